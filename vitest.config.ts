@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config'
+
+// Three projects; e2e runs through Playwright (scripts/test.mjs), not vitest.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'property',
+          include: ['tests/property/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup.ts'],
+          globalSetup: ['tests/contract/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
