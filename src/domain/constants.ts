@@ -1,0 +1,270 @@
+/**
+ * Every business constant of spec section 9 (and the fixed orders of section 2), each once.
+ * Times are milliseconds, named `*_MS`.
+ */
+import type {
+  AccountType,
+  ChainNamespace,
+  ConnectMethod,
+  ConnectorTypeGroup,
+  Features,
+  OnRampProvider,
+  PaymentCurrency,
+  PurchaseCurrency,
+  RemoteFeatures,
+  ThemeMode,
+  WalletFeature,
+} from './entities'
+
+const SECOND = 1_000
+const MINUTE = 60 * SECOND
+
+// ---------------------------------------------------------------- time
+
+/** A new WalletConnect pairing lasts 4 minutes. */
+export const PAIRING_LIFETIME_MS = 4 * MINUTE
+/** A pairing counts as expired when less than this remains. */
+export const PAIRING_EXPIRY_MARGIN_MS = 10 * SECOND
+/** Retry gap: balance fetches are blocked this long after a failure. */
+export const BALANCE_RETRY_GAP_MS = 30 * SECOND
+export const PRELOAD_IMAGE_WAIT_MS = 2 * SECOND
+/** The modal shakes this long when closing is refused. */
+export const SHAKE_DURATION_MS = 500
+/** An open snack closes and the new one shows this much later. */
+export const SNACK_RESHOW_DELAY_MS = 150
+export const EMAIL_LOGIN_COOLDOWN_MS = 30 * SECOND
+export const FRAME_LOAD_TIMEOUT_MS = 20 * SECOND
+/** Connect and social-connect requests to the embedded wallet time out after this. */
+export const CONNECT_REQUEST_TIMEOUT_MS = 30 * SECOND
+/** Sign-out waits at most this long for the embedded wallet. */
+export const SIGN_OUT_TIMEOUT_MS = 3 * SECOND
+/** The embedded wallet becomes ready this long after its frame reports ready. */
+export const FRAME_READY_DELAY_MS = 500
+
+/** Fallback transport ranking across several RPC transports. */
+export const FALLBACK_TRANSPORT = {
+  pollingIntervalMs: 4 * SECOND,
+  sampleCount: 10,
+  pingTimeoutMs: 1 * SECOND,
+  weights: { stability: 0.7, latency: 0.3 },
+} as const
+
+// ---------------------------------------------------------------- caches
+
+/** Portfolio (token balances) and native balance cache life. */
+export const BALANCE_CACHE_MS = 30 * SECOND
+/** Name and identity cache life. */
+export const IDENTITY_CACHE_MS = 5 * MINUTE
+
+// ---------------------------------------------------------------- other limits
+
+export const RECENT_WALLETS_LIMIT = 2
+export const TELEMETRY_MAX_EVENTS = 5
+export const TELEMETRY_WINDOW_MS = 60 * SECOND
+export const SWAP_SLIPPAGE_TOLERANCE = 1
+export const WALLET_PAGE_SIZE = 40
+export const RECOMMENDED_WALLETS_LIMIT = 4
+export const WALLET_SEARCH_PAGE_SIZE = 100
+export const NAME_MIN_LENGTH = 4
+/** Name coin types must stay below this chain id (2^31). */
+export const MAX_COIN_TYPE_CHAIN_ID = 2_147_483_648
+
+// ---------------------------------------------------------------- on-ramp
+
+export const ONRAMP_PAYMENT_METHOD_LIMITS = {
+  card: { min: '10.00', max: '7500.00' },
+  bankAccount: { min: '10.00', max: '25000.00' },
+} as const
+
+/** Built-in payment currencies, used when the on-ramp options call fails. */
+export const DEFAULT_ONRAMP_PAYMENT_CURRENCIES: readonly PaymentCurrency[] = ['USD', 'EUR'].map(
+  (id) => ({
+    id,
+    payment_method_limits: [
+      { id: 'card', ...ONRAMP_PAYMENT_METHOD_LIMITS.card },
+      { id: 'ach_bank_account', ...ONRAMP_PAYMENT_METHOD_LIMITS.bankAccount },
+    ],
+  }),
+)
+
+/** Built-in purchase currencies, used when the on-ramp options call fails. */
+export const DEFAULT_ONRAMP_PURCHASE_CURRENCIES: readonly PurchaseCurrency[] = [
+  {
+    id: 'ETH',
+    name: 'Ethereum',
+    symbol: 'ETH',
+    networks: [
+      { name: 'ethereum-mainnet', display_name: 'Ethereum', chain_id: '1', contract_address: '' },
+      { name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '' },
+    ],
+  },
+  {
+    id: 'USDC',
+    name: 'USD Coin',
+    symbol: 'USDC',
+    networks: [
+      {
+        name: 'ethereum-mainnet',
+        display_name: 'Ethereum',
+        chain_id: '1',
+        contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      },
+      {
+        name: 'base',
+        display_name: 'Base',
+        chain_id: '8453',
+        contract_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      },
+    ],
+  },
+]
+
+/** Coinbase on-ramp chains. */
+export const COINBASE_ONRAMP_CHAINS = [
+  'ethereum',
+  'arbitrum',
+  'polygon',
+  'berachain',
+  'avalanche-c-chain',
+  'optimism',
+  'celo',
+  'base',
+] as const
+
+/** On-ramp providers; `url` is filled in per purchase by the application. */
+export const ONRAMP_PROVIDERS: readonly OnRampProvider[] = [
+  { label: 'Coinbase', name: 'coinbase', feeRange: '1-2%', url: '', supportedChains: ['eip155'] },
+  { label: 'Meld.io', name: 'meld', feeRange: '1-2%', url: '', supportedChains: ['eip155', 'solana'] },
+]
+
+// ---------------------------------------------------------------- swaps and supported namespaces
+
+/** eip155 chain ids on which swaps (and gas price) are available. */
+export const SWAP_SUPPORTED_CHAIN_IDS: readonly number[] = [
+  1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554,
+]
+
+export type NamespaceCapability = 'balance' | 'send' | 'names' | 'activity' | 'onramp'
+
+export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly ChainNamespace[]>> = {
+  balance: ['eip155', 'solana'],
+  send: ['eip155', 'solana'],
+  names: ['eip155'],
+  activity: ['eip155'],
+  onramp: ['eip155', 'solana'],
+}
+
+// ---------------------------------------------------------------- features
+
+export const DEFAULT_REMOTE_FEATURES: Readonly<RemoteFeatures> = {
+  swaps: ['1inch'],
+  onramp: ['coinbase', 'meld'],
+  email: true,
+  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  activity: true,
+  branding: true,
+}
+
+export const DEFAULT_WALLET_FEATURES_ORDER: readonly WalletFeature[] = ['onramp', 'swaps', 'receive', 'send']
+
+export const DEFAULT_FEATURES: Readonly<Features> = {
+  receive: true,
+  send: true,
+  analytics: true,
+  allWallets: true,
+  smartSessions: false,
+  legalCheckbox: false,
+  collapseWallets: false,
+  pay: false,
+  walletFeaturesOrder: [...DEFAULT_WALLET_FEATURES_ORDER],
+}
+
+// ---------------------------------------------------------------- orders (section 2)
+
+export const DEFAULT_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
+/** Order used when an injected or announced wallet is present and the host set none. */
+export const WALLET_FIRST_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = ['wallet', 'email', 'social']
+export const DEFAULT_CONNECTOR_TYPE_ORDER: readonly ConnectorTypeGroup[] = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+]
+
+// ---------------------------------------------------------------- state defaults (section 4)
+
+export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
+
+export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, AccountType>>> = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  polkadot: 'eoa',
+  bip122: 'payment',
+}
+
+// ---------------------------------------------------------------- display
+
+export const BALANCE_DISPLAY_DECIMALS = 3
+export const FIAT_DISPLAY_DECIMALS = 2
+export const MODAL_WIDTH_PX = 360
+export const MODAL_Z_INDEX = 999
+/** Animation durations: short (hover, press), medium (view change), long (modal open/close). */
+export const ANIMATION_DURATIONS_MS = { short: 120, medium: 150, long: 150 } as const
+/** The name service's own zone; names read `alice.wg.id`. */
+export const NAME_SERVICE_ZONE = 'wg.id'
+
+/** Placeholder address of each namespace's native token (for price and swap look-ups). */
+export const NATIVE_TOKEN_PLACEHOLDERS: Readonly<Partial<Record<ChainNamespace, string>>> = {
+  eip155: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+  solana: 'So11111111111111111111111111111111111111111',
+}
+
+/** Timezones in which some services are restricted (Walletgate's list). */
+export const RESTRICTED_TIMEZONES: readonly string[] = [
+  'Asia/Shanghai',
+  'Asia/Urumqi',
+  'Asia/Chongqing',
+  'Asia/Harbin',
+  'Asia/Kashgar',
+  'Asia/Macau',
+  'Asia/Macao',
+  'Asia/Hong_Kong',
+]
+
+// ---------------------------------------------------------------- local storage keys
+
+export const STORAGE_KEYS = {
+  emailLoginFlag: '@walletgate/connected-with-email',
+  lastUsedChain: '@walletgate/last-used-chain',
+  lastEmailLoginTime: '@walletgate/last-email-login-time',
+  socialUsername: '@walletgate/social-username',
+  recentWallets: '@walletgate/recent-wallets',
+} as const
+
+// ---------------------------------------------------------------- RPC
+
+export const RPC_REQUEST_TIMEOUT_MS = 10 * SECOND
+export const RPC_RETRY_COUNT = 3
+/** First retry delay; each retry doubles it (150, 300, 600 ms). */
+export const RPC_RETRY_BASE_DELAY_MS = 150
+export const RPC_BATCH_SIZE = 1000
+
+export const RPC_ERROR_CODES = {
+  userRejectedRequest: 4001,
+  unsupportedChain: 4902,
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  invalidInput: -32000,
+  resourceNotFound: -32001,
+  resourceUnavailable: -32002,
+  transactionRejected: -32003,
+  methodNotSupported: -32004,
+  limitExceeded: -32005,
+  jsonRpcVersionNotSupported: -32006,
+} as const

@@ -1,0 +1,708 @@
+/**
+ * Entities of spec section 3, plus the few wire-aligned shapes the service API
+ * (docs/service-api.md) returns. Types are the domain's vocabulary; the zod schemas exist
+ * where data crosses a boundary (HTTP answers, storage, host configuration, frame messages).
+ *
+ * Field names follow the wire contract (snake_case where the service uses it, amounts as
+ * decimal strings, fiat as numbers) so adapters parse straight into these types.
+ */
+import { z } from 'zod'
+
+// ---------------------------------------------------------------- chain families and CAIP ids
+
+export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
+export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
+export const chainNamespaceSchema = z.enum(CHAIN_NAMESPACES)
+
+export function isChainNamespace(value: unknown): value is ChainNamespace {
+  return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value)
+}
+
+/** CAIP-2 reference: 1 to 32 of `[-_a-zA-Z0-9]`. */
+export const CAIP2_REFERENCE_PATTERN = /^[-_a-zA-Z0-9]{1,32}$/
+/** CAIP-10 account address: 1 to 128 of `[-.%a-zA-Z0-9]`. */
+export const CAIP10_ADDRESS_PATTERN = /^[-.%a-zA-Z0-9]{1,128}$/
+
+/** `namespace:reference`, e.g. `eip155:1`. */
+export type CaipNetworkId = `${ChainNamespace}:${string}`
+/** `namespace:reference:address`, e.g. `eip155:1:0xabc...`. */
+export type CaipAddress = `${ChainNamespace}:${string}:${string}`
+
+export const caipNetworkIdSchema = z.templateLiteral([
+  chainNamespaceSchema,
+  ':',
+  z.string().regex(CAIP2_REFERENCE_PATTERN),
+])
+
+export const caipAddressSchema = z.templateLiteral([
+  chainNamespaceSchema,
+  ':',
+  z.string().regex(CAIP2_REFERENCE_PATTERN),
+  ':',
+  z.string().regex(CAIP10_ADDRESS_PATTERN),
+])
+
+// ---------------------------------------------------------------- network
+
+export interface NativeCurrency {
+  name: string
+  symbol: string
+  decimals: number
+}
+
+export interface NetworkAssets {
+  imageId?: string
+  imageUrl?: string
+}
+
+/** Network (CAIP network), section 3. `id` is the chain reference (a number for eip155). */
+export interface CaipNetwork {
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: NativeCurrency
+  rpcUrls: string[]
+  blockExplorerUrl?: string
+  assets?: NetworkAssets
+  testnet?: boolean
+}
+
+export const nativeCurrencySchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int().min(0).max(255),
+})
+
+export const caipNetworkSchema = z.object({
+  id: z.union([z.number().int().nonnegative(), z.string().min(1)]),
+  caipNetworkId: caipNetworkIdSchema,
+  chainNamespace: chainNamespaceSchema,
+  name: z.string().min(1),
+  nativeCurrency: nativeCurrencySchema,
+  rpcUrls: z.array(z.string()),
+  blockExplorerUrl: z.string().optional(),
+  assets: z.object({ imageId: z.string().optional(), imageUrl: z.string().optional() }).optional(),
+  testnet: z.boolean().optional(),
+})
+
+// ---------------------------------------------------------------- accounts
+
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+export const accountTypeSchema = z.enum(ACCOUNT_TYPES)
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+export type AccountTab = 'Tokens' | 'NFTs' | 'Activity'
+export type ThemeMode = 'dark' | 'light'
+export const themeModeSchema = z.enum(['light', 'dark'])
+
+export interface AccountEntry {
+  address: string
+  type: AccountType
+}
+
+export interface ConnectedWalletInfo {
+  name: string
+  icon?: string
+  rdns?: string
+  type?: ConnectorType
+}
+
+/** Account state (per namespace), section 3. */
+export interface AccountState {
+  caipAddress?: CaipAddress
+  address?: string
+  balance?: string
+  balanceSymbol?: string
+  profileName?: string | null
+  profileImage?: string | null
+  addressExplorerUrl?: string
+  tokenBalance: TokenBalance[]
+  connectedWalletInfo?: ConnectedWalletInfo
+  preferredAccountTypes: Partial<Record<ChainNamespace, AccountType>>
+  socialProvider?: SocialProvider
+  socialWindow?: unknown
+  farcasterUrl?: string
+  allAccounts: AccountEntry[]
+  user?: EmbeddedWalletUser
+  status: ConnectionStatus
+  currentTab: AccountTab
+  smartAccountDeployed: boolean
+  addressLabels: Record<string, string>
+}
+
+/** Network state of one namespace. */
+export interface NetworkState {
+  caipNetwork?: CaipNetwork
+  requestedCaipNetworks: CaipNetwork[]
+  approvedCaipNetworkIds: CaipNetworkId[]
+  supportsAllNetworks: boolean
+  smartAccountEnabledNetworks: Array<number | string>
+}
+
+/** Chain record (per namespace), section 3. Clients live in the application, not here. */
+export interface ChainRecord {
+  namespace: ChainNamespace
+  networkState: NetworkState
+  accountState: AccountState
+  caipNetworks: CaipNetwork[]
+}
+
+// ---------------------------------------------------------------- connectors
+
+export const CONNECTOR_TYPES = ['ANNOUNCED', 'INJECTED', 'EXTERNAL', 'MULTI_CHAIN', 'AUTH'] as const
+export type ConnectorType = (typeof CONNECTOR_TYPES)[number]
+export const connectorTypeSchema = z.enum(CONNECTOR_TYPES)
+
+/** Connector, section 3. `provider` is the wallet's provider object, opaque to the domain. */
+export interface Connector {
+  id: string
+  name: string
+  type: ConnectorType
+  chain: ChainNamespace
+  imageUrl?: string
+  imageId?: string
+  explorerId?: string
+  info?: { rdns?: string }
+  provider?: unknown
+}
+
+// ---------------------------------------------------------------- balances
+
+/** Token balance, section 3; wire shape of docs/service-api.md. */
+export interface TokenBalance {
+  name: string
+  symbol: string
+  /** CAIP-2 chain id. */
+  chainId: string
+  /** CAIP-10 token contract; absent for the native token. */
+  address?: string
+  /** Fiat value of the holding (usd). */
+  value: number
+  /** Unit price (usd). */
+  price: number
+  /** Decimal strings: `{ decimals: "18", numeric: "1.5" }`. */
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/)
+const integerString = z.string().regex(/^\d+$/)
+
+export const tokenBalanceSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: z.string(),
+  address: z.string().optional(),
+  value: z.number(),
+  price: z.number(),
+  quantity: z.object({ decimals: integerString, numeric: decimalString }),
+  iconUrl: z.string(),
+})
+
+// ---------------------------------------------------------------- transactions
+
+export type TransactionOperationType = 'send' | 'receive' | 'mint' | 'execute'
+export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
+export type TransferDirection = 'in' | 'out' | 'self'
+
+export interface TransactionMetadata {
+  operationType: TransactionOperationType
+  hash: string
+  /** ISO 8601 time. */
+  minedAt: string
+  sentFrom: string
+  sentTo: string
+  status: TransactionStatus
+  nonce: number
+  /** CAIP-2 chain id. */
+  chain: string
+}
+
+export interface FungibleInfo {
+  name: string
+  symbol: string
+  icon: { url: string }
+}
+
+export interface NftInfo {
+  name: string
+  content: { preview: { url: string } }
+  flags: { is_spam: boolean }
+}
+
+export interface TransactionTransfer {
+  fungible_info?: FungibleInfo
+  nft_info?: NftInfo
+  direction: TransferDirection
+  quantity: { numeric: string }
+  value?: number
+  price?: number
+}
+
+/** Transaction, section 3. `id` is the lowercase transaction hash. */
+export interface Transaction {
+  id: string
+  metadata: TransactionMetadata
+  transfers: TransactionTransfer[]
+}
+
+export const transactionTransferSchema = z.object({
+  fungible_info: z
+    .object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })
+    .optional(),
+  nft_info: z
+    .object({
+      name: z.string(),
+      content: z.object({ preview: z.object({ url: z.string() }) }),
+      flags: z.object({ is_spam: z.boolean() }),
+    })
+    .optional(),
+  direction: z.enum(['in', 'out', 'self']),
+  quantity: z.object({ numeric: decimalString }),
+  value: z.number().optional(),
+  price: z.number().optional(),
+})
+
+export const transactionSchema = z.object({
+  id: z.string().min(1),
+  metadata: z.object({
+    operationType: z.enum(['send', 'receive', 'mint', 'execute']),
+    hash: z.string(),
+    minedAt: z.string(),
+    sentFrom: z.string(),
+    sentTo: z.string(),
+    status: z.enum(['confirmed', 'failed', 'pending']),
+    nonce: z.number().int(),
+    chain: z.string(),
+  }),
+  transfers: z.array(transactionTransferSchema),
+})
+
+export interface TransactionPage {
+  data: Transaction[]
+  next: string | null
+}
+
+export const transactionPageSchema = z.object({
+  data: z.array(transactionSchema),
+  next: z.string().nullable(),
+})
+
+// ---------------------------------------------------------------- identity and names
+
+/** Identity, section 3. */
+export interface Identity {
+  avatar: string | null
+  name: string | null
+}
+
+export const identitySchema = z.object({
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+})
+
+export interface NameProfile {
+  name: string
+  registered_at: string
+  updated_at: string
+  /** Keyed by coin type. */
+  addresses: Record<string, { address: string; created: string }>
+  attributes: { avatar?: string; bio?: string }
+}
+
+export const nameProfileSchema = z.object({
+  name: z.string(),
+  registered_at: z.string(),
+  updated_at: z.string(),
+  addresses: z.record(z.string(), z.object({ address: z.string(), created: z.string() })),
+  attributes: z.object({ avatar: z.string().optional(), bio: z.string().optional() }),
+})
+
+/** Name suggestion entry, section 3. */
+export interface NameSuggestion {
+  name: string
+  registered: boolean
+}
+
+export const nameSuggestionSchema = z.object({ name: z.string(), registered: z.boolean() })
+
+/** Name-service error body: `{ reasons: [{ description }] }`. */
+export const nameServiceErrorSchema = z.object({
+  reasons: z.array(z.object({ description: z.string() })),
+})
+
+// ---------------------------------------------------------------- on-ramp
+
+export interface PurchaseCurrencyNetwork {
+  name: string
+  display_name: string
+  chain_id: string
+  contract_address: string
+}
+
+export interface PurchaseCurrency {
+  id: string
+  name: string
+  symbol: string
+  networks: PurchaseCurrencyNetwork[]
+}
+
+export interface PaymentMethodLimit {
+  id: string
+  min: string
+  max: string
+}
+
+export interface PaymentCurrency {
+  id: string
+  payment_method_limits: PaymentMethodLimit[]
+}
+
+export interface OnRampOptions {
+  paymentCurrencies: PaymentCurrency[]
+  purchaseCurrencies: PurchaseCurrency[]
+}
+
+export const purchaseCurrencySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  networks: z.array(
+    z.object({
+      name: z.string(),
+      display_name: z.string(),
+      chain_id: z.string(),
+      contract_address: z.string(),
+    }),
+  ),
+})
+
+export const paymentCurrencySchema = z.object({
+  id: z.string(),
+  payment_method_limits: z.array(z.object({ id: z.string(), min: z.string(), max: z.string() })),
+})
+
+export const onRampOptionsSchema = z.object({
+  paymentCurrencies: z.array(paymentCurrencySchema),
+  purchaseCurrencies: z.array(purchaseCurrencySchema),
+})
+
+export interface Money {
+  amount: string
+  currency: string
+}
+
+/** Quote, section 3. */
+export interface Quote {
+  coinbaseFee: Money
+  networkFee: Money
+  paymentSubtotal: Money
+  paymentTotal: Money
+  purchaseAmount: Money
+  quoteId: string
+}
+
+const moneySchema = z.object({ amount: z.string(), currency: z.string() })
+
+export const quoteSchema = z.object({
+  coinbaseFee: moneySchema,
+  networkFee: moneySchema,
+  paymentSubtotal: moneySchema,
+  paymentTotal: moneySchema,
+  purchaseAmount: moneySchema,
+  quoteId: z.string(),
+})
+
+export type OnRampProviderName = 'coinbase' | 'meld'
+
+/** On-ramp provider, section 3. */
+export interface OnRampProvider {
+  label: string
+  name: OnRampProviderName
+  feeRange: string
+  url: string
+  supportedChains: ChainNamespace[]
+}
+
+// ---------------------------------------------------------------- swaps
+
+export interface SwapToken {
+  name: string
+  symbol: string
+  /** CAIP-10 token address. */
+  address: string
+  decimals: number
+  logoUri: string
+}
+
+export const swapTokenSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  address: z.string(),
+  decimals: z.number().int().min(0),
+  logoUri: z.string(),
+})
+
+/** Amounts in base units (integer strings). */
+export interface SwapQuote {
+  fromAmount: string
+  fromAccount: string
+  toAmount: string
+  toAccount: string
+}
+
+export const swapQuoteSchema = z.object({
+  fromAmount: integerString,
+  fromAccount: z.string(),
+  toAmount: integerString,
+  toAccount: z.string(),
+})
+
+/** Gas prices in wei (integer strings). */
+export interface GasPrice {
+  standard: string
+  fast: string
+  instant: string
+}
+
+export const gasPriceSchema = z.object({
+  standard: integerString,
+  fast: integerString,
+  instant: integerString,
+})
+
+// ---------------------------------------------------------------- send
+
+/** Send state, section 3. */
+export interface SendState {
+  token?: TokenBalance
+  sendTokenAmount?: string
+  receiverAddress?: string
+  receiverProfileImageUrl?: string
+  receiverProfileName?: string
+  networkBalanceInUSD?: string
+  tokenBalances: TokenBalance[]
+  loading: boolean
+}
+
+// ---------------------------------------------------------------- SIWX
+
+export interface SiwxMessageData {
+  accountAddress: string
+  chainId: CaipNetworkId
+  domain: string
+  uri: string
+  version: string
+  nonce: string
+  statement?: string
+  issuedAt?: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: string[]
+}
+
+/** SIWX session, section 3. */
+export interface SiwxSession {
+  data: SiwxMessageData
+  message: string
+  signature: string
+  cacao?: unknown
+}
+
+export const siwxSessionSchema = z.object({
+  data: z.object({
+    accountAddress: z.string(),
+    chainId: caipNetworkIdSchema,
+    domain: z.string(),
+    uri: z.string(),
+    version: z.string(),
+    nonce: z.string(),
+    statement: z.string().optional(),
+    issuedAt: z.string().optional(),
+    expirationTime: z.string().optional(),
+    notBefore: z.string().optional(),
+    requestId: z.string().optional(),
+    resources: z.array(z.string()).optional(),
+  }),
+  message: z.string(),
+  signature: z.string(),
+  cacao: z.unknown().optional(),
+})
+
+// ---------------------------------------------------------------- smart sessions
+
+export interface SmartSession {
+  pci: string
+  expiry: number
+  permissions: unknown[]
+}
+
+export const smartSessionSchema = z.object({
+  pci: z.string(),
+  expiry: z.number(),
+  permissions: z.array(z.unknown()),
+})
+
+// ---------------------------------------------------------------- snack
+
+export type SnackVariant = 'success' | 'error' | 'loading'
+
+/** Snack message, section 3. */
+export interface Snack {
+  message: string
+  variant: SnackVariant
+  svg?: string
+  open: boolean
+  autoClose: boolean
+}
+
+// ---------------------------------------------------------------- recent wallets
+
+/** Recent wallet, section 3. */
+export interface RecentWallet {
+  id: string
+  rdns?: string
+  name: string
+}
+
+export const recentWalletSchema = z.object({
+  id: z.string().min(1),
+  rdns: z.string().optional(),
+  name: z.string(),
+})
+
+// ---------------------------------------------------------------- social and embedded wallet
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
+/** Remote-feature socials also list farcaster (its own connect flow). */
+export type SocialOption = SocialProvider | 'farcaster'
+
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+
+/** Signed-in embedded-wallet user, section 3. */
+export interface EmbeddedWalletUser {
+  email?: string | null
+  address: string
+  chainId: number | string
+  accounts?: Array<{ address: string; type: EmbeddedAccountType }>
+  userName?: string | null
+  preferredAccountType?: EmbeddedAccountType
+}
+
+export const embeddedWalletUserSchema = z.object({
+  email: z.string().nullable().optional(),
+  address: z.string(),
+  chainId: z.union([z.number(), z.string()]),
+  accounts: z
+    .array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']) }))
+    .optional(),
+  userName: z.string().nullable().optional(),
+  preferredAccountType: z.enum(['eoa', 'smartAccount']).optional(),
+})
+
+export type EmbeddedLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+export type EmbeddedEmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+// ---------------------------------------------------------------- wallet catalogue
+
+/** A wallet listing from the wallet catalogue service. */
+export interface WalletListing {
+  id: string
+  name: string
+  homepage: string
+  image_id: string
+  order: number
+  rdns: string | null
+  mobile_link: string | null
+  desktop_link: string | null
+  webapp_link: string | null
+  app_store: string | null
+  play_store: string | null
+  chrome_store: string | null
+  injected: Array<{ injected_id: string; namespace: string }> | null
+  chains: string[]
+}
+
+export const walletListingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  homepage: z.string(),
+  image_id: z.string(),
+  order: z.number(),
+  rdns: z.string().nullable(),
+  mobile_link: z.string().nullable(),
+  desktop_link: z.string().nullable(),
+  webapp_link: z.string().nullable(),
+  app_store: z.string().nullable(),
+  play_store: z.string().nullable(),
+  chrome_store: z.string().nullable(),
+  injected: z.array(z.object({ injected_id: z.string(), namespace: z.string() })).nullable(),
+  chains: z.array(z.string()),
+})
+
+// ---------------------------------------------------------------- settings and features
+
+/** Connector type groups of the connect list (section 2 order). */
+export const CONNECTOR_TYPE_GROUPS = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const
+export type ConnectorTypeGroup = (typeof CONNECTOR_TYPE_GROUPS)[number]
+
+export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
+export type ConnectMethod = (typeof CONNECT_METHODS)[number]
+
+export const WALLET_FEATURES = ['onramp', 'swaps', 'receive', 'send'] as const
+export type WalletFeature = (typeof WALLET_FEATURES)[number]
+
+/** Host-set feature flags (section 9 defaults in constants.ts). */
+export interface Features {
+  receive: boolean
+  send: boolean
+  analytics: boolean
+  allWallets: boolean
+  smartSessions: boolean
+  legalCheckbox: boolean
+  collapseWallets: boolean
+  pay: boolean
+  connectMethodsOrder?: ConnectMethod[]
+  connectorTypeOrder?: ConnectorTypeGroup[]
+  walletFeaturesOrder?: WalletFeature[]
+}
+
+export type SwapProviderName = '1inch'
+
+/** Features that the remote project configuration can switch. `false` switches one off. */
+export interface RemoteFeatures {
+  swaps: readonly SwapProviderName[] | false
+  onramp: readonly OnRampProviderName[] | false
+  email: boolean
+  socials: readonly SocialOption[] | false
+  activity: boolean
+  branding: boolean
+}
+
+/** Host application metadata shown to wallets. */
+export interface AppMetadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+export const appMetadataSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  url: z.string(),
+  icons: z.array(z.string()),
+})
