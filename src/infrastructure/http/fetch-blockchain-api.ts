@@ -1,0 +1,455 @@
+import { z } from 'zod'
+import {
+  BALANCE_CACHE_MS,
+  DEFAULT_ONRAMP_PAYMENT_CURRENCIES,
+  DEFAULT_ONRAMP_PURCHASE_CURRENCIES,
+  IDENTITY_CACHE_MS,
+  SUPPORTED_NAMESPACES,
+  SWAP_SLIPPAGE_TOLERANCE,
+  SWAP_SUPPORTED_CHAIN_IDS,
+  type NamespaceCapability,
+} from '../../domain/constants'
+import {
+  caipNetworkIdSchema,
+  gasPriceSchema,
+  identitySchema,
+  nameProfileSchema,
+  nameSuggestionSchema,
+  onRampOptionsSchema,
+  quoteSchema,
+  smartSessionSchema,
+  swapQuoteSchema,
+  swapTokenSchema,
+  tokenBalanceSchema,
+  transactionPageSchema,
+  type CaipAddress,
+  type CaipNetworkId,
+  type GasPrice,
+  type Identity,
+  type NameProfile,
+  type NameSuggestion,
+  type OnRampOptions,
+  type Quote,
+  type SmartSession,
+  type SwapQuote,
+  type SwapToken,
+  type TokenBalance,
+  type TransactionPage,
+} from '../../domain/entities'
+import {
+  GasPriceNetworkNotSupportedError,
+  NameSuggestionsError,
+  NamesForAddressError,
+  RegisterNameError,
+  ResolveNameError,
+  SwapNetworkNotSupportedError,
+} from '../../domain/errors'
+import {
+  placeholderQuote,
+  type ApproveTransaction,
+  type BlockchainApi,
+  type BuildApproveParams,
+  type BuildSwapParams,
+  type CachedRequestOptions,
+  type FungiblePrice,
+  type IdentityOptions,
+  type NameSuggestionsOptions,
+  type OnRampQuoteParams,
+  type OnRampUrlParams,
+  type RegisterNameParams,
+  type RequestOptions,
+  type RevokeSessionParams,
+  type SupportedChains,
+  type SwapAllowanceParams,
+  type SwapQuoteParams,
+  type SwapTransaction,
+  type TransactionsOptions,
+} from '../../ports/blockchain-api'
+import type { Clock } from '../../ports/clock'
+import { HttpError, isAbortError } from '../../ports/http-errors'
+import type { Logger } from '../../ports/logger'
+import { parseCaip, segment } from './caip'
+import type { FetchHttpClient } from './fetch-http-client'
+import { TtlCache } from './ttl-cache'
+
+// Wire schemas for answers the domain has no entity for (docs/service-api.md).
+const supportedChainsSchema = z.object({
+  http: z.array(caipNetworkIdSchema),
+  ws: z.array(caipNetworkIdSchema),
+})
+const balancesSchema = z.object({ balances: z.array(tokenBalanceSchema) })
+const fungiblesSchema = z.object({
+  fungibles: z.array(
+    z.object({
+      name: z.string(),
+      symbol: z.string(),
+      iconUrl: z.string(),
+      price: z.number(),
+      address: z.string(),
+    }),
+  ),
+})
+const swapTokensSchema = z.object({ tokens: z.array(swapTokenSchema) })
+const swapQuotesSchema = z.object({ quotes: z.array(swapQuoteSchema) })
+const allowanceSchema = z.object({ allowance: z.string().regex(/^\d+$/) })
+const eip155GasSchema = z.object({ gas: z.string(), gasPrice: z.string() })
+const swapTransactionSchema = z.object({
+  tx: z.object({
+    from: z.string(),
+    to: z.string(),
+    data: z.string(),
+    amount: z.string(),
+    eip155: eip155GasSchema,
+  }),
+})
+const approveTransactionSchema = z.object({
+  tx: z.object({
+    from: z.string(),
+    to: z.string(),
+    data: z.string(),
+    value: z.string(),
+    eip155: eip155GasSchema,
+  }),
+})
+const reverseNamesSchema = z.array(nameProfileSchema)
+const suggestionsSchema = z.object({ suggestions: z.array(nameSuggestionSchema) })
+const onRampUrlSchema = z.object({ url: z.string().min(1) })
+const sessionsSchema = z.object({ sessions: z.array(smartSessionSchema) })
+const revokedSchema = z.unknown()
+
+const EMPTY_IDENTITY: Identity = Object.freeze({ name: null, avatar: null })
+
+export interface FetchBlockchainApiOptions {
+  /**
+   * CAIP-2 networks on which swaps and gas price are offered. Defaults to the spec's swap networks
+   * (section 9); a deployment adds its own chains here (the devnet's, for example).
+   */
+  readonly swapNetworks?: readonly CaipNetworkId[]
+  /** Told about fallbacks (on-ramp options and quote) as warnings. */
+  readonly logger?: Pick<Logger, 'warn'>
+}
+
+/** The spec's swap networks as CAIP-2 ids. */
+export const DEFAULT_SWAP_NETWORKS: readonly CaipNetworkId[] = SWAP_SUPPORTED_CHAIN_IDS.map(
+  (id): CaipNetworkId => `eip155:${id}`,
+)
+
+/** {@link BlockchainApi} over the blockchain service's HTTP API (docs/service-api.md). */
+export class FetchBlockchainApi implements BlockchainApi {
+  private readonly swapNetworks: ReadonlySet<string>
+  private readonly logger: Pick<Logger, 'warn'> | undefined
+  private readonly balances: TtlCache<TokenBalance[]>
+  private readonly identities: TtlCache<Identity>
+  private readonly names: TtlCache<NameProfile | null>
+  private readonly reverseNames: TtlCache<NameProfile[]>
+  private supportedChains: SupportedChains | undefined
+
+  constructor(
+    private readonly http: FetchHttpClient,
+    clock: Clock,
+    options: FetchBlockchainApiOptions = {},
+  ) {
+    this.swapNetworks = new Set(options.swapNetworks ?? DEFAULT_SWAP_NETWORKS)
+    this.logger = options.logger
+    this.balances = new TtlCache(clock, BALANCE_CACHE_MS)
+    this.identities = new TtlCache(clock, IDENTITY_CACHE_MS)
+    this.names = new TtlCache(clock, IDENTITY_CACHE_MS)
+    this.reverseNames = new TtlCache(clock, IDENTITY_CACHE_MS)
+  }
+
+  async getSupportedChains(options: RequestOptions = {}): Promise<SupportedChains> {
+    if (this.supportedChains) return this.supportedChains
+    const chains = await this.http.get('/v1/supported-chains', supportedChainsSchema, options)
+    this.supportedChains = chains
+    return chains
+  }
+
+  async isNetworkSupported(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<boolean> {
+    try {
+      const { http } = await this.getSupportedChains(options)
+      return http.includes(chainId)
+    } catch (error) {
+      if (isAbortError(error)) throw error
+      return true
+    }
+  }
+
+  async getIdentity(address: CaipAddress, options: IdentityOptions = {}): Promise<Identity> {
+    const parsed = parseCaip(address)
+    if (!parsed?.address || !supports('names', parsed.namespace)) return { ...EMPTY_IDENTITY }
+    const plain = parsed.address
+    return this.identities.getOrLoad(plain.toLowerCase(), options.forceUpdate, () =>
+      this.http.get(`/v1/identity/${segment(plain)}`, identitySchema, {
+        query: { sender: options.sender },
+        signal: options.signal,
+      }),
+    )
+  }
+
+  async getTransactions(account: CaipAddress, options: TransactionsOptions = {}): Promise<TransactionPage> {
+    const parsed = await this.supportedAccount(account, 'activity', options)
+    if (!parsed) return { data: [], next: null }
+    return this.http.get(`/v1/account/${segment(parsed.address)}/history`, transactionPageSchema, {
+      query: { cursor: options.cursor, onramp: options.onramp, chainId: parsed.chainId },
+      signal: options.signal,
+    })
+  }
+
+  async getBalances(account: CaipAddress, options: CachedRequestOptions = {}): Promise<TokenBalance[]> {
+    const parsed = await this.supportedAccount(account, 'balance', options)
+    if (!parsed) return []
+    const key = `${parsed.chainId}|${parsed.address.toLowerCase()}`
+    return this.balances.getOrLoad(key, options.forceUpdate, async () => {
+      const answer = await this.http.get(`/v1/account/${segment(parsed.address)}/balance`, balancesSchema, {
+        query: {
+          currency: 'usd',
+          chainId: parsed.chainId,
+          forceUpdate: options.forceUpdate ? 'true' : undefined,
+        },
+        signal: options.signal,
+      })
+      return answer.balances
+    })
+  }
+
+  async getTokenPrices(addresses: readonly string[], options: RequestOptions = {}): Promise<FungiblePrice[]> {
+    if (addresses.length === 0) return []
+    const answer = await this.http.post('/v1/fungible/price', fungiblesSchema, {
+      body: { currency: 'usd', addresses, projectId: this.http.projectId },
+      signal: options.signal,
+    })
+    return answer.fungibles
+  }
+
+  async getSwapTokens(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<SwapToken[]> {
+    this.assertSwapNetwork(chainId)
+    const answer = await this.http.get('/v1/convert/tokens', swapTokensSchema, {
+      query: { chainId },
+      signal: options.signal,
+    })
+    return answer.tokens
+  }
+
+  async getSwapQuotes(params: SwapQuoteParams, options: RequestOptions = {}): Promise<SwapQuote[]> {
+    this.assertSwapNetwork(params.from)
+    const answer = await this.http.get('/v1/convert/quotes', swapQuotesSchema, {
+      query: {
+        amount: params.amount,
+        userAddress: params.userAddress,
+        from: params.from,
+        to: params.to,
+        gasPrice: params.gasPrice,
+      },
+      signal: options.signal,
+    })
+    return answer.quotes
+  }
+
+  async getSwapAllowance(params: SwapAllowanceParams, options: RequestOptions = {}): Promise<string> {
+    this.assertSwapNetwork(params.tokenAddress)
+    const answer = await this.http.get('/v1/convert/allowance', allowanceSchema, {
+      query: { tokenAddress: params.tokenAddress, userAddress: params.userAddress },
+      signal: options.signal,
+    })
+    return answer.allowance
+  }
+
+  async getGasPrice(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<GasPrice> {
+    if (!this.isSwapNetwork(chainId)) throw new GasPriceNetworkNotSupportedError()
+    return this.http.get('/v1/convert/gas-price', gasPriceSchema, {
+      query: { chainId },
+      signal: options.signal,
+    })
+  }
+
+  async buildSwapTransaction(params: BuildSwapParams, options: RequestOptions = {}): Promise<SwapTransaction> {
+    this.assertSwapNetwork(params.from)
+    const answer = await this.http.post('/v1/convert/build-transaction', swapTransactionSchema, {
+      body: {
+        amount: params.amount,
+        eip155: { slippage: params.slippage ?? SWAP_SLIPPAGE_TOLERANCE },
+        projectId: this.http.projectId,
+        from: params.from,
+        to: params.to,
+        userAddress: params.userAddress,
+        disableEstimate: params.disableEstimate ?? false,
+      },
+      signal: options.signal,
+    })
+    return answer.tx
+  }
+
+  async buildApproveTransaction(
+    params: BuildApproveParams,
+    options: RequestOptions = {},
+  ): Promise<ApproveTransaction> {
+    this.assertSwapNetwork(params.from)
+    const answer = await this.http.get('/v1/convert/build-approve', approveTransactionSchema, {
+      query: { userAddress: params.userAddress, from: params.from, to: params.to },
+      signal: options.signal,
+    })
+    return answer.tx
+  }
+
+  async lookUpName(name: string, options: CachedRequestOptions = {}): Promise<NameProfile | null> {
+    return this.names.getOrLoad(name.toLowerCase(), options.forceUpdate, async () => {
+      try {
+        return await this.http.get(`/v1/profile/account/${segment(name)}`, nameProfileSchema, {
+          query: { apiVersion: 2 },
+          signal: options.signal,
+        })
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return null
+        throw mapped(error, (cause) => new ResolveNameError({ cause }))
+      }
+    })
+  }
+
+  async reverseLookUpNames(address: CaipAddress, options: IdentityOptions = {}): Promise<NameProfile[]> {
+    const parsed = parseCaip(address)
+    if (!parsed?.address || !supports('names', parsed.namespace)) return []
+    const plain = parsed.address
+    return this.reverseNames.getOrLoad(plain.toLowerCase(), options.forceUpdate, async () => {
+      try {
+        return await this.http.get(`/v1/profile/reverse/${segment(plain)}`, reverseNamesSchema, {
+          query: { sender: options.sender, apiVersion: 2 },
+          signal: options.signal,
+        })
+      } catch (error) {
+        throw mapped(error, (cause) => new NamesForAddressError({ cause }))
+      }
+    })
+  }
+
+  async getNameSuggestions(name: string, options: NameSuggestionsOptions = {}): Promise<NameSuggestion[]> {
+    try {
+      const answer = await this.http.get(`/v1/profile/suggestions/${segment(name)}`, suggestionsSchema, {
+        query: { zone: options.zone },
+        signal: options.signal,
+      })
+      return answer.suggestions
+    } catch (error) {
+      throw mapped(error, (cause) => new NameSuggestionsError({ cause }))
+    }
+  }
+
+  async registerName(params: RegisterNameParams, options: RequestOptions = {}): Promise<NameProfile> {
+    try {
+      const profile = await this.http.post('/v1/profile/account', nameProfileSchema, {
+        body: {
+          coin_type: params.coinType,
+          address: params.address,
+          message: params.message,
+          signature: params.signature,
+        },
+        signal: options.signal,
+      })
+      this.names.set(profile.name.toLowerCase(), profile)
+      this.reverseNames.clear()
+      this.identities.clear()
+      return profile
+    } catch (error) {
+      throw mapped(error, (cause) =>
+        RegisterNameError.fromReasons(params.name, cause instanceof HttpError ? cause.body : undefined, cause),
+      )
+    }
+  }
+
+  async generateOnRampUrl(params: OnRampUrlParams, options: RequestOptions = {}): Promise<string> {
+    const answer = await this.http.post('/v1/generators/onrampurl', onRampUrlSchema, {
+      query: { projectId: this.http.projectId },
+      body: {
+        destinationWallets: params.destinationWallets,
+        defaultNetwork: params.defaultNetwork,
+        partnerUserId: params.partnerUserId,
+        defaultExperience: 'buy',
+        presetCryptoAmount: params.presetCryptoAmount,
+        presetFiatAmount: params.presetFiatAmount,
+      },
+      signal: options.signal,
+    })
+    return answer.url
+  }
+
+  async getOnRampOptions(options: RequestOptions = {}): Promise<OnRampOptions> {
+    try {
+      return await this.http.get('/v1/onramp/options', onRampOptionsSchema, options)
+    } catch (error) {
+      if (isAbortError(error)) throw error
+      this.logger?.warn('On-ramp options unavailable; using the built-in defaults', error)
+      return defaultOnRampOptions()
+    }
+  }
+
+  async getOnRampQuote(params: OnRampQuoteParams, options: RequestOptions = {}): Promise<Quote> {
+    try {
+      return await this.http.post('/v1/onramp/quote', quoteSchema, {
+        query: { projectId: this.http.projectId },
+        body: {
+          purchaseCurrency: params.purchaseCurrency,
+          paymentCurrency: params.paymentCurrency,
+          amount: params.amount,
+          network: params.network,
+        },
+        signal: options.signal,
+      })
+    } catch (error) {
+      if (isAbortError(error)) throw error
+      this.logger?.warn('On-ramp quote unavailable; showing the placeholder quote', error)
+      return placeholderQuote(params)
+    }
+  }
+
+  async getSessions(address: string, options: RequestOptions = {}): Promise<SmartSession[]> {
+    const answer = await this.http.get(`/v1/sessions/${segment(address)}`, sessionsSchema, options)
+    return answer.sessions
+  }
+
+  async revokeSession(address: string, params: RevokeSessionParams, options: RequestOptions = {}): Promise<void> {
+    await this.http.post(`/v1/sessions/${segment(address)}/revoke`, revokedSchema, {
+      query: { projectId: this.http.projectId },
+      body: { pci: params.pci, signature: params.signature },
+      signal: options.signal,
+    })
+  }
+
+  /** The parsed account when its network supports `capability`, else undefined (no request made). */
+  private async supportedAccount(
+    account: CaipAddress,
+    capability: NamespaceCapability,
+    options: RequestOptions,
+  ): Promise<{ chainId: CaipNetworkId; address: string } | undefined> {
+    const parsed = parseCaip(account)
+    if (!parsed?.address || !supports(capability, parsed.namespace)) return undefined
+    if (!(await this.isNetworkSupported(parsed.chainId, options))) return undefined
+    return { chainId: parsed.chainId, address: parsed.address }
+  }
+
+  private isSwapNetwork(caip: string): boolean {
+    const parsed = parseCaip(caip)
+    return parsed !== undefined && this.swapNetworks.has(parsed.chainId)
+  }
+
+  private assertSwapNetwork(caip: string): void {
+    if (!this.isSwapNetwork(caip)) throw new SwapNetworkNotSupportedError()
+  }
+}
+
+
+
+function supports(capability: NamespaceCapability, namespace: string): boolean {
+  return (SUPPORTED_NAMESPACES[capability] as readonly string[]).includes(namespace)
+}
+
+/** A fresh copy of the built-in on-ramp options (spec section 9). */
+export function defaultOnRampOptions(): OnRampOptions {
+  return structuredClone({
+    paymentCurrencies: [...DEFAULT_ONRAMP_PAYMENT_CURRENCIES],
+    purchaseCurrencies: [...DEFAULT_ONRAMP_PURCHASE_CURRENCIES],
+  })
+}
+
+/** Keeps an abort as it is; turns any other failure into the method's own domain error. */
+function mapped(error: unknown, toDomain: (cause: unknown) => Error): unknown {
+  return isAbortError(error) ? error : toDomain(error)
+}
