@@ -1,0 +1,45 @@
+// Walletgate, imported from the repository's source (aliased in bench/lib/build.mjs), set up as a
+// host would: EVM browser wallets, WalletConnect available. The harness may point the services
+// at its own devnet through the query string (?api=&relay=&rpc=); otherwise the devnet defaults.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createWalletModal } from 'walletgate'
+import { ConnectButton, WalletModalProvider } from 'walletgate/react'
+
+const params = new URLSearchParams(location.search)
+const api = params.get('api') ?? undefined
+const relay = params.get('relay') ?? undefined
+const rpc = params.get('rpc') ?? 'http://127.0.0.1:8545'
+
+const modal = createWalletModal({
+  // Placeholder: nothing may leave the machine.
+  projectId: 'b3e7c0ffee0000000000000000000000',
+  networks: [
+    {
+      id: 31337,
+      chainNamespace: 'eip155',
+      name: 'Devnet',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: [rpc],
+    },
+  ],
+  metadata: { name: 'Bench', description: 'Bench host', url: location.origin, icons: [] },
+  ...(api || relay
+    ? {
+        services: {
+          ...(api ? { blockchainApi: api, walletCatalogue: api, analytics: api } : {}),
+          ...(relay ? { relay } : {}),
+        },
+      }
+    : {}),
+})
+
+createRoot(document.getElementById('root')).render(
+  <StrictMode>
+    <WalletModalProvider modal={modal}>
+      <main data-testid="connect">
+        <ConnectButton />
+      </main>
+    </WalletModalProvider>
+  </StrictMode>,
+)
