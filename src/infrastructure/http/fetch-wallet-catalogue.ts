@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import {
+  RECOMMENDED_WALLETS_LIMIT,
+  WALLET_PAGE_SIZE,
+  WALLET_SEARCH_PAGE_SIZE,
+} from '../../domain/constants'
+import { walletListingSchema } from '../../domain/entities'
+import type {
+  AnalyticsConfig,
+  CatalogueRequestOptions,
+  RemoteFeatureSwitch,
+  WalletCatalogue,
+  WalletFilter,
+  WalletPage,
+  WalletPageParams,
+} from '../../ports/wallet-catalogue'
+import { segment } from './caip'
+import type { FetchHttpClient } from './fetch-http-client'
+
+const walletPageSchema = z.object({
+  count: z.number().int().nonnegative(),
+  data: z.array(walletListingSchema),
+})
+const projectConfigSchema = z.object({
+  features: z.array(z.object({ id: z.string(), isEnabled: z.boolean(), config: z.unknown() })),
+})
+const originsSchema = z.object({ allowedOrigins: z.array(z.string()) })
+const analyticsConfigSchema = z.object({
+  isAnalyticsEnabled: z.boolean(),
+  isAppKitAuthEnabled: z.boolean(),
+})
+
+/** {@link WalletCatalogue} over the catalogue service's HTTP API (docs/service-api.md). */
+export class FetchWalletCatalogue implements WalletCatalogue {
+  constructor(private readonly http: FetchHttpClient) {}
+
+  async getWallets(params: WalletPageParams, options: CatalogueRequestOptions = {}): Promise<WalletPage> {
+    const answer = await this.http.get('/getWallets', walletPageSchema, {
+      query: {
+        page: params.page,
+        entries: params.entries ?? WALLET_PAGE_SIZE,
+        search: params.search,
+        include: params.include,
+        exclude: params.exclude,
+      },
+      signal: options.signal,
+    })
+    return { count: answer.count, data: answer.data }
+  }
+
+  searchWallets(search: string, filter: WalletFilter = {}, options: CatalogueRequestOptions = {}): Promise<WalletPage> {
+    return this.getWallets({ ...filter, page: 1, entries: WALLET_SEARCH_PAGE_SIZE, search }, options)
+  }
+
+  getRecommendedWallets(filter: WalletFilter = {}, options: CatalogueRequestOptions = {}): Promise<WalletPage> {
+    return this.getWallets({ ...filter, page: 1, entries: RECOMMENDED_WALLETS_LIMIT }, options)
+  }
+
+  walletImageUrl(imageId: string): string {
+    return this.http.getUrl(`/getWalletImage/${segment(imageId)}`)
+  }
+
+  assetImageUrl(imageId: string): string {
+    return this.http.getUrl(`/public/getAssetImage/${segment(imageId)}`)
+  }
+
+  currencyImageUrl(imageId: string): string {
+    return this.http.getUrl(`/public/getCurrencyImage/${segment(imageId)}`)
+  }
+
+  tokenImageUrl(imageId: string): string {
+    return this.http.getUrl(`/public/getTokenImage/${segment(imageId)}`)
+  }
+
+  async getProjectConfig(options: CatalogueRequestOptions = {}): Promise<RemoteFeatureSwitch[]> {
+    const answer = await this.http.get('/appkit/v1/config', projectConfigSchema, options)
+    return answer.features.map((feature) => ({
+      id: feature.id,
+      isEnabled: feature.isEnabled,
+      config: feature.config,
+    }))
+  }
+
+  async getAllowedOrigins(options: CatalogueRequestOptions = {}): Promise<string[]> {
+    const answer = await this.http.get('/projects/v1/origins', originsSchema, options)
+    return answer.allowedOrigins
+  }
+
+  getAnalyticsConfig(options: CatalogueRequestOptions = {}): Promise<AnalyticsConfig> {
+    return this.http.get('/getAnalyticsConfig', analyticsConfigSchema, options)
+  }
+}
