@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CHAIN_NAMESPACES, type CaipNetwork, type CaipNetworkId } from './entities'
 
 /**
  * The host's configuration, validated once when a modal is created. A malformed field throws
@@ -6,7 +7,6 @@ import { z } from 'zod'
  * and shows the "Project ID Not Configured" alert instead).
  */
 
-export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
 export const CONNECTOR_TYPE_ORDER_ENTRIES = [
   'walletConnect',
@@ -160,7 +160,25 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 /** Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field. */
 export function parseConfig(input: unknown): ResolvedConfig {
+  // No JIT: zod would otherwise probe `new Function`, which a strict CSP (no 'unsafe-eval') reports.
+  z.config({ jitless: true })
   const result = walletModalConfigSchema.safeParse(input)
   if (!result.success) throw new InvalidConfigError(result.error.issues)
   return result.data
+}
+
+/** The CAIP network a configured network describes (`eip155:31337`). */
+export function toCaipNetwork(network: ResolvedNetworkConfig): CaipNetwork {
+  const caipNetworkId: CaipNetworkId = `${network.chainNamespace}:${network.id}`
+  return {
+    id: network.id,
+    caipNetworkId,
+    chainNamespace: network.chainNamespace,
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: network.rpcUrls,
+    ...(network.blockExplorerUrl === undefined ? {} : { blockExplorerUrl: network.blockExplorerUrl }),
+    ...(network.imageUrl === undefined ? {} : { assets: { imageUrl: network.imageUrl } }),
+    ...(network.testnet === undefined ? {} : { testnet: network.testnet }),
+  }
 }

@@ -1,0 +1,89 @@
+/**
+ * The layer rules of CONVENTIONS.md. `npm test` fails on any violation. Type-only imports count
+ * (tsPreCompilationDeps), except the type-only inversify/rxjs imports ports may use.
+ */
+const LAYERS = '^src/(domain|ports|application|infrastructure|presentation)/'
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles anywhere.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'domain -> domain only, plus zod and viem (pure helpers; ESLint holds the names).',
+      from: { path: '^src/domain/' },
+      to: {
+        pathNot: ['^src/domain/', '^node_modules/(zod|viem)/', '^(zod|viem)$'],
+      },
+    },
+    {
+      name: 'ports-depend-on-domain',
+      severity: 'error',
+      comment: 'ports -> domain (type-only inversify/rxjs allowed).',
+      from: { path: '^src/ports/' },
+      to: {
+        pathNot: ['^src/domain/', '^src/ports/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'application-is-headless',
+      severity: 'error',
+      comment: 'application -> domain, ports, rxjs. Never react, chain SDKs, infrastructure or presentation.',
+      from: { path: '^src/application/' },
+      to: {
+        pathNot: ['^src/(domain|ports|application)/', '^node_modules/rxjs/', '^rxjs$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'application-types-from-allowed-places',
+      severity: 'error',
+      comment: 'Even type-only, the application never reaches into adapters or views.',
+      from: { path: '^src/application/' },
+      to: { path: '^src/(infrastructure|presentation)/' },
+    },
+    {
+      name: 'infrastructure-never-uses-application-or-presentation',
+      severity: 'error',
+      comment: 'infrastructure -> domain, ports, SDKs.',
+      from: { path: '^src/infrastructure/' },
+      to: { path: '^src/(application|presentation)/' },
+    },
+    {
+      name: 'presentation-never-uses-infrastructure',
+      severity: 'error',
+      comment: 'presentation -> application and domain, react, observable-hooks.',
+      from: { path: '^src/presentation/' },
+      to: { path: ['^src/infrastructure/', '^src/di\\.ts$'] },
+    },
+    {
+      name: 'presentation-no-chain-sdks',
+      severity: 'error',
+      comment: 'Views never import chain SDKs or WalletConnect.',
+      from: { path: '^src/presentation/' },
+      to: { path: '^node_modules/(viem|@solana|@polkadot|@cosmjs|@walletconnect)/' },
+    },
+    {
+      name: 'only-di-imports-infrastructure',
+      severity: 'error',
+      comment: 'src/di.ts is the composition root: the only module outside infrastructure that imports an adapter.',
+      from: { path: '^src/', pathNot: ['^src/infrastructure/', '^src/di\\.ts$'] },
+      to: { path: '^src/infrastructure/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    exclude: { path: '\\.(css)(\\?inline)?$' },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}

@@ -1,0 +1,38 @@
+import type { WalletModalConfig } from 'walletgate'
+
+/** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
+const env = import.meta.env
+
+export const demoConfig: WalletModalConfig = {
+  projectId: env.VITE_WG_PROJECT_ID ?? 'walletgate-demo',
+  metadata: {
+    name: 'Walletgate Demo',
+    description: 'A host app embedding the Walletgate modal',
+    url: 'http://127.0.0.1:5173',
+    icons: [],
+  },
+  networks: [
+    {
+      id: 31337,
+      chainNamespace: 'eip155',
+      name: 'Devnet A',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: [env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545'],
+      testnet: true,
+    },
+    {
+      id: 31338,
+      chainNamespace: 'eip155',
+      name: 'Devnet B',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: [env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546'],
+      testnet: true,
+    },
+  ],
+  services: {
+    blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
+    walletCatalogue: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
+    analytics: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
+    relay: env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788',
+  },
+}

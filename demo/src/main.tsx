@@ -1,0 +1,67 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createWalletModal } from 'walletgate'
+import { ConnectButton, WalletModalProvider, useAccount, useNetwork, useWalletModal, useWalletModalState } from 'walletgate/react'
+import { demoConfig } from './demo-config'
+import './demo.css'
+
+const modal = createWalletModal(demoConfig)
+
+function AccountChip() {
+  const { isConnected, address } = useAccount()
+  const { caipNetworkId } = useNetwork()
+  if (!isConnected) return <span data-testid="demo-account">Not connected</span>
+  return (
+    <span data-testid="demo-account">
+      {address} on {caipNetworkId}
+    </span>
+  )
+}
+
+function Controls() {
+  const modal = useWalletModal()
+  const { themeMode } = useWalletModalState()
+  return (
+    <div className="demo-bar">
+      <button type="button" onClick={() => void modal.open({ view: 'Networks' })}>
+        Networks
+      </button>
+      <button type="button" onClick={() => void modal.open({ view: 'Account' })}>
+        Account
+      </button>
+      <button
+        type="button"
+        data-testid="theme-toggle"
+        onClick={() => modal.setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}
+      >
+        Theme: {themeMode}
+      </button>
+    </div>
+  )
+}
+
+function App() {
+  return (
+    <WalletModalProvider modal={modal}>
+      <main className="demo">
+        <h1>Walletgate demo</h1>
+        <p>A host app with the modal on the local devnet.</p>
+        <div className="demo-bar">
+          <ConnectButton />
+          <AccountChip />
+        </div>
+        <h2>Open a view</h2>
+        <Controls />
+      </main>
+    </WalletModalProvider>
+  )
+}
+
+const root = document.getElementById('root')
+if (root !== null) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}

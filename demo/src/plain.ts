@@ -1,0 +1,18 @@
+import { createWalletModal } from 'walletgate'
+import { demoConfig } from './demo-config'
+import './demo.css'
+
+const modal = createWalletModal(demoConfig)
+const inline = document.getElementById('inline-modal')
+const status = document.getElementById('status')
+
+if (inline !== null) void modal.mount(inline)
+document.getElementById('open')?.addEventListener('click', () => {
+  // A second instance shows the overlay; the inline one stays where it is.
+  void overlay.open()
+})
+const overlay = createWalletModal(demoConfig)
+
+modal.subscribe((state) => {
+  if (status !== null) status.textContent = state.status === 'connected' ? `connected: ${state.address}` : state.status
+})

@@ -1,0 +1,21 @@
+/**
+ * Walletgate's public API. Importing this module touches no `window`, `document` or storage, so it
+ * is safe during server rendering; the modal's UI loads on demand when it is mounted or opened.
+ */
+export {
+  createWalletModal,
+  type CreateWalletModalOptions,
+  type Eip1193Provider,
+  type OpenOptions,
+  type WalletModal,
+  type WalletModalState,
+} from './wallet-modal'
+export {
+  InvalidConfigError,
+  DEFAULT_SERVICE_URLS,
+  type NetworkConfig,
+  type WalletModalConfig,
+} from './domain/config'
+export type { CaipNetwork, ChainNamespace, ThemeMode } from './domain/entities'
+export type { ViewName } from './domain/navigation/views'
+export type { AlertDescriptor } from './domain/errors'

@@ -1,0 +1,46 @@
+import { createRoot } from 'react-dom/client'
+import type { Container } from 'inversify'
+import { ModalConfig } from '../application/tokens'
+import { DiProvider } from './di-context'
+import { ModalRoot } from './ModalRoot'
+import css from './styles/modal.css?inline'
+
+let sheet: CSSStyleSheet | undefined
+
+/** One constructable stylesheet shared by every modal on the page: no inline <style>, CSP-safe. */
+function modalSheet(): CSSStyleSheet {
+  if (sheet === undefined) {
+    sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
+  }
+  return sheet
+}
+
+/**
+ * Renders the modal into an open shadow root, so host CSS cannot leak in or out. Without an
+ * element it appends an overlay host to <body> (the dialog uses the top layer); with one it renders
+ * inline (embedded mode). Returns the unmount function.
+ */
+export function mountModal(container: Container, element?: HTMLElement): () => void {
+  const config = container.get(ModalConfig)
+  const host = document.createElement('div')
+  host.setAttribute('data-walletgate', '')
+  const vars = config.themeVariables
+  if (vars.accent !== undefined) host.style.setProperty('--wg-accent', vars.accent)
+  if (vars.radius !== undefined) host.style.setProperty('--wg-radius', vars.radius)
+  if (vars.fontFamily !== undefined) host.style.setProperty('--wg-font', vars.fontFamily)
+  ;(element ?? document.body).append(host)
+
+  const shadow = host.attachShadow({ mode: 'open' })
+  shadow.adoptedStyleSheets = [modalSheet()]
+  const root = createRoot(shadow)
+  root.render(
+    <DiProvider container={container}>
+      <ModalRoot embedded={element !== undefined} root={shadow} />
+    </DiProvider>,
+  )
+  return () => {
+    root.unmount()
+    host.remove()
+  }
+}

@@ -1,0 +1,25 @@
+import type { ViewName } from '../../domain/navigation/views'
+
+const TITLES: Partial<Record<ViewName, string>> = {
+  Connect: 'Connect Wallet',
+  Account: 'Account',
+  AllWallets: 'All Wallets',
+  ConnectingExternal: 'Connecting',
+  ConnectingWalletConnect: 'Connecting',
+  ConnectingWalletConnectBasic: 'WalletConnect',
+  ConnectingFarcaster: 'Farcaster',
+  UnsupportedChain: 'Switch Network',
+  SIWXSignMessage: 'Sign In',
+  ApproveTransaction: 'Approve Transaction',
+  RegisterAccountName: 'Choose Name',
+  RegisterAccountNameSuccess: 'Name Registered',
+  Networks: 'Choose Network',
+  Send: 'Send',
+  SendPreview: 'Review Send',
+  WalletReceive: 'Receive',
+  Transactions: 'Activity',
+}
+
+export function viewTitle(view: ViewName): string {
+  return TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2')
+}

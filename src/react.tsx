@@ -1,0 +1,107 @@
+/**
+ * React bindings: `import { WalletModalProvider, ConnectButton, useAccount } from 'walletgate/react'`.
+ * Everything here renders on the server without touching `window`; the modal mounts on the client.
+ */
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import type { ChainNamespace } from './domain/entities'
+import type { OpenOptions, WalletModal, WalletModalState } from './wallet-modal'
+
+const ModalContext = createContext<WalletModal | null>(null)
+
+export interface WalletModalProviderProps {
+  readonly modal: WalletModal
+  readonly children?: ReactNode
+}
+
+/** Makes the modal available to the hooks and mounts it (as an overlay) on the client. */
+export function WalletModalProvider({ modal, children }: WalletModalProviderProps) {
+  useEffect(() => {
+    void modal.mount()
+  }, [modal])
+  return <ModalContext.Provider value={modal}>{children}</ModalContext.Provider>
+}
+
+/** The modal given to the nearest `<WalletModalProvider>`. */
+export function useWalletModal(): WalletModal {
+  const modal = useContext(ModalContext)
+  if (modal === null) throw new Error('useWalletModal must be used inside <WalletModalProvider>')
+  return modal
+}
+
+/** The whole modal state, re-rendering on change. */
+export function useWalletModalState(): WalletModalState {
+  const modal = useWalletModal()
+  return useSyncExternalStore(
+    (onChange) => modal.subscribe(onChange),
+    () => modal.getState(),
+    () => modal.getState(),
+  )
+}
+
+export interface AccountInfo {
+  readonly status: WalletModalState['status']
+  readonly isConnected: boolean
+  readonly address: string | undefined
+  readonly caipAddress: string | undefined
+}
+
+export function useAccount(): AccountInfo {
+  const state = useWalletModalState()
+  return {
+    status: state.status,
+    isConnected: state.status === 'connected',
+    address: state.address,
+    caipAddress: state.caipAddress,
+  }
+}
+
+export interface NetworkInfo {
+  readonly caipNetworkId: string | undefined
+  readonly chainNamespace: ChainNamespace | undefined
+  readonly switchNetwork: (caipNetworkId: string) => Promise<void>
+}
+
+export function useNetwork(): NetworkInfo {
+  const modal = useWalletModal()
+  const { caipNetworkId } = useWalletModalState()
+  return {
+    caipNetworkId,
+    chainNamespace: caipNetworkId?.split(':')[0] as ChainNamespace | undefined,
+    switchNetwork: (id) => modal.switchNetwork(id),
+  }
+}
+
+export interface ConnectButtonProps {
+  /** Label while disconnected. */
+  readonly label?: string
+  /** Options passed to `modal.open()`. */
+  readonly openOptions?: OpenOptions
+  readonly className?: string
+}
+
+/** Opens the modal; shows the short address once connected. */
+export function ConnectButton({ label = 'Connect Wallet', openOptions, className }: ConnectButtonProps) {
+  const modal = useWalletModal()
+  const { status, address } = useAccount()
+  const text =
+    status === 'connected' && address !== undefined
+      ? shortAddress(address)
+      : status === 'connecting'
+        ? 'Connecting…'
+        : label
+  return (
+    <button
+      type="button"
+      className={className}
+      data-testid="connect-button"
+      aria-haspopup="dialog"
+      onClick={() => void modal.open(openOptions)}
+    >
+      {text}
+    </button>
+  )
+}
+
+function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+}

@@ -1,0 +1,185 @@
+import { combineLatest, distinctUntilChanged, map, shareReplay, type Observable } from 'rxjs'
+import type { Container } from 'inversify'
+import { parseConfig, type WalletModalConfig } from './domain/config'
+import type { ChainNamespace, ThemeMode } from './domain/entities'
+import type { ViewName } from './domain/navigation/views'
+import { ALERT_ERRORS, type AlertDescriptor } from './domain/errors'
+import { AlertStore } from './application/alert-store'
+import { ConnectionStore, type ConnectionState } from './application/connection-store'
+import { ModalStore } from './application/modal-store'
+import { ThemeStore } from './application/theme-store'
+import { createContainer, type ContainerOverrides } from './di'
+
+/** What a host reads about the modal at any moment. */
+export interface WalletModalState {
+  readonly open: boolean
+  readonly view: ViewName
+  readonly status: ConnectionState['status']
+  /** CAIP-10 of the connected account, e.g. `eip155:31337:0xabc…`. */
+  readonly caipAddress: string | undefined
+  readonly address: string | undefined
+  /** CAIP-2 of the wallet's current network. */
+  readonly caipNetworkId: string | undefined
+  readonly themeMode: ThemeMode
+  /** The alert shown above the views (spec section 8), if any. */
+  readonly alert: AlertDescriptor | null
+}
+
+/** An EIP-1193 provider: what viem's `custom()` transport and wagmi accept. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on?(event: string, listener: (...args: unknown[]) => void): void
+  removeListener?(event: string, listener: (...args: unknown[]) => void): void
+}
+
+export interface OpenOptions {
+  /** Open on this view instead of the default (Account when connected, else Connect). */
+  readonly view?: ViewName
+  /** Restrict connecting to one chain family. */
+  readonly namespace?: ChainNamespace
+}
+
+export interface WalletModal {
+  open(options?: OpenOptions): Promise<void>
+  close(): void
+  readonly state$: Observable<WalletModalState>
+  getState(): WalletModalState
+  /** Calls the listener with every new state; returns the unsubscribe function. */
+  subscribe(listener: (state: WalletModalState) => void): () => void
+  disconnect(): Promise<void>
+  /** Asks the wallet to move to a configured network, by CAIP-2 id (`eip155:31338`). */
+  switchNetwork(caipNetworkId: string): Promise<void>
+  /** The connected wallet's provider for a chain family (EIP-1193 for eip155), or undefined. */
+  getProvider(namespace: ChainNamespace): Promise<Eip1193Provider | undefined>
+  setThemeMode(mode: ThemeMode): void
+  /** Renders the modal: as an overlay (no element) or inline into `element` (embedded mode). */
+  mount(element?: HTMLElement): Promise<void>
+  /** Unmounts and releases everything this modal holds. */
+  destroy(): void
+}
+
+export interface CreateWalletModalOptions {
+  /** Swap bindings (tests, advanced hosts). */
+  readonly overrides?: ContainerOverrides
+}
+
+/**
+ * Creates one modal instance with its own container and state. Validates the configuration and
+ * throws `InvalidConfigError` naming each malformed field. Touches no `window`, `document` or
+ * storage until `mount()` or `open()` is called.
+ */
+export function createWalletModal(config: WalletModalConfig, options: CreateWalletModalOptions = {}): WalletModal {
+  const resolved = parseConfig(config)
+  const container = createContainer(resolved, (c) => {
+    c.bind(ThemeStore).toResolvedValue(() => new ThemeStore(resolved.themeMode))
+    c.bind(AlertStore).toResolvedValue(
+      () => new AlertStore(resolved.projectId === undefined ? ALERT_ERRORS.projectIdNotConfigured : null),
+    )
+    options.overrides?.(c)
+  })
+  return new WalletModalInstance(container)
+}
+
+class WalletModalInstance implements WalletModal {
+  private readonly modal: ModalStore
+  private readonly connection: ConnectionStore
+  private readonly theme: ThemeStore
+  private readonly alerts: AlertStore
+  readonly state$: Observable<WalletModalState>
+  private unmount: (() => void) | undefined
+  private mounting: Promise<void> | undefined
+  private destroyed = false
+
+  constructor(private readonly container: Container) {
+    this.modal = container.get(ModalStore)
+    this.connection = container.get(ConnectionStore)
+    this.theme = container.get(ThemeStore)
+    this.alerts = container.get(AlertStore)
+    this.state$ = combineLatest([
+      this.modal.state$,
+      this.connection.state$,
+      this.theme.mode$,
+      this.alerts.alert$,
+    ]).pipe(
+      map(() => this.getState()),
+      distinctUntilChanged(shallowEqual),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    )
+  }
+
+  getState(): WalletModalState {
+    const connection = this.connection.snapshot
+    const connected = connection.status === 'connected' ? connection : undefined
+    return {
+      open: this.modal.snapshot.open,
+      view: this.modal.view,
+      status: connection.status,
+      caipAddress: connected?.caipAddress,
+      address: connected?.address,
+      caipNetworkId: connected?.caipNetworkId,
+      themeMode: this.theme.mode,
+      alert: this.alerts.alert,
+    }
+  }
+
+  subscribe(listener: (state: WalletModalState) => void): () => void {
+    const subscription = this.state$.subscribe(listener)
+    return () => subscription.unsubscribe()
+  }
+
+  async open(options: OpenOptions = {}): Promise<void> {
+    if (this.destroyed) return
+    await this.mount()
+    this.modal.open({ view: options.view }, this.connection.snapshot.status === 'connected')
+  }
+
+  close(): void {
+    this.modal.close()
+  }
+
+  async disconnect(): Promise<void> {
+    this.connection.set({ status: 'disconnected' })
+    this.modal.reset('Connect')
+  }
+
+  async switchNetwork(caipNetworkId: string): Promise<void> {
+    const connection = this.connection.snapshot
+    if (connection.status === 'connected') this.connection.set({ ...connection, caipNetworkId })
+  }
+
+  async getProvider(): Promise<Eip1193Provider | undefined> {
+    return undefined
+  }
+
+  setThemeMode(mode: ThemeMode): void {
+    this.theme.setMode(mode)
+  }
+
+  mount(element?: HTMLElement): Promise<void> {
+    if (this.destroyed) return Promise.resolve()
+    if (element !== undefined && this.unmount !== undefined) {
+      // Moving from overlay to an element (or between elements): remount.
+      this.unmount()
+      this.unmount = undefined
+      this.mounting = undefined
+    }
+    this.mounting ??= import('./presentation/mount').then(({ mountModal }) => {
+      if (this.destroyed) return
+      this.unmount = mountModal(this.container, element)
+    })
+    return this.mounting
+  }
+
+  destroy(): void {
+    this.destroyed = true
+    this.modal.close()
+    this.unmount?.()
+    this.unmount = undefined
+    this.container.unbindAll()
+  }
+}
+
+function shallowEqual(a: WalletModalState, b: WalletModalState): boolean {
+  const keys = Object.keys(a) as (keyof WalletModalState)[]
+  return keys.every((key) => a[key] === b[key])
+}

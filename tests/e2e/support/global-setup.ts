@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, preview } from 'vite'
+import { startDevnet } from '../../../devnet/src/index'
+import { freePort } from './free-port'
+import type { E2eWorld } from './world'
+
+/**
+ * Starts a devnet on free ports with its own data directory, builds the demo for those ports
+ * and serves the production build under the strict CSP. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const [chainA, chainB, service, relay, demo] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ])
+  const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay }, dataDir, quiet: true })
+
+  const rpcA = devnet.rpcUrls[31337]
+  const rpcB = devnet.rpcUrls[31338]
+  if (rpcA === undefined || rpcB === undefined) throw new Error('devnet did not report both chains')
+  const relayUrl = devnet.relayUrl ?? `ws://127.0.0.1:${relay}`
+  Object.assign(process.env, {
+    VITE_WG_PROJECT_ID: 'walletgate-test',
+    VITE_WG_SERVICE_URL: devnet.serviceUrl,
+    VITE_WG_RPC_A: rpcA,
+    VITE_WG_RPC_B: rpcB,
+    VITE_WG_RELAY_URL: relayUrl,
+    DEMO_PORT: String(demo),
+    DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
+  })
+  await build({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
+  const server = await preview({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
+
+  const world: E2eWorld = {
+    baseUrl: `http://127.0.0.1:${demo}`,
+    serviceUrl: devnet.serviceUrl,
+    rpcUrls: { 31337: rpcA, 31338: rpcB },
+    relayUrl,
+    accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
+  }
+  process.env.WALLETGATE_E2E = JSON.stringify(world)
+
+  return async () => {
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    await devnet.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

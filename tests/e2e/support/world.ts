@@ -1,0 +1,14 @@
+/** What the global setup started, handed to every test through the environment. */
+export interface E2eWorld {
+  readonly baseUrl: string
+  readonly serviceUrl: string
+  readonly rpcUrls: Record<31337 | 31338, string>
+  readonly relayUrl: string
+  readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
+}
+
+export function world(): E2eWorld {
+  const raw = process.env.WALLETGATE_E2E
+  if (raw === undefined) throw new Error('WALLETGATE_E2E is not set: run the e2e suite through `npm test`')
+  return JSON.parse(raw) as E2eWorld
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { createWalletModal, InvalidConfigError, type WalletModalState } from '../../../src/index'
+import { ConnectionStore } from '../../../src/application/connection-store'
+import { ModalStore } from '../../../src/application/modal-store'
+import type { Container } from 'inversify'
+import { aModalConfig } from '../../builders/config'
+
+function withContainer() {
+  let container: Container | undefined
+  const modal = createWalletModal(aModalConfig(), { overrides: (c) => void (container = c) })
+  if (container === undefined) throw new Error('overrides not called')
+  return { modal, container }
+}
+
+describe('createWalletModal', () => {
+  it('gives two modals on one page fully separate state', () => {
+    const a = withContainer()
+    const b = withContainer()
+    const seenByB: WalletModalState[] = []
+    const unsubscribe = b.modal.subscribe((state) => seenByB.push(state))
+
+    a.container.get(ConnectionStore).set({
+      status: 'connected',
+      connectorId: 'dev.walletgate.devnet',
+      namespace: 'eip155',
+      caipAddress: 'eip155:31337:0x1111111111111111111111111111111111111111',
+      address: '0x1111111111111111111111111111111111111111',
+      caipNetworkId: 'eip155:31337',
+    })
+    a.container.get(ModalStore).push('Networks')
+    a.modal.setThemeMode('light')
+
+    expect(a.modal.getState()).toMatchObject({ status: 'connected', themeMode: 'light', view: 'Networks' })
+    expect(b.modal.getState()).toMatchObject({ status: 'disconnected', themeMode: 'dark', view: 'Connect' })
+    expect(seenByB).toHaveLength(1)
+    expect(a.container.get(ModalStore)).not.toBe(b.container.get(ModalStore))
+    expect(a.container.get(ModalStore)).toBe(a.container.get(ModalStore))
+    unsubscribe()
+  })
+
+  it("rejects themeMode 'blue' with a message naming themeMode", () => {
+    const create = () => createWalletModal(aModalConfig({ themeMode: 'blue' as never }))
+    expect(create).toThrow(InvalidConfigError)
+    expect(create).toThrow(/themeMode/)
+    try {
+      create()
+    } catch (error) {
+      expect((error as InvalidConfigError).fields).toEqual(['themeMode'])
+    }
+  })
+
+  it('names the nested field of a malformed network', () => {
+    const config = aModalConfig({
+      networks: [
+        {
+          id: 1,
+          chainNamespace: 'eip155',
+          name: 'Broken',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: ['not a url'],
+        },
+      ],
+    })
+    expect(() => createWalletModal(config)).toThrow(/networks\.0\.rpcUrls\.0/)
+  })
+
+  it('does not throw without a projectId and raises the "Project ID Not Configured" alert', () => {
+    const modal = createWalletModal(aModalConfig({ projectId: undefined }))
+    expect(modal.getState().alert?.shortMessage).toBe('Project ID Not Configured')
+    expect(createWalletModal(aModalConfig()).getState().alert).toBeNull()
+  })
+
+  it('subscribe returns an unsubscribe that stops updates', () => {
+    const modal = createWalletModal(aModalConfig())
+    const seen: string[] = []
+    const unsubscribe = modal.subscribe((state) => seen.push(state.themeMode))
+    modal.setThemeMode('light')
+    unsubscribe()
+    modal.setThemeMode('dark')
+    expect(seen).toEqual(['dark', 'light'])
+  })
+})

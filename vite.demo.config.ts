@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
+const env = process.env
+
+/** The Content-Security-Policy the e2e suite serves the demo under (see README, "CSP"). */
+export function demoCsp(urls: { service: string; rpc: string[]; relay: string }): string {
+  return [
+    "default-src 'self'",
+    `img-src 'self' data: ${urls.service}`,
+    `connect-src 'self' ${urls.rpc.join(' ')} ${urls.service} ${urls.relay}`,
+  ].join('; ')
+}
+
+const service = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
+const rpc = [env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545', env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546']
+const relay = env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788'
+
+export default defineConfig({
+  root: 'demo',
+  envDir: '..',
+  envPrefix: 'VITE_WG_',
+  resolve: {
+    alias: [
+      { find: /^walletgate\/react$/, replacement: src('react.tsx') },
+      { find: /^walletgate$/, replacement: src('index.ts') },
+    ],
+  },
+  server: { host: '127.0.0.1', port: Number(env.DEMO_PORT ?? 5173), strictPort: true },
+  preview: {
+    host: '127.0.0.1',
+    port: Number(env.DEMO_PORT ?? 4173),
+    strictPort: true,
+    headers: { 'Content-Security-Policy': demoCsp({ service, rpc, relay }) },
+  },
+  build: {
+    outDir: env.DEMO_OUT_DIR ?? '../demo-dist',
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: {
+      input: { main: 'demo/index.html', plain: 'demo/plain.html' },
+    },
+  },
+})
