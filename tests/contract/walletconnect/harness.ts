@@ -1,0 +1,70 @@
+/** Shared set-up for the WalletConnect contract tests: free ports, chains, a dapp-side provider. */
+import net from 'node:net'
+import { randomUUID } from 'node:crypto'
+import { UniversalProvider } from '@walletconnect/universal-provider'
+import { MemoryKeyValueStorage } from '../../../devnet/src/wc-wallet/memory-storage'
+
+export const TEST_PROJECT_ID = 'walletgate-test'
+
+/** A port nobody listens on right now (the OS picks it; never one of the devnet defaults). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type DappProvider = Awaited<ReturnType<typeof UniversalProvider.init>>
+
+/** A dapp-side UniversalProvider configured as the modal will: our relay, telemetry off, RPC map. */
+export async function startDapp(relayUrl: string): Promise<DappProvider> {
+  return UniversalProvider.init({
+    projectId: TEST_PROJECT_ID,
+    relayUrl,
+    telemetryEnabled: false,
+    customStoragePrefix: `walletgate-dapp-${randomUUID()}`,
+    storage: new MemoryKeyValueStorage(),
+    logger: 'silent',
+    metadata: { name: 'Walletgate contract test', description: 'dapp side', url: 'http://127.0.0.1', icons: [] },
+  })
+}
+
+export function evmNamespace(rpcUrls: Record<number, string>) {
+  return {
+    eip155: {
+      chains: Object.keys(rpcUrls).map((id) => `eip155:${id}`),
+      methods: ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain'],
+      events: ['chainChanged', 'accountsChanged'],
+      rpcMap: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [id, url])),
+    },
+  }
+}
+
+/** Waits for an emitter event, failing after timeoutMs with the event name. */
+export function nextEvent<T>(
+  emitter: { once(event: string, listener: (arg: T) => void): void },
+  event: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs)
+    emitter.once(event, (arg: T) => {
+      clearTimeout(timer)
+      resolve(arg)
+    })
+  })
+}
+
+/** Polls a condition (real time: it waits on sockets and child processes, not on timers). */
+export async function until(condition: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
