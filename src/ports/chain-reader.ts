@@ -1,0 +1,32 @@
+import type { ServiceIdentifier } from 'inversify'
+import type { CaipNetwork } from '../domain/entities'
+
+/**
+ * Read-only access to a chain over its JSON-RPC URLs (spec section 7 "Chain JSON-RPC"): the
+ * fallback path when the balance service fails or does not support the network.
+ *
+ * Implementations talk to every RPC URL of the network with fallback and ranking (spec section 9)
+ * and load their SDK on demand, never at import time.
+ */
+export interface ChainReader {
+  /**
+   * The native balance of `address` on `network`, in base units (wei for eip155).
+   * MUST try the network's RPC URLs in ranked order and move on when one fails.
+   * @throws UnsupportedChainReadError for a namespace the reader cannot read (before any request).
+   * @throws the SDK's error when every RPC URL failed (after the configured retries).
+   */
+  getNativeBalance(network: CaipNetwork, address: string, options?: { signal?: AbortSignal }): Promise<bigint>
+
+  /** Stops background work (transport ranking) and forgets every client. MUST NOT throw. */
+  dispose(): void
+}
+export const ChainReader = Symbol('ChainReader') as ServiceIdentifier<ChainReader>
+
+/** The reader has no client for this chain family. */
+export class UnsupportedChainReadError extends Error {
+  override readonly name = 'UnsupportedChainReadError' as const
+  readonly code = 'UNSUPPORTED_CHAIN_READ' as const
+  constructor(readonly namespace: string) {
+    super(`No chain reader for namespace ${namespace}`)
+  }
+}
