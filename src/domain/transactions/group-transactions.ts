@@ -1,0 +1,57 @@
+/**
+ * Transactions grouped by year then month, newest first (spec section 4). Months are computed
+ * in UTC shifted by `utcOffsetMinutes` (pass the viewer's offset to group in local time).
+ */
+import type { Transaction } from '../entities'
+
+export interface TransactionMonthGroup {
+  readonly year: number
+  /** 0 (January) to 11 (December). */
+  readonly month: number
+  /** Newest first. */
+  readonly transactions: Transaction[]
+}
+
+export interface TransactionYearGroup {
+  readonly year: number
+  /** Newest month first. */
+  readonly months: TransactionMonthGroup[]
+}
+
+/** `minedAt` in epoch ms; an unparseable time counts as 0 (oldest). */
+export function minedAtMs(transaction: Pick<Transaction, 'metadata'>): number {
+  const ms = Date.parse(transaction.metadata.minedAt)
+  return Number.isNaN(ms) ? 0 : ms
+}
+
+/** Newest first; equal times keep their input order. */
+export function sortNewestFirst(transactions: readonly Transaction[]): Transaction[] {
+  return transactions
+    .map((t, i) => ({ t, i, ms: minedAtMs(t) }))
+    .sort((a, b) => b.ms - a.ms || a.i - b.i)
+    .map((x) => x.t)
+}
+
+export function groupTransactions(
+  transactions: readonly Transaction[],
+  utcOffsetMinutes = 0,
+): TransactionYearGroup[] {
+  const years: TransactionYearGroup[] = []
+  for (const t of sortNewestFirst(transactions)) {
+    const shifted = new Date(minedAtMs(t) + utcOffsetMinutes * 60_000)
+    const year = shifted.getUTCFullYear()
+    const month = shifted.getUTCMonth()
+    let yearGroup = years[years.length - 1]
+    if (yearGroup?.year !== year) {
+      yearGroup = { year, months: [] }
+      years.push(yearGroup)
+    }
+    let monthGroup = yearGroup.months[yearGroup.months.length - 1]
+    if (monthGroup?.month !== month) {
+      monthGroup = { year, month, transactions: [] }
+      yearGroup.months.push(monthGroup)
+    }
+    monthGroup.transactions.push(t)
+  }
+  return years
+}

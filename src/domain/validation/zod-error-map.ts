@@ -1,0 +1,66 @@
+/**
+ * Form-validation messages as the spec words them (section 5): "Required" for a missing value
+ * and "Expected X, received Y" for a wrong type. Zod 4 words these differently ("Invalid input:
+ * expected string, received undefined"), so this error map restores the spec's wording.
+ *
+ * Use it per parse (`schema.safeParse(value, { error: specErrorMap })`, what the domain's own
+ * validators do) or install it once for the whole modal with `installSpecErrorMap()`.
+ * Messages set on a schema itself always win over this map.
+ */
+import { z } from 'zod'
+import { VALIDATION_MESSAGES, expectedReceivedMessage } from '../errors'
+
+/** The type name of `value` as zod 3 reported it ("string", "number", "nan", "null", "array", ...). */
+export function receivedTypeName(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (value instanceof Date) return 'date'
+  if (value instanceof Map) return 'map'
+  if (value instanceof Set) return 'set'
+  if (value instanceof Promise) return 'promise'
+  if (typeof value === 'number' && Number.isNaN(value)) return 'nan'
+  return typeof value
+}
+
+function quote(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : String(value)
+}
+
+export const specErrorMap: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return VALIDATION_MESSAGES.required
+      return expectedReceivedMessage(issue.expected, receivedTypeName(issue.input))
+    case 'invalid_value':
+      if (issue.values.length === 1) return `Invalid literal value, expected ${quote(issue.values[0])}`
+      return `Invalid enum value. Expected ${issue.values.map(quote).join(' | ')}, received ${quote(issue.input)}`
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return `String must contain at least ${String(issue.minimum)} character(s)`
+      }
+      if (issue.origin === 'array') return `Array must contain at least ${String(issue.minimum)} element(s)`
+      return undefined
+    case 'too_big':
+      if (issue.origin === 'string') {
+        return `String must contain at most ${String(issue.maximum)} character(s)`
+      }
+      if (issue.origin === 'array') return `Array must contain at most ${String(issue.maximum)} element(s)`
+      return undefined
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Invalid email'
+      if (issue.format === 'starts_with' || issue.format === 'regex') return 'Invalid'
+      return undefined
+    default:
+      return undefined
+  }
+}
+
+/** Makes `specErrorMap` the process-wide zod error map (idempotent). */
+export function installSpecErrorMap(): void {
+  z.config({ customError: specErrorMap })
+}
+
+/** The first issue's message of a failed parse, or undefined when it succeeded. */
+export function firstIssueMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
+  return result.success ? undefined : result.error?.issues[0]?.message
+}
