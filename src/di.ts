@@ -4,6 +4,7 @@ import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
+import { SnackStore } from './application/snack-store'
 import { ModalConfig } from './application/tokens'
 import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
@@ -32,6 +33,7 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 
   container.bind(ModalStore).toResolvedValue(() => new ModalStore())
   container.bind(ConnectionStore).toResolvedValue(() => new ConnectionStore())
+  container.bind(SnackStore).toDynamicValue((ctx) => new SnackStore(ctx.get(Scheduler)))
 
   overrides?.(container)
   return container
