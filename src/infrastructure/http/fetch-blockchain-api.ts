@@ -4,7 +4,6 @@ import {
   DEFAULT_ONRAMP_PAYMENT_CURRENCIES,
   DEFAULT_ONRAMP_PURCHASE_CURRENCIES,
   IDENTITY_CACHE_MS,
-  SUPPORTED_NAMESPACES,
   SWAP_SLIPPAGE_TOLERANCE,
   SWAP_SUPPORTED_CHAIN_IDS,
   type NamespaceCapability,
@@ -24,6 +23,7 @@ import {
   transactionPageSchema,
   type CaipAddress,
   type CaipNetworkId,
+  type ChainNamespace,
   type GasPrice,
   type Identity,
   type NameProfile,
@@ -37,13 +37,12 @@ import {
   type TransactionPage,
 } from '../../domain/entities'
 import {
-  GasPriceNetworkNotSupportedError,
   NameSuggestionsError,
   NamesForAddressError,
   RegisterNameError,
   ResolveNameError,
-  SwapNetworkNotSupportedError,
 } from '../../domain/errors'
+import { assertGasPriceNetwork, assertSwapNetwork, supportsCapability } from '../../domain/network/network-support'
 import {
   placeholderQuote,
   type ApproveTransaction,
@@ -121,22 +120,18 @@ const EMPTY_IDENTITY: Identity = Object.freeze({ name: null, avatar: null })
 
 export interface FetchBlockchainApiOptions {
   /**
-   * CAIP-2 networks on which swaps and gas price are offered. Defaults to the spec's swap networks
-   * (section 9); a deployment adds its own chains here (the devnet's, for example).
+   * eip155 chain ids on which swaps and gas price are offered. Defaults to the spec's swap networks
+   * (section 9, `SWAP_SUPPORTED_CHAIN_IDS`); a deployment adds its own chains here (the devnet's
+   * 31337 and 31338, for example).
    */
-  readonly swapNetworks?: readonly CaipNetworkId[]
+  readonly swapChainIds?: readonly number[]
   /** Told about fallbacks (on-ramp options and quote) as warnings. */
   readonly logger?: Pick<Logger, 'warn'>
 }
 
-/** The spec's swap networks as CAIP-2 ids. */
-export const DEFAULT_SWAP_NETWORKS: readonly CaipNetworkId[] = SWAP_SUPPORTED_CHAIN_IDS.map(
-  (id): CaipNetworkId => `eip155:${id}`,
-)
-
 /** {@link BlockchainApi} over the blockchain service's HTTP API (docs/service-api.md). */
 export class FetchBlockchainApi implements BlockchainApi {
-  private readonly swapNetworks: ReadonlySet<string>
+  private readonly swapChainIds: readonly number[]
   private readonly logger: Pick<Logger, 'warn'> | undefined
   private readonly balances: TtlCache<TokenBalance[]>
   private readonly identities: TtlCache<Identity>
@@ -149,7 +144,7 @@ export class FetchBlockchainApi implements BlockchainApi {
     clock: Clock,
     options: FetchBlockchainApiOptions = {},
   ) {
-    this.swapNetworks = new Set(options.swapNetworks ?? DEFAULT_SWAP_NETWORKS)
+    this.swapChainIds = options.swapChainIds ?? SWAP_SUPPORTED_CHAIN_IDS
     this.logger = options.logger
     this.balances = new TtlCache(clock, BALANCE_CACHE_MS)
     this.identities = new TtlCache(clock, IDENTITY_CACHE_MS)
@@ -255,7 +250,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   }
 
   async getGasPrice(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<GasPrice> {
-    if (!this.isSwapNetwork(chainId)) throw new GasPriceNetworkNotSupportedError()
+    assertGasPriceNetwork(chainId, this.swapChainIds)
     return this.http.get('/v1/convert/gas-price', gasPriceSchema, {
       query: { chainId },
       signal: options.signal,
@@ -425,20 +420,16 @@ export class FetchBlockchainApi implements BlockchainApi {
     return { chainId: parsed.chainId, address: parsed.address }
   }
 
-  private isSwapNetwork(caip: string): boolean {
-    const parsed = parseCaip(caip)
-    return parsed !== undefined && this.swapNetworks.has(parsed.chainId)
-  }
-
+  /** Throws "Network not supported for Swaps" unless the CAIP-2/CAIP-10 id's network offers swaps. */
   private assertSwapNetwork(caip: string): void {
-    if (!this.isSwapNetwork(caip)) throw new SwapNetworkNotSupportedError()
+    assertSwapNetwork(parseCaip(caip)?.chainId, this.swapChainIds)
   }
 }
 
 
 
-function supports(capability: NamespaceCapability, namespace: string): boolean {
-  return (SUPPORTED_NAMESPACES[capability] as readonly string[]).includes(namespace)
+function supports(capability: NamespaceCapability, namespace: ChainNamespace): boolean {
+  return supportsCapability(capability, namespace)
 }
 
 /** A fresh copy of the built-in on-ramp options (spec section 9). */
