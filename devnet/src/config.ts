@@ -1,0 +1,118 @@
+/**
+ * Static facts about the devnet, shared by the devnet itself, the demo and the tests.
+ * Nothing here starts anything; importing this module is cheap and side-effect free.
+ */
+import { defineChain, getContractAddress, keccak256, stringToHex, type Address, type Chain, type Hex } from 'viem'
+
+export const DEVNET_CHAIN_A = { id: 31337, name: 'Devnet A', caip: 'eip155:31337', rpcEnv: 'DEVNET_CHAIN_A_PORT' } as const
+export const DEVNET_CHAIN_B = { id: 31338, name: 'Devnet B', caip: 'eip155:31338', rpcEnv: 'DEVNET_CHAIN_B_PORT' } as const
+export const DEVNET_CHAINS = [DEVNET_CHAIN_A, DEVNET_CHAIN_B] as const
+export type DevnetChainId = (typeof DEVNET_CHAINS)[number]['id']
+
+export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
+
+/** Default ports; each can be overridden by the env variable named in DEVNET_PORT_ENV. */
+export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788 } as const
+export type DevnetPortName = keyof typeof DEVNET_DEFAULT_PORTS
+export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
+  chainA: 'DEVNET_CHAIN_A_PORT',
+  chainB: 'DEVNET_CHAIN_B_PORT',
+  service: 'DEVNET_SERVICE_PORT',
+  relay: 'DEVNET_RELAY_PORT',
+}
+export const DEVNET_HOST = '127.0.0.1'
+
+/** Project ids the service knows (analytics answers 403 to any other). Env: DEVNET_PROJECT_IDS. */
+export const DEVNET_DEFAULT_PROJECT_IDS = ['walletgate-demo', 'walletgate-test'] as const
+
+/** Hardhat's well-known development mnemonic: never use these keys outside a devnet. */
+export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk'
+
+/** First ten accounts of DEVNET_MNEMONIC (m/44'/60'/0'/0/i). Each starts with 10000 ETH on both chains. */
+export const DEVNET_ACCOUNTS: readonly { address: Address; privateKey: Hex }[] = [
+  { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' },
+  { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' },
+  { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', privateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' },
+  { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', privateKey: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6' },
+  { address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65', privateKey: '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a' },
+  { address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc', privateKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba' },
+  { address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9', privateKey: '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e' },
+  { address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356' },
+  { address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f', privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97' },
+  { address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720', privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6' },
+]
+export const DEVNET_DEPLOYER = DEVNET_ACCOUNTS[0]!
+/** The on-ramp checkout pays buyers from this account (the last of the ten). */
+export const DEVNET_ONRAMP_TREASURY = DEVNET_ACCOUNTS[9]!
+
+/** The address the service uses for the native coin in CAIP-10 token addresses (as swap APIs do). */
+export const NATIVE_TOKEN_ADDRESS: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+/**
+ * Contracts are deployed by account 0 on a fresh chain at these nonces, in this order, so their
+ * addresses are the same on both chains and on every start.
+ */
+export const DEPLOY_NONCES = { dUSD: 0, DVT: 1, pixels: 2, swap: 3 } as const
+const at = (nonce: number): Address => getContractAddress({ from: DEVNET_DEPLOYER.address, nonce: BigInt(nonce) })
+export const DEVNET_CONTRACTS = {
+  dUSD: at(DEPLOY_NONCES.dUSD),
+  DVT: at(DEPLOY_NONCES.DVT),
+  pixels: at(DEPLOY_NONCES.pixels),
+  swap: at(DEPLOY_NONCES.swap),
+} as const
+
+export interface FungibleMeta {
+  key: 'native' | 'dUSD' | 'DVT'
+  name: string
+  symbol: string
+  decimals: number
+  /** USD price of one whole unit. */
+  price: number
+  address: Address
+}
+
+/** Every fungible the devnet knows, with its price (the service's price table). */
+export const DEVNET_FUNGIBLES: readonly FungibleMeta[] = [
+  { key: 'native', name: NATIVE_CURRENCY.name, symbol: NATIVE_CURRENCY.symbol, decimals: 18, price: 2500, address: NATIVE_TOKEN_ADDRESS },
+  { key: 'dUSD', name: 'Devnet USD', symbol: 'dUSD', decimals: 6, price: 1, address: DEVNET_CONTRACTS.dUSD },
+  { key: 'DVT', name: 'Devnet Token', symbol: 'DVT', decimals: 18, price: 0.5, address: DEVNET_CONTRACTS.DVT },
+]
+
+export const DEVNET_NFT = { name: 'Devnet Pixels', symbol: 'DPX', address: DEVNET_CONTRACTS.pixels } as const
+
+/** Start funding: token amounts (whole units) minted to each of the first ten accounts, and NFT owners. */
+export const DEVNET_FUNDING = {
+  dUSDPerAccount: 10_000n,
+  DVTPerAccount: 1_000n,
+  /** Token ids are minted in this order (ids 1..n) to these account indexes. */
+  pixelOwners: [0, 0, 0, 1, 1, 2],
+  /** Liquidity the swap pool holds: native (ETH) and tokens (whole units). */
+  swapPool: { native: 1_000n, dUSD: 5_000_000n, DVT: 10_000_000n },
+} as const
+
+/** The name service zone (names look like "alice.wg.id"). */
+export const NAME_ZONE = 'wg.id'
+
+/** The catalogue entry that stands for the devnet's own wallet. */
+export const DEVNET_WALLET = {
+  name: 'Devnet Wallet',
+  rdns: 'dev.walletgate.devnet',
+  /** Catalogue id (64 hex characters, like every catalogue id: keccak256 of the name). */
+  id: keccak256(stringToHex('Devnet Wallet')).slice(2),
+} as const
+
+export function caip10(chainId: number, address: string): string {
+  return `eip155:${chainId}:${address}`
+}
+
+/** A viem chain definition for one devnet chain served at rpcUrl. */
+export function devnetViemChain(chainId: DevnetChainId, rpcUrl: string): Chain {
+  const meta = chainId === DEVNET_CHAIN_A.id ? DEVNET_CHAIN_A : DEVNET_CHAIN_B
+  return defineChain({
+    id: meta.id,
+    name: meta.name,
+    nativeCurrency: NATIVE_CURRENCY,
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: true,
+  })
+}

@@ -1,0 +1,239 @@
+/**
+ * startDevnet(): the product's offline world on one machine. Two Hardhat chains (Devnet A 31337,
+ * Devnet B 31338) with the devnet contracts deployed and accounts funded, and the blockchain
+ * service on top of them. Everything listens on 127.0.0.1; stop() (or the process dying) ends it all.
+ */
+import { mkdir } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  DEVNET_ACCOUNTS,
+  DEVNET_CHAIN_A,
+  DEVNET_CHAIN_B,
+  DEVNET_CONTRACTS,
+  DEVNET_DEFAULT_PORTS,
+  DEVNET_DEFAULT_PROJECT_IDS,
+  DEVNET_FUNGIBLES,
+  DEVNET_NFT,
+  DEVNET_PORT_ENV,
+  caip10,
+  type DevnetPortName,
+} from './config'
+import { loadArtifacts } from './chains/compile'
+import { deployDevnetContracts } from './chains/deploy'
+import { startHardhatNode } from './chains/hardhat-node'
+import { startService } from './service/server'
+
+export * from './config'
+
+export interface StartDevnetOptions {
+  /** Ports to listen on; missing ones come from the env (DEVNET_*_PORT) or the defaults. */
+  ports?: Partial<Record<DevnetPortName, number>>
+  /** Where persistent state (the name registry) lives. Env DEVNET_DATA_DIR; default <repo>/.devnet-data. */
+  dataDir?: string
+  /** Known project ids. Env DEVNET_PROJECT_IDS (comma-separated); default walletgate-demo,walletgate-test. */
+  projectIds?: string[]
+  /** No progress lines on stderr. */
+  quiet?: boolean
+  /** Start the WalletConnect relay too (default true once the relay exists). */
+  relay?: boolean
+}
+
+export interface DevnetTokenInfo {
+  symbol: string
+  name: string
+  decimals: number
+  /** Plain address; the native coin uses NATIVE_TOKEN_ADDRESS. */
+  address: string
+  /** CAIP-10 address of the token on this chain. */
+  caip10: string
+  price: number
+}
+
+/** The serialisable facts of a running devnet (what tests receive through inject('devnet')). */
+export interface DevnetInfo {
+  serviceUrl: string
+  rpcUrls: Record<number, string>
+  relayUrl?: string
+  accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
+  /** Per chain id: the fungibles (native first) and the NFT collection. */
+  tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
+  contracts: { dUSD: `0x${string}`; DVT: `0x${string}`; pixels: `0x${string}`; swap: `0x${string}` }
+  /** The first known project id. */
+  projectId: string
+  projectIds: string[]
+  dataDir: string
+  /** Milliseconds from startDevnet() to ready. */
+  readyMs: number
+}
+
+export interface DevnetHandle extends DevnetInfo {
+  /** Pids of the child processes (the Hardhat nodes). */
+  childPids: number[]
+  stop(): Promise<void>
+}
+
+/** Mutable state the start steps share; each step may add URLs and returns how to undo itself. */
+interface StartContext {
+  opts: StartDevnetOptions
+  ports: Record<DevnetPortName, number>
+  dataDir: string
+  projectIds: string[]
+  rpcUrls: Record<number, string>
+  serviceUrl?: string
+  relayUrl?: string
+  childPids: number[]
+  log(line: string): void
+}
+type Stopper = () => Promise<void>
+type StartStep = { name: string; run(ctx: StartContext): Promise<Stopper | void> }
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+function envPort(name: DevnetPortName): number | undefined {
+  const raw = process.env[DEVNET_PORT_ENV[name]]
+  if (!raw) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${DEVNET_PORT_ENV[name]} must be a port number, got ${raw}`)
+  return n
+}
+
+const chainsStep: StartStep = {
+  name: 'chains',
+  async run(ctx) {
+    const [artifacts, ...nodes] = await Promise.allSettled([
+      loadArtifacts(),
+      startHardhatNode({ chainId: DEVNET_CHAIN_A.id, port: ctx.ports.chainA, quiet: ctx.opts.quiet }),
+      startHardhatNode({ chainId: DEVNET_CHAIN_B.id, port: ctx.ports.chainB, quiet: ctx.opts.quiet }),
+    ])
+    const started = nodes.flatMap((n) => (n.status === 'fulfilled' ? [n.value] : []))
+    const stop: Stopper = async () => {
+      await Promise.all(started.map((n) => n.stop()))
+    }
+    const failure = [artifacts, ...nodes].find((r) => r.status === 'rejected')
+    if (failure || artifacts.status !== 'fulfilled') {
+      await stop()
+      throw (failure as PromiseRejectedResult).reason
+    }
+    for (const n of started) {
+      ctx.rpcUrls[n.chainId] = n.rpcUrl
+      ctx.childPids.push(n.pid)
+    }
+    try {
+      await Promise.all(started.map((n) => deployDevnetContracts(n.chainId as 31337 | 31338, n.rpcUrl, artifacts.value)))
+    } catch (error) {
+      await stop()
+      throw error
+    }
+    ctx.log(`chains ready: ${started.map((n) => `${n.chainId} ${n.rpcUrl}`).join(', ')}`)
+    return stop
+  },
+}
+
+const serviceStep: StartStep = {
+  name: 'service',
+  async run(ctx) {
+    const service = await startService({ port: ctx.ports.service, rpcUrls: ctx.rpcUrls, dataDir: ctx.dataDir, projectIds: ctx.projectIds })
+    ctx.serviceUrl = service.url
+    ctx.log(`service ready: ${service.url}`)
+    return () => service.close()
+  },
+}
+
+/**
+ * Start order. The WalletConnect relay (devnet/src/relay, startRelay({ port })) is added here as one
+ * more step that sets ctx.relayUrl and returns its stop function.
+ */
+function startSteps(opts: StartDevnetOptions): StartStep[] {
+  void opts.relay
+  return [chainsStep, serviceStep]
+}
+
+export async function startDevnet(opts: StartDevnetOptions = {}): Promise<DevnetHandle> {
+  const t0 = performance.now()
+  const ports = {} as Record<DevnetPortName, number>
+  for (const name of Object.keys(DEVNET_DEFAULT_PORTS) as DevnetPortName[]) {
+    ports[name] = opts.ports?.[name] ?? envPort(name) ?? DEVNET_DEFAULT_PORTS[name]
+  }
+  const projectIds =
+    opts.projectIds ??
+    (process.env.DEVNET_PROJECT_IDS ? process.env.DEVNET_PROJECT_IDS.split(',').map((s) => s.trim()).filter(Boolean) : [...DEVNET_DEFAULT_PROJECT_IDS])
+  if (projectIds.length === 0) throw new Error('at least one project id is required')
+  const dataDir = resolve(opts.dataDir ?? process.env.DEVNET_DATA_DIR ?? join(repoRoot, '.devnet-data'))
+  await mkdir(dataDir, { recursive: true })
+  const ctx: StartContext = {
+    opts,
+    ports,
+    dataDir,
+    projectIds,
+    rpcUrls: {},
+    childPids: [],
+    log: (line) => {
+      if (!opts.quiet) process.stderr.write(`[devnet] ${line}\n`)
+    },
+  }
+
+  const stoppers: Stopper[] = []
+  let stopping: Promise<void> | null = null
+  const stopAll = (): Promise<void> =>
+    (stopping ??= (async () => {
+      process.off('exit', killOnExit)
+      for (const stop of stoppers.reverse()) await stop().catch(() => undefined)
+    })())
+  // Last resort if the process exits without stop(): the children also watch this pid.
+  const killOnExit = (): void => {
+    for (const pid of ctx.childPids) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+  }
+  process.on('exit', killOnExit)
+
+  try {
+    for (const step of startSteps(opts)) {
+      const stop = await step.run(ctx)
+      if (stop) stoppers.push(stop)
+    }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+
+  const tokens: DevnetInfo['tokens'] = {}
+  for (const id of Object.keys(ctx.rpcUrls).map(Number)) {
+    tokens[id] = {
+      fungibles: DEVNET_FUNGIBLES.map((f) => ({
+        symbol: f.symbol,
+        name: f.name,
+        decimals: f.decimals,
+        address: f.address,
+        caip10: caip10(id, f.address),
+        price: f.price,
+      })),
+      nft: { ...DEVNET_NFT },
+    }
+  }
+  return {
+    serviceUrl: ctx.serviceUrl!,
+    rpcUrls: { ...ctx.rpcUrls },
+    ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
+    accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
+    tokens,
+    contracts: { ...DEVNET_CONTRACTS },
+    projectId: projectIds[0]!,
+    projectIds,
+    dataDir,
+    readyMs: Math.round(performance.now() - t0),
+    childPids: [...ctx.childPids],
+    stop: stopAll,
+  }
+}
+
+/** The serialisable part of a handle (drops stop and child pids). */
+export function devnetInfo(handle: DevnetHandle): DevnetInfo {
+  const { stop: _stop, childPids: _pids, ...info } = handle
+  return info
+}

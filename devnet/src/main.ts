@@ -1,0 +1,49 @@
+/**
+ * `npm run devnet`: starts the devnet on the default ports (or DEVNET_*_PORT), prints what a
+ * newcomer needs, and stops everything on SIGINT / SIGTERM.
+ */
+import { startDevnet, NATIVE_TOKEN_ADDRESS } from './index'
+
+async function main(): Promise<void> {
+  const devnet = await startDevnet({ quiet: process.env.DEVNET_QUIET === '1' })
+  let stopping = false
+  const shutdown = (signal: string): void => {
+    if (stopping) return
+    stopping = true
+    process.stderr.write(`[devnet] ${signal}: stopping\n`)
+    devnet
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      })
+  }
+  process.on('SIGINT', () => shutdown('SIGINT'))
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGHUP', () => shutdown('SIGHUP'))
+
+  const lines: string[] = []
+  lines.push('Walletgate devnet')
+  for (const [id, url] of Object.entries(devnet.rpcUrls)) lines.push(`  chain ${id.padEnd(6)} ${url}`)
+  lines.push(`  service      ${devnet.serviceUrl}`)
+  if (devnet.relayUrl) lines.push(`  relay        ${devnet.relayUrl}`)
+  lines.push(`  project ids  ${devnet.projectIds.join(', ')}`)
+  lines.push(`  data dir     ${devnet.dataDir}`)
+  lines.push('Tokens (same addresses on both chains)')
+  for (const f of Object.values(devnet.tokens)[0]?.fungibles ?? []) {
+    if (f.address !== NATIVE_TOKEN_ADDRESS) lines.push(`  ${f.symbol.padEnd(5)} ${f.address}  ${f.decimals} decimals  $${f.price}`)
+  }
+  lines.push(`  DPX   ${devnet.contracts.pixels}  ERC-721 Devnet Pixels`)
+  lines.push(`  swap  ${devnet.contracts.swap}  fixed-price pool`)
+  lines.push('Funded accounts (10000 ETH, 10000 dUSD, 1000 DVT each; devnet keys, never use elsewhere)')
+  devnet.accounts.forEach((a, i) => lines.push(`  #${i} ${a.address} ${a.privateKey}`))
+  lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
+  process.stdout.write(`${lines.join('\n')}\n`)
+  process.stdout.write(`DEVNET_READY ${JSON.stringify({ serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
+}
+
+main().catch((error: unknown) => {
+  console.error('[devnet] failed to start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,33 @@
+/** What every route of the service may use. One instance per running service. */
+import type { ChainSet } from './chains'
+import type { Indexer } from './indexer'
+import type { NameRegistry } from './names'
+
+export interface AnalyticsEvent {
+  query: Record<string, string>
+  body: unknown
+  receivedAt: string
+}
+
+export interface Session {
+  pci: string
+  expiry: number
+  permissions: unknown[]
+}
+
+export interface ServiceDeps {
+  chains: ChainSet
+  rpcUrls: Record<number, string>
+  indexer: Indexer
+  names: NameRegistry
+  projectIds: readonly string[]
+  analytics: AnalyticsEvent[]
+  sessions: Map<string, Session[]>
+  /** Absolute origin of the service, e.g. http://127.0.0.1:8787 (no trailing slash). */
+  baseUrl(): string
+  now(): Date
+}
+
+export function tokenIconUrl(deps: ServiceDeps, symbol: string): string {
+  return `${deps.baseUrl()}/public/getTokenImage/${encodeURIComponent(symbol)}`
+}

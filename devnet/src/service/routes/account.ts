@@ -1,0 +1,83 @@
+/** Supported chains, balances, prices, identity and history. */
+import { formatUnits } from 'viem'
+import { caip10, type DevnetChainId } from '../../config'
+import { fungibleByAddress, parseAccount, parseChainId, readBalances } from '../chains'
+import { tokenIconUrl, type ServiceDeps } from '../deps'
+import { field, HttpError, type Router } from '../http'
+
+export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
+  router.get('/v1/supported-chains', () => {
+    const ids = deps.chains.ids.map((id) => `eip155:${id}`)
+    return { json: { http: ids, ws: ids } }
+  })
+
+  router.get('/v1/account/:address/balance', async ({ params, query }) => {
+    const currency = query.get('currency')
+    if (currency && currency.toLowerCase() !== 'usd') throw new HttpError(400, `Unsupported currency ${currency}`)
+    const { address, chainId: fromCaip } = parseAccount(params.address!)
+    const chainParam = query.get('chainId')
+    let chainIds: DevnetChainId[]
+    if (chainParam) {
+      const id = parseChainId(chainParam)
+      chainIds = id === null ? [] : [id]
+    } else if (fromCaip !== null) {
+      const id = parseChainId(String(fromCaip))
+      chainIds = id === null ? [] : [id]
+    } else {
+      chainIds = deps.chains.ids
+    }
+    const raw = (await Promise.all(chainIds.map((id) => readBalances(deps.chains, id, address)))).flat()
+    const balances = raw
+      .filter((b) => b.amount > 0n)
+      .map((b) => {
+        const numeric = formatUnits(b.amount, b.meta.decimals)
+        return {
+          name: b.meta.name,
+          symbol: b.meta.symbol,
+          chainId: `eip155:${b.chainId}`,
+          ...(b.meta.key === 'native' ? {} : { address: caip10(b.chainId, b.meta.address) }),
+          value: Number(numeric) * b.meta.price,
+          price: b.meta.price,
+          quantity: { decimals: String(b.meta.decimals), numeric },
+          iconUrl: tokenIconUrl(deps, b.meta.symbol),
+        }
+      })
+    return { json: { balances } }
+  })
+
+  router.post('/v1/fungible/price', async ({ json }) => {
+    const body = await json()
+    const currency = field(body, 'currency')
+    if (currency !== undefined && String(currency).toLowerCase() !== 'usd') throw new HttpError(400, `Unsupported currency ${String(currency)}`)
+    const addresses = field(body, 'addresses')
+    if (!Array.isArray(addresses)) throw new HttpError(400, 'Missing body field addresses')
+    const fungibles = addresses.flatMap((a) => {
+      if (typeof a !== 'string') return []
+      const parts = a.split(':')
+      if (parts.length !== 3 || parseChainId(`${parts[0]}:${parts[1]}`) === null) return []
+      const meta = fungibleByAddress(parts[2]!)
+      return meta ? [{ name: meta.name, symbol: meta.symbol, iconUrl: tokenIconUrl(deps, meta.symbol), price: meta.price, address: a }] : []
+    })
+    return { json: { fungibles } }
+  })
+
+  router.get('/v1/identity/:address', ({ params }) => {
+    const { address } = parseAccount(params.address!)
+    const profile = deps.names.reverse(address)[0]
+    return { json: { name: profile?.name ?? null, avatar: profile?.attributes.avatar ?? null } }
+  })
+
+  router.get('/v1/account/:address/history', async ({ params, query }) => {
+    const { address, chainId: fromCaip } = parseAccount(params.address!)
+    const chainParam = query.get('chainId') ?? (fromCaip !== null ? String(fromCaip) : null)
+    const chainId = chainParam ? parseChainId(chainParam) : null
+    if (chainParam && chainId === null) return { json: { data: [], next: null } }
+    const page = await deps.indexer.history({
+      address,
+      chainId,
+      cursor: query.get('cursor') || null,
+      onrampOnly: Boolean(query.get('onramp')),
+    })
+    return { json: page }
+  })
+}

@@ -1,0 +1,179 @@
+/**
+ * On-ramp: currency options, quotes from the price table, and a checkout url served by the devnet.
+ * The checkout page's button really pays the buyer from the devnet treasury account (account 9).
+ */
+import { randomUUID } from 'node:crypto'
+import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { DEVNET_CHAINS, DEVNET_FUNGIBLES, DEVNET_ONRAMP_TREASURY, NATIVE_TOKEN_ADDRESS, devnetViemChain, type DevnetChainId } from '../../config'
+import { parseAccount, parseChainId } from '../chains'
+import type { ServiceDeps } from '../deps'
+import { field, HttpError, requireQuery, type Router } from '../http'
+
+const FEE_RATE = 0.015
+const NETWORK_FEE_USD = 0.5
+const LIMITS = [
+  { id: 'card', min: '10.00', max: '7500.00' },
+  { id: 'ACH_BANK_ACCOUNT', min: '10.00', max: '25000.00' },
+]
+
+/** Network names the on-ramp uses for the devnet chains ("devnet-a", "devnet-b"). */
+function networkName(chainId: number): string {
+  return chainId === 31337 ? 'devnet-a' : 'devnet-b'
+}
+
+function chainFromNetwork(value: unknown): DevnetChainId | null {
+  if (typeof value !== 'string' || value === '') return null
+  const byName = DEVNET_CHAINS.find((c) => networkName(c.id) === value.toLowerCase() || c.name.toLowerCase() === value.toLowerCase())
+  return byName ? byName.id : parseChainId(value)
+}
+
+function idOf(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id
+  return ''
+}
+
+interface Checkout {
+  id: string
+  address: Address
+  chainId: DevnetChainId
+  symbol: string
+  cryptoAmount: string
+  fiatAmount: string
+  status: 'open' | 'paid'
+  hash?: Hex
+}
+
+function money(n: number): string {
+  return n.toFixed(2)
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
+  const checkouts = new Map<string, Checkout>()
+  let payQueue: Promise<unknown> = Promise.resolve()
+
+  router.get('/v1/onramp/options', () => ({
+    json: {
+      paymentCurrencies: ['USD', 'EUR'].map((id) => ({ id, payment_method_limits: LIMITS })),
+      purchaseCurrencies: DEVNET_FUNGIBLES.map((f) => ({
+        id: f.symbol,
+        name: f.name,
+        symbol: f.symbol,
+        networks: DEVNET_CHAINS.map((c) => ({
+          name: networkName(c.id),
+          display_name: c.name,
+          chain_id: String(c.id),
+          contract_address: f.address === NATIVE_TOKEN_ADDRESS ? '' : f.address,
+        })),
+      })),
+    },
+  }))
+
+  router.post('/v1/onramp/quote', async ({ json, query }) => {
+    requireQuery(query, 'projectId')
+    const body = await json()
+    const purchase = idOf(field(body, 'purchaseCurrency'))
+    const payment = idOf(field(body, 'paymentCurrency')) || 'USD'
+    const amount = Number(field(body, 'amount'))
+    const meta = DEVNET_FUNGIBLES.find((f) => f.symbol.toLowerCase() === purchase.toLowerCase())
+    if (!meta) throw new HttpError(400, `Unknown purchase currency ${purchase}`)
+    if (!Number.isFinite(amount) || amount <= 0) throw new HttpError(400, 'Invalid amount')
+    const fee = amount * FEE_RATE
+    const subtotal = amount - fee - NETWORK_FEE_USD
+    if (subtotal <= 0) throw new HttpError(400, 'Amount too small')
+    const purchaseAmount = subtotal / meta.price
+    return {
+      json: {
+        coinbaseFee: { amount: money(fee), currency: payment },
+        networkFee: { amount: money(NETWORK_FEE_USD), currency: payment },
+        paymentSubtotal: { amount: money(subtotal), currency: payment },
+        paymentTotal: { amount: money(amount), currency: payment },
+        purchaseAmount: { amount: purchaseAmount.toFixed(Math.min(meta.decimals, 8)), currency: meta.symbol },
+        quoteId: randomUUID(),
+      },
+    }
+  })
+
+  router.post('/v1/generators/onrampurl', async ({ json, query }) => {
+    requireQuery(query, 'projectId')
+    const body = await json()
+    const wallets = field(body, 'destinationWallets')
+    const first = Array.isArray(wallets) ? (wallets[0] as { address?: unknown; assets?: unknown; blockchains?: unknown } | undefined) : undefined
+    if (!first || typeof first.address !== 'string') throw new HttpError(400, 'Missing destinationWallets[0].address')
+    const { address } = parseAccount(first.address)
+    const assets = Array.isArray(first.assets) ? first.assets : []
+    const symbol = typeof assets[0] === 'string' ? assets[0] : 'ETH'
+    const chains = Array.isArray(first.blockchains) ? first.blockchains : []
+    const chainId = chainFromNetwork(field(body, 'defaultNetwork')) ?? chainFromNetwork(chains[0]) ?? DEVNET_CHAINS[0].id
+    const meta = DEVNET_FUNGIBLES.find((f) => f.symbol.toLowerCase() === symbol.toLowerCase()) ?? DEVNET_FUNGIBLES[0]!
+    const presetCrypto = Number(field(body, 'presetCryptoAmount'))
+    const presetFiat = Number(field(body, 'presetFiatAmount'))
+    const cryptoAmount =
+      Number.isFinite(presetCrypto) && presetCrypto > 0
+        ? presetCrypto
+        : Number.isFinite(presetFiat) && presetFiat > 0
+          ? presetFiat / meta.price
+          : 100 / meta.price
+    const checkout: Checkout = {
+      id: randomUUID(),
+      address,
+      chainId,
+      symbol: meta.symbol,
+      cryptoAmount: cryptoAmount.toFixed(Math.min(meta.decimals, 6)),
+      fiatAmount: money(cryptoAmount * meta.price),
+      status: 'open',
+    }
+    checkouts.set(checkout.id, checkout)
+    return { json: { url: `${deps.baseUrl()}/onramp/checkout/${checkout.id}` } }
+  })
+
+  const page = (title: string, inner: string): { contentType: string; body: string } => ({
+    contentType: 'text/html; charset=utf-8',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem}</style>
+</head><body><h1>${escapeHtml(title)}</h1>${inner}</body></html>`,
+  })
+
+  router.get('/onramp/checkout/:id', ({ params }) => {
+    const c = checkouts.get(params.id!)
+    if (!c) throw new HttpError(404, 'Unknown checkout')
+    const chain = DEVNET_CHAINS.find((x) => x.id === c.chainId)!
+    const summary = `<p>Buy <strong>${escapeHtml(c.cryptoAmount)} ${escapeHtml(c.symbol)}</strong> on ${escapeHtml(chain.name)} for <strong>$${c.fiatAmount}</strong>.</p>
+<p>Destination: <code>${c.address}</code></p>`
+    if (c.status === 'paid') return page('Devnet checkout', `${summary}<p id="status">Paid. Transaction <code>${c.hash}</code>.</p>`)
+    return page('Devnet checkout', `${summary}<form method="post" action="/onramp/checkout/${c.id}/complete"><button type="submit">Complete purchase</button></form>`)
+  })
+
+  router.post('/onramp/checkout/:id/complete', async ({ params, req }) => {
+    const c = checkouts.get(params.id!)
+    if (!c) throw new HttpError(404, 'Unknown checkout')
+    if (c.status !== 'paid') {
+      const run = payQueue.then(() => pay(c))
+      payQueue = run.catch(() => undefined)
+      c.hash = await run
+      c.status = 'paid'
+    }
+    if ((req.headers.accept ?? '').includes('application/json')) return { json: { status: c.status, hash: c.hash } }
+    return page('Devnet checkout', `<p id="status">Paid ${escapeHtml(c.cryptoAmount)} ${escapeHtml(c.symbol)} to <code>${c.address}</code>. Transaction <code>${c.hash}</code>. You can close this window.</p>`)
+  })
+
+  const pay = async (c: Checkout): Promise<Hex> => {
+    const meta = DEVNET_FUNGIBLES.find((f) => f.symbol === c.symbol)!
+    const url = deps.rpcUrls[c.chainId]
+    if (!url) throw new HttpError(400, 'Chain not running')
+    const wallet = createWalletClient({
+      chain: devnetViemChain(c.chainId, url),
+      transport: http(url),
+      account: privateKeyToAccount(DEVNET_ONRAMP_TREASURY.privateKey),
+    })
+    const amount = parseUnits(c.cryptoAmount, meta.decimals)
+    return meta.address === NATIVE_TOKEN_ADDRESS
+      ? wallet.sendTransaction({ to: c.address, value: amount })
+      : wallet.writeContract({ address: meta.address, abi: erc20Abi, functionName: 'transfer', args: [c.address, amount] })
+  }
+}
