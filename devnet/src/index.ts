@@ -23,6 +23,7 @@ import { loadArtifacts } from './chains/compile'
 import { deployDevnetContracts } from './chains/deploy'
 import { startHardhatNode } from './chains/hardhat-node'
 import { startService } from './service/server'
+import { startRelay } from './relay'
 
 export * from './config'
 
@@ -140,13 +141,19 @@ const serviceStep: StartStep = {
   },
 }
 
-/**
- * Start order. The WalletConnect relay (devnet/src/relay, startRelay({ port })) is added here as one
- * more step that sets ctx.relayUrl and returns its stop function.
- */
+const relayStep: StartStep = {
+  name: 'relay',
+  async run(ctx) {
+    const relay = await startRelay({ port: ctx.ports.relay })
+    ctx.relayUrl = relay.url
+    ctx.log(`relay ready: ${relay.url}`)
+    return () => relay.stop()
+  },
+}
+
+/** Start order. The WalletConnect relay (devnet/src/relay) is on unless opts.relay is false. */
 function startSteps(opts: StartDevnetOptions): StartStep[] {
-  void opts.relay
-  return [chainsStep, serviceStep]
+  return opts.relay === false ? [chainsStep, serviceStep] : [chainsStep, serviceStep, relayStep]
 }
 
 export async function startDevnet(opts: StartDevnetOptions = {}): Promise<DevnetHandle> {

@@ -34,11 +34,13 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
   let nonce = await pub.getTransactionCount({ address: account.address })
   if (nonce !== 0) throw new Error(`chain ${chainId}: deployer nonce is ${nonce}, expected a fresh chain`)
   const hashes: Hex[] = []
+  // Explicit fees and gas skip viem's per-transaction fee look-ups (the base fee starts at 1 gwei).
+  const fees = { maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
   const deploy = async (abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<void> => {
-    hashes.push(await wallet.deployContract({ abi, bytecode, args, nonce: nonce++, gas: 6_000_000n }))
+    hashes.push(await wallet.deployContract({ abi, bytecode, args, nonce: nonce++, gas: 6_000_000n, ...fees }))
   }
   const call = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint): Promise<void> => {
-    hashes.push(await wallet.writeContract({ address, abi, functionName, args, nonce: nonce++, gas: 500_000n, ...(value ? { value } : {}) }))
+    hashes.push(await wallet.writeContract({ address, abi, functionName, args, nonce: nonce++, gas: 500_000n, ...fees, ...(value ? { value } : {}) }))
   }
 
   const { DevnetERC20: erc20, DevnetPixels: pixels, DevnetSwap: swap } = artifacts
@@ -51,7 +53,7 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
     await call(DEVNET_CONTRACTS.swap, swap.abi, 'setToken', [f.address, parseUnits(String(f.price), 18), f.decimals])
   }
   const pool = DEVNET_FUNDING.swapPool
-  hashes.push(await wallet.sendTransaction({ to: DEVNET_CONTRACTS.swap, value: parseEther(String(pool.native)), nonce: nonce++ }))
+  hashes.push(await wallet.sendTransaction({ to: DEVNET_CONTRACTS.swap, value: parseEther(String(pool.native)), nonce: nonce++, gas: 100_000n, ...fees }))
   await call(DEVNET_CONTRACTS.dUSD, erc20.abi, 'mint', [DEVNET_CONTRACTS.swap, parseUnits(String(pool.dUSD), 6)])
   await call(DEVNET_CONTRACTS.DVT, erc20.abi, 'mint', [DEVNET_CONTRACTS.swap, parseUnits(String(pool.DVT), 18)])
   for (const a of DEVNET_ACCOUNTS) {

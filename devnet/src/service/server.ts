@@ -246,7 +246,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   })
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${DEVNET_HOST}:${port}`
-  await indexer.sync()
+  // Index what the chains already hold in the background; history requests wait for it anyway.
+  indexer.sync().catch(() => undefined)
 
   return {
     url: baseUrl,
