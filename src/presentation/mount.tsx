@@ -4,16 +4,23 @@ import { ModalConfig } from '../application/tokens'
 import { DiProvider } from './di-context'
 import { ModalRoot } from './ModalRoot'
 import css from './styles/modal.css?inline'
+import componentsCss from './styles/components.css?inline'
 
-let sheet: CSSStyleSheet | undefined
+/** The modal's stylesheets, in cascade order. Add one line per area stylesheet. */
+const STYLES: readonly string[] = [css, componentsCss]
 
-/** One constructable stylesheet shared by every modal on the page: no inline <style>, CSP-safe. */
-function modalSheet(): CSSStyleSheet {
-  if (sheet === undefined) {
-    sheet = new CSSStyleSheet()
-    sheet.replaceSync(css)
+let sheets: CSSStyleSheet[] | undefined
+
+/** Constructable stylesheets shared by every modal on the page: no inline <style>, CSP-safe. */
+function modalSheets(): CSSStyleSheet[] {
+  if (sheets === undefined) {
+    sheets = STYLES.map((text) => {
+      const sheet = new CSSStyleSheet()
+      sheet.replaceSync(text)
+      return sheet
+    })
   }
-  return sheet
+  return sheets
 }
 
 /**
@@ -32,7 +39,7 @@ export function mountModal(container: Container, element?: HTMLElement): () => v
   ;(element ?? document.body).append(host)
 
   const shadow = host.attachShadow({ mode: 'open' })
-  shadow.adoptedStyleSheets = [modalSheet()]
+  shadow.adoptedStyleSheets = modalSheets()
   const root = createRoot(shadow)
   root.render(
     <DiProvider container={container}>

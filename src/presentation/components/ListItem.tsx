@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+
+export interface ListItemProps {
+  /** Main text (rendered as text). */
+  readonly label: string
+  readonly description?: string
+  /** Leading visual (an icon, a SafeImage). */
+  readonly leading?: ReactNode
+  /** A short tag on the right ("Installed", "Recent"). */
+  readonly tag?: string
+  /** Trailing content instead of a tag (e.g. a chevron or an amount). */
+  readonly trailing?: ReactNode
+  readonly onClick?: () => void
+  /** Renders a link instead of a button (http(s) URLs only; checked by the caller). */
+  readonly href?: string
+  readonly disabled?: boolean
+  readonly testId?: string
+  /** Accessible name when it should differ from the visible label. */
+  readonly ariaLabel?: string
+  readonly ariaDescribedBy?: string
+}
+
+/** One full-width row of a list: 56px tall, 44px+ target, focus ring, both themes. */
+export function ListItem({
+  label,
+  description,
+  leading,
+  tag,
+  trailing,
+  onClick,
+  href,
+  disabled,
+  testId,
+  ariaLabel,
+  ariaDescribedBy,
+}: ListItemProps) {
+  const content = (
+    <>
+      {leading !== undefined && <span className="wg-list-item-leading">{leading}</span>}
+      <span className="wg-list-item-text">
+        <span className="wg-list-item-label">{label}</span>
+        {description !== undefined && <span className="wg-list-item-description">{description}</span>}
+      </span>
+      {trailing ?? (tag !== undefined && <span className="wg-tag">{tag}</span>)}
+    </>
+  )
+  if (href !== undefined) {
+    return (
+      <a
+        className="wg-list-item"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid={testId}
+        aria-label={ariaLabel}
+        aria-describedby={ariaDescribedBy}
+      >
+        {content}
+      </a>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="wg-list-item"
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+      aria-label={ariaLabel}
+      aria-describedby={ariaDescribedBy}
+    >
+      {content}
+    </button>
+  )
+}

@@ -1,0 +1,14 @@
+import { useId, type ReactNode } from 'react'
+
+/** A titled group inside a view ("Installed", "Recent"); the heading names the group. */
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  const id = useId()
+  return (
+    <section className="wg-section" aria-labelledby={id} data-testid={testId}>
+      <h3 className="wg-section-title" id={id}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,31 @@
+import { useObservableState } from 'observable-hooks'
+import { SnackStore } from '../../application/snack-store'
+import { useService } from '../di-context'
+import { Spinner } from './Spinner'
+
+const ICONS = { success: '✓', error: '!', loading: '' } as const
+
+/**
+ * The modal's snack (spec section 3). The live region is always in the DOM so screen readers
+ * announce each new message; the message itself is `data-testid="snack"`.
+ */
+export function Snackbar() {
+  const store = useService(SnackStore)
+  const snack = useObservableState(store.snack$, () => store.snapshot)
+  return (
+    <div className="wg-snack-region" role="status" aria-live="polite" aria-atomic="true">
+      {snack.open && (
+        <div className={`wg-snack wg-snack-${snack.variant}`} data-testid="snack" data-variant={snack.variant}>
+          {snack.variant === 'loading' ? (
+            <Spinner size="sm" />
+          ) : (
+            <span className="wg-snack-icon" aria-hidden="true">
+              {ICONS[snack.variant]}
+            </span>
+          )}
+          <span className="wg-snack-message">{snack.message}</span>
+        </div>
+      )}
+    </div>
+  )
+}

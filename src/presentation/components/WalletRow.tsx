@@ -1,0 +1,33 @@
+import { ListItem } from './ListItem'
+import { SafeImage } from './SafeImage'
+
+export interface WalletRowProps {
+  /** `rdns` of an announced wallet or the catalogue id: the row's `data-testid` is `wallet-<key>`. */
+  readonly testKey: string
+  /** Untrusted wallet name: shown as text only. */
+  readonly name: string
+  /** Untrusted icon URL: only `data:image/*`, `https:` or a configured origin is shown. */
+  readonly imageUrl?: string
+  readonly tag?: string
+  readonly description?: string
+  readonly onClick?: () => void
+  /** A "get this wallet" link instead of a button (already checked with safeLinkUrl). */
+  readonly href?: string
+  readonly disabled?: boolean
+}
+
+/** A wallet in a list: safe icon, name as text, optional tag ("Installed", "Recent"). */
+export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, href, disabled }: WalletRowProps) {
+  return (
+    <ListItem
+      testId={`wallet-${testKey}`}
+      label={name}
+      description={description}
+      tag={tag}
+      leading={<SafeImage src={imageUrl} fallbackText={name} />}
+      onClick={onClick}
+      href={href}
+      disabled={disabled}
+    />
+  )
+}

@@ -1,0 +1,13 @@
+/** The shared UI kit of the modal's views. */
+export { Button, IconButton, type ButtonProps, type IconButtonProps } from './Button'
+export { List, ListRow, moveFocusWithArrows, type ListProps } from './List'
+export { ListItem, type ListItemProps } from './ListItem'
+export { Notice, type NoticeProps } from './Notice'
+export { SafeImage, type SafeImageProps } from './SafeImage'
+export { SearchInput, type SearchInputProps } from './SearchInput'
+export { Section } from './Section'
+export { Snackbar } from './Snackbar'
+export { Spinner, type SpinnerProps } from './Spinner'
+export { WalletRow, type WalletRowProps } from './WalletRow'
+export { ImagePolicyProvider, useImageOrigins } from './image-policy'
+export { originOf, safeImageUrl, safeLinkUrl } from './safe-image-url'
