@@ -134,9 +134,9 @@ describe('section 8: alert errors', () => {
 })
 
 describe('every error class', () => {
-  const classes = Object.values(errors).filter(
-    (v): v is new (...args: never[]) => errors.DomainError =>
-      typeof v === 'function' && v.prototype instanceof errors.DomainError,
+  type ErrorClass = (new (arg: unknown) => errors.DomainError) & { name: string }
+  const classes: ErrorClass[] = (Object.values(errors) as unknown[]).filter(
+    (v): v is ErrorClass => typeof v === 'function' && v.prototype instanceof errors.DomainError,
   )
 
   it('has a literal name equal to its class name and a distinct stable code', () => {
@@ -144,7 +144,7 @@ describe('every error class', () => {
     expect(classes).toHaveLength(35)
     const codes = new Set<string>()
     for (const Cls of classes) {
-      const instance = new (Cls as unknown as new (arg: unknown) => errors.DomainError)('x')
+      const instance = new Cls('x')
       expect(instance.name).toBe(Cls.name)
       expect(instance).toBeInstanceOf(Error)
       expect(errors.isDomainError(instance)).toBe(true)
