@@ -1,0 +1,24 @@
+/**
+ * What the send and activity use cases need from the rest of the application, as narrow
+ * interfaces. The composition root (src/di.ts) binds them to the real stores (the account's
+ * balance store, the modal's snack store), so these use cases never depend on how those work.
+ */
+import type { ServiceIdentifier } from 'inversify'
+import type { Observable } from 'rxjs'
+import type { TokenBalance } from '../../domain/entities'
+
+/** The connected account's token balances on its current network. */
+export interface SendBalanceSource {
+  /** Replays the current list; never errors. */
+  readonly balances$: Observable<readonly TokenBalance[]>
+  readonly balances: readonly TokenBalance[]
+  /** Re-reads the balances, bypassing caches when `forceUpdate` is set (after a send). */
+  refresh(options: { readonly forceUpdate: boolean }): Promise<unknown> | void
+}
+export const SendBalanceSource = Symbol('SendBalanceSource') as ServiceIdentifier<SendBalanceSource>
+
+/** Where the use cases show a snack (the modal's SnackStore satisfies it). */
+export interface SendNotifier {
+  showSuccess(message: string): void
+  showError(message: string): void
+}
