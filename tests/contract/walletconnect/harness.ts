@@ -68,3 +68,14 @@ export async function until(condition: () => boolean, timeoutMs = 15_000, what =
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/** Polls an async probe until it yields a value (it asks a server; nothing here waits on timers). */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, what = 'a value'): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
