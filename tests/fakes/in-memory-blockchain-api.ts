@@ -124,6 +124,12 @@ export class InMemoryBlockchainApi implements BlockchainApi {
     this.history.set(account.toLowerCase(), [transaction, ...list.filter((t) => t.id !== transaction.id)])
   }
 
+  /** Gives `address` a smart session (as the wallet granting permissions would). */
+  addSession(address: string, session: SmartSession): void {
+    const list = this.sessions.get(address.toLowerCase()) ?? []
+    this.sessions.set(address.toLowerCase(), [...list, session])
+  }
+
   getSupportedChains(options: RequestOptions = {}): Promise<SupportedChains> {
     return this.serve('getSupportedChains', options, () => ({ http: [...this.supported], ws: [] }))
   }
@@ -259,6 +265,12 @@ export class InMemoryBlockchainApi implements BlockchainApi {
     if (reason) throw new RegisterNameError(params.name, { reason })
     const message = JSON.parse(params.message) as { name: string }
     const now = new Date().toISOString()
+    const existing = this.names.get(message.name.toLowerCase())
+    if (existing) {
+      existing.addresses[String(params.coinType)] = { address: params.address, created: now }
+      existing.updated_at = now
+      return existing
+    }
     const profile: NameProfile = {
       name: message.name,
       registered_at: now,
@@ -407,7 +419,9 @@ export class InMemoryBlockchainApi implements BlockchainApi {
       valid = false
     }
     if (!valid) return 'Invalid signature'
-    if (this.names.has(message.name.toLowerCase())) return 'Name is already registered'
+    const taken = this.names.get(message.name.toLowerCase())
+    if (taken && !Object.values(taken.addresses).some((a) => a.address.toLowerCase() === params.address.toLowerCase()))
+      return 'Name is already taken'
     return undefined
   }
 }

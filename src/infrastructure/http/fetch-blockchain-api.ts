@@ -153,6 +153,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   }
 
   async getSupportedChains(options: RequestOptions = {}): Promise<SupportedChains> {
+    options.signal?.throwIfAborted()
     if (this.supportedChains) return this.supportedChains
     const chains = await this.http.get('/v1/supported-chains', supportedChainsSchema, options)
     this.supportedChains = chains
@@ -170,6 +171,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   }
 
   async getIdentity(address: CaipAddress, options: IdentityOptions = {}): Promise<Identity> {
+    options.signal?.throwIfAborted()
     const parsed = parseCaip(address)
     if (!parsed?.address || !supports('names', parsed.namespace)) return { ...EMPTY_IDENTITY }
     const plain = parsed.address
@@ -182,6 +184,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   }
 
   async getTransactions(account: CaipAddress, options: TransactionsOptions = {}): Promise<TransactionPage> {
+    options.signal?.throwIfAborted()
     const parsed = await this.supportedAccount(account, 'activity', options)
     if (!parsed) return { data: [], next: null }
     return this.http.get(`/v1/account/${segment(parsed.address)}/history`, transactionPageSchema, {
@@ -191,6 +194,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   }
 
   async getBalances(account: CaipAddress, options: CachedRequestOptions = {}): Promise<TokenBalance[]> {
+    options.signal?.throwIfAborted()
     const parsed = await this.supportedAccount(account, 'balance', options)
     if (!parsed) return []
     const key = `${parsed.chainId}|${parsed.address.toLowerCase()}`
@@ -287,6 +291,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   }
 
   async lookUpName(name: string, options: CachedRequestOptions = {}): Promise<NameProfile | null> {
+    options.signal?.throwIfAborted()
     return this.names.getOrLoad(name.toLowerCase(), options.forceUpdate, async () => {
       try {
         return await this.http.get(`/v1/profile/account/${segment(name)}`, nameProfileSchema, {
@@ -301,6 +306,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   }
 
   async reverseLookUpNames(address: CaipAddress, options: IdentityOptions = {}): Promise<NameProfile[]> {
+    options.signal?.throwIfAborted()
     const parsed = parseCaip(address)
     if (!parsed?.address || !supports('names', parsed.namespace)) return []
     const plain = parsed.address

@@ -1,0 +1,25 @@
+import { FetchBlockchainApi } from '../../../src/infrastructure/http/fetch-blockchain-api'
+import { ManualClock } from '../../fakes/manual-clock'
+import { blockchainApiContract } from './blockchain-api.contract'
+import { admin, devnet, devnetHttpClient } from './devnet'
+
+blockchainApiContract('FetchBlockchainApi over HTTP to the devnet', async () => {
+  const d = devnet()
+  const chainNumber = 31337
+  const fungibles = d.tokens[chainNumber]!.fungibles
+  const native = fungibles[0]!
+  const token = fungibles.find((f) => f.symbol === 'dUSD') ?? fungibles[1]!
+  return {
+    api: new FetchBlockchainApi(devnetHttpClient(), new ManualClock(), { swapChainIds: [31337, 31338] }),
+    chainId: `eip155:${chainNumber}`,
+    funded: { address: d.accounts[2]!.address as `0x${string}` },
+    registrant: {
+      address: d.accounts[6]!.address as `0x${string}`,
+      privateKey: d.accounts[6]!.privateKey as `0x${string}`,
+    },
+    nativeToken: native.caip10,
+    token: { caip10: token.caip10, symbol: token.symbol, decimals: token.decimals },
+    zone: 'wg.id',
+    addSession: (address, pci) => admin.addSession(address, { pci }),
+  }
+})
