@@ -1,0 +1,70 @@
+import { BehaviorSubject, defer, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs'
+import type { CaipAddress, Identity } from '../../domain/entities'
+import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { Logger } from '../../ports/logger'
+import type { ConnectionStore } from '../connection-store'
+
+export type IdentityState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading'; readonly caipAddress: CaipAddress }
+  | { readonly status: 'ready'; readonly caipAddress: CaipAddress; readonly identity: Identity }
+  /** The lookup failed: the account shows its address only. */
+  | { readonly status: 'error'; readonly caipAddress: CaipAddress; readonly error: unknown }
+
+/**
+ * Name and avatar of the connected account (spec section 7, `GET /v1/identity/{address}`,
+ * cached 5 min by the adapter). Loads on the first subscription and on every account change.
+ */
+export class IdentityStore {
+  private readonly subject = new BehaviorSubject<IdentityState>({ status: 'idle' })
+  readonly state$: Observable<IdentityState>
+  private following: Subscription | undefined
+  private generation = 0
+
+  constructor(
+    private readonly connection: ConnectionStore,
+    private readonly api: BlockchainApi,
+    private readonly logger: Logger,
+  ) {
+    this.state$ = defer(() => {
+      this.start()
+      return this.subject
+    })
+  }
+
+  get snapshot(): IdentityState {
+    return this.subject.value
+  }
+
+  start(): void {
+    this.following ??= this.connection.state$
+      .pipe(
+        map((state) => (state.status === 'connected' ? { caipAddress: state.caipAddress, address: state.address } : undefined)),
+        distinctUntilChanged((a, b) => a?.caipAddress === b?.caipAddress),
+      )
+      .subscribe((account) => {
+        const generation = ++this.generation
+        if (account === undefined) this.subject.next({ status: 'idle' })
+        else void this.load(generation, account.caipAddress as CaipAddress, account.address)
+      })
+  }
+
+  dispose(): void {
+    this.following?.unsubscribe()
+    this.following = undefined
+    this.generation++
+  }
+
+  private async load(generation: number, caipAddress: CaipAddress, sender: string): Promise<void> {
+    const last = this.subject.value
+    // The identity belongs to the address, not the network: keep showing it while reloading.
+    if (last.status !== 'ready') this.subject.next({ status: 'loading', caipAddress })
+    try {
+      const identity = await this.api.getIdentity(caipAddress, { sender })
+      if (generation === this.generation) this.subject.next({ status: 'ready', caipAddress, identity })
+    } catch (error) {
+      this.logger.warn('Identity lookup failed', error)
+      if (generation === this.generation) this.subject.next({ status: 'error', caipAddress, error })
+    }
+  }
+}

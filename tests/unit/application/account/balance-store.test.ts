@@ -1,0 +1,165 @@
+import { VirtualTimeScheduler, firstValueFrom, filter } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { BalanceStore, type BalanceState } from '../../../../src/application/account/balance-store'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { NetworksStore } from '../../../../src/application/networks/networks-store'
+import { SnackStore } from '../../../../src/application/snack-store'
+import { HttpError } from '../../../../src/ports/http-errors'
+import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
+import { ADDRESS, FakeChainReader, MemoryStorage, NETWORK_CONFIGS, RecordingLogger, connected } from './support'
+
+const ACCOUNT_A = `eip155:31337:${ADDRESS}` as const
+
+function world(options: { supportedChains?: string[] } = {}) {
+  const scheduler = new VirtualTimeScheduler()
+  const connection = new ConnectionStore()
+  const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: undefined }, connection, new MemoryStorage())
+  const api = new InMemoryBlockchainApi({
+    supportedChains: (options.supportedChains ?? ['eip155:31337', 'eip155:31338']) as `eip155:${string}`[],
+    balances: {
+      [ACCOUNT_A]: [
+        aTokenBalance({ symbol: 'SMALL', value: 1 }),
+        aTokenBalance({ symbol: 'ZERO', value: 999, quantity: { decimals: '0', numeric: '5' } }),
+        aTokenBalance({ symbol: 'BIG', value: 50 }),
+        aNativeBalance({ value: 10 }),
+      ],
+    },
+  })
+  const chain = new FakeChainReader()
+  chain.balances.set('eip155:31337', 1_500_000_000_000_000_000n)
+  chain.balances.set('eip155:31338', 2n * 10n ** 18n)
+  const snacks = new SnackStore(scheduler)
+  const shownSnacks: string[] = []
+  snacks.snack$.subscribe((snack) => {
+    if (snack.open) shownSnacks.push(snack.message)
+  })
+  const logger = new RecordingLogger()
+  const store = new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger)
+  return { scheduler, connection, networks, api, chain, store, shownSnacks, logger }
+}
+
+function settled(store: BalanceStore): Promise<BalanceState> {
+  return firstValueFrom(store.state$.pipe(filter((s) => s.status === 'ready' || s.status === 'unavailable')))
+}
+
+/** Lets pending promise callbacks run. */
+async function flushPromises(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve()
+}
+
+describe('BalanceStore', () => {
+  it('is idle until a wallet connects, then loads the service balances: native first, then by fiat value, 0-decimal tokens dropped', async () => {
+    const { connection, store, api } = world()
+    const states: string[] = []
+    store.state$.subscribe((s) => states.push(s.status))
+    expect(store.snapshot.status).toBe('idle')
+    connection.set(connected('eip155:31337'))
+    const state = await settled(store)
+    expect(state.status).toBe('ready')
+    if (state.status !== 'ready') return
+    expect(state.source).toBe('service')
+    expect(state.tokens.map((t) => t.symbol)).toEqual(['ETH', 'BIG', 'SMALL'])
+    expect(state.native?.symbol).toBe('ETH')
+    expect(states).toEqual(['idle', 'loading', 'ready'])
+    expect(api.calls.filter((c) => c === 'getBalances')).toHaveLength(1)
+  })
+
+  it('on a service failure reads the native balance from the chain, shows the snack once and blocks the service for 30 s', async () => {
+    const { connection, store, api, chain, scheduler, shownSnacks, logger } = world()
+    api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
+    store.start()
+    connection.set(connected('eip155:31337'))
+    const state = await settled(store)
+    expect(state).toMatchObject({ status: 'ready', source: 'chain' })
+    if (state.status !== 'ready') return
+    expect(state.native?.quantity).toEqual({ decimals: '18', numeric: '1.5' })
+    expect(state.native?.symbol).toBe('ETH')
+    expect(shownSnacks).toEqual(['Token Balance Unavailable'])
+    expect(logger.warnings.length).toBeGreaterThan(0)
+    expect(logger.errors).toEqual([])
+    expect(chain.reads).toEqual([{ caipNetworkId: 'eip155:31337', address: ADDRESS }])
+
+    // Within 30 s: no request at all, the state is kept.
+    scheduler.frame = 29_999
+    await store.refresh({ forceUpdate: true })
+    expect(api.calls.filter((c) => c === 'getBalances')).toHaveLength(1)
+    expect(chain.reads).toHaveLength(1)
+    expect(store.snapshot).toBe(state)
+    scheduler.flush()
+    expect(shownSnacks).toEqual(['Token Balance Unavailable'])
+
+    // At 30 s the service is asked again.
+    scheduler.frame = 30_000
+    await store.refresh()
+    expect(api.calls.filter((c) => c === 'getBalances')).toHaveLength(2)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service' })
+  })
+
+  it('while blocked, another network is read from the chain without asking the service', async () => {
+    const { connection, store, api, chain } = world()
+    api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
+    store.start()
+    connection.set(connected('eip155:31337'))
+    await settled(store)
+    connection.set(connected('eip155:31338'))
+    await flushPromises()
+    expect(api.calls.filter((c) => c === 'getBalances')).toHaveLength(1)
+    expect(chain.reads.map((r) => r.caipNetworkId)).toEqual(['eip155:31337', 'eip155:31338'])
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'chain', caipAddress: `eip155:31338:${ADDRESS}` })
+    const state = store.snapshot
+    if (state.status === 'ready') expect(state.native?.quantity.numeric).toBe('2')
+  })
+
+  it('on a network the service does not support reads the chain and shows the snack once, without a balance request', async () => {
+    const { connection, store, api, chain, shownSnacks } = world({ supportedChains: ['eip155:31337'] })
+    store.start()
+    connection.set(connected('eip155:31338'))
+    const state = await settled(store)
+    expect(state).toMatchObject({ status: 'ready', source: 'chain' })
+    expect(api.calls).not.toContain('getBalances')
+    expect(chain.reads).toHaveLength(1)
+    await store.refresh()
+    expect(chain.reads).toHaveLength(2)
+    expect(shownSnacks).toEqual(['Token Balance Unavailable'])
+  })
+
+  it('is unavailable when neither the service nor the chain can tell', async () => {
+    const { connection, store, api, chain } = world()
+    api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
+    chain.failWith = new Error('every RPC URL is down')
+    store.start()
+    connection.set(connected('eip155:31337'))
+    const state = await settled(store)
+    expect(state.status).toBe('unavailable')
+  })
+
+  it('is unavailable on a network the host did not configure', async () => {
+    const { connection, store, chain } = world({ supportedChains: ['eip155:31337'] })
+    store.start()
+    connection.set(connected('eip155:999'))
+    const state = await settled(store)
+    expect(state.status).toBe('unavailable')
+    expect(chain.reads).toEqual([])
+  })
+
+  it('goes back to idle on disconnect and ignores an answer that arrives after it', async () => {
+    const { connection, store } = world()
+    store.start()
+    connection.set(connected('eip155:31337'))
+    connection.set({ status: 'disconnected' })
+    await flushPromises()
+    expect(store.snapshot.status).toBe('idle')
+  })
+
+  it('refresh with forceUpdate asks the service for fresh data', async () => {
+    const { connection, store, api } = world()
+    store.start()
+    connection.set(connected('eip155:31337'))
+    await settled(store)
+    api.setBalances(ACCOUNT_A, [aNativeBalance({ quantity: { decimals: '18', numeric: '0.5' } })])
+    await store.refresh({ forceUpdate: true })
+    const state = store.snapshot
+    expect(state.status === 'ready' && state.native?.quantity.numeric).toBe('0.5')
+  })
+})

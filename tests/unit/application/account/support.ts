@@ -1,0 +1,115 @@
+/** Small fakes shared by the account and networks application tests. */
+import type { CaipNetwork } from '../../../../src/domain/entities'
+import type { ChainReader } from '../../../../src/ports/chain-reader'
+import type { KeyValueStorage } from '../../../../src/ports/key-value-storage'
+import type { Logger } from '../../../../src/ports/logger'
+import type { Eip1193Provider } from '../../../../src/ports/wallet-connectors'
+
+export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+export class FakeChainReader implements ChainReader {
+  readonly reads: { caipNetworkId: string; address: string }[] = []
+  balances = new Map<string, bigint>()
+  failWith: Error | undefined
+
+  getNativeBalance(network: CaipNetwork, address: string): Promise<bigint> {
+    this.reads.push({ caipNetworkId: network.caipNetworkId, address })
+    if (this.failWith) return Promise.reject(this.failWith)
+    return Promise.resolve(this.balances.get(network.caipNetworkId) ?? 0n)
+  }
+
+  dispose(): void {}
+}
+
+export class MemoryStorage implements KeyValueStorage {
+  readonly values = new Map<string, string>()
+  get(key: string): string | null {
+    return this.values.get(key) ?? null
+  }
+  set(key: string, value: string): void {
+    this.values.set(key, value)
+  }
+  remove(key: string): void {
+    this.values.delete(key)
+  }
+}
+
+export class RecordingLogger implements Logger {
+  readonly warnings: string[] = []
+  readonly errors: string[] = []
+  debug(): void {}
+  warn(message: string): void {
+    this.warnings.push(message)
+  }
+  error(message: string): void {
+    this.errors.push(message)
+  }
+}
+
+type Answer = (params: unknown) => unknown
+
+/** An EIP-1193 wallet that answers each method from a script and records every request. */
+export class ScriptedProvider implements Eip1193Provider {
+  readonly requests: { method: string; params?: unknown }[] = []
+  private readonly answers = new Map<string, Answer[]>()
+
+  /** Queues the next answer for `method`: a value, or a function that throws to reject. */
+  answer(method: string, answer: Answer): this {
+    const queue = this.answers.get(method) ?? []
+    queue.push(answer)
+    this.answers.set(method, queue)
+    return this
+  }
+
+  request(args: { method: string; params?: unknown }): Promise<unknown> {
+    this.requests.push(args)
+    const next = this.answers.get(args.method)?.shift()
+    try {
+      return Promise.resolve(next ? next(args.params) : null)
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : Object.assign(new Error('rpc error'), error))
+    }
+  }
+}
+
+export function rpcError(code: number, message = `error ${code}`): never {
+  throw Object.assign(new Error(message), { code })
+}
+
+export const DEVNET_A: CaipNetwork = {
+  id: 31337,
+  caipNetworkId: 'eip155:31337',
+  chainNamespace: 'eip155',
+  name: 'Devnet A',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: ['http://127.0.0.1:18545'],
+}
+
+export const NETWORK_CONFIGS = [
+  {
+    id: 31337,
+    chainNamespace: 'eip155' as const,
+    name: 'Devnet A',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: ['http://127.0.0.1:18545'],
+  },
+  {
+    id: 31338,
+    chainNamespace: 'eip155' as const,
+    name: 'Devnet B',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: ['http://127.0.0.1:18546'],
+    blockExplorerUrl: 'http://127.0.0.1:18999',
+  },
+]
+
+export function connected(caipNetworkId: string, address = ADDRESS) {
+  return {
+    status: 'connected' as const,
+    connectorId: 'dev.walletgate.devnet',
+    namespace: 'eip155' as const,
+    caipAddress: `${caipNetworkId}:${address}`,
+    address,
+    caipNetworkId,
+  }
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { NetworksStore } from '../../../../src/application/networks/networks-store'
+import {
+  SwitchNetwork,
+  SwitchNetworkRejectedError,
+  rpcErrorCode,
+  type NetworkChanged,
+} from '../../../../src/application/networks/switch-network'
+import { UnsupportedChainWatcher } from '../../../../src/application/networks/unsupported-chain-watcher'
+import { STORAGE_KEYS } from '../../../../src/domain/constants'
+import { NetworkNotFoundError } from '../../../../src/domain/errors'
+import {
+  MemoryStorage,
+  NETWORK_CONFIGS,
+  RecordingLogger,
+  ScriptedProvider,
+  connected,
+  rpcError,
+} from '../account/support'
+
+function world(options: { defaultNetwork?: string; stored?: string; allowUnsupportedChain?: boolean } = {}) {
+  const storage = new MemoryStorage()
+  if (options.stored !== undefined) storage.set(STORAGE_KEYS.lastUsedChain, options.stored)
+  const connection = new ConnectionStore()
+  const modal = new ModalStore()
+  const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: options.defaultNetwork }, connection, storage)
+  const provider = new ScriptedProvider()
+  const logger = new RecordingLogger()
+  const switcher = new SwitchNetwork(networks, connection, modal, (id) => (id === 'dev.walletgate.devnet' ? provider : undefined), logger)
+  const changes: NetworkChanged[] = []
+  switcher.networkChanged$.subscribe((c) => changes.push(c))
+  const watcher = new UnsupportedChainWatcher(connection, networks, modal, {
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+  })
+  return { storage, connection, modal, networks, provider, logger, switcher, changes, watcher }
+}
+
+describe('NetworksStore', () => {
+  it('lists the configured networks and starts on the first one', () => {
+    const { networks } = world()
+    expect(networks.snapshot.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:31337', 'eip155:31338'])
+    expect(networks.snapshot.activeCaipNetworkId).toBe('eip155:31337')
+  })
+
+  it('starts on the persisted network, else on the host default', () => {
+    expect(world({ stored: 'eip155:31338' }).networks.snapshot.activeCaipNetworkId).toBe('eip155:31338')
+    expect(world({ defaultNetwork: '31338' }).networks.snapshot.activeCaipNetworkId).toBe('eip155:31338')
+    expect(world({ stored: 'eip155:5', defaultNetwork: 'eip155:31338' }).networks.snapshot.activeCaipNetworkId).toBe('eip155:31338')
+  })
+
+  it("follows and persists the connected wallet's network; an unlisted one is active but unsupported and not persisted", () => {
+    const { networks, connection, storage } = world()
+    networks.start()
+    connection.set(connected('eip155:31338'))
+    expect(networks.snapshot).toMatchObject({ activeCaipNetworkId: 'eip155:31338', supported: true })
+    expect(storage.get(STORAGE_KEYS.lastUsedChain)).toBe('eip155:31338')
+    connection.set(connected('eip155:999'))
+    expect(networks.snapshot).toMatchObject({ activeCaipNetworkId: 'eip155:999', supported: false, activeNetwork: undefined })
+    expect(storage.get(STORAGE_KEYS.lastUsedChain)).toBe('eip155:31338')
+  })
+})
+
+describe('SwitchNetwork', () => {
+  it('asks the wallet to switch, then follows it, persists the network and shows Account', async () => {
+    const { switcher, provider, connection, modal, storage, changes } = world()
+    connection.set(connected('eip155:31337'))
+    modal.open({ view: 'Networks' }, true)
+    provider.answer('wallet_switchEthereumChain', () => null)
+    const result = await switcher.execute('eip155:31338', { navigate: true })
+    expect(result).toEqual({ ok: true })
+    expect(provider.requests).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
+    expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+    expect(storage.get(STORAGE_KEYS.lastUsedChain)).toBe('eip155:31338')
+    expect(modal.snapshot.history).toEqual(['Account'])
+    expect(changes).toEqual([{ from: 'eip155:31337', to: 'eip155:31338', namespaceChanged: false }])
+    expect(switcher.snapshot.status).toBe('switched')
+  })
+
+  it('on 4902 adds the chain with its parameters and switches again', async () => {
+    const { switcher, provider, connection } = world()
+    connection.set(connected('eip155:31337'))
+    provider
+      .answer('wallet_switchEthereumChain', () => rpcError(4902, 'Unrecognized chain ID'))
+      .answer('wallet_addEthereumChain', () => null)
+      .answer('wallet_switchEthereumChain', () => null)
+    const result = await switcher.execute('eip155:31338')
+    expect(result.ok).toBe(true)
+    expect(provider.requests).toEqual([
+      { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+      {
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: '0x7a6a',
+            chainName: 'Devnet B',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpcUrls: ['http://127.0.0.1:18546'],
+            blockExplorerUrls: ['http://127.0.0.1:18999'],
+          },
+        ],
+      },
+      { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+    ])
+    expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+  })
+
+  it('a refused switch goes back one view, keeps the network and logs a warning', async () => {
+    const { switcher, provider, connection, modal, storage, logger, changes } = world()
+    connection.set(connected('eip155:31337'))
+    modal.open({ view: 'Account' }, true)
+    modal.push('Networks')
+    provider.answer('wallet_switchEthereumChain', () => rpcError(4001, 'User rejected the request.'))
+    const pending = switcher.execute('eip155:31338', { navigate: true })
+    expect(modal.view).toBe('SwitchNetwork')
+    const result = await pending
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.error).toBeInstanceOf(SwitchNetworkRejectedError)
+      expect((result.error as SwitchNetworkRejectedError).code).toBe(4001)
+    }
+    expect(modal.snapshot.history).toEqual(['Account', 'Networks'])
+    expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31337' })
+    expect(storage.get(STORAGE_KEYS.lastUsedChain)).toBeNull()
+    expect(logger.warnings).toEqual(['Network switch failed'])
+    expect(logger.errors).toEqual([])
+    expect(changes).toEqual([])
+  })
+
+  it('a refused add after 4902 fails without a second switch', async () => {
+    const { switcher, provider, connection } = world()
+    connection.set(connected('eip155:31337'))
+    provider
+      .answer('wallet_switchEthereumChain', () => rpcError(4902))
+      .answer('wallet_addEthereumChain', () => rpcError(4001))
+    const result = await switcher.execute('eip155:31338')
+    expect(result.ok).toBe(false)
+    expect(provider.requests.map((r) => r.method)).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain'])
+  })
+
+  it('without a wallet only selects and persists the network', async () => {
+    const { switcher, provider, networks, storage } = world()
+    const result = await switcher.execute('eip155:31338')
+    expect(result.ok).toBe(true)
+    expect(provider.requests).toEqual([])
+    expect(networks.snapshot.activeCaipNetworkId).toBe('eip155:31338')
+    expect(storage.get(STORAGE_KEYS.lastUsedChain)).toBe('eip155:31338')
+  })
+
+  it('refuses a network the host did not configure with "Network not found"', async () => {
+    const { switcher, provider, connection } = world()
+    connection.set(connected('eip155:31337'))
+    const result = await switcher.execute('eip155:5')
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.error).toBeInstanceOf(NetworkNotFoundError)
+      expect(result.error.message).toBe('Network not found')
+    }
+    expect(provider.requests).toEqual([])
+  })
+
+  it('reads wallet error codes wrapped by the wallet', () => {
+    expect(rpcErrorCode({ code: 4902 })).toBe(4902)
+    expect(rpcErrorCode({ data: { originalError: { code: 4902 } } })).toBe(4902)
+    expect(rpcErrorCode(new Error('x', { cause: { code: 4001 } }))).toBe(4001)
+    expect(rpcErrorCode('nope')).toBeUndefined()
+  })
+})
+
+describe('UnsupportedChainWatcher', () => {
+  it('opens UnsupportedChain when the wallet moves itself to an unlisted chain, and shows Account once it is back', () => {
+    const { watcher, connection, modal } = world()
+    watcher.start()
+    connection.set(connected('eip155:31337'))
+    expect(modal.snapshot.open).toBe(false)
+    connection.set(connected('eip155:999'))
+    expect(modal.snapshot).toEqual({ open: true, history: ['UnsupportedChain'] })
+    connection.set(connected('eip155:31338'))
+    expect(modal.snapshot.history).toEqual(['Account'])
+  })
+
+  it('pushes UnsupportedChain over the open view', () => {
+    const { watcher, connection, modal } = world()
+    watcher.start()
+    connection.set(connected('eip155:31337'))
+    modal.open({ view: 'Account' }, true)
+    connection.set(connected('eip155:999'))
+    expect(modal.snapshot.history).toEqual(['Account', 'UnsupportedChain'])
+  })
+
+  it('stays out of the way when the host allows unsupported chains', () => {
+    const { watcher, connection, modal } = world({ allowUnsupportedChain: true })
+    watcher.start()
+    connection.set(connected('eip155:999'))
+    expect(modal.snapshot.open).toBe(false)
+  })
+
+  it('leaves UnsupportedChain for Connect on disconnect', () => {
+    const { watcher, connection, modal } = world()
+    watcher.start()
+    connection.set(connected('eip155:999'))
+    connection.set({ status: 'disconnected' })
+    expect(modal.view).toBe('Connect')
+  })
+})
