@@ -11,6 +11,6 @@ if (parent > 0) {
       alive = error && error.code === 'EPERM'
     }
     if (!alive || process.ppid !== parent) process.exit(0)
-  }, 250)
+  }, 100)
   timer.unref()
 }

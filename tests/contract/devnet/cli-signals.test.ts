@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { constants as osConstants, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { freePort } from '../global-setup'
+
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..')
+
+interface Ready {
+  serviceUrl: string
+  rpcUrls: Record<string, string>
+  childPids: number[]
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.once('connect', () => {
+      socket.destroy()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (check()) return true
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return check()
+}
+
+const started: { child: ChildProcess; ready?: Ready; dataDir: string }[] = []
+
+async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; ready: Ready; ports: number[] }> {
+  const ports = [await freePort(), await freePort(), await freePort(), await freePort()]
+  const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-cli-'))
+  const args = via === 'node' ? ['--import', 'tsx', 'devnet/src/main.ts'] : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'devnet/src/main.ts']
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DEVNET_CHAIN_A_PORT: String(ports[0]),
+      DEVNET_CHAIN_B_PORT: String(ports[1]),
+      DEVNET_SERVICE_PORT: String(ports[2]),
+      DEVNET_RELAY_PORT: String(ports[3]),
+      DEVNET_DATA_DIR: dataDir,
+      DEVNET_QUIET: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const entry: { child: ChildProcess; ready?: Ready; dataDir: string } = { child, dataDir }
+  started.push(entry)
+  let out = ''
+  let err = ''
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()))
+  const ready = await new Promise<Ready>((done, fail) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString()
+      const line = out.split('\n').find((l) => l.startsWith('DEVNET_READY '))
+      if (line) done(JSON.parse(line.slice('DEVNET_READY '.length)) as Ready)
+    })
+    child.once('exit', (code) => fail(new Error(`devnet CLI exited (${code}) before ready:\n${err}`)))
+  })
+  entry.ready = ready
+  expect(out).toContain('Funded accounts')
+  return { child, ready, ports }
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode })
+  return new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })))
+}
+
+afterEach(async () => {
+  for (const { child, ready, dataDir } of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    for (const pid of ready?.childPids ?? []) if (alive(pid)) process.kill(pid, 'SIGKILL')
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+describe('the devnet CLI stops everything', () => {
+  for (const [signal, via] of [
+    ['SIGINT', 'node'],
+    ['SIGTERM', 'node'],
+    ['SIGTERM', 'tsx'],
+  ] as const) {
+    it(`on ${signal} (${via === 'tsx' ? 'through the tsx CLI, as npm run devnet' : 'node --import tsx'}): no port open, no child left`, { timeout: 180_000 }, async () => {
+      const { child, ready, ports } = await startCli(via)
+      expect(ready.childPids).toHaveLength(2)
+      expect(ready.childPids.every(alive)).toBe(true)
+      expect(await portOpen(ports[0]!)).toBe(true)
+      expect(await portOpen(ports[2]!)).toBe(true)
+
+      child.kill(signal)
+      const exit = await exited(child)
+      if (via === 'node') {
+        expect(exit).toEqual({ code: 0, signal: null })
+        expect(ready.childPids.filter(alive)).toEqual([])
+      } else {
+        // tsx relays the signal, and SIGKILLs its child if the child does not acknowledge it within
+        // 30 ms (a busy machine); the Hardhat nodes then exit by watching their parent's pid.
+        expect([0, 128 + osConstants.signals[signal]]).toContain(exit.code)
+        expect(await until(() => ready.childPids.every((pid) => !alive(pid)), 10_000)).toBe(true)
+      }
+      for (const port of ports) expect(await portOpen(port)).toBe(false)
+    })
+  }
+
+  it('children stop by themselves when the devnet process is killed outright', { timeout: 180_000 }, async () => {
+    const { child, ready, ports } = await startCli('node')
+    child.kill('SIGKILL')
+    await exited(child)
+    expect(await until(() => ready.childPids.every((pid) => !alive(pid)), 10_000)).toBe(true)
+    expect(await portOpen(ports[0]!)).toBe(false)
+    expect(await portOpen(ports[1]!)).toBe(false)
+  })
+})
