@@ -203,6 +203,7 @@ export class ActivityStore {
     if (!account) throw new TransactionsWithoutAddressError()
     const generation = ++this.generation
     this.controller?.abort()
+    this.controller = undefined
     this.loadingMore = false
     this.subject.next({ status: 'loading' })
     try {

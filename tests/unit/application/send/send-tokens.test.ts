@@ -1,0 +1,277 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TransactionRejectedError } from '../../../../src/domain/errors'
+import { TransferFailedError } from '../../../../src/ports/token-transfers'
+import { NAME_RESOLVE_DEBOUNCE_MS, MAX_FEE_MARGIN_PERCENT } from '../../../../src/application/send/send-tokens'
+import { DUSD, DUSD_CONTRACT, ETH, FROM, NOW, TO, aNameProfile, aSendWorld, connect, fill } from './support'
+
+function onSendView(world: ReturnType<typeof aSendWorld>): void {
+  world.modal.reset('Account')
+  world.modal.push('Send')
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('SendTokens: rules checked before any signature', () => {
+  it('an empty amount says "An amount and receiver address are required" and asks nothing of the wallet', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '', receiver: TO })
+    expect(await world.send.review()).toBe(false)
+    expect(world.send.snapshot.error).toBe('An amount and receiver address are required')
+    expect(world.transfers.estimates).toEqual([])
+    expect(world.transfers.sends).toEqual([])
+  })
+
+  it('an empty receiver says the same', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '0.1', receiver: '  ' })
+    await world.send.review()
+    expect(world.send.snapshot.error).toBe('An amount and receiver address are required')
+  })
+
+  it('no token says "A token is required"', async () => {
+    const world = aSendWorld()
+    fill(world, { amount: '0.1', receiver: TO })
+    await world.send.review()
+    expect(world.send.snapshot.error).toBe('A token is required')
+    expect(world.transfers.estimates).toEqual([])
+  })
+
+  it('a malformed receiver says "Invalid address"', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '0.1', receiver: '0x1234' })
+    await world.send.review()
+    expect(world.send.snapshot.error).toBe('Invalid address')
+    expect(world.transfers.estimates).toEqual([])
+  })
+
+  it('an amount above the balance says "Insufficient funds" before estimating', async () => {
+    const world = aSendWorld()
+    fill(world, { token: DUSD, amount: '100.000001', receiver: TO })
+    await world.send.review()
+    expect(world.send.snapshot.error).toBe('Insufficient funds')
+    expect(world.transfers.estimates).toEqual([])
+  })
+
+  it('the native amount plus the fee above the balance says "Insufficient funds"', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '1', receiver: TO })
+    await world.send.review()
+    expect(world.transfers.estimates).toHaveLength(1)
+    expect(world.send.snapshot.error).toBe('Insufficient funds')
+    expect(world.send.snapshot.status).toBe('editing')
+  })
+
+  it('a chain family that cannot send says "Unsupported chain"', async () => {
+    const world = aSendWorld()
+    connect(world.connection, 'polkadot:91b171bb158e2d3848fa23a9f1c25182' as never, 'polkadot' as never)
+    fill(world, { token: ETH, amount: '0.1', receiver: TO })
+    await world.send.review()
+    expect(world.send.snapshot.error).toBe('Unsupported chain')
+  })
+
+  it('more decimals than the token has are refused, not rounded', async () => {
+    const world = aSendWorld()
+    fill(world, { token: DUSD, amount: '1.1234567', receiver: TO })
+    await world.send.review()
+    expect(world.send.snapshot.error).toBe('This token accepts at most 6 decimals')
+    expect(world.transfers.estimates).toEqual([])
+  })
+
+  it('a failed fee estimate gives a clear message and keeps the form', async () => {
+    const world = aSendWorld()
+    world.transfers.estimateFailure = new Error('execution reverted')
+    fill(world, { token: DUSD, amount: '1', receiver: TO })
+    expect(await world.send.review()).toBe(false)
+    expect(world.send.snapshot.error).toBe('Could not estimate the network fee')
+    expect(world.send.snapshot.form).toMatchObject({ amount: '1', receiver: TO })
+    expect(world.logger.warnings).toContain('Send fee estimate failed')
+  })
+})
+
+describe('SendTokens: the form', () => {
+  it('accepts pasted text with spaces and a comma as the decimal separator, and shows the fiat value', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: DUSD, amount: ' 10,5 ', receiver: TO })
+    expect(world.send.snapshot.fiat).toBe('10.50')
+    expect(await world.send.review()).toBe(true)
+    expect(world.send.snapshot.plan?.request).toEqual({
+      chainId: 'eip155:31337',
+      from: FROM,
+      to: TO,
+      amount: 10_500_000n,
+      token: DUSD_CONTRACT,
+    })
+    expect(world.modal.view).toBe('SendPreview')
+  })
+
+  it('shows the estimated fee in the native token and in fiat', async () => {
+    const world = aSendWorld()
+    world.transfers.gas = 21_000n
+    world.transfers.gasPrice = 100_000_000_000n // 0.0021 ETH
+    fill(world, { token: ETH, amount: '0.25', receiver: TO })
+    await world.send.review()
+    expect(world.send.snapshot.plan).toMatchObject({ amount: '0.25', fiat: '625.00', fee: '0.002', feeSymbol: 'ETH', feeFiat: '5.25' })
+  })
+
+  it('Max of the native token leaves the estimated fee and a margin', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, receiver: TO })
+    await world.send.setMax()
+    const reserve = (world.transfers.fee * (100n + MAX_FEE_MARGIN_PERCENT)) / 100n
+    const expected = 10n ** 18n - reserve
+    expect(world.send.snapshot.form.amount).toBe(`0.${expected.toString().padStart(18, '0')}`.replace(/0+$/, ''))
+    expect(world.transfers.estimates[0]).toMatchObject({ amount: 0n, to: TO })
+  })
+
+  it('Max of a token is its whole balance', async () => {
+    const world = aSendWorld()
+    fill(world, { token: DUSD })
+    await world.send.setMax()
+    expect(world.send.snapshot.form.amount).toBe('100')
+    expect(world.transfers.estimates).toEqual([])
+  })
+
+  it('resolves a registered name after typing pauses and shows the address', async () => {
+    vi.useFakeTimers()
+    const world = aSendWorld({ names: [aNameProfile('alice.wg.id', TO)] })
+    fill(world, { token: ETH, amount: '0.1' })
+    world.send.setReceiver('alice.wg.id')
+    expect(world.send.snapshot.receiver).toEqual({ status: 'resolving', name: 'alice.wg.id' })
+    await vi.advanceTimersByTimeAsync(NAME_RESOLVE_DEBOUNCE_MS)
+    expect(world.send.snapshot.receiver).toEqual({ status: 'resolved', name: 'alice.wg.id', address: TO })
+  })
+
+  it('sends to the resolved address of a name, adding the zone to a bare name', async () => {
+    const world = aSendWorld({ names: [aNameProfile('alice.wg.id', TO)] })
+    fill(world, { token: ETH, amount: '0.1', receiver: 'alice' })
+    expect(await world.send.review()).toBe(true)
+    expect(world.send.snapshot.plan).toMatchObject({ receiverAddress: TO, receiverName: 'alice.wg.id' })
+    expect(world.transfers.estimates[0]?.to).toBe(TO)
+  })
+
+  it('an unknown name says "Invalid address"', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '0.1', receiver: 'nobody.wg.id' })
+    await world.send.review()
+    expect(world.send.snapshot.error).toBe('Invalid address')
+    expect(world.transfers.estimates).toEqual([])
+  })
+
+  it('a new account or network resets the form', () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '0.1', receiver: TO })
+    connect(world.connection, 'eip155:31338')
+    expect(world.send.snapshot.form).toEqual({ amount: '', receiver: '' })
+  })
+})
+
+describe('SendTokens: sending', () => {
+  it('sends once, then: pending activity entry, success snack, balances with forceUpdate, form reset, Account', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: ETH, amount: '0.25', receiver: TO })
+    await world.send.review()
+    world.transfers.hold()
+    const sending = world.send.confirm()
+    expect(world.modal.view).toBe('ApproveTransaction')
+    expect(world.approvals.current?.summary.title).toBe('Send 0.25 ETH')
+    expect(world.send.snapshot.status).toBe('sending')
+    world.transfers.release()
+    await sending
+
+    expect(world.transfers.sends).toEqual([{ chainId: 'eip155:31337', from: FROM, to: TO, amount: 250_000_000_000_000_000n }])
+    expect(world.pending).toHaveLength(1)
+    expect(world.pending[0]?.metadata).toMatchObject({ status: 'pending', sentFrom: FROM, sentTo: TO, chain: 'eip155:31337', minedAt: new Date(NOW).toISOString() })
+    expect(world.pending[0]?.transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '0.25' }, fungible_info: { symbol: 'ETH' } })
+    expect(world.notifier.successes).toEqual(['Sent 0.25 ETH'])
+    expect(world.balances.refreshes).toEqual([{ forceUpdate: true }])
+    expect(world.send.snapshot.form).toEqual({ amount: '', receiver: '' })
+    expect(world.modal.snapshot.history).toEqual(['Account'])
+    expect(world.events.map((e) => e.event)).toEqual(['SEND_SUCCESS'])
+  })
+
+  it('a second confirm while the wallet has the request sends nothing more', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: DUSD, amount: '10.5', receiver: TO })
+    await world.send.review()
+    world.transfers.hold()
+    const first = world.send.confirm()
+    const second = world.send.confirm()
+    world.transfers.release()
+    await Promise.all([first, second])
+    await world.send.confirm()
+    expect(world.transfers.sends).toHaveLength(1)
+    expect(world.pending).toHaveLength(1)
+  })
+
+  it('a rejection in the wallet says "Transaction rejected", keeps the form and goes back to the review', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: ETH, amount: '0.25', receiver: TO })
+    await world.send.review()
+    world.transfers.failNextSend(new TransactionRejectedError())
+    await world.send.confirm()
+
+    expect(world.send.snapshot.error).toBe('Transaction rejected')
+    expect(world.send.snapshot.status).toBe('ready')
+    expect(world.send.snapshot.form).toMatchObject({ token: ETH, amount: '0.25', receiver: TO })
+    expect(world.modal.view).toBe('SendPreview')
+    expect(world.pending).toEqual([])
+    expect(world.notifier.successes).toEqual([])
+    expect(world.balances.refreshes).toEqual([])
+    expect(world.logger.warnings).toContain('Transaction rejected in the wallet')
+    expect(world.logger.errors).toEqual([])
+    expect(world.events.map((e) => e.event)).toEqual(['SEND_REJECTED'])
+
+    // The same review can be sent again.
+    await world.send.confirm()
+    expect(world.transfers.sends).toHaveLength(2)
+    expect(world.modal.snapshot.history).toEqual(['Account'])
+  })
+
+  it('any other failure shows its own message and keeps the form', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: DUSD, amount: '1', receiver: TO })
+    await world.send.review()
+    world.transfers.failNextSend(new TransferFailedError('nonce too low'))
+    await world.send.confirm()
+    expect(world.send.snapshot.error).toBe('nonce too low')
+    expect(world.send.snapshot.form).toMatchObject({ amount: '1', receiver: TO })
+    expect(world.modal.view).toBe('SendPreview')
+  })
+
+  it('cancelling the approval goes back; the wallet request stays in flight and still counts once', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: ETH, amount: '0.1', receiver: TO })
+    await world.send.review()
+    world.transfers.hold()
+    const sending = world.send.confirm()
+    world.send.cancelApproval()
+    expect(world.modal.view).toBe('SendPreview')
+    await world.send.confirm()
+    world.transfers.release()
+    await sending
+    expect(world.transfers.sends).toHaveLength(1)
+    expect(world.pending).toHaveLength(1)
+    // A cancelled approval does not navigate when the wallet answers later.
+    expect(world.modal.view).toBe('SendPreview')
+  })
+
+  it('editing the form drops the review', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '0.1', receiver: TO })
+    await world.send.review()
+    expect(world.send.snapshot.status).toBe('ready')
+    world.send.setAmount('0.2')
+    expect(world.send.snapshot.status).toBe('editing')
+    expect(world.send.snapshot.plan).toBeUndefined()
+    await world.send.confirm()
+    expect(world.transfers.sends).toEqual([])
+  })
+})
