@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, preview } from 'vite'
-import { startDevnet } from '../../../devnet/src/index'
+import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
 import { freePort } from './free-port'
 import type { E2eWorld } from './world'
 
@@ -20,6 +20,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
   const devnet = await startDevnet({ ports: { chainA, chainB, service, relay }, dataDir, quiet: true })
+  const cleanUp = async () => {
+    await devnet.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    return await serveDemo(devnet, { relay, demo, dataDir }, cleanUp)
+  } catch (error) {
+    await cleanUp()
+    throw error
+  }
+}
+
+async function serveDemo(
+  devnet: DevnetHandle,
+  ports: { relay: number; demo: number; dataDir: string },
+  cleanUp: () => Promise<void>,
+): Promise<() => Promise<void>> {
+  const { relay, demo, dataDir } = ports
 
   const rpcA = devnet.rpcUrls[31337]
   const rpcB = devnet.rpcUrls[31338]
@@ -48,7 +66,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
-    await devnet.stop()
-    rmSync(dataDir, { recursive: true, force: true })
+    await cleanUp()
   }
 }
