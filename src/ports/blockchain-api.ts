@@ -143,7 +143,7 @@ export interface BlockchainApi {
 
   /**
    * A purchase quote (POST /v1/onramp/quote?projectId=). MUST NOT reject on a service failure: it
-   * resolves the placeholder quote (see `placeholderQuote`) instead (an abort still rejects).
+   * resolves the domain's `placeholderQuote` (id `placeholder-quote`) instead (an abort still rejects).
    */
   getOnRampQuote(params: OnRampQuoteParams, options?: RequestOptions): Promise<Quote>
 
@@ -291,20 +291,3 @@ export interface RevokeSessionParams {
   readonly pci: string
   readonly signature: string
 }
-
-/**
- * The quote shown when the service cannot quote: every amount is the requested `amount` in its
- * currency, no network fee, id `placeholder-quote`.
- */
-export function placeholderQuote(params: OnRampQuoteParams): Quote {
-  const pay = { amount: params.amount, currency: params.paymentCurrency }
-  return {
-    coinbaseFee: { amount: '0.00', currency: params.paymentCurrency },
-    networkFee: { amount: '0.00', currency: params.paymentCurrency },
-    paymentSubtotal: pay,
-    paymentTotal: pay,
-    purchaseAmount: { amount: params.amount, currency: params.purchaseCurrency },
-    quoteId: PLACEHOLDER_QUOTE_ID,
-  }
-}
-export const PLACEHOLDER_QUOTE_ID = 'placeholder-quote'

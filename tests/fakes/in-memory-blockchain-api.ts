@@ -1,7 +1,5 @@
 import { verifyMessage } from 'viem'
 import {
-  DEFAULT_ONRAMP_PAYMENT_CURRENCIES,
-  DEFAULT_ONRAMP_PURCHASE_CURRENCIES,
   SUPPORTED_NAMESPACES,
   SWAP_SLIPPAGE_TOLERANCE,
   type NamespaceCapability,
@@ -27,9 +25,9 @@ import {
   RegisterNameError,
   SwapNetworkNotSupportedError,
 } from '../../src/domain/errors'
+import { defaultOnRampOptions, placeholderQuote } from '../../src/domain/on-ramp/on-ramp-fallbacks'
 import { isSwapNetwork } from '../../src/domain/network/network-support'
 import {
-  placeholderQuote,
   type ApproveTransaction,
   type BlockchainApi,
   type BuildApproveParams,
@@ -294,19 +292,11 @@ export class InMemoryBlockchainApi implements BlockchainApi {
   async getOnRampOptions(options: RequestOptions = {}): Promise<OnRampOptions> {
     try {
       return await this.serve('getOnRampOptions', options, () =>
-        structuredClone(
-          this.seed.onRampOptions ?? {
-            paymentCurrencies: [...DEFAULT_ONRAMP_PAYMENT_CURRENCIES],
-            purchaseCurrencies: [...DEFAULT_ONRAMP_PURCHASE_CURRENCIES],
-          },
-        ),
+        this.seed.onRampOptions ? structuredClone(this.seed.onRampOptions) : defaultOnRampOptions(),
       )
     } catch (error) {
       if (options.signal?.aborted) throw error
-      return structuredClone({
-        paymentCurrencies: [...DEFAULT_ONRAMP_PAYMENT_CURRENCIES],
-        purchaseCurrencies: [...DEFAULT_ONRAMP_PURCHASE_CURRENCIES],
-      })
+      return defaultOnRampOptions()
     }
   }
 

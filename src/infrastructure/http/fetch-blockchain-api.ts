@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import {
   BALANCE_CACHE_MS,
-  DEFAULT_ONRAMP_PAYMENT_CURRENCIES,
-  DEFAULT_ONRAMP_PURCHASE_CURRENCIES,
   IDENTITY_CACHE_MS,
   SWAP_SLIPPAGE_TOLERANCE,
   SWAP_SUPPORTED_CHAIN_IDS,
@@ -42,9 +40,9 @@ import {
   RegisterNameError,
   ResolveNameError,
 } from '../../domain/errors'
+import { defaultOnRampOptions, placeholderQuote } from '../../domain/on-ramp/on-ramp-fallbacks'
 import { assertGasPriceNetwork, assertSwapNetwork, supportsCapability } from '../../domain/network/network-support'
 import {
-  placeholderQuote,
   type ApproveTransaction,
   type BlockchainApi,
   type BuildApproveParams,
@@ -436,14 +434,6 @@ export class FetchBlockchainApi implements BlockchainApi {
 
 function supports(capability: NamespaceCapability, namespace: ChainNamespace): boolean {
   return supportsCapability(capability, namespace)
-}
-
-/** A fresh copy of the built-in on-ramp options (spec section 9). */
-export function defaultOnRampOptions(): OnRampOptions {
-  return structuredClone({
-    paymentCurrencies: [...DEFAULT_ONRAMP_PAYMENT_CURRENCIES],
-    purchaseCurrencies: [...DEFAULT_ONRAMP_PURCHASE_CURRENCIES],
-  })
 }
 
 /** Keeps an abort as it is; turns any other failure into the method's own domain error. */

@@ -11,7 +11,8 @@ import {
   SwapNetworkNotSupportedError,
 } from '../../../src/domain/errors'
 import { nameCoinType } from '../../../src/domain/names/coin-type'
-import { PLACEHOLDER_QUOTE_ID, type BlockchainApi } from '../../../src/ports/blockchain-api'
+import { PLACEHOLDER_QUOTE_ID } from '../../../src/domain/on-ramp/on-ramp-fallbacks'
+import type { BlockchainApi } from '../../../src/ports/blockchain-api'
 
 export interface BlockchainApiWorld {
   readonly api: BlockchainApi
