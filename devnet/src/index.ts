@@ -36,7 +36,7 @@ export interface StartDevnetOptions {
   projectIds?: string[]
   /** No progress lines on stderr. */
   quiet?: boolean
-  /** Start the WalletConnect relay too (default true once the relay exists). */
+  /** Start the WalletConnect relay (devnet/src/relay) too; default true. */
   relay?: boolean
 }
 

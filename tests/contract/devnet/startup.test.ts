@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startDevnet } from '../../../devnet/src/index'
+import { freePort } from '../global-setup'
+
+/** Pids of this process's children running a Hardhat node (read from /proc). */
+function hardhatChildren(): number[] {
+  const pids: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8')
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1])
+      if (ppid !== process.pid) continue
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('hardhat')) pids.push(Number(entry))
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids
+}
+
+const cleanup: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn()
+})
+
+describe('startDevnet when a port is taken', () => {
+  it('rejects and leaves no Hardhat child running', { timeout: 180_000 }, async () => {
+    const blocker: Server = createServer()
+    const taken = await freePort()
+    await new Promise<void>((resolve) => blocker.listen(taken, '127.0.0.1', resolve))
+    cleanup.push(() => new Promise((resolve) => blocker.close(() => resolve())))
+    const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-taken-'))
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+
+    expect(hardhatChildren()).toEqual([])
+    const ports = { chainA: await freePort(), chainB: await freePort(), service: taken, relay: await freePort() }
+    await expect(startDevnet({ ports, dataDir, quiet: true, relay: false })).rejects.toThrow(/EADDRINUSE/)
+    expect(hardhatChildren()).toEqual([])
+  })
+})
