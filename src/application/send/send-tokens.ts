@@ -196,6 +196,10 @@ export class SendTokens {
     return this.deps.balances.balances$
   }
 
+  get tokens(): readonly TokenBalance[] {
+    return this.deps.balances.balances
+  }
+
   selectToken(token: TokenBalance | undefined): void {
     this.patchForm(token === undefined ? { token: undefined } : { token })
   }

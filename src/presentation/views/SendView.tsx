@@ -1,0 +1,121 @@
+import { useId, type FormEvent } from 'react'
+import { useObservableState } from 'observable-hooks'
+import { formatBalanceNumeric } from '../../domain/format/amount'
+import { Button } from '../components'
+import { useSend } from './send/use-send'
+import { tokenKey } from './send/token-key'
+
+/**
+ * The Send form (issue 8): a token from the balances, an amount (Max, pasted text, the fiat
+ * equivalent), a receiver address or registered name. Every rule is checked by SendTokens when
+ * the person asks for the review; the view only renders its state.
+ */
+export default function SendView() {
+  const { send, state } = useSend()
+  const tokens = useObservableState(send.tokens$, () => send.tokens)
+  const ids = { token: useId(), amount: useId(), receiver: useId(), receiverHint: useId(), error: useId() }
+  const { form, receiver } = state
+  const selectedKey = form.token ? tokenKey(form.token) : ''
+  const busy = state.status === 'checking' || state.status === 'sending'
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void send.review()
+  }
+
+  return (
+    <div className="wg-view wg-send" data-testid="view-Send">
+      <form className="wg-send-form" onSubmit={onSubmit} noValidate aria-describedby={state.error ? ids.error : undefined}>
+        <div className="wg-field">
+          <label className="wg-label" htmlFor={ids.token}>
+            Token
+          </label>
+          <select
+            id={ids.token}
+            className="wg-input wg-select"
+            data-testid="send-token"
+            value={selectedKey}
+            disabled={busy}
+            onChange={(event) => send.selectToken(tokens.find((t) => tokenKey(t) === event.target.value))}
+          >
+            <option value="">Choose a token</option>
+            {tokens.map((token) => (
+              <option key={tokenKey(token)} value={tokenKey(token)}>
+                {token.symbol} · {formatBalanceNumeric(token.quantity.numeric)} available
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div className="wg-field">
+          <label className="wg-label" htmlFor={ids.amount}>
+            Amount{form.token ? ` (${form.token.symbol})` : ''}
+          </label>
+          <div className="wg-input-row">
+            <input
+              id={ids.amount}
+              className="wg-input"
+              data-testid="send-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="0.0"
+              value={form.amount}
+              disabled={busy}
+              onChange={(event) => send.setAmount(event.target.value)}
+            />
+            <Button
+              variant="secondary"
+              data-testid="send-max"
+              disabled={!form.token || busy}
+              aria-label={form.token ? `Use the maximum ${form.token.symbol}` : 'Use the maximum'}
+              onClick={() => void send.setMax()}
+            >
+              Max
+            </Button>
+          </div>
+          <p className="wg-hint" data-testid="send-fiat" aria-live="polite">
+            {state.fiat !== undefined ? `≈ $${state.fiat}` : '\u00a0'}
+          </p>
+        </div>
+
+        <div className="wg-field">
+          <label className="wg-label" htmlFor={ids.receiver}>
+            To
+          </label>
+          <input
+            id={ids.receiver}
+            className="wg-input"
+            data-testid="send-receiver"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Address or name (alice.wg.id)"
+            value={form.receiver}
+            disabled={busy}
+            aria-describedby={ids.receiverHint}
+            onChange={(event) => send.setReceiver(event.target.value)}
+          />
+          <p className="wg-hint" id={ids.receiverHint} data-testid="send-receiver-hint" aria-live="polite">
+            {receiver.status === 'resolving' && `Looking up ${receiver.name}…`}
+            {receiver.status === 'resolved' && (
+              <>
+                {receiver.name} is <span data-testid="send-resolved-address">{receiver.address}</span>
+              </>
+            )}
+            {receiver.status !== 'resolving' && receiver.status !== 'resolved' && '\u00a0'}
+          </p>
+        </div>
+
+        {state.error !== undefined && (
+          <p className="wg-form-error" role="alert" id={ids.error} data-testid="send-error">
+            {state.error}
+          </p>
+        )}
+
+        <Button type="submit" fullWidth size="lg" loading={state.status === 'checking'} disabled={busy} data-testid="send-review">
+          Review send
+        </Button>
+      </form>
+    </div>
+  )
+}
