@@ -1,0 +1,360 @@
+/**
+ * WalletConnect over @walletconnect/universal-provider, loaded only when first needed (dynamic
+ * import: the page's initial JS holds no WalletConnect code).
+ *
+ * Configured so nothing reaches WalletConnect's hosted services when the host points elsewhere:
+ * relay URL from config, telemetry off, an RPC map for every configured eip155 network, no
+ * provider pings, the SDK's own logging silenced (expected failures go to our Logger as warnings).
+ *
+ * connect() starts a pairing attempt: `pairing$` replays the current pairing ({uri, expiresAtMs},
+ * 4 minutes from its creation) and a fresh one replaces it when under 10 s remain; `session`
+ * resolves when the wallet approves through any of the attempt's URIs.
+ */
+import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
+import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
+import { createPairing, type Pairing } from '../../../domain/connection/pairing'
+import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
+import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
+import type { Clock } from '../../../ports/clock'
+import type { Logger } from '../../../ports/logger'
+import { WalletRequestError, type Eip1193Provider, type WalletEvent } from '../../../ports/wallet-connectors'
+import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
+import { skipVerifyAttestation } from './skip-verify-attestation'
+
+type UniversalProviderClass = typeof UniversalProviderExport
+type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
+
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
+export interface WalletConnectMetadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+export interface UniversalProviderWalletConnectOptions {
+  projectId: string
+  /** The relay, e.g. ws://127.0.0.1:8788 on the devnet. */
+  relayUrl: string
+  metadata: WalletConnectMetadata
+  /** Every configured network; eip155 ones get an RPC map entry from their first RPC URL. */
+  networks: readonly WalletConnectNetwork[]
+  /** Chain families to ask for (default eip155 only). */
+  namespaces?: readonly ChainNamespace[]
+  clock: Clock
+  scheduler: SchedulerLike
+  logger: Logger
+  /**
+   * 'hosted' (default): the SDK asks WalletConnect's Verify for an origin attestation (in a
+   * browser, up to 5 s before the first URI when Verify is unreachable). 'skip': no attestation
+   * (offline devnets); see skip-verify-attestation.ts.
+   */
+  verifyAttestation?: 'hosted' | 'skip'
+  /** SignClient storage; default the SDK's own (IndexedDB in a browser), which survives a reload. */
+  storage?: UniversalProviderOpts['storage']
+  /** Keeps this modal's WalletConnect state apart from other clients on the page. */
+  customStoragePrefix?: string
+  /** Loads the SDK (default: dynamic import). */
+  load?: () => Promise<{ UniversalProvider: UniversalProviderClass }>
+}
+
+/** A WalletConnect session as the modal needs it. */
+export interface WalletConnectSession {
+  readonly topic: string
+  readonly connectorId: string
+  readonly namespace: ChainNamespace
+  /** The wallet's addresses on the current network, selected first. */
+  readonly addresses: readonly string[]
+  /** The session's current network (`eip155:31337`). */
+  readonly caipNetworkId: CaipNetworkId
+  /** Every network the wallet approved, in its order. */
+  readonly approvedNetworks: readonly CaipNetworkId[]
+  readonly peer: { readonly name: string; readonly url: string; readonly icons: readonly string[] }
+  /** When the session ends unless extended (epoch ms). */
+  readonly expiresAtMs: number
+}
+
+export interface WalletConnectPairingAttempt {
+  /** The current pairing; replays it to a new subscriber, replaced before expiry. Completes when the attempt ends. */
+  readonly pairing$: Observable<Pairing>
+  /** pairing$ as bare `wc:` URIs. */
+  readonly uri$: Observable<string>
+  /**
+   * Resolves when the wallet approves. Rejects with WalletRequestError carrying the wallet's code
+   * (5000 rejected, 5100 unsupported chains ...), or WalletConnectCancelledError after cancel().
+   */
+  readonly session: Promise<WalletConnectSession>
+  /** Stops refreshing and forgets the attempt's pairings. */
+  cancel(): void
+}
+
+/** Something WalletConnect reported on its own. */
+export type WalletConnectEvent =
+  | WalletEvent
+  /** The wallet (or an expiry) ended the session; the modal returns to Connect. */
+  | { readonly type: 'sessionDeleted'; readonly connectorId: string; readonly topic: string }
+
+export class WalletConnectCancelledError extends Error {
+  override readonly name = 'WalletConnectCancelledError' as const
+  constructor() {
+    super('The WalletConnect pairing was cancelled')
+  }
+}
+
+interface SessionLike {
+  topic: string
+  expiry: number
+  namespaces: Record<string, { accounts: string[]; chains?: string[] } | undefined>
+  peer: { metadata: { name: string; url: string; icons: string[] } }
+}
+
+function errorCode(e: unknown): number | undefined {
+  const code = (e as { code?: unknown } | undefined)?.code
+  return typeof code === 'number' ? code : undefined
+}
+
+function toWalletError(e: unknown): WalletRequestError {
+  if (e instanceof WalletRequestError) return e
+  const message = (e as { message?: unknown } | undefined)?.message
+  return new WalletRequestError(errorCode(e), typeof message === 'string' ? message : String(e), { cause: e })
+}
+
+export class UniversalProviderWalletConnect {
+  readonly connectorId = WALLETCONNECT_CONNECTOR_ID
+  private readonly eventsSubject = new Subject<WalletConnectEvent>()
+  /** Events of the connected session: accountsChanged, chainChanged, sessionDeleted. Never errors. */
+  readonly events$: Observable<WalletConnectEvent> = this.eventsSubject.asObservable()
+  private providerPromise: Promise<Provider> | undefined
+  private provider: Provider | undefined
+  private currentAttempt: { cancel(): void } | undefined
+
+  constructor(private readonly options: UniversalProviderWalletConnectOptions) {}
+
+  /** Whether the SDK has been loaded (tests and the bundle budget check this). */
+  get loaded(): boolean {
+    return this.provider !== undefined
+  }
+
+  /** Loads and initialises the SDK once. Restores a persisted session as a side effect. */
+  load(): Promise<Provider> {
+    this.providerPromise ??= this.createProvider().catch((e: unknown) => {
+      this.providerPromise = undefined
+      throw e
+    })
+    return this.providerPromise
+  }
+
+  /** The session persisted from an earlier page load, or null. Loads the SDK. */
+  async restore(): Promise<WalletConnectSession | null> {
+    const provider = await this.load()
+    if (!provider.session) return null
+    return this.describe(provider, provider.session as SessionLike)
+  }
+
+  /** Starts a pairing attempt; a previous attempt still running is cancelled. */
+  connect(): WalletConnectPairingAttempt {
+    this.currentAttempt?.cancel()
+    const pairing$ = new ReplaySubject<Pairing>(1)
+    let settled = false
+    let refresh: Subscription | undefined
+    let resolveSession!: (s: WalletConnectSession) => void
+    let rejectSession!: (e: unknown) => void
+    const session = new Promise<WalletConnectSession>((resolve, reject) => {
+      resolveSession = resolve
+      rejectSession = reject
+    })
+    // Callers may only look at pairing$; an unobserved rejection must not surface as unhandled.
+    session.catch(() => undefined)
+
+    let onUri: ((uri: string) => void) | undefined
+    const finish = (provider: Provider | undefined): void => {
+      settled = true
+      refresh?.unsubscribe()
+      if (provider && onUri) provider.removeListener('display_uri', onUri)
+      pairing$.complete()
+      if (this.currentAttempt === attempt) this.currentAttempt = undefined
+    }
+
+    const startPairing = (provider: Provider): void => {
+      provider
+        .connect({ optionalNamespaces: requestedNamespaces(this.options.networks, this.options.namespaces) })
+        .then(async (approved) => {
+          if (settled || !approved) return
+          const described = await this.describe(provider, approved as SessionLike)
+          finish(provider)
+          resolveSession(described)
+        })
+        .catch((e: unknown) => {
+          // A superseded pairing's proposal expiring is not this attempt's failure.
+          if (settled || e instanceof WalletConnectCancelledError) return
+          const error = toWalletError(e)
+          this.options.logger.warn('WalletConnect pairing failed', error)
+          finish(provider)
+          rejectSession(error)
+        })
+    }
+
+    const attempt = {
+      cancel: () => {
+        if (settled) return
+        finish(this.provider)
+        rejectSession(new WalletConnectCancelledError())
+        void this.provider?.cleanupPendingPairings({ deletePairings: true })
+      },
+    }
+    this.currentAttempt = attempt
+
+    this.load()
+      .then((provider) => {
+        if (settled) return
+        onUri = (uri: string) => {
+          if (settled) return
+          const pairing = createPairing(uri, this.options.clock.now())
+          pairing$.next(pairing)
+          refresh?.unsubscribe()
+          const dueMs = Math.max(0, pairing.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.options.clock.now())
+          refresh = timer(dueMs, this.options.scheduler).subscribe(() => {
+            if (!settled) startPairing(provider)
+          })
+        }
+        provider.on('display_uri', onUri)
+        startPairing(provider)
+      })
+      .catch((e: unknown) => {
+        if (settled) return
+        const error = toWalletError(e)
+        this.options.logger.warn('WalletConnect failed to load', error)
+        finish(undefined)
+        rejectSession(error)
+      })
+
+    return {
+      pairing$: pairing$.asObservable(),
+      uri$: pairing$.pipe(map((p) => p.uri)),
+      session,
+      cancel: attempt.cancel,
+    }
+  }
+
+  /** Ends the session on both sides (the wallet gets session_delete). Never rejects. */
+  async disconnect(): Promise<void> {
+    this.currentAttempt?.cancel()
+    const provider = this.provider
+    if (!provider?.session) return
+    try {
+      await provider.disconnect()
+    } catch (e) {
+      this.options.logger.warn('WalletConnect disconnect failed', e)
+    }
+  }
+
+  /**
+   * Closes the SDK's relay connection and timers (page teardown, tests). The session stays
+   * persisted for restore() in the next page load. Never rejects.
+   */
+  async close(): Promise<void> {
+    this.currentAttempt?.cancel()
+    const provider = this.provider
+    if (!provider) return
+    try {
+      await provider.client.core.relayer.transportClose()
+    } catch (e) {
+      this.options.logger.warn('WalletConnect close failed', e)
+    }
+    provider.client.core.heartbeat.stop()
+  }
+
+  /** The EIP-1193 provider of the session (eip155), or undefined before the SDK is loaded. */
+  getProvider(): Eip1193Provider | undefined {
+    const provider = this.provider
+    if (!provider) return undefined
+    return {
+      request: async ({ method, params }) => {
+        try {
+          return await provider.request({ method, params: params as unknown[] | undefined })
+        } catch (e) {
+          throw toWalletError(e)
+        }
+      },
+      on: (event, listener) => provider.on(event, listener),
+      removeListener: (event, listener) => provider.removeListener(event, listener),
+    }
+  }
+
+  /** Switches the session's network (locally when the wallet approved it, else through the wallet). */
+  async switchNetwork(caipNetworkId: CaipNetworkId): Promise<void> {
+    const provider = this.provider
+    if (!provider?.session) throw new WalletRequestError(undefined, 'No WalletConnect session')
+    const [namespace] = caipNetworkId.split(':')
+    if (namespace !== 'eip155') {
+      provider.setDefaultChain(caipNetworkId)
+      return
+    }
+    const chainId = `0x${Number(referenceOf(caipNetworkId)).toString(16)}`
+    try {
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
+    } catch (e) {
+      throw toWalletError(e)
+    }
+  }
+
+  private async createProvider(): Promise<Provider> {
+    const { UniversalProvider } = await (this.options.load ?? (() => import('@walletconnect/universal-provider')))()
+    const provider = await UniversalProvider.init({
+      projectId: this.options.projectId,
+      relayUrl: this.options.relayUrl,
+      metadata: this.options.metadata,
+      telemetryEnabled: false,
+      disableProviderPing: true,
+      logger: 'silent',
+      ...(this.options.storage ? { storage: this.options.storage } : {}),
+      ...(this.options.customStoragePrefix ? { customStoragePrefix: this.options.customStoragePrefix } : {}),
+    })
+    if (this.options.verifyAttestation === 'skip') skipVerifyAttestation(provider.client)
+    this.listen(provider)
+    this.provider = provider
+    return provider
+  }
+
+  private listen(provider: Provider): void {
+    const id = this.connectorId
+    provider.on('accountsChanged', (accounts: string[]) => {
+      if (!provider.session) return
+      this.eventsSubject.next({ type: 'accountsChanged', connectorId: id, addresses: accounts })
+    })
+    provider.on('chainChanged', (chainId: number | string) => {
+      if (!provider.session) return
+      const text = String(chainId)
+      const caipNetworkId = (text.includes(':') ? text : `eip155:${Number(text)}`) as CaipNetworkId
+      this.eventsSubject.next({ type: 'chainChanged', connectorId: id, caipNetworkId })
+    })
+    provider.on('session_delete', ({ topic }: { topic: string }) => {
+      this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
+      this.eventsSubject.next({ type: 'disconnect', connectorId: id })
+    })
+  }
+
+  private async describe(provider: Provider, session: SessionLike): Promise<WalletConnectSession> {
+    const namespace: ChainNamespace = session.namespaces.eip155 ? 'eip155' : ((Object.keys(session.namespaces)[0] ?? 'eip155') as ChainNamespace)
+    const accounts = session.namespaces[namespace]?.accounts ?? []
+    const approvedNetworks = [...new Set(accounts.map((a) => a.split(':').slice(0, 2).join(':')))] as CaipNetworkId[]
+    let caipNetworkId = approvedNetworks[0] ?? (`${namespace}:0` as CaipNetworkId)
+    let addresses = accounts.filter((a) => a.startsWith(`${caipNetworkId}:`)).map(addressOf)
+    if (namespace === 'eip155') {
+      const chainId = await provider.request<number | string>({ method: 'eth_chainId' })
+      caipNetworkId = `eip155:${Number(chainId)}`
+      addresses = await provider.request<string[]>({ method: 'eth_accounts' })
+    }
+    return {
+      topic: session.topic,
+      connectorId: this.connectorId,
+      namespace,
+      addresses,
+      caipNetworkId,
+      approvedNetworks,
+      peer: { name: session.peer.metadata.name, url: session.peer.metadata.url, icons: session.peer.metadata.icons },
+      expiresAtMs: session.expiry * 1000,
+    }
+  }
+}
