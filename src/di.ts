@@ -24,17 +24,28 @@ import { Scheduler } from './ports/scheduler'
 import { SystemClock } from './infrastructure/system-clock'
 import { ConsoleLogger } from './infrastructure/logging/console-logger'
 import { BrowserKeyValueStorage } from './infrastructure/storage/browser-key-value-storage'
+// Connection (issue 6)
+import { AllWalletsStore } from './application/connection/all-wallets-store'
+import { ConnectExternal } from './application/connection/connect-external'
+import { ConnectorsStore } from './application/connection/connectors-store'
+import { DisconnectWallet } from './application/connection/disconnect-wallet'
+import { FollowWalletEvents } from './application/connection/follow-wallet-events'
+import { ReconnectWallet } from './application/connection/reconnect-wallet'
+import { RecentWallets } from './application/connection/recent-wallets'
+import { EventReporter } from './application/connection/report-event'
+import { WalletSession } from './application/connection/wallet-session'
+import { WalletCatalogue } from './ports/wallet-catalogue'
+import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
+import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
+import { Eip6963EvmWallets } from './infrastructure/wallets/eip155/eip6963-evm-wallets'
 // Account and networks (issue 7)
-import { BalanceStore } from './application/account/balance-store'
 import { DisconnectAccount } from './application/account/disconnect-account'
 import { IdentityStore } from './application/account/identity-store'
 import { NftHoldingsStore } from './application/account/nft-holdings'
 import { NetworksStore } from './application/networks/networks-store'
 import { SwitchNetwork } from './application/networks/switch-network'
 import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
-import { BlockchainApi } from './ports/blockchain-api'
 import { ChainReader } from './ports/chain-reader'
-import { WalletConnectors } from './ports/wallet-connectors'
 import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { FetchHttpClient } from './infrastructure/http/fetch-http-client'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
@@ -59,6 +70,8 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
   container.bind(ModalStore).toResolvedValue(() => new ModalStore())
   container.bind(ConnectionStore).toResolvedValue(() => new ConnectionStore())
   container.bind(SnackStore).toDynamicValue((ctx) => new SnackStore(ctx.get(Scheduler)))
+
+  bindConnection(container, config)
 
   bindAccountAndNetworks(container, config)
 
@@ -130,10 +143,87 @@ function bindAccountAndNetworks(container: Container, config: ResolvedConfig): v
         }),
     )
   // Until the connection use cases provide one: forget the account and show Connect.
-  container.bind(DisconnectAccount).toDynamicValue((ctx) => async () => {
-    ctx.get(ConnectionStore).set({ status: 'disconnected' })
-    ctx.get(ModalStore).reset('Connect')
+  container.bind(DisconnectAccount).toDynamicValue((ctx) => () => ctx.get(DisconnectWallet).disconnect())
+}
+
+/** Sdk version sent to the services as `sv`. */
+const SDK_VERSION = 'walletgate-0.1.0'
+
+function serviceClient(config: ResolvedConfig, baseUrl: string): FetchHttpClient {
+  return new FetchHttpClient({
+    baseUrl,
+    projectId: config.projectId ?? '',
+    sdkVersion: SDK_VERSION,
+    ...(config.clientId === undefined ? {} : { clientId: config.clientId }),
   })
+}
+
+/** Browser wallets, the wallet catalogue, analytics and the connect use cases (issue 6). */
+function bindConnection(container: Container, config: ResolvedConfig): void {
+  container.bind(WalletConnectors).toDynamicValue((ctx) => new Eip6963EvmWallets(ctx.get(Logger)))
+  container
+    .bind(WalletCatalogue)
+    .toResolvedValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
+  container
+    .bind(Analytics)
+    .toDynamicValue(
+      (ctx) => new FetchAnalytics(serviceClient(config, config.services.analytics), ctx.get(Clock), { logger: ctx.get(Logger) }),
+    )
+  container.bind(RecentWallets).toDynamicValue((ctx) => new RecentWallets(ctx.get(KeyValueStorage)))
+  container.bind(EventReporter).toDynamicValue((ctx) => new EventReporter(config, ctx.get(Analytics), ctx.get(Logger)))
+  container.bind(ConnectExternal).toDynamicValue(
+    (ctx) =>
+      new ConnectExternal(
+        ctx.get(WalletConnectors),
+        ctx.get(ConnectionStore),
+        ctx.get(ModalStore),
+        ctx.get(RecentWallets),
+        ctx.get(KeyValueStorage),
+        ctx.get(EventReporter),
+        ctx.get(Logger),
+      ),
+  )
+  container.bind(DisconnectWallet).toDynamicValue(
+    (ctx) =>
+      new DisconnectWallet(
+        ctx.get(WalletConnectors),
+        ctx.get(ConnectionStore),
+        ctx.get(ModalStore),
+        ctx.get(KeyValueStorage),
+        ctx.get(EventReporter),
+        ctx.get(Logger),
+      ),
+  )
+  container.bind(ReconnectWallet).toDynamicValue(
+    (ctx) =>
+      new ReconnectWallet(
+        ctx.get(WalletConnectors),
+        ctx.get(ConnectionStore),
+        ctx.get(KeyValueStorage),
+        ctx.get(Scheduler),
+        ctx.get(EventReporter),
+        ctx.get(Logger),
+      ),
+  )
+  container
+    .bind(FollowWalletEvents)
+    .toDynamicValue(
+      (ctx) => new FollowWalletEvents(ctx.get(WalletConnectors), ctx.get(ConnectionStore), ctx.get(DisconnectWallet)),
+    )
+  container
+    .bind(WalletSession)
+    .toDynamicValue(
+      (ctx) => new WalletSession(ctx.get(WalletConnectors), ctx.get(FollowWalletEvents), ctx.get(ReconnectWallet)),
+    )
+  container
+    .bind(ConnectorsStore)
+    .toDynamicValue(
+      (ctx) =>
+        new ConnectorsStore(config, ctx.get(WalletConnectors), ctx.get(RecentWallets), ctx.get(WalletCatalogue), ctx.get(Logger)),
+    )
+  container
+    .bind(AllWalletsStore)
+    .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))
 }
 
 function storagePrefix(config: ResolvedConfig): string {

@@ -8,6 +8,14 @@ import { AlertStore } from './application/alert-store'
 import { ConnectionStore, type ConnectionState } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
+import { NetworksStore } from './application/networks/networks-store'
+import { SwitchNetwork } from './application/networks/switch-network'
+import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
+import { ChainReader } from './ports/chain-reader'
+import { DisconnectWallet } from './application/connection/disconnect-wallet'
+import { WalletSession } from './application/connection/wallet-session'
+import { Analytics } from './ports/analytics'
+import { WalletConnectors } from './ports/wallet-connectors'
 import { createContainer, type ContainerOverrides } from './di'
 
 /** What a host reads about the modal at any moment. */
@@ -89,12 +97,17 @@ class WalletModalInstance implements WalletModal {
   private unmount: (() => void) | undefined
   private mounting: Promise<void> | undefined
   private destroyed = false
+  private sessionStarted = false
+  private alertSubscription: { unsubscribe(): void } | undefined
 
   constructor(private readonly container: Container) {
     this.modal = container.get(ModalStore)
     this.connection = container.get(ConnectionStore)
     this.theme = container.get(ThemeStore)
     this.alerts = container.get(AlertStore)
+    // Persist the active network; open UnsupportedChain when the wallet leaves the configured networks.
+    container.get(NetworksStore).start()
+    container.get(UnsupportedChainWatcher).start()
     this.state$ = combineLatest([
       this.modal.state$,
       this.connection.state$,
@@ -138,17 +151,20 @@ class WalletModalInstance implements WalletModal {
   }
 
   async disconnect(): Promise<void> {
-    this.connection.set({ status: 'disconnected' })
-    this.modal.reset('Connect')
+    await this.container.get(DisconnectWallet).disconnect()
   }
 
   async switchNetwork(caipNetworkId: string): Promise<void> {
-    const connection = this.connection.snapshot
-    if (connection.status === 'connected') this.connection.set({ ...connection, caipNetworkId })
+    const result = await this.container.get(SwitchNetwork).execute(caipNetworkId)
+    if (!result.ok) throw result.error
   }
 
-  async getProvider(): Promise<Eip1193Provider | undefined> {
-    return undefined
+  async getProvider(namespace: ChainNamespace): Promise<Eip1193Provider | undefined> {
+    const connection = this.connection.snapshot
+    if (connection.status !== 'connected' || connection.namespace !== namespace) return undefined
+    const wallets = this.container.get(WalletConnectors)
+    if (wallets.namespace !== namespace) return undefined
+    return wallets.getProvider(connection.connectorId) as Eip1193Provider | undefined
   }
 
   setThemeMode(mode: ThemeMode): void {
@@ -163,6 +179,7 @@ class WalletModalInstance implements WalletModal {
       this.unmount = undefined
       this.mounting = undefined
     }
+    this.startSession()
     this.mounting ??= import('./presentation/mount').then(({ mountModal }) => {
       if (this.destroyed) return
       this.unmount = mountModal(this.container, element)
@@ -170,11 +187,26 @@ class WalletModalInstance implements WalletModal {
     return this.mounting
   }
 
+  /** Browser-only start: wallet discovery, silent reconnect, service alerts. Once per modal. */
+  private startSession(): void {
+    if (this.sessionStarted) return
+    this.sessionStarted = true
+    this.alertSubscription = this.container
+      .get(Analytics)
+      .alerts$.subscribe((alert) => this.alerts.showOnce(alert))
+    void this.container.get(WalletSession).start()
+  }
+
   destroy(): void {
     this.destroyed = true
+    this.alertSubscription?.unsubscribe()
+    if (this.sessionStarted) this.container.get(WalletSession).stop()
     this.modal.close()
     this.unmount?.()
     this.unmount = undefined
+    this.container.get(UnsupportedChainWatcher).dispose()
+    this.container.get(NetworksStore).dispose()
+    this.container.get(ChainReader).dispose()
     this.container.unbindAll()
   }
 }

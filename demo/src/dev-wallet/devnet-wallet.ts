@@ -1,0 +1,174 @@
+/**
+ * The Devnet Wallet: a development browser wallet the demo page loads the way an extension would
+ * (its own <script type="module">, never imported by the modal). It announces itself through
+ * EIP-6963 (twice on purpose, to prove the modal dedupes) and sets `window.ethereum`.
+ * Tests drive it through `window.devWallet` (see demo/README.md).
+ */
+import type { Hex } from 'viem'
+import { DEVNET_ACCOUNTS, DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_WALLET, NATIVE_CURRENCY } from '../../../devnet/src/config'
+import { ApprovalPanel } from './approval-panel'
+import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './provider'
+
+const STORAGE_KEY = 'devnet-wallet:state'
+const MODE_KEY = 'devnet-wallet:mode'
+const MODES: readonly ApprovalMode[] = ['manual', 'approve', 'reject', 'pending']
+
+const env = import.meta.env
+const chains = [
+  { id: DEVNET_CHAIN_A.id, name: DEVNET_CHAIN_A.name, rpcUrl: env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545', nativeCurrency: NATIVE_CURRENCY },
+  { id: DEVNET_CHAIN_B.id, name: DEVNET_CHAIN_B.name, rpcUrl: env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546', nativeCurrency: NATIVE_CURRENCY },
+]
+
+/** Set by a test before the page loads (`page.addInitScript`) to start in a given state. */
+interface DevWalletInit {
+  mode?: ApprovalMode
+  accountIndex?: number
+  chainId?: number
+  /** Start without the legacy `window.ethereum` (EIP-6963 only). */
+  noLegacy?: boolean
+  /** Do not announce or inject at all (a page without any wallet). */
+  absent?: boolean
+}
+
+declare global {
+  interface Window {
+    __devWalletInit?: DevWalletInit
+    devWallet?: DevWalletControl
+    ethereum?: unknown
+  }
+}
+
+const DEFAULT_STATE: DevWalletState = { authorized: false, chainId: DEVNET_CHAIN_A.id, accountIndex: 0 }
+
+function loadState(init: DevWalletInit): DevWalletState {
+  let stored: Partial<DevWalletState> = {}
+  try {
+    stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<DevWalletState>
+  } catch {
+    stored = {}
+  }
+  return {
+    authorized: stored.authorized === true,
+    chainId: init.chainId ?? stored.chainId ?? DEFAULT_STATE.chainId,
+    accountIndex: init.accountIndex ?? stored.accountIndex ?? DEFAULT_STATE.accountIndex,
+  }
+}
+
+function save(state: DevWalletState): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(state))
+  } catch {
+    // storage blocked: the wallet forgets on reload
+  }
+}
+
+function loadMode(init: DevWalletInit): ApprovalMode {
+  const stored = sessionStorage.getItem(MODE_KEY)
+  const mode = init.mode ?? stored
+  return MODES.includes(mode as ApprovalMode) ? (mode as ApprovalMode) : 'manual'
+}
+
+const ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#f5a623"/>' +
+  '<path d="M22 34h46a6 6 0 0 1 6 6v26a6 6 0 0 1-6 6H28a6 6 0 0 1-6-6z" fill="#1b1d22"/>' +
+  '<rect x="54" y="46" width="22" height="14" rx="4" fill="#fffdf7"/><circle cx="62" cy="53" r="3" fill="#1b1d22"/>' +
+  '<path d="M22 34l36-12 4 12" fill="none" stroke="#1b1d22" stroke-width="5"/></svg>'
+const ICON = `data:image/svg+xml;base64,${btoa(ICON_SVG)}`
+
+export interface DevWalletControl {
+  readonly provider: DevWalletProvider
+  readonly address: string
+  readonly chainId: number
+  readonly authorized: boolean
+  mode: ApprovalMode
+  /** 'manual' | 'approve' | 'reject' | 'pending' (-32002). Kept for this tab across reloads. */
+  setMode(mode: ApprovalMode): void
+  /** The wallet moves itself to another chain and emits chainChanged. */
+  moveToChain(chainId: number): void
+  useAccount(index: number): void
+  /** Forgets the site and emits accountsChanged([]). */
+  revoke(): void
+  emitDisconnect(): void
+  /** Answers the oldest request waiting in the approval panel. */
+  approve(): boolean
+  reject(): boolean
+  /** Requests waiting for the person. */
+  readonly waiting: readonly { method: string; summary: string }[]
+  /** Every request the wallet received, oldest first. */
+  readonly requests: readonly { method: string; params: unknown; outcome: string; errorCode?: number }[]
+  /** Clears the authorisation, chain and account (back to a fresh wallet). */
+  reset(): void
+  /** Announces again through EIP-6963. */
+  announce(): void
+}
+
+function install(): void {
+  const init = window.__devWalletInit ?? {}
+  if (init.absent === true) return
+  const panel = new ApprovalPanel()
+  const provider = new DevWalletProvider(
+    DEVNET_ACCOUNTS.map((a) => a.privateKey as Hex),
+    chains,
+    loadState(init),
+    (request) => panel.ask(request),
+    save,
+    loadMode(init),
+  )
+  const info = Object.freeze({
+    uuid: crypto.randomUUID(),
+    name: DEVNET_WALLET.name,
+    icon: ICON,
+    rdns: DEVNET_WALLET.rdns,
+  })
+  const announce = () => {
+    const detail = Object.freeze({ info, provider })
+    // Twice on purpose: a modal must show one row per wallet.
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  }
+  window.addEventListener('eip6963:requestProvider', announce)
+  if (init.noLegacy !== true) window.ethereum = provider
+
+  window.devWallet = {
+    provider,
+    get address() {
+      return provider.address
+    },
+    get chainId() {
+      return provider.chainId
+    },
+    get authorized() {
+      return provider.authorized
+    },
+    get mode() {
+      return provider.mode
+    },
+    set mode(mode: ApprovalMode) {
+      this.setMode(mode)
+    },
+    setMode(mode) {
+      if (!MODES.includes(mode)) throw new Error(`Unknown mode ${String(mode)}`)
+      provider.mode = mode
+      sessionStorage.setItem(MODE_KEY, mode)
+    },
+    moveToChain: (chainId) => provider.moveToChain(chainId),
+    useAccount: (index) => provider.useAccount(index),
+    revoke: () => provider.revoke(),
+    emitDisconnect: () => provider.emitDisconnect(),
+    approve: () => panel.answer(true),
+    reject: () => panel.answer(false),
+    get waiting() {
+      return panel.waiting.map(({ method, summary }) => ({ method, summary }))
+    },
+    get requests() {
+      return provider.log.map((entry) => ({ ...entry }))
+    },
+    reset() {
+      provider.reset({ ...DEFAULT_STATE, accountIndex: init.accountIndex ?? 0 })
+    },
+    announce,
+  }
+  announce()
+}
+
+install()

@@ -1,0 +1,85 @@
+import type { Connector, WalletListing } from '../../domain/entities'
+import type { WalletCatalogue } from '../../ports/wallet-catalogue'
+
+/** One row of a wallet list (Connect, AllWallets). Names and icons are untrusted wallet metadata. */
+export type ConnectRow =
+  /** A wallet in this browser: clicking connects it. */
+  | {
+      readonly kind: 'connector'
+      /** rdns of an announced wallet, else the connector id (the row's `wallet-<key>` test id). */
+      readonly key: string
+      readonly connectorId: string
+      readonly name: string
+      readonly imageUrl?: string
+      readonly tag?: 'Installed' | 'Recent'
+    }
+  /** A catalogue (or custom) wallet not in this browser: the row leads to getting it. */
+  | {
+      readonly kind: 'wallet'
+      readonly key: string
+      readonly name: string
+      readonly imageUrl?: string
+      /** Where to get the wallet (its homepage or store page), http(s) only; absent when unknown. */
+      readonly href?: string
+      readonly tag?: 'Featured' | 'Recommended'
+    }
+
+/** The connector of an installed wallet matching a catalogue listing (same rdns), if any. */
+export function installedConnectorFor(listing: Pick<WalletListing, 'rdns'>, connectors: readonly Connector[]): Connector | undefined {
+  if (listing.rdns === null || listing.rdns === '') return undefined
+  return connectors.find((c) => c.info?.rdns === listing.rdns)
+}
+
+/** A catalogue listing as a row: connect when installed, else a "get" link. */
+export function listingRow(
+  listing: WalletListing,
+  connectors: readonly Connector[],
+  catalogue: Pick<WalletCatalogue, 'walletImageUrl'>,
+  tag?: 'Featured' | 'Recommended',
+): ConnectRow {
+  const imageUrl = listing.image_id === '' ? undefined : catalogue.walletImageUrl(listing.image_id)
+  const installed = installedConnectorFor(listing, connectors)
+  if (installed !== undefined) {
+    return { kind: 'connector', key: installed.info?.rdns ?? installed.id, connectorId: installed.id, name: listing.name, ...(imageUrl === undefined ? {} : { imageUrl }), tag: 'Installed' }
+  }
+  const href = getWalletUrl(listing)
+  return {
+    kind: 'wallet',
+    key: listing.id,
+    name: listing.name,
+    ...(imageUrl === undefined ? {} : { imageUrl }),
+    ...(href === undefined ? {} : { href }),
+    ...(tag === undefined ? {} : { tag }),
+  }
+}
+
+/** The row of an installed connector. */
+export function connectorRow(connector: Connector, tag?: 'Installed' | 'Recent'): ConnectRow {
+  return {
+    kind: 'connector',
+    key: connector.info?.rdns ?? connector.id,
+    connectorId: connector.id,
+    name: connector.name,
+    ...(connector.imageUrl === undefined ? {} : { imageUrl: connector.imageUrl }),
+    ...(tag === undefined ? {} : { tag }),
+  }
+}
+
+/** Where a person gets a wallet: its browser-extension store page, else its homepage. http(s) only. */
+export function getWalletUrl(listing: Pick<WalletListing, 'chrome_store' | 'homepage'>): string | undefined {
+  for (const candidate of [listing.chrome_store, listing.homepage]) {
+    if (candidate !== null && /^https?:\/\//i.test(candidate)) return candidate
+  }
+  return undefined
+}
+
+/** True when a wallet passes the host's include and exclude lists (by catalogue id or rdns). */
+export function passesFilter(
+  ids: readonly (string | null | undefined)[],
+  filter: { readonly include: readonly string[]; readonly exclude: readonly string[] },
+): boolean {
+  const known = ids.filter((id): id is string => typeof id === 'string' && id !== '')
+  if (known.some((id) => filter.exclude.includes(id))) return false
+  if (filter.include.length > 0 && !known.some((id) => filter.include.includes(id))) return false
+  return true
+}

@@ -1,0 +1,166 @@
+import { BehaviorSubject, combineLatest, map, shareReplay, type Observable } from 'rxjs'
+import type { ResolvedConfig } from '../../domain/config'
+import { hasInjectedOrAnnouncedWallet, resolveConnectMethodOrder } from '../../domain/connect/connect-method-order'
+import { capRecommendedWallets, resolveConnectorTypeOrder } from '../../domain/connect/connector-type-order'
+import type { ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, WalletListing } from '../../domain/entities'
+import type { Logger } from '../../ports/logger'
+import type { WalletCatalogue } from '../../ports/wallet-catalogue'
+import type { WalletConnectors } from '../../ports/wallet-connectors'
+import { connectorRow, listingRow, passesFilter, type ConnectRow } from './connect-rows'
+import type { RecentWallets } from './recent-wallets'
+
+export interface ConnectorGroup {
+  readonly type: ConnectorTypeGroup
+  readonly rows: readonly ConnectRow[]
+}
+
+/** What the Connect view shows. */
+export interface ConnectViewModel {
+  /** Connect methods in connect-method order, only those that work today. */
+  readonly methods: readonly ConnectMethod[]
+  /** Non-empty wallet groups in connector type order. */
+  readonly groups: readonly ConnectorGroup[]
+  /** A browser wallet (announced or injected) is present. */
+  readonly hasBrowserWallet: boolean
+  /** The "All Wallets" entry is shown (feature `allWallets`, on by default). */
+  readonly showAllWallets: boolean
+}
+
+interface CatalogueWallets {
+  readonly featured: readonly WalletListing[]
+  readonly recommended: readonly WalletListing[]
+}
+
+/**
+ * Methods that work in this version. Email and social need the embedded wallet (AUTH connector),
+ * which does not exist yet; they appear here once it does.
+ */
+const AVAILABLE_METHODS: readonly ConnectMethod[] = ['wallet']
+
+type ConnectConfig = Pick<
+  ResolvedConfig,
+  'connectMethodsOrder' | 'connectorTypeOrder' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds' | 'customWallets' | 'features'
+>
+
+/**
+ * The Connect view's model: connect methods in connect-method order and wallet rows grouped in
+ * connector type order (spec section 2), honouring the host's featured, included and excluded
+ * wallet ids everywhere. One row per wallet: a wallet shown in an earlier group is not repeated.
+ */
+export class ConnectorsStore {
+  private readonly catalogueWallets = new BehaviorSubject<CatalogueWallets>({ featured: [], recommended: [] })
+  private loading: Promise<void> | undefined
+  readonly state$: Observable<ConnectViewModel>
+
+  constructor(
+    private readonly config: ConnectConfig,
+    private readonly wallets: WalletConnectors,
+    private readonly recent: RecentWallets,
+    private readonly catalogue: WalletCatalogue,
+    private readonly logger: Logger,
+  ) {
+    this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets]).pipe(
+      map(([connectors, recent, listed]) => this.build(connectors, recent, listed)),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    )
+  }
+
+  get snapshot(): ConnectViewModel {
+    return this.build(this.wallets.connectors, this.recent.wallets, this.catalogueWallets.value)
+  }
+
+  /** Fetches the featured and recommended wallets once (failures are warnings: the groups stay empty). */
+  load(): Promise<void> {
+    this.loading ??= this.fetchCatalogue()
+    return this.loading
+  }
+
+  private async fetchCatalogue(): Promise<void> {
+    const include = this.config.includeWalletIds
+    const exclude = this.config.excludeWalletIds
+    const featuredIds = this.config.featuredWalletIds.filter((id) => passesFilter([id], { include, exclude }))
+    const [featured, recommended] = await Promise.all([
+      featuredIds.length === 0
+        ? Promise.resolve([])
+        : this.catalogue
+            .getWallets({ page: 1, entries: featuredIds.length, include: featuredIds, exclude })
+            .then((page) => sortByIds(page.data, featuredIds))
+            .catch((error: unknown) => this.warn('featured wallets', error)),
+      this.catalogue
+        .getRecommendedWallets({ include, exclude: [...exclude, ...featuredIds] })
+        .then((page) => page.data)
+        .catch((error: unknown) => this.warn('recommended wallets', error)),
+    ])
+    this.catalogueWallets.next({ featured, recommended })
+  }
+
+  private warn(what: string, error: unknown): WalletListing[] {
+    this.logger.warn(`Walletgate: could not load ${what}`, error)
+    this.loading = undefined
+    return []
+  }
+
+  private build(connectors: readonly Connector[], recent: readonly RecentWallet[], listed: CatalogueWallets): ConnectViewModel {
+    const filter = { include: this.config.includeWalletIds, exclude: this.config.excludeWalletIds }
+    // The catalogue id of an installed wallet, when a listing we know shares its rdns.
+    const idByRdns = new Map<string, string>()
+    for (const listing of [...listed.featured, ...listed.recommended]) if (listing.rdns) idByRdns.set(listing.rdns, listing.id)
+    const visible = connectors.filter((c) =>
+      passesFilter([c.id, c.info?.rdns, c.explorerId, c.info?.rdns ? idByRdns.get(c.info.rdns) : undefined], filter),
+    )
+    const shown = new Set<string>()
+    const take = (row: ConnectRow): boolean => {
+      if (shown.has(row.key)) return false
+      shown.add(row.key)
+      return true
+    }
+
+    const groups: Partial<Record<ConnectorTypeGroup, ConnectRow[]>> = {}
+    groups.walletConnect = []
+    groups.recent = recent
+      .map((r) => visible.find((c) => c.id === r.id || (r.rdns !== undefined && c.info?.rdns === r.rdns)))
+      .filter((c): c is Connector => c !== undefined)
+      .map((c) => connectorRow(c, 'Recent'))
+      .filter(take)
+    groups.injected = visible
+      .filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
+      .map((c) => connectorRow(c, 'Installed'))
+      .filter(take)
+    groups.featured = listed.featured.map((l) => listingRow(l, visible, this.catalogue, 'Featured')).filter(take)
+    groups.custom = this.config.customWallets
+      .filter((w) => passesFilter([w.id], filter))
+      .map((w): ConnectRow => {
+        const href = [w.homepage, w.webappLink, w.desktopLink].find((u) => u !== undefined && /^https?:\/\//i.test(u))
+        return {
+          kind: 'wallet',
+          key: w.id,
+          name: w.name,
+          ...(w.imageUrl === undefined ? {} : { imageUrl: w.imageUrl }),
+          ...(href === undefined ? {} : { href }),
+        }
+      })
+      .filter(take)
+    groups.external = visible.filter((c) => c.type === 'EXTERNAL').map((c) => connectorRow(c)).filter(take)
+    groups.recommended = capRecommendedWallets(
+      listed.recommended.map((l) => listingRow(l, visible, this.catalogue, 'Recommended')).filter(take),
+    )
+
+    const enabled = (Object.keys(groups) as ConnectorTypeGroup[]).filter((type) => (groups[type]?.length ?? 0) > 0)
+    const order = resolveConnectorTypeOrder({ configured: this.config.connectorTypeOrder, enabled })
+    const hasBrowserWallet = hasInjectedOrAnnouncedWallet(visible)
+    const methods = resolveConnectMethodOrder({
+      configured: this.config.connectMethodsOrder,
+      hasInjectedOrAnnouncedWallet: hasBrowserWallet,
+    }).filter((m) => AVAILABLE_METHODS.includes(m))
+    return {
+      methods,
+      groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
+      hasBrowserWallet,
+      showAllWallets: this.config.features.allWallets !== false,
+    }
+  }
+}
+
+function sortByIds(listings: readonly WalletListing[], ids: readonly string[]): WalletListing[] {
+  return [...listings].sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+}
