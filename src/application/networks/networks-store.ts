@@ -28,7 +28,10 @@ export interface NetworksState {
  */
 export class NetworksStore {
   readonly networks: readonly CaipNetwork[]
-  private readonly selected: BehaviorSubject<CaipNetworkId>
+  private readonly defaultNetwork: string | undefined
+  /** The chosen network; undefined until chosen (the persisted one is read lazily). */
+  private readonly selected = new BehaviorSubject<CaipNetworkId | undefined>(undefined)
+  private initial: CaipNetworkId | undefined
   readonly state$: Observable<NetworksState>
   private persisting: Subscription | undefined
 
@@ -38,7 +41,7 @@ export class NetworksStore {
     private readonly storage: KeyValueStorage,
   ) {
     this.networks = config.networks.map(toCaipNetwork)
-    this.selected = new BehaviorSubject(this.initialNetwork(config.defaultNetwork))
+    this.defaultNetwork = config.defaultNetwork
     this.state$ = combineLatest([this.connection.state$, this.selected]).pipe(
       map(() => this.snapshot),
       distinctUntilChanged(
@@ -50,7 +53,7 @@ export class NetworksStore {
   get snapshot(): NetworksState {
     const connection = this.connection.snapshot
     const walletNetwork = connection.status === 'connected' ? connection.caipNetworkId : undefined
-    const activeCaipNetworkId = (walletNetwork ?? this.selected.value) as CaipNetworkId
+    const activeCaipNetworkId = (walletNetwork ?? this.selectedNetwork()) as CaipNetworkId
     const activeNetwork = this.find(activeCaipNetworkId)
     return {
       networks: this.networks,
@@ -72,7 +75,7 @@ export class NetworksStore {
   select(caipNetworkId: CaipNetworkId): void {
     if (this.find(caipNetworkId) === undefined) return
     this.storage.set(STORAGE_KEYS.lastUsedChain, caipNetworkId)
-    if (this.selected.value !== caipNetworkId) this.selected.next(caipNetworkId)
+    if (this.selectedNetwork() !== caipNetworkId) this.selected.next(caipNetworkId)
   }
 
   /** Persists the wallet's network whenever it moves to a configured one. Idempotent. */
@@ -87,6 +90,12 @@ export class NetworksStore {
   dispose(): void {
     this.persisting?.unsubscribe()
     this.persisting = undefined
+  }
+
+  /** Storage is read on first use, not when the modal is created. */
+  private selectedNetwork(): CaipNetworkId {
+    this.initial ??= this.initialNetwork(this.defaultNetwork)
+    return this.selected.value ?? this.initial
   }
 
   private initialNetwork(defaultNetwork: string | undefined): CaipNetworkId {

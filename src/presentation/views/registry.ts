@@ -9,4 +9,12 @@ type LazyView = LazyExoticComponent<ComponentType>
  */
 export const VIEWS: Partial<Record<ViewName, LazyView>> = {
   Connect: lazy(() => import('./ConnectView')),
+  Account: lazy(() => import('./AccountView')),
+  Networks: lazy(() => import('./NetworksView')),
+  SwitchNetwork: lazy(() => import('./SwitchNetworkView')),
+  UnsupportedChain: lazy(() => import('./UnsupportedChainView')),
+  WalletReceive: lazy(() => import('./WalletReceiveView')),
+  Send: lazy(() => import('./SendView')),
+  SendPreview: lazy(() => import('./SendPreviewView')),
+  ApproveTransaction: lazy(() => import('./ApproveTransactionView')),
 }

@@ -1,0 +1,67 @@
+import { useObservableState } from 'observable-hooks'
+import { useState } from 'react'
+import { DisconnectAccount } from '../../application/account/disconnect-account'
+import { ConnectionStore } from '../../application/connection-store'
+import { ModalStore } from '../../application/modal-store'
+import { NetworksStore } from '../../application/networks/networks-store'
+import { Button, Notice, SafeImage } from '../components'
+import { useService } from '../di-context'
+import { AccountHeader } from './account/AccountHeader'
+import { AccountTabs } from './account/AccountTabs'
+import { useStore } from './account/use-store'
+
+/** Who the visitor is, what they hold and on which network (spec section 2, issue 7). */
+export default function AccountView() {
+  const connectionStore = useService(ConnectionStore)
+  const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
+  const networks = useStore(useService(NetworksStore))
+  const modal = useService(ModalStore)
+  const disconnect = useService(DisconnectAccount)
+  const [leaving, setLeaving] = useState(false)
+
+  if (connection.status !== 'connected') {
+    return (
+      <div className="wg-view" data-testid="view-Account">
+        <Notice
+          title="No wallet connected"
+          message="Connect a wallet to see its account."
+          actions={<Button onClick={() => modal.reset('Connect')}>Connect a wallet</Button>}
+        />
+      </div>
+    )
+  }
+
+  const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
+  return (
+    <div className="wg-view wg-account" data-testid="view-Account">
+      <AccountHeader address={connection.address} />
+      <div className="wg-account-actions">
+        <Button
+          variant="secondary"
+          onClick={() => modal.push('Networks')}
+          data-testid="account-network-button"
+          aria-label={`Network: ${networkName}. Change network`}
+        >
+          <SafeImage src={networks.activeNetwork?.assets?.imageUrl} fallbackText={networkName} size="sm" />
+          {networkName}
+        </Button>
+        <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
+          Receive
+        </Button>
+      </div>
+      <AccountTabs />
+      <Button
+        variant="ghost"
+        fullWidth
+        loading={leaving}
+        data-testid="disconnect-button"
+        onClick={() => {
+          setLeaving(true)
+          void disconnect().finally(() => setLeaving(false))
+        }}
+      >
+        Disconnect
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { NetworksStore } from '../../application/networks/networks-store'
+import { SwitchNetwork } from '../../application/networks/switch-network'
+import { useService } from '../di-context'
+import { NetworkList } from './account/NetworkList'
+import { useStore } from './account/use-store'
+
+/** The configured networks; choosing one asks the wallet to switch (spec section 4). */
+export default function NetworksView() {
+  const networks = useStore(useService(NetworksStore))
+  const switcher = useService(SwitchNetwork)
+  const switching = useStore(switcher)
+  const pending = switching.status === 'switching' ? switching.target.caipNetworkId : undefined
+  return (
+    <div className="wg-view" data-testid="view-Networks">
+      <NetworkList
+        label="Networks"
+        networks={networks.networks}
+        activeCaipNetworkId={networks.activeCaipNetworkId}
+        pendingCaipNetworkId={pending}
+        onSelect={(network) => void switcher.execute(network.caipNetworkId, { navigate: true })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { DisconnectAccount } from '../../application/account/disconnect-account'
+import { NetworksStore } from '../../application/networks/networks-store'
+import { SwitchNetwork } from '../../application/networks/switch-network'
+import { Button, Notice } from '../components'
+import { useService } from '../di-context'
+import { NetworkList } from './account/NetworkList'
+import { useStore } from './account/use-store'
+
+/** The wallet sits on a network the host did not configure: switch back or disconnect. */
+export default function UnsupportedChainView() {
+  const networks = useStore(useService(NetworksStore))
+  const switcher = useService(SwitchNetwork)
+  const switching = useStore(switcher)
+  const disconnect = useService(DisconnectAccount)
+  const [leaving, setLeaving] = useState(false)
+  const pending = switching.status === 'switching' ? switching.target.caipNetworkId : undefined
+  return (
+    <div className="wg-view" data-testid="view-UnsupportedChain">
+      <Notice
+        title="This network is not supported"
+        message="Your wallet is on a network this app does not support. Switch to one of these networks to continue."
+        tone="error"
+        announce
+      />
+      {switching.status === 'error' && (
+        <p className="wg-form-error" role="alert" data-testid="switch-error">
+          The wallet did not switch networks. Try again.
+        </p>
+      )}
+      <NetworkList
+        label="Supported networks"
+        networks={networks.networks}
+        activeCaipNetworkId={undefined}
+        pendingCaipNetworkId={pending}
+        onSelect={(network) => void switcher.execute(network.caipNetworkId)}
+      />
+      <Button
+        variant="ghost"
+        fullWidth
+        loading={leaving}
+        data-testid="disconnect-button"
+        onClick={() => {
+          setLeaving(true)
+          void disconnect().finally(() => setLeaving(false))
+        }}
+      >
+        Disconnect
+      </Button>
+    </div>
+  )
+}

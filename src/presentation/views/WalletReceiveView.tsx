@@ -1,0 +1,38 @@
+import { useObservableState } from 'observable-hooks'
+import { ConnectionStore } from '../../application/connection-store'
+import { NetworksStore } from '../../application/networks/networks-store'
+import { Button, Notice } from '../components'
+import { useService } from '../di-context'
+import { QrCode } from './account/QrCode'
+import { useCopy } from './account/use-copy'
+import { useStore } from './account/use-store'
+
+/** The account's address as text and QR code, to receive tokens. */
+export default function WalletReceiveView() {
+  const connectionStore = useService(ConnectionStore)
+  const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
+  const networks = useStore(useService(NetworksStore))
+  const copy = useCopy()
+  if (connection.status !== 'connected') {
+    return (
+      <div className="wg-view" data-testid="view-WalletReceive">
+        <Notice title="No wallet connected" message="Connect a wallet to receive tokens." />
+      </div>
+    )
+  }
+  const names = networks.networks.map((n) => n.name).join(', ')
+  return (
+    <div className="wg-view wg-receive" data-testid="view-WalletReceive">
+      <div className="wg-qr-frame">
+        <QrCode value={connection.address} label={`QR code of the address ${connection.address}`} />
+      </div>
+      <p className="wg-account-address" data-testid="receive-address">
+        {connection.address}
+      </p>
+      <Button onClick={() => void copy(connection.address)} fullWidth data-testid="receive-copy">
+        Copy address
+      </Button>
+      <p className="wg-muted wg-receive-networks">Send tokens on {names} to this address.</p>
+    </div>
+  )
+}

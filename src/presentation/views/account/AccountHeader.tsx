@@ -1,0 +1,64 @@
+import { BalanceStore } from '../../../application/account/balance-store'
+import { addressExplorerUrl } from '../../../application/account/disconnect-account'
+import { IdentityStore } from '../../../application/account/identity-store'
+import { NetworksStore } from '../../../application/networks/networks-store'
+import { Button, SafeImage, safeLinkUrl } from '../../components'
+import { useService } from '../../di-context'
+import { balanceText, fiatText } from './format'
+import { useCopy } from './use-copy'
+import { useStore } from './use-store'
+
+/** Avatar, name, address with copy, native balance with its fiat value, explorer link. */
+export function AccountHeader({ address }: { address: string }) {
+  const identity = useStore(useService(IdentityStore))
+  const balances = useStore(useService(BalanceStore))
+  const networks = useStore(useService(NetworksStore))
+  const copy = useCopy()
+
+  const name = identity.status === 'ready' ? identity.identity.name : null
+  const avatar = identity.status === 'ready' ? identity.identity.avatar : null
+  const native = balances.status === 'ready' ? balances.native : undefined
+  const explorer = safeLinkUrl(addressExplorerUrl(networks.activeNetwork?.blockExplorerUrl, address))
+
+  return (
+    <div className="wg-account-header">
+      <SafeImage src={avatar ?? undefined} fallbackText={name ?? address.slice(2)} size="lg" className="wg-avatar" />
+      {name !== null && (
+        <p className="wg-account-name" data-testid="account-name">
+          {name}
+        </p>
+      )}
+      <div className="wg-account-address-row">
+        <span className="wg-account-address" data-testid="account-address">
+          {address}
+        </span>
+        <Button variant="ghost" onClick={() => void copy(address)} aria-label="Copy address" data-testid="copy-address">
+          Copy
+        </Button>
+      </div>
+      <p className="wg-account-balance" aria-live="polite">
+        {balances.status === 'loading' || balances.status === 'idle' ? (
+          <span className="wg-muted">Loading balance…</span>
+        ) : native === undefined ? (
+          <span className="wg-muted" data-testid="account-balance">
+            Balance unavailable
+          </span>
+        ) : (
+          <>
+            <span data-testid="account-balance">{balanceText(native)}</span>
+            {balances.status === 'ready' && balances.source === 'service' && (
+              <span className="wg-account-fiat" data-testid="account-fiat">
+                {fiatText(native.value)}
+              </span>
+            )}
+          </>
+        )}
+      </p>
+      {explorer !== undefined && (
+        <a className="wg-link" href={explorer} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">
+          View on block explorer
+        </a>
+      )}
+    </div>
+  )
+}

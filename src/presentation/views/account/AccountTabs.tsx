@@ -1,0 +1,79 @@
+import { lazy, Suspense, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
+import type { AccountTab } from '../../../domain/entities'
+import { Notice, Spinner } from '../../components'
+import TokensTab from './TokensTab'
+
+const NftsTab = lazy(() => import('./NftsTab'))
+
+// The Activity tab is the send/activity part's `views/activity/ActivityTab.tsx`; it is loaded
+// lazily and only when that file exists in this build.
+const activityModules = import.meta.glob<{ default: ComponentType }>('../activity/ActivityTab.tsx')
+const activityLoader = Object.values(activityModules)[0]
+const ActivityTab = activityLoader === undefined ? undefined : lazy(activityLoader)
+
+const TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity']
+
+/** The Account view's tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
+export function AccountTabs() {
+  const [current, setCurrent] = useState<AccountTab>('Tokens')
+  const baseId = useId()
+  const refs = useRef<(HTMLButtonElement | null)[]>([])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(current)
+    let next: number | undefined
+    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length
+    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = TABS.length - 1
+    const tab = next === undefined ? undefined : TABS[next]
+    if (next === undefined || tab === undefined) return
+    event.preventDefault()
+    setCurrent(tab)
+    refs.current[next]?.focus()
+  }
+
+  return (
+    <div className="wg-tabs">
+      <div role="tablist" aria-label="Account" className="wg-tablist" onKeyDown={onKeyDown}>
+        {TABS.map((tab, i) => (
+          <button
+            key={tab}
+            ref={(el) => {
+              refs.current[i] = el
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab}`}
+            aria-selected={current === tab}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={current === tab ? 0 : -1}
+            className="wg-tab"
+            data-testid={`account-tab-${tab}`}
+            onClick={() => setCurrent(tab)}
+          >
+            {tab}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${current}`}
+        className="wg-tabpanel"
+        data-testid={`account-panel-${current}`}
+      >
+        <Suspense fallback={<Spinner label={`Loading ${current}`} />}>
+          {current === 'Tokens' && <TokensTab />}
+          {current === 'NFTs' && <NftsTab />}
+          {current === 'Activity' &&
+            (ActivityTab === undefined ? (
+              <Notice title="No activity yet" message="Transactions of this account appear here." />
+            ) : (
+              <ActivityTab />
+            ))}
+        </Suspense>
+      </div>
+    </div>
+  )
+}

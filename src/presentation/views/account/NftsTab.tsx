@@ -1,0 +1,43 @@
+import { useEffect } from 'react'
+import { NftHoldingsStore } from '../../../application/account/nft-holdings'
+import { Button, Notice, SafeImage, Spinner } from '../../components'
+import { useService } from '../../di-context'
+import { useStore } from './use-store'
+
+/** What the history reveals the account holds, or a clear empty state. */
+export default function NftsTab() {
+  const store = useService(NftHoldingsStore)
+  const state = useStore(store)
+  useEffect(() => {
+    void store.load()
+  }, [store])
+  if (state.status === 'idle' || state.status === 'loading') return <Spinner label="Loading NFTs" />
+  if (state.status === 'error') {
+    return (
+      <Notice
+        title="NFTs unavailable"
+        message="The account history could not be read."
+        tone="error"
+        testId="nfts-error"
+        actions={
+          <Button variant="secondary" onClick={() => void store.load()}>
+            Try again
+          </Button>
+        }
+      />
+    )
+  }
+  if (state.nfts.length === 0) {
+    return <Notice title="No NFTs yet" message="NFTs this account receives on this network appear here." testId="nfts-empty" />
+  }
+  return (
+    <ul className="wg-nft-grid" aria-label="NFTs" data-testid="nft-list">
+      {state.nfts.map((nft) => (
+        <li key={nft.name} className="wg-nft" data-testid="nft-item">
+          <SafeImage src={nft.imageUrl} fallbackText={nft.name} size="lg" className="wg-nft-image" />
+          <span className="wg-nft-name">{nft.name}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
