@@ -88,6 +88,8 @@ describe('balance endpoint against live chain state', () => {
     expect(new Set(all.body.balances.map((b) => b.chainId))).toEqual(new Set(['eip155:31337', 'eip155:31338']))
     const none = await getJson<{ balances: TokenBalance[] }>(`/v1/account/${sender.address}/balance`, 'currency=usd&chainId=eip155:1')
     expect(none).toEqual({ status: 200, body: { balances: [] } })
+    const solana = await getJson(`/v1/account/solana:5eykt4UsFv8P1NJdTREpY1vzqKqZKvdp:${'1'.repeat(32)}/balance`, 'currency=usd')
+    expect(solana).toEqual({ status: 200, body: { balances: [] } })
   })
 
   it('prices fungibles from the price table', async () => {

@@ -5,6 +5,12 @@ import { fungibleByAddress, parseAccount, parseChainId, readBalances } from '../
 import { tokenIconUrl, type ServiceDeps } from '../deps'
 import { field, HttpError, type Router } from '../http'
 
+/** A CAIP-10 account of another namespace (solana:…): the devnet answers it with an empty result. */
+function otherNamespace(value: string): boolean {
+  const parts = value.split(':')
+  return parts.length === 3 && parts[0] !== 'eip155'
+}
+
 export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
   router.get('/v1/supported-chains', () => {
     const ids = deps.chains.ids.map((id) => `eip155:${id}`)
@@ -14,6 +20,7 @@ export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
   router.get('/v1/account/:address/balance', async ({ params, query }) => {
     const currency = query.get('currency')
     if (currency && currency.toLowerCase() !== 'usd') throw new HttpError(400, `Unsupported currency ${currency}`)
+    if (otherNamespace(params.address!)) return { json: { balances: [] } }
     const { address, chainId: fromCaip } = parseAccount(params.address!)
     const chainParam = query.get('chainId')
     let chainIds: DevnetChainId[]
@@ -62,12 +69,14 @@ export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
   })
 
   router.get('/v1/identity/:address', ({ params }) => {
+    if (otherNamespace(params.address!)) return { json: { name: null, avatar: null } }
     const { address } = parseAccount(params.address!)
     const profile = deps.names.reverse(address)[0]
     return { json: { name: profile?.name ?? null, avatar: profile?.attributes.avatar ?? null } }
   })
 
   router.get('/v1/account/:address/history', async ({ params, query }) => {
+    if (otherNamespace(params.address!)) return { json: { data: [], next: null } }
     const { address, chainId: fromCaip } = parseAccount(params.address!)
     const chainParam = query.get('chainId') ?? (fromCaip !== null ? String(fromCaip) : null)
     const chainId = chainParam ? parseChainId(chainParam) : null
