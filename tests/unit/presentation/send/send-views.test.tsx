@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Container } from 'inversify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { SendTokens } from '../../../../src/application/send/send-tokens'
+import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
+import { ModalConfig } from '../../../../src/application/tokens'
+import { parseConfig } from '../../../../src/domain/config'
+import { TransactionRejectedError } from '../../../../src/domain/errors'
+import { DiProvider } from '../../../../src/presentation/di-context'
+import ApproveTransactionView from '../../../../src/presentation/views/ApproveTransactionView'
+import SendPreviewView from '../../../../src/presentation/views/SendPreviewView'
+import SendView from '../../../../src/presentation/views/SendView'
+import { aModalConfig } from '../../../builders/config'
+import { DUSD, ETH, TO, aSendWorld, fill, type SendWorld } from '../../application/send/support'
+
+afterEach(cleanup)
+
+function containerOf(world: SendWorld): Container {
+  const container = new Container()
+  container.bind(SendTokens).toConstantValue(world.send)
+  container.bind(TransactionApprovals).toConstantValue(world.approvals)
+  container.bind(ModalStore).toConstantValue(world.modal)
+  container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig()))
+  return container
+}
+
+function renderView(world: SendWorld, View: () => React.JSX.Element) {
+  return render(
+    <DiProvider container={containerOf(world)}>
+      <View />
+    </DiProvider>,
+  )
+}
+
+describe('SendView', () => {
+  it('lists the balances as tokens, shows the fiat value of a pasted amount and reviews', async () => {
+    const world = aSendWorld()
+    world.modal.push('Send')
+    renderView(world, SendView)
+    expect(screen.getByTestId('view-Send')).toBeTruthy()
+    const select = screen.getByLabelText('Token') as HTMLSelectElement
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+      'Choose a token',
+      'ETH · 1.000 available',
+      'dUSD · 100.000 available',
+    ])
+    fireEvent.change(select, { target: { value: select.options[2]!.value } })
+    fireEvent.change(screen.getByLabelText('Amount (dUSD)'), { target: { value: '10,5' } })
+    expect(screen.getByTestId('send-fiat').textContent).toBe('≈ $10.50')
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: TO } })
+    fireEvent.click(screen.getByTestId('send-review'))
+    await waitFor(() => expect(world.modal.view).toBe('SendPreview'))
+    expect(world.send.snapshot.plan?.request.amount).toBe(10_500_000n)
+  })
+
+  it('shows the rule that failed as an alert and sends nothing', async () => {
+    const world = aSendWorld()
+    renderView(world, SendView)
+    fireEvent.click(screen.getByTestId('send-review'))
+    expect((await screen.findByRole('alert')).textContent).toBe('An amount and receiver address are required')
+
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1' } })
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '0xnope' } })
+    fireEvent.click(screen.getByTestId('send-review'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('A token is required'))
+
+    fireEvent.change(screen.getByLabelText('Token'), { target: { value: 'eip155:31337|native' } })
+    fireEvent.click(screen.getByTestId('send-review'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid address'))
+    expect(world.transfers.sends).toEqual([])
+  })
+
+  it('Max fills the whole token balance', async () => {
+    const world = aSendWorld()
+    renderView(world, SendView)
+    fireEvent.change(screen.getByLabelText('Token'), { target: { value: 'eip155:31337|eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Use the maximum dUSD' }))
+    await waitFor(() => expect((screen.getByLabelText('Amount (dUSD)') as HTMLInputElement).value).toBe('100'))
+  })
+})
+
+describe('SendPreviewView and ApproveTransactionView', () => {
+  async function reviewed(world: SendWorld, token = ETH, amount = '0.25') {
+    world.modal.push('Send')
+    fill(world, { token, amount, receiver: TO })
+    await world.send.review()
+  }
+
+  it('shows amount, receiver and fee; a double click sends once', async () => {
+    const world = aSendWorld()
+    await reviewed(world)
+    renderView(world, SendPreviewView)
+    expect(screen.getByTestId('send-preview-amount').textContent).toBe('0.25 ETH')
+    expect(screen.getByTestId('send-preview-receiver').textContent).toContain(TO)
+    expect(screen.getByTestId('send-preview-fee').textContent).toContain('ETH')
+    world.transfers.hold()
+    const button = screen.getByTestId('send-confirm')
+    fireEvent.click(button)
+    fireEvent.click(button)
+    fireEvent.doubleClick(button)
+    expect((button as HTMLButtonElement).disabled).toBe(true)
+    await act(async () => {
+      world.transfers.release()
+      await Promise.resolve()
+    })
+    await waitFor(() => expect(world.modal.view).toBe('Account'))
+    expect(world.transfers.sends).toHaveLength(1)
+  })
+
+  it('a rejection comes back to the review saying "Transaction rejected"', async () => {
+    const world = aSendWorld()
+    await reviewed(world, DUSD, '10.5')
+    world.transfers.failNextSend(new TransactionRejectedError())
+    renderView(world, SendPreviewView)
+    fireEvent.click(screen.getByTestId('send-confirm'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Transaction rejected'))
+    expect(world.modal.view).toBe('SendPreview')
+    expect((screen.getByTestId('send-confirm') as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('the approval view shows the request and Cancel goes back', async () => {
+    const world = aSendWorld()
+    await reviewed(world)
+    world.transfers.hold()
+    void world.send.confirm()
+    renderView(world, ApproveTransactionView)
+    expect(screen.getByTestId('view-ApproveTransaction')).toBeTruthy()
+    expect(screen.getByText('Send 0.25 ETH')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('approve-cancel'))
+    expect(world.modal.view).toBe('SendPreview')
+    world.transfers.release()
+  })
+})
