@@ -48,6 +48,9 @@ export default function AccountView() {
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
           Receive
         </Button>
+        <Button variant="secondary" onClick={() => modal.push('Send')} data-testid="account-send">
+          Send
+        </Button>
       </div>
       <AccountTabs />
       <Button
