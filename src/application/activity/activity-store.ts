@@ -86,6 +86,8 @@ export class ActivityStore {
   /** Entries this modal created (pending, then settled from their receipt), by id. */
   private readonly local = new Map<string, Transaction>()
   private next: string | null = null
+  /** The first page of the current account arrived (a ready state may hold only local entries). */
+  private loaded = false
   private loadingMore = false
   /** Bumped on every reset so a late answer for an old account or an old load is dropped. */
   private generation = 0
@@ -113,7 +115,7 @@ export class ActivityStore {
    */
   load(): Promise<void> {
     const status = this.subject.value.status
-    if (status === 'ready' || status === 'loading') return Promise.resolve()
+    if (status === 'loading' || (status === 'ready' && this.loaded)) return Promise.resolve()
     return this.fetchFirstPage()
   }
 
@@ -125,7 +127,7 @@ export class ActivityStore {
   /** Fetches the next page by cursor; a no-op while one is loading or when there is none. */
   async loadMore(): Promise<void> {
     const account = this.account
-    if (this.subject.value.status !== 'ready' || this.next === null || this.loadingMore || !account) return
+    if (this.subject.value.status !== 'ready' || !this.loaded || this.next === null || this.loadingMore || !account) return
     const generation = this.generation
     const cursor = this.next
     this.loadingMore = true
@@ -195,6 +197,7 @@ export class ActivityStore {
     this.local.clear()
     this.indexed = []
     this.next = null
+    this.loaded = false
     this.loadingMore = false
   }
 
@@ -211,6 +214,7 @@ export class ActivityStore {
       if (generation !== this.generation) return
       this.indexed = [...page.data]
       this.next = page.next
+      this.loaded = true
       this.subject.next(this.readyState())
     } catch (error) {
       if (generation !== this.generation || isAbortError(error)) return
@@ -224,7 +228,7 @@ export class ActivityStore {
   /** Re-reads the first page and merges it in (after a receipt), keeping older pages. */
   private async refreshHead(): Promise<void> {
     const account = this.account
-    if (!account || this.subject.value.status !== 'ready') return
+    if (!account || this.subject.value.status !== 'ready' || !this.loaded) return
     const generation = this.generation
     try {
       const page = await this.deps.api.getTransactions(account.caipAddress, { signal: this.signal() })

@@ -136,6 +136,17 @@ describe('ActivityStore', () => {
     expect(transfers.receiptChecks.length).toBe(checks + 1)
   })
 
+  it('a transaction sent before the tab was opened shows at once, and opening the tab still loads the history', async () => {
+    const older = at('2025-01-01T00:00:00.000Z')
+    const { store } = aWorld([older])
+    const hash = aHash()
+    store.addPending(aTransaction({ id: hash, metadata: { status: 'pending', minedAt: '2026-11-22T03:00:00.000Z' } }))
+    expect(ids(store)).toEqual([hash])
+    await store.load()
+    expect(ids(store)).toEqual([hash, older.id])
+    store.dispose()
+  })
+
   it('a failed receipt turns the entry failed', async () => {
     vi.useFakeTimers()
     const { store, transfers } = aWorld([])
