@@ -234,6 +234,9 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
       }
       case 'eth_sendTransaction': {
         const tx = (args[0] ?? {}) as Record<string, unknown>
+        if (typeof tx.from === 'string' && tx.from.toLowerCase() !== account.address.toLowerCase()) {
+          throw rpcError(4100, `The wallet does not hold ${tx.from}`)
+        }
         const wallet = createWalletClient({ account, chain: chainDef(chainId), transport: http(options.rpcUrls[chainId]) })
         const gas = toBigInt(tx.gas ?? tx.gasLimit)
         const value = toBigInt(tx.value)

@@ -139,6 +139,15 @@ describe('WalletConnect through the devnet relay and wallet peer', () => {
     expect(await client.getBalance({ address: RECIPIENT })).toBe(before + 1000n)
   })
 
+  it('a transaction from an address the wallet does not hold fails with 4100 and sends nothing', async () => {
+    const client = createPublicClient({ transport: http(chainB.rpcUrl) })
+    const before = await client.getTransactionCount({ address: PEER_KEY.address })
+    await expect(
+      dapp.request({ method: 'eth_sendTransaction', params: [{ from: RECIPIENT, to: PEER_KEY.address, value: '0x1' }] }),
+    ).rejects.toMatchObject({ code: 4100 })
+    expect(await client.getTransactionCount({ address: PEER_KEY.address })).toBe(before)
+  })
+
   it('a request the wallet rejects fails on the dapp side with code 4001', async () => {
     wallet.setMode('reject')
     try {

@@ -333,6 +333,12 @@ export class UniversalProviderWalletConnect {
       this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
       this.eventsSubject.next({ type: 'disconnect', connectorId: id })
     })
+    // UniversalProvider does not forward expiry; the SignClient drops the session on its own.
+    provider.client.on('session_expire', ({ topic }: { topic: string }) => {
+      if (provider.session && provider.session.topic !== topic) return
+      this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
+      this.eventsSubject.next({ type: 'disconnect', connectorId: id })
+    })
   }
 
   private async describe(provider: Provider, session: SessionLike): Promise<WalletConnectSession> {
