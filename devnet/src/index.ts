@@ -71,6 +71,8 @@ export interface DevnetInfo {
 export interface DevnetHandle extends DevnetInfo {
   /** Pids of the child processes (the Hardhat nodes). */
   childPids: number[]
+  /** Resolves with a reason if a child (a Hardhat node) dies while the devnet runs; never rejects. */
+  died: Promise<string>
   stop(): Promise<void>
 }
 
@@ -84,6 +86,7 @@ interface StartContext {
   serviceUrl?: string
   relayUrl?: string
   childPids: number[]
+  deaths: Promise<string>[]
   log(line: string): void
 }
 type Stopper = () => Promise<void>
@@ -119,6 +122,7 @@ const chainsStep: StartStep = {
     for (const n of started) {
       ctx.rpcUrls[n.chainId] = n.rpcUrl
       ctx.childPids.push(n.pid)
+      ctx.deaths.push(n.died)
     }
     try {
       await Promise.all(started.map((n) => deployDevnetContracts(n.chainId as 31337 | 31338, n.rpcUrl, artifacts.value)))
@@ -175,6 +179,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     projectIds,
     rpcUrls: {},
     childPids: [],
+    deaths: [],
     log: (line) => {
       if (!opts.quiet) process.stderr.write(`[devnet] ${line}\n`)
     },
@@ -235,12 +240,13 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     dataDir,
     readyMs: Math.round(performance.now() - t0),
     childPids: [...ctx.childPids],
+    died: Promise.race(ctx.deaths),
     stop: stopAll,
   }
 }
 
 /** The serialisable part of a handle (drops stop and child pids). */
 export function devnetInfo(handle: DevnetHandle): DevnetInfo {
-  const { stop: _stop, childPids: _pids, ...info } = handle
+  const { stop: _stop, childPids: _pids, died: _died, ...info } = handle
   return info
 }

@@ -22,6 +22,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGHUP', () => shutdown('SIGHUP'))
+  void devnet.died.then((reason) => {
+    if (stopping) return
+    stopping = true
+    process.stderr.write(`[devnet] ${reason}\n[devnet] stopping everything\n`)
+    void devnet.stop().finally(() => process.exit(1))
+  })
 
   const lines: string[] = []
   lines.push('Walletgate devnet')

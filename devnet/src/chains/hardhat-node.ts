@@ -22,6 +22,8 @@ export interface HardhatNode {
   port: number
   rpcUrl: string
   pid: number
+  /** Resolves with a reason if the node exits without stop() being called. */
+  died: Promise<string>
   stop(): Promise<void>
 }
 
@@ -85,7 +87,14 @@ export async function startHardhatNode(opts: StartHardhatOptions): Promise<Hardh
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
 
+  let stopping = false
+  const died = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping) resolve(`hardhat node for chain ${opts.chainId} exited (${signal ?? code}):\n${output.slice(-2000)}`)
+    })
+  })
   const stop = async (): Promise<void> => {
+    stopping = true
     if (child.exitCode !== null || child.signalCode !== null) return
     child.kill('SIGTERM')
     if (!(await waitExit(child, 3000))) {
@@ -111,5 +120,5 @@ export async function startHardhatNode(opts: StartHardhatOptions): Promise<Hardh
     }
     await new Promise((r) => setTimeout(r, 50))
   }
-  return { chainId: opts.chainId, port: opts.port, rpcUrl, pid: child.pid ?? -1, stop }
+  return { chainId: opts.chainId, port: opts.port, rpcUrl, pid: child.pid ?? -1, died, stop }
 }

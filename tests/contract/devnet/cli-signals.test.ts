@@ -121,6 +121,15 @@ describe('the devnet CLI stops everything', () => {
     })
   }
 
+  it('stops everything and exits 1 when a chain dies under it', { timeout: 180_000 }, async () => {
+    const { child, ready, ports } = await startCli('node')
+    process.kill(ready.childPids[0]!, 'SIGKILL')
+    const exit = await exited(child)
+    expect(exit).toEqual({ code: 1, signal: null })
+    expect(ready.childPids.filter(alive)).toEqual([])
+    for (const port of ports) expect(await portOpen(port)).toBe(false)
+  })
+
   it('children stop by themselves when the devnet process is killed outright', { timeout: 180_000 }, async () => {
     const { child, ready, ports } = await startCli('node')
     child.kill('SIGKILL')
