@@ -4,8 +4,8 @@
  */
 import { defineChain, getContractAddress, keccak256, stringToHex, type Address, type Chain, type Hex } from 'viem'
 
-export const DEVNET_CHAIN_A = { id: 31337, name: 'Devnet A', caip: 'eip155:31337', rpcEnv: 'DEVNET_CHAIN_A_PORT' } as const
-export const DEVNET_CHAIN_B = { id: 31338, name: 'Devnet B', caip: 'eip155:31338', rpcEnv: 'DEVNET_CHAIN_B_PORT' } as const
+export const DEVNET_CHAIN_A = { id: 31337, name: 'Devnet A', caip: 'eip155:31337', defaultRpcUrl: 'http://127.0.0.1:8545' } as const
+export const DEVNET_CHAIN_B = { id: 31338, name: 'Devnet B', caip: 'eip155:31338', defaultRpcUrl: 'http://127.0.0.1:8546' } as const
 export const DEVNET_CHAINS = [DEVNET_CHAIN_A, DEVNET_CHAIN_B] as const
 export type DevnetChainId = (typeof DEVNET_CHAINS)[number]['id']
 
