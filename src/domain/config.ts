@@ -1,22 +1,18 @@
 import { z } from 'zod'
-import { CHAIN_NAMESPACES, type CaipNetwork, type CaipNetworkId } from './entities'
+import {
+  CHAIN_NAMESPACES,
+  CONNECT_METHODS,
+  CONNECTOR_TYPE_GROUPS,
+  type CaipNetwork,
+  type CaipNetworkId,
+} from './entities'
+import { installSpecErrorMap } from './validation/zod-error-map'
 
 /**
  * The host's configuration, validated once when a modal is created. A malformed field throws
  * {@link InvalidConfigError} naming the field; a missing projectId does not throw (the modal opens
  * and shows the "Project ID Not Configured" alert instead).
  */
-
-export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
-export const CONNECTOR_TYPE_ORDER_ENTRIES = [
-  'walletConnect',
-  'recent',
-  'injected',
-  'featured',
-  'custom',
-  'external',
-  'recommended',
-] as const
 
 /** Where the modal's services live. The defaults are the local devnet (`npm run devnet`). */
 export const DEFAULT_SERVICE_URLS = {
@@ -114,7 +110,7 @@ export const walletModalConfigSchema = z
       .default({}),
     features: featuresSchema.default({}),
     connectMethodsOrder: z.array(z.enum(CONNECT_METHODS)).optional(),
-    connectorTypeOrder: z.array(z.enum(CONNECTOR_TYPE_ORDER_ENTRIES)).optional(),
+    connectorTypeOrder: z.array(z.enum(CONNECTOR_TYPE_GROUPS)).optional(),
     featuredWalletIds: z.array(z.string()).default([]),
     includeWalletIds: z.array(z.string()).default([]),
     excludeWalletIds: z.array(z.string()).default([]),
@@ -160,7 +156,9 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 /** Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field. */
 export function parseConfig(input: unknown): ResolvedConfig {
-  // No JIT: zod would otherwise probe `new Function`, which a strict CSP (no 'unsafe-eval') reports.
+  // The spec's wording ("Required", "Expected X, received Y") for every parse in the modal, and no
+  // JIT: zod would otherwise probe `new Function`, which a strict CSP (no 'unsafe-eval') reports.
+  installSpecErrorMap()
   z.config({ jitless: true })
   const result = walletModalConfigSchema.safeParse(input)
   if (!result.success) throw new InvalidConfigError(result.error.issues)
