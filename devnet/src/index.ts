@@ -105,6 +105,7 @@ function envPort(name: DevnetPortName): number | undefined {
 const chainsStep: StartStep = {
   name: 'chains',
   async run(ctx) {
+    const t0 = performance.now()
     const [artifacts, ...nodes] = await Promise.allSettled([
       loadArtifacts(),
       startHardhatNode({ chainId: DEVNET_CHAIN_A.id, port: ctx.ports.chainA, quiet: ctx.opts.quiet }),
@@ -124,6 +125,7 @@ const chainsStep: StartStep = {
       ctx.childPids.push(n.pid)
       ctx.deaths.push(n.died)
     }
+    ctx.log(`hardhat nodes answering after ${Math.round(performance.now() - t0)} ms`)
     try {
       await Promise.all(started.map((n) => deployDevnetContracts(n.chainId as 31337 | 31338, n.rpcUrl, artifacts.value)))
     } catch (error) {
@@ -206,8 +208,10 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
 
   try {
     for (const step of startSteps(opts)) {
+      const t = performance.now()
       const stop = await step.run(ctx)
       if (stop) stoppers.push(stop)
+      ctx.log(`${step.name} step took ${Math.round(performance.now() - t)} ms`)
     }
   } catch (error) {
     await stopAll()
