@@ -196,7 +196,8 @@ export class FetchBlockchainApi implements BlockchainApi {
     const parsed = await this.supportedAccount(account, 'balance', options)
     if (!parsed) return []
     const key = `${parsed.chainId}|${parsed.address.toLowerCase()}`
-    return this.balances.getOrLoad(key, options.forceUpdate, async () => {
+    // A copy, so a caller sorting or filtering in place never changes what the cache holds.
+    const balances = await this.balances.getOrLoad(key, options.forceUpdate, async () => {
       const answer = await this.http.get(`/v1/account/${segment(parsed.address)}/balance`, balancesSchema, {
         query: {
           currency: 'usd',
@@ -207,6 +208,7 @@ export class FetchBlockchainApi implements BlockchainApi {
       })
       return answer.balances
     })
+    return [...balances]
   }
 
   async getTokenPrices(addresses: readonly string[], options: RequestOptions = {}): Promise<FungiblePrice[]> {
