@@ -185,6 +185,46 @@ describe('convert', () => {
   })
 })
 
+describe('convert from the native coin', () => {
+  it('builds a swap whose value is the amount, paying out the quoted DVT on chain B', async () => {
+    const chainId = 31338
+    const trader = devnet.accounts[8]!
+    const fungibles = devnet.tokens[chainId]!.fungibles
+    const ETH = fungibles.find((f) => f.symbol === 'ETH')!
+    const DVT = fungibles.find((f) => f.symbol === 'DVT')!
+    const amount = parseEther('0.01')
+    const quote = await getJson<{ quotes: { toAmount: string }[] }>('/v1/convert/quotes', `amount=${amount}&from=${ETH.caip10}&to=${DVT.caip10}&userAddress=${trader.address}`)
+    expect(quote.body.quotes[0]!.toAmount).toBe(parseEther('50').toString())
+    const built = await postJson<{ tx: { to: Address; data: Hex; amount: string; eip155: { gas: string } } }>('/v1/convert/build-transaction', {
+      amount: amount.toString(),
+      eip155: { slippage: 1 },
+      projectId: devnet.projectId,
+      from: ETH.caip10,
+      to: DVT.caip10,
+      userAddress: trader.address,
+      disableEstimate: true,
+    })
+    expect(built.body.tx.amount).toBe(amount.toString())
+    const { walletClient, publicClient } = clients(chainId, trader.privateKey)
+    const before = await publicClient.readContract({ address: DVT.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
+    const hash = await walletClient.sendTransaction({ to: built.body.tx.to, data: built.body.tx.data, value: BigInt(built.body.tx.amount), gas: BigInt(built.body.tx.eip155.gas) })
+    expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const after = await publicClient.readContract({ address: DVT.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
+    expect(after - before).toBe(parseEther('50'))
+    const history = await getJson<{ data: { id: string; metadata: { operationType: string }; transfers: { direction: string; fungible_info?: { symbol: string } }[] }[] }>(
+      `/v1/account/${trader.address}/history`,
+      `chainId=eip155:${chainId}`,
+    )
+    const swap = history.body.data[0]!
+    expect(swap.id).toBe(hash.toLowerCase())
+    expect(swap.metadata.operationType).toBe('execute')
+    expect(swap.transfers.map((t) => [t.direction, t.fungible_info?.symbol])).toEqual([
+      ['out', 'ETH'],
+      ['in', 'DVT'],
+    ])
+  })
+})
+
 describe('on-ramp and sessions', () => {
   it('serves options and a quote from the price table', async () => {
     const options = await getJson<{ paymentCurrencies: { id: string; payment_method_limits: { id: string; min: string; max: string }[] }[]; purchaseCurrencies: { symbol: string }[] }>('/v1/onramp/options')
