@@ -93,7 +93,7 @@ export function blockchainApiContract(label: string, makeWorld: () => Promise<Bl
     describe('history', () => {
       it('answers a page of transactions on the network', async () => {
         const page = await w.api.getTransactions(account(w.funded.address))
-        expect(Array.isArray(page.data)).toBe(true)
+        expect(page.data.length).toBeGreaterThan(0)
         expect(page.next === null || typeof page.next === 'string').toBe(true)
         for (const tx of page.data) {
           expect(tx.metadata.chain).toBe(w.chainId)

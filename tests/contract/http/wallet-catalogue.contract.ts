@@ -76,11 +76,13 @@ export function walletCatalogueContract(label: string, makeWorld: () => Promise<
 
     it('reads the project config, allowed origins and analytics config', async () => {
       const features = await catalogue.getProjectConfig()
+      expect(features.length).toBeGreaterThan(0)
       for (const f of features) {
         expect(typeof f.id).toBe('string')
         expect(typeof f.isEnabled).toBe('boolean')
       }
       const origins = await catalogue.getAllowedOrigins()
+      expect(origins.length).toBeGreaterThan(0)
       for (const o of origins) expect(typeof o).toBe('string')
       const analytics = await catalogue.getAnalyticsConfig()
       expect(typeof analytics.isAnalyticsEnabled).toBe('boolean')
