@@ -25,7 +25,10 @@ export interface RelayOptions {
 export interface RelayHandle {
   /** ws://host:port */
   url: string
-  /** http://host:port (serves /health and the Verify stand-in at /v3/attestation). */
+  /**
+   * http://host:port: GET /health (counts), POST /restart?downMs= (restart(), optionally staying
+   * down that long, for tests in another process), GET /v3/attestation (the Verify stand-in).
+   */
   httpUrl: string
   port: number
   /** Closes every connection and the listener; the relay's memory is dropped. */
@@ -303,6 +306,15 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       res.end(JSON.stringify({ status: 'ok', ...stats() }))
       return
     }
+    if (url.pathname === '/restart' && req.method === 'POST') {
+      // For tests in another process (e2e): answer first, then drop everything and listen again.
+      const downMs = Math.min(Math.max(Number(url.searchParams.get('downMs') ?? 0) || 0, 0), 30_000)
+      res.writeHead(202, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ status: 'restarting', downMs }), () => {
+        setTimeout(() => void restart(downMs), 0)
+      })
+      return
+    }
     if (url.pathname === '/v3/attestation') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       res.end(verifyStandInHtml())
@@ -358,6 +370,20 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     })
   }
 
+  let restarting: Promise<void> | undefined
+  function restart(downMs: number): Promise<void> {
+    restarting ??= (async () => {
+      try {
+        await close()
+        if (downMs > 0) await new Promise((r) => setTimeout(r, downMs))
+        await listen()
+      } finally {
+        restarting = undefined
+      }
+    })()
+    return restarting
+  }
+
   await listen()
   const pinger = setInterval(() => {
     for (const set of clients.values()) for (const client of set) {
@@ -379,10 +405,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       await close()
       wss.close()
     },
-    async restart() {
-      await close()
-      await listen()
-    },
+    restart: () => restart(0),
     connections: () => stats().connections,
     stats,
   }

@@ -346,6 +346,31 @@ describe('devnet relay: irn protocol', () => {
     expect(b.deliveries(t)).toEqual(['after restart'])
   })
 
+  it('POST /restart?downMs restarts over HTTP (for tests in another process), down for that long, state kept', async () => {
+    const a = newClient()
+    const b = newClient()
+    await b.connect(relay.url)
+    const t = topic()
+    await b.request('irn_subscribe', { topic: t })
+    const closed = new Promise<void>((resolve) => (b as unknown as { socket: WebSocket }).socket.once('close', () => resolve()))
+    const res = await fetch(`${relay.httpUrl}/restart?downMs=300`, { method: 'POST' })
+    expect(res.status).toBe(202)
+    expect(await res.json()).toEqual({ status: 'restarting', downMs: 300 })
+    await closed
+    await expect(a.connect(relay.url)).rejects.toThrow()
+    let health: Response | undefined
+    for (let i = 0; i < 200 && !health; i++) {
+      health = await fetch(`${relay.httpUrl}/health`).catch(() => undefined)
+      if (!health) await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(await health!.json()).toMatchObject({ status: 'ok', subscriptions: 1 })
+    await a.connect(relay.url)
+    await a.request('irn_publish', { topic: t, message: 'back', ttl: 300, tag: 1 })
+    await b.connect(relay.url)
+    await b.request('irn_batchSubscribe', { topics: [t] })
+    await b.next((f) => f.params?.data?.message === 'back')
+  })
+
   it('answers JSON-RPC errors for unknown methods and bad params, and keeps big request ids exact', async () => {
     const client = newClient()
     await client.connect(relay.url)
