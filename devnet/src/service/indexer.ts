@@ -212,6 +212,11 @@ export function createIndexer(opts: IndexerOptions): Indexer {
     }
   }
 
+  let queued: Promise<void> | null = null
+  /**
+   * Indexes up to the head as of this call. A run already in flight may have read the head before
+   * the caller's transaction was mined, so callers arriving meanwhile share one more run after it.
+   */
   const sync = (): Promise<void> => {
     if (!running) {
       running = Promise.all(chains.ids.map(syncChain))
@@ -219,8 +224,15 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         .finally(() => {
           running = null
         })
+      return running
     }
-    return running
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null
+        return sync()
+      })
+    return queued
   }
 
   const toTransaction = async (tx: IndexedTx, address: Address): Promise<Transaction> => {
