@@ -34,10 +34,11 @@ export interface RelayHandle {
   /** Closes every connection and the listener; the relay's memory is dropped. */
   stop(): Promise<void>
   /**
-   * Drops every connection and the listener, then listens again on the same port, keeping
-   * subscriptions and stored messages, as a hosted relay node restarting behind the same address.
+   * Drops every connection and the listener, then (after downMs, default 0) listens again on the
+   * same port, keeping subscriptions and stored messages, as a hosted relay node restarting behind
+   * the same address.
    */
-  restart(): Promise<void>
+  restart(downMs?: number): Promise<void>
   /** How many WebSocket clients are connected now. */
   connections(): number
   stats(): { topics: number; messages: number; subscriptions: number; connections: number }
@@ -405,7 +406,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       await close()
       wss.close()
     },
-    restart: () => restart(0),
+    restart: (downMs = 0) => restart(downMs),
     connections: () => stats().connections,
     stats,
   }

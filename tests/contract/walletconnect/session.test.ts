@@ -182,6 +182,13 @@ describe('WalletConnect through the devnet relay and wallet peer', () => {
     expect(relay.connections()).toBe(2)
   })
 
+  it('after a 2 s relay outage both clients come back by themselves and the next request succeeds', async () => {
+    await relay.restart(2000)
+    await until(() => relay.connections() === 2, 20_000, 'both clients to reconnect')
+    const signature = await dapp.request<Hex>({ method: 'personal_sign', params: ['0x646f776e', PEER_KEY.address] })
+    expect(await verifyMessage({ address: PEER_KEY.address, message: 'down', signature })).toBe(true)
+  })
+
   it('the peer deleting the session is seen by the dapp', async () => {
     const deleted = nextEvent<{ topic: string }>(dapp, 'session_delete')
     const topic = wallet.sessions()[0]!.topic
