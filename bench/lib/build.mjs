@@ -74,8 +74,8 @@ function resolveOptions(page) {
   const pkgDir = (name) => dirname(rootRequire.resolve(`${name}/package.json`))
   return {
     alias: [
-      { find: /^walletgate$/, replacement: join(REPO_DIR, 'src/index.ts') },
-      { find: /^walletgate\/react$/, replacement: join(REPO_DIR, 'src/react.ts') },
+      { find: /^walletgate$/, replacement: join(REPO_DIR, 'src/index') },
+      { find: /^walletgate\/react$/, replacement: join(REPO_DIR, 'src/react') },
       { find: /^react-dom(?=\/|$)/, replacement: pkgDir('react-dom') },
       { find: /^react(?=\/|$)/, replacement: pkgDir('react') },
     ],
