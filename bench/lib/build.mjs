@@ -31,6 +31,10 @@ function moduleIdsPlugin() {
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
           moduleIds: chunk.moduleIds ?? Object.keys(chunk.modules ?? {}),
+          // Bytes each module renders into the chunk before minification (what makes it big).
+          renderedLengths: Object.fromEntries(
+            Object.entries(chunk.modules ?? {}).map(([id, info]) => [id, info?.renderedLength ?? 0]),
+          ),
         }))
       this.emitFile({ type: 'asset', fileName: MODULES_FILE, source: JSON.stringify(chunks, null, 1) })
     },

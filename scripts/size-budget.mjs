@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// The size budget (issue 10): the JavaScript a host page loads before the modal opens.
+//
+//   node scripts/size-budget.mjs            build bench/pages/walletgate (production, the repo's own
+//                                           Vite and React) into a temp dir, then check it
+//   node scripts/size-budget.mjs --dist D   check an existing build made by bench/lib/build.mjs
+//   --json                                  print the figures as JSON instead of text
+//
+// "Loaded before the modal opens" is what the built index.html loads through <script> and
+// <link rel="modulepreload">, plus every chunk those statically import. It must be at most
+// 140 KB gzip (level 9), React included, and hold no module of a viem client or transport,
+// WalletConnect, @solana, @polkadot or @cosmjs (checked by module ids recorded from the bundle).
+// Exit 0 within budget, 1 on a breach, 2 when the build cannot be made or read.
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, posix, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+
+export const BUDGET_GZIP_BYTES = 140 * 1024
+const REPO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const MODULES_FILE = '.vite/modules.json'
+
+/** Code that must load on demand only. Each test reads a module id with forward slashes. */
+export const FORBIDDEN = [
+  { name: 'viem client/transport', test: (id) => /\/node_modules\/viem\/_(esm|cjs)\/(clients\/|utils\/rpc\/)/.test(id) },
+  { name: 'WalletConnect', test: (id) => /\/node_modules\/(@walletconnect|@reown)\//.test(id) },
+  { name: 'Solana (@solana)', test: (id) => /\/node_modules\/@solana\//.test(id) },
+  { name: 'Polkadot (@polkadot)', test: (id) => /\/node_modules\/@polkadot\//.test(id) },
+  { name: 'Cosmos (@cosmjs)', test: (id) => /\/node_modules\/@cosmjs\//.test(id) },
+]
+
+/** The names of the FORBIDDEN groups a module id belongs to. */
+export function forbiddenGroups(moduleId) {
+  const id = moduleId.replace(/\\/g, '/')
+  return FORBIDDEN.filter((f) => f.test(id)).map((f) => f.name)
+}
+
+/** JS files an HTML page loads up front: module and classic scripts, and modulepreload links. */
+export function initialScriptsOf(html) {
+  const files = []
+  const attr = (tag, name) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1]
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(tag, 'src')
+    if (src) files.push(src)
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attr(tag, 'rel')
+    const href = attr(tag, 'href')
+    if (href && rel?.split(/\s+/).includes('modulepreload')) files.push(href)
+  }
+  return files.filter((f) => !/^[a-z]+:\/\//i.test(f) && !f.startsWith('//')).map((f) => posix.normalize(f.replace(/^\.?\//, '')))
+}
+
+/**
+ * Reads a build directory (index.html + the module ids bench/lib/build.mjs records) and returns
+ * the initial JS: files, gzip bytes, and the forbidden modules it holds.
+ */
+export async function analyseBuild(outDir) {
+  const html = await readFile(join(outDir, 'index.html'), 'utf8')
+  const modulesPath = join(outDir, MODULES_FILE)
+  if (!existsSync(modulesPath)) throw new Error(`${modulesPath} is missing: build the page with bench/lib/build.mjs`)
+  /** @type {{ fileName: string, imports: string[], dynamicImports: string[], moduleIds: string[] }[]} */
+  const chunks = JSON.parse(await readFile(modulesPath, 'utf8'))
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+
+  const initial = new Set()
+  const visit = (file) => {
+    if (initial.has(file)) return
+    initial.add(file)
+    for (const dep of byFile.get(file)?.imports ?? []) visit(dep)
+  }
+  const fromHtml = initialScriptsOf(html)
+  if (fromHtml.length === 0) throw new Error(`${join(outDir, 'index.html')} loads no script`)
+  for (const file of fromHtml) visit(file)
+
+  const files = []
+  const forbidden = []
+  for (const file of [...initial].sort()) {
+    const bytes = await readFile(join(outDir, file))
+    files.push({ file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length })
+    for (const id of byFile.get(file)?.moduleIds ?? []) {
+      for (const group of forbiddenGroups(id)) forbidden.push({ group, file, moduleId: id })
+    }
+  }
+  // Which packages (or repository folders) make up the initial JS (rendered bytes, pre-minify).
+  const weights = new Map()
+  for (const file of initial) {
+    for (const [id, length] of Object.entries(byFile.get(file)?.renderedLengths ?? {})) {
+      const owner = ownerOf(id)
+      weights.set(owner, (weights.get(owner) ?? 0) + length)
+    }
+  }
+  const heaviest = [...weights].sort((x, y) => y[1] - x[1]).map(([owner, bytes]) => ({ owner, bytes }))
+  const lazy = chunks.filter((c) => !initial.has(c.fileName))
+  let lazyGzipBytes = 0
+  for (const c of lazy) lazyGzipBytes += gzipSync(await readFile(join(outDir, c.fileName)), { level: 9 }).length
+  return {
+    files,
+    bytes: files.reduce((n, f) => n + f.bytes, 0),
+    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+    forbidden,
+    heaviest,
+    lazy: { files: lazy.length, gzipBytes: lazyGzipBytes },
+  }
+}
+
+/** The verdict on an analysis: the list of breaches (empty when within budget). */
+export function breaches(analysis, budget = BUDGET_GZIP_BYTES) {
+  const out = []
+  if (analysis.gzipBytes > budget) {
+    out.push(`initial JS is ${kb(analysis.gzipBytes)} KB gzip, over the ${kb(budget)} KB budget`)
+  }
+  const groups = [...new Set(analysis.forbidden.map((f) => f.group))]
+  for (const group of groups) {
+    const hits = analysis.forbidden.filter((f) => f.group === group)
+    const shown = hits.slice(0, 3).map((h) => `${shortId(h.moduleId)} in ${h.file}`)
+    out.push(`initial JS holds ${group} code (${hits.length} modules, e.g. ${shown.join(', ')})`)
+  }
+  return out
+}
+
+/** The npm package a module id comes from, or its repository folder (src/presentation, ...). */
+export function ownerOf(moduleId) {
+  const id = moduleId.replace(/\\/g, '/').replace(/^\0/, '')
+  const i = id.lastIndexOf('/node_modules/')
+  if (i >= 0) {
+    const rest = id.slice(i + '/node_modules/'.length).split('/')
+    return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? id)
+  }
+  const repo = `${REPO_DIR.replace(/\\/g, '/')}/`
+  if (id.startsWith(repo)) {
+    const parts = id.slice(repo.length).split('/')
+    return parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0]
+  }
+  return id.split('?')[0]
+}
+
+function kb(bytes) {
+  return (bytes / 1024).toFixed(1)
+}
+function shortId(id) {
+  const path = id.replace(/\\/g, '/')
+  const i = path.lastIndexOf('/node_modules/')
+  return i >= 0 ? path.slice(i + '/node_modules/'.length) : path.replace(`${REPO_DIR.replace(/\\/g, '/')}/`, '')
+}
+
+export function report(analysis, budget = BUDGET_GZIP_BYTES) {
+  const lines = ['Size budget: JS the Walletgate host page loads before the modal opens']
+  for (const f of analysis.files) lines.push(`  ${f.file.padEnd(44)} ${kb(f.bytes).padStart(8)} KB  ${kb(f.gzipBytes).padStart(7)} KB gzip`)
+  lines.push(`  ${'total'.padEnd(44)} ${kb(analysis.bytes).padStart(8)} KB  ${kb(analysis.gzipBytes).padStart(7)} KB gzip (budget ${kb(budget)} KB gzip)`)
+  const top = (analysis.heaviest ?? []).slice(0, 10)
+  if (top.length) lines.push(`  heaviest parts (KB before minification): ${top.map((h) => `${h.owner} ${kb(h.bytes)}`).join(', ')}`)
+  lines.push(`  loaded on demand: ${analysis.lazy.files} chunks, ${kb(analysis.lazy.gzipBytes)} KB gzip`)
+  const found = breaches(analysis, budget)
+  lines.push(found.length === 0 ? 'Size budget: ok' : found.map((b) => `Size budget BREACH: ${b}`).join('\n'))
+  return lines.join('\n')
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { dist: { type: 'string' }, json: { type: 'boolean', default: false } } })
+  let outDir = values.dist ? resolve(values.dist) : null
+  let tmp = null
+  try {
+    if (!outDir) {
+      tmp = await mkdtemp(join(tmpdir(), 'walletgate-size-'))
+      const { buildPage } = await import(pathToFileURL(join(REPO_DIR, 'bench/lib/build.mjs')).href)
+      outDir = await buildPage('walletgate', { outRoot: tmp })
+    }
+    const analysis = await analyseBuild(outDir)
+    const found = breaches(analysis)
+    if (values.json) console.log(JSON.stringify({ ...analysis, budgetGzipBytes: BUDGET_GZIP_BYTES, breaches: found }, null, 2))
+    else console.log(report(analysis))
+    return found.length === 0 ? 0 : 1
+  } catch (error) {
+    console.error(`Size budget: could not measure: ${error?.message ?? error}`)
+    return 2
+  } finally {
+    if (tmp) await rm(tmp, { recursive: true, force: true }).catch(() => {})
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await main()
+}
