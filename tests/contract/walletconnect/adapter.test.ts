@@ -258,6 +258,23 @@ describe('UniversalProviderWalletConnect', () => {
     attempt.cancel()
   })
 
+  it('connect({ reuse: true }) returns the running attempt while its pairing is unexpired, a new one after', async () => {
+    let now = Date.UTC(2026, 0, 1)
+    const a = adapter({ clock: { now: () => now } })
+    const first = a.connect()
+    const uri = await firstValueFrom(first.uri$)
+    now += PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS
+    const again = a.connect({ reuse: true })
+    expect(again).toBe(first)
+    expect(await firstValueFrom(again.uri$)).toBe(uri)
+    now += 1
+    const fresh = a.connect({ reuse: true })
+    expect(fresh).not.toBe(first)
+    await expect(first.session).rejects.toBeInstanceOf(WalletConnectCancelledError)
+    expect(await firstValueFrom(fresh.uri$)).not.toBe(uri)
+    fresh.cancel()
+  })
+
   it('cancel() rejects the session with WalletConnectCancelledError and completes pairing$', async () => {
     const a = adapter()
     const attempt = a.connect()

@@ -12,7 +12,7 @@
  */
 import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
-import { createPairing, type Pairing } from '../../../domain/connection/pairing'
+import { createPairing, isPairingExpired, type Pairing } from '../../../domain/connection/pairing'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
@@ -127,7 +127,7 @@ export class UniversalProviderWalletConnect {
   readonly events$: Observable<WalletConnectEvent> = this.eventsSubject.asObservable()
   private providerPromise: Promise<Provider> | undefined
   private provider: Provider | undefined
-  private currentAttempt: { cancel(): void } | undefined
+  private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
 
   constructor(private readonly options: UniversalProviderWalletConnectOptions) {}
 
@@ -152,9 +152,17 @@ export class UniversalProviderWalletConnect {
     return this.describe(provider, provider.session as SessionLike)
   }
 
-  /** Starts a pairing attempt; a previous attempt still running is cancelled. */
-  connect(): WalletConnectPairingAttempt {
-    this.currentAttempt?.cancel()
+  /**
+   * Starts a pairing attempt; a previous attempt still running is cancelled. With `reuse`, a
+   * running attempt whose pairing is not expired (or still being prepared) is returned instead,
+   * so a URI prepared before a tap (iOS Safari, Telegram) is the one the deep link opens.
+   */
+  connect(opts: { reuse?: boolean } = {}): WalletConnectPairingAttempt {
+    const running = this.currentAttempt
+    if (opts.reuse && running && (!running.latest || !isPairingExpired(running.latest, this.options.clock.now()))) {
+      return running.handle
+    }
+    running?.cancel()
     const pairing$ = new ReplaySubject<Pairing>(1)
     let settled = false
     let refresh: Subscription | undefined
@@ -195,13 +203,15 @@ export class UniversalProviderWalletConnect {
         })
     }
 
-    const attempt = {
-      cancel: () => {
-        if (settled) return
-        finish(this.provider)
-        rejectSession(new WalletConnectCancelledError())
-        void this.provider?.cleanupPendingPairings({ deletePairings: true })
-      },
+    const cancel = (): void => {
+      if (settled) return
+      finish(this.provider)
+      rejectSession(new WalletConnectCancelledError())
+      void this.provider?.cleanupPendingPairings({ deletePairings: true })
+    }
+    const attempt: NonNullable<typeof this.currentAttempt> = {
+      cancel,
+      handle: { pairing$: pairing$.asObservable(), uri$: pairing$.pipe(map((p) => p.uri)), session, cancel },
     }
     this.currentAttempt = attempt
 
@@ -211,6 +221,7 @@ export class UniversalProviderWalletConnect {
         onUri = (uri: string) => {
           if (settled) return
           const pairing = createPairing(uri, this.options.clock.now())
+          attempt.latest = pairing
           pairing$.next(pairing)
           refresh?.unsubscribe()
           const dueMs = Math.max(0, pairing.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.options.clock.now())
@@ -229,12 +240,7 @@ export class UniversalProviderWalletConnect {
         rejectSession(error)
       })
 
-    return {
-      pairing$: pairing$.asObservable(),
-      uri$: pairing$.pipe(map((p) => p.uri)),
-      session,
-      cancel: attempt.cancel,
-    }
+    return attempt.handle
   }
 
   /** Ends the session on both sides (the wallet gets session_delete). Never rejects. */
