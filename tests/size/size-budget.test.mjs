@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  BUDGET_GZIP_BYTES,
+  analyseBuild,
+  breaches,
+  forbiddenGroups,
+  initialScriptsOf,
+  ownerOf,
+} from '../../scripts/size-budget.mjs'
+
+const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url))
+const run = promisify(execFile)
+
+describe('forbiddenGroups', () => {
+  it.each([
+    ['/r/node_modules/viem/_esm/clients/createPublicClient.js', 'viem client/transport'],
+    ['/r/node_modules/viem/_esm/clients/transports/fallback.js', 'viem client/transport'],
+    ['/r/node_modules/viem/_esm/utils/rpc/http.js', 'viem client/transport'],
+    ['/r/node_modules/@walletconnect/universal-provider/dist/index.es.js', 'WalletConnect'],
+    ['/r/node_modules/@reown/appkit/dist/esm/exports/react.js', 'WalletConnect'],
+    ['/r/node_modules/@solana/web3.js/lib/index.browser.esm.js', 'Solana (@solana)'],
+    ['/r/node_modules/@polkadot/util-crypto/index.js', 'Polkadot (@polkadot)'],
+    ['/r/node_modules/@cosmjs/encoding/build/index.js', 'Cosmos (@cosmjs)'],
+    ['C:\\r\\node_modules\\@solana\\web3.js\\lib\\index.js', 'Solana (@solana)'],
+  ])('puts %s in %s', (id, group) => {
+    expect(forbiddenGroups(id)).toEqual([group])
+  })
+
+  it.each([
+    '/r/node_modules/viem/_esm/utils/unit/formatUnits.js',
+    '/r/node_modules/viem/_esm/utils/address/isAddress.js',
+    '/r/node_modules/react-dom/cjs/react-dom-client.production.js',
+    '/r/src/infrastructure/wallets/solana/solana-wallets.ts',
+    '\0vite/modulepreload-polyfill.js',
+  ])('allows %s', (id) => {
+    expect(forbiddenGroups(id)).toEqual([])
+  })
+})
+
+describe('initialScriptsOf', () => {
+  it('reads module scripts, classic scripts and modulepreload links, not stylesheets or remote files', () => {
+    const html = `<!doctype html><html><head>
+      <script type="module" crossorigin src="./assets/index-abc.js"></script>
+      <link rel="modulepreload" crossorigin href="./assets/vendor-def.js">
+      <link rel="stylesheet" href="./assets/index-123.css">
+      <link rel="preload" as="font" href="./assets/font.woff2">
+      <script src='/legacy.js'></script>
+      <script src="https://cdn.example.invalid/x.js"></script>
+      <script>inline()</script>
+    </head></html>`
+    expect(initialScriptsOf(html)).toEqual(['assets/index-abc.js', 'legacy.js', 'assets/vendor-def.js'])
+  })
+})
+
+describe('ownerOf', () => {
+  it('names the package, scoped or not, or the repository folder', () => {
+    expect(ownerOf('/x/node_modules/react-dom/cjs/a.js')).toBe('react-dom')
+    expect(ownerOf('/x/node_modules/@inversifyjs/core/lib/a.js')).toBe('@inversifyjs/core')
+    expect(ownerOf('/x/node_modules/a/node_modules/@b/c/d.js')).toBe('@b/c')
+  })
+})
+
+describe('analyseBuild and the CLI on a build directory', () => {
+  const dirs = []
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+  })
+
+  /** A fake build: entry -> vendor -> shared statically; lazy only through a dynamic import. */
+  async function fakeBuild({ lazyIds = ['/r/node_modules/@walletconnect/core/index.js'], vendorIds = ['/r/node_modules/react/index.js'], bigEntry = false } = {}) {
+    const dir = await mkdtemp(join(tmpdir(), 'size-budget-test-'))
+    dirs.push(dir)
+    await mkdir(join(dir, 'assets'))
+    await mkdir(join(dir, '.vite'))
+    // Hash output does not compress: a big entry is as big gzipped (and the same every run).
+    const entry = bigEntry
+      ? Buffer.concat(Array.from({ length: (BUDGET_GZIP_BYTES + 4096) / 32 }, (_, i) => createHash('sha256').update(String(i)).digest()))
+      : Buffer.from('import "./vendor.js"; console.log("entry")')
+    const files = {
+      'assets/entry.js': entry,
+      'assets/vendor.js': Buffer.from('import "./shared.js"; export const v = 1'.repeat(20)),
+      'assets/shared.js': Buffer.from('export const s = 2'),
+      'assets/lazy.js': Buffer.from('export const wc = "walletconnect"'.repeat(50)),
+    }
+    for (const [name, bytes] of Object.entries(files)) await writeFile(join(dir, name), bytes)
+    await writeFile(
+      join(dir, 'index.html'),
+      '<script type="module" src="./assets/entry.js"></script><link rel="modulepreload" href="./assets/vendor.js">',
+    )
+    const chunk = (fileName, imports, dynamicImports, moduleIds) => ({
+      fileName,
+      isEntry: fileName === 'assets/entry.js',
+      imports,
+      dynamicImports,
+      moduleIds,
+      renderedLengths: Object.fromEntries(moduleIds.map((id) => [id, 100])),
+    })
+    await writeFile(
+      join(dir, '.vite/modules.json'),
+      JSON.stringify([
+        chunk('assets/entry.js', ['assets/vendor.js'], ['assets/lazy.js'], ['/r/src/index.ts']),
+        chunk('assets/vendor.js', ['assets/shared.js'], [], vendorIds),
+        chunk('assets/shared.js', [], [], ['/r/node_modules/rxjs/dist/esm5/index.js']),
+        chunk('assets/lazy.js', [], [], lazyIds),
+      ]),
+    )
+    return { dir, files }
+  }
+
+  it('counts the HTML scripts and their static imports, gzip level 9, and leaves lazy chunks out', async () => {
+    const { dir, files } = await fakeBuild()
+    const analysis = await analyseBuild(dir)
+    expect(analysis.files.map((f) => f.file)).toEqual(['assets/entry.js', 'assets/shared.js', 'assets/vendor.js'])
+    const expected = ['assets/entry.js', 'assets/shared.js', 'assets/vendor.js'].reduce(
+      (n, f) => n + gzipSync(files[f], { level: 9 }).length,
+      0,
+    )
+    expect(analysis.gzipBytes).toBe(expected)
+    expect(analysis.forbidden).toEqual([])
+    expect(analysis.lazy.files).toBe(1)
+    expect(breaches(analysis)).toEqual([])
+  })
+
+  it('reports forbidden code reached through a static import, naming the module', async () => {
+    const { dir } = await fakeBuild({ vendorIds: ['/r/node_modules/react/index.js', '/r/node_modules/viem/_esm/clients/createClient.js'] })
+    const found = breaches(await analyseBuild(dir))
+    expect(found).toHaveLength(1)
+    expect(found[0]).toContain('viem client/transport')
+    expect(found[0]).toContain('viem/_esm/clients/createClient.js in assets/vendor.js')
+  })
+
+  it('reports an initial JS over the budget, and nothing at exactly the budget', async () => {
+    const { dir } = await fakeBuild({ bigEntry: true })
+    const analysis = await analyseBuild(dir)
+    expect(analysis.gzipBytes).toBeGreaterThan(BUDGET_GZIP_BYTES)
+    expect(breaches(analysis)).toEqual([expect.stringMatching(/over the 140\.0 KB budget/)])
+    expect(breaches(analysis, analysis.gzipBytes)).toEqual([])
+  })
+
+  it('exits 0 within budget, 1 on a breach and 2 when the build has no module ids', async () => {
+    const ok = await fakeBuild()
+    const okRun = await run(process.execPath, [SCRIPT, '--dist', ok.dir])
+    expect(okRun.stdout).toContain('Size budget: ok')
+
+    const bad = await fakeBuild({ vendorIds: ['/r/node_modules/@cosmjs/encoding/build/index.js'] })
+    const badRun = await run(process.execPath, [SCRIPT, '--dist', bad.dir, '--json']).catch((e) => e)
+    expect(badRun.code).toBe(1)
+    expect(JSON.parse(badRun.stdout).breaches).toEqual([expect.stringContaining('Cosmos (@cosmjs)')])
+
+    const broken = await fakeBuild()
+    await rm(join(broken.dir, '.vite/modules.json'))
+    const brokenRun = await run(process.execPath, [SCRIPT, '--dist', broken.dir]).catch((e) => e)
+    expect(brokenRun.code).toBe(2)
+    expect(brokenRun.stderr).toContain('modules.json is missing')
+  })
+})
