@@ -213,6 +213,17 @@ describe('WalletConnect through the devnet relay and wallet peer', () => {
     }
   })
 
+  it('a proposal for chains the wallet does not serve is refused with 5100', async () => {
+    const other = await startDapp(relay.url)
+    extraDapps.push(other)
+    other.once('display_uri', (uri: string) => {
+      wallet.pair(uri).catch(() => undefined)
+    })
+    await expect(
+      other.connect({ optionalNamespaces: evmNamespace({ 1: 'http://127.0.0.1:1' }) }),
+    ).rejects.toMatchObject({ code: 5100 })
+  })
+
   it('a wallet that pairs late still gets the proposal the relay kept for it', async () => {
     const late = await startDapp(relay.url)
     extraDapps.push(late)
