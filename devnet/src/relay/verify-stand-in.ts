@@ -13,6 +13,9 @@
  * side never tries to validate it against the hosted Verify key either (see README.md).
  */
 
+/** The hosted attestation URL a browser loads (fixed inside @walletconnect/core), as a route glob. */
+export const VERIFY_ATTESTATION_URL_GLOB = 'https://verify.walletconnect.org/v3/attestation*'
+
 function base64url(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64url')
 }
