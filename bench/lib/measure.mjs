@@ -24,7 +24,7 @@ const LOAD_TIMEOUT_MS = 30_000
 const IDLE_CAP_MS = 20_000
 const OPEN_TIMEOUT_MS = 15_000
 /** A visit that takes longer than this is abandoned and its Chromium killed. */
-const VISIT_DEADLINE_MS = Number(process.env.BENCH_VISIT_DEADLINE_MS ?? 90_000)
+const VISIT_DEADLINE_MS = Number(process.env.BENCH_VISIT_DEADLINE_MS ?? 45_000)
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 /** A request to a host other than the loopback (data:, blob: and the like are not requests). */
