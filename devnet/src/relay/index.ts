@@ -290,6 +290,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   }
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // A client that goes away while its JWT is being checked must not crash the relay.
+    socket.on('error', () => socket.destroy())
     const url = new URL(req.url ?? '/', 'http://relay.invalid')
     void authenticate(url.searchParams.get('auth'), now()).then((clientId) => {
       if (!clientId) {
