@@ -4,17 +4,22 @@
 const path = require('node:path')
 
 const chainId = Number(process.env.DEVNET_CHAIN_ID || 31337)
+const balance = '10000000000000000000000' // 10000 ETH
+
+// The devnet passes the private keys of src/config.ts (the first accounts of the mnemonic below):
+// deriving them from the mnemonic costs Hardhat seconds of CPU at every start.
+const keys = (process.env.DEVNET_ACCOUNT_KEYS || '').split(',').filter(Boolean)
+const accounts =
+  keys.length > 0
+    ? keys.map((privateKey) => ({ privateKey, balance }))
+    : { mnemonic: 'test test test test test test test test test test test junk', count: 10, accountsBalance: balance }
 
 module.exports = {
   solidity: '0.8.28',
   networks: {
     hardhat: {
       chainId,
-      accounts: {
-        mnemonic: 'test test test test test test test test test test test junk',
-        count: 20,
-        accountsBalance: '10000000000000000000000',
-      },
+      accounts,
       mining: { auto: true },
       loggingEnabled: process.env.DEVNET_HARDHAT_LOGGING === '1',
     },

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEVNET_HOST } from '../config'
+import { DEVNET_ACCOUNTS, DEVNET_HOST } from '../config'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const HARDHAT_CONFIG = join(here, '..', '..', 'hardhat.config.cjs')
@@ -72,6 +72,7 @@ export async function startHardhatNode(opts: StartHardhatOptions): Promise<Hardh
       env: {
         ...process.env,
         DEVNET_CHAIN_ID: String(opts.chainId),
+        DEVNET_ACCOUNT_KEYS: DEVNET_ACCOUNTS.map((a) => a.privateKey).join(','),
         DEVNET_PARENT_PID: String(process.pid),
         HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
         NODE_OPTIONS: '',
