@@ -188,11 +188,20 @@ export async function measureOnce({ chromium, url, spec, serverLog, measureQr = 
     // Phase 3 (Walletgate): choose WalletConnect and wait for the pairing QR code.
     let qrMs = null
     if (measureQr && spec.wcRow && spec.qr) {
-      await page.evaluate((selector) => window.__bench.watch('qr', selector), spec.qr)
-      await page.locator(spec.wcRow).first().click({ timeout: 5_000 })
-      if (await waitForMark(page, 'qr', OPEN_TIMEOUT_MS)) {
-        qrMs = await page.evaluate(() => window.__bench.marks.qr - window.__bench.lastClickAt)
-      } else notes.push(`QR code never visible (${spec.qr})`)
+      step('walletconnect')
+      try {
+        const hasRow = await page.evaluate((selector) => window.__bench.find(selector) !== null, spec.wcRow)
+        if (!hasRow) notes.push(`WalletConnect -> QR skipped: no WalletConnect row (${spec.wcRow})`)
+        else {
+          await page.evaluate((selector) => window.__bench.watch('qr', selector), spec.qr)
+          await page.locator(spec.wcRow).first().click({ timeout: 5_000 })
+          if (await waitForMark(page, 'qr', OPEN_TIMEOUT_MS)) {
+            qrMs = await page.evaluate(() => window.__bench.marks.qr - window.__bench.lastClickAt)
+          } else notes.push(`QR code never visible (${spec.qr})`)
+        }
+      } catch (error) {
+        notes.push(`WalletConnect -> QR failed: ${String(error?.message ?? error).split('\n')[0]}`)
+      }
     }
 
     return {
