@@ -275,6 +275,21 @@ describe('UniversalProviderWalletConnect', () => {
     fresh.cancel()
   })
 
+  it('preconnect() opens the relay connection before connect(), and pairing still works', async () => {
+    const a = adapter()
+    const before = relay.connections()
+    const warningsBefore = warnings.length
+    await a.preconnect()
+    expect(a.loaded).toBe(true)
+    expect(relay.connections()).toBe(before + 1)
+    const attempt = a.connect()
+    await wallet.pair(await firstValueFrom(attempt.uri$))
+    expect((await attempt.session).addresses).toEqual([PEER.address])
+    expect(relay.connections()).toBe(before + 1)
+    expect(warnings.slice(warningsBefore)).toEqual([])
+    await a.disconnect()
+  })
+
   it('cancel() rejects the session with WalletConnectCancelledError and completes pairing$', async () => {
     const a = adapter()
     const attempt = a.connect()

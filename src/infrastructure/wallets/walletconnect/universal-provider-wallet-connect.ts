@@ -145,6 +145,23 @@ export class UniversalProviderWalletConnect {
     return this.providerPromise
   }
 
+  /**
+   * Loads the SDK and opens its relay connection ahead of connect(), taking both off the
+   * choose-to-QR time (call it when the modal opens or the WalletConnect option shows). The SDK
+   * only connects when it has a topic, so this sends one harmless relay request (a message fetch
+   * for no topics) through the core's public `relayer.request`. Never rejects.
+   */
+  async preconnect(): Promise<void> {
+    try {
+      const provider = await this.load()
+      const relayer = provider.client.core.relayer
+      if (relayer.connected) return
+      await relayer.request({ method: 'irn_batchFetchMessages', params: { topics: [] } } as Parameters<typeof relayer.request>[0])
+    } catch (e) {
+      this.options.logger.warn('WalletConnect preconnect failed', e)
+    }
+  }
+
   /** The session persisted from an earlier page load, or null. Loads the SDK. */
   async restore(): Promise<WalletConnectSession | null> {
     const provider = await this.load()
