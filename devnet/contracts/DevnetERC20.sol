@@ -15,15 +15,23 @@ contract DevnetERC20 {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
-    constructor(string memory name_, string memory symbol_, uint8 decimals_) {
+    /// Mints amounts[i] to holders[i] at deployment, so funding costs no extra transactions.
+    constructor(string memory name_, string memory symbol_, uint8 decimals_, address[] memory holders, uint256[] memory amounts) {
+        require(holders.length == amounts.length, "length mismatch");
         name = name_;
         symbol = symbol_;
         decimals = decimals_;
         owner = msg.sender;
+        for (uint256 i = 0; i < holders.length; i++) _mint(holders[i], amounts[i]);
     }
 
     function mint(address to, uint256 amount) external {
         require(msg.sender == owner, "only owner");
+        _mint(to, amount);
+    }
+
+    function _mint(address to, uint256 amount) private {
+        require(to != address(0), "mint to zero");
         totalSupply += amount;
         balanceOf[to] += amount;
         emit Transfer(address(0), to, amount);

@@ -17,8 +17,10 @@ contract DevnetPixels {
     event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId);
     event ApprovalForAll(address indexed owner, address indexed operator, bool approved);
 
-    constructor() {
+    /// Mints token ids 1..owners.length to owners[i - 1] at deployment.
+    constructor(address[] memory owners) {
         owner = msg.sender;
+        for (uint256 i = 0; i < owners.length; i++) _mint(owners[i]);
     }
 
     function supportsInterface(bytes4 id) external pure returns (bool) {
@@ -36,8 +38,12 @@ contract DevnetPixels {
         return holder;
     }
 
-    function mint(address to) external returns (uint256 tokenId) {
+    function mint(address to) external returns (uint256) {
         require(msg.sender == owner, "only owner");
+        return _mint(to);
+    }
+
+    function _mint(address to) private returns (uint256 tokenId) {
         require(to != address(0), "mint to zero");
         tokenId = ++totalSupply;
         _owners[tokenId] = to;

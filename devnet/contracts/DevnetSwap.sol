@@ -18,8 +18,14 @@ contract DevnetSwap {
 
     event Swap(address indexed user, address indexed tokenIn, address indexed tokenOut, uint256 amountIn, uint256 amountOut);
 
-    constructor() {
+    /// Registers the tokens of the price table; the value sent is the pool's native liquidity.
+    constructor(address[] memory tokens, uint256[] memory prices, uint8[] memory decimals) payable {
+        require(tokens.length == prices.length && tokens.length == decimals.length, "length mismatch");
         owner = msg.sender;
+        for (uint256 i = 0; i < tokens.length; i++) {
+            priceE18[tokens[i]] = prices[i];
+            decimalsOf[tokens[i]] = decimals[i];
+        }
     }
 
     receive() external payable {}

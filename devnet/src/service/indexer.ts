@@ -169,7 +169,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
         const receipt = await client.getTransactionReceipt({ hash: tx.hash })
         const ok = receipt.status === 'success'
         const transfers: RawTransfer[] = []
-        if (ok && tx.value > 0n && tx.to) transfers.push({ kind: 'native', from: tx.from, to: tx.to, amount: tx.value })
+        const recipient = tx.to ?? receipt.contractAddress
+        if (ok && tx.value > 0n && recipient) transfers.push({ kind: 'native', from: getAddress(tx.from), to: getAddress(recipient), amount: tx.value })
         for (const log of receipt.logs) {
           if (log.topics[0] !== TRANSFER_TOPIC || log.topics.length < 3) continue
           const from = getAddress(`0x${log.topics[1]!.slice(26)}`)

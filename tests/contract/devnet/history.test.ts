@@ -91,25 +91,46 @@ describe('history built by indexing blocks', () => {
   })
 
   it('pages by cursor, 20 a page, without overlap', async () => {
-    const deployer = devnet.accounts[0]!.address
-    const first = await history(deployer)
+    const chainB = 31338
+    const walker = devnet.accounts[3]!
+    const { walletClient, publicClient } = clients(chainB, walker.privateKey)
+    const hashes: string[] = []
+    for (let i = 0; i < 23; i++) hashes.push(await walletClient.sendTransaction({ to: walker.address, value: BigInt(i + 1) }))
+    await publicClient.waitForTransactionReceipt({ hash: hashes[hashes.length - 1] as `0x${string}` })
+    const query = (cursor?: string) => `chainId=eip155:${chainB}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+
+    const first = await history(walker.address, query())
     expect(first.body.data).toHaveLength(20)
     expect(first.body.next).toEqual(expect.any(String))
-    const second = await history(deployer, `chainId=eip155:${chainId}&cursor=${encodeURIComponent(first.body.next!)}`)
-    expect(second.body.data.length).toBeGreaterThan(0)
-    const ids = [...first.body.data, ...second.body.data].map((t) => t.id)
-    expect(new Set(ids).size).toBe(ids.length)
-    const times = [...first.body.data, ...second.body.data].map((t) => Date.parse(t.metadata.minedAt))
-    expect([...times].sort((a, b) => b - a)).toEqual(times)
-    // the deployer's first transactions (nonce 0..3) are the contract deployments
-    let page = second.body
-    const all = [...first.body.data, ...second.body.data]
-    while (page.next) {
-      page = (await history(deployer, `chainId=eip155:${chainId}&cursor=${encodeURIComponent(page.next)}`)).body
+    const all = [...first.body.data]
+    let next = first.body.next
+    while (next) {
+      const page = (await history(walker.address, query(next))).body
+      expect(page.data.length).toBeGreaterThan(0)
       all.push(...page.data)
+      next = page.next
     }
-    const nonces = all.filter((t) => t.metadata.sentFrom.toLowerCase() === deployer.toLowerCase()).map((t) => t.metadata.nonce)
-    expect(nonces.slice(-4)).toEqual([3, 2, 1, 0])
+    const ids = all.map((t) => t.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.slice(0, 23)).toEqual(hashes.map((h) => h.toLowerCase()).reverse())
+    const nonces = all.filter((t) => t.metadata.sentFrom === walker.address).map((t) => t.metadata.nonce)
+    expect([...nonces].sort((a, b) => b - a)).toEqual(nonces)
+    expect(all[0]!.transfers).toEqual([expect.objectContaining({ direction: 'self', quantity: { numeric: '0.000000000000000023' } })])
+  })
+
+  it('shows the deployments as the first transactions of account 0', async () => {
+    const deployer = devnet.accounts[0]!.address
+    const all: Transaction[] = []
+    let next: string | null = null
+    do {
+      const page: Page = (await history(deployer, `chainId=eip155:${chainId}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`)).body
+      all.push(...page.data)
+      next = page.next
+    } while (next)
+    const oldest = all.slice(-4)
+    expect(oldest.map((t) => t.metadata.nonce)).toEqual([3, 2, 1, 0])
+    expect(oldest.map((t) => t.metadata.sentTo)).toEqual([devnet.contracts.swap, devnet.contracts.pixels, devnet.contracts.DVT, devnet.contracts.dUSD])
+    expect(oldest[0]!.transfers).toEqual([expect.objectContaining({ direction: 'out', quantity: { numeric: '1000' }, fungible_info: expect.objectContaining({ symbol: 'ETH' }) })])
   })
 
   it('gives an empty page for a chain the devnet does not run, and a mint for a minted token', async () => {
