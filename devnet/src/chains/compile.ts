@@ -3,7 +3,7 @@
  * the artifacts under devnet/cache, keyed by the sources and the compiler version.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -69,5 +69,9 @@ export async function loadArtifacts(): Promise<Artifacts> {
   const tmp = `${cacheFile}.${process.pid}.tmp`
   await writeFile(tmp, JSON.stringify(artifacts))
   await rename(tmp, cacheFile)
+  // Artifacts of older sources are of no further use.
+  for (const f of await readdir(CACHE_DIR)) {
+    if (/^artifacts-[0-9a-f]{16}\.json$/.test(f) && join(CACHE_DIR, f) !== cacheFile) await rm(join(CACHE_DIR, f), { force: true })
+  }
   return artifacts
 }
