@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the five host pages, measures each in Chromium over interleaved runs,
 // prints one table of medians with Walletgate's ratios against every other page, and writes
-// bench/results/latest.json (+ latest.md, the same table in Markdown for the README).
+// bench/results/latest.json (+ latest.md, the same table in Markdown for the README); with
+// --pages, bench/results/partial.json and partial.md instead.
 //
 // Options: --runs N (default 7, at least 1; the issue asks for >= 7), --pages a,b,c,
 //          --no-build (reuse bench/dist), --no-devnet, --install-only.
@@ -44,6 +45,10 @@ function ensureInstalled() {
   writeFileSync(stamp, want)
 }
 
+function round(x) {
+  return typeof x === 'number' ? Math.round(x * 100) / 100 : null
+}
+
 function versions() {
   const read = (path) => {
     try {
@@ -74,7 +79,7 @@ async function main() {
   const { measureOnce, CHROMIUM } = await import('./lib/measure.mjs')
   const { serveStatic } = await import('./lib/server.mjs')
   const { startDevnet, freePort } = await import('./lib/devnet.mjs')
-  const { summarise, formatTable, checkTargets } = await import('./lib/stats.mjs')
+  const { summarise, formatTable, checkTargets, METRICS } = await import('./lib/stats.mjs')
   const { chromium } = await import('playwright-core')
 
   const pages = args.pages ? args.pages.split(',').map((p) => p.trim()) : PAGES
@@ -166,6 +171,10 @@ async function main() {
       runs: n,
       okRuns,
       medians,
+      // Every successful visit's figure, in run order, for a look at the spread.
+      samples: Object.fromEntries(
+        METRICS.map((m) => [m.key, visits.filter((v) => v.ok).map((v) => round(m.pick(v)))]).filter(([, xs]) => xs.some((x) => x != null)),
+      ),
       remoteHosts: [...new Set(visits.flatMap((v) => v.remoteHosts ?? []))].sort(),
       notes: [
         ...(unavailable[page] ? [unavailable[page]] : []),
@@ -198,16 +207,18 @@ async function main() {
     for (const c of checkTargets(summary)) console.log(`  ${c.pass === null ? '?' : c.pass ? 'ok ' : 'MISS'} ${c.target}: ${c.value}`)
   }
 
+  // A run over some pages only (--pages) never replaces the published full results.
+  const base = args.pages ? 'partial' : 'latest'
   await mkdir(RESULTS_DIR, { recursive: true })
-  await writeFile(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`)
+  await writeFile(join(RESULTS_DIR, `${base}.json`), `${JSON.stringify(summary, null, 2)}\n`)
   const md = [
     `Measured with \`npm run bench\` (${runs} interleaved runs, medians; ${cpus().length} cores, headless Chromium, every non-loopback host failing to resolve).`,
     '',
     formatTable(summary, subject, 'markdown'),
     '',
   ].join('\n')
-  await writeFile(join(RESULTS_DIR, 'latest.md'), md)
-  console.log(`\nbench: wrote bench/results/latest.json and latest.md in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
+  await writeFile(join(RESULTS_DIR, `${base}.md`), md)
+  console.log(`\nbench: wrote bench/results/${base}.json and ${base}.md in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
 }
 
 main().catch((error) => {
