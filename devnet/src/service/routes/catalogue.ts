@@ -62,5 +62,4 @@ export function registerCatalogueRoutes(router: Router, deps: ServiceDeps): void
   })
 
   router.get('/getAnalyticsConfig', () => ({ json: { isAnalyticsEnabled: true, isAppKitAuthEnabled: true } }))
-
 }
