@@ -68,6 +68,14 @@ function probe(selectors) {
   bench.find = (selector) => find(selector, collectRoots(document, []))
   /** Elements in the document and in every open shadow root. */
   bench.countElements = () => collectRoots(document, []).reduce((n, root) => n + root.querySelectorAll('*').length, 0)
+  /** Every node (elements, text, comments) in the document and in every open shadow root. */
+  bench.countNodes = () =>
+    collectRoots(document, []).reduce((n, root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ALL)
+      let count = 0
+      while (walker.nextNode()) count++
+      return n + count
+    }, 0)
 
   const pending = new Set(['button'])
   let ticking = false

@@ -173,10 +173,11 @@ export async function measureOnce({ chromium, url, spec, serverLog, measureQr = 
     if (!dialogSeen) notes.push(`dialog never visible (${spec.dialog})`)
     if (!rowSeen) notes.push(`no wallet row visible (${spec.walletRow})`)
     if (!(await net.idle())) notes.push('network not idle after opening (capped)')
-    const { marks, clickAt, elements } = await page.evaluate(() => ({
+    const { marks, clickAt, elements, nodes } = await page.evaluate(() => ({
       marks: window.__bench.marks,
       clickAt: window.__bench.clickAt,
       elements: window.__bench.countElements(),
+      nodes: window.__bench.countNodes(),
     }))
     step('gc')
     const cdp = await context.newCDPSession(page)
@@ -215,6 +216,7 @@ export async function measureOnce({ chromium, url, spec, serverLog, measureQr = 
       clickToDialogMs: dialogSeen && clickAt != null ? marks.dialog - clickAt : null,
       clickToWalletRowMs: rowSeen && clickAt != null ? marks.walletRow - clickAt : null,
       domElementsOpen: elements,
+      domNodesOpen: nodes,
       heapAfterOpenBytes: usedSize,
       wcToQrMs: qrMs,
       notes,

@@ -32,6 +32,7 @@ export const METRICS = [
   { key: 'clickToWalletRowMs', label: 'ms click -> first wallet row', pick: (r) => r.clickToWalletRowMs, digits: 0 },
   { key: 'jsOnOpenGzipKB', label: 'JS KB gzip loaded on open', pick: (r) => kb(r.jsOnOpen?.gzipBytes), digits: 1 },
   { key: 'domElementsOpen', label: 'DOM elements, modal open', pick: (r) => r.domElementsOpen, digits: 0 },
+  { key: 'domNodesOpen', label: 'DOM nodes (incl. text), modal open', pick: (r) => r.domNodesOpen, digits: 0 },
   { key: 'heapMB', label: 'JS heap MB after open + GC', pick: (r) => mb(r.heapAfterOpenBytes), digits: 2 },
   { key: 'wcToQrMs', label: 'ms WalletConnect -> QR visible', pick: (r) => r.wcToQrMs, digits: 0 },
 ]
