@@ -120,7 +120,17 @@ class WalletModalInstance implements WalletModal {
     )
   }
 
+  /** The last state handed out: an unchanged state is the same object (useSyncExternalStore needs that). */
+  private lastState: WalletModalState | undefined
+
   getState(): WalletModalState {
+    const next = this.readState()
+    if (this.lastState !== undefined && shallowEqual(this.lastState, next)) return this.lastState
+    this.lastState = next
+    return next
+  }
+
+  private readState(): WalletModalState {
     const connection = this.connection.snapshot
     const connected = connection.status === 'connected' ? connection : undefined
     return {
