@@ -8,6 +8,11 @@
  */
 import { z } from 'zod'
 
+// Zod without its JIT, set before the first schema below is built: the JIT probes
+// `new Function('')` at schema creation, which a strict Content-Security-Policy (no
+// 'unsafe-eval') reports as a console error in the host page.
+z.config({ jitless: true })
+
 // ---------------------------------------------------------------- chain families and CAIP ids
 
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
