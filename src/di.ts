@@ -34,6 +34,7 @@ import { ReconnectWallet } from './application/connection/reconnect-wallet'
 import { RecentWallets } from './application/connection/recent-wallets'
 import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
+import { CloseModal } from './application/shell/close-modal'
 import { WalletCatalogue } from './ports/wallet-catalogue'
 import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
@@ -221,6 +222,9 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
       (ctx) =>
         new ConnectorsStore(config, ctx.get(WalletConnectors), ctx.get(RecentWallets), ctx.get(WalletCatalogue), ctx.get(Logger)),
     )
+  container
+    .bind(CloseModal)
+    .toDynamicValue((ctx) => new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler)))
   container
     .bind(AllWalletsStore)
     .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))

@@ -1,8 +1,14 @@
-import { Suspense, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
+import { ConnectionStore } from '../application/connection-store'
 import { ModalStore } from '../application/modal-store'
+import { CloseModal } from '../application/shell/close-modal'
 import { ThemeStore } from '../application/theme-store'
+import { ModalConfig } from '../application/tokens'
+import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
+import { ImagePolicyProvider, Snackbar } from './components'
+import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
 import { VIEWS } from './views/registry'
 import { viewTitle } from './views/titles'
@@ -14,20 +20,41 @@ export interface ModalRootProps {
   readonly root: ShadowRoot
 }
 
+/**
+ * The modal shell: a modal `<dialog>` in the top layer (or an embedded `<section>`), header with
+ * back, title and close, the alert, the current view and the snack. Focus is trapped in the dialog
+ * and restored to the opener; Escape closes unless the close guard holds (then the modal shakes).
+ */
 export function ModalRoot({ embedded, root }: ModalRootProps) {
   const modal = useService(ModalStore)
   const theme = useService(ThemeStore)
   const alerts = useService(AlertStore)
+  const closer = useService(CloseModal)
+  const connection = useService(ConnectionStore)
+  const config = useService(ModalConfig)
   const state = useObservableState(modal.state$, () => modal.snapshot)
   const mode = useObservableState(theme.mode$, () => theme.mode)
   const alert = useObservableState(alerts.alert$, () => alerts.alert)
+  const shaking = useObservableState(closer.shaking$, false)
+  const status = useObservableState(connection.state$, () => connection.snapshot).status
   const dialogRef = useRef<HTMLDialogElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const titleRef = useRef<HTMLHeadingElement>(null)
   const openerRef = useRef<HTMLElement | null>(null)
+  const shownView = useRef<string | null>(null)
   const titleId = useId()
+  const imageOrigins = useMemo(
+    () =>
+      [config.services.walletCatalogue, config.services.blockchainApi]
+        .map(originOf)
+        .filter((o): o is string => o !== undefined),
+    [config],
+  )
 
   const view = state.history[state.history.length - 1] ?? 'Connect'
   const canGoBack = state.history.length > 1
   const View = VIEWS[view]
+  const visible = embedded || state.open
 
   useEffect(() => {
     const dialog = dialogRef.current
@@ -42,14 +69,27 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
     }
   }, [embedded, root, state.open])
 
-  const close = () => modal.close()
+  // A new view takes focus to its title, so keyboard and screen-reader users land in it.
+  useEffect(() => {
+    if (!visible) {
+      shownView.current = null
+      return
+    }
+    const previous = shownView.current
+    shownView.current = view
+    if (previous !== null && previous !== view) titleRef.current?.focus()
+  }, [view, visible])
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+  const close = () => closer.request({ embedded })
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && !embedded) {
       // Chromium force-closes a <dialog> on a repeated Escape unless the keydown is prevented.
       event.preventDefault()
       event.stopPropagation()
       close()
+    } else if (event.key === 'Tab' && !embedded) {
+      trapTab(event, panelRef.current, root)
     }
   }
 
@@ -57,25 +97,33 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
     if (event.target === event.currentTarget) close()
   }
 
+  const homeView = resolveEmbeddedCloseView(status === 'connected')
+  const showClose = !embedded || view !== homeView
   const panel = (
-    <div className="wg-panel">
+    <div className={`wg-panel${shaking ? ' wg-shake' : ''}`} ref={panelRef} data-testid="modal-panel">
       <header className="wg-header">
         {canGoBack ? (
-          <button type="button" className="wg-icon-button" aria-label="Back" onClick={() => modal.goBack()}>
-            ‹
+          <button
+            type="button"
+            className="wg-icon-button"
+            aria-label="Back"
+            data-testid="modal-back"
+            onClick={() => modal.goBack()}
+          >
+            <span aria-hidden="true">‹</span>
           </button>
         ) : (
           <span />
         )}
-        <h2 className="wg-title" id={titleId}>
+        <h2 className="wg-title" id={titleId} ref={titleRef} tabIndex={-1}>
           {viewTitle(view)}
         </h2>
-        {embedded && !canGoBack ? (
-          <span />
-        ) : (
+        {showClose ? (
           <button type="button" className="wg-icon-button" aria-label="Close" data-testid="modal-close" onClick={close}>
-            ×
+            <span aria-hidden="true">×</span>
           </button>
+        ) : (
+          <span />
         )}
       </header>
       {alert !== null && (
@@ -94,31 +142,62 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
           )}
         </Suspense>
       </div>
+      <Snackbar />
     </div>
   )
 
   const themeClass = `wg-theme-${mode}`
   if (embedded) {
     return (
-      <section className={`wg-embedded ${themeClass}`} aria-labelledby={titleId} data-testid="modal">
-        {panel}
-      </section>
+      <ImagePolicyProvider origins={imageOrigins}>
+        <section className={`wg-embedded ${themeClass}`} aria-labelledby={titleId} data-testid="modal" onKeyDown={onKeyDown}>
+          {panel}
+        </section>
+      </ImagePolicyProvider>
     )
   }
   return (
-    <dialog
-      ref={dialogRef}
-      className={`wg-dialog ${themeClass}`}
-      aria-labelledby={titleId}
-      aria-modal="true"
-      data-testid="modal"
-      onKeyDown={onKeyDown}
-      onCancel={(event) => event.preventDefault()}
-      onClick={onBackdropClick}
-    >
-      {state.open && panel}
-    </dialog>
+    <ImagePolicyProvider origins={imageOrigins}>
+      <dialog
+        ref={dialogRef}
+        className={`wg-dialog ${themeClass}`}
+        aria-labelledby={titleId}
+        aria-modal="true"
+        data-testid="modal"
+        onKeyDown={onKeyDown}
+        onCancel={(event) => event.preventDefault()}
+        onClick={onBackdropClick}
+      >
+        {state.open && panel}
+      </dialog>
+    </ImagePolicyProvider>
   )
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** Keeps Tab and Shift+Tab inside `container` (the focused element is read from the shadow root). */
+function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null, root: ShadowRoot): void {
+  if (container === null) return
+  const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.getClientRects().length > 0 || el.offsetParent !== null,
+  )
+  const first = items[0]
+  const last = items[items.length - 1]
+  if (first === undefined || last === undefined) {
+    event.preventDefault()
+    return
+  }
+  const active = root.activeElement
+  const inside = active instanceof HTMLElement && container.contains(active)
+  if (event.shiftKey && (!inside || active === first)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (!inside || active === last)) {
+    event.preventDefault()
+    first.focus()
+  }
 }
 
 /** The focused element, looking through open shadow roots (`document.activeElement` stops at a host). */

@@ -5,11 +5,12 @@ import { DiProvider } from './di-context'
 import { ModalRoot } from './ModalRoot'
 import css from './styles/modal.css?inline'
 import componentsCss from './styles/components.css?inline'
+import connectCss from './styles/connect.css?inline'
 import accountCss from './styles/account.css?inline'
 import sendCss from './styles/send.css?inline'
 
 /** The modal's stylesheets, in cascade order. Add one line per area stylesheet. */
-const STYLES: readonly string[] = [css, componentsCss, accountCss, sendCss]
+const STYLES: readonly string[] = [css, componentsCss, connectCss, accountCss, sendCss]
 
 let sheets: CSSStyleSheet[] | undefined
 

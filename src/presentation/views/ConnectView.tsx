@@ -1,7 +1,64 @@
+import { useEffect } from 'react'
+import { useObservableState } from 'observable-hooks'
+import { ConnectExternal } from '../../application/connection/connect-external'
+import { ConnectorsStore } from '../../application/connection/connectors-store'
+import { ModalStore } from '../../application/modal-store'
+import { List, ListItem, ListRow, Notice, Button } from '../components'
+import { useService } from '../di-context'
+import { WalletRows } from './connect/WalletRows'
+
+/**
+ * Connect: the connect methods in connect-method order (only those that work in this version) and
+ * the wallets in connector type order. Without a browser wallet it leads to AllWallets to get one.
+ */
 export default function ConnectView() {
+  const store = useService(ConnectorsStore)
+  const connect = useService(ConnectExternal)
+  const modal = useService(ModalStore)
+  const model = useObservableState(store.state$, () => store.snapshot)
+
+  useEffect(() => {
+    void store.load()
+  }, [store])
+
+  const rows = model.groups.flatMap((group) => group.rows)
   return (
     <div className="wg-view" data-testid="view-Connect">
-      <p className="wg-muted">Choose how to connect.</p>
+      {model.methods.map((method) =>
+        method === 'wallet' ? (
+          <div key={method} className="wg-connect-method" data-testid="connect-method-wallet">
+            {!model.hasBrowserWallet && (
+              <Notice
+                testId="no-wallet-installed"
+                title="No wallet installed"
+                message="You need a browser wallet to connect. Pick one to install, then come back."
+                actions={
+                  <Button variant="secondary" fullWidth onClick={() => modal.push('AllWallets')}>
+                    Get a wallet
+                  </Button>
+                }
+              />
+            )}
+            <List label="Wallets" testId="connect-wallet-list">
+              <WalletRows rows={rows} onConnect={(id) => void connect.connect(id)} />
+              {model.showAllWallets && (
+                <ListRow>
+                  <ListItem
+                    testId="all-wallets"
+                    label="All Wallets"
+                    leading={
+                      <span className="wg-image wg-image-md wg-image-placeholder" aria-hidden="true">
+                        ⋯
+                      </span>
+                    }
+                    onClick={() => modal.push('AllWallets')}
+                  />
+                </ListRow>
+              )}
+            </List>
+          </div>
+        ) : null,
+      )}
     </div>
   )
 }

@@ -9,6 +9,8 @@ type LazyView = LazyExoticComponent<ComponentType>
  */
 export const VIEWS: Partial<Record<ViewName, LazyView>> = {
   Connect: lazy(() => import('./ConnectView')),
+  AllWallets: lazy(() => import('./AllWalletsView')),
+  ConnectingExternal: lazy(() => import('./ConnectingExternalView')),
   Account: lazy(() => import('./AccountView')),
   Networks: lazy(() => import('./NetworksView')),
   SwitchNetwork: lazy(() => import('./SwitchNetworkView')),

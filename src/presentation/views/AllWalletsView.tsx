@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react'
+import { useObservableState } from 'observable-hooks'
+import { AllWalletsStore } from '../../application/connection/all-wallets-store'
+import { ConnectExternal } from '../../application/connection/connect-external'
+import { listingRow } from '../../application/connection/connect-rows'
+import { WalletCatalogue } from '../../ports/wallet-catalogue'
+import { WalletConnectors } from '../../ports/wallet-connectors'
+import { Button, List, Notice, SearchInput, Spinner } from '../components'
+import { useService } from '../di-context'
+import { WalletRows } from './connect/WalletRows'
+
+/** Every wallet of the catalogue: featured first, pages of 40 on scroll, debounced search. */
+export default function AllWalletsView() {
+  const store = useService(AllWalletsStore)
+  const connect = useService(ConnectExternal)
+  const wallets = useService(WalletConnectors)
+  const catalogue = useService(WalletCatalogue)
+  const state = useObservableState(store.state$, () => store.snapshot)
+  const connectors = useObservableState(wallets.connectors$, () => wallets.connectors)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const list = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    store.start()
+  }, [store])
+
+  const canLoadMore = state.status === 'ready' && state.query.trim() === '' && state.wallets.length < state.count
+  const loadedCount = state.status === 'ready' ? state.wallets.length : 0
+  useEffect(() => {
+    const target = sentinel.current
+    if (!canLoadMore || target === null || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void store.loadMore()
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [canLoadMore, store, loadedCount])
+
+  const rows =
+    state.status === 'ready'
+      ? state.wallets.map((w) => listingRow(w, connectors, catalogue, state.featuredIds.includes(w.id) ? 'Featured' : undefined))
+      : []
+
+  return (
+    <div className="wg-view" data-testid="view-AllWallets">
+      <SearchInput
+        label="Search wallets"
+        placeholder="Search wallet"
+        value={state.query}
+        onChange={(q) => store.setQuery(q)}
+        testId="wallet-search"
+        onArrowDown={() => list.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus()}
+      />
+      {state.status === 'loading' || state.status === 'idle' ? (
+        <div className="wg-centered">
+          <Spinner size="lg" label="Loading wallets" />
+        </div>
+      ) : state.status === 'error' ? (
+        <Notice
+          tone="error"
+          announce
+          title="Could not load wallets"
+          message={state.error.message}
+          actions={
+            <Button variant="secondary" onClick={() => store.retry()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : rows.length === 0 ? (
+        <Notice announce title="No wallet found" message={`Nothing matches “${state.query}”.`} testId="wallet-search-empty" />
+      ) : (
+        <div ref={list}>
+          <p className="wg-muted wg-visually-hidden" role="status">
+            {state.query.trim() === '' ? `${state.count} wallets` : `${rows.length} wallets found`}
+          </p>
+          <List label="All wallets" testId="all-wallets-list">
+            <WalletRows rows={rows} onConnect={(id) => void connect.connect(id)} />
+          </List>
+          {canLoadMore && (
+            <div ref={sentinel} className="wg-load-more">
+              <Button variant="ghost" fullWidth loading={state.loadingMore} onClick={() => void store.loadMore()}>
+                Show more wallets
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

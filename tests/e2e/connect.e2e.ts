@@ -1,0 +1,140 @@
+import { expect, snapshot, test } from './support/fixtures'
+import { DEVNET_WALLET_RDNS, initDevWallet, setDevWalletMode } from './support/dev-wallet'
+
+const walletRow = `wallet-${DEVNET_WALLET_RDNS}`
+
+test.describe('connecting a browser wallet', () => {
+  test('lists Devnet Wallet once, connects, survives a reload and disconnects', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    // Announced twice and also window.ethereum: one row.
+    await expect(page.getByTestId(walletRow)).toHaveCount(1)
+    await expect(page.getByTestId('wallet-injected')).toHaveCount(0)
+    await expect(page.getByTestId(walletRow)).toContainText('Devnet Wallet')
+    await snapshot(page, 'connect-connect-dark')
+
+    await page.getByTestId(walletRow).click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    const address = world.accounts[0]!.address
+    await expect(page.getByTestId('demo-account')).toContainText(address)
+
+    await page.reload()
+    await expect(page.getByTestId('demo-account')).toContainText(address)
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await expect(page.getByTestId('account-address').first()).toBeVisible()
+
+    await page.getByTestId('disconnect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    // A reload after disconnecting does not reconnect.
+    await page.reload()
+    await expect(page.getByTestId('connect-button')).toHaveText('Connect Wallet')
+  })
+
+  test('a declined connection shows the declined state and a retry connects', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'reject' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId(walletRow).click()
+    const view = page.getByTestId('view-ConnectingExternal')
+    await expect(view).toHaveAttribute('data-status', 'declined')
+    await expect(view).toContainText('Connection declined')
+    await snapshot(page, 'connect-declined-dark')
+
+    await setDevWalletMode(page, 'approve')
+    await page.getByTestId('connect-retry').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
+  })
+
+  test('a request already pending in the wallet (-32002) says to check the wallet', async ({ page }) => {
+    await initDevWallet(page, { mode: 'pending' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId(walletRow).click()
+    const view = page.getByTestId('view-ConnectingExternal')
+    await expect(view).toHaveAttribute('data-status', 'pending')
+    await expect(view).toContainText('Check your wallet')
+    await snapshot(page, 'connect-pending-dark')
+  })
+
+  test('a person approves in the wallet panel while the modal waits', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'manual' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId(walletRow).click()
+    await expect(page.getByTestId('view-ConnectingExternal')).toHaveAttribute('data-status', 'connecting')
+    await expect(page.getByTestId('view-ConnectingExternal')).toContainText('Continue in Devnet Wallet')
+    await snapshot(page, 'connect-waiting-dark')
+    // The wallet's panel sits under the modal's top layer, as an extension popup would be elsewhere.
+    await page.evaluate(() => (window as unknown as { devWallet: { approve(): boolean } }).devWallet.approve())
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
+  })
+
+  test('hostile EIP-6963 metadata runs no script and shows names as text', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/')
+    await page.evaluate(() => {
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=\'svg-onload\'"><script>window.__pwned=\'svg-script\'</script><rect width="10" height="10"/></svg>'
+      const provider = { request: async () => [] }
+      const announce = (rdns: string, name: string, icon: string) =>
+        window.dispatchEvent(
+          new CustomEvent('eip6963:announceProvider', {
+            detail: Object.freeze({ info: { uuid: crypto.randomUUID(), rdns, name, icon }, provider }),
+          }),
+        )
+      announce('evil.javascript', 'Evil JS', "javascript:window.__pwned='javascript-icon'")
+      announce('evil.svg', 'Evil SVG', `data:image/svg+xml;base64,${btoa(svg)}`)
+      announce('evil.markup', '<img src=x onerror="window.__pwned=\'markup\'">Evil <b>Markup</b>', 'data:image/png;base64,iVBORw0KGgo=')
+    })
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('wallet-evil.javascript')).toBeVisible()
+    await expect(page.getByTestId('wallet-evil.javascript').locator('img')).toHaveCount(0)
+    await expect(page.getByTestId('wallet-evil.svg').locator('img')).toHaveCount(1)
+    const markup = page.getByTestId('wallet-evil.markup')
+    await expect(markup).toContainText('<img src=x onerror="window.__pwned=\'markup\'">Evil <b>Markup</b>')
+    await expect(markup.locator('b')).toHaveCount(0)
+    await snapshot(page, 'connect-hostile-metadata')
+    // Give any image load a chance to (not) run script.
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined()
+  })
+
+  test('without a browser wallet Connect leads to AllWallets with a way to get one', async ({ page }) => {
+    await initDevWallet(page, { absent: true })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('no-wallet-installed')).toContainText('No wallet installed')
+    await snapshot(page, 'connect-no-wallet-dark')
+    await page.getByRole('button', { name: 'Get a wallet' }).click()
+    await expect(page.getByTestId('view-AllWallets')).toBeVisible()
+    const firstLink = page.getByTestId('all-wallets-list').locator('a[href]').first()
+    await expect(firstLink).toHaveAttribute('href', /^https?:\/\//)
+    await expect(firstLink).toHaveAttribute('target', '_blank')
+  })
+
+  test('AllWallets loads pages of 40 on scroll and searches', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('all-wallets').click()
+    const rows = page.getByTestId('all-wallets-list').locator('li')
+    await expect(rows).toHaveCount(40)
+    await snapshot(page, 'allwallets-dark')
+    await rows.last().scrollIntoViewIfNeeded()
+    await page.getByRole('button', { name: 'Show more wallets' }).scrollIntoViewIfNeeded()
+    await expect(rows).toHaveCount(80)
+
+    await page.getByTestId('wallet-search').fill('Devnet')
+    await expect(page.getByTestId(walletRow)).toBeVisible()
+    await expect(page.getByTestId(walletRow)).toContainText('Installed')
+    await expect(rows).toHaveCount(1)
+    await page.getByTestId('wallet-search').fill('zzzz-no-such-wallet')
+    await expect(page.getByTestId('wallet-search-empty')).toBeVisible()
+  })
+})
