@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   }
   lines.push(`  DPX   ${devnet.contracts.pixels}  ERC-721 Devnet Pixels`)
   lines.push(`  swap  ${devnet.contracts.swap}  fixed-price pool`)
-  lines.push('Funded accounts (10000 ETH, 10000 dUSD, 1000 DVT each; devnet keys, never use elsewhere)')
+  lines.push('Funded accounts (10000 ETH, #0 less what it deployed and gave the pool; 10000 dUSD, 1000 DVT each; devnet keys, never use elsewhere)')
   devnet.accounts.forEach((a, i) => lines.push(`  #${i} ${a.address} ${a.privateKey}`))
   lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
   process.stdout.write(`${lines.join('\n')}\n`)
