@@ -102,7 +102,8 @@ export interface DevWalletControl {
   announce(): void
 }
 
-function install(): void {
+/** Installs the wallet (called by inject.ts: a bare top-level call would be tree-shaken under `sideEffects: false`). */
+export function install(): void {
   const init = window.__devWalletInit ?? {}
   if (init.absent === true) return
   const panel = new ApprovalPanel()
@@ -170,5 +171,3 @@ function install(): void {
   }
   announce()
 }
-
-install()

@@ -3,4 +3,4 @@
  * imports the wallet on demand, so the wallet (and the viem it uses) stays out of the page's entry
  * chunk: its own chunk is `devnet-wallet-*.js`.
  */
-void import('./devnet-wallet')
+void import('./devnet-wallet').then(({ install }) => install())
