@@ -12,8 +12,8 @@ const relay = params.get('relay') ?? undefined
 const rpc = params.get('rpc') ?? 'http://127.0.0.1:8545'
 
 const modal = createWalletModal({
-  // Placeholder: nothing may leave the machine.
-  projectId: 'b3e7c0ffee0000000000000000000000',
+  // A project id the devnet knows; nothing may leave the machine.
+  projectId: 'walletgate-demo',
   networks: [
     {
       id: 31337,
