@@ -2,7 +2,7 @@
  * The Devnet Wallet: a development browser wallet the demo page loads the way an extension would
  * (its own <script type="module">, never imported by the modal). It announces itself through
  * EIP-6963 (twice on purpose, to prove the modal dedupes) and sets `window.ethereum`.
- * Tests drive it through `window.devWallet` (see demo/README.md).
+ * Tests drive it through `window.devWallet` (see demo/README.md). `install()` is called by inject.ts.
  */
 import type { Hex } from 'viem'
 import { DEVNET_ACCOUNTS, DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_WALLET, NATIVE_CURRENCY } from '../../../devnet/src/config'
