@@ -35,3 +35,58 @@ test.describe('modal shell', () => {
     await snapshot(page, 'shell-plain-html')
   })
 })
+
+test.describe('shell layout and screenshots', () => {
+  const viewports = [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ] as const
+
+  for (const viewport of viewports) {
+    for (const mode of ['dark', 'light'] as const) {
+      test(`Connect, AllWallets and ConnectingExternal on ${viewport.name} in ${mode}`, async ({ page }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height })
+        await page.addInitScript(() => {
+          ;(window as unknown as { __devWalletInit: unknown }).__devWalletInit = { mode: 'reject' }
+        })
+        await page.goto('/')
+        const toggle = page.getByTestId('theme-toggle')
+        if (!(await toggle.textContent())?.includes(mode)) await toggle.click()
+        await page.getByTestId('connect-button').click()
+        const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+        await expect(page.getByTestId('wallet-dev.walletgate.devnet')).toBeVisible()
+        const box = await dialog.boundingBox()
+        if (viewport.name === 'phone') {
+          // A bottom sheet: full width, resting on the bottom edge.
+          expect(box?.width).toBe(viewport.width)
+          expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport.height)
+        } else {
+          expect(box?.width).toBe(360)
+        }
+        await snapshot(page, `view-Connect-${viewport.name}-${mode}`)
+
+        await page.getByTestId('all-wallets').click()
+        await expect(page.getByTestId('all-wallets-list').locator('li')).toHaveCount(40)
+        await snapshot(page, `view-AllWallets-${viewport.name}-${mode}`)
+
+        await page.getByTestId('modal-back').click()
+        await page.getByTestId('wallet-dev.walletgate.devnet').click()
+        await expect(page.getByTestId('view-ConnectingExternal')).toHaveAttribute('data-status', 'declined')
+        await snapshot(page, `view-ConnectingExternal-${viewport.name}-${mode}`)
+      })
+    }
+  }
+
+  test('touch targets in the Connect view are at least 44px tall', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('wallet-dev.walletgate.devnet')).toBeVisible()
+    const heights = await page
+      .getByTestId('modal')
+      .locator('button:visible, a[href]:visible')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))
+    expect(heights.length).toBeGreaterThan(2)
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(44)
+  })
+})
