@@ -14,7 +14,11 @@ export function demoCsp(urls: { service: string; rpc: string[]; relay: string })
 }
 
 const service = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
-const rpc = [env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545', env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546']
+const rpc = [
+  ...(env.VITE_WG_RPC_A_PRIMARY ? [env.VITE_WG_RPC_A_PRIMARY] : []),
+  env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545',
+  env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546',
+]
 const relay = env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788'
 
 export default defineConfig({

@@ -17,7 +17,7 @@ export const demoConfig: WalletModalConfig = {
       chainNamespace: 'eip155',
       name: 'Devnet A',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: [env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545'],
+      rpcUrls: [...(env.VITE_WG_RPC_A_PRIMARY ? [env.VITE_WG_RPC_A_PRIMARY] : []), env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545'],
       testnet: true,
     },
     {

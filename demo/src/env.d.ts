@@ -3,6 +3,8 @@ interface ImportMetaEnv {
   readonly VITE_WG_PROJECT_ID?: string
   readonly VITE_WG_SERVICE_URL?: string
   readonly VITE_WG_RPC_A?: string
+  /** Optional first RPC URL of Devnet A (tests put a killable proxy here to exercise the fallback). */
+  readonly VITE_WG_RPC_A_PRIMARY?: string
   readonly VITE_WG_RPC_B?: string
   readonly VITE_WG_RELAY_URL?: string
 }

@@ -4,7 +4,7 @@ import { DisconnectAccount } from '../../application/account/disconnect-account'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { Button, Notice, SafeImage } from '../components'
+import { Button, Notice } from '../components'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
@@ -40,10 +40,9 @@ export default function AccountView() {
           variant="secondary"
           onClick={() => modal.push('Networks')}
           data-testid="account-network-button"
-          aria-label={`Network: ${networkName}. Change network`}
         >
-          <SafeImage src={networks.activeNetwork?.assets?.imageUrl} fallbackText={networkName} size="sm" />
           {networkName}
+          <span className="wg-visually-hidden">, change network</span>
         </Button>
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
           Receive

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { build, preview } from 'vite'
 import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
 import { freePort } from './free-port'
+import { startRpcProxy } from './rpc-proxy'
 import type { E2eWorld } from './world'
 
 /**
@@ -43,22 +44,32 @@ async function serveDemo(
   const rpcB = devnet.rpcUrls[31338]
   if (rpcA === undefined || rpcB === undefined) throw new Error('devnet did not report both chains')
   const relayUrl = devnet.relayUrl ?? `ws://127.0.0.1:${relay}`
+  // Devnet A's first RPC URL is a proxy tests can kill, so the fallback transport is exercised.
+  const proxyA = await startRpcProxy(rpcA, await freePort(), await freePort())
   Object.assign(process.env, {
     VITE_WG_PROJECT_ID: 'walletgate-test',
     VITE_WG_SERVICE_URL: devnet.serviceUrl,
     VITE_WG_RPC_A: rpcA,
     VITE_WG_RPC_B: rpcB,
+    VITE_WG_RPC_A_PRIMARY: proxyA.url,
     VITE_WG_RELAY_URL: relayUrl,
     DEMO_PORT: String(demo),
     DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
   })
-  await build({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
-  const server = await preview({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
+  let server: Awaited<ReturnType<typeof preview>>
+  try {
+    await build({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
+    server = await preview({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
+  } catch (error) {
+    await proxyA.stop()
+    throw error
+  }
 
   const world: E2eWorld = {
     baseUrl: `http://127.0.0.1:${demo}`,
     serviceUrl: devnet.serviceUrl,
     rpcUrls: { 31337: rpcA, 31338: rpcB },
+    rpcProxyA: { url: proxyA.url, controlUrl: proxyA.controlUrl },
     relayUrl,
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
@@ -66,6 +77,7 @@ async function serveDemo(
 
   return async () => {
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    await proxyA.stop()
     await cleanUp()
   }
 }

@@ -1,0 +1,182 @@
+import { DEVNET_CONTRACTS } from '../../devnet/src/config'
+import {
+  connectDevWallet,
+  erc20Balance,
+  nativeBalance,
+  openAccount,
+  recordSnacks,
+  seriousAxeViolations,
+  serviceRequests,
+  threeDecimals,
+} from './support/account-helpers'
+import { expect, snapshot, test } from './support/fixtures'
+
+/**
+ * Chromium logs every failed network request as a console error. In the fault tests the injected
+ * failures are the point, so exactly those browser network lines (and nothing the app logs) are
+ * taken out of the page problems the fixture asserts empty.
+ */
+function dropExpectedNetworkErrors(problems: string[], pattern: RegExp): void {
+  for (let i = problems.length - 1; i >= 0; i--) {
+    const problem = problems[i] ?? ''
+    if (problem.startsWith('console.error: Failed to load resource:') && pattern.test(problem)) problems.splice(i, 1)
+  }
+}
+
+test.describe('account', () => {
+  test.afterEach(async ({ world }) => {
+    await fetch(`${world.serviceUrl}/__admin/faults`, { method: 'DELETE' })
+    await fetch(`${world.rpcProxyA.controlUrl}/revive`, { method: 'POST' })
+  })
+
+  test('shows the exact devnet balances of the dev wallet account: native and both tokens', async ({ page, world }) => {
+    await connectDevWallet(page)
+    const address = world.accounts[0]!.address
+    const rpcA = world.rpcUrls[31337]
+    const [eth, dusd, dvt] = await Promise.all([
+      nativeBalance(rpcA, address),
+      erc20Balance(rpcA, DEVNET_CONTRACTS.dUSD, address),
+      erc20Balance(rpcA, DEVNET_CONTRACTS.DVT, address),
+    ])
+
+    await expect(page.getByTestId('account-address')).toHaveText(address)
+    await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
+    await expect(page.getByTestId('account-fiat')).toHaveText(/^\$\d+\.\d{2}$/)
+    await expect(page.getByTestId('token-native')).toContainText(`${threeDecimals(eth, 18)} ETH`)
+    await expect(page.getByTestId('token-dUSD')).toContainText(`${threeDecimals(dusd, 6)} dUSD`)
+    await expect(page.getByTestId('token-DVT')).toContainText(`${threeDecimals(dvt, 18)} DVT`)
+    // Native first, then by fiat value: dUSD (10000 x $1) before DVT (1000 x $0.5).
+    const rows = page.getByTestId('token-list').locator('[data-testid^="token-"]')
+    await expect(rows).toHaveCount(3)
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual([
+      'token-native',
+      'token-dUSD',
+      'token-DVT',
+    ])
+    await snapshot(page, 'account-tokens-dark')
+  })
+
+  test('NFTs tab lists what the history shows the account holds; Receive shows the address and a QR code', async ({ page, world }) => {
+    await connectDevWallet(page)
+    await page.getByTestId('account-tab-NFTs').click()
+    // Account 0 was minted Devnet Pixels #1..#3 at start.
+    await expect(page.getByTestId('nft-item')).toHaveCount(3)
+    await expect(page.getByTestId('nft-list')).toContainText('Devnet Pixels #1')
+    await snapshot(page, 'account-nfts-dark')
+
+    // Arrow keys move between tabs.
+    await page.getByTestId('account-tab-NFTs').focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByTestId('account-tab-Activity')).toBeFocused()
+    await expect(page.getByTestId('account-tab-Activity')).toHaveAttribute('aria-selected', 'true')
+
+    await page.getByTestId('account-receive').click()
+    await expect(page.getByTestId('view-WalletReceive')).toBeVisible()
+    await expect(page.getByTestId('receive-address')).toHaveText(world.accounts[0]!.address)
+    await expect(page.getByTestId('receive-qr')).toBeVisible()
+    await snapshot(page, 'wallet-receive-dark')
+  })
+
+  test('copy gives feedback', async ({ page, context, world }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.baseUrl })
+    await connectDevWallet(page)
+    await page.getByTestId('copy-address').click()
+    await expect(page.getByTestId('snack')).toHaveText(/Address copied/)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(world.accounts[0]!.address)
+  })
+
+  test('with the balance service failing: native balance from the chain, the snack once, no second balance request within 30 s', async ({
+    page,
+    world,
+    pageProblems,
+  }) => {
+    const address = world.accounts[0]!.address
+    const balancePath = `/v1/account/${address}/balance`
+    await fetch(`${world.serviceUrl}/__admin/requests`, { method: 'DELETE' })
+    const fault = await fetch(`${world.serviceUrl}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: balancePath, method: 'GET', count: 50, kind: '500' }),
+    })
+    expect(fault.status).toBe(201)
+
+    await page.addInitScript(() => {
+      ;(window as unknown as { __devWalletInit: unknown }).__devWalletInit = { mode: 'approve' }
+    })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    const snacks = await recordSnacks(page)
+    await page.getByTestId('wallet-dev.walletgate.devnet').click()
+    await expect(page.getByTestId('demo-account')).not.toHaveText('Not connected')
+    await openAccount(page)
+
+    const eth = await nativeBalance(world.rpcUrls[31337], address)
+    await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
+    await expect(page.getByTestId('snack')).toHaveText(/Token Balance Unavailable/)
+    await snapshot(page, 'account-balance-fallback')
+
+    // Move to Devnet B and back: each network change refreshes balances, all within the block.
+    await page.getByTestId('account-network-button').click()
+    await page.getByTestId('network-eip155:31338').click()
+    await expect(page.getByTestId('demo-account')).toContainText('eip155:31338')
+    await openAccount(page)
+    const ethB = await nativeBalance(world.rpcUrls[31338], address)
+    await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(ethB, 18)} ETH`)
+    await page.getByTestId('account-network-button').click()
+    await page.getByTestId('network-eip155:31337').click()
+    await expect(page.getByTestId('demo-account')).toContainText('eip155:31337')
+    await openAccount(page)
+    await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
+
+    const requests = (await serviceRequests(world.serviceUrl, '/v1/account/')).filter((r) => r.path.endsWith('/balance'))
+    expect(requests).toHaveLength(1)
+    expect((await snacks()).filter((text) => text.includes('Token Balance Unavailable'))).toHaveLength(1)
+    dropExpectedNetworkErrors(pageProblems, /status of 500/)
+  })
+
+  test('balances still load after the first of two RPC URLs of the network dies mid-session', async ({
+    page,
+    world,
+    pageProblems,
+  }) => {
+    const address = world.accounts[0]!.address
+    // The service is down for balances, so every balance is read from the chain over RPC.
+    await fetch(`${world.serviceUrl}/__admin/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: `/v1/account/${address}/balance`, method: 'GET', count: 50, kind: '500' }),
+    })
+    const eth = await nativeBalance(world.rpcUrls[31337], address)
+    await connectDevWallet(page)
+    await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
+
+    const killed = await fetch(`${world.rpcProxyA.controlUrl}/kill`, { method: 'POST' })
+    expect(killed.status).toBe(204)
+    await expect(fetch(world.rpcProxyA.url, { method: 'POST' })).rejects.toThrow()
+
+    // Devnet B and back to Devnet A: A's balance is read again, now through its second URL.
+    await page.getByTestId('account-network-button').click()
+    await page.getByTestId('network-eip155:31338').click()
+    await openAccount(page)
+    await expect(page.getByTestId('account-balance')).toHaveText(
+      `${threeDecimals(await nativeBalance(world.rpcUrls[31338], address), 18)} ETH`,
+    )
+    await page.getByTestId('account-network-button').click()
+    await page.getByTestId('network-eip155:31337').click()
+    await openAccount(page)
+    await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
+    dropExpectedNetworkErrors(pageProblems, /status of 500|net::ERR_CONNECTION_REFUSED|net::ERR_EMPTY_RESPONSE|net::ERR_CONNECTION_RESET/)
+  })
+
+  test('axe: no serious or critical violation on Account in both themes', async ({ page }) => {
+    await connectDevWallet(page)
+    await expect(page.getByTestId('token-native')).toBeVisible()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.getByTestId('modal-close').click()
+    await page.getByTestId('theme-toggle').click()
+    await openAccount(page)
+    await expect(page.getByTestId('token-native')).toBeVisible()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await snapshot(page, 'account-tokens-light')
+  })
+})
