@@ -1,0 +1,151 @@
+import { VirtualTimeScheduler, asyncScheduler } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { STORAGE_KEYS } from '../../../../src/domain/constants'
+import { LAST_CONNECTOR_KEY } from '../../../../src/application/connection/storage-keys'
+import { RECONNECT_DISCOVERY_WAIT_MS } from '../../../../src/application/connection/reconnect-wallet'
+import { anAnnouncedConnector } from '../../../fakes/fake-wallet-connectors'
+import { connectionWorld } from './world'
+
+const RDNS = 'dev.walletgate.devnet'
+
+function opened() {
+  const world = connectionWorld(asyncScheduler)
+  world.wallets.add(anAnnouncedConnector(RDNS))
+  world.modal.open({}, false)
+  return world
+}
+
+describe('ConnectExternal', () => {
+  it('connects: stores the account, remembers the wallet and closes the modal', async () => {
+    const w = opened()
+    const seen: string[] = []
+    w.connect.state$.subscribe((s) => seen.push(s.status))
+    await w.connect.connect(RDNS)
+    expect(w.connection.snapshot).toEqual({
+      status: 'connected',
+      connectorId: RDNS,
+      namespace: 'eip155',
+      address: w.wallets.address,
+      caipNetworkId: 'eip155:31337',
+      caipAddress: `eip155:31337:${w.wallets.address}`,
+    })
+    expect(seen).toEqual(['idle', 'connecting', 'connected'])
+    expect(w.modal.snapshot.open).toBe(false)
+    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBe(RDNS)
+    expect(JSON.parse(w.storage.get(STORAGE_KEYS.recentWallets) ?? '[]')).toEqual([{ id: RDNS, name: 'Devnet Wallet', rdns: RDNS }])
+    expect(w.analytics.events.map((e) => e.event)).toEqual(['SELECT_WALLET', 'CONNECT_SUCCESS'])
+  })
+
+  it('shows ConnectingExternal while the wallet is asked', async () => {
+    const w = opened()
+    let release: (() => void) | undefined
+    w.wallets.answerNext(new Promise((resolve) => (release = () => resolve(w.wallets.account(RDNS)))))
+    const done = w.connect.connect(RDNS)
+    expect(w.modal.view).toBe('ConnectingExternal')
+    expect(w.connection.snapshot.status).toBe('connecting')
+    release?.()
+    await done
+    expect(w.connection.snapshot.status).toBe('connected')
+  })
+
+  it('a rejection (4001) is the declined state, a warning and an event, and retry connects', async () => {
+    const w = opened()
+    w.wallets.rejectNext(4001, 'User rejected the request.')
+    await w.connect.connect(RDNS)
+    expect(w.connect.snapshot.status).toBe('declined')
+    expect(w.connection.snapshot.status).toBe('disconnected')
+    expect(w.modal.view).toBe('ConnectingExternal')
+    expect(w.logger.warnings).toHaveLength(1)
+    expect(w.logger.errors).toEqual([])
+    expect(w.analytics.events.at(-1)).toMatchObject({ event: 'CONNECT_ERROR', properties: { code: 4001 } })
+
+    await w.connect.retry()
+    expect(w.connection.snapshot.status).toBe('connected')
+    expect(w.modal.snapshot.history).toEqual(['Connect', 'ConnectingExternal'])
+  })
+
+  it('-32002 is the pending state; other failures are the error state with the wallet message', async () => {
+    const w = opened()
+    w.wallets.rejectNext(-32002, 'already pending')
+    await w.connect.connect(RDNS)
+    expect(w.connect.snapshot.status).toBe('pending')
+    w.wallets.rejectNext(-32603, 'Internal error')
+    await w.connect.retry()
+    const state = w.connect.snapshot
+    expect(state.status).toBe('error')
+    expect(state.status === 'error' && state.error.message).toBe('Internal error')
+  })
+
+  it('an unknown connector changes nothing', async () => {
+    const w = opened()
+    await w.connect.connect('no.such.wallet')
+    expect(w.connect.snapshot.status).toBe('idle')
+    expect(w.connection.snapshot.status).toBe('disconnected')
+  })
+})
+
+describe('DisconnectWallet and FollowWalletEvents', () => {
+  it('disconnect forgets the connector, shows Connect and tells the wallet', async () => {
+    const w = opened()
+    await w.connect.connect(RDNS)
+    await w.disconnect.disconnect()
+    expect(w.connection.snapshot.status).toBe('disconnected')
+    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBeNull()
+    expect(w.modal.view).toBe('Connect')
+    expect(w.wallets.calls).toContain(`disconnect:${RDNS}`)
+  })
+
+  it('follows accountsChanged and chainChanged, and ends on an empty account list', async () => {
+    const w = opened()
+    w.follow.start()
+    await w.connect.connect(RDNS)
+    const other = '0x2222222222222222222222222222222222222222'
+    w.wallets.emit({ type: 'accountsChanged', connectorId: RDNS, addresses: [other] })
+    expect(w.connection.snapshot).toMatchObject({ address: other, caipAddress: `eip155:31337:${other}` })
+    w.wallets.emit({ type: 'chainChanged', connectorId: RDNS, caipNetworkId: 'eip155:31338' })
+    expect(w.connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338', caipAddress: `eip155:31338:${other}` })
+    w.wallets.emit({ type: 'chainChanged', connectorId: 'some.other.wallet', caipNetworkId: 'eip155:1' })
+    expect(w.connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+    w.wallets.emit({ type: 'accountsChanged', connectorId: RDNS, addresses: [] })
+    expect(w.connection.snapshot.status).toBe('disconnected')
+    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBeNull()
+  })
+})
+
+describe('ReconnectWallet', () => {
+  it('reconnects silently once the remembered wallet is discovered', async () => {
+    const w = connectionWorld(asyncScheduler)
+    w.storage.set(LAST_CONNECTOR_KEY, RDNS)
+    w.wallets.authorised.set(RDNS, w.wallets.account(RDNS))
+    const done = w.reconnect.reconnect()
+    w.wallets.add(anAnnouncedConnector(RDNS))
+    await expect(done).resolves.toBe(true)
+    expect(w.connection.snapshot).toMatchObject({ status: 'connected', connectorId: RDNS })
+    expect(w.wallets.calls).toEqual([`reconnect:${RDNS}`])
+  })
+
+  it('forgets a wallet that no longer authorises the site', async () => {
+    const w = connectionWorld(asyncScheduler)
+    w.storage.set(LAST_CONNECTOR_KEY, RDNS)
+    w.wallets.add(anAnnouncedConnector(RDNS))
+    await expect(w.reconnect.reconnect()).resolves.toBe(false)
+    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBeNull()
+    expect(w.connection.snapshot.status).toBe('disconnected')
+  })
+
+  it('gives up after the discovery wait when the wallet never appears', async () => {
+    const scheduler = new VirtualTimeScheduler()
+    const w = connectionWorld(scheduler)
+    w.storage.set(LAST_CONNECTOR_KEY, RDNS)
+    let result: boolean | undefined
+    const done = w.reconnect.reconnect().then((r) => (result = r))
+    await Promise.resolve()
+    expect(result).toBeUndefined()
+    scheduler.flush()
+    await done
+    expect(scheduler.now()).toBe(RECONNECT_DISCOVERY_WAIT_MS)
+    expect(result).toBe(false)
+    expect(w.logger.warnings).toHaveLength(1)
+    expect(w.wallets.calls).toEqual([])
+  })
+})

@@ -1,0 +1,175 @@
+import { VirtualTimeScheduler, asyncScheduler, firstValueFrom } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { parseConfig, type WalletModalConfig } from '../../../../src/domain/config'
+import { AllWalletsStore, WALLET_SEARCH_DEBOUNCE_MS } from '../../../../src/application/connection/all-wallets-store'
+import { ConnectorsStore } from '../../../../src/application/connection/connectors-store'
+import { RecentWallets } from '../../../../src/application/connection/recent-wallets'
+import { CloseModal } from '../../../../src/application/shell/close-modal'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { SHAKE_DURATION_MS, STORAGE_KEYS } from '../../../../src/domain/constants'
+import { FakeWalletConnectors, anAnnouncedConnector } from '../../../fakes/fake-wallet-connectors'
+import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
+import { aModalConfig } from '../../../builders/config'
+import { MemoryStorage, RecordingLogger } from './world'
+
+const catalogueWallets = Array.from({ length: 95 }, (_, i) =>
+  aWalletListing({ id: `w${String(i).padStart(3, '0')}`, name: `Wallet ${i}`, order: i + 1 }),
+)
+
+function connectors(overrides: Partial<WalletModalConfig> = {}, wallets = catalogueWallets) {
+  const config = parseConfig(aModalConfig(overrides))
+  const fake = new FakeWalletConnectors()
+  const storage = new MemoryStorage()
+  const recent = new RecentWallets(storage)
+  const catalogue = new InMemoryWalletCatalogue({ wallets })
+  const store = new ConnectorsStore(config, fake, recent, catalogue, new RecordingLogger())
+  return { store, fake, storage, recent, catalogue }
+}
+
+describe('ConnectorsStore', () => {
+  it('puts wallet first when a browser wallet is present and offers only methods that work', () => {
+    const { store, fake } = connectors()
+    expect(store.snapshot.methods).toEqual(['wallet'])
+    expect(store.snapshot.hasBrowserWallet).toBe(false)
+    fake.add(anAnnouncedConnector())
+    expect(store.snapshot.hasBrowserWallet).toBe(true)
+  })
+
+  it('groups in connector type order: recent, injected, featured, recommended; one row per wallet', async () => {
+    const devnet = aWalletListing({ id: 'devnet-id', name: 'Devnet Wallet', rdns: 'dev.walletgate.devnet', order: 0 })
+    const { store, fake, recent } = connectors({ featuredWalletIds: ['w005', 'w002'] }, [devnet, ...catalogueWallets])
+    fake.add(anAnnouncedConnector('dev.walletgate.devnet', 'Devnet Wallet'))
+    fake.add(anAnnouncedConnector('other.wallet', 'Other'))
+    recent.add({ id: 'other.wallet', rdns: 'other.wallet', name: 'Other' })
+    await store.load()
+    const model = await firstValueFrom(store.state$)
+    expect(model.groups.map((g) => g.type)).toEqual(['recent', 'injected', 'featured', 'recommended'])
+    expect(model.groups.map((g) => g.rows.map((r) => r.key))).toEqual([
+      ['other.wallet'],
+      ['dev.walletgate.devnet'],
+      ['w005', 'w002'],
+      // The catalogue's first 4 without the featured ones; Devnet Wallet is already listed as installed.
+      ['w000', 'w001', 'w003'],
+    ])
+  })
+
+  it('honours a configured connector type order and the exclude list', async () => {
+    const { store, fake } = connectors({
+      connectorTypeOrder: ['recommended', 'injected'],
+      excludeWalletIds: ['w000', 'bad.wallet'],
+    })
+    fake.add(anAnnouncedConnector('bad.wallet', 'Bad'))
+    fake.add(anAnnouncedConnector('good.wallet', 'Good'))
+    await store.load()
+    const model = store.snapshot
+    expect(model.groups.map((g) => g.type)).toEqual(['recommended', 'injected'])
+    expect(model.groups[1]?.rows.map((r) => r.key)).toEqual(['good.wallet'])
+    expect(model.groups[0]?.rows.map((r) => r.key)).not.toContain('w000')
+  })
+
+  it('shows custom wallets with a get link and keeps working when the catalogue fails', async () => {
+    const { store, catalogue } = connectors({ customWallets: [{ id: 'mine', name: 'Mine', homepage: 'https://mine.example' }] })
+    catalogue.failNext('getWallets', new Error('offline'))
+    await store.load()
+    expect(store.snapshot.groups).toEqual([
+      { type: 'custom', rows: [{ kind: 'wallet', key: 'mine', name: 'Mine', href: 'https://mine.example' }] },
+    ])
+  })
+})
+
+describe('RecentWallets', () => {
+  it('keeps the 2 newest in storage', () => {
+    const storage = new MemoryStorage()
+    const recent = new RecentWallets(storage)
+    recent.add({ id: 'a', name: 'A' })
+    recent.add({ id: 'b', name: 'B' })
+    recent.add({ id: 'c', name: 'C' })
+    expect(new RecentWallets(storage).wallets.map((w) => w.id)).toEqual(['c', 'b'])
+    expect(storage.get(STORAGE_KEYS.recentWallets)).toContain('"c"')
+  })
+})
+
+describe('AllWalletsStore', () => {
+  function allWallets(overrides: Partial<WalletModalConfig> = {}) {
+    const scheduler = new VirtualTimeScheduler()
+    const catalogue = new InMemoryWalletCatalogue({ wallets: catalogueWallets })
+    const store = new AllWalletsStore(parseConfig(aModalConfig(overrides)), catalogue, scheduler, new RecordingLogger())
+    return { store, catalogue, scheduler }
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('loads featured first, then pages of 40', async () => {
+    const { store } = allWallets({ featuredWalletIds: ['w050'] })
+    store.start()
+    await settle()
+    let state = store.snapshot
+    expect(state.status === 'ready' && state.wallets.map((w) => w.id).slice(0, 3)).toEqual(['w050', 'w000', 'w001'])
+    expect(state.status === 'ready' && [state.wallets.length, state.count]).toEqual([41, 95])
+    await store.loadMore()
+    await store.loadMore()
+    await store.loadMore()
+    state = store.snapshot
+    expect(state.status === 'ready' && state.wallets.length).toBe(95)
+    expect(state.status === 'ready' && new Set(state.wallets.map((w) => w.id)).size).toBe(95)
+  })
+
+  it('debounces the search and asks once for the last query', async () => {
+    const { store, catalogue, scheduler } = allWallets({ excludeWalletIds: ['w011'] })
+    store.start()
+    await settle()
+    const before = catalogue.calls.length
+    store.setQuery('Wallet 1')
+    store.setQuery('Wallet 11')
+    expect(store.snapshot.query).toBe('Wallet 11')
+    expect(catalogue.calls.length).toBe(before)
+    scheduler.flush()
+    expect(scheduler.now()).toBe(WALLET_SEARCH_DEBOUNCE_MS)
+    await settle()
+    expect(catalogue.calls.length).toBe(before + 1)
+    const state = store.snapshot
+    // "Wallet 11" matches Wallet 11 (excluded by the host) and nothing else.
+    expect(state.status === 'ready' && state.wallets.map((w) => w.name)).toEqual([])
+  })
+
+  it('reports a failing catalogue as the error state and retries', async () => {
+    const { store, catalogue } = allWallets()
+    catalogue.failNext('getWallets', new Error('HTTP status code: 500'))
+    store.start()
+    await settle()
+    expect(store.snapshot).toMatchObject({ status: 'error' })
+    store.retry()
+    await settle()
+    expect(store.snapshot.status).toBe('ready')
+  })
+})
+
+describe('CloseModal', () => {
+  it('closes, or in embedded mode shows the home view', () => {
+    const modal = new ModalStore()
+    const connection = new ConnectionStore()
+    const close = new CloseModal(modal, connection, {}, asyncScheduler)
+    modal.open({ view: 'AllWallets' }, false)
+    expect(close.request({ embedded: true })).toBe('closed')
+    expect(modal.view).toBe('Connect')
+    expect(close.request()).toBe('closed')
+    expect(modal.snapshot.open).toBe(false)
+  })
+
+  it('refuses to close a sign view while sign-in is required and shakes for 500 ms', () => {
+    const scheduler = new VirtualTimeScheduler()
+    const modal = new ModalStore()
+    const close = new CloseModal(modal, new ConnectionStore(), { siwx: { required: true } }, scheduler)
+    modal.open({ view: 'SIWXSignMessage' }, true)
+    const shaking: Array<[number, boolean]> = []
+    close.shaking$.subscribe((s) => shaking.push([scheduler.now(), s]))
+    expect(close.request()).toBe('shake')
+    expect(modal.snapshot.open).toBe(true)
+    scheduler.flush()
+    expect(shaking).toEqual([
+      [0, false],
+      [0, true],
+      [SHAKE_DURATION_MS, false],
+    ])
+  })
+})

@@ -1,0 +1,58 @@
+import { parseConfig, type WalletModalConfig } from '../../../../src/domain/config'
+import type { SchedulerLike } from 'rxjs'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { ConnectExternal } from '../../../../src/application/connection/connect-external'
+import { DisconnectWallet } from '../../../../src/application/connection/disconnect-wallet'
+import { FollowWalletEvents } from '../../../../src/application/connection/follow-wallet-events'
+import { ReconnectWallet } from '../../../../src/application/connection/reconnect-wallet'
+import { RecentWallets } from '../../../../src/application/connection/recent-wallets'
+import { EventReporter } from '../../../../src/application/connection/report-event'
+import type { KeyValueStorage } from '../../../../src/ports/key-value-storage'
+import type { Logger } from '../../../../src/ports/logger'
+import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
+import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
+import { aModalConfig } from '../../../builders/config'
+
+export class MemoryStorage implements KeyValueStorage {
+  readonly values = new Map<string, string>()
+  get(key: string): string | null {
+    return this.values.get(key) ?? null
+  }
+  set(key: string, value: string): void {
+    this.values.set(key, value)
+  }
+  remove(key: string): void {
+    this.values.delete(key)
+  }
+}
+
+export class RecordingLogger implements Logger {
+  readonly warnings: string[] = []
+  readonly errors: string[] = []
+  debug(): void {}
+  warn(message: string): void {
+    this.warnings.push(message)
+  }
+  error(message: string): void {
+    this.errors.push(message)
+  }
+}
+
+/** The connection use cases over fakes. */
+export function connectionWorld(scheduler: SchedulerLike, overrides: Partial<WalletModalConfig> = {}) {
+  const config = parseConfig(aModalConfig(overrides))
+  const wallets = new FakeWalletConnectors()
+  const connection = new ConnectionStore()
+  const modal = new ModalStore()
+  const storage = new MemoryStorage()
+  const logger = new RecordingLogger()
+  const analytics = new InMemoryAnalytics()
+  const events = new EventReporter(config, analytics, logger)
+  const recent = new RecentWallets(storage)
+  const connect = new ConnectExternal(wallets, connection, modal, recent, storage, events, logger)
+  const disconnect = new DisconnectWallet(wallets, connection, modal, storage, events, logger)
+  const reconnect = new ReconnectWallet(wallets, connection, storage, scheduler, events, logger)
+  const follow = new FollowWalletEvents(wallets, connection, disconnect)
+  return { config, wallets, connection, modal, storage, logger, analytics, events, recent, connect, disconnect, reconnect, follow }
+}
