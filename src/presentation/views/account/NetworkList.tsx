@@ -29,7 +29,6 @@ export function NetworkList({ label, networks, activeCaipNetworkId, pendingCaipN
               disabled={pendingCaipNetworkId !== undefined}
               onClick={() => onSelect(network)}
               testId={`network-${network.caipNetworkId}`}
-              ariaLabel={`${network.name}${tag === undefined ? '' : `, ${tag.toLowerCase()}`}`}
             />
           </ListRow>
         )
