@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { Container } from 'inversify'
+import { Suspense, type ReactNode } from 'react'
+import { VirtualTimeScheduler } from 'rxjs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { BalanceStore } from '../../../../src/application/account/balance-store'
+import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
+import { IdentityStore } from '../../../../src/application/account/identity-store'
+import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { NetworksStore } from '../../../../src/application/networks/networks-store'
+import { SwitchNetwork } from '../../../../src/application/networks/switch-network'
+import { SnackStore } from '../../../../src/application/snack-store'
+import { HttpError } from '../../../../src/ports/http-errors'
+import { Logger } from '../../../../src/ports/logger'
+import { DiProvider } from '../../../../src/presentation/di-context'
+import AccountView from '../../../../src/presentation/views/AccountView'
+import NetworksView from '../../../../src/presentation/views/NetworksView'
+import UnsupportedChainView from '../../../../src/presentation/views/UnsupportedChainView'
+import WalletReceiveView from '../../../../src/presentation/views/WalletReceiveView'
+import { qrPath } from '../../../../src/presentation/views/account/QrCode'
+import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
+import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import {
+  ADDRESS,
+  FakeChainReader,
+  MemoryStorage,
+  NETWORK_CONFIGS,
+  RecordingLogger,
+  ScriptedProvider,
+  connected,
+} from '../../application/account/support'
+
+afterEach(cleanup)
+
+const ACCOUNT = `eip155:31337:${ADDRESS}`
+
+function world(options: { failBalances?: boolean; caipNetworkId?: string } = {}) {
+  const scheduler = new VirtualTimeScheduler()
+  const connection = new ConnectionStore()
+  const modal = new ModalStore()
+  const storage = new MemoryStorage()
+  const logger = new RecordingLogger()
+  const api = new InMemoryBlockchainApi({
+    supportedChains: ['eip155:31337', 'eip155:31338'],
+    balances: {
+      [ACCOUNT]: [
+        aTokenBalance({ name: 'Devnet Token', symbol: 'DVT', value: 500, quantity: { decimals: '18', numeric: '1000' } }),
+        aNativeBalance({ value: 3750.5, quantity: { decimals: '18', numeric: '1.5002' } }),
+        aTokenBalance({ name: 'Devnet USD', symbol: 'dUSD', value: 10000, quantity: { decimals: '6', numeric: '10000' } }),
+      ],
+    },
+  })
+  if (options.failBalances) api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
+  const chain = new FakeChainReader()
+  chain.balances.set('eip155:31337', 2n * 10n ** 18n)
+  const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: undefined }, connection, storage)
+  const snacks = new SnackStore(scheduler)
+  const provider = new ScriptedProvider()
+  const switcher = new SwitchNetwork(networks, connection, modal, () => provider, logger)
+  const disconnects: number[] = []
+  const container = new Container()
+  container.bind(ConnectionStore).toConstantValue(connection)
+  container.bind(ModalStore).toConstantValue(modal)
+  container.bind(NetworksStore).toConstantValue(networks)
+  container.bind(SnackStore).toConstantValue(snacks)
+  container.bind(Logger).toConstantValue(logger)
+  container.bind(SwitchNetwork).toConstantValue(switcher)
+  container.bind(BalanceStore).toConstantValue(new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger))
+  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
+  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
+  container.bind(DisconnectAccount).toConstantValue(async () => {
+    disconnects.push(1)
+    connection.set({ status: 'disconnected' })
+  })
+  connection.set(connected(options.caipNetworkId ?? 'eip155:31337'))
+  const show = (node: ReactNode) =>
+    render(
+      <DiProvider container={container}>
+        <Suspense fallback={<p>loading</p>}>{node}</Suspense>
+      </DiProvider>,
+    )
+  return { connection, modal, provider, snacks, disconnects, show, storage }
+}
+
+describe('AccountView', () => {
+  it('shows the address, the native balance with 3 decimals and its fiat value with 2, and every token native first', async () => {
+    const { show } = world()
+    show(<AccountView />)
+    expect(screen.getByTestId('account-address').textContent).toBe(ADDRESS)
+    await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('1.500 ETH'))
+    expect(screen.getByTestId('account-fiat').textContent).toBe('$3750.50')
+    const rows = within(screen.getByTestId('token-list')).getAllByRole('button')
+    expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(['token-native', 'token-dUSD', 'token-DVT'])
+    expect(screen.getByTestId('token-dUSD').textContent).toContain('10000.000 dUSD')
+    expect(screen.getByTestId('token-dUSD').textContent).toContain('$10000.00')
+  })
+
+  it('falls back to the chain balance without a fiat value when the service fails', async () => {
+    const { show, snacks } = world({ failBalances: true })
+    show(<AccountView />)
+    await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('2.000 ETH'))
+    expect(screen.queryByTestId('account-fiat')).toBeNull()
+    expect(snacks.snapshot).toMatchObject({ open: true, message: 'Token Balance Unavailable', variant: 'error' })
+  })
+
+  it('tabs: arrow keys move between Tokens, NFTs and Activity; NFTs shows a clear empty state', async () => {
+    const { show } = world()
+    show(<AccountView />)
+    const tokens = screen.getByRole('tab', { name: 'Tokens' })
+    expect(tokens.getAttribute('aria-selected')).toBe('true')
+    fireEvent.keyDown(tokens, { key: 'ArrowRight' })
+    const nfts = screen.getByRole('tab', { name: 'NFTs' })
+    expect(nfts.getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(nfts)
+    expect(await screen.findByTestId('nfts-empty')).toBeTruthy()
+    fireEvent.keyDown(nfts, { key: 'End' })
+    expect(screen.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe('true')
+  })
+
+  it('opens Networks and Receive, and disconnects', async () => {
+    const { show, modal, disconnects } = world()
+    modal.open({ view: 'Account' }, true)
+    show(<AccountView />)
+    fireEvent.click(screen.getByTestId('account-network-button'))
+    expect(modal.view).toBe('Networks')
+    modal.goBack()
+    fireEvent.click(screen.getByTestId('account-receive'))
+    expect(modal.view).toBe('WalletReceive')
+    fireEvent.click(screen.getByTestId('disconnect-button'))
+    await waitFor(() => expect(disconnects).toHaveLength(1))
+  })
+})
+
+describe('NetworksView', () => {
+  it('marks the active network in text and switches the wallet to the chosen one', async () => {
+    const { show, provider, modal, connection } = world()
+    modal.open({ view: 'Account' }, true)
+    modal.push('Networks')
+    show(<NetworksView />)
+    expect(screen.getByTestId('network-eip155:31337').textContent).toContain('Active')
+    expect(screen.getByTestId('network-eip155:31338').textContent).not.toContain('Active')
+    fireEvent.click(screen.getByTestId('network-eip155:31338'))
+    await waitFor(() => expect(modal.snapshot.history).toEqual(['Account']))
+    expect(provider.requests).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
+    expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+  })
+})
+
+describe('UnsupportedChainView', () => {
+  it('offers the configured networks and disconnect', async () => {
+    const { show, provider, disconnects } = world({ caipNetworkId: 'eip155:1' })
+    show(<UnsupportedChainView />)
+    expect(screen.getByText('This network is not supported')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('network-eip155:31337'))
+    await waitFor(() => expect(provider.requests).toHaveLength(1))
+    fireEvent.click(screen.getByTestId('disconnect-button'))
+    await waitFor(() => expect(disconnects).toHaveLength(1))
+  })
+})
+
+describe('WalletReceiveView', () => {
+  it('shows the address as text and as a QR code', () => {
+    const { show } = world()
+    show(<WalletReceiveView />)
+    expect(screen.getByTestId('receive-address').textContent).toBe(ADDRESS)
+    const qr = screen.getByRole('img', { name: `QR code of the address ${ADDRESS}` })
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(ADDRESS).d)
+  })
+
+  it('encodes a QR code whose size grows with the data', () => {
+    const small = qrPath('0x1')
+    const large = qrPath(ADDRESS.repeat(4))
+    expect(small.size).toBeGreaterThanOrEqual(21)
+    expect(large.size).toBeGreaterThan(small.size)
+    expect(small.d).toMatch(/^M\d+ \d+h1v1h-1z/)
+  })
+})
