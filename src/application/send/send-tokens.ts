@@ -139,6 +139,8 @@ export interface SendTokensDeps {
   readonly nativeCurrencies?: Readonly<Record<string, { symbol: string; decimals: number }>>
 }
 
+const SEND_FLOW_VIEWS: readonly string[] = ['Send', 'SendPreview', 'ApproveTransaction']
+
 const EMPTY_FORM: SendForm = { amount: '', receiver: '' }
 const INITIAL: SendTokensState = { status: 'editing', form: EMPTY_FORM, receiver: { status: 'empty' } }
 
@@ -401,7 +403,11 @@ export class SendTokens {
       this.deps.logger.warn('Balance refresh after send failed', error)
     }
     this.subject.next({ ...INITIAL, lastHash: sent.hash })
-    this.deps.approvals.settle(id, 'success')
+    if (!this.deps.approvals.settle(id, 'success') && SEND_FLOW_VIEWS.includes(this.deps.modal.view)) {
+      // The approval was cancelled while the wallet had the request, and the wallet sent it anyway:
+      // the reviewed form no longer applies, so Account shows the result.
+      this.deps.modal.reset('Account')
+    }
   }
 
   /** The ApproveTransaction view's Cancel: goes back; a request the wallet already has stays in flight. */

@@ -43,7 +43,15 @@ export default function ApproveTransactionView() {
           </div>
         ))}
       </dl>
-      <Button variant="ghost" fullWidth onClick={() => approvals.cancelCurrent()} data-testid="approve-cancel">
+      <Button
+        variant="ghost"
+        fullWidth
+        // The second click of a double click on the review's Send lands here: only a deliberate click cancels.
+        onClick={(event) => {
+          if (event.detail <= 1) approvals.cancelCurrent()
+        }}
+        data-testid="approve-cancel"
+      >
         Cancel
       </Button>
     </div>

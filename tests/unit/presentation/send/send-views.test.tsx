@@ -128,7 +128,10 @@ describe('SendPreviewView and ApproveTransactionView', () => {
     renderView(world, ApproveTransactionView)
     expect(screen.getByTestId('view-ApproveTransaction')).toBeTruthy()
     expect(screen.getByText('Send 0.25 ETH')).toBeTruthy()
-    fireEvent.click(screen.getByTestId('approve-cancel'))
+    // The second click of a double click on Send lands here and must not cancel.
+    fireEvent.click(screen.getByTestId('approve-cancel'), { detail: 2 })
+    expect(world.modal.view).toBe('ApproveTransaction')
+    fireEvent.click(screen.getByTestId('approve-cancel'), { detail: 1 })
     expect(world.modal.view).toBe('SendPreview')
     world.transfers.release()
   })

@@ -1,0 +1,211 @@
+/**
+ * Issue 8 acceptance: sending real value through the modal on the devnet. Each test sends from its
+ * own devnet accounts (never account 0 or 1, which other suites read), so no snapshot/revert is
+ * needed (the devnet's history indexer does not follow a reverted chain).
+ */
+import type { Page } from '@playwright/test'
+import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address, type Hash } from 'viem'
+import { DEVNET_CONTRACTS } from '../../devnet/src/config'
+import { expect, snapshot, test } from './support/fixtures'
+import type { E2eWorld } from './support/world'
+
+const WALLET = 'dev.walletgate.devnet'
+
+function chainA(world: E2eWorld) {
+  return createPublicClient({ transport: http(world.rpcUrls[31337]) })
+}
+
+async function balances(world: E2eWorld, address: Address) {
+  const client = chainA(world)
+  const [native, dusd, nonce] = await Promise.all([
+    client.getBalance({ address }),
+    client.readContract({ address: DEVNET_CONTRACTS.dUSD, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+    client.getTransactionCount({ address }),
+  ])
+  return { native, dusd, nonce }
+}
+
+/** Every transaction `from` sent in blocks after `afterBlock`, with what it cost in gas. */
+async function sentSince(world: E2eWorld, from: Address, afterBlock: bigint) {
+  const client = chainA(world)
+  const head = await client.getBlockNumber({ cacheTime: 0 })
+  const sent: { hash: Hash; fee: bigint; to: Address | null }[] = []
+  for (let n = afterBlock + 1n; n <= head; n++) {
+    const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+    for (const tx of block.transactions) {
+      if (tx.from.toLowerCase() !== from.toLowerCase()) continue
+      const receipt = await client.getTransactionReceipt({ hash: tx.hash })
+      sent.push({ hash: tx.hash, fee: receipt.gasUsed * receipt.effectiveGasPrice, to: tx.to })
+    }
+  }
+  return sent
+}
+
+/** Opens the demo with the Devnet Wallet on `accountIndex` in `mode`, connects and shows Account. */
+async function connectAs(page: Page, accountIndex: number, mode: 'approve' | 'reject' = 'approve') {
+  await page.addInitScript((init) => {
+    ;(window as unknown as { __devWalletInit: unknown }).__devWalletInit = init
+  }, { mode, accountIndex })
+  await page.goto('/')
+  // The wallet installs itself from its own chunk, like an extension.
+  await page.waitForFunction(() => (window as unknown as { devWallet?: unknown }).devWallet !== undefined)
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId(`wallet-${WALLET}`).click()
+  // Connecting closes the modal; the connect button then opens the Account view.
+  await expect(page.getByTestId('demo-account')).toContainText('eip155:31337')
+  const view = page.getByTestId('view-Account')
+  if (!(await view.isVisible())) await page.getByTestId('connect-button').click()
+  await expect(view).toBeVisible()
+}
+
+async function setMode(page: Page, mode: 'approve' | 'reject') {
+  await page.evaluate((m) => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode(m), mode)
+}
+
+async function fillSend(page: Page, token: 'ETH' | 'dUSD' | undefined, amount: string, receiver: string) {
+  if (token !== undefined) {
+    const select = page.getByTestId('send-token')
+    const label = await select.locator('option', { hasText: `${token} ·` }).textContent()
+    await select.selectOption({ label: label ?? '' })
+  }
+  await page.getByTestId('send-amount').fill(amount)
+  await page.getByTestId('send-receiver').fill(receiver)
+}
+
+test.describe('send', () => {
+  test('sends 0.25 ETH and 10.5 dUSD; chain balances are exact; Activity and Tokens update without a reload', async ({ page, world }) => {
+    const sender = world.accounts[5]!.address
+    const receiver = world.accounts[6]!.address
+    const startBlock = await chainA(world).getBlockNumber({ cacheTime: 0 })
+    const before = { sender: await balances(world, sender), receiver: await balances(world, receiver) }
+
+    await connectAs(page, 5)
+    await page.getByTestId('account-send').click()
+    await expect(page.getByTestId('view-Send')).toBeVisible()
+
+    // Native: 0.25 ETH.
+    await fillSend(page, 'ETH', '0.25', receiver)
+    await expect(page.getByTestId('send-fiat')).toHaveText('≈ $625.00')
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('view-SendPreview')).toBeVisible()
+    await expect(page.getByTestId('send-preview-amount')).toHaveText('0.25 ETH')
+    await expect(page.getByTestId('send-preview-fee')).toContainText('ETH')
+    await snapshot(page, 'send-preview')
+    await page.getByTestId('send-confirm').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+
+    // ERC20: 10.5 dUSD, typed with a comma.
+    await page.getByTestId('account-send').click()
+    await expect(page.getByTestId('send-amount')).toHaveValue('')
+    await fillSend(page, 'dUSD', '10,5', receiver)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-preview-amount')).toHaveText('10.5 dUSD')
+    await page.getByTestId('send-confirm').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+
+    // The chain holds exactly the expected amounts.
+    await expect
+      .poll(async () => (await balances(world, sender)).nonce, { timeout: 15_000 })
+      .toBe(before.sender.nonce + 2)
+    const sent = await sentSince(world, sender, startBlock)
+    expect(sent).toHaveLength(2)
+    const gas = sent.reduce((sum, tx) => sum + tx.fee, 0n)
+    const after = { sender: await balances(world, sender), receiver: await balances(world, receiver) }
+    expect(after.sender.native).toBe(before.sender.native - parseEther('0.25') - gas)
+    expect(after.receiver.native).toBe(before.receiver.native + parseEther('0.25'))
+    expect(after.sender.dusd).toBe(before.sender.dusd - parseUnits('10.5', 6))
+    expect(after.receiver.dusd).toBe(before.receiver.dusd + parseUnits('10.5', 6))
+
+    // Activity: both transfers under the current month, newest first, one entry per hash.
+    await page.getByTestId('account-tab-Activity').click()
+    const [year, month] = await page.evaluate(() => [new Date().getFullYear(), new Date().getMonth() + 1])
+    const monthSection = page.getByTestId(`activity-month-${year}-${String(month).padStart(2, '0')}`)
+    const [nativeTx, tokenTx] = sent.map((tx) => tx.hash.toLowerCase())
+    const tokenRow = monthSection.getByTestId(`activity-${tokenTx}`)
+    const nativeRow = monthSection.getByTestId(`activity-${nativeTx}`)
+    await expect(tokenRow).toHaveCount(1)
+    await expect(nativeRow).toHaveCount(1)
+    await expect(tokenRow.getByTestId('activity-amount')).toHaveText('−10.500 dUSD')
+    await expect(nativeRow.getByTestId('activity-amount')).toHaveText('−0.250 ETH')
+    await expect(tokenRow.getByTestId('activity-status')).toHaveText('Confirmed')
+    await expect(nativeRow.getByTestId('activity-status')).toHaveText('Confirmed')
+    const order = await monthSection.locator('[data-testid^="activity-0x"]').evaluateAll((rows) =>
+      rows.map((r) => r.getAttribute('data-testid')),
+    )
+    expect(order.indexOf(`activity-${tokenTx}`)).toBeLessThan(order.indexOf(`activity-${nativeTx}`))
+    await snapshot(page, 'activity-after-send')
+
+    // Tokens: the new balances, without a reload.
+    await page.getByTestId('account-tab-Tokens').click()
+    const dusdLeft = (after.sender.dusd / 1_000n).toString() // 3 decimals of a 6-decimal token
+    await expect(page.getByTestId('token-dUSD')).toContainText(
+      `${dusdLeft.slice(0, -3)}.${dusdLeft.slice(-3)} dUSD`,
+    )
+  })
+
+  test('an invalid address, an empty amount, too much and a wallet rejection each say so and send nothing', async ({ page, world }) => {
+    const sender = world.accounts[7]!.address
+    const receiver = world.accounts[6]!.address
+    const before = await balances(world, sender)
+
+    await connectAs(page, 7)
+    await page.getByTestId('account-send').click()
+
+    await fillSend(page, 'ETH', '0.1', '0x1234')
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toHaveText('Invalid address')
+
+    await fillSend(page, undefined, '', receiver)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toHaveText('An amount and receiver address are required')
+
+    await fillSend(page, 'dUSD', '1000000', receiver)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toHaveText('Insufficient funds')
+    await expect(page.getByTestId('view-Send')).toBeVisible()
+
+    // A rejection in the wallet keeps the form.
+    await fillSend(page, 'ETH', '0.3', receiver)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('view-SendPreview')).toBeVisible()
+    await setMode(page, 'reject')
+    await page.getByTestId('send-confirm').click()
+    await expect(page.getByTestId('send-error')).toHaveText('Transaction rejected')
+    await expect(page.getByTestId('view-SendPreview')).toBeVisible()
+    await snapshot(page, 'send-rejected')
+    await page.getByTestId('send-edit').click()
+    await expect(page.getByTestId('send-amount')).toHaveValue('0.3')
+    await expect(page.getByTestId('send-receiver')).toHaveValue(receiver)
+
+    const after = await balances(world, sender)
+    expect(after).toEqual(before)
+  })
+
+  test('a fast double click on Send produces exactly one transaction', async ({ page, world }) => {
+    const sender = world.accounts[8]!.address
+    const receiver = world.accounts[6]!.address
+    const startBlock = await chainA(world).getBlockNumber({ cacheTime: 0 })
+    const before = await balances(world, sender)
+
+    await connectAs(page, 8)
+    await page.getByTestId('account-send').click()
+    await fillSend(page, 'ETH', '0.01', receiver)
+    await page.getByTestId('send-review').click()
+    await page.getByTestId('send-confirm').dblclick()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+
+    await expect.poll(async () => (await balances(world, sender)).nonce, { timeout: 15_000 }).toBe(before.nonce + 1)
+    const walletSends = await page.evaluate(
+      () =>
+        (window as unknown as { devWallet: { requests: { method: string }[] } }).devWallet.requests.filter(
+          (r) => r.method === 'eth_sendTransaction',
+        ).length,
+    )
+    expect(walletSends).toBe(1)
+    const sent = await sentSince(world, sender, startBlock)
+    expect(sent).toHaveLength(1)
+    await page.getByTestId('account-tab-Activity').click()
+    await expect(page.getByTestId(`activity-${sent[0]!.hash.toLowerCase()}`)).toHaveCount(1)
+    expect((await balances(world, sender)).nonce).toBe(before.nonce + 1)
+  })
+})
