@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { Container } from 'inversify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createContainer } from '../../../../src/di'
+import { parseConfig, type WalletModalConfig } from '../../../../src/domain/config'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { Analytics } from '../../../../src/ports/analytics'
+import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
+import { Logger } from '../../../../src/ports/logger'
+import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
+import { WalletConnectors } from '../../../../src/ports/wallet-connectors'
+import { DiProvider } from '../../../../src/presentation/di-context'
+import ConnectView from '../../../../src/presentation/views/ConnectView'
+import ConnectingExternalView from '../../../../src/presentation/views/ConnectingExternalView'
+import { FakeWalletConnectors, anAnnouncedConnector } from '../../../fakes/fake-wallet-connectors'
+import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
+import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
+import { aModalConfig } from '../../../builders/config'
+import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
+
+afterEach(cleanup)
+
+function world(overrides: Partial<WalletModalConfig> = {}) {
+  const wallets = new FakeWalletConnectors()
+  const catalogue = new InMemoryWalletCatalogue({
+    wallets: [aWalletListing({ id: 'aurora', name: 'Aurora Wallet', homepage: 'https://aurora.example', order: 1 })],
+  })
+  const container: Container = createContainer(parseConfig(aModalConfig(overrides)), (c) => {
+    c.rebind(WalletConnectors).toConstantValue(wallets)
+    c.rebind(WalletCatalogue).toConstantValue(catalogue)
+    c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
+    c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
+    c.rebind(Logger).toConstantValue(new RecordingLogger())
+  })
+  const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
+  return { wallets, catalogue, container, ui }
+}
+
+describe('ConnectView', () => {
+  it('lists the installed wallet and a recommended one with a get link', async () => {
+    const w = world()
+    w.wallets.add(anAnnouncedConnector())
+    w.ui(<ConnectView />)
+    expect(screen.getByTestId('wallet-dev.walletgate.devnet').textContent).toContain('Installed')
+    const aurora = await screen.findByTestId('wallet-aurora')
+    expect(aurora.tagName).toBe('A')
+    expect(aurora.getAttribute('href')).toBe('https://aurora.example/')
+    expect(screen.queryByTestId('no-wallet-installed')).toBeNull()
+  })
+
+  it('without a browser wallet offers to get one in AllWallets', async () => {
+    const w = world()
+    w.container.get(ModalStore).open({}, false)
+    w.ui(<ConnectView />)
+    fireEvent.click(screen.getByRole('button', { name: 'Get a wallet' }))
+    expect(w.container.get(ModalStore).view).toBe('AllWallets')
+    await screen.findByTestId('wallet-aurora')
+  })
+})
+
+describe('ConnectingExternalView', () => {
+  it('shows the declined state and retries', async () => {
+    const w = world()
+    w.wallets.add(anAnnouncedConnector())
+    w.container.get(ModalStore).open({}, false)
+    w.wallets.rejectNext(4001)
+    w.ui(<ConnectView />)
+    fireEvent.click(screen.getByTestId('wallet-dev.walletgate.devnet'))
+    cleanup()
+    w.ui(<ConnectingExternalView />)
+    await waitFor(() => expect(screen.getByTestId('view-ConnectingExternal').getAttribute('data-status')).toBe('declined'))
+    expect(screen.getByRole('alert').textContent).toContain('Connection declined')
+    fireEvent.click(screen.getByTestId('connect-retry'))
+    await waitFor(() => expect(w.container.get(ConnectionStore).snapshot.status).toBe('connected'))
+  })
+
+  it('says to check the wallet on -32002', async () => {
+    const w = world()
+    w.wallets.add(anAnnouncedConnector())
+    w.wallets.rejectNext(-32002)
+    w.container.get(ModalStore).open({}, false)
+    w.ui(<ConnectView />)
+    fireEvent.click(screen.getByTestId('wallet-dev.walletgate.devnet'))
+    cleanup()
+    w.ui(<ConnectingExternalView />)
+    expect((await screen.findByText('Check your wallet')).textContent).toBe('Check your wallet')
+    expect(screen.getByTestId('view-ConnectingExternal').getAttribute('data-status')).toBe('pending')
+  })
+})
