@@ -92,10 +92,14 @@ export class SwitchNetwork {
     }
     const namespaceSwitching = connection.namespace !== target.chainNamespace
     if (namespaceSwitching) {
-      // Another chain family: no wallet request in this family; the active network moves and the
-      // send form resets (networkChanged$).
+      // Another chain family (spec section 4): marked as namespace switching, the active network
+      // moves and is persisted, the send form resets (networkChanged$). The connected wallet has no
+      // account in that family, so the visitor is shown Connect for it.
+      this.subject.next({ status: 'switching', target, step: 'switch', namespaceSwitching: true })
       this.networks.select(target.caipNetworkId)
-      return this.succeed(target, from, true, navigate)
+      const result = this.succeed(target, from, true, false)
+      if (navigate) this.modal.reset('Connect')
+      return result
     }
     if (connection.caipNetworkId === target.caipNetworkId) {
       this.networks.select(target.caipNetworkId)

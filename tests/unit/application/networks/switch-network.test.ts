@@ -204,3 +204,34 @@ describe('UnsupportedChainWatcher', () => {
     expect(modal.view).toBe('Connect')
   })
 })
+
+describe('SwitchNetwork across chain families', () => {
+  it('marks namespace switching, persists the network, tells listeners the namespace changed and shows Connect', async () => {
+    const storage = new MemoryStorage()
+    const connection = new ConnectionStore()
+    const modal = new ModalStore()
+    const solana = {
+      id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      chainNamespace: 'solana' as const,
+      name: 'Solana',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: ['http://127.0.0.1:18899'],
+    }
+    const networks = new NetworksStore({ networks: [...NETWORK_CONFIGS, solana], defaultNetwork: undefined }, connection, storage)
+    const provider = new ScriptedProvider()
+    const switcher = new SwitchNetwork(networks, connection, modal, () => provider, new RecordingLogger())
+    const states: string[] = []
+    switcher.state$.subscribe((s) => states.push(s.status === 'switching' ? `switching:${String(s.namespaceSwitching)}` : s.status))
+    const changes: NetworkChanged[] = []
+    switcher.networkChanged$.subscribe((c) => changes.push(c))
+    connection.set(connected('eip155:31337'))
+    modal.open({ view: 'Networks' }, true)
+    const result = await switcher.execute('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', { navigate: true })
+    expect(result.ok).toBe(true)
+    expect(states).toEqual(['idle', 'switching:true', 'switched'])
+    expect(provider.requests).toEqual([])
+    expect(storage.get(STORAGE_KEYS.lastUsedChain)).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(changes).toEqual([{ from: 'eip155:31337', to: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', namespaceChanged: true }])
+    expect(modal.snapshot.history).toEqual(['Connect'])
+  })
+})
