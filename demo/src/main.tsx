@@ -8,13 +8,19 @@ import './demo.css'
 const modal = createWalletModal(demoConfig)
 
 function AccountChip() {
+  const modal = useWalletModal()
   const { isConnected, address } = useAccount()
   const { caipNetworkId } = useNetwork()
   if (!isConnected) return <span data-testid="demo-account">Not connected</span>
   return (
-    <span data-testid="demo-account">
-      {address} on {caipNetworkId}
-    </span>
+    <>
+      <span data-testid="demo-account">
+        {address} on {caipNetworkId}
+      </span>
+      <button type="button" data-testid="demo-disconnect" onClick={() => void modal.disconnect()}>
+        Disconnect
+      </button>
+    </>
   )
 }
 
@@ -23,6 +29,12 @@ function Controls() {
   const { themeMode } = useWalletModalState()
   return (
     <div className="demo-bar">
+      <button type="button" onClick={() => void modal.open({ view: 'Connect' })}>
+        Connect
+      </button>
+      <button type="button" onClick={() => void modal.open({ view: 'AllWallets' })}>
+        All Wallets
+      </button>
       <button type="button" onClick={() => void modal.open({ view: 'Networks' })}>
         Networks
       </button>
