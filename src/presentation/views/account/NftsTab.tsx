@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
+import { useObservableState } from 'observable-hooks'
 import { NftHoldingsStore } from '../../../application/account/nft-holdings'
+import { ConnectionStore } from '../../../application/connection-store'
 import { Button, Notice, SafeImage, Spinner } from '../../components'
 import { useService } from '../../di-context'
 import { useStore } from './use-store'
@@ -8,9 +10,13 @@ import { useStore } from './use-store'
 export default function NftsTab() {
   const store = useService(NftHoldingsStore)
   const state = useStore(store)
+  const connection = useService(ConnectionStore)
+  const account = useObservableState(connection.state$, () => connection.snapshot)
+  const caipAddress = account.status === 'connected' ? account.caipAddress : undefined
+  // Read again for another account or network (the CAIP-10 address carries the network).
   useEffect(() => {
     void store.load()
-  }, [store])
+  }, [store, caipAddress])
   if (state.status === 'idle' || state.status === 'loading') return <Spinner label="Loading NFTs" />
   if (state.status === 'error') {
     return (
