@@ -61,7 +61,7 @@ module.exports = {
       severity: 'error',
       comment: 'presentation -> application and domain, react, observable-hooks.',
       from: { path: '^src/presentation/' },
-      to: { path: ['^src/infrastructure/', '^src/di\\.ts$'] },
+      to: { path: ['^src/infrastructure/', '^src/di[a-z-]*\\.ts$'] },
     },
     {
       name: 'presentation-no-chain-sdks',
@@ -73,8 +73,8 @@ module.exports = {
     {
       name: 'only-di-imports-infrastructure',
       severity: 'error',
-      comment: 'src/di.ts is the composition root: the only module outside infrastructure that imports an adapter.',
-      from: { path: '^src/', pathNot: ['^src/infrastructure/', '^src/di\\.ts$'] },
+      comment: 'The composition root (src/di.ts and its lazily loaded src/di-*.ts parts) is the only place outside infrastructure that imports an adapter.',
+      from: { path: '^src/', pathNot: ['^src/infrastructure/', '^src/di[a-z-]*\\.ts$'] },
       to: { path: '^src/infrastructure/' },
     },
   ],

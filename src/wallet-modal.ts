@@ -1,4 +1,4 @@
-import { combineLatest, distinctUntilChanged, map, shareReplay, type Observable } from 'rxjs'
+import { combineLatest, distinctUntilChanged, filter, map, shareReplay, type Observable, type Subscription } from 'rxjs'
 import type { Container } from 'inversify'
 import { parseConfig, type WalletModalConfig } from './domain/config'
 import type { ChainNamespace, ThemeMode } from './domain/entities'
@@ -8,14 +8,12 @@ import { AlertStore } from './application/alert-store'
 import { ConnectionStore, type ConnectionState } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
-import { NetworksStore } from './application/networks/networks-store'
-import { SwitchNetwork } from './application/networks/switch-network'
-import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
-import { ChainReader } from './ports/chain-reader'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
 import { Analytics } from './ports/analytics'
 import { WalletConnectors } from './ports/wallet-connectors'
+import { Logger } from './ports/logger'
+import { FeatureLoader, type Features } from './application/tokens'
 import { createContainer, type ContainerOverrides } from './di'
 
 /** What a host reads about the modal at any moment. */
@@ -99,15 +97,20 @@ class WalletModalInstance implements WalletModal {
   private destroyed = false
   private sessionStarted = false
   private alertSubscription: { unsubscribe(): void } | undefined
+  private readonly connectedSubscription: Subscription
+  private features: Promise<Features> | undefined
+  private loadedFeatures: Features | undefined
 
   constructor(private readonly container: Container) {
     this.modal = container.get(ModalStore)
     this.connection = container.get(ConnectionStore)
     this.theme = container.get(ThemeStore)
     this.alerts = container.get(AlertStore)
-    // Persist the active network; open UnsupportedChain when the wallet leaves the configured networks.
-    container.get(NetworksStore).start()
-    container.get(UnsupportedChainWatcher).start()
+    // A connected wallet needs the network rules (persist the active network, open UnsupportedChain
+    // when the wallet leaves the configured networks) even while the modal is closed.
+    this.connectedSubscription = this.connection.state$
+      .pipe(filter((state) => state.status === 'connected'))
+      .subscribe(() => void this.loadFeatures().catch(() => undefined))
     this.state$ = combineLatest([
       this.modal.state$,
       this.connection.state$,
@@ -152,7 +155,7 @@ class WalletModalInstance implements WalletModal {
 
   async open(options: OpenOptions = {}): Promise<void> {
     if (this.destroyed) return
-    await this.mount()
+    await Promise.all([this.mount(), this.loadFeatures()])
     this.modal.open({ view: options.view }, this.connection.snapshot.status === 'connected')
   }
 
@@ -165,8 +168,8 @@ class WalletModalInstance implements WalletModal {
   }
 
   async switchNetwork(caipNetworkId: string): Promise<void> {
-    const result = await this.container.get(SwitchNetwork).execute(caipNetworkId)
-    if (!result.ok) throw result.error
+    const features = await this.loadFeatures()
+    await features.switchNetwork(caipNetworkId)
   }
 
   async getProvider(namespace: ChainNamespace): Promise<Eip1193Provider | undefined> {
@@ -190,7 +193,8 @@ class WalletModalInstance implements WalletModal {
       this.mounting = undefined
     }
     this.startSession()
-    this.mounting ??= import('./presentation/mount').then(({ mountModal }) => {
+    const embedded = element !== undefined
+    this.mounting ??= Promise.all([import('./presentation/mount'), embedded ? this.loadFeatures() : undefined]).then(([{ mountModal }]) => {
       if (this.destroyed) return
       this.unmount = mountModal(this.container, element)
     })
@@ -207,6 +211,29 @@ class WalletModalInstance implements WalletModal {
     void this.container.get(WalletSession).start()
   }
 
+  /**
+   * Binds account, networks, send and activity (their own chunk) and starts the network rules.
+   * Once per modal; a failed chunk load is logged and retried on the next call.
+   */
+  private loadFeatures(): Promise<Features> {
+    this.features ??= this.container
+      .get(FeatureLoader)
+      .load()
+      .then((features) => {
+        if (!this.destroyed) {
+          features.start()
+          this.loadedFeatures = features
+        }
+        return features
+      })
+      .catch((error: unknown) => {
+        this.features = undefined
+        this.container.get(Logger).warn('Could not load the account features', error)
+        throw error
+      })
+    return this.features
+  }
+
   destroy(): void {
     this.destroyed = true
     this.alertSubscription?.unsubscribe()
@@ -214,9 +241,8 @@ class WalletModalInstance implements WalletModal {
     this.modal.close()
     this.unmount?.()
     this.unmount = undefined
-    this.container.get(UnsupportedChainWatcher).dispose()
-    this.container.get(NetworksStore).dispose()
-    this.container.get(ChainReader).dispose()
+    this.connectedSubscription.unsubscribe()
+    this.loadedFeatures?.dispose()
     this.container.unbindAll()
   }
 }

@@ -1,0 +1,173 @@
+import { Container } from 'inversify'
+import type { ResolvedConfig } from './domain/config'
+import type { Features } from './application/tokens'
+import { ConnectionStore } from './application/connection-store'
+import { ModalStore } from './application/modal-store'
+import { SnackStore } from './application/snack-store'
+import { DisconnectWallet } from './application/connection/disconnect-wallet'
+import { Analytics } from './ports/analytics'
+import { Clock } from './ports/clock'
+import { KeyValueStorage } from './ports/key-value-storage'
+import { Logger } from './ports/logger'
+import { Scheduler } from './ports/scheduler'
+import { WalletConnectors } from './ports/wallet-connectors'
+import { serviceClient } from './di-service-client'
+import { ActivityStore } from './application/activity/activity-store'
+import { BalanceStore } from './application/account/balance-store'
+import { balanceSourceFrom } from './application/send/balance-source'
+import { SendBalanceSource } from './application/send/collaborators'
+import { SendTokens } from './application/send/send-tokens'
+import { TransactionApprovals } from './application/send/transaction-approvals'
+import { BlockchainApi } from './ports/blockchain-api'
+import { TokenTransfers } from './ports/token-transfers'
+import { ViemTokenTransfers } from './infrastructure/chains/eip155/send/viem-token-transfers'
+import { DisconnectAccount } from './application/account/disconnect-account'
+import { IdentityStore } from './application/account/identity-store'
+import { NftHoldingsStore } from './application/account/nft-holdings'
+import { NetworksStore } from './application/networks/networks-store'
+import { SwitchNetwork } from './application/networks/switch-network'
+import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
+import { ChainReader } from './ports/chain-reader'
+import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
+import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
+
+/**
+ * The lazily loaded half of the composition root (see `featureLoader` in src/di.ts): what a
+ * connected visitor needs beyond the Connect view.
+ */
+export function bindFeatures(container: Container, config: ResolvedConfig): Features {
+  const binder = unlessOverridden(container)
+  bindAccountAndNetworks(binder, container, config)
+  bindSendAndActivity(binder, container, config)
+  return {
+    start() {
+      container.get(NetworksStore).start()
+      container.get(UnsupportedChainWatcher).start()
+    },
+    async switchNetwork(caipNetworkId) {
+      const result = await container.get(SwitchNetwork).execute(caipNetworkId)
+      if (!result.ok) throw result.error
+    },
+    dispose() {
+      container.get(UnsupportedChainWatcher).dispose()
+      container.get(NetworksStore).dispose()
+      container.get(ChainReader).dispose()
+    },
+  }
+}
+
+/** Account, balances, identity, NFTs and networks (issue 7). */
+function bindAccountAndNetworks(binder: Binder, container: Container, config: ResolvedConfig): void {
+  binder
+    .bind(BlockchainApi)
+    .toDynamicValue(
+      (ctx) =>
+        new FetchBlockchainApi(serviceClient(config, config.services.blockchainApi), ctx.get(Clock), {
+          logger: ctx.get(Logger),
+        }),
+    )
+  binder.bind(ChainReader).toResolvedValue(() => new ViemChainReader())
+  binder
+    .bind(NetworksStore)
+    .toDynamicValue((ctx) => new NetworksStore(config, ctx.get(ConnectionStore), ctx.get(KeyValueStorage)))
+  binder
+    .bind(BalanceStore)
+    .toDynamicValue(
+      (ctx) =>
+        new BalanceStore(
+          ctx.get(ConnectionStore),
+          ctx.get(NetworksStore),
+          ctx.get(BlockchainApi),
+          ctx.get(ChainReader),
+          ctx.get(SnackStore),
+          ctx.get(Scheduler),
+          ctx.get(Logger),
+        ),
+    )
+  binder
+    .bind(IdentityStore)
+    .toDynamicValue((ctx) => new IdentityStore(ctx.get(ConnectionStore), ctx.get(BlockchainApi), ctx.get(Logger)))
+  binder
+    .bind(NftHoldingsStore)
+    .toDynamicValue((ctx) => new NftHoldingsStore(ctx.get(ConnectionStore), ctx.get(BlockchainApi), ctx.get(Logger)))
+  binder.bind(SwitchNetwork).toDynamicValue(
+    (ctx) =>
+      new SwitchNetwork(
+        ctx.get(NetworksStore),
+        ctx.get(ConnectionStore),
+        ctx.get(ModalStore),
+        (connectorId) => {
+          const connectors = ctx.get(WalletConnectors, { optional: true })
+          return connectors?.getProvider(connectorId)
+        },
+        ctx.get(Logger),
+      ),
+  )
+  binder
+    .bind(UnsupportedChainWatcher)
+    .toDynamicValue(
+      (ctx) =>
+        new UnsupportedChainWatcher(ctx.get(ConnectionStore), ctx.get(NetworksStore), ctx.get(ModalStore), {
+          allowUnsupportedChain: config.allowUnsupportedChain,
+        }),
+    )
+  // Until the connection use cases provide one: forget the account and show Connect.
+  binder.bind(DisconnectAccount).toDynamicValue((ctx) => () => ctx.get(DisconnectWallet).disconnect())
+}
+
+/** Send, approve and activity (issue 8). */
+function bindSendAndActivity(binder: Binder, container: Container, config: ResolvedConfig): void {
+  binder.bind(TokenTransfers).toDynamicValue((ctx) => {
+    const connection = ctx.get(ConnectionStore)
+    return new ViemTokenTransfers(async () => {
+      const state = connection.snapshot
+      if (state.status !== 'connected' || state.namespace !== 'eip155') return undefined
+      return container.get(WalletConnectors).getProvider(state.connectorId)
+    })
+  })
+  binder.bind(SendBalanceSource).toDynamicValue((ctx) => balanceSourceFrom(ctx.get(BalanceStore)))
+  binder.bind(TransactionApprovals).toDynamicValue((ctx) => new TransactionApprovals(ctx.get(ModalStore)))
+  binder.bind(ActivityStore).toDynamicValue(
+    (ctx) =>
+      new ActivityStore({
+        api: ctx.get(BlockchainApi),
+        connection: ctx.get(ConnectionStore),
+        transfers: ctx.get(TokenTransfers),
+        scheduler: ctx.get(Scheduler),
+        notifier: ctx.get(SnackStore),
+        logger: ctx.get(Logger),
+        utcOffsetMinutes: -new Date(ctx.get(Clock).now()).getTimezoneOffset(),
+      }),
+  )
+  binder.bind(SendTokens).toDynamicValue(
+    (ctx) =>
+      new SendTokens({
+        connection: ctx.get(ConnectionStore),
+        balances: ctx.get(SendBalanceSource),
+        api: ctx.get(BlockchainApi),
+        transfers: ctx.get(TokenTransfers),
+        approvals: ctx.get(TransactionApprovals),
+        activity: ctx.get(ActivityStore),
+        modal: ctx.get(ModalStore),
+        notifier: ctx.get(SnackStore),
+        clock: ctx.get(Clock),
+        scheduler: ctx.get(Scheduler),
+        logger: ctx.get(Logger),
+        analytics: ctx.get(Analytics, { optional: true }),
+        nativeCurrencies: Object.fromEntries(
+          config.networks.map((n) => [`${n.chainNamespace}:${String(n.id)}`, n.nativeCurrency]),
+        ),
+      }),
+  )
+}
+
+type Binder = Pick<Container, 'bind'>
+
+/**
+ * Binds on the modal's container unless an override already bound the token (a test's fake, a
+ * host's own adapter): the override stays and the default goes to a scratch container.
+ */
+function unlessOverridden(container: Container): Binder {
+  const scratch = new Container()
+  return { bind: (id) => (container.isBound(id) ? scratch.bind(id) : container.bind(id)) }
+}
