@@ -1,7 +1,9 @@
+import { useEffect } from 'react'
 import { ModalStore } from '../../application/modal-store'
 import { ModalConfig } from '../../application/tokens'
 import { Button, Notice, SafeImage } from '../components'
 import { useService } from '../di-context'
+import { preloadApproveTransactionView } from './send/approve-view-loader'
 import { useSend } from './send/use-send'
 
 /**
@@ -14,6 +16,9 @@ export default function SendPreviewView() {
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
   const plan = state.plan
+  useEffect(() => {
+    preloadApproveTransactionView().catch(() => undefined)
+  }, [])
 
   if (!plan) {
     return (

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { ViewName } from '../../domain/navigation/views'
+import { ApproveTransactionLazyView } from './send/approve-view-loader'
 
 type LazyView = LazyExoticComponent<ComponentType>
 
@@ -18,5 +19,5 @@ export const VIEWS: Partial<Record<ViewName, LazyView>> = {
   WalletReceive: lazy(() => import('./WalletReceiveView')),
   Send: lazy(() => import('./SendView')),
   SendPreview: lazy(() => import('./SendPreviewView')),
-  ApproveTransaction: lazy(() => import('./ApproveTransactionView')),
+  ApproveTransaction: ApproveTransactionLazyView,
 }
