@@ -90,3 +90,23 @@ test.describe('shell layout and screenshots', () => {
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(44)
   })
 })
+
+test('the JS loaded before the modal opens holds no viem, WalletConnect, Solana, Polkadot or Cosmos code', async ({ page }) => {
+  const scripts = new Map<string, string>()
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.text())
+  })
+  await page.addInitScript(() => {
+    ;(window as unknown as { __devWalletInit: unknown }).__devWalletInit = { absent: true }
+  })
+  await page.goto('/')
+  await expect(page.getByTestId('connect-button')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(scripts.size).toBeGreaterThan(0)
+  // String literals that survive minification: viem's error version tag (present in its lazy chunk),
+  // WalletConnect's protocol method names, polkadot's SS58 prefix, bech32 (cosmos), Solana RPC names.
+  const markers = ['viem@', 'wc_sessionPropose', 'irn_subscribe', 'SS58PRE', 'Invalid bech32', 'getLatestBlockhash']
+  for (const [url, body] of scripts) {
+    for (const marker of markers) expect(body.includes(marker), `${marker} in ${url}`).toBe(false)
+  }
+})
