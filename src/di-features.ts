@@ -39,16 +39,24 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
   const binder = unlessOverridden(container)
   bindAccountAndNetworks(binder, container, config)
   bindSendAndActivity(binder, container, config)
+  let namespaceReset: { unsubscribe(): void } | undefined
   return {
     start() {
       container.get(NetworksStore).start()
       container.get(UnsupportedChainWatcher).start()
+      // Switching to another chain family resets the send form (spec section 4); same-family
+      // switches reset it through the connection.
+      namespaceReset ??= container.get(SwitchNetwork).networkChanged$.subscribe((change) => {
+        if (change.namespaceChanged) container.get(SendTokens).reset()
+      })
     },
     async switchNetwork(caipNetworkId) {
       const result = await container.get(SwitchNetwork).execute(caipNetworkId)
       if (!result.ok) throw result.error
     },
     dispose() {
+      namespaceReset?.unsubscribe()
+      namespaceReset = undefined
       container.get(UnsupportedChainWatcher).dispose()
       container.get(NetworksStore).dispose()
       container.get(ChainReader).dispose()
