@@ -93,6 +93,7 @@ test.describe('send', () => {
     await snapshot(page, 'send-preview')
     await page.getByTestId('send-confirm').click()
     await expect(page.getByTestId('view-Account')).toBeVisible()
+    await expect(page.getByTestId('snack')).toHaveText(/Sent 0\.25 ETH/)
 
     // ERC20: 10.5 dUSD, typed with a comma.
     await page.getByTestId('account-send').click()
@@ -102,6 +103,7 @@ test.describe('send', () => {
     await expect(page.getByTestId('send-preview-amount')).toHaveText('10.5 dUSD')
     await page.getByTestId('send-confirm').click()
     await expect(page.getByTestId('view-Account')).toBeVisible()
+    await expect(page.getByTestId('snack')).toHaveText(/Sent 10\.5 dUSD/)
 
     // The chain holds exactly the expected amounts.
     await expect
