@@ -153,7 +153,8 @@ export class ConnectorsStore {
       hasInjectedOrAnnouncedWallet: hasBrowserWallet,
     }).filter((m) => AVAILABLE_METHODS.includes(m))
     return {
-      methods,
+      // A host order naming only methods that do not exist yet would leave the view empty.
+      methods: methods.length > 0 ? methods : [...AVAILABLE_METHODS],
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
       showAllWallets: this.config.features.allWallets !== false,

@@ -173,3 +173,10 @@ describe('CloseModal', () => {
     ])
   })
 })
+
+describe('ConnectorsStore with a host method order', () => {
+  it('keeps the wallet method when the host lists only methods that do not exist yet', () => {
+    const { store } = connectors({ connectMethodsOrder: ['email', 'social'] })
+    expect(store.snapshot.methods).toEqual(['wallet'])
+  })
+})

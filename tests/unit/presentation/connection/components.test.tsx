@@ -78,3 +78,28 @@ describe('List', () => {
     expect(document.activeElement).toBe(one)
   })
 })
+
+describe('Snackbar', () => {
+  it('announces the snack in a polite live region that is always present', async () => {
+    const { Container } = await import('inversify')
+    const { VirtualTimeScheduler } = await import('rxjs')
+    const { SnackStore } = await import('../../../../src/application/snack-store')
+    const { DiProvider } = await import('../../../../src/presentation/di-context')
+    const { Snackbar } = await import('../../../../src/presentation/components')
+    const { act } = await import('@testing-library/react')
+    const container = new Container({ defaultScope: 'Singleton' })
+    const store = new SnackStore(new VirtualTimeScheduler())
+    container.bind(SnackStore).toConstantValue(store)
+    render(
+      <DiProvider container={container}>
+        <Snackbar />
+      </DiProvider>,
+    )
+    const region = screen.getByRole('status')
+    expect(region.getAttribute('aria-live')).toBe('polite')
+    expect(screen.queryByTestId('snack')).toBeNull()
+    act(() => store.showMessage('tokenBalanceUnavailable'))
+    expect(screen.getByTestId('snack').textContent).toContain('Token Balance Unavailable')
+    expect(region.contains(screen.getByTestId('snack'))).toBe(true)
+  })
+})
