@@ -15,6 +15,10 @@ export default tseslint.config(
       'demo-dist/**',
       'bench/**',
       'test-results/**',
+      '.tmp/**',
+      '.devnet-data/**',
+      'coverage/**',
+      '**/*.tmp.mjs',
       'devnet/cache/**',
       'devnet/artifacts/**',
       '**/*.cjs',
@@ -65,6 +69,11 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Inject a Clock.' },
       ],
     },
+  },
+  {
+    // Playwright fixtures take a `use` callback; nothing here is React.
+    files: ['tests/e2e/**/*.ts', 'playwright.config.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'devnet/**/*.ts', 'scripts/**/*.{ts,mjs}'],

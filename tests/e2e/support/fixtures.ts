@@ -9,7 +9,6 @@ export interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern
   world: async ({}, use) => {
     await use(world())
   },
