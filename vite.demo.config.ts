@@ -31,6 +31,23 @@ export default defineConfig({
       { find: /^walletgate$/, replacement: src('index.ts') },
     ],
   },
+  // Pre-bundle what the pages import lazily, so a first visit is not reloaded mid-click by the
+  // dev server discovering a dependency.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      'inversify',
+      'reflect-metadata',
+      'rxjs',
+      'zod',
+      'observable-hooks',
+      'viem',
+      'viem/accounts',
+      'qrcode-generator',
+    ],
+  },
   server: { host: '127.0.0.1', port: Number(env.DEMO_PORT ?? 5173), strictPort: true },
   preview: {
     host: '127.0.0.1',
