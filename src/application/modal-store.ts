@@ -1,10 +1,12 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs'
+import { createRouter, goBack, push, replace, reset, type RouterState } from '../domain/navigation/router'
+import { resolveOpenView } from '../domain/navigation/open-rules'
 import type { ViewName } from '../domain/navigation/views'
 
 export interface ModalState {
   readonly open: boolean
-  /** Never empty; the last entry is the current view. */
-  readonly history: readonly ViewName[]
+  /** The domain's history router: never empty, its last entry is the current view. */
+  readonly router: RouterState
 }
 
 export interface OpenOptions {
@@ -13,10 +15,10 @@ export interface OpenOptions {
 
 /** Which view the modal shows and whether it is open. One per modal instance. */
 export class ModalStore {
-  private readonly subject = new BehaviorSubject<ModalState>({ open: false, history: ['Connect'] })
+  private readonly subject = new BehaviorSubject<ModalState>({ open: false, router: createRouter() })
   readonly state$: Observable<ModalState> = this.subject.asObservable()
   readonly view$: Observable<ViewName> = this.state$.pipe(
-    map((state) => currentView(state)),
+    map((state) => state.router.view),
     distinctUntilChanged(),
   )
   readonly open$: Observable<boolean> = this.state$.pipe(
@@ -29,13 +31,25 @@ export class ModalStore {
   }
 
   get view(): ViewName {
-    return currentView(this.subject.value)
+    return this.subject.value.router.view
   }
 
-  /** Opens on the requested view, else Account when connected, else Connect. */
+  /** The view names on the history, oldest first (derived from the router). */
+  get history(): readonly ViewName[] {
+    return this.subject.value.router.history.map((entry) => entry.view)
+  }
+
+  /** Opens on the requested view, else Account when connected, else Connect (spec section 2). */
   open(options: OpenOptions, connected: boolean): void {
-    const view = options.view ?? (connected ? 'Account' : 'Connect')
-    this.subject.next({ open: true, history: [view] })
+    const target = resolveOpenView({
+      ...(options.view === undefined ? {} : { requestedView: options.view }),
+      isConnected: connected,
+      // The browser-wallet adapter is always present; the WalletConnect-only paths are not offered yet.
+      hasAdapters: true,
+      manualWalletConnectControl: false,
+      isMobile: false,
+    })
+    this.subject.next({ open: true, router: createRouter(target.view, target.data) })
   }
 
   close(): void {
@@ -44,31 +58,25 @@ export class ModalStore {
 
   /** Pushing the current view again is a no-op. */
   push(view: ViewName): void {
-    const state = this.subject.value
-    if (currentView(state) === view) return
-    this.subject.next({ ...state, history: [...state.history, view] })
+    this.route(push(this.subject.value.router, view))
   }
 
   replace(view: ViewName): void {
-    const state = this.subject.value
-    this.subject.next({ ...state, history: [...state.history.slice(0, -1), view] })
+    this.route(replace(this.subject.value.router, view))
   }
 
   reset(view: ViewName): void {
-    this.subject.next({ ...this.subject.value, history: [view] })
+    this.route(reset(this.subject.value.router, view))
   }
 
   /** Pops the history; with one entry left the modal closes instead. */
   goBack(): void {
-    const state = this.subject.value
-    if (state.history.length <= 1) {
-      this.close()
-      return
-    }
-    this.subject.next({ ...state, history: state.history.slice(0, -1) })
+    const result = goBack(this.subject.value.router)
+    if (result.closed) this.close()
+    else this.route(result.state)
   }
-}
 
-function currentView(state: ModalState): ViewName {
-  return state.history[state.history.length - 1] ?? 'Connect'
+  private route(router: RouterState): void {
+    if (router !== this.subject.value.router) this.subject.next({ ...this.subject.value, router })
+  }
 }

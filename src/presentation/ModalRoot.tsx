@@ -51,8 +51,8 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
     [config],
   )
 
-  const view = state.history[state.history.length - 1] ?? 'Connect'
-  const canGoBack = state.history.length > 1
+  const view = state.router.view
+  const canGoBack = state.router.history.length > 1
   const View = VIEWS[view]
   const visible = embedded || state.open
 

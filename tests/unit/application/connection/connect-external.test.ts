@@ -61,7 +61,7 @@ describe('ConnectExternal', () => {
 
     await w.connect.retry()
     expect(w.connection.snapshot.status).toBe('connected')
-    expect(w.modal.snapshot.history).toEqual(['Connect', 'ConnectingExternal'])
+    expect(w.modal.history).toEqual(['Connect', 'ConnectingExternal'])
   })
 
   it('-32002 is the pending state; other failures are the error state with the wallet message', async () => {

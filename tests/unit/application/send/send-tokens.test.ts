@@ -189,7 +189,7 @@ describe('SendTokens: sending', () => {
     expect(world.notifier.successes).toEqual(['Sent 0.25 ETH'])
     expect(world.balances.refreshes).toEqual([{ forceUpdate: true }])
     expect(world.send.snapshot.form).toEqual({ amount: '', receiver: '' })
-    expect(world.modal.snapshot.history).toEqual(['Account'])
+    expect(world.modal.history).toEqual(['Account'])
     expect(world.events.map((e) => e.event)).toEqual(['SEND_SUCCESS'])
   })
 
@@ -230,7 +230,7 @@ describe('SendTokens: sending', () => {
     // The same review can be sent again.
     await world.send.confirm()
     expect(world.transfers.sends).toHaveLength(2)
-    expect(world.modal.snapshot.history).toEqual(['Account'])
+    expect(world.modal.history).toEqual(['Account'])
   })
 
   it('any other failure shows its own message and keeps the form', async () => {
@@ -260,7 +260,7 @@ describe('SendTokens: sending', () => {
     expect(world.transfers.sends).toHaveLength(1)
     expect(world.pending).toHaveLength(1)
     // The wallet sent it anyway: the reviewed form is gone and Account shows the result.
-    expect(world.modal.snapshot.history).toEqual(['Account'])
+    expect(world.modal.history).toEqual(['Account'])
   })
 
   it('editing the form drops the review', async () => {

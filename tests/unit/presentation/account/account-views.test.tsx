@@ -143,7 +143,7 @@ describe('NetworksView', () => {
     expect(screen.getByTestId('network-eip155:31337').textContent).toContain('Active')
     expect(screen.getByTestId('network-eip155:31338').textContent).not.toContain('Active')
     fireEvent.click(screen.getByTestId('network-eip155:31338'))
-    await waitFor(() => expect(modal.snapshot.history).toEqual(['Account']))
+    await waitFor(() => expect(modal.history).toEqual(['Account']))
     expect(provider.requests).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
     expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
   })
