@@ -1,9 +1,11 @@
 /** Small fakes shared by the account and networks application tests. */
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import type { ChainReader } from '../../../../src/ports/chain-reader'
-import type { KeyValueStorage } from '../../../../src/ports/key-value-storage'
-import type { Logger } from '../../../../src/ports/logger'
 import type { Eip1193Provider } from '../../../../src/ports/wallet-connectors'
+import { RecordingLogger } from '../../../fakes/recording-logger'
+export { RecordingLogger }
+import { InMemoryKeyValueStorage as MemoryStorage } from '../../../fakes/in-memory-key-value-storage'
+export { MemoryStorage }
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -21,30 +23,7 @@ export class FakeChainReader implements ChainReader {
   dispose(): void {}
 }
 
-export class MemoryStorage implements KeyValueStorage {
-  readonly values = new Map<string, string>()
-  get(key: string): string | null {
-    return this.values.get(key) ?? null
-  }
-  set(key: string, value: string): void {
-    this.values.set(key, value)
-  }
-  remove(key: string): void {
-    this.values.delete(key)
-  }
-}
 
-export class RecordingLogger implements Logger {
-  readonly warnings: string[] = []
-  readonly errors: string[] = []
-  debug(): void {}
-  warn(message: string): void {
-    this.warnings.push(message)
-  }
-  error(message: string): void {
-    this.errors.push(message)
-  }
-}
 
 type Answer = (params: unknown) => unknown
 

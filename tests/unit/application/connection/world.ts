@@ -8,36 +8,15 @@ import { FollowWalletEvents } from '../../../../src/application/connection/follo
 import { ReconnectWallet } from '../../../../src/application/connection/reconnect-wallet'
 import { RecentWallets } from '../../../../src/application/connection/recent-wallets'
 import { EventReporter } from '../../../../src/application/connection/report-event'
-import type { KeyValueStorage } from '../../../../src/ports/key-value-storage'
-import type { Logger } from '../../../../src/ports/logger'
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
 import { aModalConfig } from '../../../builders/config'
+import { RecordingLogger } from '../../../fakes/recording-logger'
+export { RecordingLogger }
+import { InMemoryKeyValueStorage as MemoryStorage } from '../../../fakes/in-memory-key-value-storage'
+export { MemoryStorage }
 
-export class MemoryStorage implements KeyValueStorage {
-  readonly values = new Map<string, string>()
-  get(key: string): string | null {
-    return this.values.get(key) ?? null
-  }
-  set(key: string, value: string): void {
-    this.values.set(key, value)
-  }
-  remove(key: string): void {
-    this.values.delete(key)
-  }
-}
 
-export class RecordingLogger implements Logger {
-  readonly warnings: string[] = []
-  readonly errors: string[] = []
-  debug(): void {}
-  warn(message: string): void {
-    this.warnings.push(message)
-  }
-  error(message: string): void {
-    this.errors.push(message)
-  }
-}
 
 /** The connection use cases over fakes. */
 export function connectionWorld(scheduler: SchedulerLike, overrides: Partial<WalletModalConfig> = {}) {

@@ -6,11 +6,12 @@ import { ModalStore } from '../../../../src/application/modal-store'
 import type { SendBalanceSource } from '../../../../src/application/send/collaborators'
 import { SendTokens } from '../../../../src/application/send/send-tokens'
 import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
-import type { Logger } from '../../../../src/ports/logger'
 import type { AnalyticsEvent } from '../../../../src/ports/analytics'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { RecordingLogger } from '../../../fakes/recording-logger'
+export { RecordingLogger }
 
 export const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -57,17 +58,6 @@ export class RecordingNotifier {
   }
 }
 
-export class RecordingLogger implements Logger {
-  readonly warnings: string[] = []
-  readonly errors: string[] = []
-  debug(): void {}
-  warn(message: string): void {
-    this.warnings.push(message)
-  }
-  error(message: string): void {
-    this.errors.push(message)
-  }
-}
 
 export function aNameProfile(name: string, address: string, coinType = 2147514985): NameProfile {
   return {
