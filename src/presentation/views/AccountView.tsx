@@ -1,12 +1,11 @@
 import { useObservableState } from 'observable-hooks'
-import { useState } from 'react'
-import { DisconnectAccount } from '../../application/account/disconnect-account'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
 import { NetworksStore } from '../../application/networks/networks-store'
 import { Button, Notice } from '../components'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
+import { DisconnectButton } from './account/DisconnectButton'
 import { AccountTabs } from './account/AccountTabs'
 import { useStore } from './account/use-store'
 
@@ -16,8 +15,6 @@ export default function AccountView() {
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
   const networks = useStore(useService(NetworksStore))
   const modal = useService(ModalStore)
-  const disconnect = useService(DisconnectAccount)
-  const [leaving, setLeaving] = useState(false)
 
   if (connection.status !== 'connected') {
     return (
@@ -52,18 +49,7 @@ export default function AccountView() {
         </Button>
       </div>
       <AccountTabs />
-      <Button
-        variant="ghost"
-        fullWidth
-        loading={leaving}
-        data-testid="disconnect-button"
-        onClick={() => {
-          setLeaving(true)
-          void disconnect().finally(() => setLeaving(false))
-        }}
-      >
-        Disconnect
-      </Button>
+      <DisconnectButton />
     </div>
   )
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react'
-import { DisconnectAccount } from '../../application/account/disconnect-account'
 import { NetworksStore } from '../../application/networks/networks-store'
 import { SwitchNetwork } from '../../application/networks/switch-network'
-import { Button, Notice } from '../components'
+import { Notice } from '../components'
 import { useService } from '../di-context'
+import { DisconnectButton } from './account/DisconnectButton'
 import { NetworkList } from './account/NetworkList'
 import { useStore } from './account/use-store'
 
@@ -12,8 +11,6 @@ export default function UnsupportedChainView() {
   const networks = useStore(useService(NetworksStore))
   const switcher = useService(SwitchNetwork)
   const switching = useStore(switcher)
-  const disconnect = useService(DisconnectAccount)
-  const [leaving, setLeaving] = useState(false)
   const pending = switching.status === 'switching' ? switching.target.caipNetworkId : undefined
   return (
     <div className="wg-view" data-testid="view-UnsupportedChain">
@@ -35,18 +32,7 @@ export default function UnsupportedChainView() {
         pendingCaipNetworkId={pending}
         onSelect={(network) => void switcher.execute(network.caipNetworkId)}
       />
-      <Button
-        variant="ghost"
-        fullWidth
-        loading={leaving}
-        data-testid="disconnect-button"
-        onClick={() => {
-          setLeaving(true)
-          void disconnect().finally(() => setLeaving(false))
-        }}
-      >
-        Disconnect
-      </Button>
+      <DisconnectButton />
     </div>
   )
 }

@@ -1,0 +1,24 @@
+import { useState } from 'react'
+import { DisconnectAccount } from '../../../application/account/disconnect-account'
+import { Button } from '../../components'
+import { useService } from '../../di-context'
+
+/** Ends the wallet session; shows progress while the wallet lets go. */
+export function DisconnectButton() {
+  const disconnect = useService(DisconnectAccount)
+  const [leaving, setLeaving] = useState(false)
+  return (
+    <Button
+      variant="ghost"
+      fullWidth
+      loading={leaving}
+      data-testid="disconnect-button"
+      onClick={() => {
+        setLeaving(true)
+        void disconnect().finally(() => setLeaving(false))
+      }}
+    >
+      Disconnect
+    </Button>
+  )
+}
