@@ -1,5 +1,5 @@
 import 'reflect-metadata'
-import { asyncScheduler } from 'rxjs'
+import { asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
@@ -31,6 +31,12 @@ import { WalletCatalogue } from './ports/wallet-catalogue'
 import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { Eip6963EvmWallets } from './infrastructure/wallets/eip155/eip6963-evm-wallets'
+// WalletConnect (issue 9): these two hold no SDK code; the adapter is a dynamic import below.
+import { CompositeWalletConnectors } from './infrastructure/wallets/walletconnect/composite-wallet-connectors'
+import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
+import { WalletConnectPairings } from './ports/wallet-connectors'
+import { WalletConnectQr } from './application/connection/walletconnect-qr'
+import { toCaipNetwork } from './domain/config'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
 export type ContainerOverrides = (container: Container) => void
@@ -62,7 +68,17 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 
 /** Browser wallets, the wallet catalogue, analytics and the connect use cases (issue 6). */
 function bindConnection(container: Container, config: ResolvedConfig): void {
-  container.bind(WalletConnectors).toDynamicValue((ctx) => new Eip6963EvmWallets(ctx.get(Logger)))
+  container.bind(WalletConnectPairings).toDynamicValue((ctx) => walletConnect(ctx.get(Clock), ctx.get(Scheduler), ctx.get(Logger), config))
+  container.bind(WalletConnectors).toDynamicValue((ctx) => {
+    const browser = new Eip6963EvmWallets(ctx.get(Logger))
+    if (!config.enableWalletConnect) return browser
+    return new CompositeWalletConnectors([browser, ctx.get(WalletConnectPairings) as WalletConnectConnectors])
+  })
+  container
+    .bind(WalletConnectQr)
+    .toDynamicValue(
+      (ctx) => new WalletConnectQr(ctx.get(WalletConnectPairings), ctx.get(ConnectExternal), ctx.get(Clock), ctx.get(Scheduler)),
+    )
   container
     .bind(WalletCatalogue)
     .toResolvedValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
@@ -129,6 +145,39 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
   container
     .bind(AllWalletsStore)
     .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))
+}
+
+/**
+ * WalletConnect, created on first use: the adapter module (and the SDK it imports) is a dynamic
+ * import, so the page's initial JS holds none of it. A loopback relay is an offline devnet: the
+ * Verify attestation (a hosted iframe) is skipped there.
+ */
+function walletConnect(clock: Clock, scheduler: SchedulerLike, logger: Logger, config: ResolvedConfig): WalletConnectConnectors {
+  const relayUrl = config.services.relay
+  const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
+  return new WalletConnectConnectors(
+    () =>
+      import('./infrastructure/wallets/walletconnect/universal-provider-wallet-connect').then(
+        ({ UniversalProviderWalletConnect }) =>
+          new UniversalProviderWalletConnect({
+            projectId: config.projectId ?? 'walletgate',
+            relayUrl,
+            metadata: {
+              name: config.metadata?.name ?? 'Walletgate',
+              description: config.metadata?.description ?? '',
+              url: config.metadata?.url ?? globalThis.location.origin,
+              icons: config.metadata?.icons ?? [],
+            },
+            networks: config.networks.map(toCaipNetwork),
+            clock,
+            scheduler,
+            logger,
+            verifyAttestation: loopback ? 'skip' : 'hosted',
+            customStoragePrefix: `${storagePrefix(config)}wc`,
+          }),
+      ),
+    logger,
+  )
 }
 
 function storagePrefix(config: ResolvedConfig): string {

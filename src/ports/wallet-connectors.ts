@@ -106,3 +106,27 @@ export class UnknownConnectorError extends Error {
     super(`No wallet connector "${connectorId}"`)
   }
 }
+
+/** The connector id of WalletConnect in the connector list (one row for every WalletConnect wallet). */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
+/** A WalletConnect pairing URI and when it expires (epoch ms). */
+export interface WalletConnectPairingInfo {
+  readonly uri: string
+  readonly expiresAtMs: number
+}
+
+/**
+ * The QR side of a WalletConnect connect: the pairing of the attempt that
+ * `WalletConnectors.connect(WALLETCONNECT_CONNECTOR_ID)` started. The pairing is replaced by a
+ * fresh one before it expires; null when no attempt is waiting for the wallet.
+ */
+export interface WalletConnectPairings {
+  /** Replays the current pairing (or null); never errors. */
+  readonly pairing$: Observable<WalletConnectPairingInfo | null>
+  /** Loads WalletConnect and opens the relay link ahead of a connect (never rejects). */
+  preconnect(): Promise<void>
+  /** Stops the attempt waiting for the wallet (the person walked away); its connect rejects. */
+  cancel(): void
+}
+export const WalletConnectPairings = Symbol('WalletConnectPairings') as ServiceIdentifier<WalletConnectPairings>

@@ -1,5 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import type { Connector } from '../../domain/entities'
+import type { ViewName } from '../../domain/navigation/views'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
 import { UnknownConnectorError, WalletRequestError, type WalletConnectors } from '../../ports/wallet-connectors'
@@ -31,6 +32,8 @@ export class ConnectExternal {
   private readonly subject = new BehaviorSubject<ConnectExternalState>({ status: 'idle' })
   readonly state$: Observable<ConnectExternalState> = this.subject.asObservable()
   private attempt = 0
+  /** The view showing the attempt (WalletConnect has its own, with the QR). */
+  private view: ViewName = 'ConnectingExternal'
 
   constructor(
     private readonly wallets: WalletConnectors,
@@ -47,7 +50,7 @@ export class ConnectExternal {
   }
 
   /** Starts connecting `connectorId`; resolves when the attempt ended (never rejects). */
-  async connect(connectorId: string): Promise<void> {
+  async connect(connectorId: string, view: ViewName = 'ConnectingExternal'): Promise<void> {
     const connector = this.wallets.connectors.find((c) => c.id === connectorId)
     if (connector === undefined) {
       this.logger.warn('Walletgate: connect to an unknown wallet', new UnknownConnectorError(connectorId))
@@ -55,7 +58,8 @@ export class ConnectExternal {
     }
     const attempt = ++this.attempt
     this.subject.next({ status: 'connecting', connector })
-    this.modal.push('ConnectingExternal')
+    this.view = view
+    this.modal.push(view)
     const previous = this.connection.snapshot
     if (previous.status !== 'connected') this.connection.set({ status: 'connecting', connectorId })
     this.events.report('SELECT_WALLET', { name: connector.name, rdns: connector.info?.rdns, platform: 'browser' })
@@ -97,8 +101,8 @@ export class ConnectExternal {
   retry(): Promise<void> {
     const state = this.subject.value
     if (state.status === 'idle' || state.status === 'connecting') return Promise.resolve()
-    this.modal.replace('ConnectingExternal')
-    return this.connect(state.connector.id)
+    this.modal.replace(this.view)
+    return this.connect(state.connector.id, this.view)
   }
 
   /** Forgets an attempt the person walked away from (back button). */

@@ -5,7 +5,7 @@ import { capRecommendedWallets, resolveConnectorTypeOrder } from '../../domain/c
 import type { ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, WalletListing } from '../../domain/entities'
 import type { Logger } from '../../ports/logger'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
-import type { WalletConnectors } from '../../ports/wallet-connectors'
+import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectors } from '../../ports/wallet-connectors'
 import { connectorRow, listingRow, passesFilter, type ConnectRow } from './connect-rows'
 import type { RecentWallets } from './recent-wallets'
 
@@ -116,7 +116,7 @@ export class ConnectorsStore {
     }
 
     const groups: Partial<Record<ConnectorTypeGroup, ConnectRow[]>> = {}
-    groups.walletConnect = []
+    groups.walletConnect = visible.filter((c) => c.id === WALLETCONNECT_CONNECTOR_ID).map((c) => connectorRow(c)).filter(take)
     groups.recent = recent
       .map((r) => visible.find((c) => c.id === r.id || (r.rdns !== undefined && c.info?.rdns === r.rdns)))
       .filter((c): c is Connector => c !== undefined)
@@ -140,7 +140,7 @@ export class ConnectorsStore {
         }
       })
       .filter(take)
-    groups.external = visible.filter((c) => c.type === 'EXTERNAL').map((c) => connectorRow(c)).filter(take)
+    groups.external = visible.filter((c) => c.type === 'EXTERNAL' && c.id !== WALLETCONNECT_CONNECTOR_ID).map((c) => connectorRow(c)).filter(take)
     groups.recommended = capRecommendedWallets(
       listed.recommended.map((l) => listingRow(l, visible, this.catalogue, 'Recommended')).filter(take),
     )

@@ -2,6 +2,8 @@ import { useEffect } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { ConnectorsStore } from '../../application/connection/connectors-store'
+import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../ports/wallet-connectors'
 import { ModalStore } from '../../application/modal-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
@@ -15,6 +17,7 @@ export default function ConnectView() {
   const store = useService(ConnectorsStore)
   const connect = useService(ConnectExternal)
   const modal = useService(ModalStore)
+  const walletConnect = useService(WalletConnectQr)
   const model = useObservableState(store.state$, () => store.snapshot)
 
   useEffect(() => {
@@ -40,7 +43,10 @@ export default function ConnectView() {
               />
             )}
             <List label="Wallets" testId="connect-wallet-list">
-              <WalletRows rows={rows} onConnect={(id) => void connect.connect(id)} />
+              <WalletRows
+                rows={rows}
+                onConnect={(id) => void (id === WALLETCONNECT_CONNECTOR_ID ? walletConnect.connect() : connect.connect(id))}
+              />
               {model.showAllWallets && (
                 <ListRow>
                   <ListItem

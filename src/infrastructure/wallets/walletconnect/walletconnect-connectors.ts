@@ -1,0 +1,155 @@
+/**
+ * WalletConnect as one more connector of the connection flow (`WalletConnectors`), so connect,
+ * silent reconnect after a reload, wallet events, disconnect and `getProvider` go through the same
+ * use cases as browser wallets. The adapter (and with it the SDK) is created through `create`, a
+ * dynamic import in src/di.ts: nothing of WalletConnect is in the page's initial JS.
+ */
+import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
+import type { Connector } from '../../../domain/entities'
+import type { Logger } from '../../../ports/logger'
+import {
+  UnknownConnectorError,
+  WALLETCONNECT_CONNECTOR_ID,
+  WalletRequestError,
+  type Eip1193Provider,
+  type WalletAccount,
+  type WalletConnectPairingInfo,
+  type WalletConnectPairings,
+  type WalletConnectors,
+  type WalletEvent,
+} from '../../../ports/wallet-connectors'
+import type { UniversalProviderWalletConnect, WalletConnectPairingAttempt, WalletConnectSession } from './universal-provider-wallet-connect'
+
+/** What this class needs of the adapter (the adapter itself, or a test double). */
+export type WalletConnectAdapter = Pick<
+  UniversalProviderWalletConnect,
+  'connect' | 'restore' | 'disconnect' | 'preconnect' | 'getProvider' | 'events$'
+>
+
+/** WalletConnect's "user rejected" (a declined proposal); EIP-1193 calls it 4001. */
+const WC_USER_REJECTED = 5000
+
+export const WALLETCONNECT_CONNECTOR: Connector = {
+  id: WALLETCONNECT_CONNECTOR_ID,
+  name: 'WalletConnect',
+  type: 'EXTERNAL',
+  chain: 'eip155',
+}
+
+export class WalletConnectConnectors implements WalletConnectors, WalletConnectPairings {
+  readonly namespace = 'eip155' as const
+  private readonly list = new BehaviorSubject<readonly Connector[]>([])
+  readonly connectors$: Observable<readonly Connector[]> = this.list.asObservable()
+  private readonly pairing = new BehaviorSubject<WalletConnectPairingInfo | null>(null)
+  readonly pairing$: Observable<WalletConnectPairingInfo | null> = this.pairing.asObservable()
+  private readonly eventsSubject = new Subject<WalletEvent>()
+  readonly events$: Observable<WalletEvent> = this.eventsSubject.asObservable()
+  private adapterPromise: Promise<WalletConnectAdapter> | undefined
+  private adapter: WalletConnectAdapter | undefined
+  private attempt: WalletConnectPairingAttempt | undefined
+
+  constructor(
+    private readonly create: () => Promise<WalletConnectAdapter>,
+    private readonly logger: Logger,
+  ) {}
+
+  get connectors(): readonly Connector[] {
+    return this.list.value
+  }
+
+  startDiscovery(): void {
+    if (this.list.value.length === 0) this.list.next([WALLETCONNECT_CONNECTOR])
+  }
+
+  private load(): Promise<WalletConnectAdapter> {
+    this.adapterPromise ??= this.create().then(
+      (adapter) => {
+        this.adapter = adapter
+        adapter.events$.subscribe((event) => {
+          // sessionDeleted is followed by a disconnect event, which is what the flow follows.
+          if (event.type !== 'sessionDeleted') this.eventsSubject.next(event)
+        })
+        return adapter
+      },
+      (error: unknown) => {
+        this.adapterPromise = undefined
+        throw error
+      },
+    )
+    return this.adapterPromise
+  }
+
+  async preconnect(): Promise<void> {
+    try {
+      await (await this.load()).preconnect()
+    } catch (error) {
+      this.logger.warn('Walletgate: WalletConnect could not be loaded', error)
+    }
+  }
+
+  async connect(connectorId: string): Promise<WalletAccount> {
+    if (connectorId !== WALLETCONNECT_CONNECTOR_ID) throw new UnknownConnectorError(connectorId)
+    let adapter: WalletConnectAdapter
+    try {
+      adapter = await this.load()
+    } catch (error) {
+      throw new WalletRequestError(undefined, 'WalletConnect could not be loaded', { cause: error })
+    }
+    // UniversalProvider would open a second session beside a first one.
+    if (adapter.getProvider() !== undefined && (await adapter.restore()) !== null) await adapter.disconnect()
+    const attempt = adapter.connect()
+    this.attempt = attempt
+    const following: Subscription = attempt.pairing$.subscribe((p) => {
+      if (this.attempt === attempt) this.pairing.next({ uri: p.uri, expiresAtMs: p.expiresAtMs })
+    })
+    try {
+      return toAccount(await attempt.session)
+    } catch (error) {
+      if (error instanceof WalletRequestError && error.code === WC_USER_REJECTED) {
+        throw new WalletRequestError(4001, error.message, { cause: error })
+      }
+      throw error
+    } finally {
+      following.unsubscribe()
+      if (this.attempt === attempt) {
+        this.attempt = undefined
+        this.pairing.next(null)
+      }
+    }
+  }
+
+  cancel(): void {
+    this.attempt?.cancel()
+  }
+
+  async reconnect(connectorId: string): Promise<WalletAccount | null> {
+    if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return null
+    try {
+      const session = await (await this.load()).restore()
+      return session === null || session.addresses.length === 0 ? null : toAccount(session)
+    } catch (error) {
+      this.logger.warn('Walletgate: the WalletConnect session could not be restored', error)
+      return null
+    }
+  }
+
+  async disconnect(connectorId: string): Promise<void> {
+    if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return
+    this.attempt?.cancel()
+    await this.adapter?.disconnect()
+  }
+
+  getProvider(connectorId: string): Eip1193Provider | undefined {
+    if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return undefined
+    return this.adapter?.getProvider()
+  }
+}
+
+function toAccount(session: WalletConnectSession): WalletAccount {
+  return {
+    connectorId: WALLETCONNECT_CONNECTOR_ID,
+    namespace: session.namespace,
+    addresses: session.addresses,
+    caipNetworkId: session.caipNetworkId,
+  }
+}

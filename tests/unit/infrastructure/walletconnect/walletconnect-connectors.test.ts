@@ -1,0 +1,166 @@
+import { firstValueFrom, ReplaySubject, Subject } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import type { Connector } from '../../../../src/domain/entities'
+import { WALLETCONNECT_CONNECTOR_ID, WalletRequestError, type WalletConnectPairingInfo, type WalletConnectors } from '../../../../src/ports/wallet-connectors'
+import { CompositeWalletConnectors } from '../../../../src/infrastructure/wallets/walletconnect/composite-wallet-connectors'
+import { WalletConnectConnectors, type WalletConnectAdapter } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
+import type { WalletConnectEvent, WalletConnectSession } from '../../../../src/infrastructure/wallets/walletconnect/universal-provider-wallet-connect'
+
+const session: WalletConnectSession = {
+  topic: 't1',
+  connectorId: WALLETCONNECT_CONNECTOR_ID,
+  namespace: 'eip155',
+  addresses: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+  caipNetworkId: 'eip155:31337',
+  approvedNetworks: ['eip155:31337', 'eip155:31338'],
+  peer: { name: 'Peer', url: 'http://127.0.0.1', icons: [] },
+  expiresAtMs: 1,
+}
+
+function fakeAdapter() {
+  const events = new Subject<WalletConnectEvent>()
+  const log: string[] = []
+  let settle: { resolve(s: WalletConnectSession): void; reject(e: unknown): void } | undefined
+  const pairing$ = new ReplaySubject<{ uri: string; expiresAtMs: number }>(1)
+  let restored: WalletConnectSession | null = null
+  let providerLoaded = false
+  const adapter: WalletConnectAdapter = {
+    events$: events,
+    connect: () => {
+      log.push('connect')
+      const sessionPromise = new Promise<WalletConnectSession>((resolve, reject) => (settle = { resolve, reject }))
+      return { pairing$, uri$: pairing$ as never, session: sessionPromise, cancel: () => log.push('cancel') }
+    },
+    restore: () => Promise.resolve(restored),
+    disconnect: () => {
+      log.push('disconnect')
+      return Promise.resolve()
+    },
+    preconnect: () => {
+      log.push('preconnect')
+      return Promise.resolve()
+    },
+    getProvider: () => (providerLoaded ? { request: () => Promise.resolve('0x7a69') } : undefined),
+  }
+  return {
+    adapter,
+    events,
+    log,
+    pairing$,
+    approve: (s = session) => settle?.resolve(s),
+    reject: (e: unknown) => settle?.reject(e),
+    setRestored: (s: WalletConnectSession | null) => ((restored = s), (providerLoaded = true)),
+  }
+}
+
+const logger = { debug() {}, info() {}, warn() {}, error() {} }
+
+async function tick(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+describe('WalletConnectConnectors', () => {
+  it('lists the WalletConnect connector after discovery and loads the adapter only on connect', async () => {
+    const fake = fakeAdapter()
+    let created = 0
+    const wc = new WalletConnectConnectors(() => ((created += 1), Promise.resolve(fake.adapter)), logger)
+    expect(wc.connectors).toEqual([])
+    wc.startDiscovery()
+    expect(wc.connectors.map((c) => c.id)).toEqual([WALLETCONNECT_CONNECTOR_ID])
+    expect(created).toBe(0)
+
+    const pairings: (WalletConnectPairingInfo | null)[] = []
+    wc.pairing$.subscribe((p) => pairings.push(p))
+    const account = wc.connect(WALLETCONNECT_CONNECTOR_ID)
+    await tick()
+    fake.pairing$.next({ uri: 'wc:abc@2', expiresAtMs: 240_000 })
+    fake.pairing$.next({ uri: 'wc:def@2', expiresAtMs: 470_000 })
+    fake.approve()
+    await expect(account).resolves.toEqual({
+      connectorId: WALLETCONNECT_CONNECTOR_ID,
+      namespace: 'eip155',
+      addresses: session.addresses,
+      caipNetworkId: 'eip155:31337',
+    })
+    expect(created).toBe(1)
+    expect(pairings).toEqual([null, { uri: 'wc:abc@2', expiresAtMs: 240_000 }, { uri: 'wc:def@2', expiresAtMs: 470_000 }, null])
+  })
+
+  it('a declined proposal (WalletConnect 5000) is a user rejection (4001); cancel reaches the attempt', async () => {
+    const fake = fakeAdapter()
+    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
+    const account = wc.connect(WALLETCONNECT_CONNECTOR_ID)
+    await tick()
+    wc.cancel()
+    expect(fake.log).toContain('cancel')
+    fake.reject(new WalletRequestError(5000, 'User rejected.'))
+    const error = await account.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WalletRequestError)
+    expect((error as WalletRequestError).isUserRejection).toBe(true)
+    expect(await firstValueFrom(wc.pairing$)).toBeNull()
+  })
+
+  it('reconnect restores the persisted session, or null; disconnect ends it; provider and events pass through', async () => {
+    const fake = fakeAdapter()
+    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
+    expect(await wc.reconnect(WALLETCONNECT_CONNECTOR_ID)).toBeNull()
+    fake.setRestored(session)
+    expect((await wc.reconnect(WALLETCONNECT_CONNECTOR_ID))?.addresses).toEqual(session.addresses)
+    expect(await wc.getProvider(WALLETCONNECT_CONNECTOR_ID)?.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(wc.getProvider('io.metamask')).toBeUndefined()
+
+    const seen: string[] = []
+    wc.events$.subscribe((e) => seen.push(e.type))
+    fake.events.next({ type: 'sessionDeleted', connectorId: WALLETCONNECT_CONNECTOR_ID, topic: 't1' })
+    fake.events.next({ type: 'disconnect', connectorId: WALLETCONNECT_CONNECTOR_ID })
+    expect(seen).toEqual(['disconnect'])
+
+    await wc.disconnect(WALLETCONNECT_CONNECTOR_ID)
+    expect(fake.log).toContain('disconnect')
+  })
+
+  it('a failing SDK load is a wallet error on connect and null on reconnect, and can be retried', async () => {
+    let fail = true
+    const fake = fakeAdapter()
+    const wc = new WalletConnectConnectors(() => (fail ? Promise.reject(new Error('chunk failed')) : Promise.resolve(fake.adapter)), logger)
+    await expect(wc.connect(WALLETCONNECT_CONNECTOR_ID)).rejects.toBeInstanceOf(WalletRequestError)
+    expect(await wc.reconnect(WALLETCONNECT_CONNECTOR_ID)).toBeNull()
+    fail = false
+    fake.setRestored(session)
+    expect(await wc.reconnect(WALLETCONNECT_CONNECTOR_ID)).not.toBeNull()
+  })
+})
+
+describe('CompositeWalletConnectors', () => {
+  it('lists both sources and routes each call to the source listing the connector, else the first', async () => {
+    const calls: string[] = []
+    const browserConnector: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155' }
+    const browser: WalletConnectors = {
+      namespace: 'eip155',
+      connectors$: new ReplaySubject<readonly Connector[]>(1),
+      connectors: [browserConnector],
+      startDiscovery: () => calls.push('browser:discover'),
+      connect: (id) => (calls.push(`browser:connect:${id}`), Promise.resolve({ connectorId: id, namespace: 'eip155', addresses: ['0x1'], caipNetworkId: 'eip155:1' })),
+      reconnect: (id) => (calls.push(`browser:reconnect:${id}`), Promise.resolve(null)),
+      disconnect: (id) => (calls.push(`browser:disconnect:${id}`), Promise.resolve()),
+      events$: new Subject(),
+      getProvider: () => undefined,
+    }
+    ;(browser.connectors$ as ReplaySubject<readonly Connector[]>).next([browserConnector])
+    const fake = fakeAdapter()
+    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
+    const all = new CompositeWalletConnectors([browser, wc])
+    all.startDiscovery()
+    expect((await firstValueFrom(all.connectors$)).map((c) => c.id)).toEqual(['io.metamask', WALLETCONNECT_CONNECTOR_ID])
+    await all.connect('io.metamask')
+    await all.reconnect('late.wallet')
+    await all.disconnect(WALLETCONNECT_CONNECTOR_ID)
+    expect(calls).toEqual(['browser:discover', 'browser:connect:io.metamask', 'browser:reconnect:late.wallet'])
+    expect(fake.log).toEqual([])
+    const connecting = all.connect(WALLETCONNECT_CONNECTOR_ID)
+    await tick()
+    fake.approve()
+    expect((await connecting).connectorId).toBe(WALLETCONNECT_CONNECTOR_ID)
+    expect(fake.log).toEqual(['connect'])
+  })
+})
