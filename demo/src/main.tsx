@@ -6,6 +6,8 @@ import { demoConfig } from './demo-config'
 import './demo.css'
 
 const modal = createWalletModal(demoConfig)
+// For the end-to-end tests and the console: the page's modal (e.g. walletgateDemo.getProvider('eip155')).
+;(window as unknown as { walletgateDemo?: typeof modal }).walletgateDemo = modal
 
 function AccountChip() {
   const modal = useWalletModal()

@@ -1,0 +1,120 @@
+import { recoverMessageAddress, type Hex } from 'viem'
+import { startWalletPeer, type WalletPeer } from '../../devnet/src/wc-wallet'
+import { expect, test } from './support/fixtures'
+
+interface DemoWindow {
+  walletgateDemo: {
+    getProvider(namespace: 'eip155'): Promise<{ request(args: { method: string; params?: unknown }): Promise<unknown> } | undefined>
+  }
+}
+
+let peer: WalletPeer | undefined
+
+test.afterEach(async () => {
+  await peer?.stop()
+  peer = undefined
+})
+
+test.describe('WalletConnect with a wallet peer on the devnet relay', () => {
+  test('QR pairing, Account with the peer address, personal_sign, a mined transfer, reload, wallet-side delete', async ({
+    page,
+    world,
+  }) => {
+    test.setTimeout(120_000)
+    const key = world.accounts[2]!
+    peer = await startWalletPeer({
+      relayUrl: world.relayUrl,
+      rpcUrls: { 31337: world.rpcUrls[31337], 31338: world.rpcUrls[31338] },
+      privateKey: key.privateKey,
+      projectId: 'walletgate-test',
+      mode: 'approve',
+    })
+
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await page.getByTestId('wallet-walletConnect').click()
+    const view = page.getByTestId('view-ConnectingWalletConnect')
+    await expect(view).toBeVisible()
+    const qr = page.getByTestId('walletconnect-qr')
+    await expect(qr).toBeVisible({ timeout: 20_000 })
+    await expect(qr.locator('svg path')).toHaveCount(1)
+    await expect(page.getByTestId('walletconnect-countdown')).toContainText(/New code in 3:[45]\d/)
+    const uri = await qr.getAttribute('data-uri')
+    expect(uri).toMatch(/^wc:/)
+
+    await peer.pair(uri!)
+    await expect(page.getByRole('dialog')).toBeHidden({ timeout: 30_000 })
+    await expect(page.getByTestId('demo-account')).toContainText(key.address)
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await expect(page.getByTestId('account-address').first()).toBeVisible()
+    await expect(page.getByTestId('account-balance').first()).toContainText('ETH')
+
+    const message = 'Sign in to Walletgate e2e'
+    const signature = await page.evaluate(
+      async ({ message, address }) => {
+        const provider = await (window as unknown as DemoWindow).walletgateDemo.getProvider('eip155')
+        return provider?.request({ method: 'personal_sign', params: [message, address] })
+      },
+      { message, address: key.address },
+    )
+    expect(await recoverMessageAddress({ message, signature: signature as Hex })).toBe(key.address)
+
+    const hash = (await page.evaluate(
+      async ({ from, to }) => {
+        const provider = await (window as unknown as DemoWindow).walletgateDemo.getProvider('eip155')
+        return provider?.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }] })
+      },
+      { from: key.address, to: world.accounts[3]!.address },
+    )) as string
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect
+      .poll(async () => {
+        const response = await fetch(world.rpcUrls[31337], {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [hash] }),
+        })
+        const body = (await response.json()) as { result: { status: string } | null }
+        return body.result?.status
+      })
+      .toBe('0x1')
+
+    await page.reload()
+    await expect(page.getByTestId('demo-account')).toContainText(key.address, { timeout: 20_000 })
+
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await peer.disconnectAll()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected', { timeout: 20_000 })
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+  })
+
+  test('a declined pairing offers retry, and the retry connects', async ({ page, world }) => {
+    test.setTimeout(90_000)
+    const key = world.accounts[4]!
+    peer = await startWalletPeer({
+      relayUrl: world.relayUrl,
+      rpcUrls: { 31337: world.rpcUrls[31337], 31338: world.rpcUrls[31338] },
+      privateKey: key.privateKey,
+      projectId: 'walletgate-test',
+      mode: 'reject',
+    })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-walletConnect').click()
+    const qr = page.getByTestId('walletconnect-qr')
+    await expect(qr).toBeVisible({ timeout: 20_000 })
+    await peer.pair((await qr.getAttribute('data-uri'))!)
+    const view = page.getByTestId('view-ConnectingWalletConnect')
+    await expect(view).toHaveAttribute('data-status', 'declined', { timeout: 20_000 })
+    await expect(view).toContainText('Connection declined')
+
+    peer.setMode('approve')
+    await page.getByTestId('connect-retry').click()
+    await expect(qr).toBeVisible({ timeout: 20_000 })
+    await peer.pair((await qr.getAttribute('data-uri'))!)
+    await expect(page.getByTestId('demo-account')).toContainText(key.address, { timeout: 30_000 })
+  })
+})
