@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import type { Container } from 'inversify'
+import { BehaviorSubject } from 'rxjs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createContainer } from '../../../../src/di'
+import { parseConfig } from '../../../../src/domain/config'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { WalletConnectQr } from '../../../../src/application/connection/walletconnect-qr'
+import { Analytics } from '../../../../src/ports/analytics'
+import { Clock } from '../../../../src/ports/clock'
+import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
+import { Logger } from '../../../../src/ports/logger'
+import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
+import {
+  WALLETCONNECT_CONNECTOR_ID,
+  WalletConnectPairings,
+  WalletConnectors,
+  type WalletAccount,
+  type WalletConnectPairingInfo,
+} from '../../../../src/ports/wallet-connectors'
+import { WALLETCONNECT_CONNECTOR } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
+import { DiProvider } from '../../../../src/presentation/di-context'
+import ConnectView from '../../../../src/presentation/views/ConnectView'
+import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
+import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
+import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
+import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
+import { aModalConfig } from '../../../builders/config'
+import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
+
+afterEach(cleanup)
+
+const NOW = 5_000_000
+
+function world() {
+  const wallets = new FakeWalletConnectors()
+  wallets.add(WALLETCONNECT_CONNECTOR)
+  const pairing = new BehaviorSubject<WalletConnectPairingInfo | null>(null)
+  const calls: string[] = []
+  const container: Container = createContainer(parseConfig(aModalConfig()), (c) => {
+    c.rebind(WalletConnectors).toConstantValue(wallets)
+    c.rebind(WalletConnectPairings).toConstantValue({
+      pairing$: pairing,
+      preconnect: () => Promise.resolve(),
+      cancel: () => calls.push('cancel'),
+    })
+    c.rebind(Clock).toConstantValue({ now: () => NOW })
+    c.rebind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue({ wallets: [] }))
+    c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
+    c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
+    c.rebind(Logger).toConstantValue(new RecordingLogger())
+  })
+  const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
+  return { wallets, pairing, calls, container, ui }
+}
+
+describe('WalletConnect in the Connect flow', () => {
+  it('Connect shows a WalletConnect row that opens ConnectingWalletConnect; the QR carries the URI and a countdown', async () => {
+    const w = world()
+    let approve!: (a: WalletAccount) => void
+    w.wallets.answerNext(new Promise<WalletAccount>((resolve) => (approve = resolve)))
+    const modal = w.container.get(ModalStore)
+    modal.open({}, false)
+    w.ui(<ConnectView />)
+    fireEvent.click(screen.getByTestId(`wallet-${WALLETCONNECT_CONNECTOR_ID}`))
+    expect(modal.view).toBe('ConnectingWalletConnect')
+
+    cleanup()
+    w.ui(<ConnectingWalletConnectView />)
+    const view = screen.getByTestId('view-ConnectingWalletConnect')
+    expect(view.getAttribute('data-status')).toBe('connecting')
+    expect(screen.getByTestId('walletconnect-preparing')).toBeTruthy()
+    act(() => w.pairing.next({ uri: 'wc:abc@2?relay-protocol=irn', expiresAtMs: NOW + 240_000 }))
+    const qr = screen.getByTestId('walletconnect-qr')
+    expect(qr.getAttribute('data-uri')).toBe('wc:abc@2?relay-protocol=irn')
+    expect(qr.querySelector('svg path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/)
+    expect(screen.getByTestId('walletconnect-countdown').textContent).toBe('New code in 3:50')
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+
+    await act(async () => approve(w.wallets.account(WALLETCONNECT_CONNECTOR_ID)))
+    expect(w.container.get(ConnectionStore).snapshot.status).toBe('connected')
+    expect(modal.snapshot.open).toBe(false)
+  })
+
+  it('a declined pairing offers retry, which starts a new pairing; leaving the view stops it', async () => {
+    const w = world()
+    w.wallets.rejectNext(4001, 'User rejected.')
+    const modal = w.container.get(ModalStore)
+    modal.open({}, false)
+    w.ui(<ConnectingWalletConnectView />)
+    await act(() => w.container.get(WalletConnectQr).connect())
+    const view = screen.getByTestId('view-ConnectingWalletConnect')
+    expect(view.getAttribute('data-status')).toBe('declined')
+    expect(view.textContent).toContain('Connection declined')
+
+    let approve!: (a: WalletAccount) => void
+    w.wallets.answerNext(new Promise<WalletAccount>((resolve) => (approve = resolve)))
+    fireEvent.click(screen.getByTestId('connect-retry'))
+    expect(view.getAttribute('data-status')).toBe('connecting')
+    expect(w.wallets.calls.filter((c) => c === `connect:${WALLETCONNECT_CONNECTOR_ID}`)).toHaveLength(2)
+
+    cleanup()
+    expect(w.calls).toEqual(['cancel'])
+    await act(async () => approve(w.wallets.account(WALLETCONNECT_CONNECTOR_ID)))
+    // The attempt was forgotten when the person left: it does not connect behind their back.
+    expect(w.container.get(ConnectionStore).snapshot.status).toBe('disconnected')
+  })
+})
