@@ -117,4 +117,36 @@ test.describe('WalletConnect with a wallet peer on the devnet relay', () => {
     await peer.pair((await qr.getAttribute('data-uri'))!)
     await expect(page.getByTestId('demo-account')).toContainText(key.address, { timeout: 30_000 })
   })
+
+  test('a network switch over the session, then disconnecting from the modal ends the session in the wallet too', async ({ page, world }) => {
+    test.setTimeout(90_000)
+    const key = world.accounts[5]!
+    peer = await startWalletPeer({
+      relayUrl: world.relayUrl,
+      rpcUrls: { 31337: world.rpcUrls[31337], 31338: world.rpcUrls[31338] },
+      privateKey: key.privateKey,
+      projectId: 'walletgate-test',
+      mode: 'approve',
+    })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-walletConnect').click()
+    const qr = page.getByTestId('walletconnect-qr')
+    await expect(qr).toBeVisible({ timeout: 20_000 })
+    await peer.pair((await qr.getAttribute('data-uri'))!)
+    await expect(page.getByTestId('demo-account')).toContainText(`${key.address} on eip155:31337`, { timeout: 30_000 })
+    expect(peer.sessions()).toHaveLength(1)
+
+    await page.evaluate(async () => {
+      const provider = await (window as unknown as DemoWindow).walletgateDemo.getProvider('eip155')
+      await provider?.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    })
+    await expect(page.getByTestId('demo-account')).toContainText(`${key.address} on eip155:31338`, { timeout: 20_000 })
+
+    await page.getByTestId('demo-disconnect').click()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    await expect.poll(() => peer!.sessions().length, { timeout: 20_000 }).toBe(0)
+    await page.reload()
+    await expect(page.getByTestId('connect-button')).toHaveText('Connect Wallet')
+  })
 })
