@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type SyntheticEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { ConnectorsStore } from '../../application/connection/connectors-store'
@@ -25,11 +25,24 @@ export default function ConnectView() {
   }, [store])
 
   const rows = model.groups.flatMap((group) => group.rows)
+  // Pointing at or focusing the WalletConnect row loads WalletConnect and opens its relay link, so
+  // the QR shows sooner after the click (the choose-to-QR time).
+  const warmWalletConnect = (event: SyntheticEvent) => {
+    if (event.target instanceof Element && event.target.closest(`[data-testid="wallet-${WALLETCONNECT_CONNECTOR_ID}"]`)) {
+      void walletConnect.preconnect()
+    }
+  }
   return (
     <div className="wg-view" data-testid="view-Connect">
       {model.methods.map((method) =>
         method === 'wallet' ? (
-          <div key={method} className="wg-connect-method" data-testid="connect-method-wallet">
+          <div
+            key={method}
+            className="wg-connect-method"
+            data-testid="connect-method-wallet"
+            onPointerOver={warmWalletConnect}
+            onFocus={warmWalletConnect}
+          >
             {!model.hasBrowserWallet && (
               <Notice
                 testId="no-wallet-installed"

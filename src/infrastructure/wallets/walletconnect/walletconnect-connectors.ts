@@ -47,6 +47,7 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
   private adapterPromise: Promise<WalletConnectAdapter> | undefined
   private adapter: WalletConnectAdapter | undefined
   private attempt: WalletConnectPairingAttempt | undefined
+  private warming: Promise<void> | undefined
 
   constructor(
     private readonly create: () => Promise<WalletConnectAdapter>,
@@ -79,12 +80,13 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
     return this.adapterPromise
   }
 
-  async preconnect(): Promise<void> {
-    try {
-      await (await this.load()).preconnect()
-    } catch (error) {
-      this.logger.warn('Walletgate: WalletConnect could not be loaded', error)
-    }
+  /** One warm-up at a time (the Connect view asks on every pointer move over the row). */
+  preconnect(): Promise<void> {
+    this.warming ??= this.load()
+      .then((adapter) => adapter.preconnect())
+      .catch((error: unknown) => this.logger.warn('Walletgate: WalletConnect could not be loaded', error))
+      .finally(() => (this.warming = undefined))
+    return this.warming
   }
 
   async connect(connectorId: string): Promise<WalletAccount> {

@@ -86,6 +86,15 @@ describe('WalletConnectConnectors', () => {
     expect(pairings).toEqual([null, { uri: 'wc:abc@2', expiresAtMs: 240_000 }, { uri: 'wc:def@2', expiresAtMs: 470_000 }, null])
   })
 
+  it('preconnect loads the adapter and warms it once while a warm-up is running', async () => {
+    const fake = fakeAdapter()
+    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
+    await Promise.all([wc.preconnect(), wc.preconnect(), wc.preconnect()])
+    expect(fake.log).toEqual(['preconnect'])
+    await wc.preconnect()
+    expect(fake.log).toEqual(['preconnect', 'preconnect'])
+  })
+
   it('a declined proposal (WalletConnect 5000) is a user rejection (4001); cancel reaches the attempt', async () => {
     const fake = fakeAdapter()
     const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)

@@ -43,7 +43,7 @@ function world() {
     c.rebind(WalletConnectors).toConstantValue(wallets)
     c.rebind(WalletConnectPairings).toConstantValue({
       pairing$: pairing,
-      preconnect: () => Promise.resolve(),
+      preconnect: () => (calls.push('preconnect'), Promise.resolve()),
       cancel: () => calls.push('cancel'),
     })
     c.rebind(Clock).toConstantValue({ now: () => NOW })
@@ -64,6 +64,9 @@ describe('WalletConnect in the Connect flow', () => {
     const modal = w.container.get(ModalStore)
     modal.open({}, false)
     w.ui(<ConnectView />)
+    // Pointing at the row warms WalletConnect up before the click.
+    fireEvent.pointerOver(screen.getByTestId(`wallet-${WALLETCONNECT_CONNECTOR_ID}`))
+    expect(w.calls).toEqual(['preconnect'])
     fireEvent.click(screen.getByTestId(`wallet-${WALLETCONNECT_CONNECTOR_ID}`))
     expect(modal.view).toBe('ConnectingWalletConnect')
 
