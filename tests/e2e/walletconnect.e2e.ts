@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures'
 
 interface DemoWindow {
   walletgateDemo: {
+    open(options: { view: string }): Promise<void>
     getProvider(namespace: 'eip155'): Promise<{ request(args: { method: string; params?: unknown }): Promise<unknown> } | undefined>
   }
 }
@@ -148,5 +149,25 @@ test.describe('WalletConnect with a wallet peer on the devnet relay', () => {
     await expect.poll(() => peer!.sessions().length, { timeout: 20_000 }).toBe(0)
     await page.reload()
     await expect(page.getByTestId('connect-button')).toHaveText('Connect Wallet')
+  })
+
+  test('a host opening ConnectingWalletConnectBasic gets a QR at once, and pairing connects', async ({ page, world }) => {
+    test.setTimeout(60_000)
+    const key = world.accounts[6]!
+    peer = await startWalletPeer({
+      relayUrl: world.relayUrl,
+      rpcUrls: { 31337: world.rpcUrls[31337], 31338: world.rpcUrls[31338] },
+      privateKey: key.privateKey,
+      projectId: 'walletgate-test',
+      mode: 'approve',
+    })
+    await page.goto('/')
+    await expect(page.getByTestId('connect-button')).toBeVisible()
+    await page.evaluate(() => (window as unknown as DemoWindow).walletgateDemo.open({ view: 'ConnectingWalletConnectBasic' }))
+    await expect(page.getByTestId('view-ConnectingWalletConnectBasic')).toBeVisible()
+    const qr = page.getByTestId('walletconnect-qr')
+    await expect(qr).toBeVisible({ timeout: 20_000 })
+    await peer.pair((await qr.getAttribute('data-uri'))!)
+    await expect(page.getByTestId('demo-account')).toContainText(key.address, { timeout: 30_000 })
   })
 })

@@ -48,9 +48,13 @@ export class WalletConnectQr {
     )
   }
 
-  /** Starts a WalletConnect connect (the QR view); resolves when the attempt ended. Never rejects. */
-  connect(): Promise<void> {
-    return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, 'ConnectingWalletConnect')
+  /**
+   * Starts a WalletConnect connect shown in `view` (ConnectingWalletConnect from the Connect row,
+   * ConnectingWalletConnectBasic when a host opens that view); resolves when the attempt ended.
+   * Never rejects.
+   */
+  connect(view: 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic' = 'ConnectingWalletConnect'): Promise<void> {
+    return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, view)
   }
 
   /** Warms WalletConnect up (SDK and relay link) so the QR shows sooner. Never rejects. */

@@ -23,7 +23,11 @@ export default function ConnectingWalletConnectView() {
   // Rendered for both names; the root carries the one shown (DOM contract view-<ViewName>).
   const [viewName] = useState(() => (modal.view === 'ConnectingWalletConnectBasic' ? modal.view : 'ConnectingWalletConnect'))
 
-  useEffect(() => () => walletConnect.cancel(), [walletConnect])
+  useEffect(() => {
+    // A host opening ConnectingWalletConnectBasic directly gets a pairing without choosing first.
+    if (viewName === 'ConnectingWalletConnectBasic' && connect.snapshot.status === 'idle') void walletConnect.connect(viewName)
+    return () => walletConnect.cancel()
+  }, [walletConnect, connect, viewName])
 
   const retry = (
     <Button variant="primary" fullWidth onClick={() => void connect.retry()} data-testid="connect-retry">

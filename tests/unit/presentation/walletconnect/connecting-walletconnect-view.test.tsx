@@ -110,4 +110,16 @@ describe('WalletConnect in the Connect flow', () => {
     // The attempt was forgotten when the person left: it does not connect behind their back.
     expect(w.container.get(ConnectionStore).snapshot.status).toBe('disconnected')
   })
+
+  it('ConnectingWalletConnectBasic opened directly starts a pairing in that view', () => {
+    const w = world()
+    w.wallets.answerNext(new Promise<WalletAccount>(() => undefined))
+    const modal = w.container.get(ModalStore)
+    modal.open({ view: 'ConnectingWalletConnectBasic' }, false)
+    w.ui(<ConnectingWalletConnectView />)
+    const view = screen.getByTestId('view-ConnectingWalletConnectBasic')
+    expect(view.getAttribute('data-status')).toBe('connecting')
+    expect(w.wallets.calls).toContain(`connect:${WALLETCONNECT_CONNECTOR_ID}`)
+    expect(modal.history).toEqual(['ConnectingWalletConnectBasic'])
+  })
 })
