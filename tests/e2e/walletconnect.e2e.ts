@@ -170,4 +170,35 @@ test.describe('WalletConnect with a wallet peer on the devnet relay', () => {
     await peer.pair((await qr.getAttribute('data-uri'))!)
     await expect(page.getByTestId('demo-account')).toContainText(key.address, { timeout: 30_000 })
   })
+
+  test('the QR counts down and is replaced by a fresh pairing before it expires (browser clock driven)', async ({ page, world }) => {
+    test.setTimeout(60_000)
+    await page.clock.install()
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-walletConnect').click()
+    const qr = page.getByTestId('walletconnect-qr')
+    await expect(qr).toBeVisible({ timeout: 20_000 })
+    const first = await qr.getAttribute('data-uri')
+    const countdown = page.getByTestId('walletconnect-countdown')
+    await expect(countdown).toHaveText(/^New code in 3:[0-5]\d$/)
+    await page.clock.runFor(60_000)
+    await expect(countdown).toHaveText(/^New code in 2:[0-5]\d$/)
+    await expect(qr).toHaveAttribute('data-uri', first!)
+    // Under 3 minutes are left; 10 s before expiry the adapter asks for a new pairing and the QR shows it.
+    await page.clock.runFor(200_000)
+    await expect(qr).not.toHaveAttribute('data-uri', first!, { timeout: 20_000 })
+    await expect(countdown).toHaveText(/^New code in 3:[0-5]\d$/)
+
+    const key = world.accounts[7]!
+    peer = await startWalletPeer({
+      relayUrl: world.relayUrl,
+      rpcUrls: { 31337: world.rpcUrls[31337], 31338: world.rpcUrls[31338] },
+      privateKey: key.privateKey,
+      projectId: 'walletgate-test',
+      mode: 'approve',
+    })
+    await peer.pair((await qr.getAttribute('data-uri'))!)
+    await expect(page.getByTestId('demo-account')).toContainText(key.address, { timeout: 30_000 })
+  })
 })
