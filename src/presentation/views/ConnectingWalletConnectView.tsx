@@ -63,7 +63,16 @@ export default function ConnectingWalletConnectView() {
         ) : (
           <Notice announce visual={<Spinner size="md" />} title="Preparing the QR code" testId="walletconnect-preparing" />
         ))}
-      {(state.status === 'declined' || state.status === 'pending') && (
+      {state.status === 'pending' && (
+        <Notice
+          announce
+          title="Check your wallet"
+          message="Your wallet already has a request waiting. Open it to answer, then try again."
+          actions={retry}
+          testId="connecting-pending"
+        />
+      )}
+      {state.status === 'declined' && (
         <Notice
           announce
           tone="error"
