@@ -10,8 +10,17 @@ import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { Scheduler } from './ports/scheduler'
-import { WalletConnectors } from './ports/wallet-connectors'
+import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
+import { RecentWallets } from './application/connection/recent-wallets'
+import { EventReporter } from './application/connection/report-event'
 import { serviceClient } from './di-service-client'
+import { AllWalletsStore } from './application/connection/all-wallets-store'
+import { ConnectExternal } from './application/connection/connect-external'
+import { ConnectorsStore } from './application/connection/connectors-store'
+import { CloseModal } from './application/shell/close-modal'
+import { WalletCatalogue } from './ports/wallet-catalogue'
+import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
+import { WalletConnectQr } from './application/connection/walletconnect-qr'
 import { ActivityStore } from './application/activity/activity-store'
 import { BalanceStore } from './application/account/balance-store'
 import { balanceSourceFrom } from './application/send/balance-source'
@@ -37,6 +46,7 @@ import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reade
  */
 export function bindFeatures(container: Container, config: ResolvedConfig): Features {
   const binder = unlessOverridden(container)
+  bindConnectViews(binder, config)
   bindAccountAndNetworks(binder, container, config)
   bindSendAndActivity(binder, container, config)
   let namespaceReset: { unsubscribe(): void } | undefined
@@ -167,6 +177,42 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         ),
       }),
   )
+}
+
+/** What the connect views use beyond the session itself (which src/di.ts binds eagerly). */
+function bindConnectViews(binder: Binder, config: ResolvedConfig): void {
+  binder
+    .bind(WalletConnectQr)
+    .toDynamicValue(
+      (ctx) => new WalletConnectQr(ctx.get(WalletConnectPairings), ctx.get(ConnectExternal), ctx.get(Clock), ctx.get(Scheduler)),
+    )
+  binder
+    .bind(WalletCatalogue)
+    .toResolvedValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
+  binder.bind(ConnectExternal).toDynamicValue(
+    (ctx) =>
+      new ConnectExternal(
+        ctx.get(WalletConnectors),
+        ctx.get(ConnectionStore),
+        ctx.get(ModalStore),
+        ctx.get(RecentWallets),
+        ctx.get(KeyValueStorage),
+        ctx.get(EventReporter),
+        ctx.get(Logger),
+      ),
+  )
+  binder
+    .bind(ConnectorsStore)
+    .toDynamicValue(
+      (ctx) =>
+        new ConnectorsStore(config, ctx.get(WalletConnectors), ctx.get(RecentWallets), ctx.get(WalletCatalogue), ctx.get(Logger)),
+    )
+  binder
+    .bind(CloseModal)
+    .toDynamicValue((ctx) => new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler)))
+  binder
+    .bind(AllWalletsStore)
+    .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))
 }
 
 type Binder = Pick<Container, 'bind'>

@@ -17,25 +17,18 @@ import { ConsoleLogger } from './infrastructure/logging/console-logger'
 import { BrowserKeyValueStorage } from './infrastructure/storage/browser-key-value-storage'
 import { serviceClient } from './di-service-client'
 // Connection (issue 6)
-import { AllWalletsStore } from './application/connection/all-wallets-store'
-import { ConnectExternal } from './application/connection/connect-external'
-import { ConnectorsStore } from './application/connection/connectors-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { FollowWalletEvents } from './application/connection/follow-wallet-events'
 import { ReconnectWallet } from './application/connection/reconnect-wallet'
 import { RecentWallets } from './application/connection/recent-wallets'
 import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
-import { CloseModal } from './application/shell/close-modal'
-import { WalletCatalogue } from './ports/wallet-catalogue'
 import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
-import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { Eip6963EvmWallets } from './infrastructure/wallets/eip155/eip6963-evm-wallets'
 // WalletConnect (issue 9): these two hold no SDK code; the adapter is a dynamic import below.
 import { CompositeWalletConnectors } from './infrastructure/wallets/walletconnect/composite-wallet-connectors'
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
-import { WalletConnectQr } from './application/connection/walletconnect-qr'
 import { toCaipNetwork } from './domain/config'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
@@ -75,32 +68,12 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
     return new CompositeWalletConnectors([browser, ctx.get(WalletConnectPairings) as WalletConnectConnectors])
   })
   container
-    .bind(WalletConnectQr)
-    .toDynamicValue(
-      (ctx) => new WalletConnectQr(ctx.get(WalletConnectPairings), ctx.get(ConnectExternal), ctx.get(Clock), ctx.get(Scheduler)),
-    )
-  container
-    .bind(WalletCatalogue)
-    .toResolvedValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
-  container
     .bind(Analytics)
     .toDynamicValue(
       (ctx) => new FetchAnalytics(serviceClient(config, config.services.analytics), ctx.get(Clock), { logger: ctx.get(Logger) }),
     )
   container.bind(RecentWallets).toDynamicValue((ctx) => new RecentWallets(ctx.get(KeyValueStorage)))
   container.bind(EventReporter).toDynamicValue((ctx) => new EventReporter(config, ctx.get(Analytics), ctx.get(Logger)))
-  container.bind(ConnectExternal).toDynamicValue(
-    (ctx) =>
-      new ConnectExternal(
-        ctx.get(WalletConnectors),
-        ctx.get(ConnectionStore),
-        ctx.get(ModalStore),
-        ctx.get(RecentWallets),
-        ctx.get(KeyValueStorage),
-        ctx.get(EventReporter),
-        ctx.get(Logger),
-      ),
-  )
   container.bind(DisconnectWallet).toDynamicValue(
     (ctx) =>
       new DisconnectWallet(
@@ -133,18 +106,6 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
     .toDynamicValue(
       (ctx) => new WalletSession(ctx.get(WalletConnectors), ctx.get(FollowWalletEvents), ctx.get(ReconnectWallet)),
     )
-  container
-    .bind(ConnectorsStore)
-    .toDynamicValue(
-      (ctx) =>
-        new ConnectorsStore(config, ctx.get(WalletConnectors), ctx.get(RecentWallets), ctx.get(WalletCatalogue), ctx.get(Logger)),
-    )
-  container
-    .bind(CloseModal)
-    .toDynamicValue((ctx) => new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler)))
-  container
-    .bind(AllWalletsStore)
-    .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))
 }
 
 /**

@@ -96,6 +96,8 @@ export function ConnectButton({ label = 'Connect Wallet', openOptions, className
       data-testid="connect-button"
       aria-haspopup="dialog"
       onClick={() => void modal.open(openOptions)}
+      onPointerEnter={() => void modal.preload().catch(() => undefined)}
+      onFocus={() => void modal.preload().catch(() => undefined)}
     >
       {text}
     </button>

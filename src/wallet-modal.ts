@@ -58,8 +58,13 @@ export interface WalletModal {
   /** The connected wallet's provider for a chain family (EIP-1193 for eip155), or undefined. */
   getProvider(namespace: ChainNamespace): Promise<Eip1193Provider | undefined>
   setThemeMode(mode: ThemeMode): void
-  /** Renders the modal: as an overlay (no element) or inline into `element` (embedded mode). */
+  /**
+   * Starts the wallet session (discovery, silent reconnect) and renders the modal: inline into
+   * `element` at once (embedded mode), or as an overlay on the first `open()`.
+   */
   mount(element?: HTMLElement): Promise<void>
+  /** Fetches the views and features ahead of `open()` (e.g. when the pointer nears a connect button). */
+  preload(): Promise<void>
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
 }
@@ -155,7 +160,8 @@ class WalletModalInstance implements WalletModal {
 
   async open(options: OpenOptions = {}): Promise<void> {
     if (this.destroyed) return
-    await Promise.all([this.mount(), this.loadFeatures()])
+    this.startSession()
+    await this.render()
     this.modal.open({ view: options.view }, this.connection.snapshot.status === 'connected')
   }
 
@@ -186,20 +192,32 @@ class WalletModalInstance implements WalletModal {
 
   mount(element?: HTMLElement): Promise<void> {
     if (this.destroyed) return Promise.resolve()
-    if (element !== undefined && this.unmount !== undefined) {
+    this.startSession()
+    // An overlay renders on first open(): a page that never opens the modal never fetches its views.
+    if (element === undefined) return this.mounting ?? Promise.resolve()
+    if (this.unmount !== undefined) {
       // Moving from overlay to an element (or between elements): remount.
       this.unmount()
       this.unmount = undefined
       this.mounting = undefined
     }
-    this.startSession()
-    const embedded = element !== undefined
-    this.mounting ??= Promise.all([import('./presentation/mount'), embedded ? this.loadFeatures() : undefined]).then(([{ mountModal }]) => {
+    return this.render(element)
+  }
+
+  preload(): Promise<void> {
+    if (this.destroyed) return Promise.resolve()
+    return Promise.all([import('./presentation/mount'), this.loadFeatures()]).then(() => undefined)
+  }
+
+  /** Renders once the views and the features they use are loaded; once per mount target. */
+  private render(element?: HTMLElement): Promise<void> {
+    this.mounting ??= Promise.all([import('./presentation/mount'), this.loadFeatures()]).then(([{ mountModal }]) => {
       if (this.destroyed) return
       this.unmount = mountModal(this.container, element)
     })
     return this.mounting
   }
+
 
   /** Browser-only start: wallet discovery, silent reconnect, service alerts. Once per modal. */
   private startSession(): void {

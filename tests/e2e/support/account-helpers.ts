@@ -56,6 +56,8 @@ export function threeDecimals(units: bigint, decimals: number): string {
 
 /** Records the text of every snack that appears in the modal, from now on. */
 export async function recordSnacks(page: Page): Promise<() => Promise<string[]>> {
+  // The overlay renders on the first open, once its views have loaded.
+  await page.waitForSelector('[data-walletgate]', { state: 'attached' })
   await page.evaluate(() => {
     const w = window as unknown as { __snacks?: string[] }
     w.__snacks = []

@@ -4,6 +4,8 @@ import type { Container } from 'inversify'
 import { BehaviorSubject } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createContainer } from '../../../../src/di'
+import { bindFeatures } from '../../../../src/di-features'
+import { ModalConfig } from '../../../../src/application/tokens'
 import { parseConfig } from '../../../../src/domain/config'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
@@ -52,6 +54,8 @@ function world() {
     c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
     c.rebind(Logger).toConstantValue(new RecordingLogger())
   })
+  // The views' own bindings live in the lazily loaded half of the composition root.
+  bindFeatures(container, container.get(ModalConfig))
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return { wallets, pairing, calls, container, ui }
 }
