@@ -12,7 +12,7 @@ export const PAGE_SPECS = {
     walletRow: '[data-testid^="wallet-"]',
     // Choosing WalletConnect, then the pairing QR code against the devnet relay.
     wcRow: '[data-testid="wallet-walletConnect"]',
-    qr: '[data-testid="wc-qr"]',
+    qr: '[data-testid="walletconnect-qr"]',
   },
   appkit: {
     label: 'AppKit',
