@@ -55,6 +55,8 @@ test.describe('shell layout and screenshots', () => {
         await page.getByTestId('connect-button').click()
         const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
         await expect(page.getByTestId('wallet-dev.walletgate.devnet')).toBeVisible()
+        // Measure the settled layout, not a frame of the 150 ms entry transition.
+        await dialog.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)))
         const box = await dialog.boundingBox()
         if (viewport.name === 'phone') {
           // A bottom sheet: full width, resting on the bottom edge.
