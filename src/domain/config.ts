@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
   CHAIN_NAMESPACES,
   CONNECT_METHODS,
@@ -25,27 +25,25 @@ export const DEFAULT_SERVICE_URLS = {
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Expected an http(s) URL' })
 const wsUrl = z.url({ protocol: /^wss?$/, error: 'Expected a ws(s) URL' })
 
-export const networkConfigSchema = z
-  .object({
-    id: z.union([z.number().int().nonnegative(), z.string().min(1)]),
-    chainNamespace: z.enum(CHAIN_NAMESPACES),
-    name: z.string().min(1),
-    nativeCurrency: z.object({
-      name: z.string().min(1),
-      symbol: z.string().min(1),
-      decimals: z.number().int().min(0).max(36),
-    }),
-    rpcUrls: z.array(httpUrl).min(1, 'Expected at least one RPC URL'),
-    blockExplorerUrl: httpUrl.optional(),
-    imageUrl: z.string().optional(),
-    testnet: z.boolean().optional(),
-  })
-  .strict()
+export const networkConfigSchema = z.strictObject({
+  id: z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.minLength(1))]),
+  chainNamespace: z.enum(CHAIN_NAMESPACES),
+  name: z.string().check(z.minLength(1)),
+  nativeCurrency: z.object({
+    name: z.string().check(z.minLength(1)),
+    symbol: z.string().check(z.minLength(1)),
+    decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
+  }),
+  rpcUrls: z.array(httpUrl).check(z.minLength(1, 'Expected at least one RPC URL')),
+  blockExplorerUrl: z.optional(httpUrl),
+  imageUrl: z.optional(z.string()),
+  testnet: z.optional(z.boolean()),
+})
 
 export type NetworkConfig = z.input<typeof networkConfigSchema>
 
-const featuresSchema = z
-  .object({
+const featuresSchema = z.partial(
+  z.strictObject({
     receive: z.boolean(),
     send: z.boolean(),
     analytics: z.boolean(),
@@ -59,79 +57,71 @@ const featuresSchema = z
     email: z.boolean(),
     socials: z.array(z.enum(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])),
     activity: z.boolean(),
-  })
-  .partial()
-  .strict()
+  }),
+)
 
-const customWalletSchema = z
-  .object({
-    id: z.string().min(1),
-    name: z.string().min(1),
-    homepage: httpUrl.optional(),
-    imageUrl: z.string().optional(),
-    mobileLink: z.string().optional(),
-    desktopLink: z.string().optional(),
-    webappLink: z.string().optional(),
-  })
-  .strict()
+const customWalletSchema = z.strictObject({
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  homepage: z.optional(httpUrl),
+  imageUrl: z.optional(z.string()),
+  mobileLink: z.optional(z.string()),
+  desktopLink: z.optional(z.string()),
+  webappLink: z.optional(z.string()),
+})
 
-const siwxSchema = z
-  .object({
-    required: z.boolean().default(false),
-    /** The statement shown in the sign-in message. */
-    statement: z.string().optional(),
-  })
-  .strict()
+const siwxSchema = z.strictObject({
+  required: z._default(z.boolean(), false),
+  /** The statement shown in the sign-in message. */
+  statement: z.optional(z.string()),
+})
 
 const isFunction = (v: unknown): v is (...args: never[]) => unknown => typeof v === 'function'
 
-export const walletModalConfigSchema = z
-  .object({
-    projectId: z.string().trim().min(1).optional(),
-    networks: z.array(networkConfigSchema).min(1, 'Expected at least one network'),
-    defaultNetwork: z.string().optional(),
-    metadata: z
-      .object({
-        name: z.string().min(1),
-        description: z.string().default(''),
-        url: httpUrl,
-        icons: z.array(z.string()).default([]),
-      })
-      .strict()
-      .optional(),
-    themeMode: z.enum(['dark', 'light']).default('dark'),
-    themeVariables: z
-      .object({
-        accent: z.string().optional(),
-        radius: z.string().optional(),
-        fontFamily: z.string().optional(),
-      })
-      .strict()
-      .default({}),
-    features: featuresSchema.default({}),
-    connectMethodsOrder: z.array(z.enum(CONNECT_METHODS)).optional(),
-    connectorTypeOrder: z.array(z.enum(CONNECTOR_TYPE_GROUPS)).optional(),
-    featuredWalletIds: z.array(z.string()).default([]),
-    includeWalletIds: z.array(z.string()).default([]),
-    excludeWalletIds: z.array(z.string()).default([]),
-    customWallets: z.array(customWalletSchema).default([]),
-    siwx: siwxSchema.optional(),
-    allowUnsupportedChain: z.boolean().default(false),
-    enableWalletConnect: z.boolean().default(true),
-    clientId: z.string().optional(),
-    services: z
-      .object({
-        blockchainApi: httpUrl.default(DEFAULT_SERVICE_URLS.blockchainApi),
-        walletCatalogue: httpUrl.default(DEFAULT_SERVICE_URLS.walletCatalogue),
-        analytics: httpUrl.default(DEFAULT_SERVICE_URLS.analytics),
-        relay: wsUrl.default(DEFAULT_SERVICE_URLS.relay),
-      })
-      .strict()
-      .prefault({}),
-    /** Called with every modal event (connect, disconnect, errors reported as events). */
-    onEvent: z.custom<(event: { type: string; data?: unknown }) => void>(isFunction, 'Expected a function').optional(),
-  })
-  .strict()
+export const walletModalConfigSchema = z.strictObject({
+  projectId: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  networks: z.array(networkConfigSchema).check(z.minLength(1, 'Expected at least one network')),
+  defaultNetwork: z.optional(z.string()),
+  metadata: z.optional(
+    z.strictObject({
+      name: z.string().check(z.minLength(1)),
+      description: z._default(z.string(), ''),
+      url: httpUrl,
+      icons: z._default(z.array(z.string()), []),
+    }),
+  ),
+  themeMode: z._default(z.enum(['dark', 'light']), 'dark'),
+  themeVariables: z._default(
+    z.strictObject({
+      accent: z.optional(z.string()),
+      radius: z.optional(z.string()),
+      fontFamily: z.optional(z.string()),
+    }),
+    {},
+  ),
+  features: z._default(featuresSchema, {}),
+  connectMethodsOrder: z.optional(z.array(z.enum(CONNECT_METHODS))),
+  connectorTypeOrder: z.optional(z.array(z.enum(CONNECTOR_TYPE_GROUPS))),
+  featuredWalletIds: z._default(z.array(z.string()), []),
+  includeWalletIds: z._default(z.array(z.string()), []),
+  excludeWalletIds: z._default(z.array(z.string()), []),
+  customWallets: z._default(z.array(customWalletSchema), []),
+  siwx: z.optional(siwxSchema),
+  allowUnsupportedChain: z._default(z.boolean(), false),
+  enableWalletConnect: z._default(z.boolean(), true),
+  clientId: z.optional(z.string()),
+  services: z.prefault(
+    z.strictObject({
+      blockchainApi: z._default(httpUrl, DEFAULT_SERVICE_URLS.blockchainApi),
+      walletCatalogue: z._default(httpUrl, DEFAULT_SERVICE_URLS.walletCatalogue),
+      analytics: z._default(httpUrl, DEFAULT_SERVICE_URLS.analytics),
+      relay: z._default(wsUrl, DEFAULT_SERVICE_URLS.relay),
+    }),
+    {},
+  ),
+  /** Called with every modal event (connect, disconnect, errors reported as events). */
+  onEvent: z.optional(z.custom<(event: { type: string; data?: unknown }) => void>(isFunction, 'Expected a function')),
+})
 
 export type WalletModalConfig = z.input<typeof walletModalConfigSchema>
 export type ResolvedConfig = z.output<typeof walletModalConfigSchema>

@@ -6,12 +6,15 @@
  * Field names follow the wire contract (snake_case where the service uses it, amounts as
  * decimal strings, fiat as numbers) so adapters parse straight into these types.
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import { ensureEnglishLocale } from './validation/zod-error-map'
 
 // Zod without its JIT, set before the first schema below is built: the JIT probes
 // `new Function('')` at schema creation, which a strict Content-Security-Policy (no
-// 'unsafe-eval') reports as a console error in the host page.
+// 'unsafe-eval') reports as a console error in the host page. And zod's English messages for
+// every parse of these schemas (`zod/mini` registers no locale of its own).
 z.config({ jitless: true })
+ensureEnglishLocale()
 
 // ---------------------------------------------------------------- chain families and CAIP ids
 
@@ -36,15 +39,15 @@ export type CaipAddress = `${ChainNamespace}:${string}:${string}`
 export const caipNetworkIdSchema = z.templateLiteral([
   chainNamespaceSchema,
   ':',
-  z.string().regex(CAIP2_REFERENCE_PATTERN),
+  z.string().check(z.regex(CAIP2_REFERENCE_PATTERN)),
 ])
 
 export const caipAddressSchema = z.templateLiteral([
   chainNamespaceSchema,
   ':',
-  z.string().regex(CAIP2_REFERENCE_PATTERN),
+  z.string().check(z.regex(CAIP2_REFERENCE_PATTERN)),
   ':',
-  z.string().regex(CAIP10_ADDRESS_PATTERN),
+  z.string().check(z.regex(CAIP10_ADDRESS_PATTERN)),
 ])
 
 // ---------------------------------------------------------------- network
@@ -76,19 +79,19 @@ export interface CaipNetwork {
 export const nativeCurrencySchema = z.object({
   name: z.string(),
   symbol: z.string(),
-  decimals: z.number().int().min(0).max(255),
+  decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
 })
 
 export const caipNetworkSchema = z.object({
-  id: z.union([z.number().int().nonnegative(), z.string().min(1)]),
+  id: z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.minLength(1))]),
   caipNetworkId: caipNetworkIdSchema,
   chainNamespace: chainNamespaceSchema,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   nativeCurrency: nativeCurrencySchema,
   rpcUrls: z.array(z.string()),
-  blockExplorerUrl: z.string().optional(),
-  assets: z.object({ imageId: z.string().optional(), imageUrl: z.string().optional() }).optional(),
-  testnet: z.boolean().optional(),
+  blockExplorerUrl: z.optional(z.string()),
+  assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) })),
+  testnet: z.optional(z.boolean()),
 })
 
 // ---------------------------------------------------------------- accounts
@@ -192,14 +195,14 @@ export interface TokenBalance {
   iconUrl: string
 }
 
-const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/)
-const integerString = z.string().regex(/^\d+$/)
+const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/))
+const integerString = z.string().check(z.regex(/^\d+$/))
 
 export const tokenBalanceSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   chainId: z.string(),
-  address: z.string().optional(),
+  address: z.optional(z.string()),
   value: z.number(),
   price: z.number(),
   quantity: z.object({ decimals: integerString, numeric: decimalString }),
@@ -254,24 +257,22 @@ export interface Transaction {
 }
 
 export const transactionTransferSchema = z.object({
-  fungible_info: z
-    .object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })
-    .optional(),
-  nft_info: z
-    .object({
+  fungible_info: z.optional(z.object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })),
+  nft_info: z.optional(
+    z.object({
       name: z.string(),
       content: z.object({ preview: z.object({ url: z.string() }) }),
       flags: z.object({ is_spam: z.boolean() }),
-    })
-    .optional(),
+    }),
+  ),
   direction: z.enum(['in', 'out', 'self']),
   quantity: z.object({ numeric: decimalString }),
-  value: z.number().optional(),
-  price: z.number().optional(),
+  value: z.optional(z.number()),
+  price: z.optional(z.number()),
 })
 
 export const transactionSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   metadata: z.object({
     operationType: z.enum(['send', 'receive', 'mint', 'execute']),
     hash: z.string(),
@@ -279,7 +280,7 @@ export const transactionSchema = z.object({
     sentFrom: z.string(),
     sentTo: z.string(),
     status: z.enum(['confirmed', 'failed', 'pending']),
-    nonce: z.number().int(),
+    nonce: z.number().check(z.int()),
     chain: z.string(),
   }),
   transfers: z.array(transactionTransferSchema),
@@ -292,7 +293,7 @@ export interface TransactionPage {
 
 export const transactionPageSchema = z.object({
   data: z.array(transactionSchema),
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 })
 
 // ---------------------------------------------------------------- identity and names
@@ -304,8 +305,8 @@ export interface Identity {
 }
 
 export const identitySchema = z.object({
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
+  name: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
 })
 
 export interface NameProfile {
@@ -322,7 +323,7 @@ export const nameProfileSchema = z.object({
   registered_at: z.string(),
   updated_at: z.string(),
   addresses: z.record(z.string(), z.object({ address: z.string(), created: z.string() })),
-  attributes: z.object({ avatar: z.string().optional(), bio: z.string().optional() }),
+  attributes: z.object({ avatar: z.optional(z.string()), bio: z.optional(z.string()) }),
 })
 
 /** Name suggestion entry, section 3. */
@@ -446,7 +447,7 @@ export const swapTokenSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   address: z.string(),
-  decimals: z.number().int().min(0),
+  decimals: z.number().check(z.int(), z.gte(0)),
   logoUri: z.string(),
 })
 
@@ -525,16 +526,16 @@ export const siwxSessionSchema = z.object({
     uri: z.string(),
     version: z.string(),
     nonce: z.string(),
-    statement: z.string().optional(),
-    issuedAt: z.string().optional(),
-    expirationTime: z.string().optional(),
-    notBefore: z.string().optional(),
-    requestId: z.string().optional(),
-    resources: z.array(z.string()).optional(),
+    statement: z.optional(z.string()),
+    issuedAt: z.optional(z.string()),
+    expirationTime: z.optional(z.string()),
+    notBefore: z.optional(z.string()),
+    requestId: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
   }),
   message: z.string(),
   signature: z.string(),
-  cacao: z.unknown().optional(),
+  cacao: z.optional(z.unknown()),
 })
 
 // ---------------------------------------------------------------- smart sessions
@@ -574,8 +575,8 @@ export interface RecentWallet {
 }
 
 export const recentWalletSchema = z.object({
-  id: z.string().min(1),
-  rdns: z.string().optional(),
+  id: z.string().check(z.minLength(1)),
+  rdns: z.optional(z.string()),
   name: z.string(),
 })
 
@@ -600,14 +601,12 @@ export interface EmbeddedWalletUser {
 }
 
 export const embeddedWalletUserSchema = z.object({
-  email: z.string().nullable().optional(),
+  email: z.optional(z.nullable(z.string())),
   address: z.string(),
   chainId: z.union([z.number(), z.string()]),
-  accounts: z
-    .array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']) }))
-    .optional(),
-  userName: z.string().nullable().optional(),
-  preferredAccountType: z.enum(['eoa', 'smartAccount']).optional(),
+  accounts: z.optional(z.array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']) }))),
+  userName: z.optional(z.nullable(z.string())),
+  preferredAccountType: z.optional(z.enum(['eoa', 'smartAccount'])),
 })
 
 export type EmbeddedLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -639,14 +638,14 @@ export const walletListingSchema = z.object({
   homepage: z.string(),
   image_id: z.string(),
   order: z.number(),
-  rdns: z.string().nullable(),
-  mobile_link: z.string().nullable(),
-  desktop_link: z.string().nullable(),
-  webapp_link: z.string().nullable(),
-  app_store: z.string().nullable(),
-  play_store: z.string().nullable(),
-  chrome_store: z.string().nullable(),
-  injected: z.array(z.object({ injected_id: z.string(), namespace: z.string() })).nullable(),
+  rdns: z.nullable(z.string()),
+  mobile_link: z.nullable(z.string()),
+  desktop_link: z.nullable(z.string()),
+  webapp_link: z.nullable(z.string()),
+  app_store: z.nullable(z.string()),
+  play_store: z.nullable(z.string()),
+  chrome_store: z.nullable(z.string()),
+  injected: z.nullable(z.array(z.object({ injected_id: z.string(), namespace: z.string() }))),
   chains: z.array(z.string()),
 })
 

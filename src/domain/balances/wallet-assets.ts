@@ -4,21 +4,21 @@
  * decimals, price and iconUrl (spec section 5). Otherwise the caller falls back to the balance
  * service: `parseWalletAssets` returns undefined.
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { TokenBalance } from '../entities'
 import { formatUnitsExact } from '../format/amount'
 import { multiplyDecimals, numberToDecimal, rescaleTruncate } from '../format/decimal'
 
 export const walletAssetSchema = z.object({
-  address: z.string().min(1),
+  address: z.string().check(z.minLength(1)),
   /** Hex (`0x...`) or decimal integer string of base units. */
-  balance: z.string().regex(/^(0x[0-9a-fA-F]+|\d+)$/),
+  balance: z.string().check(z.regex(/^(0x[0-9a-fA-F]+|\d+)$/)),
   type: z.enum(['ERC20', 'NATIVE']),
   metadata: z.object({
     name: z.string(),
     symbol: z.string(),
-    decimals: z.number().int().min(0).max(255),
-    price: z.number().nonnegative(),
+    decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
+    price: z.number().check(z.nonnegative()),
     iconUrl: z.string(),
   }),
 })

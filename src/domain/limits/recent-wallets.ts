@@ -1,5 +1,5 @@
 /** Recent wallets keep the 2 newest, newest first, one entry per wallet id (spec section 9). */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { RECENT_WALLETS_LIMIT } from '../constants'
 import { recentWalletSchema, type RecentWallet } from '../entities'
 

@@ -3,7 +3,7 @@
  * among google, github, apple, facebook, x, discord, a theme mode light or dark, and a to address
  * starting with 0x on each call of a send-calls request.
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { SOCIAL_PROVIDERS, type SocialProvider, type ThemeMode } from '../entities'
 import { VALIDATION_MESSAGES } from '../errors'
 import { specErrorMap } from './zod-error-map'
@@ -17,13 +17,13 @@ export const embeddedSocialProviderSchema = z.enum(SOCIAL_PROVIDERS, {
 export const embeddedThemeModeSchema = z.enum(['light', 'dark'], { error: VALIDATION_MESSAGES.invalidThemeMode })
 
 export const sendCallSchema = z.object({
-  to: z.string().startsWith('0x', { error: VALIDATION_MESSAGES.invalidCallTarget }),
-  data: z.string().optional(),
-  value: z.string().optional(),
+  to: z.string().check(z.startsWith('0x', { error: VALIDATION_MESSAGES.invalidCallTarget })),
+  data: z.optional(z.string()),
+  value: z.optional(z.string()),
 })
 export const sendCallsSchema = z.object({ calls: z.array(sendCallSchema) })
 
-function check(schema: z.ZodType, value: unknown): Validation {
+function check(schema: z.ZodMiniType, value: unknown): Validation {
   const result = schema.safeParse(value, { error: specErrorMap })
   return result.success ? VALID : invalid(result.error.issues[0]?.message ?? VALIDATION_MESSAGES.required)
 }

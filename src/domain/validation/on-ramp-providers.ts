@@ -1,5 +1,5 @@
 /** The on-ramp providers setting accepts only an array of strings (spec section 5). */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 export const onRampProvidersSettingSchema = z.array(z.string())
 

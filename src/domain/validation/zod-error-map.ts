@@ -6,8 +6,13 @@
  * Use it per parse (`schema.safeParse(value, { error: specErrorMap })`, what the domain's own
  * validators do) or install it once for the whole modal with `installSpecErrorMap()`.
  * Messages set on a schema itself always win over this map.
+ *
+ * The modal uses `zod/mini`, which (unlike classic zod) registers no locale: every issue this map
+ * leaves alone would read "Invalid input". `ensureEnglishLocale()` gives those zod's English
+ * wording, as classic zod does: only when no locale is set, so a host's own choice still wins.
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import en from 'zod/v4/locales/en.js'
 import { VALIDATION_MESSAGES, expectedReceivedMessage } from '../errors'
 
 /** The type name of `value` as zod 3 reported it ("string", "number", "nan", "null", "array", ...). */
@@ -55,8 +60,16 @@ export const specErrorMap: z.core.$ZodErrorMap = (issue) => {
   }
 }
 
+/** Zod's English messages for issues the spec map leaves alone, unless a locale is already set. */
+export function ensureEnglishLocale(): void {
+  if (!z.config().localeError) z.config(en())
+}
+
+ensureEnglishLocale()
+
 /** Makes `specErrorMap` the process-wide zod error map (idempotent). */
 export function installSpecErrorMap(): void {
+  ensureEnglishLocale()
   z.config({ customError: specErrorMap })
 }
 

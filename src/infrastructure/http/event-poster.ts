@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { Clock } from '../../ports/clock'
 import type { FetchHttpClient } from './fetch-http-client'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
   BALANCE_CACHE_MS,
   IDENTITY_CACHE_MS,
@@ -88,7 +88,7 @@ const fungiblesSchema = z.object({
 })
 const swapTokensSchema = z.object({ tokens: z.array(swapTokenSchema) })
 const swapQuotesSchema = z.object({ quotes: z.array(swapQuoteSchema) })
-const allowanceSchema = z.object({ allowance: z.string().regex(/^\d+$/) })
+const allowanceSchema = z.object({ allowance: z.string().check(z.regex(/^\d+$/)) })
 const eip155GasSchema = z.object({ gas: z.string(), gasPrice: z.string() })
 const swapTransactionSchema = z.object({
   tx: z.object({
@@ -110,7 +110,7 @@ const approveTransactionSchema = z.object({
 })
 const reverseNamesSchema = z.array(nameProfileSchema)
 const suggestionsSchema = z.object({ suggestions: z.array(nameSuggestionSchema) })
-const onRampUrlSchema = z.object({ url: z.string().min(1) })
+const onRampUrlSchema = z.object({ url: z.string().check(z.minLength(1)) })
 const sessionsSchema = z.object({ sessions: z.array(smartSessionSchema) })
 const revokedSchema = z.unknown()
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { HttpError, MalformedResponseError, ServiceUnreachableError } from '../../ports/http-errors'
 
 /** A query value; `undefined`, `null` and `''` are omitted, arrays are joined with commas. */
@@ -95,7 +95,7 @@ export class FetchHttpClient {
   }
 
   /** GET `path`, parsed with `schema`. Identical concurrent GETs share one fetch. */
-  async get<S extends z.ZodType>(path: string, schema: S, options: GetOptions = {}): Promise<z.output<S>> {
+  async get<S extends z.ZodMiniType>(path: string, schema: S, options: GetOptions = {}): Promise<z.output<S>> {
     const url = this.getUrl(path, options.query)
     const raw = await this.shared(url, options.signal, (signal) =>
       this.send(path, url, { method: 'GET', headers: { accept: 'application/json' }, signal }),
@@ -104,7 +104,7 @@ export class FetchHttpClient {
   }
 
   /** POST `body` as JSON to `path` with exactly `query` (no identity values are added). */
-  async post<S extends z.ZodType>(path: string, schema: S, options: PostOptions = {}): Promise<z.output<S>> {
+  async post<S extends z.ZodMiniType>(path: string, schema: S, options: PostOptions = {}): Promise<z.output<S>> {
     const url = this.url(path, options.query)
     const init: RequestInit = {
       method: 'POST',
@@ -225,7 +225,7 @@ async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
-function parse<S extends z.ZodType>(schema: S, raw: RawAnswer): z.output<S> {
+function parse<S extends z.ZodMiniType>(schema: S, raw: RawAnswer): z.output<S> {
   const result = schema.safeParse(raw.value)
   if (!result.success) throw new MalformedResponseError(raw.path, result.error)
   return result.data

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
   RECOMMENDED_WALLETS_LIMIT,
   WALLET_PAGE_SIZE,
@@ -18,7 +18,7 @@ import { segment } from './caip'
 import type { FetchHttpClient } from './fetch-http-client'
 
 const walletPageSchema = z.object({
-  count: z.number().int().nonnegative(),
+  count: z.number().check(z.int(), z.nonnegative()),
   data: z.array(walletListingSchema),
 })
 const projectConfigSchema = z.object({

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import { installSpecErrorMap, receivedTypeName, specErrorMap } from '../../../../src/domain/validation/zod-error-map'
+import { z } from 'zod/mini'
+import {
+  ensureEnglishLocale,
+  installSpecErrorMap,
+  receivedTypeName,
+  specErrorMap,
+} from '../../../../src/domain/validation/zod-error-map'
 
 describe('spec error map', () => {
   it('words a missing value "Required"', () => {
@@ -30,7 +35,7 @@ describe('spec error map', () => {
     expect(z.enum(['light', 'dark']).safeParse('blue', { error: specErrorMap }).error?.issues[0]?.message).toBe(
       "Invalid enum value. Expected 'light' | 'dark', received 'blue'",
     )
-    expect(z.string().min(4).safeParse('abc', { error: specErrorMap }).error?.issues[0]?.message).toBe(
+    expect(z.string().check(z.minLength(4)).safeParse('abc', { error: specErrorMap }).error?.issues[0]?.message).toBe(
       'String must contain at least 4 character(s)',
     )
   })
@@ -60,5 +65,26 @@ describe('installSpecErrorMap', () => {
     installSpecErrorMap()
     expect(z.string().safeParse(undefined).error?.issues[0]?.message).toBe('Required')
     expect(z.boolean().safeParse('yes').error?.issues[0]?.message).toBe('Expected boolean, received string')
+  })
+})
+
+describe('messages the spec map leaves to zod', () => {
+  it("read in zod's English, as classic zod words them", () => {
+    const r = z.strictObject({ a: z.string() }).safeParse({ a: 'x', extra: 1 }, { error: specErrorMap })
+    expect(r.error?.issues[0]?.message).toBe('Unrecognized key: "extra"')
+    expect(z.union([z.string(), z.number()]).safeParse(true, { error: specErrorMap }).error?.issues[0]?.message).toBe(
+      'Invalid input',
+    )
+  })
+
+  it('keep a locale the page chose', () => {
+    const english = z.config().localeError
+    try {
+      z.config({ localeError: () => 'page wording' })
+      ensureEnglishLocale()
+      expect(z.strictObject({}).safeParse({ extra: 1 }).error?.issues[0]?.message).toBe('page wording')
+    } finally {
+      z.config({ localeError: english })
+    }
   })
 })

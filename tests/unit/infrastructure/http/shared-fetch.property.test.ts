@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { FetchHttpClient } from '../../../../src/infrastructure/http/fetch-http-client'
 
 const schema = z.object({ n: z.number() })
