@@ -7,6 +7,11 @@ const VIEM_PURE_HELPERS_ONLY = {
   message: "The domain takes only viem's pure unit and address helpers; clients, transports and actions belong in adapters.",
 }
 
+const ZOD_MINI_ONLY = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+  name,
+  message: "Import 'zod/mini': classic zod would be bundled next to it (issue 10's size budget).",
+}))
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,12 +42,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ZOD_MINI_ONLY }],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [VIEM_PURE_HELPERS_ONLY],
+          paths: [VIEM_PURE_HELPERS_ONLY, ...ZOD_MINI_ONLY],
           patterns: [
             { group: ['viem/*'], message: "The domain takes only viem's pure helpers from 'viem'." },
             { group: ['rxjs', 'rxjs/*'], message: 'The domain is synchronous and pure: no rxjs.' },
