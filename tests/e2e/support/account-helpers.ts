@@ -16,9 +16,13 @@ export async function connectDevWallet(page: Page, init: { chainId?: number; acc
   await openAccount(page)
 }
 
-/** Shows the Account view (opening the modal when it is closed). */
+/**
+ * Shows the Account view, opening the modal when it is closed. An open modal is left to get there
+ * itself (after a network switch it returns to Account): clicking the page under it would land
+ * on the backdrop.
+ */
 export async function openAccount(page: Page): Promise<void> {
-  if (!(await page.getByTestId('view-Account').isVisible())) {
+  if (!(await page.getByTestId('modal-panel').isVisible())) {
     await page.getByRole('button', { name: 'Account', exact: true }).click()
   }
   await expect(page.getByTestId('view-Account')).toBeVisible()
