@@ -1,4 +1,5 @@
-import 'reflect-metadata'
+// The lite polyfill: the one inversify's container itself loads, so the page carries only one.
+import 'reflect-metadata/lite'
 import { asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
