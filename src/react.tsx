@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { ChainNamespace } from './domain/entities'
+import { ELLIPSIS } from './domain/format/glyphs'
 import type { OpenOptions, WalletModal, WalletModalState } from './wallet-modal'
 
 const ModalContext = createContext<WalletModal | null>(null)
@@ -87,7 +88,7 @@ export function ConnectButton({ label = 'Connect Wallet', openOptions, className
     status === 'connected' && address !== undefined
       ? shortAddress(address)
       : status === 'connecting'
-        ? 'Connecting…'
+        ? `Connecting${ELLIPSIS}`
         : label
   return (
     <button
@@ -105,5 +106,5 @@ export function ConnectButton({ label = 'Connect Wallet', openOptions, className
 }
 
 function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+  return address.length > 12 ? `${address.slice(0, 6)}${ELLIPSIS}${address.slice(-4)}` : address
 }

@@ -2,8 +2,9 @@ import { useObservableState } from 'observable-hooks'
 import { SnackStore } from '../../application/snack-store'
 import { useService } from '../di-context'
 import { Spinner } from './Spinner'
+import { CHECK_MARK } from '../../domain/format/glyphs'
 
-const ICONS = { success: '✓', error: '!', loading: '' } as const
+const ICONS = { success: CHECK_MARK, error: '!', loading: '' } as const
 
 /**
  * The modal's snack (spec section 3). The live region is always in the DOM so screen readers

@@ -8,6 +8,7 @@ import { ModalStore } from '../../application/modal-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
+import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
 
 /**
  * Connect: the connect methods in connect-method order (only those that work in this version) and
@@ -67,7 +68,7 @@ export default function ConnectView() {
                     label="All Wallets"
                     leading={
                       <span className="wg-image wg-image-md wg-image-placeholder" aria-hidden="true">
-                        ⋯
+                        {MIDLINE_ELLIPSIS}
                       </span>
                     }
                     onClick={() => modal.push('AllWallets')}
