@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// Three projects; e2e runs through Playwright (scripts/test.mjs), not vitest.
+// Four projects; e2e runs through Playwright (scripts/test.mjs), not vitest.
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +19,16 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['tests/setup.ts'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The size budget script and the bench's helpers (plain .mjs, run in Node).
+          name: 'size',
+          include: ['tests/size/**/*.test.mjs'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { Container } from 'inversify'
+import type { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import type { Features } from './application/tokens'
 import { ConnectionStore } from './application/connection-store'
@@ -10,17 +10,9 @@ import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { Scheduler } from './ports/scheduler'
-import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
-import { RecentWallets } from './application/connection/recent-wallets'
-import { EventReporter } from './application/connection/report-event'
+import { WalletConnectors } from './ports/wallet-connectors'
 import { serviceClient } from './di-service-client'
-import { AllWalletsStore } from './application/connection/all-wallets-store'
-import { ConnectExternal } from './application/connection/connect-external'
-import { ConnectorsStore } from './application/connection/connectors-store'
-import { CloseModal } from './application/shell/close-modal'
-import { WalletCatalogue } from './ports/wallet-catalogue'
-import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
-import { WalletConnectQr } from './application/connection/walletconnect-qr'
+import { unlessOverridden, type Binder } from './di-binder'
 import { ActivityStore } from './application/activity/activity-store'
 import { BalanceStore } from './application/account/balance-store'
 import { balanceSourceFrom } from './application/send/balance-source'
@@ -41,12 +33,11 @@ import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 
 /**
- * The lazily loaded half of the composition root (see `featureLoader` in src/di.ts): what a
- * connected visitor needs beyond the Connect view.
+ * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
+ * connected visitor needs beyond the connect views (src/di-connect.ts).
  */
 export function bindFeatures(container: Container, config: ResolvedConfig): Features {
   const binder = unlessOverridden(container)
-  bindConnectViews(binder, config)
   bindAccountAndNetworks(binder, container, config)
   bindSendAndActivity(binder, container, config)
   let namespaceReset: { unsubscribe(): void } | undefined
@@ -177,51 +168,4 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         ),
       }),
   )
-}
-
-/** What the connect views use beyond the session itself (which src/di.ts binds eagerly). */
-function bindConnectViews(binder: Binder, config: ResolvedConfig): void {
-  binder
-    .bind(WalletConnectQr)
-    .toDynamicValue(
-      (ctx) => new WalletConnectQr(ctx.get(WalletConnectPairings), ctx.get(ConnectExternal), ctx.get(Clock), ctx.get(Scheduler)),
-    )
-  binder
-    .bind(WalletCatalogue)
-    .toResolvedValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
-  binder.bind(ConnectExternal).toDynamicValue(
-    (ctx) =>
-      new ConnectExternal(
-        ctx.get(WalletConnectors),
-        ctx.get(ConnectionStore),
-        ctx.get(ModalStore),
-        ctx.get(RecentWallets),
-        ctx.get(KeyValueStorage),
-        ctx.get(EventReporter),
-        ctx.get(Logger),
-      ),
-  )
-  binder
-    .bind(ConnectorsStore)
-    .toDynamicValue(
-      (ctx) =>
-        new ConnectorsStore(config, ctx.get(WalletConnectors), ctx.get(RecentWallets), ctx.get(WalletCatalogue), ctx.get(Logger)),
-    )
-  binder
-    .bind(CloseModal)
-    .toDynamicValue((ctx) => new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler)))
-  binder
-    .bind(AllWalletsStore)
-    .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))
-}
-
-type Binder = Pick<Container, 'bind'>
-
-/**
- * Binds on the modal's container unless an override already bound the token (a test's fake, a
- * host's own adapter): the override stays and the default goes to a scratch container.
- */
-function unlessOverridden(container: Container): Binder {
-  const scratch = new Container()
-  return { bind: (id) => (container.isBound(id) ? scratch.bind(id) : container.bind(id)) }
 }

@@ -147,17 +147,43 @@ function storagePrefix(config: ResolvedConfig): string {
 }
 
 /**
- * Account, networks, send and activity live in their own chunk: a visitor who only sees the
- * Connect view never downloads them. Loaded once, on first open, embedded mount, connection or
- * network switch.
+ * The on-demand parts of the composition root, each its own chunk: the connect views' bindings
+ * (src/di-connect.ts: loaded with the shell, prefetched when the page is idle), and account,
+ * networks, send and activity (src/di-features.ts: a visitor who only sees the connect views never
+ * downloads them; loaded on connection, network switch, or the first view that needs them).
  */
 function featureLoader(container: Container, config: ResolvedConfig): FeatureLoader {
+  let connecting: Promise<void> | undefined
   let loading: Promise<Features> | undefined
+  let features: Features | undefined
+  let disposed = false
+  const loadConnect = (): Promise<void> => {
+    connecting ??= import('./di-connect').then(({ bindConnect }) => {
+      if (!disposed) bindConnect(container, config)
+    })
+    connecting.catch(() => (connecting = undefined))
+    return connecting
+  }
   return {
+    loadConnect,
     load() {
-      loading ??= import('./di-features').then(({ bindFeatures }) => bindFeatures(container, config))
+      loading ??= Promise.all([loadConnect(), import('./di-features')]).then(([, { bindFeatures }]) => {
+        if (disposed) throw new Error('The modal was destroyed.')
+        const loaded = bindFeatures(container, config)
+        loaded.start()
+        features = loaded
+        return loaded
+      })
       loading.catch(() => (loading = undefined))
       return loading
+    },
+    get loaded() {
+      return features !== undefined
+    },
+    dispose() {
+      disposed = true
+      features?.dispose()
+      features = undefined
     },
   }
 }

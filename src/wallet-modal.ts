@@ -103,8 +103,7 @@ class WalletModalInstance implements WalletModal {
   private sessionStarted = false
   private alertSubscription: { unsubscribe(): void } | undefined
   private readonly connectedSubscription: Subscription
-  private features: Promise<Features> | undefined
-  private loadedFeatures: Features | undefined
+  private prefetchScheduled = false
 
   constructor(private readonly container: Container) {
     this.modal = container.get(ModalStore)
@@ -193,8 +192,11 @@ class WalletModalInstance implements WalletModal {
   mount(element?: HTMLElement): Promise<void> {
     if (this.destroyed) return Promise.resolve()
     this.startSession()
-    // An overlay renders on first open(): a page that never opens the modal never fetches its views.
-    if (element === undefined) return this.mounting ?? Promise.resolve()
+    // An overlay renders on first open(); until then only the shell is prefetched, when idle.
+    if (element === undefined) {
+      this.prefetchWhenIdle()
+      return this.mounting ?? Promise.resolve()
+    }
     if (this.unmount !== undefined) {
       // Moving from overlay to an element (or between elements): remount.
       this.unmount()
@@ -206,18 +208,46 @@ class WalletModalInstance implements WalletModal {
 
   preload(): Promise<void> {
     if (this.destroyed) return Promise.resolve()
-    return Promise.all([import('./presentation/mount'), this.loadFeatures()]).then(() => undefined)
+    const loader = this.container.get(FeatureLoader)
+    const connected = this.connection.snapshot.status === 'connected'
+    return Promise.all([
+      import('./presentation/mount').then(({ prepareStyles }) => prepareStyles()),
+      loader.loadConnect(),
+      // A connected visitor opens to Account: its bindings too.
+      connected ? this.loadFeatures() : undefined,
+    ]).then(() => undefined)
   }
 
-  /** Renders once the views and the features they use are loaded; once per mount target. */
+  /**
+   * Once the page is idle, fetches the shell and the connect views' bindings (a few KB) and
+   * renders the closed overlay (an empty <dialog>), so the first open only has to draw the
+   * Connect view: no fetch, no new React root. Once per modal.
+   */
+  private prefetchWhenIdle(): void {
+    if (this.prefetchScheduled || typeof window === 'undefined') return
+    this.prefetchScheduled = true
+    const run = () =>
+      void this.preload()
+        .then(() => {
+          // Not when the host has meanwhile mounted it into an element (or destroyed it).
+          if (!this.destroyed && this.mounting === undefined) return this.render()
+        })
+        .catch(() => undefined)
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 })
+    else setTimeout(run, 200)
+  }
+
+  /** Renders once the shell and the connect views' bindings are loaded; once per mount target. */
   private render(element?: HTMLElement): Promise<void> {
-    this.mounting ??= Promise.all([import('./presentation/mount'), this.loadFeatures()]).then(([{ mountModal }]) => {
-      if (this.destroyed) return
-      this.unmount = mountModal(this.container, element)
-    })
+    this.mounting ??= Promise.all([import('./presentation/mount'), this.container.get(FeatureLoader).loadConnect()]).then(
+      ([{ mountModal }]) => {
+        if (this.destroyed) return
+        this.unmount = mountModal(this.container, element)
+      },
+    )
+    this.mounting.catch(() => (this.mounting = undefined))
     return this.mounting
   }
-
 
   /** Browser-only start: wallet discovery, silent reconnect, service alerts. Once per modal. */
   private startSession(): void {
@@ -234,22 +264,13 @@ class WalletModalInstance implements WalletModal {
    * Once per modal; a failed chunk load is logged and retried on the next call.
    */
   private loadFeatures(): Promise<Features> {
-    this.features ??= this.container
+    return this.container
       .get(FeatureLoader)
       .load()
-      .then((features) => {
-        if (!this.destroyed) {
-          features.start()
-          this.loadedFeatures = features
-        }
-        return features
-      })
       .catch((error: unknown) => {
-        this.features = undefined
-        this.container.get(Logger).warn('Could not load the account features', error)
+        if (!this.destroyed) this.container.get(Logger).warn('Could not load the account features', error)
         throw error
       })
-    return this.features
   }
 
   destroy(): void {
@@ -260,7 +281,7 @@ class WalletModalInstance implements WalletModal {
     this.unmount?.()
     this.unmount = undefined
     this.connectedSubscription.unsubscribe()
-    this.loadedFeatures?.dispose()
+    this.container.get(FeatureLoader).dispose()
     this.container.unbindAll()
   }
 }

@@ -5,11 +5,18 @@ import type { ResolvedConfig } from '../domain/config'
 export const ModalConfig = Symbol('ModalConfig') as ServiceIdentifier<ResolvedConfig>
 
 /**
- * Loads the bindings a connected visitor needs beyond the Connect view (account, networks, send,
- * activity), which live in their own chunk. `load()` is idempotent.
+ * Loads the modal's on-demand bindings, each from its own chunk: the connect views' use cases and
+ * wallet lists (`loadConnect`, small, prefetched when the page is idle), and what a connected
+ * visitor needs beyond them: account, networks, send, activity (`load`, which also starts the
+ * network rules). Both are idempotent; a failed chunk load is retried on the next call.
  */
 export interface FeatureLoader {
+  loadConnect(): Promise<void>
   load(): Promise<Features>
+  /** Whether `load()` has finished, so views that need the features can render at once. */
+  readonly loaded: boolean
+  /** Stops the loaded features; later loads bind nothing. */
+  dispose(): void
 }
 
 /** What the facade needs of the lazily loaded features, without importing their modules. */

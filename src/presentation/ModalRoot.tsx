@@ -10,8 +10,10 @@ import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
 import { ImagePolicyProvider, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
-import { VIEWS } from './views/registry'
+import { CONNECT_VIEWS, VIEWS, reloadView } from './views/registry'
+import { ViewBoundary, WithFeatures } from './ViewGate'
 import { viewTitle } from './views/titles'
+import { BACK_ARROW, ELLIPSIS } from '../domain/format/glyphs'
 
 export interface ModalRootProps {
   /** Inline in the host's element instead of an overlay dialog. */
@@ -110,7 +112,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
             data-testid="modal-back"
             onClick={() => modal.goBack()}
           >
-            <span aria-hidden="true">‹</span>
+            <span aria-hidden="true">{BACK_ARROW}</span>
           </button>
         ) : (
           <span />
@@ -132,15 +134,21 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
         </p>
       )}
       <div className="wg-body">
-        <Suspense fallback={<p className="wg-loading">Loading…</p>}>
-          {View === undefined ? (
-            <p className="wg-muted" data-testid={`view-${view}`}>
-              This view is not available in this version.
-            </p>
-          ) : (
-            <View />
-          )}
-        </Suspense>
+        <ViewBoundary resetKey={view} onRetry={() => reloadView(view)}>
+          <Suspense fallback={<p className="wg-loading">Loading{ELLIPSIS}</p>}>
+            {View === undefined ? (
+              <p className="wg-muted" data-testid={`view-${view}`}>
+                This view is not available in this version.
+              </p>
+            ) : CONNECT_VIEWS.has(view) ? (
+              <View />
+            ) : (
+              <WithFeatures>
+                <View />
+              </WithFeatures>
+            )}
+          </Suspense>
+        </ViewBoundary>
       </div>
       <Snackbar />
     </div>

@@ -26,6 +26,11 @@ function modalSheets(): CSSStyleSheet[] {
   return sheets
 }
 
+/** Parses the modal's stylesheets ahead of the first render (the idle prefetch calls it). */
+export function prepareStyles(): void {
+  if (typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) modalSheets()
+}
+
 /**
  * Renders the modal into an open shadow root, so host CSS cannot leak in or out. Without an
  * element it appends an overlay host to <body> (the dialog uses the top layer); with one it renders

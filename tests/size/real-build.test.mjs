@@ -33,5 +33,8 @@ describe('the Walletgate bench page, built for real', () => {
     expect(analysis.files.length).toBeGreaterThan(0)
     expect(analysis.gzipBytes).toBeGreaterThan(30 * 1024) // React 19 alone is more than this
     expect(analysis.heaviest.map((h) => h.owner)).toContain('react-dom')
+    // The chunks prefetched when idle are found and counted (the shell with the Connect view).
+    expect(analysis.prefetchMissing).toEqual([])
+    expect(analysis.heaviest.map((h) => h.owner)).toContain('src/presentation')
   })
 })

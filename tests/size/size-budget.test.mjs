@@ -75,15 +75,28 @@ describe('analyseBuild and the CLI on a build directory', () => {
   })
 
   /** A fake build: entry -> vendor -> shared statically; lazy only through a dynamic import. */
-  async function fakeBuild({ lazyIds = ['/r/node_modules/@walletconnect/core/index.js'], vendorIds = ['/r/node_modules/react/index.js'], bigEntry = false } = {}) {
+  async function fakeBuild({
+    lazyIds = ['/r/node_modules/@walletconnect/core/index.js'],
+    vendorIds = ['/r/node_modules/react/index.js'],
+    entryIds = ['/r/src/index.ts'],
+    entryText = 'import "./vendor.js"; console.log("entry")',
+    bigEntry = false,
+  } = {}) {
     const dir = await mkdtemp(join(tmpdir(), 'size-budget-test-'))
     dirs.push(dir)
     await mkdir(join(dir, 'assets'))
     await mkdir(join(dir, '.vite'))
     // Hash output does not compress: a big entry is as big gzipped (and the same every run).
     const entry = bigEntry
-      ? Buffer.concat(Array.from({ length: (BUDGET_GZIP_BYTES + 4096) / 32 }, (_, i) => createHash('sha256').update(String(i)).digest()))
-      : Buffer.from('import "./vendor.js"; console.log("entry")')
+      ? Buffer.from(
+          // As base64 text (a script is text): 6 bits of entropy per byte, so 4/3 of the bytes.
+          Buffer.concat(
+            Array.from({ length: Math.ceil(((BUDGET_GZIP_BYTES + 4096) * 4) / 3 / 32) }, (_, i) =>
+              createHash('sha256').update(String(i)).digest(),
+            ),
+          ).toString('base64'),
+        )
+      : Buffer.from(entryText)
     const files = {
       'assets/entry.js': entry,
       'assets/vendor.js': Buffer.from('import "./shared.js"; export const v = 1'.repeat(20)),
@@ -106,7 +119,7 @@ describe('analyseBuild and the CLI on a build directory', () => {
     await writeFile(
       join(dir, '.vite/modules.json'),
       JSON.stringify([
-        chunk('assets/entry.js', ['assets/vendor.js'], ['assets/lazy.js'], ['/r/src/index.ts']),
+        chunk('assets/entry.js', ['assets/vendor.js'], ['assets/lazy.js'], entryIds),
         chunk('assets/vendor.js', ['assets/shared.js'], [], vendorIds),
         chunk('assets/shared.js', [], [], ['/r/node_modules/rxjs/dist/esm5/index.js']),
         chunk('assets/lazy.js', [], [], lazyIds),
@@ -127,6 +140,34 @@ describe('analyseBuild and the CLI on a build directory', () => {
     expect(analysis.forbidden).toEqual([])
     expect(analysis.lazy.files).toBe(1)
     expect(breaches(analysis)).toEqual([])
+  })
+
+  it('counts the chunks the modal prefetches when idle, and says so when one is missing', async () => {
+    const prefetcher = ['/r/src/index.ts', '/r/src/wallet-modal.ts']
+    // The lazy chunk plays the prefetched shell: it holds src/presentation/mount.tsx.
+    const { dir } = await fakeBuild({
+      entryIds: prefetcher,
+      lazyIds: ['/r/src/presentation/mount.tsx', '/r/src/di-connect.ts'],
+    })
+    const analysis = await analyseBuild(dir)
+    expect(analysis.files.map((f) => f.file)).toContain('assets/lazy.js')
+    expect(analysis.lazy.files).toBe(0)
+    expect(breaches(analysis)).toEqual([])
+
+    const missing = await fakeBuild({ entryIds: prefetcher })
+    expect(breaches(await analyseBuild(missing.dir))).toEqual([
+      expect.stringContaining('no chunk holds src/presentation/mount.tsx'),
+      expect.stringContaining('no chunk holds src/di-connect.ts'),
+    ])
+  })
+
+  it('reports initial JS text outside Latin-1, naming the character and where it is', async () => {
+    const { dir } = await fakeBuild({ entryText: 'import "./vendor.js"; const label = `Connecting\\u2026`' })
+    expect(breaches(await analyseBuild(dir))).toEqual([])
+    const wide = await fakeBuild({ entryText: 'import "./vendor.js"; const label = `Connecting…`; const x = "×"' })
+    const found = breaches(await analyseBuild(wide.dir))
+    expect(found).toEqual([expect.stringContaining('assets/entry.js holds non-Latin-1 text (U+2026 in')])
+    expect(found[0]).toContain('Connecting…')
   })
 
   it('reports forbidden code reached through a static import, naming the module', async () => {

@@ -4,6 +4,22 @@ import ConnectView from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
 
 type View = ComponentType | LazyExoticComponent<ComponentType>
+type Loader = () => Promise<{ default: ComponentType }>
+
+/** The lazily loaded views: each its own chunk, fetched when first shown. */
+const LOADERS: Partial<Record<ViewName, Loader>> = {
+  AllWallets: () => import('./AllWalletsView'),
+  ConnectingExternal: () => import('./ConnectingExternalView'),
+  ConnectingWalletConnect: () => import('./ConnectingWalletConnectView'),
+  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectView'),
+  Account: () => import('./AccountView'),
+  Networks: () => import('./NetworksView'),
+  SwitchNetwork: () => import('./SwitchNetworkView'),
+  UnsupportedChain: () => import('./UnsupportedChainView'),
+  WalletReceive: () => import('./WalletReceiveView'),
+  Send: () => import('./SendView'),
+  SendPreview: () => import('./SendPreviewView'),
+}
 
 /**
  * Each view is its own chunk, fetched when first shown, except Connect: it is the start view and
@@ -13,16 +29,27 @@ type View = ComponentType | LazyExoticComponent<ComponentType>
  */
 export const VIEWS: Partial<Record<ViewName, View>> = {
   Connect: ConnectView,
-  AllWallets: lazy(() => import('./AllWalletsView')),
-  ConnectingExternal: lazy(() => import('./ConnectingExternalView')),
-  ConnectingWalletConnect: lazy(() => import('./ConnectingWalletConnectView')),
-  ConnectingWalletConnectBasic: lazy(() => import('./ConnectingWalletConnectView')),
-  Account: lazy(() => import('./AccountView')),
-  Networks: lazy(() => import('./NetworksView')),
-  SwitchNetwork: lazy(() => import('./SwitchNetworkView')),
-  UnsupportedChain: lazy(() => import('./UnsupportedChainView')),
-  WalletReceive: lazy(() => import('./WalletReceiveView')),
-  Send: lazy(() => import('./SendView')),
-  SendPreview: lazy(() => import('./SendPreviewView')),
+  ...Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])),
   ApproveTransaction: ApproveTransactionLazyView,
 }
+
+/**
+ * Forgets a view's failed chunk load, so the next render fetches it again (React.lazy keeps a
+ * rejected load for good). Views without a loader are left as they are.
+ */
+export function reloadView(name: ViewName): void {
+  const load = LOADERS[name]
+  if (load !== undefined) VIEWS[name] = lazy(load)
+}
+
+/**
+ * The views that need only the connect views' bindings (src/di-connect.ts, loaded with the shell).
+ * Every other view also waits for the account features (src/di-features.ts).
+ */
+export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
+  'Connect',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+])

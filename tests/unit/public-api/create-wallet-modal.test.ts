@@ -2,20 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { createWalletModal, InvalidConfigError, type WalletModalState } from '../../../src/index'
 import { ConnectionStore } from '../../../src/application/connection-store'
 import { ModalStore } from '../../../src/application/modal-store'
-import type { Container } from 'inversify'
 import { aModalConfig } from '../../builders/config'
-
-function withContainer() {
-  let container: Container | undefined
-  const modal = createWalletModal(aModalConfig(), { overrides: (c) => void (container = c) })
-  if (container === undefined) throw new Error('overrides not called')
-  return { modal, container }
-}
+import { aModalWithContainer } from '../../builders/a-modal'
 
 describe('createWalletModal', () => {
   it('gives two modals on one page fully separate state', () => {
-    const a = withContainer()
-    const b = withContainer()
+    const a = aModalWithContainer()
+    const b = aModalWithContainer()
     const seenByB: WalletModalState[] = []
     const unsubscribe = b.modal.subscribe((state) => seenByB.push(state))
 

@@ -4,7 +4,7 @@ import type { Container } from 'inversify'
 import { BehaviorSubject } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createContainer } from '../../../../src/di'
-import { bindFeatures } from '../../../../src/di-features'
+import { bindConnect } from '../../../../src/di-connect'
 import { ModalConfig } from '../../../../src/application/tokens'
 import { parseConfig } from '../../../../src/domain/config'
 import { ModalStore } from '../../../../src/application/modal-store'
@@ -54,8 +54,8 @@ function world() {
     c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
     c.rebind(Logger).toConstantValue(new RecordingLogger())
   })
-  // The views' own bindings live in the lazily loaded half of the composition root.
-  bindFeatures(container, container.get(ModalConfig))
+  // The connect views' own bindings live in a lazily loaded part of the composition root.
+  bindConnect(container, container.get(ModalConfig))
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return { wallets, pairing, calls, container, ui }
 }

@@ -1,0 +1,98 @@
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react'
+import { FeatureLoader } from '../application/tokens'
+import { Button, Notice } from './components'
+import { useService } from './di-context'
+import { ELLIPSIS } from '../domain/format/glyphs'
+
+/** The spec's generic failure text (section 8). */
+const SOMETHING_WENT_WRONG = 'Something went wrong.'
+
+/** The spec's message and a retry, where a view could not be loaded or drawn. */
+function LoadFailed({ onRetry }: { readonly onRetry: () => void }) {
+  return (
+    <Notice
+      announce
+      tone="error"
+      title={SOMETHING_WENT_WRONG}
+      message="This part of the modal could not be loaded. Check your connection and try again."
+      actions={
+        <Button variant="primary" onClick={onRetry} data-testid="view-retry">
+          Try again
+        </Button>
+      }
+      testId="view-error"
+    />
+  )
+}
+
+interface BoundaryProps {
+  readonly children: ReactNode
+  /** Called before the retry re-renders the children (e.g. to forget a failed chunk load). */
+  readonly onRetry: () => void
+  /** Changes when the view changes: a new view starts without the last one's error. */
+  readonly resetKey: string
+}
+
+interface BoundaryState {
+  readonly error: unknown
+  readonly key: string
+}
+
+/**
+ * Keeps a view's failure inside the panel: a chunk that failed to load or a view that threw shows
+ * the spec's message and a retry instead of a blank modal. The header (back, close) stays usable.
+ */
+export class ViewBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, key: this.props.resetKey }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error(SOMETHING_WENT_WRONG) }
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey }
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.warn('[walletgate] A view failed to render', error, info.componentStack)
+  }
+
+  private readonly retry = () => {
+    this.props.onRetry()
+    this.setState({ error: null })
+  }
+
+  override render(): ReactNode {
+    if (this.state.error === null) return this.props.children
+    return <LoadFailed onRetry={this.retry} />
+  }
+}
+
+/**
+ * Renders its children once the account features (a chunk of their own) are bound: at once when
+ * they already are, after a short loading line otherwise, and with a retry if the chunk fails.
+ */
+export function WithFeatures({ children }: { readonly children: ReactNode }) {
+  const loader = useService(FeatureLoader)
+  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(() => (loader.loaded ? 'ready' : 'loading'))
+
+  useEffect(() => {
+    if (state !== 'loading') return
+    let live = true
+    loader.load().then(
+      () => live && setState('ready'),
+      () => live && setState('failed'),
+    )
+    return () => {
+      live = false
+    }
+  }, [loader, state])
+
+  if (state === 'ready') return children
+  if (state === 'failed') return <LoadFailed onRetry={() => setState('loading')} />
+  return (
+    <p className="wg-loading" role="status">
+      Loading{ELLIPSIS}
+    </p>
+  )
+}

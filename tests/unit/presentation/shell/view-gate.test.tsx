@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { Container } from 'inversify'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FeatureLoader, type Features } from '../../../../src/application/tokens'
+import { DiProvider } from '../../../../src/presentation/di-context'
+import { ViewBoundary, WithFeatures } from '../../../../src/presentation/ViewGate'
+
+afterEach(cleanup)
+
+const NO_FEATURES: Features = { start() {}, async switchNetwork() {}, dispose() {} }
+
+/** A FeatureLoader whose loads the test settles by hand. */
+function manualLoader(loadedAtStart = false) {
+  const pending: { resolve: (f: Features) => void; reject: (e: unknown) => void }[] = []
+  const loader: FeatureLoader & { loaded: boolean } = {
+    loaded: loadedAtStart,
+    loadConnect: async () => {},
+    load: vi.fn(
+      () =>
+        new Promise<Features>((resolve, reject) =>
+          pending.push({
+            resolve: (f) => {
+              loader.loaded = true
+              resolve(f)
+            },
+            reject,
+          }),
+        ),
+    ),
+    dispose() {},
+  }
+  const container = new Container()
+  container.bind(FeatureLoader).toConstantValue(loader)
+  const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
+  return { loader, pending, ui }
+}
+
+describe('WithFeatures', () => {
+  it('renders its view at once when the features are already bound', () => {
+    const { loader, ui } = manualLoader(true)
+    ui(<WithFeatures>Account view</WithFeatures>)
+    expect(screen.getByText('Account view')).toBeTruthy()
+    expect(loader.load).not.toHaveBeenCalled()
+  })
+
+  it('shows a loading line until the features are bound, then the view', async () => {
+    const { pending, ui } = manualLoader()
+    ui(<WithFeatures>Account view</WithFeatures>)
+    expect(screen.getByRole('status').textContent).toBe('Loading…')
+    expect(screen.queryByText('Account view')).toBeNull()
+    pending[0]!.resolve(NO_FEATURES)
+    expect(await screen.findByText('Account view')).toBeTruthy()
+  })
+
+  it("a failed chunk says the spec's 'Something went wrong.' and Try again loads it again", async () => {
+    const { loader, pending, ui } = manualLoader()
+    ui(<WithFeatures>Account view</WithFeatures>)
+    pending[0]!.reject(new TypeError('Failed to fetch dynamically imported module'))
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong.')
+    fireEvent.click(screen.getByTestId('view-retry'))
+    expect(loader.load).toHaveBeenCalledTimes(2)
+    pending[1]!.resolve(NO_FEATURES)
+    expect(await screen.findByText('Account view')).toBeTruthy()
+  })
+})
+
+describe('ViewBoundary', () => {
+  it('keeps a throwing view inside the panel and retries it after onRetry', async () => {
+    let broken = true
+    const onRetry = vi.fn(() => {
+      broken = false
+    })
+    function Flaky() {
+      if (broken) throw new Error('chunk failed')
+      return <p>Recovered view</p>
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    render(
+      <ViewBoundary resetKey="Account" onRetry={onRetry}>
+        <Flaky />
+      </ViewBoundary>,
+    )
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong.')
+    expect(warn).toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('view-retry'))
+    expect(onRetry).toHaveBeenCalledTimes(1)
+    expect(await screen.findByText('Recovered view')).toBeTruthy()
+    vi.restoreAllMocks()
+  })
+
+  it('a new view starts without the last view’s error', () => {
+    function Broken(): never {
+      throw new Error('boom')
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { rerender } = render(
+      <ViewBoundary resetKey="Account" onRetry={() => {}}>
+        <Broken />
+      </ViewBoundary>,
+    )
+    expect(screen.getByTestId('view-error')).toBeTruthy()
+    rerender(
+      <ViewBoundary resetKey="Networks" onRetry={() => {}}>
+        <p>Networks view</p>
+      </ViewBoundary>,
+    )
+    expect(screen.queryByTestId('view-error')).toBeNull()
+    expect(screen.getByText('Networks view')).toBeTruthy()
+    vi.restoreAllMocks()
+  })
+})

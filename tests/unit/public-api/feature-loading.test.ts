@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest'
+import { FeatureLoader } from '../../../src/application/tokens'
+import { ConnectorsStore } from '../../../src/application/connection/connectors-store'
+import { NetworksStore } from '../../../src/application/networks/networks-store'
+import { aModalWithContainer } from '../../builders/a-modal'
+
+describe('on-demand bindings', () => {
+  it('binds the connect views first and the account features only when asked', async () => {
+    const { modal, container } = aModalWithContainer()
+    const loader = container.get(FeatureLoader)
+    expect(container.isBound(ConnectorsStore)).toBe(false)
+    await loader.loadConnect()
+    expect(container.isBound(ConnectorsStore)).toBe(true)
+    expect(container.isBound(NetworksStore)).toBe(false)
+    expect(loader.loaded).toBe(false)
+    const [a, b] = await Promise.all([loader.load(), loader.load()])
+    expect(a).toBe(b)
+    expect(loader.loaded).toBe(true)
+    expect(container.isBound(NetworksStore)).toBe(true)
+    modal.destroy()
+  })
+
+  it('a destroyed modal binds nothing more and its features stop', async () => {
+    const { modal, container } = aModalWithContainer()
+    const loader = container.get(FeatureLoader)
+    const features = await loader.load()
+    const dispose = vi.spyOn(features, 'dispose')
+    modal.destroy()
+    expect(dispose).toHaveBeenCalledTimes(1)
+    expect(loader.loaded).toBe(false)
+  })
+
+  it('an overlay modal prefetches the connect views once the page is idle, before any open', async () => {
+    const { modal, container } = aModalWithContainer()
+    try {
+      await modal.mount()
+      expect(modal.getState().open).toBe(false)
+      await vi.waitFor(() => expect(container.isBound(ConnectorsStore)).toBe(true), { timeout: 5000 })
+      expect(container.isBound(NetworksStore)).toBe(false)
+    } finally {
+      modal.destroy()
+    }
+  })
+})
