@@ -1,26 +1,17 @@
 /**
  * Entities of spec section 3, plus the few wire-aligned shapes the service API
- * (docs/service-api.md) returns. Types are the domain's vocabulary; the zod schemas exist
- * where data crosses a boundary (HTTP answers, storage, host configuration, frame messages).
+ * (docs/service-api.md) returns. Types are the domain's vocabulary; their zod schemas, for where
+ * data crosses a boundary (HTTP answers, storage, frame messages), are in ./entity-schemas: building
+ * a schema costs memory, and the page's first script imports this module for its constants.
  *
  * Field names follow the wire contract (snake_case where the service uses it, amounts as
  * decimal strings, fiat as numbers) so adapters parse straight into these types.
  */
-import { z } from 'zod/mini'
-import { ensureEnglishLocale } from './validation/zod-error-map'
-
-// Zod without its JIT, set before the first schema below is built: the JIT probes
-// `new Function('')` at schema creation, which a strict Content-Security-Policy (no
-// 'unsafe-eval') reports as a console error in the host page. And zod's English messages for
-// every parse of these schemas (`zod/mini` registers no locale of its own).
-z.config({ jitless: true })
-ensureEnglishLocale()
 
 // ---------------------------------------------------------------- chain families and CAIP ids
 
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
 export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
-export const chainNamespaceSchema = z.enum(CHAIN_NAMESPACES)
 
 export function isChainNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value)
@@ -35,20 +26,6 @@ export const CAIP10_ADDRESS_PATTERN = /^[-.%a-zA-Z0-9]{1,128}$/
 export type CaipNetworkId = `${ChainNamespace}:${string}`
 /** `namespace:reference:address`, e.g. `eip155:1:0xabc...`. */
 export type CaipAddress = `${ChainNamespace}:${string}:${string}`
-
-export const caipNetworkIdSchema = z.templateLiteral([
-  chainNamespaceSchema,
-  ':',
-  z.string().check(z.regex(CAIP2_REFERENCE_PATTERN)),
-])
-
-export const caipAddressSchema = z.templateLiteral([
-  chainNamespaceSchema,
-  ':',
-  z.string().check(z.regex(CAIP2_REFERENCE_PATTERN)),
-  ':',
-  z.string().check(z.regex(CAIP10_ADDRESS_PATTERN)),
-])
 
 // ---------------------------------------------------------------- network
 
@@ -76,34 +53,14 @@ export interface CaipNetwork {
   testnet?: boolean
 }
 
-export const nativeCurrencySchema = z.object({
-  name: z.string(),
-  symbol: z.string(),
-  decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
-})
-
-export const caipNetworkSchema = z.object({
-  id: z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.minLength(1))]),
-  caipNetworkId: caipNetworkIdSchema,
-  chainNamespace: chainNamespaceSchema,
-  name: z.string().check(z.minLength(1)),
-  nativeCurrency: nativeCurrencySchema,
-  rpcUrls: z.array(z.string()),
-  blockExplorerUrl: z.optional(z.string()),
-  assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) })),
-  testnet: z.optional(z.boolean()),
-})
-
 // ---------------------------------------------------------------- accounts
 
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const
 export type AccountType = (typeof ACCOUNT_TYPES)[number]
-export const accountTypeSchema = z.enum(ACCOUNT_TYPES)
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 export type AccountTab = 'Tokens' | 'NFTs' | 'Activity'
 export type ThemeMode = 'dark' | 'light'
-export const themeModeSchema = z.enum(['light', 'dark'])
 
 export interface AccountEntry {
   address: string
@@ -161,7 +118,6 @@ export interface ChainRecord {
 
 export const CONNECTOR_TYPES = ['ANNOUNCED', 'INJECTED', 'EXTERNAL', 'MULTI_CHAIN', 'AUTH'] as const
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number]
-export const connectorTypeSchema = z.enum(CONNECTOR_TYPES)
 
 /** Connector, section 3. `provider` is the wallet's provider object, opaque to the domain. */
 export interface Connector {
@@ -194,20 +150,6 @@ export interface TokenBalance {
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }
-
-const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/))
-const integerString = z.string().check(z.regex(/^\d+$/))
-
-export const tokenBalanceSchema = z.object({
-  name: z.string(),
-  symbol: z.string(),
-  chainId: z.string(),
-  address: z.optional(z.string()),
-  value: z.number(),
-  price: z.number(),
-  quantity: z.object({ decimals: integerString, numeric: decimalString }),
-  iconUrl: z.string(),
-})
 
 // ---------------------------------------------------------------- transactions
 
@@ -256,45 +198,10 @@ export interface Transaction {
   transfers: TransactionTransfer[]
 }
 
-export const transactionTransferSchema = z.object({
-  fungible_info: z.optional(z.object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })),
-  nft_info: z.optional(
-    z.object({
-      name: z.string(),
-      content: z.object({ preview: z.object({ url: z.string() }) }),
-      flags: z.object({ is_spam: z.boolean() }),
-    }),
-  ),
-  direction: z.enum(['in', 'out', 'self']),
-  quantity: z.object({ numeric: decimalString }),
-  value: z.optional(z.number()),
-  price: z.optional(z.number()),
-})
-
-export const transactionSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  metadata: z.object({
-    operationType: z.enum(['send', 'receive', 'mint', 'execute']),
-    hash: z.string(),
-    minedAt: z.string(),
-    sentFrom: z.string(),
-    sentTo: z.string(),
-    status: z.enum(['confirmed', 'failed', 'pending']),
-    nonce: z.number().check(z.int()),
-    chain: z.string(),
-  }),
-  transfers: z.array(transactionTransferSchema),
-})
-
 export interface TransactionPage {
   data: Transaction[]
   next: string | null
 }
-
-export const transactionPageSchema = z.object({
-  data: z.array(transactionSchema),
-  next: z.nullable(z.string()),
-})
 
 // ---------------------------------------------------------------- identity and names
 
@@ -303,11 +210,6 @@ export interface Identity {
   avatar: string | null
   name: string | null
 }
-
-export const identitySchema = z.object({
-  name: z.nullable(z.string()),
-  avatar: z.nullable(z.string()),
-})
 
 export interface NameProfile {
   name: string
@@ -318,26 +220,13 @@ export interface NameProfile {
   attributes: { avatar?: string; bio?: string }
 }
 
-export const nameProfileSchema = z.object({
-  name: z.string(),
-  registered_at: z.string(),
-  updated_at: z.string(),
-  addresses: z.record(z.string(), z.object({ address: z.string(), created: z.string() })),
-  attributes: z.object({ avatar: z.optional(z.string()), bio: z.optional(z.string()) }),
-})
-
 /** Name suggestion entry, section 3. */
 export interface NameSuggestion {
   name: string
   registered: boolean
 }
 
-export const nameSuggestionSchema = z.object({ name: z.string(), registered: z.boolean() })
-
 /** Name-service error body: `{ reasons: [{ description }] }`. */
-export const nameServiceErrorSchema = z.object({
-  reasons: z.array(z.object({ description: z.string() })),
-})
 
 // ---------------------------------------------------------------- on-ramp
 
@@ -371,30 +260,6 @@ export interface OnRampOptions {
   purchaseCurrencies: PurchaseCurrency[]
 }
 
-export const purchaseCurrencySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  networks: z.array(
-    z.object({
-      name: z.string(),
-      display_name: z.string(),
-      chain_id: z.string(),
-      contract_address: z.string(),
-    }),
-  ),
-})
-
-export const paymentCurrencySchema = z.object({
-  id: z.string(),
-  payment_method_limits: z.array(z.object({ id: z.string(), min: z.string(), max: z.string() })),
-})
-
-export const onRampOptionsSchema = z.object({
-  paymentCurrencies: z.array(paymentCurrencySchema),
-  purchaseCurrencies: z.array(purchaseCurrencySchema),
-})
-
 export interface Money {
   amount: string
   currency: string
@@ -409,17 +274,6 @@ export interface Quote {
   purchaseAmount: Money
   quoteId: string
 }
-
-const moneySchema = z.object({ amount: z.string(), currency: z.string() })
-
-export const quoteSchema = z.object({
-  coinbaseFee: moneySchema,
-  networkFee: moneySchema,
-  paymentSubtotal: moneySchema,
-  paymentTotal: moneySchema,
-  purchaseAmount: moneySchema,
-  quoteId: z.string(),
-})
 
 export type OnRampProviderName = 'coinbase' | 'meld'
 
@@ -443,14 +297,6 @@ export interface SwapToken {
   logoUri: string
 }
 
-export const swapTokenSchema = z.object({
-  name: z.string(),
-  symbol: z.string(),
-  address: z.string(),
-  decimals: z.number().check(z.int(), z.gte(0)),
-  logoUri: z.string(),
-})
-
 /** Amounts in base units (integer strings). */
 export interface SwapQuote {
   fromAmount: string
@@ -459,25 +305,12 @@ export interface SwapQuote {
   toAccount: string
 }
 
-export const swapQuoteSchema = z.object({
-  fromAmount: integerString,
-  fromAccount: z.string(),
-  toAmount: integerString,
-  toAccount: z.string(),
-})
-
 /** Gas prices in wei (integer strings). */
 export interface GasPrice {
   standard: string
   fast: string
   instant: string
 }
-
-export const gasPriceSchema = z.object({
-  standard: integerString,
-  fast: integerString,
-  instant: integerString,
-})
 
 // ---------------------------------------------------------------- send
 
@@ -518,26 +351,6 @@ export interface SiwxSession {
   cacao?: unknown
 }
 
-export const siwxSessionSchema = z.object({
-  data: z.object({
-    accountAddress: z.string(),
-    chainId: caipNetworkIdSchema,
-    domain: z.string(),
-    uri: z.string(),
-    version: z.string(),
-    nonce: z.string(),
-    statement: z.optional(z.string()),
-    issuedAt: z.optional(z.string()),
-    expirationTime: z.optional(z.string()),
-    notBefore: z.optional(z.string()),
-    requestId: z.optional(z.string()),
-    resources: z.optional(z.array(z.string())),
-  }),
-  message: z.string(),
-  signature: z.string(),
-  cacao: z.optional(z.unknown()),
-})
-
 // ---------------------------------------------------------------- smart sessions
 
 export interface SmartSession {
@@ -545,12 +358,6 @@ export interface SmartSession {
   expiry: number
   permissions: unknown[]
 }
-
-export const smartSessionSchema = z.object({
-  pci: z.string(),
-  expiry: z.number(),
-  permissions: z.array(z.unknown()),
-})
 
 // ---------------------------------------------------------------- snack
 
@@ -574,17 +381,10 @@ export interface RecentWallet {
   name: string
 }
 
-export const recentWalletSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  rdns: z.optional(z.string()),
-  name: z.string(),
-})
-
 // ---------------------------------------------------------------- social and embedded wallet
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
-export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
 /** Remote-feature socials also list farcaster (its own connect flow). */
 export type SocialOption = SocialProvider | 'farcaster'
 
@@ -599,15 +399,6 @@ export interface EmbeddedWalletUser {
   userName?: string | null
   preferredAccountType?: EmbeddedAccountType
 }
-
-export const embeddedWalletUserSchema = z.object({
-  email: z.optional(z.nullable(z.string())),
-  address: z.string(),
-  chainId: z.union([z.number(), z.string()]),
-  accounts: z.optional(z.array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']) }))),
-  userName: z.optional(z.nullable(z.string())),
-  preferredAccountType: z.optional(z.enum(['eoa', 'smartAccount'])),
-})
 
 export type EmbeddedLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
 export type EmbeddedEmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
@@ -631,23 +422,6 @@ export interface WalletListing {
   injected: Array<{ injected_id: string; namespace: string }> | null
   chains: string[]
 }
-
-export const walletListingSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  homepage: z.string(),
-  image_id: z.string(),
-  order: z.number(),
-  rdns: z.nullable(z.string()),
-  mobile_link: z.nullable(z.string()),
-  desktop_link: z.nullable(z.string()),
-  webapp_link: z.nullable(z.string()),
-  app_store: z.nullable(z.string()),
-  play_store: z.nullable(z.string()),
-  chrome_store: z.nullable(z.string()),
-  injected: z.nullable(z.array(z.object({ injected_id: z.string(), namespace: z.string() }))),
-  chains: z.array(z.string()),
-})
 
 // ---------------------------------------------------------------- settings and features
 
@@ -703,10 +477,3 @@ export interface AppMetadata {
   url: string
   icons: string[]
 }
-
-export const appMetadataSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  url: z.string(),
-  icons: z.array(z.string()),
-})

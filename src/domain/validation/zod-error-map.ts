@@ -67,6 +67,16 @@ export function ensureEnglishLocale(): void {
 
 ensureEnglishLocale()
 
+/**
+ * Call before building a schema: zod without its JIT (it probes `new Function('')` at schema
+ * creation, which a strict Content-Security-Policy without 'unsafe-eval' reports as a console
+ * error in the host page), and zod's English messages (`zod/mini` registers no locale).
+ */
+export function prepareZod(): void {
+  z.config({ jitless: true })
+  ensureEnglishLocale()
+}
+
 /** Makes `specErrorMap` the process-wide zod error map (idempotent). */
 export function installSpecErrorMap(): void {
   ensureEnglishLocale()

@@ -6,34 +6,8 @@ import {
   SWAP_SUPPORTED_CHAIN_IDS,
   type NamespaceCapability,
 } from '../../domain/constants'
-import {
-  caipNetworkIdSchema,
-  gasPriceSchema,
-  identitySchema,
-  nameProfileSchema,
-  nameSuggestionSchema,
-  onRampOptionsSchema,
-  quoteSchema,
-  smartSessionSchema,
-  swapQuoteSchema,
-  swapTokenSchema,
-  tokenBalanceSchema,
-  transactionPageSchema,
-  type CaipAddress,
-  type CaipNetworkId,
-  type ChainNamespace,
-  type GasPrice,
-  type Identity,
-  type NameProfile,
-  type NameSuggestion,
-  type OnRampOptions,
-  type Quote,
-  type SmartSession,
-  type SwapQuote,
-  type SwapToken,
-  type TokenBalance,
-  type TransactionPage,
-} from '../../domain/entities'
+import { type CaipAddress, type CaipNetworkId, type ChainNamespace, type GasPrice, type Identity, type NameProfile, type NameSuggestion, type OnRampOptions, type Quote, type SmartSession, type SwapQuote, type SwapToken, type TokenBalance, type TransactionPage } from '../../domain/entities'
+import { caipNetworkIdSchema, gasPriceSchema, identitySchema, nameProfileSchema, nameSuggestionSchema, onRampOptionsSchema, quoteSchema, smartSessionSchema, swapQuoteSchema, swapTokenSchema, tokenBalanceSchema, transactionPageSchema } from '../../domain/entity-schemas'
 import {
   NameSuggestionsError,
   NamesForAddressError,

@@ -4,7 +4,7 @@ import {
   WALLET_PAGE_SIZE,
   WALLET_SEARCH_PAGE_SIZE,
 } from '../../domain/constants'
-import { walletListingSchema } from '../../domain/entities'
+import { walletListingSchema } from '../../domain/wallet-listing-schema'
 import type {
   AnalyticsConfig,
   CatalogueRequestOptions,

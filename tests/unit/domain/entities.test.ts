@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { isChainNamespace } from '../../../src/domain/entities'
 import {
   caipAddressSchema,
   caipNetworkIdSchema,
   caipNetworkSchema,
   identitySchema,
-  isChainNamespace,
   nameProfileSchema,
   siwxSessionSchema,
   tokenBalanceSchema,
   transactionPageSchema,
   transactionSchema,
   walletListingSchema,
-} from '../../../src/domain/entities'
+} from '../../../src/domain/entity-schemas'
 import { aCaipNetwork, aSolanaNetwork } from '../../builders/a-caip-network'
 import { aNativeBalance, aTokenBalance } from '../../builders/a-token-balance'
 import { aTransaction, anNftTransfer } from '../../builders/a-transaction'

@@ -4,7 +4,7 @@ import {
   onRampProvidersFor,
   placeholderQuote,
 } from '../../../../src/domain/on-ramp/on-ramp-fallbacks'
-import { onRampOptionsSchema, quoteSchema } from '../../../../src/domain/entities'
+import { onRampOptionsSchema, quoteSchema } from '../../../../src/domain/entity-schemas'
 
 describe('on-ramp fallbacks', () => {
   it('default options: USD and EUR, card 10.00 to 7500.00, bank account 10.00 to 25000.00', () => {
