@@ -10,6 +10,7 @@ import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { Scheduler } from './ports/scheduler'
+import { Platform } from './ports/platform'
 import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
 import { RecentWallets } from './application/connection/recent-wallets'
 import { EventReporter } from './application/connection/report-event'
@@ -184,7 +185,15 @@ function bindConnectViews(binder: Binder, config: ResolvedConfig): void {
   binder
     .bind(WalletConnectQr)
     .toDynamicValue(
-      (ctx) => new WalletConnectQr(ctx.get(WalletConnectPairings), ctx.get(ConnectExternal), ctx.get(Clock), ctx.get(Scheduler)),
+      (ctx) =>
+        new WalletConnectQr(
+          ctx.get(WalletConnectPairings),
+          ctx.get(ConnectExternal),
+          ctx.get(ModalStore),
+          ctx.get(Platform),
+          ctx.get(Clock),
+          ctx.get(Scheduler),
+        ),
     )
   binder
     .bind(WalletCatalogue)

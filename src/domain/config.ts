@@ -118,6 +118,8 @@ export const walletModalConfigSchema = z
     siwx: siwxSchema.optional(),
     allowUnsupportedChain: z.boolean().default(false),
     enableWalletConnect: z.boolean().default(true),
+    /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
+    browserWallets: z.boolean().default(true),
     clientId: z.string().optional(),
     services: z
       .object({

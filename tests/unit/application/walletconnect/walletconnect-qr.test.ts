@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { formatCountdown, WalletConnectQr, type WalletConnectQrState } from '../../../../src/application/connection/walletconnect-qr'
 import type { ConnectExternal } from '../../../../src/application/connection/connect-external'
 import type { ViewName } from '../../../../src/domain/navigation/views'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { FakePlatform } from '../../../fakes/fake-platform'
 import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectPairingInfo, type WalletConnectPairings } from '../../../../src/ports/wallet-connectors'
 
 function setup() {
@@ -12,14 +14,18 @@ function setup() {
   const calls: string[] = []
   const pairings: WalletConnectPairings = {
     pairing$: pairing,
+    get pairing() {
+      return pairing.value
+    },
     preconnect: () => (calls.push('preconnect'), Promise.resolve()),
     cancel: () => calls.push('pairings.cancel'),
+    close: () => (calls.push('close'), Promise.resolve()),
   }
   const external = {
     connect: (id: string, view?: ViewName) => (calls.push(`connect:${id}:${view}`), Promise.resolve()),
     cancel: () => calls.push('external.cancel'),
   } as unknown as ConnectExternal
-  const qr = new WalletConnectQr(pairings, external, clock, scheduler)
+  const qr = new WalletConnectQr(pairings, external, new ModalStore(), new FakePlatform(), clock, scheduler)
   const seen: WalletConnectQrState[] = []
   qr.state$.subscribe((s) => seen.push(s))
   /** Advances virtual time by `ms`. */

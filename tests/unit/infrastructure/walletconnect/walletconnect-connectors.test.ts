@@ -41,6 +41,10 @@ function fakeAdapter() {
       return Promise.resolve()
     },
     getProvider: () => (providerLoaded ? { request: () => Promise.resolve('0x7a69') } : undefined),
+    close: () => {
+      log.push('close')
+      return Promise.resolve()
+    },
   }
   return {
     adapter,

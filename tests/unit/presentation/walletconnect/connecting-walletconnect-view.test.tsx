@@ -45,8 +45,12 @@ function world() {
     c.rebind(WalletConnectors).toConstantValue(wallets)
     c.rebind(WalletConnectPairings).toConstantValue({
       pairing$: pairing,
+      get pairing() {
+        return pairing.value
+      },
       preconnect: () => (calls.push('preconnect'), Promise.resolve()),
       cancel: () => calls.push('cancel'),
+      close: () => (calls.push('close'), Promise.resolve()),
     })
     c.rebind(Clock).toConstantValue({ now: () => NOW })
     c.rebind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue({ wallets: [] }))
