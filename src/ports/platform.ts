@@ -12,7 +12,8 @@ export interface Platform {
   /**
    * Opens `url` at once, synchronously: the caller is inside a click handler and Safari on iOS
    * blocks a navigation that follows an await. Inside Telegram an `https:` link goes through
-   * `Telegram.WebApp.openLink` when present, anything else is a location change. Never throws.
+   * `Telegram.WebApp.openLink` when present, anything else navigates the current tab
+   * (`window.open(url, '_self')`). Never throws.
    */
   openLink(url: string): void
   /** Emits each time the page becomes hidden (another app took over the screen). Never errors. */

@@ -8,7 +8,8 @@ interface TelegramWindow {
 }
 
 /**
- * {@link Platform} of the page: user agent, `window.Telegram.WebApp`, `location`, `visibilitychange`.
+ * {@link Platform} of the page: user agent, `window.Telegram.WebApp`, `window.open(url, '_self')`,
+ * `visibilitychange`.
  * Nothing is read before the first use of `kind` (creating a modal touches no `window`).
  */
 export class BrowserPlatform implements Platform {
@@ -44,7 +45,9 @@ export class BrowserPlatform implements Platform {
       if (linkOpener(this.kind, url, typeof openInTelegram === 'function') === 'telegram') {
         this.win.Telegram?.WebApp?.openLink?.(url)
       } else {
-        this.win.location.href = url
+        // The current tab goes to the link (what `location.href = url` does), through the one
+        // browser call a host page or a test can observe.
+        this.win.open(url, '_self')
       }
     } catch (error) {
       this.logger.warn('Walletgate: the wallet link could not be opened', error)

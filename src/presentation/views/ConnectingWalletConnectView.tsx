@@ -90,6 +90,14 @@ export default function ConnectingWalletConnectView() {
   )
 }
 
+/**
+ * The Basic view as its own component type: React reuses the instance of a lazy view that resolves
+ * to the same component, so the wallet's view would otherwise keep the Basic view's state.
+ */
+export function ConnectingWalletConnectBasicView() {
+  return <ConnectingWalletConnectView />
+}
+
 /** The QR code, its countdown and the link to copy (or "preparing" until the first pairing). */
 function QrPanel({ qr }: { qr: WalletConnectQrState }) {
   const copy = useCopy()

@@ -16,7 +16,9 @@ export const VIEWS: Partial<Record<ViewName, View>> = {
   AllWallets: lazy(() => import('./AllWalletsView')),
   ConnectingExternal: lazy(() => import('./ConnectingExternalView')),
   ConnectingWalletConnect: lazy(() => import('./ConnectingWalletConnectView')),
-  ConnectingWalletConnectBasic: lazy(() => import('./ConnectingWalletConnectView')),
+  ConnectingWalletConnectBasic: lazy(() =>
+    import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectBasicView })),
+  ),
   Account: lazy(() => import('./AccountView')),
   Networks: lazy(() => import('./NetworksView')),
   SwitchNetwork: lazy(() => import('./SwitchNetworkView')),

@@ -12,6 +12,11 @@ function fakeWindow(opts: { userAgent?: string; telegram?: { openLink?: (url: st
   const win = {
     navigator: { userAgent: opts.userAgent ?? 'Mozilla/5.0 (X11; Linux x86_64) Chrome/122', maxTouchPoints: 0 },
     location,
+    // The current tab follows the link, as a browser does for window.open(url, '_self').
+    open: (url: string, target: string) => {
+      if (target === '_self') location.href = url
+      return null
+    },
     document,
     ...(opts.telegram === undefined ? {} : { Telegram: { WebApp: opts.telegram } }),
   }
@@ -37,7 +42,7 @@ describe('BrowserPlatform', () => {
     expect(new BrowserPlatform(new RecordingLogger(), fakeWindow().win).kind).toBe('desktop')
   })
 
-  it('opens links by a location change; inside Telegram an https link goes through WebApp.openLink', () => {
+  it('opens links in the current tab; inside Telegram an https link goes through WebApp.openLink', () => {
     const safari = fakeWindow({ userAgent: IOS_SAFARI })
     new BrowserPlatform(new RecordingLogger(), safari.win).openLink('wallet://wc?uri=x')
     expect(safari.location.href).toBe('wallet://wc?uri=x')
