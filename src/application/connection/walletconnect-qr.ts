@@ -63,6 +63,8 @@ export class WalletConnectQr {
   private handOverWatch: Subscription | undefined
   /** Set while the running attempt moves from the Basic view to a wallet's view: that unmount is no leave. */
   private handingOff = false
+  /** After leaving on iOS Safari / Telegram: stops the kept pairing once it could no longer be reused. */
+  private keptPairing: Subscription | undefined
 
   constructor(
     private readonly pairings: WalletConnectPairings,
@@ -175,6 +177,8 @@ export class WalletConnectQr {
 
   /** The person stopped the connect: stop the pairing and forget the attempt. */
   cancel(): void {
+    this.keptPairing?.unsubscribe()
+    this.keptPairing = undefined
     this.stopWatching()
     this.connectExternal.cancel()
     this.pairings.cancel()
@@ -182,23 +186,30 @@ export class WalletConnectQr {
 
   /**
    * A WalletConnect view went away. Moving from the Basic view to a chosen wallet keeps
-   * everything; on Safari on iOS and in Telegram the pairing is kept for reuse (the attempt is
-   * forgotten); elsewhere the pairing stops.
+   * everything; on Safari on iOS and in Telegram a prepared pairing is kept for reuse until it
+   * expires (the attempt is forgotten); elsewhere the pairing stops.
    */
   leave(): void {
     if (this.handingOff) {
       this.handingOff = false
       return
     }
-    if (preparesPairingBeforeTap(this.platform.kind)) {
+    const kept = this.pairings.pairing
+    if (preparesPairingBeforeTap(this.platform.kind) && kept !== null) {
       this.stopWatching()
       this.connectExternal.cancel()
+      // Kept for reuse while unexpired; past that nobody can use it, so the pairing stops then.
+      this.keptPairing?.unsubscribe()
+      const dueMs = Math.max(0, kept.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.clock.now())
+      this.keptPairing = timer(dueMs, this.scheduler).subscribe(() => this.pairings.cancel())
       return
     }
     this.cancel()
   }
 
   private select(wallet: WalletConnectWallet | null): void {
+    this.keptPairing?.unsubscribe()
+    this.keptPairing = undefined
     this.stopWatching()
     this.walletSubject.next(wallet)
   }

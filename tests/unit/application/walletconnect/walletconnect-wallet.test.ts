@@ -86,16 +86,48 @@ describe('WalletConnectQr with a chosen wallet', () => {
     expect(s.qr.handOver).toBe('not-handed-over')
   })
 
-  it('on iOS Safari and Telegram leaving keeps the pairing for reuse (the attempt is forgotten); elsewhere it stops', () => {
+  it('on iOS Safari and Telegram leaving keeps the prepared pairing for reuse (the attempt is forgotten); elsewhere it stops', () => {
     for (const kind of ['ios-safari', 'telegram', 'mobile', 'desktop'] as const) {
       const s = setup(kind)
       s.waitForWallet()
       s.modal.open({}, false)
       void s.qr.chooseWallet(WALLET)
+      s.pairing.next({ uri: URI, expiresAtMs: s.clock.now() + 240_000 })
       s.qr.leave()
       expect(s.connection.snapshot.status).toBe('disconnected')
       expect(s.calls).toEqual(kind === 'ios-safari' || kind === 'telegram' ? [] : ['pairings.cancel'])
     }
+  })
+
+  it('a kept pairing stops when it could no longer be reused (10 s before expiry), unless the wallet is chosen again', () => {
+    const s = setup('ios-safari')
+    s.waitForWallet()
+    void s.qr.chooseWallet(WALLET)
+    s.pairing.next({ uri: URI, expiresAtMs: s.clock.now() + 240_000 })
+    s.qr.leave()
+    s.advance(229_999)
+    expect(s.calls).toEqual([])
+    s.advance(1)
+    expect(s.calls).toEqual(['pairings.cancel'])
+
+    const again = setup('telegram')
+    again.waitForWallet()
+    void again.qr.chooseWallet(WALLET)
+    again.pairing.next({ uri: URI, expiresAtMs: again.clock.now() + 240_000 })
+    again.qr.leave()
+    again.advance(60_000)
+    again.waitForWallet()
+    void again.qr.chooseWallet(WALLET)
+    again.advance(300_000)
+    expect(again.calls).toEqual([])
+  })
+
+  it('leaving before any pairing was prepared stops the attempt on every platform', () => {
+    const s = setup('ios-safari')
+    s.waitForWallet()
+    void s.qr.chooseWallet(WALLET)
+    s.qr.leave()
+    expect(s.calls).toEqual(['pairings.cancel'])
   })
 
   it('then pairing completes: status goes from connecting to connected', async () => {
