@@ -114,9 +114,11 @@ test.describe('WalletConnect on Safari on iOS', () => {
     const uri = uriOf(first)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
 
-    // Back to Connect and choose the wallet again: the unexpired pairing is reused.
+    // Back to Connect: still connecting (the wallet may approve later). Choosing the wallet
+    // again reuses the unexpired pairing.
     await page.getByTestId('modal-back').click()
     await expect(page.getByTestId('view-Connect')).toBeVisible()
+    expect(await modalStatus(page)).toBe('connecting')
     await page.getByRole('button', { name: /Devnet Wallet/ }).click()
     await expect(page.getByTestId('walletconnect-open')).toBeEnabled()
     expect(await modalStatus(page)).toBe('connecting')

@@ -177,8 +177,7 @@ export class WalletConnectQr {
 
   /** The person stopped the connect: stop the pairing and forget the attempt. */
   cancel(): void {
-    this.keptPairing?.unsubscribe()
-    this.keptPairing = undefined
+    this.stopKeeping()
     this.stopWatching()
     this.connectExternal.cancel()
     this.pairings.cancel()
@@ -186,8 +185,9 @@ export class WalletConnectQr {
 
   /**
    * A WalletConnect view went away. Moving from the Basic view to a chosen wallet keeps
-   * everything; on Safari on iOS and in Telegram a prepared pairing is kept for reuse until it
-   * expires (the attempt is forgotten); elsewhere the pairing stops.
+   * everything; on Safari on iOS and in Telegram the attempt and its prepared pairing stay until
+   * the pairing expires (connecting until paired; reused when the wallet is chosen again);
+   * elsewhere the pairing stops and the attempt is forgotten.
    */
   leave(): void {
     if (this.handingOff) {
@@ -196,22 +196,33 @@ export class WalletConnectQr {
     }
     const kept = this.pairings.pairing
     if (preparesPairingBeforeTap(this.platform.kind) && kept !== null) {
+      // The visitor may have gone to the wallet and come back before approving: the attempt
+      // stays (status connecting, spec section 4) and a later approval still connects. The
+      // pairing is reused if the wallet is chosen again; once it could no longer be reused,
+      // the attempt stops.
       this.stopWatching()
-      this.connectExternal.cancel()
-      // Kept for reuse while unexpired; past that nobody can use it, so the pairing stops then.
       this.keptPairing?.unsubscribe()
       const dueMs = Math.max(0, kept.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.clock.now())
-      this.keptPairing = timer(dueMs, this.scheduler).subscribe(() => this.pairings.cancel())
+      this.keptPairing = timer(dueMs, this.scheduler).subscribe(() => {
+        const current = this.connectExternal.snapshot
+        // A browser wallet chosen since then keeps its own attempt.
+        if (current.status === 'connecting' && current.connector.id === WALLETCONNECT_CONNECTOR_ID) this.cancel()
+        else this.pairings.cancel()
+      })
       return
     }
     this.cancel()
   }
 
   private select(wallet: WalletConnectWallet | null): void {
-    this.keptPairing?.unsubscribe()
-    this.keptPairing = undefined
+    this.stopKeeping()
     this.stopWatching()
     this.walletSubject.next(wallet)
+  }
+
+  private stopKeeping(): void {
+    this.keptPairing?.unsubscribe()
+    this.keptPairing = undefined
   }
 
   private stopWatching(): void {

@@ -86,7 +86,7 @@ describe('WalletConnectQr with a chosen wallet', () => {
     expect(s.qr.handOver).toBe('not-handed-over')
   })
 
-  it('on iOS Safari and Telegram leaving keeps the prepared pairing for reuse (the attempt is forgotten); elsewhere it stops', () => {
+  it('on iOS Safari and Telegram leaving keeps the attempt (connecting) and its prepared pairing; elsewhere both stop', () => {
     for (const kind of ['ios-safari', 'telegram', 'mobile', 'desktop'] as const) {
       const s = setup(kind)
       s.waitForWallet()
@@ -94,9 +94,23 @@ describe('WalletConnectQr with a chosen wallet', () => {
       void s.qr.chooseWallet(WALLET)
       s.pairing.next({ uri: URI, expiresAtMs: s.clock.now() + 240_000 })
       s.qr.leave()
-      expect(s.connection.snapshot.status).toBe('disconnected')
-      expect(s.calls).toEqual(kind === 'ios-safari' || kind === 'telegram' ? [] : ['pairings.cancel'])
+      const kept = kind === 'ios-safari' || kind === 'telegram'
+      expect(s.connection.snapshot.status).toBe(kept ? 'connecting' : 'disconnected')
+      expect(s.calls).toEqual(kept ? [] : ['pairings.cancel'])
     }
+  })
+
+  it('a wallet approving after the visitor left the view (iOS Safari) still connects', async () => {
+    const s = setup('ios-safari')
+    const approve = s.waitForWallet()
+    s.modal.open({}, false)
+    const done = s.qr.chooseWallet(WALLET)
+    s.pairing.next({ uri: URI, expiresAtMs: s.clock.now() + 240_000 })
+    s.qr.leave()
+    s.modal.goBack()
+    approve()
+    await done
+    expect(s.connection.snapshot.status).toBe('connected')
   })
 
   it('a kept pairing stops when it could no longer be reused (10 s before expiry), unless the wallet is chosen again', () => {
@@ -107,8 +121,10 @@ describe('WalletConnectQr with a chosen wallet', () => {
     s.qr.leave()
     s.advance(229_999)
     expect(s.calls).toEqual([])
+    expect(s.connection.snapshot.status).toBe('connecting')
     s.advance(1)
     expect(s.calls).toEqual(['pairings.cancel'])
+    expect(s.connection.snapshot.status).toBe('disconnected')
 
     const again = setup('telegram')
     again.waitForWallet()
@@ -120,6 +136,22 @@ describe('WalletConnectQr with a chosen wallet', () => {
     void again.qr.chooseWallet(WALLET)
     again.advance(300_000)
     expect(again.calls).toEqual([])
+  })
+
+  it('a browser wallet chosen meanwhile keeps its attempt when the kept pairing stops', () => {
+    const s = setup('ios-safari')
+    s.waitForWallet()
+    s.modal.open({}, false)
+    void s.qr.chooseWallet(WALLET)
+    s.pairing.next({ uri: URI, expiresAtMs: s.clock.now() + 240_000 })
+    s.qr.leave()
+    s.wallets.add({ id: 'io.browser', name: 'Browser', type: 'ANNOUNCED', chain: 'eip155' })
+    s.wallets.answerNext(new Promise<WalletAccount>(() => undefined))
+    void s.connect.connect('io.browser')
+    s.advance(240_000)
+    expect(s.calls).toEqual(['pairings.cancel'])
+    expect(s.connect.snapshot.status).toBe('connecting')
+    expect(s.connection.snapshot.status).toBe('connecting')
   })
 
   it('leaving before any pairing was prepared stops the attempt on every platform', () => {
