@@ -140,11 +140,14 @@ export class WalletConnectQr {
     return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, 'ConnectingWalletConnect')
   }
 
-  /** The chosen wallet's link with the current pairing, or undefined while none is ready. */
+  /**
+   * The chosen wallet's link with the current pairing (its `mobile_link` on a phone, its
+   * `desktop_link` on a desktop), or undefined while none is ready.
+   */
   get walletLink(): string | undefined {
     const wallet = this.walletSubject.value
     const pairing = this.pairings.pairing
-    const link = wallet?.mobileLink
+    const link = this.opensDeepLinks ? wallet?.mobileLink : wallet?.desktopLink
     if (link === undefined || pairing === null || isPairingExpired(pairing, this.clock.now())) return undefined
     return walletConnectDeepLink(link, pairing.uri)
   }

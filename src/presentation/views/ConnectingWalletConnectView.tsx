@@ -41,6 +41,8 @@ export default function ConnectingWalletConnectView() {
     </Button>
   )
   const deepLink = wallet?.mobileLink !== undefined && walletConnect.opensDeepLinks
+  // A desktop wallet app: its link opens it with the pairing, next to the QR for the phone.
+  const desktopApp = wallet?.desktopLink !== undefined && !walletConnect.opensDeepLinks && qr.status === 'ready'
 
   return (
     <div className="wg-view wg-walletconnect" data-testid={`view-${viewName}`} data-status={state.status} data-platform={walletConnect.platformKind}>
@@ -62,6 +64,11 @@ export default function ConnectingWalletConnectView() {
       )}
       {state.status === 'connecting' &&
         (deepLink ? <OpenWallet name={wallet.name} qr={qr} /> : <QrPanel qr={qr} />)}
+      {state.status === 'connecting' && desktopApp && (
+        <Button variant="secondary" fullWidth onClick={() => walletConnect.openWallet()} data-testid="walletconnect-open-desktop">
+          {`Open ${wallet.name} desktop app`}
+        </Button>
+      )}
       {state.status === 'pending' && (
         <Notice
           announce

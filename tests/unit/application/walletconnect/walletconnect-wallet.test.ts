@@ -57,6 +57,22 @@ describe('WalletConnectQr with a chosen wallet', () => {
     expect(s.qr.handOver).toBe('opening')
   })
 
+  it('a desktop opens the wallet\'s desktop link, a phone its mobile link; no link, nothing opened', () => {
+    const desktop = setup('desktop')
+    desktop.waitForWallet()
+    void desktop.qr.chooseWallet({ ...WALLET, desktopLink: 'aurora-desktop://' })
+    desktop.pairing.next({ uri: URI, expiresAtMs: desktop.clock.now() + 240_000 })
+    expect(desktop.qr.openWallet()).toBe(true)
+    expect(desktop.platform.opened).toEqual([`aurora-desktop://wc?uri=${encodeURIComponent(URI)}`])
+
+    const mobileOnly = setup('desktop')
+    mobileOnly.waitForWallet()
+    void mobileOnly.qr.chooseWallet(WALLET)
+    mobileOnly.pairing.next({ uri: URI, expiresAtMs: mobileOnly.clock.now() + 240_000 })
+    expect(mobileOnly.qr.openWallet()).toBe(false)
+    expect(mobileOnly.platform.opened).toEqual([])
+  })
+
   it('an expired pairing (under 10 s left) is not opened', () => {
     const s = setup('telegram')
     s.waitForWallet()

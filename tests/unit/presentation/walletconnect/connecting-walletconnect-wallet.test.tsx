@@ -142,6 +142,19 @@ describe('ConnectingWalletConnect for a chosen wallet', () => {
     expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
     expect(screen.getByTestId('walletconnect-copy')).toBeTruthy()
     expect(screen.queryByTestId('walletconnect-open')).toBeNull()
+    // Basalt Vault has no desktop app link.
+    expect(screen.queryByTestId('walletconnect-open-desktop')).toBeNull()
+  })
+
+  it('on a desktop a wallet with a desktop link also gets "Open <Wallet> desktop app"', () => {
+    const w = world('desktop')
+    w.waitForWallet()
+    w.ui(<ConnectingWalletConnectView />)
+    act(() => void w.container.get(WalletConnectQr).chooseWallet({ id: 'aurora', name: 'Aurora Wallet', desktopLink: 'aurora-desktop://' }))
+    act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
+    expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
+    fireEvent.click(screen.getByRole('button', { name: 'Open Aurora Wallet desktop app' }))
+    expect(w.platform.opened).toEqual([`aurora-desktop://wc?uri=${encodeURIComponent(URI)}`])
   })
 
   it('a wallet without WalletConnect links stays a "get" link; AllWallets rows with links choose the wallet', async () => {
