@@ -7,6 +7,7 @@
  */
 import type { Page, WebSocket } from '@playwright/test'
 import { startWalletPeer, type WalletPeer } from '../../devnet/src/wc-wallet'
+import { seriousViolations } from './support/axe'
 import { initDevWallet } from './support/dev-wallet'
 import { expect, snapshot, test } from './support/fixtures'
 import type { E2eWorld } from './support/world'
@@ -149,6 +150,7 @@ test.describe('WalletConnect on Safari on iOS', () => {
     await expect(fallback).toContainText('Devnet Wallet did not open', { timeout: 6_000 })
     await expect(fallback.getByRole('button', { name: 'Copy link' })).toBeEnabled()
     await snapshot(page, 'walletconnect-ios-not-handed-over')
+    expect(await seriousViolations(page)).toEqual([])
     await fallback.getByRole('button', { name: 'Show QR code' }).click()
     const qr = page.getByTestId('walletconnect-qr')
     await expect(qr).toHaveAttribute('data-uri', uri)
@@ -250,6 +252,7 @@ test.describe('WalletConnect on a desktop: the Basic view and destroy()', () => 
     const list = page.getByTestId('walletconnect-wallet-list')
     await expect(list.getByRole('button', { name: /Aurora Wallet/ })).toBeVisible()
     await snapshot(page, 'walletconnect-basic-wallet-list')
+    expect(await seriousViolations(page)).toEqual([])
     await list.getByRole('button', { name: /Aurora Wallet/ }).click()
     await expect(page.getByTestId('view-ConnectingWalletConnect')).toBeVisible()
     await expect(page.getByTestId('walletconnect-wallet')).toContainText('Aurora Wallet')
