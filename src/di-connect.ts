@@ -12,6 +12,7 @@ import { CloseModal } from './application/shell/close-modal'
 import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
+import { Platform } from './ports/platform'
 import { Scheduler } from './ports/scheduler'
 import { WalletCatalogue } from './ports/wallet-catalogue'
 import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
@@ -33,7 +34,15 @@ function bindConnectViews(binder: Binder, config: ResolvedConfig): void {
   binder
     .bind(WalletConnectQr)
     .toDynamicValue(
-      (ctx) => new WalletConnectQr(ctx.get(WalletConnectPairings), ctx.get(ConnectExternal), ctx.get(Clock), ctx.get(Scheduler)),
+      (ctx) =>
+        new WalletConnectQr(
+          ctx.get(WalletConnectPairings),
+          ctx.get(ConnectExternal),
+          ctx.get(ModalStore),
+          ctx.get(Platform),
+          ctx.get(Clock),
+          ctx.get(Scheduler),
+        ),
     )
   binder
     .bind(WalletCatalogue)

@@ -31,6 +31,9 @@ import { CompositeWalletConnectors } from './infrastructure/wallets/walletconnec
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { toCaipNetwork } from './domain/config'
+import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
+import { Platform } from './ports/platform'
+import { BrowserPlatform } from './infrastructure/platform/browser-platform'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
 export type ContainerOverrides = (container: Container) => void
@@ -49,7 +52,19 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
   container.bind(Logger).toConstantValue(new ConsoleLogger())
   container.bind(KeyValueStorage).toConstantValue(new BrowserKeyValueStorage(storagePrefix(config)))
 
-  container.bind(ModalStore).toResolvedValue(() => new ModalStore())
+  // Read lazily: creating a modal touches no window (server rendering); the first get is in a browser.
+  container.bind(Platform).toDynamicValue((ctx) => new BrowserPlatform(ctx.get(Logger)))
+  container
+    .bind(ModalStore)
+    .toDynamicValue((ctx) => {
+      const platform = ctx.get(Platform)
+      return new ModalStore({
+        get isMobile() {
+          return isMobilePlatform(platform.kind)
+        },
+        hasAdapters: config.browserWallets || !config.enableWalletConnect,
+      })
+    })
   container.bind(ConnectionStore).toResolvedValue(() => new ConnectionStore())
   container.bind(SnackStore).toDynamicValue((ctx) => new SnackStore(ctx.get(Scheduler)))
 
@@ -62,11 +77,16 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 
 /** Browser wallets, the wallet catalogue, analytics and the connect use cases (issue 6). */
 function bindConnection(container: Container, config: ResolvedConfig): void {
-  container.bind(WalletConnectPairings).toDynamicValue((ctx) => walletConnect(ctx.get(Clock), ctx.get(Scheduler), ctx.get(Logger), config))
+  container
+    .bind(WalletConnectPairings)
+    .toDynamicValue((ctx) =>
+      walletConnect(ctx.get(Clock), ctx.get(Scheduler), ctx.get(Logger), config, preparesPairingBeforeTap(ctx.get(Platform).kind)),
+    )
   container.bind(WalletConnectors).toDynamicValue((ctx) => {
     const browser = new Eip6963EvmWallets(ctx.get(Logger))
     if (!config.enableWalletConnect) return browser
-    return new CompositeWalletConnectors([browser, ctx.get(WalletConnectPairings) as WalletConnectConnectors])
+    const wc = ctx.get(WalletConnectPairings) as WalletConnectConnectors
+    return new CompositeWalletConnectors(config.browserWallets ? [browser, wc] : [wc])
   })
   container
     .bind(Analytics)
@@ -114,7 +134,13 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
  * import, so the page's initial JS holds none of it. A loopback relay is an offline devnet: the
  * Verify attestation (a hosted iframe) is skipped there.
  */
-function walletConnect(clock: Clock, scheduler: SchedulerLike, logger: Logger, config: ResolvedConfig): WalletConnectConnectors {
+function walletConnect(
+  clock: Clock,
+  scheduler: SchedulerLike,
+  logger: Logger,
+  config: ResolvedConfig,
+  reusePairing: boolean,
+): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
   return new WalletConnectConnectors(
@@ -139,6 +165,7 @@ function walletConnect(clock: Clock, scheduler: SchedulerLike, logger: Logger, c
           }),
       ),
     logger,
+    { reusePairing },
   )
 }
 

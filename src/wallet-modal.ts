@@ -11,7 +11,7 @@ import { ThemeStore } from './application/theme-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
 import { Analytics } from './ports/analytics'
-import { WalletConnectors } from './ports/wallet-connectors'
+import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
 import { Logger } from './ports/logger'
 import { FeatureLoader, type Features } from './application/tokens'
 import { createContainer, type ContainerOverrides } from './di'
@@ -277,6 +277,10 @@ class WalletModalInstance implements WalletModal {
     this.destroyed = true
     this.alertSubscription?.unsubscribe()
     if (this.sessionStarted) this.container.get(WalletSession).stop()
+    // No WebSocket to the WalletConnect relay outlives the modal (the session stays persisted).
+    if (this.sessionStarted && this.container.isBound(WalletConnectPairings)) {
+      void this.container.get(WalletConnectPairings).close()
+    }
     this.modal.close()
     this.unmount?.()
     this.unmount = undefined

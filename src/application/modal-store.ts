@@ -13,6 +13,14 @@ export interface OpenOptions {
   readonly view?: ViewName
 }
 
+/** What the open rule needs to know about the page and the configuration (spec section 2). */
+export interface ModalRouting {
+  /** A phone (any mobile browser, Safari on iOS, Telegram). */
+  readonly isMobile: boolean
+  /** False when the host configured no browser-wallet adapter (WalletConnect only). */
+  readonly hasAdapters: boolean
+}
+
 /** Which view the modal shows and whether it is open. One per modal instance. */
 export class ModalStore {
   private readonly subject = new BehaviorSubject<ModalState>({ open: false, router: createRouter() })
@@ -25,6 +33,8 @@ export class ModalStore {
     map((state) => state.open),
     distinctUntilChanged(),
   )
+
+  constructor(private readonly routing: ModalRouting = { isMobile: false, hasAdapters: true }) {}
 
   get snapshot(): ModalState {
     return this.subject.value
@@ -39,15 +49,18 @@ export class ModalStore {
     return this.subject.value.router.history.map((entry) => entry.view)
   }
 
-  /** Opens on the requested view, else Account when connected, else Connect (spec section 2). */
+  /**
+   * Opens on the requested view, else Account when connected, else Connect (spec section 2). With
+   * no adapters while disconnected, or when the host asks for ConnectingWalletConnectBasic (the
+   * manual wallet-connect control), a phone gets AllWallets and a desktop ConnectingWalletConnectBasic.
+   */
   open(options: OpenOptions, connected: boolean): void {
     const target = resolveOpenView({
       ...(options.view === undefined ? {} : { requestedView: options.view }),
       isConnected: connected,
-      // The browser-wallet adapter is always present; the WalletConnect-only paths are not offered yet.
-      hasAdapters: true,
-      manualWalletConnectControl: false,
-      isMobile: false,
+      hasAdapters: this.routing.hasAdapters,
+      manualWalletConnectControl: options.view === 'ConnectingWalletConnectBasic',
+      isMobile: this.routing.isMobile,
     })
     this.subject.next({ open: true, router: createRouter(target.view, target.data) })
   }

@@ -112,6 +112,8 @@ function configSchemas() {
     siwx: z.optional(siwxSchema),
     allowUnsupportedChain: z._default(z.boolean(), false),
     enableWalletConnect: z._default(z.boolean(), true),
+    /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
+    browserWallets: z._default(z.boolean(), true),
     clientId: z.optional(z.string()),
     services: z.prefault(
       z.strictObject({

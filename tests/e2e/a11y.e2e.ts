@@ -1,29 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
+import { seriousViolations } from './support/axe'
 import { expect, snapshot, test } from './support/fixtures'
 import { DEVNET_WALLET_RDNS, initDevWallet } from './support/dev-wallet'
-
-const require = createRequire(import.meta.url)
-/** axe-core's own source, evaluated in the page (CDP evaluation is not subject to the page's CSP). */
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: unknown[] }[]
-}
-
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
-  })
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
 
 async function setTheme(page: Page, mode: 'dark' | 'light'): Promise<void> {
   const toggle = page.getByTestId('theme-toggle')

@@ -61,7 +61,8 @@ function generated(i: number): Wallet {
     image_id: imageIdFor(name),
     order: i + 2,
     rdns: injectable ? `example.${slug}` : null,
-    mobile_link: mobile ? `${slug}://` : null,
+    // Phone wallets: a custom scheme, or (every other one) a universal link the app claims.
+    mobile_link: mobile ? (i % 4 === 2 ? `https://${slug}.example/app` : `${slug}://`) : null,
     desktop_link: i % 4 === 1 ? `${slug}-desktop://` : null,
     webapp_link: i % 5 === 2 ? `https://app.${slug}.example` : null,
     app_store: mobile ? `https://apps.example/ios/${slug}` : null,

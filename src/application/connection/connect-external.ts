@@ -105,6 +105,12 @@ export class ConnectExternal {
     return this.connect(state.connector.id, this.view)
   }
 
+  /** Shows the running attempt in another view (ConnectingWalletConnectBasic -> the chosen wallet's view). */
+  show(view: ViewName): void {
+    this.view = view
+    this.modal.push(view)
+  }
+
   /** Forgets an attempt the person walked away from (back button). */
   cancel(): void {
     this.attempt++

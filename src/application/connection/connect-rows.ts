@@ -1,5 +1,19 @@
 import type { Connector, WalletListing } from '../../domain/entities'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../ports/wallet-connectors'
+
+/**
+ * A catalogue (or custom) wallet reached over WalletConnect: the ConnectingWalletConnect view
+ * carries it (QR titled with its name on desktop, its deep link on phones). Links are untrusted.
+ */
+export interface WalletConnectWallet {
+  readonly id: string
+  readonly name: string
+  readonly imageUrl?: string
+  /** The catalogue's `mobile_link`: a custom scheme (`foo://`) or a universal link (`https://…`). */
+  readonly mobileLink?: string
+  readonly desktopLink?: string
+}
 
 /** One row of a wallet list (Connect, AllWallets). Names and icons are untrusted wallet metadata. */
 export type ConnectRow =
@@ -22,6 +36,8 @@ export type ConnectRow =
       /** Where to get the wallet (its homepage or store page), http(s) only; absent when unknown. */
       readonly href?: string
       readonly tag?: 'Featured' | 'Recommended'
+      /** Set when the wallet has WalletConnect links and WalletConnect is on: choosing it connects over WalletConnect. */
+      readonly walletConnect?: WalletConnectWallet
     }
 
 /** The connector of an installed wallet matching a catalogue listing (same rdns), if any. */
@@ -43,6 +59,10 @@ export function listingRow(
     return { kind: 'connector', key: installed.info?.rdns ?? installed.id, connectorId: installed.id, name: listing.name, ...(imageUrl === undefined ? {} : { imageUrl }), tag: 'Installed' }
   }
   const href = getWalletUrl(listing)
+  const walletConnect = walletConnectWallet(
+    { id: listing.id, name: listing.name, imageUrl, mobileLink: listing.mobile_link, desktopLink: listing.desktop_link },
+    connectors,
+  )
   return {
     kind: 'wallet',
     key: listing.id,
@@ -50,7 +70,33 @@ export function listingRow(
     ...(imageUrl === undefined ? {} : { imageUrl }),
     ...(href === undefined ? {} : { href }),
     ...(tag === undefined ? {} : { tag }),
+    ...(walletConnect === undefined ? {} : { walletConnect }),
   }
+}
+
+/**
+ * The wallet as a WalletConnect target when it has a mobile or desktop link and WalletConnect is
+ * among the connectors; else undefined (the row stays a "get this wallet" link).
+ */
+export function walletConnectWallet(
+  wallet: { id: string; name: string; imageUrl?: string | undefined; mobileLink?: string | null | undefined; desktopLink?: string | null | undefined },
+  connectors: readonly Connector[],
+): WalletConnectWallet | undefined {
+  const mobileLink = nonEmpty(wallet.mobileLink)
+  const desktopLink = nonEmpty(wallet.desktopLink)
+  if (mobileLink === undefined && desktopLink === undefined) return undefined
+  if (!connectors.some((c) => c.id === WALLETCONNECT_CONNECTOR_ID)) return undefined
+  return {
+    id: wallet.id,
+    name: wallet.name,
+    ...(wallet.imageUrl === undefined ? {} : { imageUrl: wallet.imageUrl }),
+    ...(mobileLink === undefined ? {} : { mobileLink }),
+    ...(desktopLink === undefined ? {} : { desktopLink }),
+  }
+}
+
+function nonEmpty(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value.trim() === '' ? undefined : value
 }
 
 /** The row of an installed connector. */

@@ -6,7 +6,7 @@ import type { ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, Wallet
 import type { Logger } from '../../ports/logger'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
 import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectors } from '../../ports/wallet-connectors'
-import { connectorRow, listingRow, passesFilter, type ConnectRow } from './connect-rows'
+import { connectorRow, listingRow, passesFilter, walletConnectWallet, type ConnectRow } from './connect-rows'
 import type { RecentWallets } from './recent-wallets'
 
 export interface ConnectorGroup {
@@ -131,12 +131,14 @@ export class ConnectorsStore {
       .filter((w) => passesFilter([w.id], filter))
       .map((w): ConnectRow => {
         const href = [w.homepage, w.webappLink, w.desktopLink].find((u) => u !== undefined && /^https?:\/\//i.test(u))
+        const walletConnect = walletConnectWallet(w, visible)
         return {
           kind: 'wallet',
           key: w.id,
           name: w.name,
           ...(w.imageUrl === undefined ? {} : { imageUrl: w.imageUrl }),
           ...(href === undefined ? {} : { href }),
+          ...(walletConnect === undefined ? {} : { walletConnect }),
         }
       })
       .filter(take)

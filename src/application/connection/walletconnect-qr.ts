@@ -1,8 +1,27 @@
-import { combineLatest, distinctUntilChanged, map, of, startWith, switchMap, timer, type Observable, type SchedulerLike } from 'rxjs'
+import {
+  BehaviorSubject,
+  combineLatest,
+  distinctUntilChanged,
+  map,
+  of,
+  race,
+  startWith,
+  switchMap,
+  take,
+  timer,
+  type Observable,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs'
 import { isPairingExpired } from '../../domain/connection/pairing'
+import { isMobilePlatform, preparesPairingBeforeTap, type PlatformKind } from '../../domain/connection/platform'
+import { DEEP_LINK_HAND_OVER_MS, walletConnectDeepLink } from '../../domain/connection/wallet-deep-link'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../domain/constants'
 import type { Clock } from '../../ports/clock'
+import type { Platform } from '../../ports/platform'
 import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectPairings } from '../../ports/wallet-connectors'
+import type { ModalStore } from '../modal-store'
+import type { WalletConnectWallet } from './connect-rows'
 import type { ConnectExternal } from './connect-external'
 
 /** What the ConnectingWalletConnect view shows next to the connection status. */
@@ -17,16 +36,41 @@ export type WalletConnectQrState =
     }
 
 /**
+ * What became of the last tap on "Open <Wallet>": `opening` until the page is hidden (the wallet
+ * app took over: `handed-over`) or is still visible 2.5 s later (`not-handed-over`: the view
+ * offers the QR code and the link to copy instead).
+ */
+export type HandOverState = 'idle' | 'opening' | 'handed-over' | 'not-handed-over'
+
+type WalletConnectViewName = 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic'
+
+/**
  * The WalletConnect connect: starts it through the connection flow (ConnectExternal, shown in the
- * ConnectingWalletConnect view) and turns the adapter's pairings into a QR and a countdown that
- * ticks on the injected scheduler and clock.
+ * ConnectingWalletConnect views), turns the adapter's pairings into a QR and a countdown that
+ * ticks on the injected scheduler and clock, and opens a chosen wallet's deep link.
+ *
+ * Safari on iOS and Telegram (spec section 4): the pairing is prepared when the wallet is chosen,
+ * the tap opens the link synchronously with it, and leaving the view keeps the pairing so that
+ * choosing the wallet again reuses it while it is unexpired.
  */
 export class WalletConnectQr {
   readonly state$: Observable<WalletConnectQrState>
+  private readonly walletSubject = new BehaviorSubject<WalletConnectWallet | null>(null)
+  /** The wallet chosen from a list (null: the generic WalletConnect row or the Basic view). */
+  readonly wallet$: Observable<WalletConnectWallet | null> = this.walletSubject.asObservable()
+  private readonly handOverSubject = new BehaviorSubject<HandOverState>('idle')
+  readonly handOver$: Observable<HandOverState> = this.handOverSubject.asObservable()
+  private handOverWatch: Subscription | undefined
+  /** Set while the running attempt moves from the Basic view to a wallet's view: that unmount is no leave. */
+  private handingOff = false
+  /** After leaving on iOS Safari / Telegram: stops the kept pairing once it could no longer be reused. */
+  private keptPairing: Subscription | undefined
 
   constructor(
     private readonly pairings: WalletConnectPairings,
     private readonly connectExternal: ConnectExternal,
+    private readonly modal: ModalStore,
+    private readonly platform: Platform,
     private readonly clock: Clock,
     private readonly scheduler: SchedulerLike,
   ) {
@@ -48,13 +92,85 @@ export class WalletConnectQr {
     )
   }
 
+  /** desktop, mobile, ios-safari or telegram. */
+  get platformKind(): PlatformKind {
+    return this.platform.kind
+  }
+
+  /** Phones open a chosen wallet by its deep link; desktops show the QR code. */
+  get opensDeepLinks(): boolean {
+    return isMobilePlatform(this.platform.kind)
+  }
+
+  get wallet(): WalletConnectWallet | null {
+    return this.walletSubject.value
+  }
+
+  get handOver(): HandOverState {
+    return this.handOverSubject.value
+  }
+
   /**
    * Starts a WalletConnect connect shown in `view` (ConnectingWalletConnect from the Connect row,
    * ConnectingWalletConnectBasic when a host opens that view); resolves when the attempt ended.
    * Never rejects.
    */
-  connect(view: 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic' = 'ConnectingWalletConnect'): Promise<void> {
+  connect(view: WalletConnectViewName = 'ConnectingWalletConnect'): Promise<void> {
+    this.select(null)
     return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, view)
+  }
+
+  /**
+   * Connects over WalletConnect to a wallet chosen from a list: ConnectingWalletConnect carries it.
+   * The pairing starts now, before any tap on its link. From the Basic view the pairing already
+   * shown moves along with it. Resolves when the attempt ended; never rejects.
+   */
+  chooseWallet(wallet: WalletConnectWallet): Promise<void> {
+    this.select(wallet)
+    const running = this.connectExternal.snapshot
+    if (
+      this.modal.view === 'ConnectingWalletConnectBasic' &&
+      running.status === 'connecting' &&
+      running.connector.id === WALLETCONNECT_CONNECTOR_ID
+    ) {
+      this.handingOff = true
+      this.connectExternal.show('ConnectingWalletConnect')
+      return Promise.resolve()
+    }
+    return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, 'ConnectingWalletConnect')
+  }
+
+  /**
+   * The chosen wallet's link with the current pairing (its `mobile_link` on a phone, its
+   * `desktop_link` on a desktop), or undefined while none is ready.
+   */
+  get walletLink(): string | undefined {
+    const wallet = this.walletSubject.value
+    const pairing = this.pairings.pairing
+    const link = this.opensDeepLinks ? wallet?.mobileLink : wallet?.desktopLink
+    if (link === undefined || pairing === null || isPairingExpired(pairing, this.clock.now())) return undefined
+    return walletConnectDeepLink(link, pairing.uri)
+  }
+
+  /**
+   * The tap on "Open <Wallet>": opens the wallet's deep link with the prepared pairing at once,
+   * synchronously (call it straight from the click handler: Safari blocks a navigation that
+   * follows an await), then watches whether the wallet took over. False when no pairing is ready.
+   */
+  openWallet(): boolean {
+    const url = this.walletLink
+    if (url === undefined) return false
+    this.platform.openLink(url)
+    this.handOverWatch?.unsubscribe()
+    this.handOverSubject.next('opening')
+    this.handOverWatch = race(
+      this.platform.hidden$.pipe(
+        take(1),
+        map((): HandOverState => 'handed-over'),
+      ),
+      timer(DEEP_LINK_HAND_OVER_MS, this.scheduler).pipe(map((): HandOverState => 'not-handed-over')),
+    ).subscribe((state) => this.handOverSubject.next(state))
+    return true
   }
 
   /** Warms WalletConnect up (SDK and relay link) so the QR shows sooner. Never rejects. */
@@ -62,10 +178,60 @@ export class WalletConnectQr {
     return this.pairings.preconnect()
   }
 
-  /** The person left the view: stop the pairing and forget the attempt. */
+  /** The person stopped the connect: stop the pairing and forget the attempt. */
   cancel(): void {
+    this.stopKeeping()
+    this.stopWatching()
     this.connectExternal.cancel()
     this.pairings.cancel()
+  }
+
+  /**
+   * A WalletConnect view went away. Moving from the Basic view to a chosen wallet keeps
+   * everything; on Safari on iOS and in Telegram the attempt and its prepared pairing stay until
+   * the pairing expires (connecting until paired; reused when the wallet is chosen again);
+   * elsewhere the pairing stops and the attempt is forgotten.
+   */
+  leave(): void {
+    if (this.handingOff) {
+      this.handingOff = false
+      return
+    }
+    const kept = this.pairings.pairing
+    if (preparesPairingBeforeTap(this.platform.kind) && kept !== null) {
+      // The visitor may have gone to the wallet and come back before approving: the attempt
+      // stays (status connecting, spec section 4) and a later approval still connects. The
+      // pairing is reused if the wallet is chosen again; once it could no longer be reused,
+      // the attempt stops.
+      this.stopWatching()
+      this.keptPairing?.unsubscribe()
+      const dueMs = Math.max(0, kept.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.clock.now())
+      this.keptPairing = timer(dueMs, this.scheduler).subscribe(() => {
+        const current = this.connectExternal.snapshot
+        // A browser wallet chosen since then keeps its own attempt.
+        if (current.status === 'connecting' && current.connector.id === WALLETCONNECT_CONNECTOR_ID) this.cancel()
+        else this.pairings.cancel()
+      })
+      return
+    }
+    this.cancel()
+  }
+
+  private select(wallet: WalletConnectWallet | null): void {
+    this.stopKeeping()
+    this.stopWatching()
+    this.walletSubject.next(wallet)
+  }
+
+  private stopKeeping(): void {
+    this.keptPairing?.unsubscribe()
+    this.keptPairing = undefined
+  }
+
+  private stopWatching(): void {
+    this.handOverWatch?.unsubscribe()
+    this.handOverWatch = undefined
+    if (this.handOverSubject.value !== 'idle') this.handOverSubject.next('idle')
   }
 }
 

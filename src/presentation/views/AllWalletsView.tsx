@@ -3,6 +3,7 @@ import { useObservableState } from 'observable-hooks'
 import { AllWalletsStore } from '../../application/connection/all-wallets-store'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { listingRow } from '../../application/connection/connect-rows'
+import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
 import { WalletCatalogue } from '../../ports/wallet-catalogue'
 import { WalletConnectors } from '../../ports/wallet-connectors'
 import { Button, List, Notice, SearchInput, Spinner } from '../components'
@@ -15,6 +16,7 @@ export default function AllWalletsView() {
   const connect = useService(ConnectExternal)
   const wallets = useService(WalletConnectors)
   const catalogue = useService(WalletCatalogue)
+  const walletConnect = useService(WalletConnectQr)
   const state = useObservableState(store.state$, () => store.snapshot)
   const connectors = useObservableState(wallets.connectors$, () => wallets.connectors)
   const sentinel = useRef<HTMLDivElement>(null)
@@ -75,7 +77,11 @@ export default function AllWalletsView() {
             {state.query.trim() === '' ? `${state.count} wallets` : `${rows.length} wallets found`}
           </p>
           <List label="All wallets" testId="all-wallets-list">
-            <WalletRows rows={rows} onConnect={(id) => void connect.connect(id)} />
+            <WalletRows
+              rows={rows}
+              onConnect={(id) => void connect.connect(id)}
+              onChooseWallet={(wallet) => void walletConnect.chooseWallet(wallet)}
+            />
           </List>
           {canLoadMore && (
             <div ref={sentinel} className="wg-load-more">

@@ -60,6 +60,7 @@ export default function ConnectView() {
               <WalletRows
                 rows={rows}
                 onConnect={(id) => void (id === WALLETCONNECT_CONNECTOR_ID ? walletConnect.connect() : connect.connect(id))}
+                onChooseWallet={(wallet) => void walletConnect.chooseWallet(wallet)}
               />
               {model.showAllWallets && (
                 <ListRow>

@@ -11,7 +11,9 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   AllWallets: () => import('./AllWalletsView'),
   ConnectingExternal: () => import('./ConnectingExternalView'),
   ConnectingWalletConnect: () => import('./ConnectingWalletConnectView'),
-  ConnectingWalletConnectBasic: () => import('./ConnectingWalletConnectView'),
+  // Its own component type: React would otherwise reuse the Basic view's instance for the wallet's.
+  ConnectingWalletConnectBasic: () =>
+    import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectBasicView })),
   Account: () => import('./AccountView'),
   Networks: () => import('./NetworksView'),
   SwitchNetwork: () => import('./SwitchNetworkView'),

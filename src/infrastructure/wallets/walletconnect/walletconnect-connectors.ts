@@ -23,8 +23,16 @@ import type { UniversalProviderWalletConnect, WalletConnectPairingAttempt, Walle
 /** What this class needs of the adapter (the adapter itself, or a test double). */
 export type WalletConnectAdapter = Pick<
   UniversalProviderWalletConnect,
-  'connect' | 'restore' | 'disconnect' | 'preconnect' | 'getProvider' | 'events$'
+  'connect' | 'restore' | 'disconnect' | 'preconnect' | 'getProvider' | 'events$' | 'close'
 >
+
+export interface WalletConnectConnectorsOptions {
+  /**
+   * Reuse a running attempt's unexpired pairing when connecting again (Safari on iOS, Telegram:
+   * the URI prepared before the tap is the one the wallet's link carries).
+   */
+  readonly reusePairing?: boolean
+}
 
 /** WalletConnect's "user rejected" (a declined proposal); EIP-1193 calls it 4001. */
 const WC_USER_REJECTED = 5000
@@ -40,19 +48,25 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
   readonly namespace = 'eip155' as const
   private readonly list = new BehaviorSubject<readonly Connector[]>([])
   readonly connectors$: Observable<readonly Connector[]> = this.list.asObservable()
-  private readonly pairing = new BehaviorSubject<WalletConnectPairingInfo | null>(null)
-  readonly pairing$: Observable<WalletConnectPairingInfo | null> = this.pairing.asObservable()
+  private readonly pairingSubject = new BehaviorSubject<WalletConnectPairingInfo | null>(null)
+  readonly pairing$: Observable<WalletConnectPairingInfo | null> = this.pairingSubject.asObservable()
   private readonly eventsSubject = new Subject<WalletEvent>()
   readonly events$: Observable<WalletEvent> = this.eventsSubject.asObservable()
   private adapterPromise: Promise<WalletConnectAdapter> | undefined
   private adapter: WalletConnectAdapter | undefined
   private attempt: WalletConnectPairingAttempt | undefined
   private warming: Promise<void> | undefined
+  private closed = false
 
   constructor(
     private readonly create: () => Promise<WalletConnectAdapter>,
     private readonly logger: Logger,
+    private readonly options: WalletConnectConnectorsOptions = {},
   ) {}
+
+  get pairing(): WalletConnectPairingInfo | null {
+    return this.pairingSubject.value
+  }
 
   get connectors(): readonly Connector[] {
     return this.list.value
@@ -83,7 +97,7 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
   /** One warm-up at a time (the Connect view asks on every pointer move over the row). */
   preconnect(): Promise<void> {
     this.warming ??= this.load()
-      .then((adapter) => adapter.preconnect())
+      .then((adapter) => (this.closed ? undefined : adapter.preconnect()))
       .catch((error: unknown) => this.logger.warn('Walletgate: WalletConnect could not be loaded', error))
       .finally(() => (this.warming = undefined))
     return this.warming
@@ -99,10 +113,11 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
     }
     // UniversalProvider would open a second session beside a first one.
     if (adapter.getProvider() !== undefined && (await adapter.restore()) !== null) await adapter.disconnect()
-    const attempt = adapter.connect()
+    if (this.closed) throw new WalletRequestError(undefined, 'WalletConnect was closed')
+    const attempt = adapter.connect({ reuse: this.options.reusePairing === true })
     this.attempt = attempt
     const following: Subscription = attempt.pairing$.subscribe((p) => {
-      if (this.attempt === attempt) this.pairing.next({ uri: p.uri, expiresAtMs: p.expiresAtMs })
+      if (this.attempt === attempt) this.pairingSubject.next({ uri: p.uri, expiresAtMs: p.expiresAtMs })
     })
     try {
       return toAccount(await attempt.session)
@@ -115,13 +130,27 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
       following.unsubscribe()
       if (this.attempt === attempt) {
         this.attempt = undefined
-        this.pairing.next(null)
+        this.pairingSubject.next(null)
       }
     }
   }
 
   cancel(): void {
     this.attempt?.cancel()
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    const loading = this.adapterPromise
+    if (loading === undefined) return
+    try {
+      // A warm-up still opening the relay link finishes first, so the close is the last word.
+      await this.warming
+      await (await loading).close()
+    } catch (error) {
+      this.logger.warn('Walletgate: WalletConnect could not be closed', error)
+    }
+    this.pairingSubject.next(null)
   }
 
   async reconnect(connectorId: string): Promise<WalletAccount | null> {

@@ -1,9 +1,20 @@
-import type { ConnectRow } from '../../../application/connection/connect-rows'
+import type { ConnectRow, WalletConnectWallet } from '../../../application/connection/connect-rows'
 import { ListRow, WalletRow } from '../../components'
 import { safeLinkUrl } from '../../components/safe-image-url'
 
-/** Rows of a wallet list: installed wallets connect, others link to getting the wallet. */
-export function WalletRows({ rows, onConnect }: { rows: readonly ConnectRow[]; onConnect: (connectorId: string) => void }) {
+export interface WalletRowsProps {
+  readonly rows: readonly ConnectRow[]
+  /** An installed wallet was chosen. */
+  readonly onConnect: (connectorId: string) => void
+  /** A wallet reachable over WalletConnect was chosen (absent: such rows stay "get" links). */
+  readonly onChooseWallet?: (wallet: WalletConnectWallet) => void
+}
+
+/**
+ * Rows of a wallet list: installed wallets connect, wallets with WalletConnect links connect over
+ * WalletConnect, others link to getting the wallet.
+ */
+export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps) {
   return (
     <>
       {rows.map((row) => (
@@ -15,6 +26,14 @@ export function WalletRows({ rows, onConnect }: { rows: readonly ConnectRow[]; o
               imageUrl={row.imageUrl}
               tag={row.tag}
               onClick={() => onConnect(row.connectorId)}
+            />
+          ) : row.walletConnect !== undefined && onChooseWallet !== undefined ? (
+            <WalletRow
+              testKey={row.key}
+              name={row.name}
+              imageUrl={row.imageUrl}
+              tag={row.tag}
+              onClick={() => onChooseWallet(row.walletConnect as WalletConnectWallet)}
             />
           ) : (
             <WalletRow

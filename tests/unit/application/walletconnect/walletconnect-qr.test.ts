@@ -1,25 +1,25 @@
-import { BehaviorSubject, VirtualTimeScheduler, VirtualAction } from 'rxjs'
+import { VirtualTimeScheduler, VirtualAction } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { formatCountdown, WalletConnectQr, type WalletConnectQrState } from '../../../../src/application/connection/walletconnect-qr'
 import type { ConnectExternal } from '../../../../src/application/connection/connect-external'
 import type { ViewName } from '../../../../src/domain/navigation/views'
-import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectPairingInfo, type WalletConnectPairings } from '../../../../src/ports/wallet-connectors'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { FakePlatform } from '../../../fakes/fake-platform'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../../src/ports/wallet-connectors'
+import { FakeWalletConnectPairings } from '../../../fakes/fake-walletconnect-pairings'
 
 function setup() {
   const scheduler = new VirtualTimeScheduler(VirtualAction, Infinity)
   const clock = { now: () => 1_000_000 + scheduler.now() }
-  const pairing = new BehaviorSubject<WalletConnectPairingInfo | null>(null)
   const calls: string[] = []
-  const pairings: WalletConnectPairings = {
-    pairing$: pairing,
-    preconnect: () => (calls.push('preconnect'), Promise.resolve()),
-    cancel: () => calls.push('pairings.cancel'),
-  }
+  const pairings = new FakeWalletConnectPairings('', calls)
+  const pairing = pairings.subject
+  pairings.cancel = () => void calls.push('pairings.cancel')
   const external = {
     connect: (id: string, view?: ViewName) => (calls.push(`connect:${id}:${view}`), Promise.resolve()),
     cancel: () => calls.push('external.cancel'),
   } as unknown as ConnectExternal
-  const qr = new WalletConnectQr(pairings, external, clock, scheduler)
+  const qr = new WalletConnectQr(pairings, external, new ModalStore(), new FakePlatform(), clock, scheduler)
   const seen: WalletConnectQrState[] = []
   qr.state$.subscribe((s) => seen.push(s))
   /** Advances virtual time by `ms`. */

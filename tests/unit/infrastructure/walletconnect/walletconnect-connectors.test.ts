@@ -26,8 +26,8 @@ function fakeAdapter() {
   let providerLoaded = false
   const adapter: WalletConnectAdapter = {
     events$: events,
-    connect: () => {
-      log.push('connect')
+    connect: (opts?: { reuse?: boolean }) => {
+      log.push(opts?.reuse === true ? 'connect:reuse' : 'connect')
       const sessionPromise = new Promise<WalletConnectSession>((resolve, reject) => (settle = { resolve, reject }))
       return { pairing$, uri$: pairing$ as never, session: sessionPromise, cancel: () => log.push('cancel') }
     },
@@ -41,6 +41,10 @@ function fakeAdapter() {
       return Promise.resolve()
     },
     getProvider: () => (providerLoaded ? { request: () => Promise.resolve('0x7a69') } : undefined),
+    close: () => {
+      log.push('close')
+      return Promise.resolve()
+    },
   }
   return {
     adapter,
@@ -137,6 +141,47 @@ describe('WalletConnectConnectors', () => {
     fail = false
     fake.setRestored(session)
     expect(await wc.reconnect(WALLETCONNECT_CONNECTOR_ID)).not.toBeNull()
+  })
+})
+
+describe('WalletConnectConnectors: reuse and close', () => {
+  it('asks the adapter to reuse an unexpired pairing only when configured to (iOS Safari, Telegram)', async () => {
+    for (const reusePairing of [true, false]) {
+      const fake = fakeAdapter()
+      const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger, { reusePairing })
+      void wc.connect(WALLETCONNECT_CONNECTOR_ID).catch(() => undefined)
+      await tick()
+      expect(fake.log).toEqual([reusePairing ? 'connect:reuse' : 'connect'])
+    }
+  })
+
+  it('the current pairing is readable synchronously', async () => {
+    const fake = fakeAdapter()
+    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
+    expect(wc.pairing).toBeNull()
+    void wc.connect(WALLETCONNECT_CONNECTOR_ID)
+    await tick()
+    fake.pairing$.next({ uri: 'wc:abc@2', expiresAtMs: 240_000 })
+    expect(wc.pairing).toEqual({ uri: 'wc:abc@2', expiresAtMs: 240_000 })
+  })
+
+  it('close() closes the adapter (the relay link); a warm-up still loading does not reopen it; never loads WalletConnect for it', async () => {
+    const fake = fakeAdapter()
+    let created = 0
+    const idle = new WalletConnectConnectors(() => ((created += 1), Promise.resolve(fake.adapter)), logger)
+    await idle.close()
+    expect(created).toBe(0)
+    expect(fake.log).toEqual([])
+
+    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
+    const warming = wc.preconnect()
+    const closing = wc.close()
+    await Promise.all([warming, closing])
+    expect(fake.log).toEqual(['close'])
+    // A closed WalletConnect stays closed: no warm-up, no new pairing.
+    await wc.preconnect()
+    await expect(wc.connect(WALLETCONNECT_CONNECTOR_ID)).rejects.toBeInstanceOf(WalletRequestError)
+    expect(fake.log).toEqual(['close'])
   })
 })
 

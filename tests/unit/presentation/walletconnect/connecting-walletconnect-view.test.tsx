@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { Container } from 'inversify'
-import { BehaviorSubject } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createContainer } from '../../../../src/di'
 import { bindConnect } from '../../../../src/di-connect'
@@ -20,13 +19,13 @@ import {
   WalletConnectPairings,
   WalletConnectors,
   type WalletAccount,
-  type WalletConnectPairingInfo,
 } from '../../../../src/ports/wallet-connectors'
 import { WALLETCONNECT_CONNECTOR } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
 import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
+import { FakeWalletConnectPairings } from '../../../fakes/fake-walletconnect-pairings'
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
@@ -39,15 +38,12 @@ const NOW = 5_000_000
 function world() {
   const wallets = new FakeWalletConnectors()
   wallets.add(WALLETCONNECT_CONNECTOR)
-  const pairing = new BehaviorSubject<WalletConnectPairingInfo | null>(null)
-  const calls: string[] = []
+  const pairings = new FakeWalletConnectPairings()
+  const pairing = pairings.subject
+  const calls = pairings.calls
   const container: Container = createContainer(parseConfig(aModalConfig()), (c) => {
     c.rebind(WalletConnectors).toConstantValue(wallets)
-    c.rebind(WalletConnectPairings).toConstantValue({
-      pairing$: pairing,
-      preconnect: () => (calls.push('preconnect'), Promise.resolve()),
-      cancel: () => calls.push('cancel'),
-    })
+    c.rebind(WalletConnectPairings).toConstantValue(pairings)
     c.rebind(Clock).toConstantValue({ now: () => NOW })
     c.rebind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue({ wallets: [] }))
     c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())

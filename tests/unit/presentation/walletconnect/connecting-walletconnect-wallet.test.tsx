@@ -1,0 +1,199 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { Container } from 'inversify'
+import { VirtualAction, VirtualTimeScheduler } from 'rxjs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createContainer } from '../../../../src/di'
+import { bindConnect } from '../../../../src/di-connect'
+import { ModalConfig } from '../../../../src/application/tokens'
+import { parseConfig } from '../../../../src/domain/config'
+import type { PlatformKind } from '../../../../src/domain/connection/platform'
+import { ModalStore } from '../../../../src/application/modal-store'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { WalletConnectQr } from '../../../../src/application/connection/walletconnect-qr'
+import { Analytics } from '../../../../src/ports/analytics'
+import { Clock } from '../../../../src/ports/clock'
+import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
+import { Logger } from '../../../../src/ports/logger'
+import { Platform } from '../../../../src/ports/platform'
+import { Scheduler } from '../../../../src/ports/scheduler'
+import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
+import {
+  WALLETCONNECT_CONNECTOR_ID,
+  WalletConnectPairings,
+  WalletConnectors,
+  type WalletAccount,
+} from '../../../../src/ports/wallet-connectors'
+import { WALLETCONNECT_CONNECTOR } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
+import { DiProvider } from '../../../../src/presentation/di-context'
+import AllWalletsView from '../../../../src/presentation/views/AllWalletsView'
+import ConnectView from '../../../../src/presentation/views/ConnectView'
+import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
+import { FakePlatform } from '../../../fakes/fake-platform'
+import { FakeWalletConnectPairings, advanceVirtualTime } from '../../../fakes/fake-walletconnect-pairings'
+import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
+import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
+import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
+import { aModalConfig } from '../../../builders/config'
+import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
+
+afterEach(cleanup)
+
+const NOW = 5_000_000
+const URI = 'wc:abc@2?relay-protocol=irn&symKey=k'
+const AURORA = aWalletListing({ id: 'aurora', name: 'Aurora Wallet', order: 1, mobile_link: 'aurorawallet://' })
+const BASALT = aWalletListing({ id: 'basalt', name: 'Basalt Vault', order: 2, mobile_link: 'https://basalt.example/app' })
+const PLAIN = aWalletListing({ id: 'plain', name: 'Plain Keys', order: 3 })
+
+function world(kind: PlatformKind) {
+  const wallets = new FakeWalletConnectors()
+  wallets.add(WALLETCONNECT_CONNECTOR)
+  const pairings = new FakeWalletConnectPairings()
+  const pairing = pairings.subject
+  const calls = pairings.calls
+  const platform = new FakePlatform(kind)
+  const scheduler = new VirtualTimeScheduler(VirtualAction, Infinity)
+  const container: Container = createContainer(parseConfig(aModalConfig()), (c) => {
+    c.rebind(WalletConnectors).toConstantValue(wallets)
+    c.rebind(WalletConnectPairings).toConstantValue(pairings)
+    c.rebind(Platform).toConstantValue(platform)
+    c.rebind(Scheduler).toConstantValue(scheduler)
+    c.rebind(Clock).toConstantValue({ now: () => NOW + scheduler.now() })
+    c.rebind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue({ wallets: [AURORA, BASALT, PLAIN] }))
+    c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
+    c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
+    c.rebind(Logger).toConstantValue(new RecordingLogger())
+  })
+  bindConnect(container, container.get(ModalConfig))
+  const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
+  const advance = (ms: number) => act(() => advanceVirtualTime(scheduler, ms))
+  const waitForWallet = () => wallets.answerNext(new Promise<WalletAccount>(() => undefined))
+  return { wallets, pairing, calls, platform, container, ui, advance, waitForWallet, modal: container.get(ModalStore) }
+}
+
+describe('ConnectingWalletConnect for a chosen wallet', () => {
+  it('on iOS Safari: choosing a catalogue wallet prepares the pairing; the tap opens its deep link synchronously; status connecting', async () => {
+    const w = world('ios-safari')
+    w.waitForWallet()
+    w.modal.open({}, false)
+    w.ui(<ConnectView />)
+    fireEvent.click(await screen.findByTestId('wallet-aurora'))
+    expect(w.modal.view).toBe('ConnectingWalletConnect')
+    expect(w.wallets.calls).toContain(`connect:${WALLETCONNECT_CONNECTOR_ID}`)
+    expect(w.container.get(ConnectionStore).snapshot.status).toBe('connecting')
+
+    cleanup()
+    w.ui(<ConnectingWalletConnectView />)
+    expect(screen.getByTestId('walletconnect-wallet').textContent).toContain('Aurora Wallet')
+    const open = screen.getByTestId('walletconnect-open') as HTMLButtonElement
+    expect(open.textContent).toContain('Open Aurora Wallet')
+    expect(open.disabled).toBe(true)
+    expect(screen.queryByTestId('walletconnect-qr')).toBeNull()
+
+    act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
+    expect(open.disabled).toBe(false)
+    fireEvent.click(open)
+    // Opened within the click handler itself.
+    expect(w.platform.opened).toEqual([`aurorawallet://wc?uri=${encodeURIComponent(URI)}`])
+    expect(screen.getByTestId('walletconnect-opening').textContent).toContain('Opening Aurora Wallet')
+  })
+
+  it('a deep link the wallet does not take over offers "Show QR code" and "Copy link" after 2.5 s', () => {
+    const w = world('mobile')
+    w.waitForWallet()
+    w.modal.open({}, false)
+    w.ui(<ConnectingWalletConnectView />)
+    act(() => void w.container.get(WalletConnectQr).chooseWallet({ id: 'basalt', name: 'Basalt Vault', mobileLink: 'https://basalt.example/app' }))
+    act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
+    fireEvent.click(screen.getByTestId('walletconnect-open'))
+    expect(w.platform.opened).toEqual([`https://basalt.example/app/wc?uri=${encodeURIComponent(URI)}`])
+    w.advance(2_400)
+    expect(screen.queryByTestId('walletconnect-not-handed-over')).toBeNull()
+    w.advance(100)
+    expect(screen.getByTestId('walletconnect-not-handed-over').textContent).toContain('Basalt Vault did not open')
+    expect(screen.getByTestId('walletconnect-copy')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('walletconnect-show-qr'))
+    expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
+  })
+
+  it('a page hidden after the tap (the wallet took over) shows no fallback', () => {
+    const w = world('telegram')
+    w.waitForWallet()
+    w.ui(<ConnectingWalletConnectView />)
+    act(() => void w.container.get(WalletConnectQr).chooseWallet({ id: 'aurora', name: 'Aurora Wallet', mobileLink: 'aurorawallet://' }))
+    act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
+    fireEvent.click(screen.getByTestId('walletconnect-open'))
+    act(() => w.platform.hide())
+    w.advance(5_000)
+    expect(screen.queryByTestId('walletconnect-not-handed-over')).toBeNull()
+    expect(screen.getByTestId('walletconnect-handed-over').textContent).toContain('Approve the connection in Aurora Wallet')
+  })
+
+  it('on a desktop the chosen wallet gets the QR titled with its name, and no deep link', async () => {
+    const w = world('desktop')
+    w.waitForWallet()
+    w.modal.open({}, false)
+    w.ui(<ConnectView />)
+    fireEvent.click(await screen.findByTestId('wallet-basalt'))
+    cleanup()
+    w.ui(<ConnectingWalletConnectView />)
+    act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
+    expect(screen.getByTestId('walletconnect-wallet').textContent).toContain('Basalt Vault')
+    expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
+    expect(screen.getByTestId('walletconnect-copy')).toBeTruthy()
+    expect(screen.queryByTestId('walletconnect-open')).toBeNull()
+    // Basalt Vault has no desktop app link.
+    expect(screen.queryByTestId('walletconnect-open-desktop')).toBeNull()
+  })
+
+  it('on a desktop a wallet with a desktop link also gets "Open <Wallet> desktop app"', () => {
+    const w = world('desktop')
+    w.waitForWallet()
+    w.ui(<ConnectingWalletConnectView />)
+    act(() => void w.container.get(WalletConnectQr).chooseWallet({ id: 'aurora', name: 'Aurora Wallet', desktopLink: 'aurora-desktop://' }))
+    act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
+    expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
+    fireEvent.click(screen.getByRole('button', { name: 'Open Aurora Wallet desktop app' }))
+    expect(w.platform.opened).toEqual([`aurora-desktop://wc?uri=${encodeURIComponent(URI)}`])
+  })
+
+  it('a wallet without WalletConnect links stays a "get" link; AllWallets rows with links choose the wallet', async () => {
+    const w = world('mobile')
+    w.waitForWallet()
+    w.modal.open({ view: 'AllWallets' }, false)
+    w.ui(<AllWalletsView />)
+    const plain = await screen.findByTestId('wallet-plain')
+    expect(plain.tagName).toBe('A')
+    fireEvent.click(screen.getByTestId('wallet-aurora'))
+    expect(w.modal.view).toBe('ConnectingWalletConnect')
+    expect(w.container.get(WalletConnectQr).wallet?.name).toBe('Aurora Wallet')
+  })
+})
+
+describe('ConnectingWalletConnectBasic', () => {
+  it('shows the QR, the link to copy and the WalletConnect wallets; choosing one keeps the pairing and shows its view', async () => {
+    const w = world('desktop')
+    w.waitForWallet()
+    w.modal.open({ view: 'ConnectingWalletConnectBasic' }, false)
+    w.ui(<ConnectingWalletConnectView />)
+    act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
+    expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
+    expect(screen.getByTestId('walletconnect-copy')).toBeTruthy()
+    const list = await screen.findByTestId('walletconnect-wallet-list')
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(2))
+    expect(list.textContent).toContain('Aurora Wallet')
+    expect(list.textContent).not.toContain('Plain Keys')
+
+    fireEvent.click(screen.getByTestId('wallet-aurora'))
+    expect(w.modal.history).toEqual(['ConnectingWalletConnectBasic', 'ConnectingWalletConnect'])
+    cleanup()
+    // The Basic view's unmount on the way to the wallet's view did not stop the pairing.
+    expect(w.calls).toEqual([])
+    expect(w.wallets.calls.filter((c) => c === `connect:${WALLETCONNECT_CONNECTOR_ID}`)).toHaveLength(1)
+    w.ui(<ConnectingWalletConnectView />)
+    expect(screen.getByTestId('view-ConnectingWalletConnect')).toBeTruthy()
+    expect(screen.getByTestId('walletconnect-wallet').textContent).toContain('Aurora Wallet')
+    expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
+  })
+})
+
