@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
+import { settledAnimations } from './axe'
 
 /** Opens the demo with the Devnet Wallet approving every request, connects it, then shows Account. */
 export async function connectDevWallet(page: Page, init: { chainId?: number; accountIndex?: number } = {}): Promise<void> {
@@ -87,6 +88,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Serious and critical axe-core violations inside the modal (its shadow tree included). */
 export async function seriousAxeViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
+  await settledAnimations(page)
   // Evaluated through the devtools protocol, so the page's CSP does not apply to it.
   await page.evaluate(axeSource)
   return page.evaluate(async () => {

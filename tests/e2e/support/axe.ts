@@ -13,8 +13,22 @@ export interface AxeViolation {
   nodes: { target: unknown[] }[]
 }
 
-/** axe's serious and critical violations on the page as it is now. */
+/**
+ * Waits until every running animation and transition on the page, the modal's shadow trees
+ * included, has finished: axe judges colour contrast on the settled page, not on a frame of a
+ * fade-in or a theme change.
+ */
+export async function settledAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const roots: (Document | ShadowRoot)[] = [document]
+    for (const host of document.querySelectorAll('[data-walletgate]')) if (host.shadowRoot) roots.push(host.shadowRoot)
+    await Promise.all(roots.flatMap((root) => root.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
+  })
+}
+
+/** axe's serious and critical violations on the page as it is now, once its animations settled. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await settledAnimations(page)
   await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe

@@ -128,6 +128,8 @@ export class UniversalProviderWalletConnect {
   private providerPromise: Promise<Provider> | undefined
   private provider: Provider | undefined
   private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
+  /** The last cancelled attempt's pairing cleanup, still talking to the relay. */
+  private pendingCleanup: Promise<unknown> | undefined
 
   constructor(private readonly options: UniversalProviderWalletConnectOptions) {}
 
@@ -224,7 +226,9 @@ export class UniversalProviderWalletConnect {
       if (settled) return
       finish(this.provider)
       rejectSession(new WalletConnectCancelledError())
-      void this.provider?.cleanupPendingPairings({ deletePairings: true })
+      // Unsubscribes the unpaired topics and resolves when done (deletePairings: true would leave
+      // it to the expirer, which talks to the relay later, even after close()).
+      this.pendingCleanup = this.provider?.cleanupPendingPairings().catch(() => undefined)
     }
     const attempt: NonNullable<typeof this.currentAttempt> = {
       cancel,
@@ -278,6 +282,9 @@ export class UniversalProviderWalletConnect {
    */
   async close(): Promise<void> {
     this.currentAttempt?.cancel()
+    // The cancelled pairing's cleanup talks to the relay; closed before it ends, the relayer would
+    // open a new connection for it.
+    await this.pendingCleanup
     const provider = this.provider
     if (!provider) return
     try {
