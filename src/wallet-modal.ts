@@ -46,6 +46,10 @@ export interface OpenOptions {
 }
 
 export interface WalletModal {
+  /**
+   * Opens the requested view, else Account when connected, else Connect. Never rejects: when the
+   * modal's code cannot be fetched it logs a warning and stays closed; the next call tries again.
+   */
   open(options?: OpenOptions): Promise<void>
   close(): void
   readonly state$: Observable<WalletModalState>
@@ -60,10 +64,10 @@ export interface WalletModal {
   setThemeMode(mode: ThemeMode): void
   /**
    * Starts the wallet session (discovery, silent reconnect) and renders the modal: inline into
-   * `element` at once (embedded mode), or as an overlay on the first `open()`.
+   * `element` at once (embedded mode), or as an overlay prepared when the page is idle.
    */
   mount(element?: HTMLElement): Promise<void>
-  /** Fetches the views and features ahead of `open()` (e.g. when the pointer nears a connect button). */
+  /** Fetches what the next `open()` shows (e.g. when the pointer nears a connect button). */
   preload(): Promise<void>
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
@@ -160,7 +164,13 @@ class WalletModalInstance implements WalletModal {
   async open(options: OpenOptions = {}): Promise<void> {
     if (this.destroyed) return
     this.startSession()
-    await this.render()
+    try {
+      await this.render()
+    } catch (error) {
+      // Offline, or a deploy replaced the chunks: say so in the console, and the next open retries.
+      this.container.get(Logger).warn('Walletgate: the modal could not be loaded', error)
+      return
+    }
     this.modal.open({ view: options.view }, this.connection.snapshot.status === 'connected')
   }
 
@@ -192,7 +202,8 @@ class WalletModalInstance implements WalletModal {
   mount(element?: HTMLElement): Promise<void> {
     if (this.destroyed) return Promise.resolve()
     this.startSession()
-    // An overlay renders on first open(); until then only the shell is prefetched, when idle.
+    // The overlay is prepared when the page is idle (shell fetched, closed dialog rendered), or on
+    // the first open() if that comes sooner.
     if (element === undefined) {
       this.prefetchWhenIdle()
       return this.mounting ?? Promise.resolve()

@@ -4,6 +4,9 @@ import { FeatureLoader } from '../../../src/application/tokens'
 import { ConnectorsStore } from '../../../src/application/connection/connectors-store'
 import { NetworksStore } from '../../../src/application/networks/networks-store'
 import { aModalWithContainer } from '../../builders/a-modal'
+import { aModalConfig } from '../../builders/config'
+import { createWalletModal } from '../../../src/index'
+import { Logger } from '../../../src/ports/logger'
 
 describe('on-demand bindings', () => {
   it('binds the connect views first and the account features only when asked', async () => {
@@ -38,6 +41,41 @@ describe('on-demand bindings', () => {
       expect(modal.getState().open).toBe(false)
       await vi.waitFor(() => expect(container.isBound(ConnectorsStore)).toBe(true), { timeout: 5000 })
       expect(container.isBound(NetworksStore)).toBe(false)
+    } finally {
+      modal.destroy()
+    }
+  })
+})
+
+describe('open() when the modal cannot be loaded', () => {
+  it('resolves, stays closed and warns; the next open loads and opens', async () => {
+    const warnings: string[] = []
+    let failNext = true
+    const modal = createWalletModal(aModalConfig(), {
+      overrides: (c) => {
+        const real = c.get(FeatureLoader)
+        const logger: Logger = { debug() {}, warn: (message) => void warnings.push(message), error() {} }
+        c.rebind(Logger).toConstantValue(logger)
+        c.rebind(FeatureLoader).toConstantValue({
+          get loaded() {
+            return real.loaded
+          },
+          load: () => real.load(),
+          dispose: () => real.dispose(),
+          loadConnect: () => {
+            if (!failNext) return real.loadConnect()
+            failNext = false
+            return Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          },
+        })
+      },
+    })
+    try {
+      await expect(modal.open()).resolves.toBeUndefined()
+      expect(modal.getState().open).toBe(false)
+      expect(warnings).toEqual(['Walletgate: the modal could not be loaded'])
+      await modal.open()
+      expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' })
     } finally {
       modal.destroy()
     }
