@@ -6,6 +6,7 @@ import { ModalStore } from '../application/modal-store'
 import { CloseModal } from '../application/shell/close-modal'
 import { ThemeStore } from '../application/theme-store'
 import { ModalConfig } from '../application/tokens'
+import { Logger } from '../ports/logger'
 import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
 import { ImagePolicyProvider, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
@@ -34,6 +35,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
   const closer = useService(CloseModal)
   const connection = useService(ConnectionStore)
   const config = useService(ModalConfig)
+  const logger = useService(Logger)
   const state = useObservableState(modal.state$, () => modal.snapshot)
   const mode = useObservableState(theme.mode$, () => theme.mode)
   const alert = useObservableState(alerts.alert$, () => alerts.alert)
@@ -134,7 +136,11 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
         </p>
       )}
       <div className="wg-body">
-        <ViewBoundary resetKey={view} onRetry={() => reloadView(view)}>
+        <ViewBoundary
+          resetKey={view}
+          onRetry={() => reloadView(view)}
+          onError={(error) => logger.warn(`Walletgate: the ${view} view failed`, error)}
+        >
           <Suspense fallback={<p className="wg-loading">Loading{ELLIPSIS}</p>}>
             {View === undefined ? (
               <p className="wg-muted" data-testid={`view-${view}`}>

@@ -1,4 +1,4 @@
-import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react'
+import { Component, useEffect, useState, type ReactNode } from 'react'
 import { FeatureLoader } from '../application/tokens'
 import { Button, Notice } from './components'
 import { useService } from './di-context'
@@ -29,6 +29,8 @@ interface BoundaryProps {
   readonly children: ReactNode
   /** Called before the retry re-renders the children (e.g. to forget a failed chunk load). */
   readonly onRetry: () => void
+  /** Told of each failure (the shell logs it as a warning). */
+  readonly onError: (error: unknown) => void
   /** Changes when the view changes: a new view starts without the last one's error. */
   readonly resetKey: string
 }
@@ -53,8 +55,8 @@ export class ViewBoundary extends Component<BoundaryProps, BoundaryState> {
     return props.resetKey === state.key ? null : { error: null, key: props.resetKey }
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.warn('[walletgate] A view failed to render', error, info.componentStack)
+  override componentDidCatch(error: unknown): void {
+    this.props.onError(error)
   }
 
   private readonly retry = () => {

@@ -76,14 +76,14 @@ describe('ViewBoundary', () => {
       return <p>Recovered view</p>
     }
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const onError = vi.fn()
     render(
-      <ViewBoundary resetKey="Account" onRetry={onRetry}>
+      <ViewBoundary resetKey="Account" onRetry={onRetry} onError={onError}>
         <Flaky />
       </ViewBoundary>,
     )
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong.')
-    expect(warn).toHaveBeenCalled()
+    expect(onError).toHaveBeenCalledWith(new Error('chunk failed'))
     fireEvent.click(screen.getByTestId('view-retry'))
     expect(onRetry).toHaveBeenCalledTimes(1)
     expect(await screen.findByText('Recovered view')).toBeTruthy()
@@ -95,15 +95,14 @@ describe('ViewBoundary', () => {
       throw new Error('boom')
     }
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { rerender } = render(
-      <ViewBoundary resetKey="Account" onRetry={() => {}}>
+      <ViewBoundary resetKey="Account" onRetry={() => {}} onError={() => {}}>
         <Broken />
       </ViewBoundary>,
     )
     expect(screen.getByTestId('view-error')).toBeTruthy()
     rerender(
-      <ViewBoundary resetKey="Networks" onRetry={() => {}}>
+      <ViewBoundary resetKey="Networks" onRetry={() => {}} onError={() => {}}>
         <p>Networks view</p>
       </ViewBoundary>,
     )
