@@ -110,6 +110,8 @@ test.describe('connecting a browser wallet', () => {
     await page.goto('/')
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('no-wallet-installed')).toContainText('No wallet installed')
+    // WalletConnect is on offer in the demo: no dead end on a desktop without a browser wallet.
+    await expect(page.getByTestId('no-wallet-installed')).toContainText("Scan a QR code with your phone's wallet")
     await snapshot(page, 'connect-no-wallet-dark')
     await page.getByRole('button', { name: 'Get a wallet' }).click()
     await expect(page.getByTestId('view-AllWallets')).toBeVisible()

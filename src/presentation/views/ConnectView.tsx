@@ -47,8 +47,10 @@ export default function ConnectView() {
             {!model.hasBrowserWallet && (
               <Notice
                 testId="no-wallet-installed"
-                title="No wallet installed"
-                message="You need a browser wallet to connect. Pick one to install, then come back."
+                {...noBrowserWalletNotice(
+                  walletConnect.opensDeepLinks,
+                  rows.some((row) => row.kind === 'connector' && row.connectorId === WALLETCONNECT_CONNECTOR_ID),
+                )}
                 actions={
                   <Button variant="secondary" fullWidth onClick={() => modal.push('AllWallets')}>
                     Get a wallet
@@ -82,4 +84,21 @@ export default function ConnectView() {
       )}
     </div>
   )
+}
+
+/**
+ * What Connect says when this browser has no wallet. With WalletConnect on offer that is no dead
+ * end: on a phone the wallet apps are in the list; on a desktop a phone's wallet scans the QR code.
+ */
+function noBrowserWalletNotice(phone: boolean, walletConnect: boolean): { title: string; message: string } {
+  if (walletConnect && phone) {
+    return { title: 'No wallet in this browser', message: 'Open your wallet app from the list below, or get one.' }
+  }
+  if (walletConnect) {
+    return {
+      title: 'No wallet installed',
+      message: "Scan a QR code with your phone's wallet (WalletConnect), or pick a browser wallet to install.",
+    }
+  }
+  return { title: 'No wallet installed', message: 'You need a browser wallet to connect. Pick one to install, then come back.' }
 }

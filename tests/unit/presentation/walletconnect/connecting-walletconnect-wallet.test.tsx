@@ -157,6 +157,22 @@ describe('ConnectingWalletConnect for a chosen wallet', () => {
     expect(w.platform.opened).toEqual([`aurora-desktop://wc?uri=${encodeURIComponent(URI)}`])
   })
 
+  it('without a browser wallet, Connect points a phone to its wallet apps and a desktop to the QR code', async () => {
+    const phone = world('ios-safari')
+    phone.modal.open({}, false)
+    phone.ui(<ConnectView />)
+    const onPhone = await screen.findByTestId('no-wallet-installed')
+    expect(onPhone.textContent).toContain('No wallet in this browser')
+    expect(onPhone.textContent).toContain('Open your wallet app from the list below')
+    cleanup()
+    const desktop = world('desktop')
+    desktop.modal.open({}, false)
+    desktop.ui(<ConnectView />)
+    const onDesktop = await screen.findByTestId('no-wallet-installed')
+    expect(onDesktop.textContent).toContain('No wallet installed')
+    expect(onDesktop.textContent).toContain("Scan a QR code with your phone's wallet (WalletConnect)")
+  })
+
   it('a wallet without WalletConnect links stays a "get" link; AllWallets rows with links choose the wallet', async () => {
     const w = world('mobile')
     w.waitForWallet()
