@@ -1,59 +1,24 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import type { Container } from 'inversify'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createContainer } from '../../../../src/di'
-import { bindConnect } from '../../../../src/di-connect'
-import { ModalConfig } from '../../../../src/application/tokens'
-import { parseConfig } from '../../../../src/domain/config'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { WalletConnectQr } from '../../../../src/application/connection/walletconnect-qr'
-import { Analytics } from '../../../../src/ports/analytics'
-import { Clock } from '../../../../src/ports/clock'
-import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
-import { Logger } from '../../../../src/ports/logger'
-import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
 import {
   WALLETCONNECT_CONNECTOR_ID,
-  WalletConnectPairings,
-  WalletConnectors,
   type WalletAccount,
 } from '../../../../src/ports/wallet-connectors'
-import { WALLETCONNECT_CONNECTOR } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
-import { DiProvider } from '../../../../src/presentation/di-context'
 import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
-import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
-import { FakeWalletConnectPairings } from '../../../fakes/fake-walletconnect-pairings'
-import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
-import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
-import { aModalConfig } from '../../../builders/config'
-import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
+
+import { walletConnectViews } from './world'
 
 afterEach(cleanup)
 
 const NOW = 5_000_000
 
 function world() {
-  const wallets = new FakeWalletConnectors()
-  wallets.add(WALLETCONNECT_CONNECTOR)
-  const pairings = new FakeWalletConnectPairings()
-  const pairing = pairings.subject
-  const calls = pairings.calls
-  const container: Container = createContainer(parseConfig(aModalConfig()), (c) => {
-    c.rebind(WalletConnectors).toConstantValue(wallets)
-    c.rebind(WalletConnectPairings).toConstantValue(pairings)
-    c.rebind(Clock).toConstantValue({ now: () => NOW })
-    c.rebind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue({ wallets: [] }))
-    c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
-    c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
-    c.rebind(Logger).toConstantValue(new RecordingLogger())
-  })
-  // The connect views' own bindings live in a lazily loaded part of the composition root.
-  bindConnect(container, container.get(ModalConfig))
-  const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
-  return { wallets, pairing, calls, container, ui }
+  return walletConnectViews({ now: () => NOW })
 }
 
 describe('WalletConnect in the Connect flow', () => {

@@ -1,41 +1,22 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { Container } from 'inversify'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { VirtualAction, VirtualTimeScheduler } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createContainer } from '../../../../src/di'
-import { bindConnect } from '../../../../src/di-connect'
-import { ModalConfig } from '../../../../src/application/tokens'
-import { parseConfig } from '../../../../src/domain/config'
 import type { PlatformKind } from '../../../../src/domain/connection/platform'
-import { ModalStore } from '../../../../src/application/modal-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { WalletConnectQr } from '../../../../src/application/connection/walletconnect-qr'
-import { Analytics } from '../../../../src/ports/analytics'
-import { Clock } from '../../../../src/ports/clock'
-import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
-import { Logger } from '../../../../src/ports/logger'
-import { Platform } from '../../../../src/ports/platform'
-import { Scheduler } from '../../../../src/ports/scheduler'
-import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
 import {
   WALLETCONNECT_CONNECTOR_ID,
-  WalletConnectPairings,
-  WalletConnectors,
   type WalletAccount,
 } from '../../../../src/ports/wallet-connectors'
-import { WALLETCONNECT_CONNECTOR } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
-import { DiProvider } from '../../../../src/presentation/di-context'
 import AllWalletsView from '../../../../src/presentation/views/AllWalletsView'
 import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
 import { FakePlatform } from '../../../fakes/fake-platform'
-import { FakeWalletConnectPairings, advanceVirtualTime } from '../../../fakes/fake-walletconnect-pairings'
-import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
-import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
-import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
-import { aModalConfig } from '../../../builders/config'
-import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
+import { advanceVirtualTime } from '../../../fakes/fake-walletconnect-pairings'
+import { aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
+
+import { walletConnectViews } from './world'
 
 afterEach(cleanup)
 
@@ -46,29 +27,12 @@ const BASALT = aWalletListing({ id: 'basalt', name: 'Basalt Vault', order: 2, mo
 const PLAIN = aWalletListing({ id: 'plain', name: 'Plain Keys', order: 3 })
 
 function world(kind: PlatformKind) {
-  const wallets = new FakeWalletConnectors()
-  wallets.add(WALLETCONNECT_CONNECTOR)
-  const pairings = new FakeWalletConnectPairings()
-  const pairing = pairings.subject
-  const calls = pairings.calls
   const platform = new FakePlatform(kind)
   const scheduler = new VirtualTimeScheduler(VirtualAction, Infinity)
-  const container: Container = createContainer(parseConfig(aModalConfig()), (c) => {
-    c.rebind(WalletConnectors).toConstantValue(wallets)
-    c.rebind(WalletConnectPairings).toConstantValue(pairings)
-    c.rebind(Platform).toConstantValue(platform)
-    c.rebind(Scheduler).toConstantValue(scheduler)
-    c.rebind(Clock).toConstantValue({ now: () => NOW + scheduler.now() })
-    c.rebind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue({ wallets: [AURORA, BASALT, PLAIN] }))
-    c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
-    c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
-    c.rebind(Logger).toConstantValue(new RecordingLogger())
-  })
-  bindConnect(container, container.get(ModalConfig))
-  const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
+  const w = walletConnectViews({ now: () => NOW + scheduler.now(), catalogue: [AURORA, BASALT, PLAIN], platform, scheduler })
   const advance = (ms: number) => act(() => advanceVirtualTime(scheduler, ms))
-  const waitForWallet = () => wallets.answerNext(new Promise<WalletAccount>(() => undefined))
-  return { wallets, pairing, calls, platform, container, ui, advance, waitForWallet, modal: container.get(ModalStore) }
+  const waitForWallet = () => w.wallets.answerNext(new Promise<WalletAccount>(() => undefined))
+  return { ...w, platform, advance, waitForWallet }
 }
 
 describe('ConnectingWalletConnect for a chosen wallet', () => {
