@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_SERVICE_URLS, InvalidConfigError, parseConfig, type WalletModalConfig } from '../../../src/domain/config'
+import { aModalConfig } from '../../builders/config'
+
+/** Every key that has a default, with a value other than that default. */
+const SET_KEYS: Partial<WalletModalConfig> = {
+  themeMode: 'light',
+  themeVariables: { accent: '#f00' },
+  features: { send: false },
+  featuredWalletIds: ['a'],
+  includeWalletIds: ['b'],
+  excludeWalletIds: ['c'],
+  customWallets: [{ id: 'x', name: 'X' }],
+  allowUnsupportedChain: true,
+  enableWalletConnect: false,
+  browserWallets: false,
+  services: { relay: 'wss://relay.example' },
+}
+
+function errorOf(config: unknown): InvalidConfigError {
+  try {
+    parseConfig(config)
+  } catch (error) {
+    if (error instanceof InvalidConfigError) return error
+    throw error
+  }
+  throw new Error('parseConfig accepted the config')
+}
+
+describe('parseConfig (schemas built only for the keys a config has)', () => {
+  it('gives a left-out key the same value as the key set to undefined', () => {
+    const minimal = parseConfig(aModalConfig())
+    for (const key of Object.keys(SET_KEYS) as (keyof WalletModalConfig)[]) {
+      expect(parseConfig(aModalConfig({ [key]: undefined })), key).toEqual(minimal)
+    }
+    expect(minimal).toMatchObject({
+      themeMode: 'dark',
+      themeVariables: {},
+      features: {},
+      featuredWalletIds: [],
+      customWallets: [],
+      allowUnsupportedChain: false,
+      enableWalletConnect: true,
+      browserWallets: true,
+      services: DEFAULT_SERVICE_URLS,
+    })
+  })
+
+  it('keeps every key a host sets', () => {
+    const parsed = parseConfig(aModalConfig(SET_KEYS))
+    expect(parsed).toMatchObject({ ...SET_KEYS, services: { ...DEFAULT_SERVICE_URLS, relay: 'wss://relay.example' } })
+  })
+
+  it('gives every modal its own default arrays and objects', () => {
+    const a = parseConfig(aModalConfig())
+    const b = parseConfig(aModalConfig())
+    expect(a.featuredWalletIds).not.toBe(b.featuredWalletIds)
+    expect(a.services).not.toBe(b.services)
+    expect(a.features).not.toBe(b.features)
+  })
+
+  it('still names an unknown key and a missing networks list', () => {
+    expect(errorOf({ ...aModalConfig(), colour: 'red' }).message).toMatch(/colour/)
+    expect(errorOf({ projectId: 'p' }).fields).toEqual(['networks'])
+    expect(errorOf('not an object').fields).toEqual(['(root)'])
+  })
+
+  it('checks a shared leaf schema at every place it is used', () => {
+    const broken = aModalConfig({
+      metadata: { name: '', url: 'https://app.example' },
+      customWallets: [{ id: 'ok', name: '' }],
+    })
+    expect(errorOf(broken).fields).toEqual(['metadata.name', 'customWallets.0.name'])
+  })
+
+  it('refuses a services URL of the wrong protocol', () => {
+    expect(errorOf(aModalConfig({ services: { relay: 'https://relay.example' } })).fields).toEqual(['services.relay'])
+    expect(errorOf(aModalConfig({ services: { blockchainApi: 'http:api.example' } })).fields).toEqual([
+      'services.blockchainApi',
+    ])
+  })
+})
