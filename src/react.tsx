@@ -2,7 +2,7 @@
  * React bindings: `import { WalletModalProvider, ConnectButton, useAccount } from 'walletgate/react'`.
  * Everything here renders on the server without touching `window`; the modal mounts on the client.
  */
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { ChainNamespace } from './domain/entities'
 import { ELLIPSIS } from './domain/format/glyphs'
 import type { OpenOptions, WalletModal, WalletModalState } from './wallet-modal'
@@ -47,13 +47,21 @@ export interface AccountInfo {
 }
 
 export function useAccount(): AccountInfo {
-  const state = useWalletModalState()
-  return {
-    status: state.status,
-    isConnected: state.status === 'connected',
-    address: state.address,
-    caipAddress: state.caipAddress,
-  }
+  const status = useStateField('status')
+  const address = useStateField('address')
+  const caipAddress = useStateField('caipAddress')
+  return { status, isConnected: status === 'connected', address, caipAddress }
+}
+
+/**
+ * One field of the modal state, re-rendering only when that field changes (the host's button does
+ * not re-render when the modal opens or changes view).
+ */
+function useStateField<K extends keyof WalletModalState>(key: K): WalletModalState[K] {
+  const modal = useWalletModal()
+  const subscribe = useCallback((onChange: () => void) => modal.subscribe(onChange), [modal])
+  const read = () => modal.getState()[key]
+  return useSyncExternalStore(subscribe, read, read)
 }
 
 export interface NetworkInfo {
@@ -64,7 +72,7 @@ export interface NetworkInfo {
 
 export function useNetwork(): NetworkInfo {
   const modal = useWalletModal()
-  const { caipNetworkId } = useWalletModalState()
+  const caipNetworkId = useStateField('caipNetworkId')
   return {
     caipNetworkId,
     chainNamespace: caipNetworkId?.split(':')[0] as ChainNamespace | undefined,

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { Profiler, type ReactNode } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConnectionStore } from '../../../src/application/connection-store'
+import { ModalStore } from '../../../src/application/modal-store'
+import { ConnectButton, WalletModalProvider, useNetwork } from '../../../src/react'
+import type { WalletModal } from '../../../src/index'
+import { aModalWithContainer } from '../../builders/a-modal'
+
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+
+function connectedOn(chainId: number) {
+  return {
+    status: 'connected',
+    connectorId: 'dev.walletgate.devnet',
+    namespace: 'eip155',
+    caipAddress: `eip155:${chainId}:${ADDRESS}`,
+    address: ADDRESS,
+    caipNetworkId: `eip155:${chainId}`,
+  } as const
+}
+
+function NetworkLabel() {
+  return <span data-testid="network">{useNetwork().caipNetworkId ?? 'none'}</span>
+}
+
+describe('the React hooks re-render only for what they show', () => {
+  let modal: WalletModal | undefined
+  afterEach(() => {
+    cleanup()
+    modal?.destroy()
+  })
+
+  function renderCounted(children: ReactNode) {
+    const world = aModalWithContainer()
+    modal = world.modal
+    const renders: string[] = []
+    render(
+      <WalletModalProvider modal={world.modal}>
+        <Profiler id="host" onRender={(_id, phase) => renders.push(phase)}>
+          {children}
+        </Profiler>
+      </WalletModalProvider>,
+    )
+    return { ...world, renders }
+  }
+
+  it('does not re-render the host button when the modal changes view, and does when the account changes', () => {
+    const { container, renders } = renderCounted(<ConnectButton />)
+    expect(screen.getByTestId('connect-button').textContent).toBe('Connect Wallet')
+    const before = renders.length
+
+    act(() => container.get(ModalStore).push('Networks'))
+    act(() => container.get(ModalStore).push('Account'))
+    expect(renders.length).toBe(before)
+
+    act(() => container.get(ConnectionStore).set(connectedOn(31337)))
+    expect(renders.length).toBeGreaterThan(before)
+    expect(screen.getByTestId('connect-button').textContent).toBe('0x1111…1111')
+  })
+
+  it('useNetwork follows the network and ignores the view', () => {
+    const { container, renders } = renderCounted(<NetworkLabel />)
+    expect(screen.getByTestId('network').textContent).toBe('none')
+    const before = renders.length
+    act(() => container.get(ModalStore).push('Networks'))
+    expect(renders.length).toBe(before)
+    act(() => container.get(ConnectionStore).set(connectedOn(31338)))
+    expect(screen.getByTestId('network').textContent).toBe('eip155:31338')
+  })
+})
