@@ -60,13 +60,29 @@ export class ConnectorsStore {
     private readonly logger: Logger,
   ) {
     this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets]).pipe(
-      map(([connectors, recent, listed]) => this.build(connectors, recent, listed)),
+      map(([connectors, recent, listed]) => this.model(connectors, recent, listed)),
       shareReplay({ bufferSize: 1, refCount: true }),
     )
   }
 
   get snapshot(): ConnectViewModel {
-    return this.build(this.wallets.connectors, this.recent.wallets, this.catalogueWallets.value)
+    return this.model(this.wallets.connectors, this.recent.wallets, this.catalogueWallets.value)
+  }
+
+  /** The last model built and its inputs: the same inputs give the same object. */
+  private last: { inputs: readonly [readonly Connector[], readonly RecentWallet[], CatalogueWallets]; model: ConnectViewModel } | undefined
+
+  /**
+   * The model for these inputs, rebuilt only when one of them changed: the view's first render
+   * (from `snapshot`) and the first value of `state$` are then one object, and React does not
+   * render the Connect view a second time for nothing.
+   */
+  private model(connectors: readonly Connector[], recent: readonly RecentWallet[], listed: CatalogueWallets): ConnectViewModel {
+    const last = this.last
+    if (last !== undefined && last.inputs[0] === connectors && last.inputs[1] === recent && last.inputs[2] === listed) return last.model
+    const model = this.build(connectors, recent, listed)
+    this.last = { inputs: [connectors, recent, listed], model }
+    return model
   }
 
   /** Fetches the featured and recommended wallets once (failures are warnings: the groups stay empty). */

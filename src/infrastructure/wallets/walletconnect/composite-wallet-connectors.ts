@@ -14,12 +14,25 @@ export class CompositeWalletConnectors implements WalletConnectors {
 
   constructor(private readonly parts: readonly [WalletConnectors, ...WalletConnectors[]]) {
     this.namespace = parts[0].namespace
-    this.connectors$ = combineLatest(parts.map((p) => p.connectors$)).pipe(map((lists) => lists.flat()))
+    this.connectors$ = combineLatest(parts.map((p) => p.connectors$)).pipe(map((lists) => this.joined(lists)))
     this.events$ = merge(...parts.map((p) => p.events$))
   }
 
   get connectors(): readonly Connector[] {
-    return this.parts.flatMap((p) => p.connectors)
+    return this.joined(this.parts.map((p) => p.connectors))
+  }
+
+  private lastLists: readonly (readonly Connector[])[] = []
+  private lastJoined: readonly Connector[] = []
+
+  /** The parts' lists in order, as the same array while no part's list changed (views compare by identity). */
+  private joined(lists: readonly (readonly Connector[])[]): readonly Connector[] {
+    const same = lists.length === this.lastLists.length && lists.every((list, i) => list === this.lastLists[i])
+    if (!same) {
+      this.lastLists = lists
+      this.lastJoined = lists.flat()
+    }
+    return this.lastJoined
   }
 
   private partFor(connectorId: string): WalletConnectors {

@@ -36,6 +36,19 @@ describe('ConnectorsStore', () => {
     expect(store.snapshot.hasBrowserWallet).toBe(true)
   })
 
+  it('gives the same model object from snapshot and state$ until an input changes (no needless re-render)', async () => {
+    const { store, fake } = connectors()
+    fake.add(anAnnouncedConnector())
+    const snapshot = store.snapshot
+    expect(store.snapshot).toBe(snapshot)
+    expect(await firstValueFrom(store.state$)).toBe(snapshot)
+    await store.load()
+    const loaded = store.snapshot
+    expect(loaded).not.toBe(snapshot)
+    expect(loaded.groups.some((g) => g.type === 'recommended')).toBe(true)
+    expect(await firstValueFrom(store.state$)).toBe(loaded)
+  })
+
   it('groups in connector type order: recent, injected, featured, recommended; one row per wallet', async () => {
     const devnet = aWalletListing({ id: 'devnet-id', name: 'Devnet Wallet', rdns: 'dev.walletgate.devnet', order: 0 })
     const { store, fake, recent } = connectors({ featuredWalletIds: ['w005', 'w002'] }, [devnet, ...catalogueWallets])

@@ -217,4 +217,37 @@ describe('CompositeWalletConnectors', () => {
     expect((await connecting).connectorId).toBe(WALLETCONNECT_CONNECTOR_ID)
     expect(fake.log).toEqual(['connect'])
   })
+
+  it('hands out one list object until a source changes its list (views compare by identity)', async () => {
+    const browserConnector: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155' }
+    const lists = new ReplaySubject<readonly Connector[]>(1)
+    let current: readonly Connector[] = [browserConnector]
+    lists.next(current)
+    const browser: WalletConnectors = {
+      namespace: 'eip155',
+      connectors$: lists,
+      get connectors() {
+        return current
+      },
+      startDiscovery: () => undefined,
+      connect: () => Promise.reject(new Error('not used')),
+      reconnect: () => Promise.resolve(null),
+      disconnect: () => Promise.resolve(),
+      events$: new Subject(),
+      getProvider: () => undefined,
+    }
+    const wc = new WalletConnectConnectors(() => Promise.resolve(fakeAdapter().adapter), logger)
+    const all = new CompositeWalletConnectors([browser, wc])
+    all.startDiscovery()
+    const first = all.connectors
+    expect(all.connectors).toBe(first)
+    expect(await firstValueFrom(all.connectors$)).toBe(first)
+
+    current = [browserConnector, { ...browserConnector, id: 'io.rabby', name: 'Rabby' }]
+    lists.next(current)
+    const second = await firstValueFrom(all.connectors$)
+    expect(second).not.toBe(first)
+    expect(second.map((c) => c.id)).toEqual(['io.metamask', 'io.rabby', WALLETCONNECT_CONNECTOR_ID])
+    expect(all.connectors).toBe(second)
+  })
 })
