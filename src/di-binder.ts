@@ -7,6 +7,6 @@ export type Binder = Pick<Container, 'bind'>
  * host's own adapter): the override stays and the default goes to a scratch container.
  */
 export function unlessOverridden(container: Container): Binder {
-  const scratch = new Container()
-  return { bind: (id) => (container.isBound(id) ? scratch.bind(id) : container.bind(id)) }
+  let scratch: Container | undefined
+  return { bind: (id) => (container.isBound(id) ? (scratch ??= new Container()).bind(id) : container.bind(id)) }
 }

@@ -46,7 +46,7 @@ function bindConnectViews(binder: Binder, config: ResolvedConfig): void {
     )
   binder
     .bind(WalletCatalogue)
-    .toResolvedValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
+    .toDynamicValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
   binder.bind(ConnectExternal).toDynamicValue(
     (ctx) =>
       new ConnectExternal(

@@ -65,7 +65,7 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
         hasAdapters: config.browserWallets || !config.enableWalletConnect,
       })
     })
-  container.bind(ConnectionStore).toResolvedValue(() => new ConnectionStore())
+  container.bind(ConnectionStore).toDynamicValue(() => new ConnectionStore())
   container.bind(SnackStore).toDynamicValue((ctx) => new SnackStore(ctx.get(Scheduler)))
 
   bindConnection(container, config)

@@ -86,8 +86,8 @@ export interface CreateWalletModalOptions {
 export function createWalletModal(config: WalletModalConfig, options: CreateWalletModalOptions = {}): WalletModal {
   const resolved = parseConfig(config)
   const container = createContainer(resolved, (c) => {
-    c.bind(ThemeStore).toResolvedValue(() => new ThemeStore(resolved.themeMode))
-    c.bind(AlertStore).toResolvedValue(
+    c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
+    c.bind(AlertStore).toDynamicValue(
       () => new AlertStore(resolved.projectId === undefined ? ALERT_ERRORS.projectIdNotConfigured : null),
     )
     options.overrides?.(c)

@@ -62,7 +62,10 @@ export const specErrorMap: z.core.$ZodErrorMap = (issue) => {
 
 /** Zod's English messages for issues the spec map leaves alone, unless a locale is already set. */
 export function ensureEnglishLocale(): void {
-  if (!z.config().localeError) z.config(en())
+  if (z.config().localeError) return
+  // Built on the first issue that needs it: most parses succeed and never word an issue.
+  let english: z.core.$ZodErrorMap | undefined
+  z.config({ localeError: (issue) => (english ??= en().localeError)(issue) })
 }
 
 ensureEnglishLocale()
