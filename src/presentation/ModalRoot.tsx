@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react'
-import { useObservableState } from 'observable-hooks'
+import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
 import { ModalStore } from '../application/modal-store'
@@ -36,11 +36,14 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
   const connection = useService(ConnectionStore)
   const config = useService(ModalConfig)
   const logger = useService(Logger)
-  const state = useObservableState(modal.state$, () => modal.snapshot)
-  const mode = useObservableState(theme.mode$, () => theme.mode)
-  const alert = useObservableState(alerts.alert$, () => alerts.alert)
-  const shaking = useObservableState(closer.shaking$, false)
-  const status = useObservableState(connection.state$, () => connection.snapshot).status
+  // Eager: these stores emit their current value on subscribe. Taking it at render instead of
+  // setting it again from an effect leaves no same-value update queued, which React would otherwise
+  // replay as one more render of the shell right after the first open.
+  const state = useObservableEagerState(modal.state$)
+  const mode = useObservableEagerState(theme.mode$)
+  const alert = useObservableEagerState(alerts.alert$)
+  const shaking = useObservableEagerState(closer.shaking$)
+  const status = useObservableEagerState(connection.state$).status
   const dialogRef = useRef<HTMLDialogElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   const titleRef = useRef<HTMLHeadingElement>(null)
