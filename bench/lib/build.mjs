@@ -89,7 +89,8 @@ function resolveOptions(page) {
 /**
  * Builds `bench/pages/<page>` into `<outRoot>/<page>` and returns the output directory.
  * @param {string} page one of PAGES
- * @param {{ outRoot?: string, vite?: typeof import('vite') }} [opts]
+ * @param {{ outRoot?: string, vite?: typeof import('vite'), minify?: boolean }} [opts] minify: false keeps
+ *   names and rolldown's `// <module path>` lines (bench/heap.mjs attributes heap to modules with them)
  */
 export async function buildPage(page, opts = {}) {
   if (!PAGES.includes(page)) throw new Error(`Unknown bench page "${page}" (expected one of ${PAGES.join(', ')})`)
@@ -111,6 +112,7 @@ export async function buildPage(page, opts = {}) {
     build: {
       outDir,
       emptyOutDir: true,
+      ...(opts.minify === false ? { minify: false } : {}),
       manifest: true,
       sourcemap: false,
       reportCompressedSize: false,

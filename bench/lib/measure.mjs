@@ -41,7 +41,7 @@ export function isRemote(url) {
  * Starts Debian's Chromium ourselves (so a hung page can always be killed) with a new profile
  * directory, and connects Playwright to it over CDP.
  */
-async function launchChromium(chromium, userDataDir) {
+export async function launchChromium(chromium, userDataDir) {
   const child = spawn(
     CHROMIUM,
     [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', '--window-size=1280,800', 'about:blank'],
@@ -77,7 +77,7 @@ async function launchChromium(chromium, userDataDir) {
 }
 
 /** Tracks requests in flight, for "the network has been idle for IDLE_MS". */
-function networkTracker(context) {
+export function networkTracker(context) {
   const inflight = new Set()
   let lastActivity = Date.now()
   const remote = []
@@ -112,7 +112,7 @@ function networkTracker(context) {
   }
 }
 
-async function waitForMark(page, name, timeout) {
+export async function waitForMark(page, name, timeout) {
   try {
     await page.waitForFunction((n) => window.__bench?.marks?.[n] !== undefined, name, { timeout, polling: 50 })
     return true
