@@ -6,9 +6,10 @@ import { listingRow } from '../../application/connection/connect-rows'
 import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
 import { WalletCatalogue } from '../../ports/wallet-catalogue'
 import { WalletConnectors } from '../../ports/wallet-connectors'
-import { Button, List, Notice, SearchInput, Spinner } from '../components'
+import { Button, List, Spinner } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
+import { NoWalletFound, WalletSearch, WalletsLoadFailed } from './connect/WalletSearchParts'
 
 /** Every wallet of the catalogue: featured first, pages of 40 on scroll, debounced search. */
 export default function AllWalletsView() {
@@ -45,32 +46,15 @@ export default function AllWalletsView() {
 
   return (
     <div className="wg-view" data-testid="view-AllWallets">
-      <SearchInput
-        label="Search wallets"
-        placeholder="Search wallet"
-        value={state.query}
-        onChange={(q) => store.setQuery(q)}
-        testId="wallet-search"
-        onArrowDown={() => list.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus()}
-      />
+      <WalletSearch query={state.query} onChange={(q) => store.setQuery(q)} list={list} testId="wallet-search" />
       {state.status === 'loading' || state.status === 'idle' ? (
         <div className="wg-centered">
           <Spinner size="lg" label="Loading wallets" />
         </div>
       ) : state.status === 'error' ? (
-        <Notice
-          tone="error"
-          announce
-          title="Could not load wallets"
-          message={state.error.message}
-          actions={
-            <Button variant="secondary" onClick={() => store.retry()}>
-              Try again
-            </Button>
-          }
-        />
+        <WalletsLoadFailed error={state.error} onRetry={() => store.retry()} />
       ) : rows.length === 0 ? (
-        <Notice announce title="No wallet found" message={`Nothing matches “${state.query}”.`} testId="wallet-search-empty" />
+        <NoWalletFound query={state.query} testId="wallet-search-empty" />
       ) : (
         <div ref={list}>
           <p className="wg-muted wg-visually-hidden" role="status">

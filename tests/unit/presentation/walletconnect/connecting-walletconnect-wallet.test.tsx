@@ -14,7 +14,10 @@ import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
 import { FakePlatform } from '../../../fakes/fake-platform'
 import { advanceVirtualTime } from '../../../fakes/fake-walletconnect-pairings'
-import { aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
+import { aWalletListing, type InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
+import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
+import { WALLET_SEARCH_DEBOUNCE_MS } from '../../../../src/application/connection/all-wallets-store'
+import { WALLET_PAGE_SIZE } from '../../../../src/domain/constants'
 
 import { walletConnectViews } from './world'
 
@@ -175,5 +178,59 @@ describe('ConnectingWalletConnectBasic', () => {
     expect(screen.getByTestId('walletconnect-wallet').textContent).toContain('Aurora Wallet')
     expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe(URI)
   })
-})
 
+  it('searches the WalletConnect wallets, keeps the typed query while it loads, and says when nothing matches', async () => {
+    const w = world('desktop')
+    w.waitForWallet()
+    w.modal.open({ view: 'ConnectingWalletConnectBasic' }, false)
+    w.ui(<ConnectingWalletConnectView />)
+    await screen.findByTestId('walletconnect-wallet-list')
+    const search = screen.getByTestId('walletconnect-wallet-search') as HTMLInputElement
+
+    fireEvent.change(search, { target: { value: 'basalt' } })
+    w.advance(WALLET_SEARCH_DEBOUNCE_MS)
+    expect((screen.getByTestId('walletconnect-wallet-search') as HTMLInputElement).value).toBe('basalt')
+    await waitFor(() => expect(screen.getByTestId('walletconnect-wallet-list').textContent).not.toContain('Aurora Wallet'))
+    expect(screen.getByTestId('walletconnect-wallet-list').textContent).toContain('Basalt Vault')
+
+    fireEvent.change(screen.getByTestId('walletconnect-wallet-search'), { target: { value: 'nothing like it' } })
+    w.advance(WALLET_SEARCH_DEBOUNCE_MS)
+    expect((await screen.findByTestId('walletconnect-wallet-empty')).textContent).toContain('Nothing matches')
+
+    // Clearing the query reloads the first page; the search box stays where the cursor is.
+    const box = screen.getByTestId('walletconnect-wallet-search')
+    fireEvent.change(box, { target: { value: '' } })
+    w.advance(WALLET_SEARCH_DEBOUNCE_MS)
+    expect(screen.getByTestId('walletconnect-wallet-search')).toBe(box)
+    expect((await screen.findByTestId('walletconnect-wallet-list')).textContent).toContain('Aurora Wallet')
+    expect(screen.getByTestId('walletconnect-wallet-search')).toBe(box)
+  })
+
+  it('says the wallets could not be loaded and lists them after Try again', async () => {
+    const w = world('desktop')
+    w.waitForWallet()
+    ;(w.container.get(WalletCatalogue) as InMemoryWalletCatalogue).failNext('getWallets', new Error('Failed to fetch'))
+    w.modal.open({ view: 'ConnectingWalletConnectBasic' }, false)
+    w.ui(<ConnectingWalletConnectView />)
+    const error = await screen.findByTestId('walletconnect-wallet-error')
+    expect(error.textContent).toContain('Could not load wallets')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    const list = await screen.findByTestId('walletconnect-wallet-list')
+    expect(list.textContent).toContain('Aurora Wallet')
+  })
+
+  it('shows more wallets on demand when the catalogue has more than a page', async () => {
+    const many = Array.from({ length: WALLET_PAGE_SIZE + 5 }, (_, i) =>
+      aWalletListing({ id: `w${i}`, name: `Wallet ${String(i).padStart(2, '0')}`, order: i + 1, mobile_link: `wallet${i}://` }),
+    )
+    const w = walletConnectViews({ now: () => NOW, catalogue: many, platform: new FakePlatform('desktop') })
+    w.wallets.answerNext(new Promise<WalletAccount>(() => undefined))
+    w.modal.open({ view: 'ConnectingWalletConnectBasic' }, false)
+    w.ui(<ConnectingWalletConnectView />)
+    const list = await screen.findByTestId('walletconnect-wallet-list')
+    expect(list.querySelectorAll('li')).toHaveLength(WALLET_PAGE_SIZE)
+    fireEvent.click(screen.getByTestId('walletconnect-wallet-more'))
+    await waitFor(() => expect(screen.getByTestId('walletconnect-wallet-list').querySelectorAll('li')).toHaveLength(WALLET_PAGE_SIZE + 5))
+    expect(screen.queryByTestId('walletconnect-wallet-more')).toBeNull()
+  })
+})
