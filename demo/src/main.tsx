@@ -37,6 +37,9 @@ function Controls() {
       <button type="button" onClick={() => void modal.open({ view: 'AllWallets' })}>
         All Wallets
       </button>
+      <button type="button" onClick={() => void modal.open({ view: 'ConnectingWalletConnectBasic' })}>
+        WalletConnect QR
+      </button>
       <button type="button" onClick={() => void modal.open({ view: 'Networks' })}>
         Networks
       </button>
