@@ -25,6 +25,11 @@ export type AllWalletsState =
     }
   | { readonly status: 'error'; readonly query: string; readonly error: Error }
 
+/** Whether another page can be fetched: a loaded list, no search (results are one page), more left. */
+export function hasMoreWallets(state: AllWalletsState): boolean {
+  return state.status === 'ready' && state.query.trim() === '' && state.wallets.length < state.count
+}
+
 type Filter = Pick<ResolvedConfig, 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>
 
 /**
@@ -71,8 +76,7 @@ export class AllWalletsStore {
   /** Fetches the next page of 40 (no-op while loading, searching, or when everything is shown). */
   async loadMore(): Promise<void> {
     const state = this.subject.value
-    if (state.status !== 'ready' || state.loadingMore || state.query.trim() !== '') return
-    if (state.wallets.length >= state.count) return
+    if (state.status !== 'ready' || state.loadingMore || !hasMoreWallets(state)) return
     const generation = this.generation
     this.subject.next({ ...state, loadingMore: true })
     try {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { AllWalletsStore } from '../../application/connection/all-wallets-store'
+import { AllWalletsStore, hasMoreWallets } from '../../application/connection/all-wallets-store'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { listingRow } from '../../application/connection/connect-rows'
 import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
@@ -27,7 +27,7 @@ export default function AllWalletsView() {
     store.start()
   }, [store])
 
-  const canLoadMore = state.status === 'ready' && state.query.trim() === '' && state.wallets.length < state.count
+  const canLoadMore = hasMoreWallets(state)
   const loadedCount = state.status === 'ready' ? state.wallets.length : 0
   useEffect(() => {
     const target = sentinel.current

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { AllWalletsStore } from '../../../application/connection/all-wallets-store'
+import { AllWalletsStore, hasMoreWallets } from '../../../application/connection/all-wallets-store'
 import { listingRow } from '../../../application/connection/connect-rows'
 import { WalletConnectQr } from '../../../application/connection/walletconnect-qr'
 import { WalletCatalogue } from '../../../ports/wallet-catalogue'
@@ -57,7 +57,7 @@ export function WalletConnectWalletList() {
     .filter((row) => row.kind === 'wallet' && row.walletConnect !== undefined)
   if (!listShown && rows.length > 0) setListShown(true)
   const searching = state.query.trim() !== ''
-  const canLoadMore = !searching && state.wallets.length < state.count
+  const canLoadMore = hasMoreWallets(state)
   // A catalogue without WalletConnect wallets: no list and no search box (the QR code above is the
   // way to connect). Once a list was shown, the box stays (clearing a search that found nothing
   // passes through an empty list).
@@ -65,11 +65,8 @@ export function WalletConnectWalletList() {
   return (
     <>
       {search}
-      {rows.length === 0 ? (
-        searching ? (
-          <NoWalletFound query={state.query} testId="walletconnect-wallet-empty" />
-        ) : null
-      ) : (
+      {rows.length === 0 && searching && <NoWalletFound query={state.query} testId="walletconnect-wallet-empty" />}
+      {rows.length > 0 && (
         <div ref={list}>
           <List label="Wallets" testId="walletconnect-wallet-list">
             <WalletRows rows={rows} onConnect={() => undefined} onChooseWallet={(wallet) => void walletConnect.chooseWallet(wallet)} />
