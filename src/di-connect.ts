@@ -15,7 +15,8 @@ import { Logger } from './ports/logger'
 import { Platform } from './ports/platform'
 import { Scheduler } from './ports/scheduler'
 import { WalletCatalogue } from './ports/wallet-catalogue'
-import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
+import { WalletConnectPairings } from './ports/wallet-connectors'
+import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
@@ -50,20 +51,31 @@ function bindConnectViews(binder: Binder, config: ResolvedConfig): void {
   binder.bind(ConnectExternal).toDynamicValue(
     (ctx) =>
       new ConnectExternal(
-        ctx.get(WalletConnectors),
+        ctx.get(WalletDirectory),
         ctx.get(ConnectionStore),
         ctx.get(ModalStore),
         ctx.get(RecentWallets),
         ctx.get(KeyValueStorage),
         ctx.get(EventReporter),
         ctx.get(Logger),
+        () => {
+          const kind = ctx.get(Platform).kind
+          return { isSafariIos: kind === 'ios-safari', isTelegram: kind === 'telegram' }
+        },
       ),
   )
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(
       (ctx) =>
-        new ConnectorsStore(config, ctx.get(WalletConnectors), ctx.get(RecentWallets), ctx.get(WalletCatalogue), ctx.get(Logger)),
+        new ConnectorsStore(
+          config,
+          ctx.get(WalletDirectory),
+          ctx.get(RecentWallets),
+          ctx.get(WalletCatalogue),
+          ctx.get(Logger),
+          ctx.get(ModalStore),
+        ),
     )
   binder
     .bind(CloseModal)

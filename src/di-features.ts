@@ -10,7 +10,7 @@ import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { Scheduler } from './ports/scheduler'
-import { WalletConnectors } from './ports/wallet-connectors'
+import { ChainFamilies } from './ports/chain-family'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
 import { ActivityStore } from './application/activity/activity-store'
@@ -21,7 +21,7 @@ import { SendTokens } from './application/send/send-tokens'
 import { TransactionApprovals } from './application/send/transaction-approvals'
 import { BlockchainApi } from './ports/blockchain-api'
 import { TokenTransfers } from './ports/token-transfers'
-import { ViemTokenTransfers } from './infrastructure/chains/eip155/send/viem-token-transfers'
+import { ConnectedWalletTransfers } from './application/send/connected-wallet-transfers'
 import { DisconnectAccount } from './application/account/disconnect-account'
 import { IdentityStore } from './application/account/identity-store'
 import { NftHoldingsStore } from './application/account/nft-holdings'
@@ -65,7 +65,7 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
   }
 }
 
-/** Account, balances, identity, NFTs and networks (issue 7). */
+/** Account, balances, identity, NFTs and networks. */
 function bindAccountAndNetworks(binder: Binder, container: Container, config: ResolvedConfig): void {
   binder
     .bind(BlockchainApi)
@@ -105,10 +105,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
         ctx.get(NetworksStore),
         ctx.get(ConnectionStore),
         ctx.get(ModalStore),
-        (connectorId) => {
-          const connectors = ctx.get(WalletConnectors, { optional: true })
-          return connectors?.getProvider(connectorId)
-        },
+        ctx.get(ChainFamilies),
         ctx.get(Logger),
       ),
   )
@@ -120,20 +117,15 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
           allowUnsupportedChain: config.allowUnsupportedChain,
         }),
     )
-  // Until the connection use cases provide one: forget the account and show Connect.
+  // The Account view's Disconnect ends every connected namespace (the host API can end one).
   binder.bind(DisconnectAccount).toDynamicValue((ctx) => () => ctx.get(DisconnectWallet).disconnect())
 }
 
-/** Send, approve and activity (issue 8). */
+/** Send, approve and activity. */
 function bindSendAndActivity(binder: Binder, container: Container, config: ResolvedConfig): void {
-  binder.bind(TokenTransfers).toDynamicValue((ctx) => {
-    const connection = ctx.get(ConnectionStore)
-    return new ViemTokenTransfers(async () => {
-      const state = connection.snapshot
-      if (state.status !== 'connected' || state.namespace !== 'eip155') return undefined
-      return container.get(WalletConnectors).getProvider(state.connectorId)
-    })
-  })
+  binder
+    .bind(TokenTransfers)
+    .toDynamicValue((ctx) => new ConnectedWalletTransfers(ctx.get(ChainFamilies), ctx.get(ConnectionStore)))
   binder.bind(SendBalanceSource).toDynamicValue((ctx) => balanceSourceFrom(ctx.get(BalanceStore)))
   binder.bind(TransactionApprovals).toDynamicValue((ctx) => new TransactionApprovals(ctx.get(ModalStore)))
   binder.bind(ActivityStore).toDynamicValue(

@@ -8,7 +8,7 @@ import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { FeatureLoader, ModalConfig, type Features } from './application/tokens'
 import { Analytics } from './ports/analytics'
-import { WalletConnectors } from './ports/wallet-connectors'
+import { ChainFamilies, type ChainFamily } from './ports/chain-family'
 import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
@@ -17,20 +17,21 @@ import { SystemClock } from './infrastructure/system-clock'
 import { ConsoleLogger } from './infrastructure/logging/console-logger'
 import { BrowserKeyValueStorage } from './infrastructure/storage/browser-key-value-storage'
 import { serviceClient } from './di-service-client'
-// Connection (issue 6)
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { FollowWalletEvents } from './application/connection/follow-wallet-events'
 import { ReconnectWallet } from './application/connection/reconnect-wallet'
 import { RecentWallets } from './application/connection/recent-wallets'
 import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
+import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
-import { Eip6963EvmWallets } from './infrastructure/wallets/eip155/eip6963-evm-wallets'
-// WalletConnect (issue 9): these two hold no SDK code; the adapter is a dynamic import below.
-import { CompositeWalletConnectors } from './infrastructure/wallets/walletconnect/composite-wallet-connectors'
+import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
+import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
+// WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { toCaipNetwork } from './domain/config'
+import type { ChainNamespace } from './domain/entities'
 import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
 import { Platform } from './ports/platform'
 import { BrowserPlatform } from './infrastructure/platform/browser-platform'
@@ -75,19 +76,38 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
   return container
 }
 
-/** Browser wallets, the wallet catalogue, analytics and the connect use cases (issue 6). */
+/**
+ * The chain families ("wings") of the configured namespaces, each with its wallet sources. A new
+ * family is one folder under src/infrastructure/chains/<namespace>/ and one case here.
+ */
+function chainFamilies(container: Container, config: ResolvedConfig): ChainFamilies {
+  const namespaces = [...new Set(config.networks.map((n) => n.chainNamespace))]
+  const wing = (namespace: ChainNamespace): ChainFamily | undefined => {
+    switch (namespace) {
+      case 'eip155': {
+        const browser = new Eip6963EvmWallets(container.get(Logger))
+        if (!config.enableWalletConnect) return new Eip155ChainFamily([browser])
+        const wc = container.get(WalletConnectPairings) as WalletConnectConnectors
+        return new Eip155ChainFamily(config.browserWallets ? [browser, wc] : [wc])
+      }
+      default:
+        // No wing for this family yet: its networks are listed, but no wallet of it connects.
+        return undefined
+    }
+  }
+  const all = namespaces.map(wing).filter((family): family is ChainFamily => family !== undefined)
+  return { all, get: (namespace) => all.find((family) => family.namespace === namespace) }
+}
+
+/** Browser wallets, WalletConnect, analytics and the connect use cases. */
 function bindConnection(container: Container, config: ResolvedConfig): void {
   container
     .bind(WalletConnectPairings)
     .toDynamicValue((ctx) =>
       walletConnect(ctx.get(Clock), ctx.get(Scheduler), ctx.get(Logger), config, preparesPairingBeforeTap(ctx.get(Platform).kind)),
     )
-  container.bind(WalletConnectors).toDynamicValue((ctx) => {
-    const browser = new Eip6963EvmWallets(ctx.get(Logger))
-    if (!config.enableWalletConnect) return browser
-    const wc = ctx.get(WalletConnectPairings) as WalletConnectConnectors
-    return new CompositeWalletConnectors(config.browserWallets ? [browser, wc] : [wc])
-  })
+  container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config))
+  container.bind(WalletDirectory).toDynamicValue((ctx) => new WalletDirectory(ctx.get(ChainFamilies)))
   container
     .bind(Analytics)
     .toDynamicValue(
@@ -98,18 +118,19 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
   container.bind(DisconnectWallet).toDynamicValue(
     (ctx) =>
       new DisconnectWallet(
-        ctx.get(WalletConnectors),
+        ctx.get(ChainFamilies),
         ctx.get(ConnectionStore),
         ctx.get(ModalStore),
         ctx.get(KeyValueStorage),
         ctx.get(EventReporter),
         ctx.get(Logger),
+        () => (config.enableWalletConnect ? container.get(WalletConnectPairings) : undefined),
       ),
   )
   container.bind(ReconnectWallet).toDynamicValue(
     (ctx) =>
       new ReconnectWallet(
-        ctx.get(WalletConnectors),
+        ctx.get(WalletDirectory),
         ctx.get(ConnectionStore),
         ctx.get(KeyValueStorage),
         ctx.get(Scheduler),
@@ -120,12 +141,12 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
   container
     .bind(FollowWalletEvents)
     .toDynamicValue(
-      (ctx) => new FollowWalletEvents(ctx.get(WalletConnectors), ctx.get(ConnectionStore), ctx.get(DisconnectWallet)),
+      (ctx) => new FollowWalletEvents(ctx.get(WalletDirectory), ctx.get(ConnectionStore), ctx.get(DisconnectWallet)),
     )
   container
     .bind(WalletSession)
     .toDynamicValue(
-      (ctx) => new WalletSession(ctx.get(WalletConnectors), ctx.get(FollowWalletEvents), ctx.get(ReconnectWallet)),
+      (ctx) => new WalletSession(ctx.get(WalletDirectory), ctx.get(FollowWalletEvents), ctx.get(ReconnectWallet)),
     )
 }
 

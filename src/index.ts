@@ -5,7 +5,8 @@
 export {
   createWalletModal,
   type CreateWalletModalOptions,
-  type Eip1193Provider,
+  type DisconnectOptions,
+  type NamespaceConnectionState,
   type OpenOptions,
   type WalletModal,
   type WalletModalState,
@@ -16,6 +17,12 @@ export {
   type NetworkConfig,
   type WalletModalConfig,
 } from './domain/config'
-export type { CaipNetwork, ChainNamespace, ThemeMode } from './domain/entities'
+export type { AccountType, CaipNetwork, ChainNamespace, ThemeMode } from './domain/entities'
+export type {
+  Eip1193Provider,
+  NamespaceProviders,
+  ProviderOf,
+  WalletStandardWallet,
+} from './domain/chains/wallet-providers'
 export type { ViewName } from './domain/navigation/views'
 export type { AlertDescriptor } from './domain/errors'

@@ -1,19 +1,21 @@
 import { combineLatest, distinctUntilChanged, filter, map, shareReplay, type Observable, type Subscription } from 'rxjs'
 import type { Container } from 'inversify'
 import { parseConfig, type WalletModalConfig } from './domain/config'
-import type { ChainNamespace, ThemeMode } from './domain/entities'
+import type { AccountType, ChainNamespace, ThemeMode } from './domain/entities'
 import type { ViewName } from './domain/navigation/views'
 import { ALERT_ERRORS, type AlertDescriptor } from './domain/errors'
 import { AlertStore } from './application/alert-store'
-import { ConnectionStore, type ConnectionState } from './application/connection-store'
+import { ConnectionStore, type ConnectionState, type NamespaceAccounts } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
 import { Analytics } from './ports/analytics'
-import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
+import { WalletConnectPairings } from './ports/wallet-connectors'
+import { ChainFamilies } from './ports/chain-family'
+import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
-import { FeatureLoader, type Features } from './application/tokens'
+import { FeatureLoader, ModalConfig, type Features } from './application/tokens'
 import { createContainer, type ContainerOverrides } from './di'
 
 /** What a host reads about the modal at any moment. */
@@ -29,19 +31,38 @@ export interface WalletModalState {
   readonly themeMode: ThemeMode
   /** The alert shown above the views (spec section 8), if any. */
   readonly alert: AlertDescriptor | null
+  /**
+   * Every connected chain family, keyed by namespace (the fields above describe the active one).
+   * The same object while no namespace's connection changed.
+   */
+  readonly namespaces: Readonly<Partial<Record<ChainNamespace, NamespaceConnectionState>>>
 }
 
-/** An EIP-1193 provider: what viem's `custom()` transport and wagmi accept. */
-export interface Eip1193Provider {
-  request(args: { method: string; params?: unknown }): Promise<unknown>
-  on?(event: string, listener: (...args: unknown[]) => void): void
-  removeListener?(event: string, listener: (...args: unknown[]) => void): void
+/** One connected chain family's account, in `WalletModalState.namespaces`. */
+export interface NamespaceConnectionState {
+  readonly status: 'connected'
+  readonly address: string
+  /** CAIP-10, e.g. `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P…`. */
+  readonly caipAddress: string
+  /** CAIP-2 of the wallet's current network in this family. */
+  readonly caipNetworkId: string
+  readonly connectorId: string
+  /** eoa, smartAccount, payment, ... */
+  readonly accountType: AccountType
 }
 
 export interface OpenOptions {
   /** Open on this view instead of the default (Account when connected, else Connect). */
   readonly view?: ViewName
-  /** Restrict connecting to one chain family. */
+  /**
+   * List and connect only wallets of this chain family. A namespace with no configured network is
+   * ignored (with a warning) and the whole list shows.
+   */
+  readonly namespace?: ChainNamespace
+}
+
+export interface DisconnectOptions {
+  /** End only this chain family's connection (and those sharing its WalletConnect or email/social session). */
   readonly namespace?: ChainNamespace
 }
 
@@ -56,11 +77,19 @@ export interface WalletModal {
   getState(): WalletModalState
   /** Calls the listener with every new state; returns the unsubscribe function. */
   subscribe(listener: (state: WalletModalState) => void): () => void
-  disconnect(): Promise<void>
-  /** Asks the wallet to move to a configured network, by CAIP-2 id (`eip155:31338`). */
+  /** Ends every connected chain family's connection, or one family's with `{ namespace }`. */
+  disconnect(options?: DisconnectOptions): Promise<void>
+  /**
+   * Asks the wallet to move to a configured network, by CAIP-2 id (`eip155:31338`). A network of
+   * another connected family makes that family the active one.
+   */
   switchNetwork(caipNetworkId: string): Promise<void>
-  /** The connected wallet's provider for a chain family (EIP-1193 for eip155), or undefined. */
-  getProvider(namespace: ChainNamespace): Promise<Eip1193Provider | undefined>
+  /**
+   * The provider of the wallet connected in a chain family, typed per namespace: eip155 an EIP-1193
+   * provider (viem's `custom()`, wagmi), solana the Wallet Standard wallet. Undefined when that
+   * family has no connected wallet.
+   */
+  getProvider<N extends ChainNamespace>(namespace: N): Promise<ProviderOf<N> | undefined>
   setThemeMode(mode: ThemeMode): void
   /**
    * Starts the wallet session (discovery, silent reconnect) and renders the modal: inline into
@@ -122,6 +151,7 @@ class WalletModalInstance implements WalletModal {
     this.state$ = combineLatest([
       this.modal.state$,
       this.connection.state$,
+      this.connection.accounts$,
       this.theme.mode$,
       this.alerts.alert$,
     ]).pipe(
@@ -153,7 +183,30 @@ class WalletModalInstance implements WalletModal {
       caipNetworkId: connected?.caipNetworkId,
       themeMode: this.theme.mode,
       alert: this.alerts.alert,
+      namespaces: this.namespaceStates(this.connection.accounts),
     }
+  }
+
+  private lastAccounts: NamespaceAccounts | undefined
+  private lastNamespaces: WalletModalState['namespaces'] = {}
+
+  /** The public view of every connected namespace; the same object while the accounts are. */
+  private namespaceStates(accounts: NamespaceAccounts): WalletModalState['namespaces'] {
+    if (accounts === this.lastAccounts) return this.lastNamespaces
+    const states: Partial<Record<ChainNamespace, NamespaceConnectionState>> = {}
+    for (const [namespace, account] of Object.entries(accounts) as [ChainNamespace, NonNullable<NamespaceAccounts[ChainNamespace]>][]) {
+      states[namespace] = {
+        status: 'connected',
+        address: account.address,
+        caipAddress: account.caipAddress,
+        caipNetworkId: account.caipNetworkId,
+        connectorId: account.connectorId,
+        accountType: account.accountType ?? 'eoa',
+      }
+    }
+    this.lastAccounts = accounts
+    this.lastNamespaces = states
+    return states
   }
 
   subscribe(listener: (state: WalletModalState) => void): () => void {
@@ -171,15 +224,26 @@ class WalletModalInstance implements WalletModal {
       this.container.get(Logger).warn('Walletgate: the modal could not be loaded', error)
       return
     }
-    this.modal.open({ view: options.view }, this.connection.snapshot.status === 'connected')
+    this.modal.open({ view: options.view, namespace: this.openNamespace(options.namespace) }, this.connection.snapshot.status === 'connected')
+  }
+
+  /** The namespace to narrow the wallet list to: only a configured one. */
+  private openNamespace(namespace: ChainNamespace | undefined): ChainNamespace | undefined {
+    if (namespace === undefined) return undefined
+    const configured = this.container.get(ModalConfig).networks.some((n) => n.chainNamespace === namespace)
+    if (configured) return namespace
+    this.container
+      .get(Logger)
+      .warn(`Walletgate: open({ namespace: '${String(namespace)}' }) names a chain family with no configured network; showing every wallet`)
+    return undefined
   }
 
   close(): void {
     this.modal.close()
   }
 
-  async disconnect(): Promise<void> {
-    await this.container.get(DisconnectWallet).disconnect()
+  async disconnect(options: DisconnectOptions = {}): Promise<void> {
+    await this.container.get(DisconnectWallet).disconnect(options.namespace)
   }
 
   async switchNetwork(caipNetworkId: string): Promise<void> {
@@ -187,12 +251,11 @@ class WalletModalInstance implements WalletModal {
     await features.switchNetwork(caipNetworkId)
   }
 
-  async getProvider(namespace: ChainNamespace): Promise<Eip1193Provider | undefined> {
-    const connection = this.connection.snapshot
-    if (connection.status !== 'connected' || connection.namespace !== namespace) return undefined
-    const wallets = this.container.get(WalletConnectors)
-    if (wallets.namespace !== namespace) return undefined
-    return wallets.getProvider(connection.connectorId) as Eip1193Provider | undefined
+  async getProvider<N extends ChainNamespace>(namespace: N): Promise<ProviderOf<N> | undefined> {
+    const account = this.connection.account(namespace)
+    if (account === undefined) return undefined
+    // The family's wing knows its provider type; the contract keeps it opaque.
+    return this.container.get(ChainFamilies).get(namespace)?.getProvider(account.connectorId) as ProviderOf<N> | undefined
   }
 
   setThemeMode(mode: ThemeMode): void {

@@ -2,15 +2,20 @@ import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxj
 import { createRouter, goBack, push, replace, reset, type RouterState } from '../domain/navigation/router'
 import { resolveOpenView } from '../domain/navigation/open-rules'
 import type { ViewName } from '../domain/navigation/views'
+import type { ChainNamespace } from '../domain/entities'
 
 export interface ModalState {
   readonly open: boolean
   /** The domain's history router: never empty, its last entry is the current view. */
   readonly router: RouterState
+  /** The chain family the wallet lists are narrowed to (`open({ namespace })`); undefined: every family. */
+  readonly namespace?: ChainNamespace
 }
 
 export interface OpenOptions {
   readonly view?: ViewName
+  /** Only wallets of this (configured) chain family are listed and connected. */
+  readonly namespace?: ChainNamespace
 }
 
 /** What the open rule needs to know about the page and the configuration (spec section 2). */
@@ -62,7 +67,11 @@ export class ModalStore {
       manualWalletConnectControl: options.view === 'ConnectingWalletConnectBasic',
       isMobile: this.routing.isMobile,
     })
-    this.subject.next({ open: true, router: createRouter(target.view, target.data) })
+    this.subject.next({
+      open: true,
+      router: createRouter(target.view, target.data),
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+    })
   }
 
   close(): void {
@@ -78,8 +87,11 @@ export class ModalStore {
     this.route(replace(this.subject.value.router, view))
   }
 
-  reset(view: ViewName): void {
-    this.route(reset(this.subject.value.router, view))
+  /** Starts the history over at `view`; with a namespace, the wallet lists narrow to that family. */
+  reset(view: ViewName, namespace?: ChainNamespace): void {
+    const router = reset(this.subject.value.router, view)
+    if (namespace === undefined) this.route(router)
+    else this.subject.next({ ...this.subject.value, router, namespace })
   }
 
   /** Pops the history; with one entry left the modal closes instead. */

@@ -124,7 +124,10 @@ export interface Connector {
   id: string
   name: string
   type: ConnectorType
+  /** The chain family; for a MULTI_CHAIN connector, the first of `chains`. */
   chain: ChainNamespace
+  /** Every chain family the wallet offers (set on MULTI_CHAIN connectors). */
+  chains?: readonly ChainNamespace[]
   imageUrl?: string
   imageId?: string
   explorerId?: string

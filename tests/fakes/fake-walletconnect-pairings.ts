@@ -1,5 +1,5 @@
 import { BehaviorSubject, type SchedulerLike } from 'rxjs'
-import type { WalletConnectPairingInfo, WalletConnectPairings } from '../../src/ports/wallet-connectors'
+import { type WalletConnectPairingInfo, type WalletConnectPairings } from '../../src/ports/wallet-connectors'
 
 /**
  * A scriptable {@link WalletConnectPairings}: `show(pairing)` plays the adapter's pairing;

@@ -1,32 +1,38 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
-import type { Connector } from '../../domain/entities'
+import type { ConnectPath, ConnectionPlatform } from '../../domain/connection/connection-status'
+import { chainsOf, WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
+import type { ChainNamespace, Connector } from '../../domain/entities'
 import type { ViewName } from '../../domain/navigation/views'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
-import { UnknownConnectorError, WalletRequestError, type WalletConnectors } from '../../ports/wallet-connectors'
+import { UnknownConnectorError, WalletRequestError, type ChainFamily, type WalletAccount } from '../../ports/chain-family'
 import type { ConnectionStore } from '../connection-store'
 import type { ModalStore } from '../modal-store'
-import { connectedState } from './connected-state'
+import { connectedAccount } from './connected-state'
 import type { RecentWallets } from './recent-wallets'
 import type { EventReporter } from './report-event'
-import { LAST_CONNECTOR_KEY } from './storage-keys'
+import { rememberConnector } from './storage-keys'
+import type { WalletDirectory } from './wallet-directory'
 
 /** The ConnectingExternal view's state. */
 export type ConnectExternalState =
   | { readonly status: 'idle' }
   | { readonly status: 'connecting'; readonly connector: Connector }
-  /** The wallet answered -32002: a request is already waiting in it. */
+  /** A request is already waiting in the wallet. */
   | { readonly status: 'pending'; readonly connector: Connector }
-  /** The person declined (4001). */
+  /** The person declined. */
   | { readonly status: 'declined'; readonly connector: Connector }
   | { readonly status: 'error'; readonly connector: Connector; readonly error: Error }
   | { readonly status: 'connected'; readonly connector: Connector }
 
 /**
- * Connects a browser wallet (spec: ConnectingExternal carries the chosen connector). Shows
- * ConnectingExternal, asks the wallet, and on success stores the connection, remembers the wallet
- * (recent wallets and the last connector for a silent reconnect) and closes the modal. Expected
- * failures (declined, already pending) are warnings and analytics events, never console errors.
+ * Connects a wallet (spec: ConnectingExternal carries the chosen connector) in every chain family
+ * it offers that the host configured (only the requested one when the modal was opened for a
+ * namespace). Shows ConnectingExternal, asks the wallet family by family, and on success stores
+ * each namespace's account, remembers the wallet (recent wallets, the last connector per
+ * namespace for a silent reconnect) and closes the modal. The status goes through the domain's
+ * connection status machine. Expected failures (declined, already pending) are warnings and
+ * analytics events, never console errors.
  */
 export class ConnectExternal {
   private readonly subject = new BehaviorSubject<ConnectExternalState>({ status: 'idle' })
@@ -36,13 +42,14 @@ export class ConnectExternal {
   private view: ViewName = 'ConnectingExternal'
 
   constructor(
-    private readonly wallets: WalletConnectors,
+    private readonly wallets: WalletDirectory,
     private readonly connection: ConnectionStore,
     private readonly modal: ModalStore,
     private readonly recent: RecentWallets,
     private readonly storage: KeyValueStorage,
     private readonly events: EventReporter,
     private readonly logger: Logger,
+    private readonly platform: () => ConnectionPlatform = () => ({ isSafariIos: false, isTelegram: false }),
   ) {}
 
   get snapshot(): ConnectExternalState {
@@ -51,35 +58,37 @@ export class ConnectExternal {
 
   /** Starts connecting `connectorId`; resolves when the attempt ended (never rejects). */
   async connect(connectorId: string, view: ViewName = 'ConnectingExternal'): Promise<void> {
-    const connector = this.wallets.connectors.find((c) => c.id === connectorId)
+    const connector = this.wallets.connector(connectorId)
     if (connector === undefined) {
       this.logger.warn('Walletgate: connect to an unknown wallet', new UnknownConnectorError(connectorId))
       return
     }
+    const families = this.familiesFor(connector)
     const attempt = ++this.attempt
     this.subject.next({ status: 'connecting', connector })
     this.view = view
     this.modal.push(view)
-    const previous = this.connection.snapshot
-    if (previous.status !== 'connected') this.connection.set({ status: 'connecting', connectorId })
+    const path = connectPath(connector)
+    this.connection.dispatch({ type: 'CONNECT_REQUESTED', path, platform: this.platform() }, connectorId)
     this.events.report('SELECT_WALLET', { name: connector.name, rdns: connector.info?.rdns, platform: 'browser' })
     try {
-      const account = await this.wallets.connect(connectorId)
+      const accounts = await this.connectFamilies(connectorId, families, () => attempt !== this.attempt)
       if (attempt !== this.attempt) return
-      const address = account.addresses[0] as string
-      const previousConnector = previous.status === 'connected' ? previous.connectorId : undefined
-      if (previousConnector !== undefined && previousConnector !== connectorId) {
-        await this.wallets.disconnect(previousConnector)
+      this.connection.dispatch({ type: path === 'walletConnect' ? 'PAIRING_COMPLETED' : 'CONNECT_RESOLVED' })
+      await this.replacePreviousConnectors(connectorId, accounts)
+      const active = this.activeNamespace(accounts)
+      for (const account of accounts) {
+        this.connection.upsert(connectedAccount(account, connector.type), { activate: account.namespace === active })
+        rememberConnector(this.storage, account.namespace, connectorId)
       }
-      this.connection.set(connectedState(account, address))
-      this.storage.set(LAST_CONNECTOR_KEY, connectorId)
       this.recent.add({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) })
       this.subject.next({ status: 'connected', connector })
-      this.events.report('CONNECT_SUCCESS', { method: 'browser', name: connector.name }, address)
+      const address = this.connection.account(active)?.address
+      this.events.report('CONNECT_SUCCESS', { method: 'browser', name: connector.name, namespaces: accounts.map((a) => a.namespace) }, address)
       this.modal.close()
     } catch (error) {
       if (attempt !== this.attempt) return
-      this.connection.set(previous.status === 'connected' ? previous : { status: 'disconnected' })
+      this.connection.dispatch({ type: 'CONNECT_FAILED' })
       const failure = error instanceof Error ? error : new Error(String(error))
       if (failure instanceof WalletRequestError && failure.isUserRejection) {
         this.subject.next({ status: 'declined', connector })
@@ -114,8 +123,63 @@ export class ConnectExternal {
   /** Forgets an attempt the person walked away from (back button). */
   cancel(): void {
     this.attempt++
-    const current = this.connection.snapshot
-    if (current.status === 'connecting') this.connection.set({ status: 'disconnected' })
+    this.connection.dispatch({ type: 'CONNECT_FAILED' })
     this.subject.next({ status: 'idle' })
   }
+
+  /** The families to connect: those the connector offers, narrowed to the namespace the modal was opened for. */
+  private familiesFor(connector: Connector): ChainFamily[] {
+    const only = this.modal.snapshot.namespace
+    return chainsOf(connector)
+      .filter((namespace) => only === undefined || namespace === only)
+      .map((namespace) => this.wallets.family(namespace))
+      .filter((family): family is ChainFamily => family !== undefined)
+  }
+
+  /**
+   * Asks each family in turn. The first family's failure fails the attempt; a later family's
+   * failure leaves the namespaces already connected (the wallet said yes to those) and is a warning.
+   */
+  private async connectFamilies(connectorId: string, families: readonly ChainFamily[], stale: () => boolean): Promise<WalletAccount[]> {
+    if (families.length === 0) throw new UnknownConnectorError(connectorId)
+    const accounts: WalletAccount[] = []
+    for (const family of families) {
+      if (stale()) break
+      try {
+        const account = await family.connect(connectorId)
+        if (account.addresses.length > 0) accounts.push(account)
+      } catch (error) {
+        if (accounts.length === 0) throw error
+        this.logger.warn(`Walletgate: ${family.namespace} was not connected`, error)
+      }
+    }
+    if (accounts.length === 0) throw new WalletRequestError('failed', 'The wallet returned no account')
+    return accounts
+  }
+
+  /** A namespace connected through another wallet before: that wallet is let go. */
+  private async replacePreviousConnectors(connectorId: string, accounts: readonly WalletAccount[]): Promise<void> {
+    for (const account of accounts) {
+      const previous = this.connection.account(account.namespace)
+      if (previous === undefined || previous.connectorId === connectorId) continue
+      await this.wallets.family(account.namespace)?.disconnect(previous.connectorId)
+    }
+  }
+
+  /** The namespace to make active: the one the modal was opened for, else the active one if connected again, else the first. */
+  private activeNamespace(accounts: readonly WalletAccount[]): ChainNamespace {
+    const namespaces = accounts.map((a) => a.namespace)
+    const requested = this.modal.snapshot.namespace
+    if (requested !== undefined && namespaces.includes(requested)) return requested
+    const current = this.connection.activeNamespace
+    if (current !== undefined && namespaces.includes(current)) return current
+    return namespaces[0] as ChainNamespace
+  }
+}
+
+function connectPath(connector: Connector): ConnectPath {
+  if (connector.id === WALLETCONNECT_CONNECTOR_ID) return 'walletConnect'
+  if (connector.type === 'AUTH') return 'auth'
+  if (connector.type === 'EXTERNAL') return 'external'
+  return 'injected'
 }

@@ -1,6 +1,6 @@
-import type { Connector, WalletListing } from '../../domain/entities'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
+import type { ChainNamespace, Connector, WalletListing } from '../../domain/entities'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
-import { WALLETCONNECT_CONNECTOR_ID } from '../../ports/wallet-connectors'
 
 /**
  * A catalogue (or custom) wallet reached over WalletConnect: the ConnectingWalletConnect view
@@ -26,6 +26,8 @@ export type ConnectRow =
       readonly name: string
       readonly imageUrl?: string
       readonly tag?: 'Installed' | 'Recent'
+      /** The chain families of a wallet offering several (its row shows a badge for each). */
+      readonly chains?: readonly ChainNamespace[]
     }
   /** A catalogue (or custom) wallet not in this browser: the row leads to getting it. */
   | {
@@ -108,6 +110,7 @@ export function connectorRow(connector: Connector, tag?: 'Installed' | 'Recent')
     name: connector.name,
     ...(connector.imageUrl === undefined ? {} : { imageUrl: connector.imageUrl }),
     ...(tag === undefined ? {} : { tag }),
+    ...(connector.chains !== undefined && connector.chains.length > 1 ? { chains: connector.chains } : {}),
   }
 }
 

@@ -1,14 +1,19 @@
-import type { ConnectionState } from '../connection-store'
-import type { WalletAccount } from '../../ports/wallet-connectors'
+import { connectedAccountType } from '../../domain/connection/connectors'
+import type { ConnectorType } from '../../domain/entities'
+import type { WalletAccount } from '../../ports/chain-family'
+import type { ConnectedAccount } from '../connection-store'
 
-/** The connection store's connected state for what a wallet answered. */
-export function connectedState(account: WalletAccount, address: string): Extract<ConnectionState, { status: 'connected' }> {
+/** The connection store's account for what a wallet answered (its selected address first). */
+export function connectedAccount(account: WalletAccount, connectorType?: ConnectorType): ConnectedAccount {
+  const address = account.addresses[0] as string
   return {
-    status: 'connected',
     connectorId: account.connectorId,
     namespace: account.namespace,
     caipAddress: `${account.caipNetworkId}:${address}`,
     address,
     caipNetworkId: account.caipNetworkId,
+    accountType: account.accountType ?? connectedAccountType(account.namespace),
+    ...(connectorType === undefined ? {} : { connectorType }),
+    ...(account.approvedCaipNetworkIds === undefined ? {} : { approvedCaipNetworkIds: account.approvedCaipNetworkIds }),
   }
 }

@@ -1,13 +1,15 @@
-import { BehaviorSubject, combineLatest, map, shareReplay, type Observable } from 'rxjs'
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, of, shareReplay, type Observable } from 'rxjs'
 import type { ResolvedConfig } from '../../domain/config'
 import { hasInjectedOrAnnouncedWallet, resolveConnectMethodOrder } from '../../domain/connect/connect-method-order'
 import { capRecommendedWallets, resolveConnectorTypeOrder } from '../../domain/connect/connector-type-order'
-import type { ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, WalletListing } from '../../domain/entities'
+import { chainsOf, WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
+import type { ChainNamespace, ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, WalletListing } from '../../domain/entities'
 import type { Logger } from '../../ports/logger'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
-import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectors } from '../../ports/wallet-connectors'
+import type { ModalStore } from '../modal-store'
 import { connectorRow, listingRow, passesFilter, walletConnectWallet, type ConnectRow } from './connect-rows'
 import type { RecentWallets } from './recent-wallets'
+import type { WalletDirectory } from './wallet-directory'
 
 export interface ConnectorGroup {
   readonly type: ConnectorTypeGroup
@@ -54,34 +56,54 @@ export class ConnectorsStore {
 
   constructor(
     private readonly config: ConnectConfig,
-    private readonly wallets: WalletConnectors,
+    private readonly wallets: WalletDirectory,
     private readonly recent: RecentWallets,
     private readonly catalogue: WalletCatalogue,
     private readonly logger: Logger,
+    private readonly modal?: Pick<ModalStore, 'state$' | 'snapshot'>,
   ) {
-    this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets]).pipe(
-      map(([connectors, recent, listed]) => this.model(connectors, recent, listed)),
+    const namespace$ = this.modal === undefined ? of(undefined) : this.modal.state$.pipe(map((s) => s.namespace), distinctUntilChanged())
+    this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets, namespace$]).pipe(
+      map(([connectors, recent, listed, namespace]) => this.model(connectors, recent, listed, namespace)),
       shareReplay({ bufferSize: 1, refCount: true }),
     )
   }
 
   get snapshot(): ConnectViewModel {
-    return this.model(this.wallets.connectors, this.recent.wallets, this.catalogueWallets.value)
+    return this.model(this.wallets.connectors, this.recent.wallets, this.catalogueWallets.value, this.modal?.snapshot.namespace)
   }
 
   /** The last model built and its inputs: the same inputs give the same object. */
-  private last: { inputs: readonly [readonly Connector[], readonly RecentWallet[], CatalogueWallets]; model: ConnectViewModel } | undefined
+  private last:
+    | {
+        inputs: readonly [readonly Connector[], readonly RecentWallet[], CatalogueWallets, ChainNamespace | undefined]
+        model: ConnectViewModel
+      }
+    | undefined
 
   /**
    * The model for these inputs, rebuilt only when one of them changed: the view's first render
    * (from `snapshot`) and the first value of `state$` are then one object, and React does not
    * render the Connect view a second time for nothing.
    */
-  private model(connectors: readonly Connector[], recent: readonly RecentWallet[], listed: CatalogueWallets): ConnectViewModel {
+  private model(
+    connectors: readonly Connector[],
+    recent: readonly RecentWallet[],
+    listed: CatalogueWallets,
+    namespace: ChainNamespace | undefined,
+  ): ConnectViewModel {
     const last = this.last
-    if (last !== undefined && last.inputs[0] === connectors && last.inputs[1] === recent && last.inputs[2] === listed) return last.model
-    const model = this.build(connectors, recent, listed)
-    this.last = { inputs: [connectors, recent, listed], model }
+    if (
+      last !== undefined &&
+      last.inputs[0] === connectors &&
+      last.inputs[1] === recent &&
+      last.inputs[2] === listed &&
+      last.inputs[3] === namespace
+    ) {
+      return last.model
+    }
+    const model = this.build(namespace === undefined ? connectors : connectors.filter((c) => chainsOf(c).includes(namespace)), recent, listed)
+    this.last = { inputs: [connectors, recent, listed, namespace], model }
     return model
   }
 
@@ -138,8 +160,9 @@ export class ConnectorsStore {
       .filter((c): c is Connector => c !== undefined)
       .map((c) => connectorRow(c, 'Recent'))
       .filter(take)
+    // A wallet offering several families is one row, in the injected group (WalletConnect keeps its own).
     groups.injected = visible
-      .filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
+      .filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED' || (c.type === 'MULTI_CHAIN' && c.id !== WALLETCONNECT_CONNECTOR_ID))
       .map((c) => connectorRow(c, 'Installed'))
       .filter(take)
     groups.featured = listed.featured.map((l) => listingRow(l, visible, this.catalogue, 'Featured')).filter(take)

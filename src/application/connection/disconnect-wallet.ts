@@ -1,53 +1,103 @@
-import { DisconnectError } from '../../domain/errors'
+import { sameConnectorType, sharesSessionAcrossNamespaces } from '../../domain/connection/connectors'
+import type { ChainNamespace } from '../../domain/entities'
+import { DisconnectChainError, DisconnectError } from '../../domain/errors'
+import type { ChainFamilies } from '../../ports/chain-family'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
-import type { WalletConnectors } from '../../ports/wallet-connectors'
-import type { ConnectionStore } from '../connection-store'
+import type { ConnectedAccount, ConnectionStore } from '../connection-store'
 import type { ModalStore } from '../modal-store'
 import type { EventReporter } from './report-event'
-import { LAST_CONNECTOR_KEY } from './storage-keys'
+import { forgetConnector } from './storage-keys'
+
+/** Stops a WalletConnect attempt and forgets its pairing (a disconnect resets the pairing, spec section 4). */
+export interface PairingReset {
+  cancel(): void
+}
 
 /**
- * Disconnects the wallet (spec section 4): the connection store goes back to disconnected (stores
- * that hold account, network, send or transaction data follow it), the last connector is
- * forgotten so a reload does not reconnect, and the modal shows Connect.
+ * Disconnects (spec section 4). Each namespace's account leaves the connection store (stores that
+ * hold that namespace's account, network, send or transaction data follow it), its remembered
+ * connector is forgotten so a reload does not reconnect it, and any WalletConnect pairing in
+ * flight is dropped. Disconnecting a WalletConnect or auth connector also disconnects the other
+ * namespaces connected through the same connector type. With no namespace left the modal shows
+ * Connect.
  */
 export class DisconnectWallet {
   constructor(
-    private readonly wallets: WalletConnectors,
+    private readonly families: ChainFamilies,
     private readonly connection: ConnectionStore,
     private readonly modal: ModalStore,
     private readonly storage: KeyValueStorage,
     private readonly events: EventReporter,
     private readonly logger: Logger,
+    private readonly pairing: () => PairingReset | undefined = () => undefined,
   ) {}
 
-  /** @throws DisconnectError ("Failed to disconnect") when the wallet adapter throws. */
-  async disconnect(): Promise<void> {
-    const current = this.connection.snapshot
-    const connectorId = current.status === 'disconnected' ? undefined : current.connectorId
-    this.storage.remove(LAST_CONNECTOR_KEY)
-    this.connection.set({ status: 'disconnected' })
-    this.modal.reset('Connect')
-    if (connectorId === undefined) return
-    try {
-      await this.wallets.disconnect(connectorId)
-      this.events.report('DISCONNECT_SUCCESS', { connectorId })
-    } catch (error) {
-      this.logger.warn('Walletgate: disconnect failed', error)
-      this.events.report('DISCONNECT_ERROR', { connectorId, message: String(error) })
-      throw new DisconnectError({ cause: error })
+  /**
+   * Disconnects one namespace (and those sharing its WalletConnect or auth session), or every
+   * connected namespace when none is given.
+   * @throws DisconnectError ("Failed to disconnect") when disconnecting everything failed in a
+   * wallet, DisconnectChainError ("Failed to disconnect chain {chain}") for one namespace.
+   */
+  async disconnect(namespace?: ChainNamespace): Promise<void> {
+    const targets = namespace === undefined ? this.all() : this.withSharedSession(namespace)
+    this.pairing()?.cancel()
+    const failures: unknown[] = []
+    for (const account of targets) {
+      this.forget(account)
+      try {
+        await this.families.get(account.namespace)?.disconnect(account.connectorId)
+        this.events.report('DISCONNECT_SUCCESS', { connectorId: account.connectorId, namespace: account.namespace })
+      } catch (error) {
+        failures.push(error)
+        this.logger.warn('Walletgate: disconnect failed', error)
+        this.events.report('DISCONNECT_ERROR', { connectorId: account.connectorId, namespace: account.namespace, message: String(error) })
+      }
+    }
+    if (targets.length === 0) {
+      // Nothing connected (or an attempt in flight): still leave a clean Connect view.
+      this.connection.clear()
+      forgetConnector(this.storage)
+    }
+    this.afterRemoval()
+    if (failures.length > 0) {
+      const cause = failures[0]
+      throw namespace === undefined ? new DisconnectError({ cause }) : new DisconnectChainError(namespace, { cause })
     }
   }
 
   /** The wallet itself ended the session (accountsChanged [] or disconnect): no wallet call. */
-  walletEnded(connectorId: string): void {
-    const current = this.connection.snapshot
-    if (current.status === 'disconnected' || current.connectorId !== connectorId) return
-    this.storage.remove(LAST_CONNECTOR_KEY)
-    this.connection.set({ status: 'disconnected' })
-    this.modal.reset('Connect')
-    void this.wallets.disconnect(connectorId)
-    this.events.report('DISCONNECT_SUCCESS', { connectorId, initiator: 'wallet' })
+  walletEnded(namespace: ChainNamespace, connectorId: string): void {
+    const account = this.connection.account(namespace)
+    if (account === undefined || account.connectorId !== connectorId) return
+    for (const ended of this.withSharedSession(namespace)) {
+      this.forget(ended)
+      void this.families.get(ended.namespace)?.disconnect(ended.connectorId)
+      this.events.report('DISCONNECT_SUCCESS', { connectorId: ended.connectorId, namespace: ended.namespace, initiator: 'wallet' })
+    }
+    this.afterRemoval()
+  }
+
+  private all(): ConnectedAccount[] {
+    return this.connection.connectedNamespaces
+      .map((n) => this.connection.account(n))
+      .filter((a): a is ConnectedAccount => a !== undefined)
+  }
+
+  /** The namespace's account, plus every other namespace connected through the same WalletConnect or auth connector type. */
+  private withSharedSession(namespace: ChainNamespace): ConnectedAccount[] {
+    const account = this.connection.account(namespace)
+    if (account === undefined) return []
+    if (!sharesSessionAcrossNamespaces(account)) return [account]
+    return [account, ...this.all().filter((other) => other.namespace !== namespace && sameConnectorType(account, other))]
+  }
+
+  private forget(account: ConnectedAccount): void {
+    forgetConnector(this.storage, account.namespace)
+    this.connection.remove(account.namespace)
+  }
+
+  private afterRemoval(): void {
+    if (this.connection.snapshot.status !== 'connected') this.modal.reset('Connect')
   }
 }

@@ -1,24 +1,28 @@
-import type { Subscription } from 'rxjs'
-import type { WalletConnectors, WalletEvent } from '../../ports/wallet-connectors'
+import { merge, map, type Subscription } from 'rxjs'
+import type { ChainNamespace } from '../../domain/entities'
+import type { WalletEvent } from '../../ports/chain-family'
 import type { ConnectionStore } from '../connection-store'
 import type { DisconnectWallet } from './disconnect-wallet'
+import type { WalletDirectory } from './wallet-directory'
 
 /**
- * Keeps the connection in step with what the connected wallet reports: a new selected account, a
- * new chain (configured or not: the networks use cases decide whether it is supported), or the
+ * Keeps each connected namespace in step with what its wallet reports: a new selected account, a
+ * new network (configured or not: the networks use cases decide whether it is supported), or the
  * end of the session (no accounts left, or `disconnect`).
  */
 export class FollowWalletEvents {
   private subscription: Subscription | undefined
 
   constructor(
-    private readonly wallets: WalletConnectors,
+    private readonly wallets: WalletDirectory,
     private readonly connection: ConnectionStore,
     private readonly disconnect: DisconnectWallet,
   ) {}
 
   start(): void {
-    this.subscription ??= this.wallets.events$.subscribe((event) => this.apply(event))
+    this.subscription ??= merge(
+      ...this.wallets.families.map((family) => family.events$.pipe(map((event) => ({ namespace: family.namespace, event })))),
+    ).subscribe(({ namespace, event }) => this.apply(namespace, event))
   }
 
   stop(): void {
@@ -26,30 +30,29 @@ export class FollowWalletEvents {
     this.subscription = undefined
   }
 
-  private apply(event: WalletEvent): void {
-    const current = this.connection.snapshot
-    if (current.status !== 'connected' || current.connectorId !== event.connectorId) return
+  private apply(namespace: ChainNamespace, event: WalletEvent): void {
+    const current = this.connection.account(namespace)
+    if (current === undefined || current.connectorId !== event.connectorId) return
     switch (event.type) {
       case 'accountsChanged': {
         const address = event.addresses[0]
         if (address === undefined) {
-          this.disconnect.walletEnded(event.connectorId)
+          this.disconnect.walletEnded(namespace, event.connectorId)
         } else if (address !== current.address) {
-          this.connection.set({ ...current, address, caipAddress: `${current.caipNetworkId}:${address}` })
+          this.connection.update(namespace, { address, caipAddress: `${current.caipNetworkId}:${address}` })
         }
         return
       }
       case 'chainChanged':
         if (event.caipNetworkId !== current.caipNetworkId) {
-          this.connection.set({
-            ...current,
+          this.connection.update(namespace, {
             caipNetworkId: event.caipNetworkId,
             caipAddress: `${event.caipNetworkId}:${current.address}`,
           })
         }
         return
       case 'disconnect':
-        this.disconnect.walletEnded(event.connectorId)
+        this.disconnect.walletEnded(namespace, event.connectorId)
         return
     }
   }

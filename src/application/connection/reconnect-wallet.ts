@@ -1,23 +1,27 @@
-import { filter, firstValueFrom, map, of, take, timeout, catchError, type SchedulerLike } from 'rxjs'
+import { catchError, filter, firstValueFrom, map, of, take, timeout, type SchedulerLike } from 'rxjs'
+import { STORAGE_KEYS } from '../../domain/constants'
+import type { ChainNamespace } from '../../domain/entities'
+import type { ChainFamily } from '../../ports/chain-family'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
-import type { WalletConnectors } from '../../ports/wallet-connectors'
 import type { ConnectionStore } from '../connection-store'
-import { connectedState } from './connected-state'
+import { connectedAccount } from './connected-state'
 import type { EventReporter } from './report-event'
-import { LAST_CONNECTOR_KEY } from './storage-keys'
+import { forgetConnector, readLastConnectors } from './storage-keys'
+import type { WalletDirectory } from './wallet-directory'
 
 /** How long a reload waits for the remembered wallet to announce itself (Walletgate's choice). */
 export const RECONNECT_DISCOVERY_WAIT_MS = 3_000
 
 /**
- * Reconnects silently after a reload: waits for the last connector to be discovered, then asks it
- * for its authorised accounts without a prompt (eip155 `eth_accounts`). A wallet that no longer
- * knows the site makes the modal forget the connector.
+ * Reconnects silently after a reload, namespace by namespace: waits for each remembered connector
+ * to be discovered in its family, then asks it for its authorised accounts without a prompt. A
+ * wallet that no longer knows the site makes the modal forget it for that namespace. The namespace
+ * of the persisted active network becomes the active one again.
  */
 export class ReconnectWallet {
   constructor(
-    private readonly wallets: WalletConnectors,
+    private readonly wallets: WalletDirectory,
     private readonly connection: ConnectionStore,
     private readonly storage: KeyValueStorage,
     private readonly scheduler: SchedulerLike,
@@ -25,12 +29,45 @@ export class ReconnectWallet {
     private readonly logger: Logger,
   ) {}
 
-  /** Resolves true when the session was restored. Never rejects. */
+  /** Resolves true when at least one namespace was restored. Never rejects. */
   async reconnect(): Promise<boolean> {
-    const connectorId = this.storage.get(LAST_CONNECTOR_KEY)
-    if (connectorId === null || this.connection.snapshot.status !== 'disconnected') return false
-    const found = await firstValueFrom(
-      this.wallets.connectors$.pipe(
+    const remembered = Object.entries(readLastConnectors(this.storage)) as [ChainNamespace, string][]
+    if (remembered.length === 0 || this.connection.snapshot.status !== 'disconnected') return false
+    const restored = await Promise.all(
+      remembered.map(([namespace, connectorId]) => this.restore(namespace, connectorId)),
+    )
+    const active = this.activeNamespace()
+    if (active !== undefined) this.connection.activate(active)
+    return restored.some(Boolean)
+  }
+
+  private async restore(namespace: ChainNamespace, connectorId: string): Promise<boolean> {
+    const family = this.wallets.family(namespace)
+    if (family === undefined) {
+      forgetConnector(this.storage, namespace)
+      return false
+    }
+    if (!(await this.discovered(family, connectorId))) {
+      this.logger.warn(`Walletgate: the last ${namespace} wallet (${connectorId}) was not found; not reconnecting`)
+      return false
+    }
+    // A connect the visitor started meanwhile wins.
+    if (this.connection.account(namespace) !== undefined) return false
+    const account = await family.reconnect(connectorId)
+    if (account === null || account.addresses.length === 0) {
+      forgetConnector(this.storage, namespace)
+      return false
+    }
+    if (this.connection.account(namespace) !== undefined) return false
+    const type = family.connectors.find((c) => c.id === connectorId)?.type
+    this.connection.upsert(connectedAccount(account, type), { activate: this.connection.activeNamespace === undefined })
+    this.events.report('CONNECT_SUCCESS', { method: 'reconnect', connectorId, namespace }, account.addresses[0])
+    return true
+  }
+
+  private discovered(family: ChainFamily, connectorId: string): Promise<boolean> {
+    return firstValueFrom(
+      family.connectors$.pipe(
         map((list) => list.some((c) => c.id === connectorId)),
         filter(Boolean),
         take(1),
@@ -38,20 +75,12 @@ export class ReconnectWallet {
         catchError(() => of(false)),
       ),
     )
-    if (!found) {
-      this.logger.warn(`Walletgate: the last wallet (${connectorId}) was not found; not reconnecting`)
-      return false
-    }
-    if (this.connection.snapshot.status !== 'disconnected') return false
-    const account = await this.wallets.reconnect(connectorId)
-    const address = account?.addresses[0]
-    if (account === null || address === undefined) {
-      this.storage.remove(LAST_CONNECTOR_KEY)
-      return false
-    }
-    if (this.connection.snapshot.status !== 'disconnected') return false
-    this.connection.set(connectedState(account, address))
-    this.events.report('CONNECT_SUCCESS', { method: 'reconnect', connectorId }, address)
-    return true
+  }
+
+  /** The namespace of the persisted active network, when it is connected. */
+  private activeNamespace(): ChainNamespace | undefined {
+    const lastUsed = this.storage.get(STORAGE_KEYS.lastUsedChain)
+    const namespace = lastUsed?.split(':')[0] as ChainNamespace | undefined
+    return namespace !== undefined && this.connection.account(namespace) !== undefined ? namespace : undefined
   }
 }

@@ -1,6 +1,49 @@
+import type { ChainNamespace } from '../../domain/entities'
+import { isChainNamespace } from '../../domain/entities'
+import type { KeyValueStorage } from '../../ports/key-value-storage'
+
 /**
  * Storage keys of the connection use cases (KeyValueStorage is already namespaced per project).
- * The spec lists the keys it names in section 9 (domain STORAGE_KEYS); the last connector is
- * Walletgate's own, needed to reconnect silently after a reload.
+ * The spec lists the keys it names in section 9 (domain STORAGE_KEYS); the last connectors are
+ * Walletgate's own, needed to reconnect silently after a reload: one per connected namespace, as
+ * JSON `{ "eip155": "<connector id>", "solana": "<connector id>" }`.
  */
-export const LAST_CONNECTOR_KEY = '@walletgate/last-connector'
+export const LAST_CONNECTORS_KEY = '@walletgate/last-connectors'
+
+export type LastConnectors = Partial<Record<ChainNamespace, string>>
+
+/** The remembered connector per namespace; a malformed value reads as none. */
+export function readLastConnectors(storage: KeyValueStorage): LastConnectors {
+  const raw = storage.get(LAST_CONNECTORS_KEY)
+  if (raw === null) return {}
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
+    const result: LastConnectors = {}
+    for (const [namespace, id] of Object.entries(parsed as Record<string, unknown>)) {
+      if (isChainNamespace(namespace) && typeof id === 'string' && id !== '') result[namespace] = id
+    }
+    return result
+  } catch {
+    return {}
+  }
+}
+
+export function rememberConnector(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string): void {
+  writeLastConnectors(storage, { ...readLastConnectors(storage), [namespace]: connectorId })
+}
+
+export function forgetConnector(storage: KeyValueStorage, namespace?: ChainNamespace): void {
+  if (namespace === undefined) {
+    storage.remove(LAST_CONNECTORS_KEY)
+    return
+  }
+  const next = { ...readLastConnectors(storage) }
+  delete next[namespace]
+  writeLastConnectors(storage, next)
+}
+
+function writeLastConnectors(storage: KeyValueStorage, connectors: LastConnectors): void {
+  if (Object.keys(connectors).length === 0) storage.remove(LAST_CONNECTORS_KEY)
+  else storage.set(LAST_CONNECTORS_KEY, JSON.stringify(connectors))
+}

@@ -1,16 +1,16 @@
-import type { WalletConnectors } from '../../ports/wallet-connectors'
 import type { FollowWalletEvents } from './follow-wallet-events'
 import type { ReconnectWallet } from './reconnect-wallet'
+import type { WalletDirectory } from './wallet-directory'
 
 /**
- * Starts the browser side of a modal once, when it is first mounted: wallet discovery, following
- * wallet events and the silent reconnect of the last wallet.
+ * Starts the browser side of a modal once, when it is first mounted: wallet discovery in every
+ * chain family, following wallet events and the silent reconnect of the last wallets.
  */
 export class WalletSession {
   private started: Promise<boolean> | undefined
 
   constructor(
-    private readonly wallets: WalletConnectors,
+    private readonly wallets: WalletDirectory,
     private readonly follow: FollowWalletEvents,
     private readonly reconnect: ReconnectWallet,
   ) {}

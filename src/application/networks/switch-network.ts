@@ -1,9 +1,8 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
-import { RPC_ERROR_CODES } from '../../domain/constants'
 import type { CaipNetwork, CaipNetworkId } from '../../domain/entities'
-import { NetworkNotFoundError, NoConnectionClientError } from '../../domain/errors'
+import { ChainAdapterNotFoundError, NetworkNotFoundError, NoConnectionClientError } from '../../domain/errors'
+import { WalletRequestError, type ChainFamilies, type WalletErrorKind } from '../../ports/chain-family'
 import type { Logger } from '../../ports/logger'
-import type { Eip1193Provider } from '../../ports/wallet-connectors'
 import type { ConnectionStore } from '../connection-store'
 import type { ModalStore } from '../modal-store'
 import type { NetworksStore } from './networks-store'
@@ -13,9 +12,9 @@ export type SwitchNetworkState =
   | {
       readonly status: 'switching'
       readonly target: CaipNetwork
-      /** `add` while the wallet is asked to add the network after answering 4902. */
+      /** `add` while the wallet is asked to learn the network first. */
       readonly step: 'switch' | 'add'
-      /** The target is in another chain family than the connected wallet (spec section 4). */
+      /** The target is in another chain family than the active one (spec section 4). */
       readonly namespaceSwitching: boolean
     }
   | { readonly status: 'switched'; readonly target: CaipNetwork }
@@ -38,14 +37,11 @@ export interface NetworkChanged {
   readonly namespaceChanged: boolean
 }
 
-/** The wallet's provider for a connector id (from the connection's WalletConnectors). */
-export type ProviderSource = (connectorId: string) => Eip1193Provider | undefined
-
-/** The wallet refused or failed to switch; `code` is the wallet's own (4001 rejected, ...). */
+/** The wallet refused or failed to switch; `kind` says why in any family's terms. */
 export class SwitchNetworkRejectedError extends Error {
   override readonly name = 'SwitchNetworkRejectedError' as const
   constructor(
-    readonly code: number | undefined,
+    readonly kind: WalletErrorKind,
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -54,10 +50,12 @@ export class SwitchNetworkRejectedError extends Error {
 }
 
 /**
- * Switching networks (spec section 4, issue 7): `wallet_switchEthereumChain`; when the wallet does
- * not know the chain (4902) `wallet_addEthereumChain`, then switch again. A success persists the
- * active network; a failure goes back one view. Without a connected wallet the network is only
- * selected and persisted.
+ * Switching networks (spec section 4). Within the active chain family the family's wing asks the
+ * wallet (adding the network first when the wallet does not know it). Switching to a network of
+ * another family marks namespace switching, makes that family's account the active one (when it
+ * is connected; else the visitor is shown Connect for that family), resets the send form
+ * (`networkChanged$`) and persists the active network. A failure goes back one view. Without a
+ * connected wallet the network is only selected and persisted.
  */
 export class SwitchNetwork {
   private readonly subject = new BehaviorSubject<SwitchNetworkState>({ status: 'idle' })
@@ -70,7 +68,7 @@ export class SwitchNetwork {
     private readonly networks: NetworksStore,
     private readonly connection: ConnectionStore,
     private readonly modal: ModalStore,
-    private readonly providerOf: ProviderSource,
+    private readonly families: ChainFamilies,
     private readonly logger: Logger,
   ) {}
 
@@ -84,68 +82,70 @@ export class SwitchNetwork {
     const target = this.networks.find(caipNetworkId)
     if (target === undefined) return this.fail(undefined, new NetworkNotFoundError(), false)
     const from = this.networks.snapshot.activeCaipNetworkId
-    const connection = this.connection.snapshot
+    const active = this.connection.snapshot
 
-    if (connection.status !== 'connected') {
+    if (active.status !== 'connected') {
       this.networks.select(target.caipNetworkId)
       return this.succeed(target, from, false, false)
     }
-    const namespaceSwitching = connection.namespace !== target.chainNamespace
+    const namespaceSwitching = active.namespace !== target.chainNamespace
     if (namespaceSwitching) {
-      // Another chain family (spec section 4): marked as namespace switching, the active network
-      // moves and is persisted, the send form resets (networkChanged$). The connected wallet has no
-      // account in that family, so the visitor is shown Connect for it.
       this.subject.next({ status: 'switching', target, step: 'switch', namespaceSwitching: true })
-      this.networks.select(target.caipNetworkId)
-      const result = this.succeed(target, from, true, false)
-      if (navigate) this.modal.reset('Connect')
-      return result
-    }
-    if (connection.caipNetworkId === target.caipNetworkId) {
+      const account = this.connection.account(target.chainNamespace)
+      if (account === undefined) {
+        // No wallet of that family yet: the network becomes the active one and the visitor is
+        // offered that family's wallets.
+        this.networks.select(target.caipNetworkId)
+        const result = this.succeed(target, from, true, false)
+        if (navigate) this.modal.reset('Connect', target.chainNamespace)
+        return result
+      }
+      this.connection.activate(target.chainNamespace)
+      if (account.caipNetworkId === target.caipNetworkId) {
+        this.networks.select(target.caipNetworkId)
+        return this.succeed(target, from, true, navigate)
+      }
+    } else if (active.caipNetworkId === target.caipNetworkId) {
       this.networks.select(target.caipNetworkId)
       return this.succeed(target, from, false, navigate)
     }
+    return this.askWallet(target, from, namespaceSwitching, navigate)
+  }
 
-    const provider = this.providerOf(connection.connectorId)
-    if (provider === undefined) return this.fail(target, new NoConnectionClientError(), navigate)
+  /** The active family's wallet moves to `target` (the target's family is the active one here). */
+  private async askWallet(target: CaipNetwork, from: CaipNetworkId, namespaceSwitching: boolean, navigate: boolean): Promise<SwitchNetworkResult> {
+    const account = this.connection.account(target.chainNamespace)
+    const family = this.families.get(target.chainNamespace)
+    if (account === undefined || family === undefined) return this.fail(target, new ChainAdapterNotFoundError(), navigate)
+    if (family.getProvider(account.connectorId) === undefined) return this.fail(target, new NoConnectionClientError(), navigate)
 
     this.subject.next({ status: 'switching', target, step: 'switch', namespaceSwitching })
     if (navigate) this.modal.push('SwitchNetwork')
     try {
-      await this.switchOrAdd(provider, target)
+      await family.switchNetwork(account.connectorId, target, (step) =>
+        this.subject.next({ status: 'switching', target, step, namespaceSwitching }),
+      )
     } catch (error) {
-      const code = rpcErrorCode(error)
-      const rejected = new SwitchNetworkRejectedError(code, errorMessage(error), { cause: error })
+      const rejected = new SwitchNetworkRejectedError(
+        error instanceof WalletRequestError ? error.kind : 'failed',
+        error instanceof Error ? error.message : 'The wallet did not switch networks',
+        { cause: error },
+      )
       if (navigate && this.modal.view === 'SwitchNetwork') this.modal.goBack()
       return this.fail(target, rejected, false)
     }
-    const now = this.connection.snapshot
-    if (now.status === 'connected' && now.caipNetworkId !== target.caipNetworkId) {
-      this.connection.set({ ...now, caipNetworkId: target.caipNetworkId })
+    const now = this.connection.account(target.chainNamespace)
+    if (now !== undefined && now.caipNetworkId !== target.caipNetworkId) {
+      this.connection.update(target.chainNamespace, {
+        caipNetworkId: target.caipNetworkId,
+        caipAddress: `${target.caipNetworkId}:${now.address}`,
+      })
     }
     this.networks.select(target.caipNetworkId)
-    return this.succeed(target, from, false, navigate)
+    return this.succeed(target, from, namespaceSwitching, navigate)
   }
 
-  private async switchOrAdd(provider: Eip1193Provider, target: CaipNetwork): Promise<void> {
-    const chainId = `0x${Number(target.id).toString(16)}`
-    try {
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-    } catch (error) {
-      if (rpcErrorCode(error) !== RPC_ERROR_CODES.unsupportedChain) throw error
-      this.subject.next({ status: 'switching', target, step: 'add', namespaceSwitching: false })
-      await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParameters(target, chainId)] })
-      this.subject.next({ status: 'switching', target, step: 'switch', namespaceSwitching: false })
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-    }
-  }
-
-  private succeed(
-    target: CaipNetwork,
-    from: CaipNetworkId,
-    namespaceChanged: boolean,
-    navigate: boolean,
-  ): SwitchNetworkResult {
+  private succeed(target: CaipNetwork, from: CaipNetworkId, namespaceChanged: boolean, navigate: boolean): SwitchNetworkResult {
     this.subject.next({ status: 'switched', target })
     if (from !== target.caipNetworkId || namespaceChanged) {
       this.changed.next({ from, to: target.caipNetworkId, namespaceChanged })
@@ -162,35 +162,4 @@ export class SwitchNetwork {
     if (navigate) this.modal.goBack()
     return { ok: false, error }
   }
-}
-
-/** EIP-3085 parameters for a configured eip155 network. */
-export function addChainParameters(network: CaipNetwork, chainId: string): Record<string, unknown> {
-  return {
-    chainId,
-    chainName: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: network.rpcUrls,
-    ...(network.blockExplorerUrl === undefined ? {} : { blockExplorerUrls: [network.blockExplorerUrl] }),
-  }
-}
-
-/** The numeric code of a wallet error, looking inside the wrappers some wallets add. */
-export function rpcErrorCode(error: unknown): number | undefined {
-  let current: unknown = error
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'number') return code
-    const data = (current as { data?: { originalError?: unknown } }).data
-    current = data?.originalError ?? (current as { cause?: unknown }).cause
-  }
-  return undefined
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    return (error as { message: string }).message
-  }
-  return 'The wallet did not switch networks'
 }

@@ -2,6 +2,7 @@
  * Connect-method order (spec section 2): email, social, wallet by default; wallet, email,
  * social when an injected or announced wallet is present; a host-configured order always wins.
  */
+import { WALLETCONNECT_CONNECTOR_ID } from '../connection/connectors'
 import { DEFAULT_CONNECT_METHOD_ORDER, WALLET_FIRST_CONNECT_METHOD_ORDER } from '../constants'
 import { CONNECT_METHODS, type ConnectMethod, type Connector } from '../entities'
 
@@ -23,6 +24,9 @@ export function resolveConnectMethodOrder(input: ConnectMethodOrderInput): Conne
 }
 
 /** True when a connector is an injected or announced browser wallet. */
-export function hasInjectedOrAnnouncedWallet(connectors: readonly Pick<Connector, 'type'>[]): boolean {
-  return connectors.some((c) => c.type === 'INJECTED' || c.type === 'ANNOUNCED')
+export function hasInjectedOrAnnouncedWallet(connectors: readonly Pick<Connector, 'type' | 'id'>[]): boolean {
+  // A browser wallet offering several chain families is MULTI_CHAIN; WalletConnect is not in the browser.
+  return connectors.some(
+    (c) => c.type === 'INJECTED' || c.type === 'ANNOUNCED' || (c.type === 'MULTI_CHAIN' && c.id !== WALLETCONNECT_CONNECTOR_ID),
+  )
 }

@@ -5,7 +5,7 @@ import { ConnectExternal } from '../../application/connection/connect-external'
 import { listingRow } from '../../application/connection/connect-rows'
 import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
 import { WalletCatalogue } from '../../ports/wallet-catalogue'
-import { WalletConnectors } from '../../ports/wallet-connectors'
+import { WalletDirectory } from '../../application/connection/wallet-directory'
 import { Button, List, Spinner } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
@@ -15,7 +15,7 @@ import { NoWalletFound, WalletSearch, WalletsLoadFailed } from './connect/Wallet
 export default function AllWalletsView() {
   const store = useService(AllWalletsStore)
   const connect = useService(ConnectExternal)
-  const wallets = useService(WalletConnectors)
+  const wallets = useService(WalletDirectory)
   const catalogue = useService(WalletCatalogue)
   const walletConnect = useService(WalletConnectQr)
   const state = useObservableState(store.state$, () => store.snapshot)

@@ -18,7 +18,7 @@ import {
   type WalletConnectEvent,
 } from '../../../src/infrastructure/wallets/walletconnect/universal-provider-wallet-connect'
 import { requestedNamespaces } from '../../../src/infrastructure/wallets/walletconnect/namespaces'
-import { WalletRequestError } from '../../../src/ports/wallet-connectors'
+import { WalletRequestError } from '../../../src/ports/chain-family'
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../../src/domain/constants'
 import { installNetworkGuard, type NetworkGuard } from './network-guard'
 import { freePort, TEST_PROJECT_ID, until } from './harness'

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { createWalletModal } from '../../../src/index'
 import { Analytics } from '../../../src/ports/analytics'
 import { KeyValueStorage } from '../../../src/ports/key-value-storage'
-import { WalletConnectPairings, WalletConnectors } from '../../../src/ports/wallet-connectors'
-import { FakeWalletConnectors } from '../../fakes/fake-wallet-connectors'
+import { WalletConnectPairings } from '../../../src/ports/wallet-connectors'
+import { ChainFamilies } from '../../../src/ports/chain-family'
+import { FakeChainFamily, familiesOf } from '../../fakes/fake-chain-family'
 import { InMemoryAnalytics } from '../../fakes/in-memory-analytics'
 import { InMemoryKeyValueStorage } from '../../fakes/in-memory-key-value-storage'
 import { FakeWalletConnectPairings } from '../../fakes/fake-walletconnect-pairings'
@@ -14,7 +15,7 @@ function modalWithFakeWalletConnect() {
   const pairings = new FakeWalletConnectPairings()
   const modal = createWalletModal(aModalConfig(), {
     overrides: (c) => {
-      c.rebind(WalletConnectors).toConstantValue(new FakeWalletConnectors())
+      c.rebind(ChainFamilies).toConstantValue(familiesOf(new FakeChainFamily()))
       c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
       c.rebind(KeyValueStorage).toConstantValue(new InMemoryKeyValueStorage())
       c.rebind(WalletConnectPairings).toConstantValue(pairings)

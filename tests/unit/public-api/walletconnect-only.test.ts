@@ -4,7 +4,8 @@ import { createContainer } from '../../../src/di'
 import { parseConfig } from '../../../src/domain/config'
 import { ModalStore } from '../../../src/application/modal-store'
 import { Platform } from '../../../src/ports/platform'
-import { WALLETCONNECT_CONNECTOR_ID, WalletConnectors } from '../../../src/ports/wallet-connectors'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../src/ports/wallet-connectors'
+import { WalletDirectory } from '../../../src/application/connection/wallet-directory'
 import { FakePlatform } from '../../fakes/fake-platform'
 import { aModalConfig } from '../../builders/config'
 
@@ -15,7 +16,7 @@ function container(browserWallets: boolean, kind: 'desktop' | 'mobile') {
 describe('browserWallets: false (no adapters, WalletConnect only)', () => {
   it('lists only WalletConnect and opens ConnectingWalletConnectBasic on a desktop, AllWallets on a phone', () => {
     const desktop = container(false, 'desktop')
-    const wallets = desktop.get(WalletConnectors)
+    const wallets = desktop.get(WalletDirectory)
     wallets.startDiscovery()
     expect(wallets.connectors.map((c) => c.id)).toEqual([WALLETCONNECT_CONNECTOR_ID])
     desktop.get(ModalStore).open({}, false)

@@ -17,7 +17,8 @@ import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
-import { WalletRequestError, type Eip1193Provider, type WalletEvent } from '../../../ports/wallet-connectors'
+import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
+import { WalletRequestError, type WalletEvent } from '../../../ports/chain-family'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
 
@@ -114,10 +115,17 @@ function errorCode(e: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined
 }
 
+/** WalletConnect's "user rejected" (a declined proposal; EIP-1193 calls it 4001). */
+const WC_USER_REJECTED = 5000
+
 function toWalletError(e: unknown): WalletRequestError {
   if (e instanceof WalletRequestError) return e
   const message = (e as { message?: unknown } | undefined)?.message
-  return new WalletRequestError(errorCode(e), typeof message === 'string' ? message : String(e), { cause: e })
+  const code = errorCode(e)
+  return new WalletRequestError(code === WC_USER_REJECTED || code === 4001 ? 'rejected' : 'failed', typeof message === 'string' ? message : String(e), {
+    cause: e,
+    ...(code === undefined ? {} : { code }),
+  })
 }
 
 export class UniversalProviderWalletConnect {
@@ -315,7 +323,7 @@ export class UniversalProviderWalletConnect {
   /** Switches the session's network (locally when the wallet approved it, else through the wallet). */
   async switchNetwork(caipNetworkId: CaipNetworkId): Promise<void> {
     const provider = this.provider
-    if (!provider?.session) throw new WalletRequestError(undefined, 'No WalletConnect session')
+    if (!provider?.session) throw new WalletRequestError('failed', 'No WalletConnect session')
     const [namespace] = caipNetworkId.split(':')
     if (namespace !== 'eip155') {
       provider.setDefaultChain(caipNetworkId)

@@ -7,17 +7,10 @@
 import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
 import type { Connector } from '../../../domain/entities'
 import type { Logger } from '../../../ports/logger'
-import {
-  UnknownConnectorError,
-  WALLETCONNECT_CONNECTOR_ID,
-  WalletRequestError,
-  type Eip1193Provider,
-  type WalletAccount,
-  type WalletConnectPairingInfo,
-  type WalletConnectPairings,
-  type WalletConnectors,
-  type WalletEvent,
-} from '../../../ports/wallet-connectors'
+import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
+import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
+import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectPairingInfo, type WalletConnectPairings } from '../../../ports/wallet-connectors'
+import type { ConnectorSource } from '../../chains/connector-source'
 import type { UniversalProviderWalletConnect, WalletConnectPairingAttempt, WalletConnectSession } from './universal-provider-wallet-connect'
 
 /** What this class needs of the adapter (the adapter itself, or a test double). */
@@ -34,9 +27,6 @@ export interface WalletConnectConnectorsOptions {
   readonly reusePairing?: boolean
 }
 
-/** WalletConnect's "user rejected" (a declined proposal); EIP-1193 calls it 4001. */
-const WC_USER_REJECTED = 5000
-
 export const WALLETCONNECT_CONNECTOR: Connector = {
   id: WALLETCONNECT_CONNECTOR_ID,
   name: 'WalletConnect',
@@ -44,8 +34,7 @@ export const WALLETCONNECT_CONNECTOR: Connector = {
   chain: 'eip155',
 }
 
-export class WalletConnectConnectors implements WalletConnectors, WalletConnectPairings {
-  readonly namespace = 'eip155' as const
+export class WalletConnectConnectors implements ConnectorSource<Eip1193Provider>, WalletConnectPairings {
   private readonly list = new BehaviorSubject<readonly Connector[]>([])
   readonly connectors$: Observable<readonly Connector[]> = this.list.asObservable()
   private readonly pairingSubject = new BehaviorSubject<WalletConnectPairingInfo | null>(null)
@@ -109,11 +98,11 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
     try {
       adapter = await this.load()
     } catch (error) {
-      throw new WalletRequestError(undefined, 'WalletConnect could not be loaded', { cause: error })
+      throw new WalletRequestError('failed', 'WalletConnect could not be loaded', { cause: error })
     }
     // UniversalProvider would open a second session beside a first one.
     if (adapter.getProvider() !== undefined && (await adapter.restore()) !== null) await adapter.disconnect()
-    if (this.closed) throw new WalletRequestError(undefined, 'WalletConnect was closed')
+    if (this.closed) throw new WalletRequestError('failed', 'WalletConnect was closed')
     const attempt = adapter.connect({ reuse: this.options.reusePairing === true })
     this.attempt = attempt
     const following: Subscription = attempt.pairing$.subscribe((p) => {
@@ -121,11 +110,6 @@ export class WalletConnectConnectors implements WalletConnectors, WalletConnectP
     })
     try {
       return toAccount(await attempt.session)
-    } catch (error) {
-      if (error instanceof WalletRequestError && error.code === WC_USER_REJECTED) {
-        throw new WalletRequestError(4001, error.message, { cause: error })
-      }
-      throw error
     } finally {
       following.unsubscribe()
       if (this.attempt === attempt) {
@@ -182,5 +166,6 @@ function toAccount(session: WalletConnectSession): WalletAccount {
     namespace: session.namespace,
     addresses: session.addresses,
     caipNetworkId: session.caipNetworkId,
+    approvedCaipNetworkIds: session.approvedNetworks,
   }
 }

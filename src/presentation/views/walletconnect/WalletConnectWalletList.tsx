@@ -4,7 +4,7 @@ import { AllWalletsStore, hasMoreWallets } from '../../../application/connection
 import { listingRow } from '../../../application/connection/connect-rows'
 import { WalletConnectQr } from '../../../application/connection/walletconnect-qr'
 import { WalletCatalogue } from '../../../ports/wallet-catalogue'
-import { WalletConnectors } from '../../../ports/wallet-connectors'
+import { WalletDirectory } from '../../../application/connection/wallet-directory'
 import { Button, List, Spinner } from '../../components'
 import { useService } from '../../di-context'
 import { WalletRows } from '../connect/WalletRows'
@@ -17,7 +17,7 @@ import { NoWalletFound, WalletSearch, WalletsLoadFailed } from '../connect/Walle
  */
 export function WalletConnectWalletList() {
   const store = useService(AllWalletsStore)
-  const wallets = useService(WalletConnectors)
+  const wallets = useService(WalletDirectory)
   const catalogue = useService(WalletCatalogue)
   const walletConnect = useService(WalletConnectQr)
   const state = useObservableState(store.state$, () => store.snapshot)

@@ -1,7 +1,11 @@
 /** Small fakes shared by the account and networks application tests. */
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import type { ChainReader } from '../../../../src/ports/chain-reader'
-import type { Eip1193Provider } from '../../../../src/ports/wallet-connectors'
+import { type Eip1193Provider } from '../../../../src/domain/chains/wallet-providers'
+import { Eip155ChainFamily } from '../../../../src/infrastructure/chains/eip155/eip155-chain-family'
+import type { ConnectorSource } from '../../../../src/infrastructure/chains/connector-source'
+import type { ChainFamilies } from '../../../../src/ports/chain-family'
+import { NEVER, of } from 'rxjs'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 export { RecordingLogger }
 import { InMemoryKeyValueStorage as MemoryStorage } from '../../../fakes/in-memory-key-value-storage'
@@ -26,6 +30,26 @@ export class FakeChainReader implements ChainReader {
 
 
 type Answer = (params: unknown) => unknown
+
+/**
+ * The real eip155 wing over one scripted wallet (connector `connectorId`): what the application
+ * asks of the family reaches `provider` as the EIP-1193 requests a real wallet would see.
+ */
+export function eip155Families(provider: Eip1193Provider, connectorId = 'dev.walletgate.devnet'): ChainFamilies {
+  const connectors = [{ id: connectorId, name: 'Devnet Wallet', type: 'ANNOUNCED' as const, chain: 'eip155' as const }]
+  const source: ConnectorSource<Eip1193Provider> = {
+    connectors$: of(connectors),
+    connectors,
+    startDiscovery: () => undefined,
+    connect: () => Promise.reject(new Error('not scripted')),
+    reconnect: () => Promise.resolve(null),
+    disconnect: () => Promise.resolve(),
+    events$: NEVER,
+    getProvider: (id) => (id === connectorId ? provider : undefined),
+  }
+  const family = new Eip155ChainFamily([source])
+  return { all: [family], get: (namespace) => (namespace === 'eip155' ? family : undefined) }
+}
 
 /** An EIP-1193 wallet that answers each method from a script and records every request. */
 export class ScriptedProvider implements Eip1193Provider {

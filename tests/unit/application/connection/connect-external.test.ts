@@ -1,9 +1,9 @@
 import { VirtualTimeScheduler, asyncScheduler } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../../../../src/domain/constants'
-import { LAST_CONNECTOR_KEY } from '../../../../src/application/connection/storage-keys'
+import { LAST_CONNECTORS_KEY, readLastConnectors, rememberConnector } from '../../../../src/application/connection/storage-keys'
 import { RECONNECT_DISCOVERY_WAIT_MS } from '../../../../src/application/connection/reconnect-wallet'
-import { anAnnouncedConnector } from '../../../fakes/fake-wallet-connectors'
+import { anAnnouncedConnector } from '../../../fakes/fake-chain-family'
 import { connectionWorld } from './world'
 
 const RDNS = 'dev.walletgate.devnet'
@@ -28,10 +28,12 @@ describe('ConnectExternal', () => {
       address: w.wallets.address,
       caipNetworkId: 'eip155:31337',
       caipAddress: `eip155:31337:${w.wallets.address}`,
+      accountType: 'eoa',
+      connectorType: 'ANNOUNCED',
     })
     expect(seen).toEqual(['idle', 'connecting', 'connected'])
     expect(w.modal.snapshot.open).toBe(false)
-    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBe(RDNS)
+    expect(readLastConnectors(w.storage)).toEqual({ eip155: RDNS })
     expect(JSON.parse(w.storage.get(STORAGE_KEYS.recentWallets) ?? '[]')).toEqual([{ id: RDNS, name: 'Devnet Wallet', rdns: RDNS }])
     expect(w.analytics.events.map((e) => e.event)).toEqual(['SELECT_WALLET', 'CONNECT_SUCCESS'])
   })
@@ -90,7 +92,7 @@ describe('DisconnectWallet and FollowWalletEvents', () => {
     await w.connect.connect(RDNS)
     await w.disconnect.disconnect()
     expect(w.connection.snapshot.status).toBe('disconnected')
-    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBeNull()
+    expect(w.storage.get(LAST_CONNECTORS_KEY)).toBeNull()
     expect(w.modal.view).toBe('Connect')
     expect(w.wallets.calls).toContain(`disconnect:${RDNS}`)
   })
@@ -108,14 +110,14 @@ describe('DisconnectWallet and FollowWalletEvents', () => {
     expect(w.connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
     w.wallets.emit({ type: 'accountsChanged', connectorId: RDNS, addresses: [] })
     expect(w.connection.snapshot.status).toBe('disconnected')
-    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBeNull()
+    expect(w.storage.get(LAST_CONNECTORS_KEY)).toBeNull()
   })
 })
 
 describe('ReconnectWallet', () => {
   it('reconnects silently once the remembered wallet is discovered', async () => {
     const w = connectionWorld(asyncScheduler)
-    w.storage.set(LAST_CONNECTOR_KEY, RDNS)
+    rememberConnector(w.storage, 'eip155', RDNS)
     w.wallets.authorised.set(RDNS, w.wallets.account(RDNS))
     const done = w.reconnect.reconnect()
     w.wallets.add(anAnnouncedConnector(RDNS))
@@ -126,17 +128,17 @@ describe('ReconnectWallet', () => {
 
   it('forgets a wallet that no longer authorises the site', async () => {
     const w = connectionWorld(asyncScheduler)
-    w.storage.set(LAST_CONNECTOR_KEY, RDNS)
+    rememberConnector(w.storage, 'eip155', RDNS)
     w.wallets.add(anAnnouncedConnector(RDNS))
     await expect(w.reconnect.reconnect()).resolves.toBe(false)
-    expect(w.storage.get(LAST_CONNECTOR_KEY)).toBeNull()
+    expect(w.storage.get(LAST_CONNECTORS_KEY)).toBeNull()
     expect(w.connection.snapshot.status).toBe('disconnected')
   })
 
   it('gives up after the discovery wait when the wallet never appears', async () => {
     const scheduler = new VirtualTimeScheduler()
     const w = connectionWorld(scheduler)
-    w.storage.set(LAST_CONNECTOR_KEY, RDNS)
+    rememberConnector(w.storage, 'eip155', RDNS)
     let result: boolean | undefined
     const done = w.reconnect.reconnect().then((r) => (result = r))
     await Promise.resolve()

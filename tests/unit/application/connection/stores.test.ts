@@ -8,7 +8,8 @@ import { CloseModal } from '../../../../src/application/shell/close-modal'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { SHAKE_DURATION_MS, STORAGE_KEYS } from '../../../../src/domain/constants'
-import { FakeWalletConnectors, anAnnouncedConnector } from '../../../fakes/fake-wallet-connectors'
+import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fakes/fake-chain-family'
+import { WalletDirectory } from '../../../../src/application/connection/wallet-directory'
 import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
 import { MemoryStorage, RecordingLogger } from './world'
@@ -19,11 +20,11 @@ const catalogueWallets = Array.from({ length: 95 }, (_, i) =>
 
 function connectors(overrides: Partial<WalletModalConfig> = {}, wallets = catalogueWallets) {
   const config = parseConfig(aModalConfig(overrides))
-  const fake = new FakeWalletConnectors()
+  const fake = new FakeChainFamily()
   const storage = new MemoryStorage()
   const recent = new RecentWallets(storage)
   const catalogue = new InMemoryWalletCatalogue({ wallets })
-  const store = new ConnectorsStore(config, fake, recent, catalogue, new RecordingLogger())
+  const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), recent, catalogue, new RecordingLogger())
   return { store, fake, storage, recent, catalogue }
 }
 

@@ -9,7 +9,8 @@ import { ReconnectWallet } from '../../../../src/application/connection/reconnec
 import { RecentWallets } from '../../../../src/application/connection/recent-wallets'
 import { EventReporter } from '../../../../src/application/connection/report-event'
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
-import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
+import { FakeChainFamily, familiesOf } from '../../../fakes/fake-chain-family'
+import { WalletDirectory } from '../../../../src/application/connection/wallet-directory'
 import { aModalConfig } from '../../../builders/config'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 export { RecordingLogger }
@@ -19,9 +20,11 @@ export { MemoryStorage }
 
 
 /** The connection use cases over fakes. */
-export function connectionWorld(scheduler: SchedulerLike, overrides: Partial<WalletModalConfig> = {}) {
+export function connectionWorld(scheduler: SchedulerLike, overrides: Partial<WalletModalConfig> = {}, extraFamilies: FakeChainFamily[] = []) {
   const config = parseConfig(aModalConfig(overrides))
-  const wallets = new FakeWalletConnectors()
+  const wallets = new FakeChainFamily()
+  const families = familiesOf(wallets, ...extraFamilies)
+  const directory = new WalletDirectory(families)
   const connection = new ConnectionStore()
   const modal = new ModalStore()
   const storage = new MemoryStorage()
@@ -29,9 +32,9 @@ export function connectionWorld(scheduler: SchedulerLike, overrides: Partial<Wal
   const analytics = new InMemoryAnalytics()
   const events = new EventReporter(config, analytics, logger)
   const recent = new RecentWallets(storage)
-  const connect = new ConnectExternal(wallets, connection, modal, recent, storage, events, logger)
-  const disconnect = new DisconnectWallet(wallets, connection, modal, storage, events, logger)
-  const reconnect = new ReconnectWallet(wallets, connection, storage, scheduler, events, logger)
-  const follow = new FollowWalletEvents(wallets, connection, disconnect)
-  return { config, wallets, connection, modal, storage, logger, analytics, events, recent, connect, disconnect, reconnect, follow }
+  const connect = new ConnectExternal(directory, connection, modal, recent, storage, events, logger)
+  const disconnect = new DisconnectWallet(families, connection, modal, storage, events, logger)
+  const reconnect = new ReconnectWallet(directory, connection, storage, scheduler, events, logger)
+  const follow = new FollowWalletEvents(directory, connection, disconnect)
+  return { config, wallets, families, directory, connection, modal, storage, logger, analytics, events, recent, connect, disconnect, reconnect, follow }
 }

@@ -5,7 +5,6 @@ import { NetworksStore } from '../../../../src/application/networks/networks-sto
 import {
   SwitchNetwork,
   SwitchNetworkRejectedError,
-  rpcErrorCode,
   type NetworkChanged,
 } from '../../../../src/application/networks/switch-network'
 import { UnsupportedChainWatcher } from '../../../../src/application/networks/unsupported-chain-watcher'
@@ -17,6 +16,7 @@ import {
   RecordingLogger,
   ScriptedProvider,
   connected,
+  eip155Families,
   rpcError,
 } from '../account/support'
 
@@ -28,7 +28,7 @@ function world(options: { defaultNetwork?: string; stored?: string; allowUnsuppo
   const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: options.defaultNetwork }, connection, storage)
   const provider = new ScriptedProvider()
   const logger = new RecordingLogger()
-  const switcher = new SwitchNetwork(networks, connection, modal, (id) => (id === 'dev.walletgate.devnet' ? provider : undefined), logger)
+  const switcher = new SwitchNetwork(networks, connection, modal, eip155Families(provider), logger)
   const changes: NetworkChanged[] = []
   switcher.networkChanged$.subscribe((c) => changes.push(c))
   const watcher = new UnsupportedChainWatcher(connection, networks, modal, {
@@ -118,7 +118,7 @@ describe('SwitchNetwork', () => {
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.error).toBeInstanceOf(SwitchNetworkRejectedError)
-      expect((result.error as SwitchNetworkRejectedError).code).toBe(4001)
+      expect((result.error as SwitchNetworkRejectedError).kind).toBe('rejected')
     }
     expect(modal.history).toEqual(['Account', 'Networks'])
     expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31337' })
@@ -160,12 +160,6 @@ describe('SwitchNetwork', () => {
     expect(provider.requests).toEqual([])
   })
 
-  it('reads wallet error codes wrapped by the wallet', () => {
-    expect(rpcErrorCode({ code: 4902 })).toBe(4902)
-    expect(rpcErrorCode({ data: { originalError: { code: 4902 } } })).toBe(4902)
-    expect(rpcErrorCode(new Error('x', { cause: { code: 4001 } }))).toBe(4001)
-    expect(rpcErrorCode('nope')).toBeUndefined()
-  })
 })
 
 describe('UnsupportedChainWatcher', () => {
@@ -220,7 +214,7 @@ describe('SwitchNetwork across chain families', () => {
     }
     const networks = new NetworksStore({ networks: [...NETWORK_CONFIGS, solana], defaultNetwork: undefined }, connection, storage)
     const provider = new ScriptedProvider()
-    const switcher = new SwitchNetwork(networks, connection, modal, () => provider, new RecordingLogger())
+    const switcher = new SwitchNetwork(networks, connection, modal, eip155Families(provider), new RecordingLogger())
     const states: string[] = []
     switcher.state$.subscribe((s) => states.push(s.status === 'switching' ? `switching:${String(s.namespaceSwitching)}` : s.status))
     const changes: NetworkChanged[] = []
@@ -234,5 +228,6 @@ describe('SwitchNetwork across chain families', () => {
     expect(storage.get(STORAGE_KEYS.lastUsedChain)).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
     expect(changes).toEqual([{ from: 'eip155:31337', to: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', namespaceChanged: true }])
     expect(modal.history).toEqual(['Connect'])
+    expect(modal.snapshot.namespace).toBe('solana')
   })
 })

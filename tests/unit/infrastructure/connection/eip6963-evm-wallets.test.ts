@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { Eip6963EvmWallets, LEGACY_INJECTED_ID, type BrowserWindow } from '../../../../src/infrastructure/wallets/eip155/eip6963-evm-wallets'
-import { WalletRequestError, type WalletEvent } from '../../../../src/ports/wallet-connectors'
+import { Eip6963EvmWallets, LEGACY_INJECTED_ID, type BrowserWindow } from '../../../../src/infrastructure/chains/eip155/eip6963-evm-wallets'
+import { WalletRequestError, type WalletEvent } from '../../../../src/ports/chain-family'
 import { RecordingLogger } from '../../application/connection/world'
 
 type Listener = (...args: unknown[]) => void

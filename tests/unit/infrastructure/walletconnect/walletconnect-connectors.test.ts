@@ -1,8 +1,11 @@
 import { firstValueFrom, ReplaySubject, Subject } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import type { Connector } from '../../../../src/domain/entities'
-import { WALLETCONNECT_CONNECTOR_ID, WalletRequestError, type WalletConnectPairingInfo, type WalletConnectors } from '../../../../src/ports/wallet-connectors'
-import { CompositeWalletConnectors } from '../../../../src/infrastructure/wallets/walletconnect/composite-wallet-connectors'
+import { WALLETCONNECT_CONNECTOR_ID, type WalletConnectPairingInfo } from '../../../../src/ports/wallet-connectors'
+import { WalletRequestError } from '../../../../src/ports/chain-family'
+import { Eip155ChainFamily } from '../../../../src/infrastructure/chains/eip155/eip155-chain-family'
+import type { ConnectorSource } from '../../../../src/infrastructure/chains/connector-source'
+import type { Eip1193Provider } from '../../../../src/domain/chains/wallet-providers'
 import { WalletConnectConnectors, type WalletConnectAdapter } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
 import type { WalletConnectEvent, WalletConnectSession } from '../../../../src/infrastructure/wallets/walletconnect/universal-provider-wallet-connect'
 
@@ -85,6 +88,7 @@ describe('WalletConnectConnectors', () => {
       namespace: 'eip155',
       addresses: session.addresses,
       caipNetworkId: 'eip155:31337',
+      approvedCaipNetworkIds: ['eip155:31337', 'eip155:31338'],
     })
     expect(created).toBe(1)
     expect(pairings).toEqual([null, { uri: 'wc:abc@2', expiresAtMs: 240_000 }, { uri: 'wc:def@2', expiresAtMs: 470_000 }, null])
@@ -99,14 +103,14 @@ describe('WalletConnectConnectors', () => {
     expect(fake.log).toEqual(['preconnect', 'preconnect'])
   })
 
-  it('a declined proposal (WalletConnect 5000) is a user rejection (4001); cancel reaches the attempt', async () => {
+  it('a declined proposal stays a user rejection; cancel reaches the attempt', async () => {
     const fake = fakeAdapter()
     const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
     const account = wc.connect(WALLETCONNECT_CONNECTOR_ID)
     await tick()
     wc.cancel()
     expect(fake.log).toContain('cancel')
-    fake.reject(new WalletRequestError(5000, 'User rejected.'))
+    fake.reject(new WalletRequestError('rejected', 'User rejected.', { code: 5000 }))
     const error = await account.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(WalletRequestError)
     expect((error as WalletRequestError).isUserRejection).toBe(true)
@@ -185,12 +189,11 @@ describe('WalletConnectConnectors: reuse and close', () => {
   })
 })
 
-describe('CompositeWalletConnectors', () => {
+describe('Eip155ChainFamily joining its wallet sources', () => {
   it('lists both sources and routes each call to the source listing the connector, else the first', async () => {
     const calls: string[] = []
     const browserConnector: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155' }
-    const browser: WalletConnectors = {
-      namespace: 'eip155',
+    const browser: ConnectorSource<Eip1193Provider> = {
       connectors$: new ReplaySubject<readonly Connector[]>(1),
       connectors: [browserConnector],
       startDiscovery: () => calls.push('browser:discover'),
@@ -203,7 +206,7 @@ describe('CompositeWalletConnectors', () => {
     ;(browser.connectors$ as ReplaySubject<readonly Connector[]>).next([browserConnector])
     const fake = fakeAdapter()
     const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
-    const all = new CompositeWalletConnectors([browser, wc])
+    const all = new Eip155ChainFamily([browser, wc])
     all.startDiscovery()
     expect((await firstValueFrom(all.connectors$)).map((c) => c.id)).toEqual(['io.metamask', WALLETCONNECT_CONNECTOR_ID])
     await all.connect('io.metamask')
@@ -223,8 +226,7 @@ describe('CompositeWalletConnectors', () => {
     const lists = new ReplaySubject<readonly Connector[]>(1)
     let current: readonly Connector[] = [browserConnector]
     lists.next(current)
-    const browser: WalletConnectors = {
-      namespace: 'eip155',
+    const browser: ConnectorSource<Eip1193Provider> = {
       connectors$: lists,
       get connectors() {
         return current
@@ -237,7 +239,7 @@ describe('CompositeWalletConnectors', () => {
       getProvider: () => undefined,
     }
     const wc = new WalletConnectConnectors(() => Promise.resolve(fakeAdapter().adapter), logger)
-    const all = new CompositeWalletConnectors([browser, wc])
+    const all = new Eip155ChainFamily([browser, wc])
     all.startDiscovery()
     const first = all.connectors
     expect(all.connectors).toBe(first)

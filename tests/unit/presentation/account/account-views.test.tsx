@@ -30,6 +30,7 @@ import {
   NETWORK_CONFIGS,
   RecordingLogger,
   ScriptedProvider,
+  eip155Families,
   connected,
 } from '../../application/account/support'
 
@@ -59,7 +60,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string } = {})
   const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: undefined }, connection, storage)
   const snacks = new SnackStore(scheduler)
   const provider = new ScriptedProvider()
-  const switcher = new SwitchNetwork(networks, connection, modal, () => provider, logger)
+  const switcher = new SwitchNetwork(networks, connection, modal, eip155Families(provider), logger)
   const disconnects: number[] = []
   const container = new Container()
   container.bind(ConnectionStore).toConstantValue(connection)

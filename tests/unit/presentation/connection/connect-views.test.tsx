@@ -12,11 +12,11 @@ import { Analytics } from '../../../../src/ports/analytics'
 import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
 import { Logger } from '../../../../src/ports/logger'
 import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
-import { WalletConnectors } from '../../../../src/ports/wallet-connectors'
+import { ChainFamilies } from '../../../../src/ports/chain-family'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingExternalView from '../../../../src/presentation/views/ConnectingExternalView'
-import { FakeWalletConnectors, anAnnouncedConnector } from '../../../fakes/fake-wallet-connectors'
+import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fakes/fake-chain-family'
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
@@ -25,12 +25,12 @@ import { MemoryStorage, RecordingLogger } from '../../application/connection/wor
 afterEach(cleanup)
 
 function world(overrides: Partial<WalletModalConfig> = {}) {
-  const wallets = new FakeWalletConnectors()
+  const wallets = new FakeChainFamily()
   const catalogue = new InMemoryWalletCatalogue({
     wallets: [aWalletListing({ id: 'aurora', name: 'Aurora Wallet', homepage: 'https://aurora.example', order: 1 })],
   })
   const container: Container = createContainer(parseConfig(aModalConfig(overrides)), (c) => {
-    c.rebind(WalletConnectors).toConstantValue(wallets)
+    c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets))
     c.rebind(WalletCatalogue).toConstantValue(catalogue)
     c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
     c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())

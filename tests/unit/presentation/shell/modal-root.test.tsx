@@ -11,10 +11,10 @@ import { Analytics } from '../../../../src/ports/analytics'
 import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
 import { Logger } from '../../../../src/ports/logger'
 import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
-import { WalletConnectors } from '../../../../src/ports/wallet-connectors'
+import { ChainFamilies } from '../../../../src/ports/chain-family'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import { ModalRoot } from '../../../../src/presentation/ModalRoot'
-import { FakeWalletConnectors, anAnnouncedConnector } from '../../../fakes/fake-wallet-connectors'
+import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fakes/fake-chain-family'
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
@@ -41,12 +41,12 @@ class SilentCatalogue extends InMemoryWalletCatalogue {
 
 describe('ModalRoot', () => {
   it('draws the shell once when a visitor opens it (no second render for values it already had)', async () => {
-    const wallets = new FakeWalletConnectors()
+    const wallets = new FakeChainFamily()
     wallets.add(anAnnouncedConnector())
     let container: Container | undefined
     const modal = createWalletModal(aModalConfig(), {
       overrides: (c) => {
-        c.rebind(WalletConnectors).toConstantValue(wallets)
+        c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets))
         c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
         c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
         c.rebind(Logger).toConstantValue(new RecordingLogger())

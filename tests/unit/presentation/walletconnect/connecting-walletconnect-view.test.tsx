@@ -4,10 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { WalletConnectQr } from '../../../../src/application/connection/walletconnect-qr'
-import {
-  WALLETCONNECT_CONNECTOR_ID,
-  type WalletAccount,
-} from '../../../../src/ports/wallet-connectors'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../../src/ports/wallet-connectors'
+import { type WalletAccount } from '../../../../src/ports/chain-family'
 import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
 

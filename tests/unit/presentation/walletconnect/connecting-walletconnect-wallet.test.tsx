@@ -5,10 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { PlatformKind } from '../../../../src/domain/connection/platform'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { WalletConnectQr } from '../../../../src/application/connection/walletconnect-qr'
-import {
-  WALLETCONNECT_CONNECTOR_ID,
-  type WalletAccount,
-} from '../../../../src/ports/wallet-connectors'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../../src/ports/wallet-connectors'
+import { type WalletAccount } from '../../../../src/ports/chain-family'
 import AllWalletsView from '../../../../src/presentation/views/AllWalletsView'
 import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'

@@ -14,10 +14,11 @@ import { Logger } from '../../../../src/ports/logger'
 import { Platform } from '../../../../src/ports/platform'
 import { Scheduler } from '../../../../src/ports/scheduler'
 import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
-import { WalletConnectPairings, WalletConnectors } from '../../../../src/ports/wallet-connectors'
+import { WalletConnectPairings } from '../../../../src/ports/wallet-connectors'
+import { ChainFamilies } from '../../../../src/ports/chain-family'
 import { WALLETCONNECT_CONNECTOR } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { DiProvider } from '../../../../src/presentation/di-context'
-import { FakeWalletConnectors } from '../../../fakes/fake-wallet-connectors'
+import { FakeChainFamily, familiesOf } from '../../../fakes/fake-chain-family'
 import { FakeWalletConnectPairings } from '../../../fakes/fake-walletconnect-pairings'
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
@@ -37,11 +38,11 @@ export interface WalletConnectViewsOptions {
  * wallets faked, for rendering the WalletConnect views.
  */
 export function walletConnectViews({ now, catalogue = [], platform, scheduler }: WalletConnectViewsOptions) {
-  const wallets = new FakeWalletConnectors()
+  const wallets = new FakeChainFamily()
   wallets.add(WALLETCONNECT_CONNECTOR)
   const pairings = new FakeWalletConnectPairings()
   const container: Container = createContainer(parseConfig(aModalConfig()), (c) => {
-    c.rebind(WalletConnectors).toConstantValue(wallets)
+    c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets))
     c.rebind(WalletConnectPairings).toConstantValue(pairings)
     if (platform !== undefined) c.rebind(Platform).toConstantValue(platform)
     if (scheduler !== undefined) c.rebind(Scheduler).toConstantValue(scheduler)

@@ -1,14 +1,10 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs'
 import type { CaipNetworkId, Connector } from '../../../domain/entities'
 import type { Logger } from '../../../ports/logger'
-import {
-  UnknownConnectorError,
-  WalletRequestError,
-  type Eip1193Provider,
-  type WalletAccount,
-  type WalletConnectors,
-  type WalletEvent,
-} from '../../../ports/wallet-connectors'
+import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
+import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
+import type { ConnectorSource } from '../connector-source'
+import { isEip1193Provider, request } from './eip1193'
 
 /** The connector id of the legacy `window.ethereum` when no announcement matches it. */
 export const LEGACY_INJECTED_ID = 'injected'
@@ -33,8 +29,7 @@ export type BrowserWindow = Pick<Window, 'addEventListener' | 'removeEventListen
  * provider). Wallet metadata is untrusted: names are trimmed plain strings and icons are passed on
  * as strings for the views to scheme-check.
  */
-export class Eip6963EvmWallets implements WalletConnectors {
-  readonly namespace = 'eip155' as const
+export class Eip6963EvmWallets implements ConnectorSource<Eip1193Provider> {
   private readonly list = new BehaviorSubject<readonly Connector[]>([])
   readonly connectors$: Observable<readonly Connector[]> = this.list.asObservable()
   private readonly events = new Subject<WalletEvent>()
@@ -73,7 +68,7 @@ export class Eip6963EvmWallets implements WalletConnectors {
     const provider = this.requireProvider(connectorId)
     const addresses = await this.call<unknown>(provider, 'eth_requestAccounts')
     const account = await this.accountFrom(connectorId, provider, addresses)
-    if (account === null) throw new WalletRequestError(undefined, 'The wallet returned no account')
+    if (account === null) throw new WalletRequestError('failed', 'The wallet returned no account')
     this.follow(connectorId, provider)
     return account
   }
@@ -121,7 +116,7 @@ export class Eip6963EvmWallets implements WalletConnectors {
 
   private checkLegacy(): void {
     const candidate = this.browser()?.ethereum
-    if (isProvider(candidate)) {
+    if (isEip1193Provider(candidate)) {
       this.legacy = candidate
       this.publish()
     }
@@ -152,12 +147,8 @@ export class Eip6963EvmWallets implements WalletConnectors {
     return provider
   }
 
-  private async call<T>(provider: Eip1193Provider, method: string, params?: unknown): Promise<T> {
-    try {
-      return (await provider.request(params === undefined ? { method } : { method, params })) as T
-    } catch (error) {
-      throw toWalletRequestError(error)
-    }
+  private call<T>(provider: Eip1193Provider, method: string, params?: unknown): Promise<T> {
+    return request<T>(provider, method, params)
   }
 
   private async accountFrom(
@@ -169,7 +160,7 @@ export class Eip6963EvmWallets implements WalletConnectors {
     if (list.length === 0) return null
     const chainId = await this.call<unknown>(provider, 'eth_chainId')
     const caipNetworkId = toCaipNetworkId(chainId)
-    if (caipNetworkId === undefined) throw new WalletRequestError(undefined, `The wallet reported a malformed chain id`)
+    if (caipNetworkId === undefined) throw new WalletRequestError('failed', 'The wallet reported a malformed chain id')
     return { connectorId, namespace: 'eip155', addresses: list, caipNetworkId }
   }
 
@@ -197,16 +188,12 @@ function defaultWindow(): BrowserWindow | undefined {
   return typeof window === 'undefined' ? undefined : (window as unknown as BrowserWindow)
 }
 
-function isProvider(value: unknown): value is Eip1193Provider {
-  return typeof value === 'object' && value !== null && typeof (value as { request?: unknown }).request === 'function'
-}
-
 /** Reads an announcement defensively: getters may throw, fields may be of any type. */
 function parseAnnouncement(detail: unknown): Announced | undefined {
   try {
     if (typeof detail !== 'object' || detail === null) return undefined
     const { info, provider } = detail as { info?: unknown; provider?: unknown }
-    if (typeof info !== 'object' || info === null || !isProvider(provider)) return undefined
+    if (typeof info !== 'object' || info === null || !isEip1193Provider(provider)) return undefined
     const { rdns, name, icon } = info as { rdns?: unknown; name?: unknown; icon?: unknown }
     if (typeof rdns !== 'string' || rdns.trim() === '' || rdns.length > 255) return undefined
     if (typeof name !== 'string' || name.trim() === '') return undefined
@@ -233,14 +220,4 @@ function toCaipNetworkId(chainId: unknown): CaipNetworkId | undefined {
   else if (typeof chainId === 'number' && Number.isSafeInteger(chainId)) id = chainId
   else return undefined
   return `eip155:${id}`
-}
-
-function toWalletRequestError(error: unknown): WalletRequestError {
-  if (error instanceof WalletRequestError) return error
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-  const message =
-    typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
-      ? (error as { message: string }).message
-      : String(error)
-  return new WalletRequestError(typeof code === 'number' ? code : undefined, message, { cause: error })
 }

@@ -1,0 +1,54 @@
+/** Rules about connectors across chain families (spec sections 3 and 4). */
+import type { AccountType, ChainNamespace, Connector, ConnectorType } from '../entities'
+
+/** The connector id of WalletConnect in the connector list (one row for every WalletConnect wallet). */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
+/** The chain families a connector offers. */
+export function chainsOf(connector: Pick<Connector, 'chain' | 'chains'>): readonly ChainNamespace[] {
+  return connector.chains ?? [connector.chain]
+}
+
+/**
+ * Disconnecting a WalletConnect or auth connector also disconnects the other namespaces connected
+ * through the same connector type (spec section 4); any other connector ends one namespace at a time.
+ */
+export function sharesSessionAcrossNamespaces(connection: {
+  readonly connectorId: string
+  readonly connectorType?: ConnectorType | undefined
+}): boolean {
+  return connection.connectorId === WALLETCONNECT_CONNECTOR_ID || connection.connectorType === 'AUTH'
+}
+
+/** Whether two connections came through the same connector type (for the rule above). */
+export function sameConnectorType(
+  a: { readonly connectorId: string; readonly connectorType?: ConnectorType | undefined },
+  b: { readonly connectorId: string; readonly connectorType?: ConnectorType | undefined },
+): boolean {
+  if (a.connectorId === WALLETCONNECT_CONNECTOR_ID || b.connectorId === WALLETCONNECT_CONNECTOR_ID) {
+    return a.connectorId === b.connectorId
+  }
+  return a.connectorType !== undefined && a.connectorType === b.connectorType
+}
+
+/**
+ * The account type of a wallet's account when the wallet does not say: a browser or WalletConnect
+ * wallet holds plain accounts (bitcoin wallets: payment addresses); the embedded wallet's preference
+ * (spec section 4 defaults) applies to auth connectors, where the wallet reports it.
+ */
+export function connectedAccountType(namespace: ChainNamespace): AccountType {
+  return namespace === 'bip122' ? 'payment' : 'eoa'
+}
+
+const FAMILY_LABELS: Readonly<Record<ChainNamespace, string>> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  polkadot: 'Polkadot',
+  bip122: 'Bitcoin',
+  cosmos: 'Cosmos',
+}
+
+/** The short name of a chain family on a wallet row's badge. */
+export function chainFamilyLabel(namespace: ChainNamespace): string {
+  return FAMILY_LABELS[namespace]
+}

@@ -1,0 +1,190 @@
+import { BehaviorSubject, Subject, type Observable } from 'rxjs'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace, Connector } from '../../src/domain/entities'
+import {
+  UnknownConnectorError,
+  WalletRequestError,
+  type ChainFamilies,
+  type ChainFamily,
+  type SwitchStep,
+  type WalletAccount,
+  type WalletErrorKind,
+  type WalletEvent,
+} from '../../src/ports/chain-family'
+import {
+  UnsupportedTransferChainError,
+  type GasEstimate,
+  type ReceiptStatus,
+  type SentTransfer,
+  type TransferRequest,
+} from '../../src/ports/token-transfers'
+
+type Answer = WalletAccount | Error | Promise<WalletAccount>
+
+const KIND_OF_CODE: Record<number, WalletErrorKind> = { 4001: 'rejected', [-32002]: 'pending', 4902: 'unknownNetwork', 4200: 'unsupportedMethod' }
+
+/**
+ * A scriptable {@link ChainFamily} of any namespace: `add(connector)` makes a wallet appear;
+ * `answerNext(result)` decides what the next `connect` resolves or rejects with (default: the
+ * wallet's account); `emit(event)` plays a wallet event; `switchAnswers` / `signAnswers` script the
+ * next switch and signature. `calls` records every method call. It passes the chain-family contract
+ * suite (tests/contract/chain-family).
+ */
+export class FakeChainFamily implements ChainFamily {
+  readonly calls: string[] = []
+  private readonly list = new BehaviorSubject<readonly Connector[]>([])
+  readonly connectors$: Observable<readonly Connector[]> = this.list.asObservable()
+  private readonly eventsSubject = new Subject<WalletEvent>()
+  readonly events$: Observable<WalletEvent> = this.eventsSubject.asObservable()
+  private readonly queued: Answer[] = []
+  /** What `reconnect` answers per connector id (absent or null: not authorised). */
+  readonly authorised = new Map<string, WalletAccount | null>()
+  /** What the next switches do: an error to throw, or 'add' to report the add step first. */
+  readonly switchAnswers: Array<Error | 'add' | Promise<void>> = []
+  /** The signatures the next signMessage calls resolve (or errors they throw). */
+  readonly signAnswers: Array<string | Error> = []
+  /** What the next transfers do: an error, or nothing for success. */
+  readonly transferAnswers: Array<Error | undefined> = []
+  readonly sent: TransferRequest[] = []
+  private readonly receipts = new Map<string, ReceiptStatus>()
+  private readonly connected = new Set<string>()
+  /** The network each connected connector's wallet sits on. */
+  private readonly networks = new Map<string, CaipNetworkId>()
+  private discovering = false
+  private hashes = 0
+
+  constructor(
+    readonly namespace: ChainNamespace = 'eip155',
+    readonly address = namespace === 'eip155' ? '0x1111111111111111111111111111111111111111' : 'So1ana1111111111111111111111111111111111111',
+    readonly caipNetworkId: CaipNetworkId = namespace === 'eip155' ? 'eip155:31337' : (`${namespace}:devnet` as CaipNetworkId),
+  ) {}
+
+  get connectors(): readonly Connector[] {
+    return this.list.value
+  }
+
+  /** Makes a wallet appear (its `chain` becomes this family's namespace). */
+  add(connector: Connector): void {
+    this.list.next([...this.list.value, { ...connector, chain: this.namespace }])
+  }
+
+  answerNext(answer: Answer): void {
+    this.queued.push(answer)
+  }
+
+  /** The next connect fails: a wallet code (4001 declined, -32002 pending) or a kind. */
+  rejectNext(codeOrKind: number | WalletErrorKind, message = 'rejected'): void {
+    const kind = typeof codeOrKind === 'number' ? (KIND_OF_CODE[codeOrKind] ?? 'failed') : codeOrKind
+    this.queued.push(new WalletRequestError(kind, message, typeof codeOrKind === 'number' ? { code: codeOrKind } : {}))
+  }
+
+  emit(event: WalletEvent): void {
+    this.eventsSubject.next(event)
+  }
+
+  account(connectorId: string, caipNetworkId: CaipNetworkId = this.caipNetworkId): WalletAccount {
+    return { connectorId, namespace: this.namespace, addresses: [this.address], caipNetworkId }
+  }
+
+  startDiscovery(): void {
+    if (this.discovering) return
+    this.discovering = true
+    this.calls.push('startDiscovery')
+  }
+
+  async connect(connectorId: string): Promise<WalletAccount> {
+    this.calls.push(`connect:${connectorId}`)
+    if (!this.connectors.some((c) => c.id === connectorId)) throw new UnknownConnectorError(connectorId)
+    const next = this.queued.shift()
+    if (next instanceof Error) throw next
+    const account = (await next) ?? this.account(connectorId, this.networks.get(connectorId))
+    this.connected.add(connectorId)
+    this.networks.set(connectorId, account.caipNetworkId)
+    return account
+  }
+
+  async reconnect(connectorId: string): Promise<WalletAccount | null> {
+    this.calls.push(`reconnect:${connectorId}`)
+    if (!this.connectors.some((c) => c.id === connectorId)) return null
+    const account = this.authorised.get(connectorId) ?? null
+    if (account !== null) this.connected.add(connectorId)
+    return account
+  }
+
+  async disconnect(connectorId: string): Promise<void> {
+    this.calls.push(`disconnect:${connectorId}`)
+    this.connected.delete(connectorId)
+  }
+
+  async switchNetwork(connectorId: string, network: CaipNetwork, onStep?: (step: SwitchStep) => void): Promise<void> {
+    this.calls.push(`switchNetwork:${connectorId}:${network.caipNetworkId}`)
+    this.requireProvider(connectorId)
+    if (network.chainNamespace !== this.namespace) throw new WalletRequestError('unknownNetwork', `Not a ${this.namespace} network`)
+    const answer = this.switchAnswers.shift()
+    if (answer instanceof Error) throw answer
+    if (answer === 'add') {
+      onStep?.('add')
+      onStep?.('switch')
+    } else if (answer !== undefined) await answer
+    this.networks.set(connectorId, network.caipNetworkId)
+  }
+
+  async signMessage(connectorId: string, address: string, message: string): Promise<string> {
+    this.calls.push(`signMessage:${connectorId}:${address}`)
+    this.requireProvider(connectorId)
+    const answer = this.signAnswers.shift()
+    if (answer instanceof Error) throw answer
+    return answer ?? `signed(${address}):${message}`
+  }
+
+  async estimateTransfer(connectorId: string, request: TransferRequest): Promise<GasEstimate> {
+    this.calls.push(`estimateTransfer:${connectorId}`)
+    this.checkChain(request.chainId)
+    return { gas: 21_000n, gasPrice: 1_000_000_000n, fee: 21_000n * 1_000_000_000n }
+  }
+
+  async sendTransfer(connectorId: string, request: TransferRequest): Promise<SentTransfer> {
+    this.calls.push(`sendTransfer:${connectorId}`)
+    this.checkChain(request.chainId)
+    const answer = this.transferAnswers.shift()
+    if (answer instanceof Error) throw answer
+    this.sent.push(request)
+    const hash = `0x${(++this.hashes).toString(16).padStart(64, '0')}`
+    this.receipts.set(hash, 'confirmed')
+    return { hash }
+  }
+
+  async receiptStatus(_connectorId: string, chainId: CaipNetworkId, hash: string): Promise<ReceiptStatus> {
+    this.checkChain(chainId)
+    return this.receipts.get(hash) ?? 'pending'
+  }
+
+  getProvider(connectorId: string): unknown {
+    return this.connectors.find((c) => c.id === connectorId)?.provider
+  }
+
+  private requireProvider(connectorId: string): void {
+    if (this.getProvider(connectorId) === undefined) throw new UnknownConnectorError(connectorId)
+  }
+
+  private checkChain(chainId: CaipNetworkId): void {
+    if (!chainId.startsWith(`${this.namespace}:`)) throw new UnsupportedTransferChainError(chainId)
+  }
+}
+
+/** The families of a test world, keyed by namespace. */
+export function familiesOf(...families: ChainFamily[]): ChainFamilies {
+  return { all: families, get: (namespace) => families.find((f) => f.namespace === namespace) }
+}
+
+/** An announced browser wallet connector. */
+export function anAnnouncedConnector(rdns = 'dev.walletgate.devnet', name = 'Devnet Wallet', chain: ChainNamespace = 'eip155'): Connector {
+  return {
+    id: rdns,
+    name,
+    type: 'ANNOUNCED',
+    chain,
+    imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+    info: { rdns },
+    provider: { request: async () => null },
+  }
+}
