@@ -141,7 +141,7 @@ function hexNumber(value: unknown): number | undefined {
 /** A wallet refusal (4001 anywhere in the cause chain) is a rejection; anything else keeps its words. */
 export function toSendError(error: unknown): Error {
   if (hasCode(error, RPC_ERROR_CODES.userRejectedRequest)) return new TransactionRejectedError({ cause: error })
-  return new TransferFailedError(shortMessage(error), { cause: error })
+  return new TransferFailedError(ownWords(error), { cause: error })
 }
 
 function hasCode(error: unknown, code: number): boolean {
@@ -153,12 +153,26 @@ function hasCode(error: unknown, code: number): boolean {
   return false
 }
 
-function shortMessage(error: unknown): string {
-  if (typeof error === 'object' && error !== null) {
-    const short = (error as { shortMessage?: unknown }).shortMessage
-    if (typeof short === 'string' && short !== '') return short
-    const message = (error as { message?: unknown }).message
-    if (typeof message === 'string' && message !== '') return message.split('\n')[0] ?? message
+/**
+ * The wallet's or chain's own words: those of the deepest cause that says anything. viem wraps a
+ * wallet's error in its own generic ones ("An internal error was received.", or "the contract
+ * function reverted" for a wallet that never reached the chain), which would hide what went wrong.
+ */
+function ownWords(error: unknown): string {
+  let words = ''
+  let current: unknown = error
+  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth++) {
+    words = wordsOf(current) || words
+    current = (current as { cause?: unknown }).cause
   }
-  return String(error)
+  return words || String(error)
+}
+
+function wordsOf(error: object): string {
+  // A viem error keeps the words it was given in `details` and its own summary in `shortMessage`.
+  const { details, shortMessage, message } = error as { details?: unknown; shortMessage?: unknown; message?: unknown }
+  if (typeof details === 'string' && details !== '') return details
+  if (typeof shortMessage === 'string' && shortMessage !== '') return shortMessage
+  if (typeof message === 'string' && message !== '') return message.split('\n')[0] ?? message
+  return ''
 }
