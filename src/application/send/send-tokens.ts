@@ -37,6 +37,7 @@ import {
   ResolveNameError,
   TransactionRejectedError,
   UnsupportedChainError,
+  VALIDATION_MESSAGES,
   isDomainError,
 } from '../../domain/errors'
 import { isNativeToken, tokenBalanceUnits, tokenDecimals } from '../../domain/balances/token-balances'
@@ -269,6 +270,12 @@ export class SendTokens {
     this.patch({ status: 'checking', error: undefined, plan: undefined })
     const form = state.form
     const typed = form.receiver.trim()
+
+    // An amount of zero is refused before anything is looked up or estimated.
+    const amount = form.token ? parseAmountInput(form.amount, tokenDecimals(form.token)) : undefined
+    if (amount?.ok && amount.value <= 0n) {
+      return this.failChecking(new InvalidAmountError(VALIDATION_MESSAGES.sendAmountNotPositive).message)
+    }
 
     let receiverAddress = typed
     let receiverName: string | undefined

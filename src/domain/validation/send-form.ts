@@ -1,14 +1,16 @@
 /**
  * Send form rules (spec section 5): an amount and a receiver address are required, then a token;
  * only namespaces that support sending are accepted. Beyond the spec's three messages the form
- * also rejects a malformed receiver ("Invalid address"), an unparseable amount and an amount
- * above the balance ("Insufficient funds"). Returns the first failing rule's error, else undefined.
+ * also rejects a malformed receiver ("Invalid address"), an unparseable amount, an amount of zero
+ * ("Enter an amount greater than 0") and an amount above the balance ("Insufficient funds"). Returns the first failing rule's error, else undefined.
  */
 import { SUPPORTED_NAMESPACES } from '../constants'
 import type { ChainNamespace, TokenBalance } from '../entities'
 import {
   InsufficientFundsError,
   InvalidAddressError,
+  InvalidAmountError,
+  VALIDATION_MESSAGES,
   SendFormIncompleteError,
   SendTokenRequiredError,
   UnsupportedChainError,
@@ -34,6 +36,7 @@ export function validateSendForm(input: SendFormInput): DomainError | undefined 
   if (!isAddressOfNamespace(input.receiverAddress.trim(), input.namespace)) return new InvalidAddressError()
   const parsed = parseAmountInput(input.amount, tokenDecimals(input.token))
   if (!parsed.ok) return parsed.error
+  if (parsed.value <= 0n) return new InvalidAmountError(VALIDATION_MESSAGES.sendAmountNotPositive)
   if (parsed.value > tokenBalanceUnits(input.token)) return new InsufficientFundsError()
   return undefined
 }

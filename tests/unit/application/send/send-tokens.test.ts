@@ -79,6 +79,27 @@ describe('SendTokens: rules checked before any signature', () => {
     expect(world.transfers.estimates).toEqual([])
   })
 
+  it.each(['0', '0.000', '0.'])('an amount of %j says "Enter an amount greater than 0" and asks nothing of the wallet', async (amount) => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount, receiver: TO })
+    expect(await world.send.review()).toBe(false)
+    expect(world.send.snapshot.error).toBe('Enter an amount greater than 0')
+    expect(world.send.snapshot.status).toBe('editing')
+    expect(world.modal.view).not.toBe('SendPreview')
+    expect(world.transfers.estimates).toEqual([])
+    expect(world.transfers.sends).toEqual([])
+  })
+
+  it('an amount of zero to a name is refused before the name is looked up', async () => {
+    const world = aSendWorld({ names: [aNameProfile('alice.wg.id', TO)] })
+    const lookUp = vi.spyOn(world.api, 'lookUpName')
+    fill(world, { token: DUSD, amount: '0', receiver: 'alice' })
+    expect(await world.send.review()).toBe(false)
+    expect(world.send.snapshot.error).toBe('Enter an amount greater than 0')
+    expect(lookUp).not.toHaveBeenCalled()
+    expect(world.transfers.estimates).toEqual([])
+  })
+
   it('a failed fee estimate gives a clear message and keeps the form', async () => {
     const world = aSendWorld()
     world.transfers.estimateFailure = new Error('execution reverted')

@@ -38,6 +38,13 @@ describe('send form', () => {
     )
   })
 
+  it.each(['0', '0.000', '0.', ' 0,0 ', '.0'])('refuses an amount of zero (%j) with "Enter an amount greater than 0"', (amount) => {
+    const token = aTokenBalance({ quantity: { decimals: '18', numeric: '1.5' } })
+    expect(validateSendForm({ amount, receiverAddress: receiver, token, namespace: 'eip155' })?.message).toBe(
+      'Enter an amount greater than 0',
+    )
+  })
+
   it('accepts a complete form within the balance, including a comma decimal', () => {
     const token = aTokenBalance({ quantity: { decimals: '18', numeric: '1.5' } })
     expect(validateSendForm({ amount: '1,5', receiverAddress: receiver, token, namespace: 'eip155' })).toBeUndefined()
