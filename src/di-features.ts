@@ -17,7 +17,9 @@ import { ActivityStore } from './application/activity/activity-store'
 import { BalanceStore } from './application/account/balance-store'
 import { balanceSourceFrom } from './application/send/balance-source'
 import { SendBalanceSource } from './application/send/collaborators'
-import { SendTokens } from './application/send/send-tokens'
+import { ConfirmSend } from './application/send/confirm-send'
+import { ReviewSend } from './application/send/review-send'
+import { SendForm } from './application/send/send-form'
 import { TransactionApprovals } from './application/send/transaction-approvals'
 import { BlockchainApi } from './ports/blockchain-api'
 import { TokenTransfers } from './ports/token-transfers'
@@ -48,7 +50,7 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
       // Switching to another chain family resets the send form (spec section 4); same-family
       // switches reset it through the connection.
       namespaceReset ??= container.get(SwitchNetwork).networkChanged$.subscribe((change) => {
-        if (change.namespaceChanged) container.get(SendTokens).reset()
+        if (change.namespaceChanged) container.get(SendForm).reset()
       })
     },
     async switchNetwork(caipNetworkId) {
@@ -140,24 +142,43 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         utcOffsetMinutes: -new Date(ctx.get(Clock).now()).getTimezoneOffset(),
       }),
   )
-  binder.bind(SendTokens).toDynamicValue(
+  binder.bind(SendForm).toDynamicValue(
     (ctx) =>
-      new SendTokens({
+      new SendForm({
         connection: ctx.get(ConnectionStore),
         balances: ctx.get(SendBalanceSource),
         api: ctx.get(BlockchainApi),
+        scheduler: ctx.get(Scheduler),
+        logger: ctx.get(Logger),
+      }),
+  )
+  binder.bind(ReviewSend).toDynamicValue(
+    (ctx) =>
+      new ReviewSend({
+        form: ctx.get(SendForm),
+        balances: ctx.get(SendBalanceSource),
+        transfers: ctx.get(TokenTransfers),
+        modal: ctx.get(ModalStore),
+        logger: ctx.get(Logger),
+        nativeCurrencies: Object.fromEntries(
+          config.networks.map((n) => [`${n.chainNamespace}:${String(n.id)}`, n.nativeCurrency]),
+        ),
+      }),
+  )
+  binder.bind(ConfirmSend).toDynamicValue(
+    (ctx) =>
+      new ConfirmSend({
+        form: ctx.get(SendForm),
+        review: ctx.get(ReviewSend),
+        balances: ctx.get(SendBalanceSource),
         transfers: ctx.get(TokenTransfers),
         approvals: ctx.get(TransactionApprovals),
         activity: ctx.get(ActivityStore),
         modal: ctx.get(ModalStore),
         notifier: ctx.get(SnackStore),
         clock: ctx.get(Clock),
-        scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),
         analytics: ctx.get(Analytics, { optional: true }),
-        nativeCurrencies: Object.fromEntries(
-          config.networks.map((n) => [`${n.chainNamespace}:${String(n.id)}`, n.nativeCurrency]),
-        ),
       }),
   )
 }

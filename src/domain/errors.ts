@@ -83,6 +83,8 @@ export type AlertKey = keyof typeof ALERT_ERRORS
 export const VALIDATION_MESSAGES = {
   sendAmountAndReceiverRequired: 'An amount and receiver address are required',
   sendTokenRequired: 'A token is required',
+  /** A send of nothing would still cost a network fee (Walletgate's own text). */
+  sendAmountNotPositive: 'Enter an amount greater than 0',
   unsupportedChain: 'Unsupported chain',
   invalidChainId: 'Invalid chainId',
   invalidAddress: 'Invalid address',

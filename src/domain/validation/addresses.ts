@@ -38,17 +38,18 @@ export function validateCaipAddress(value: string): Validation {
 }
 
 /**
- * The address rule of a namespace. Namespaces without a format rule of their own (polkadot,
- * bip122, cosmos) accept any non-empty value without spaces; their wallets check the rest.
+ * Whether `address` is an address of the `namespace` chain family (the format rule only). A
+ * namespace without a rule of its own yet (polkadot, bip122, cosmos) accepts nothing, so a
+ * family is never sent to before its address rule exists.
  */
-export function isAddressOfNamespace(value: string, namespace: ChainNamespace): boolean {
+export function isAddressOf(namespace: ChainNamespace, address: string): boolean {
   switch (namespace) {
     case 'eip155':
-      return isEvmAddress(value)
+      return isEvmAddress(address)
     case 'solana':
-      return isSolanaAddress(value)
+      return isSolanaAddress(address)
     default:
-      return /^\S+$/.test(value)
+      return false
   }
 }
 

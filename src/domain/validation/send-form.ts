@@ -1,22 +1,16 @@
 /**
  * Send form rules (spec section 5): an amount and a receiver address are required, then a token;
- * only namespaces that support sending are accepted. Beyond the spec's three messages the form
- * also rejects a malformed receiver ("Invalid address"), an unparseable amount and an amount
- * above the balance ("Insufficient funds"). Returns the first failing rule's error, else undefined.
+ * only namespaces that support sending are accepted. Beyond the spec's three rules the form also
+ * refuses a receiver that is no address of the namespace ("Invalid address"), an unparseable
+ * amount, an amount of zero ("Enter an amount greater than 0") and an amount above the balance
+ * ("Insufficient funds"). Returns the first broken rule, else undefined; sendErrorMessage words it.
  */
 import { SUPPORTED_NAMESPACES } from '../constants'
 import type { ChainNamespace, TokenBalance } from '../entities'
-import {
-  InsufficientFundsError,
-  InvalidAddressError,
-  SendFormIncompleteError,
-  SendTokenRequiredError,
-  UnsupportedChainError,
-  type DomainError,
-} from '../errors'
 import { tokenBalanceUnits, tokenDecimals } from '../balances/token-balances'
-import { parseAmountInput } from '../format/amount'
-import { isAddressOfNamespace } from './addresses'
+import { parseSendAmount } from '../send/send-amount'
+import type { SendFormError } from '../send/send-errors'
+import { isAddressOf } from './addresses'
 
 export interface SendFormInput {
   token?: TokenBalance
@@ -27,13 +21,13 @@ export interface SendFormInput {
   namespace?: ChainNamespace
 }
 
-export function validateSendForm(input: SendFormInput): DomainError | undefined {
-  if (!input.amount?.trim() || !input.receiverAddress?.trim()) return new SendFormIncompleteError()
-  if (!input.token) return new SendTokenRequiredError()
-  if (!input.namespace || !SUPPORTED_NAMESPACES.send.includes(input.namespace)) return new UnsupportedChainError()
-  if (!isAddressOfNamespace(input.receiverAddress.trim(), input.namespace)) return new InvalidAddressError()
-  const parsed = parseAmountInput(input.amount, tokenDecimals(input.token))
+export function validateSendForm(input: SendFormInput): SendFormError | undefined {
+  if (!input.amount?.trim() || !input.receiverAddress?.trim()) return { kind: 'amountAndReceiverRequired' }
+  if (!input.token) return { kind: 'tokenRequired' }
+  if (!input.namespace || !SUPPORTED_NAMESPACES.send.includes(input.namespace)) return { kind: 'unsupportedChain' }
+  if (!isAddressOf(input.namespace, input.receiverAddress.trim())) return { kind: 'invalidAddress' }
+  const parsed = parseSendAmount(input.amount, tokenDecimals(input.token))
   if (!parsed.ok) return parsed.error
-  if (parsed.value > tokenBalanceUnits(input.token)) return new InsufficientFundsError()
+  if (parsed.value > tokenBalanceUnits(input.token)) return { kind: 'insufficientFunds' }
   return undefined
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { ModalStore } from '../../application/modal-store'
 import { ModalConfig } from '../../application/tokens'
+import { sendErrorMessage } from '../../domain/send/send-errors'
 import { Button, Notice, SafeImage } from '../components'
 import { useService } from '../di-context'
 import { preloadApproveTransactionView } from './send/approve-view-loader'
@@ -12,10 +13,10 @@ import { useSend } from './send/use-send'
  * button is disabled while a request is in flight, so a double click sends once.
  */
 export default function SendPreviewView() {
-  const { send, state } = useSend()
+  const { confirm, reviewState, confirmState } = useSend()
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
-  const plan = state.plan
+  const plan = reviewState.status === 'ready' ? reviewState.preview : undefined
   useEffect(() => {
     preloadApproveTransactionView().catch(() => undefined)
   }, [])
@@ -33,7 +34,8 @@ export default function SendPreviewView() {
   }
 
   const network = config.networks.find((n) => `${n.chainNamespace}:${String(n.id)}` === plan.request.chainId)
-  const sending = state.status === 'sending'
+  const sending = confirmState.status === 'sending'
+  const error = confirmState.status === 'failed' ? sendErrorMessage(confirmState.error) : undefined
   return (
     <div className="wg-view wg-send" data-testid="view-SendPreview">
       <div className="wg-send-summary">
@@ -63,16 +65,16 @@ export default function SendPreviewView() {
           </dd>
         </div>
       </dl>
-      {state.error !== undefined && (
+      {error !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="send-error">
-          {state.error}
+          {error}
         </p>
       )}
       <div className="wg-send-actions">
         <Button variant="secondary" disabled={sending} onClick={() => modal.goBack()} data-testid="send-edit">
           Edit
         </Button>
-        <Button loading={sending} onClick={() => void send.confirm()} data-testid="send-confirm">
+        <Button loading={sending} onClick={() => void confirm.confirm()} data-testid="send-confirm">
           {sending ? 'Waiting for wallet' : 'Send'}
         </Button>
       </div>

@@ -1,31 +1,33 @@
 import { useId, type FormEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { formatBalanceNumeric } from '../../domain/format/amount'
+import { sendErrorMessage } from '../../domain/send/send-errors'
 import { Button } from '../components'
 import { useSend } from './send/use-send'
 import { tokenKey } from './send/token-key'
 
 /**
  * The Send form (issue 8): a token from the balances, an amount (Max, pasted text, the fiat
- * equivalent), a receiver address or registered name. Every rule is checked by SendTokens when
- * the person asks for the review; the view only renders its state.
+ * equivalent), a receiver address or registered name. Every rule is checked by ReviewSend when
+ * the person asks for the review; the view only renders the form's and the review's states.
  */
 export default function SendView() {
-  const { send, state } = useSend()
-  const tokens = useObservableState(send.tokens$, () => send.tokens)
+  const { form: sendForm, review, formState, reviewState } = useSend()
+  const tokens = useObservableState(sendForm.tokens$, () => sendForm.tokens)
   const ids = { token: useId(), amount: useId(), receiver: useId(), receiverHint: useId(), error: useId() }
-  const { form, receiver } = state
+  const { values: form, receiver } = formState
   const selectedKey = form.token ? tokenKey(form.token) : ''
-  const busy = state.status === 'checking' || state.status === 'sending'
+  const busy = reviewState.status === 'checking' || formState.locked
+  const error = reviewState.status === 'failed' ? sendErrorMessage(reviewState.error) : undefined
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    void send.review()
+    void review.review()
   }
 
   return (
     <div className="wg-view wg-send" data-testid="view-Send">
-      <form className="wg-send-form" onSubmit={onSubmit} noValidate aria-describedby={state.error ? ids.error : undefined}>
+      <form className="wg-send-form" onSubmit={onSubmit} noValidate aria-describedby={error !== undefined ? ids.error : undefined}>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.token}>
             Token
@@ -36,7 +38,7 @@ export default function SendView() {
             data-testid="send-token"
             value={selectedKey}
             disabled={busy}
-            onChange={(event) => send.selectToken(tokens.find((t) => tokenKey(t) === event.target.value))}
+            onChange={(event) => sendForm.selectToken(tokens.find((t) => tokenKey(t) === event.target.value))}
           >
             <option value="">Choose a token</option>
             {tokens.map((token) => (
@@ -62,20 +64,20 @@ export default function SendView() {
               placeholder="0.0"
               value={form.amount}
               disabled={busy}
-              onChange={(event) => send.setAmount(event.target.value)}
+              onChange={(event) => sendForm.setAmount(event.target.value)}
             />
             <Button
               variant="secondary"
               data-testid="send-max"
               disabled={!form.token || busy}
               aria-label={form.token ? `Use the maximum ${form.token.symbol}` : 'Use the maximum'}
-              onClick={() => void send.setMax()}
+              onClick={() => void review.fillMax()}
             >
               Max
             </Button>
           </div>
           <p className="wg-hint" data-testid="send-fiat" aria-live="polite">
-            {state.fiat !== undefined ? `≈ $${state.fiat}` : '\u00a0'}
+            {formState.fiat !== undefined ? `≈ $${formState.fiat}` : '\u00a0'}
           </p>
         </div>
 
@@ -93,7 +95,7 @@ export default function SendView() {
             value={form.receiver}
             disabled={busy}
             aria-describedby={ids.receiverHint}
-            onChange={(event) => send.setReceiver(event.target.value)}
+            onChange={(event) => sendForm.setReceiver(event.target.value)}
           />
           <p className="wg-hint" id={ids.receiverHint} data-testid="send-receiver-hint" aria-live="polite">
             {receiver.status === 'resolving' && `Looking up ${receiver.name}…`}
@@ -106,13 +108,13 @@ export default function SendView() {
           </p>
         </div>
 
-        {state.error !== undefined && (
+        {error !== undefined && (
           <p className="wg-form-error" role="alert" id={ids.error} data-testid="send-error">
-            {state.error}
+            {error}
           </p>
         )}
 
-        <Button type="submit" fullWidth size="lg" loading={state.status === 'checking'} disabled={busy} data-testid="send-review">
+        <Button type="submit" fullWidth size="lg" loading={reviewState.status === 'checking'} disabled={busy} data-testid="send-review">
           Review send
         </Button>
       </form>

@@ -1,10 +1,23 @@
 import { useObservableState } from 'observable-hooks'
-import { SendTokens, type SendTokensState } from '../../../application/send/send-tokens'
+import { ConfirmSend, type ConfirmSendState } from '../../../application/send/confirm-send'
+import { ReviewSend, type ReviewSendState } from '../../../application/send/review-send'
+import { SendForm, type SendFormState } from '../../../application/send/send-form'
 import { useService } from '../../di-context'
 
-/** The modal's SendTokens use case and its current state. */
-export function useSend(): { send: SendTokens; state: SendTokensState } {
-  const send = useService(SendTokens)
-  const state = useObservableState(send.state$, () => send.snapshot)
-  return { send, state }
+/** The modal's send form, its review and its confirm, with their current states. */
+export function useSend(): {
+  form: SendForm
+  review: ReviewSend
+  confirm: ConfirmSend
+  formState: SendFormState
+  reviewState: ReviewSendState
+  confirmState: ConfirmSendState
+} {
+  const form = useService(SendForm)
+  const review = useService(ReviewSend)
+  const confirm = useService(ConfirmSend)
+  const formState = useObservableState(form.state$, () => form.snapshot)
+  const reviewState = useObservableState(review.state$, () => review.snapshot)
+  const confirmState = useObservableState(confirm.state$, () => confirm.snapshot)
+  return { form, review, confirm, formState, reviewState, confirmState }
 }

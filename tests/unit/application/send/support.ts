@@ -1,10 +1,13 @@
-/** A SendTokens over fakes: a connected account on eip155:31337 holding ETH and dUSD. */
+/** The send form, its review and its confirm over fakes: a connected account on eip155:31337 holding ETH and dUSD. */
 import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import type { NameProfile, TokenBalance, Transaction } from '../../../../src/domain/entities'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
 import type { SendBalanceSource } from '../../../../src/application/send/collaborators'
-import { SendTokens } from '../../../../src/application/send/send-tokens'
+import { ConfirmSend } from '../../../../src/application/send/confirm-send'
+import { ReviewSend, type SendPreview } from '../../../../src/application/send/review-send'
+import { SendForm } from '../../../../src/application/send/send-form'
+import { sendErrorMessage } from '../../../../src/domain/send/send-errors'
 import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
 import type { AnalyticsEvent } from '../../../../src/ports/analytics'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
@@ -70,7 +73,9 @@ export function aNameProfile(name: string, address: string, coinType = 214751498
 }
 
 export interface SendWorld {
-  send: SendTokens
+  form: SendForm
+  review: ReviewSend
+  confirm: ConfirmSend
   connection: ConnectionStore
   modal: ModalStore
   approvals: TransactionApprovals
@@ -107,17 +112,20 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
   const logger = new RecordingLogger()
   const pending: Transaction[] = []
   const events: AnalyticsEvent[] = []
-  const send = new SendTokens({
-    connection,
+  const scheduler = options.scheduler ?? asyncScheduler
+  const nativeCurrencies = { 'eip155:31337': { symbol: 'ETH', decimals: 18 } }
+  const form = new SendForm({ connection, balances, api, scheduler, logger })
+  const review = new ReviewSend({ form, balances, transfers, modal, logger, nativeCurrencies })
+  const confirm = new ConfirmSend({
+    form,
+    review,
     balances,
-    api,
     transfers,
     approvals,
     activity: { addPending: (tx) => pending.push(tx) },
     modal,
     notifier,
     clock: { now: () => NOW },
-    scheduler: options.scheduler ?? asyncScheduler,
     logger,
     analytics: {
       sendEvent: (event) => {
@@ -125,14 +133,27 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
         return Promise.resolve()
       },
     },
-    nativeCurrencies: { 'eip155:31337': { symbol: 'ETH', decimals: 18 } },
   })
-  return { send, connection, modal, approvals, transfers, balances, api, notifier, logger, pending, events }
+  return { form, review, confirm, connection, modal, approvals, transfers, balances, api, notifier, logger, pending, events }
 }
 
 /** Fills the form. */
 export function fill(world: SendWorld, form: { token?: TokenBalance; amount?: string; receiver?: string }): void {
-  if (form.token) world.send.selectToken(form.token)
-  if (form.amount !== undefined) world.send.setAmount(form.amount)
-  if (form.receiver !== undefined) world.send.setReceiver(form.receiver)
+  if (form.token) world.form.selectToken(form.token)
+  if (form.amount !== undefined) world.form.setAmount(form.amount)
+  if (form.receiver !== undefined) world.form.setReceiver(form.receiver)
+}
+
+/** The text the views show: the review's failure on the form, else the confirm's on the review. */
+export function shownError(world: SendWorld): string | undefined {
+  const review = world.review.snapshot
+  if (review.status === 'failed') return sendErrorMessage(review.error)
+  const confirm = world.confirm.snapshot
+  return confirm.status === 'failed' ? sendErrorMessage(confirm.error) : undefined
+}
+
+/** The reviewed transfer, if the review is ready. */
+export function previewOf(world: SendWorld): SendPreview | undefined {
+  const review = world.review.snapshot
+  return review.status === 'ready' ? review.preview : undefined
 }

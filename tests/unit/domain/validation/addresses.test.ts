@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  isAddressOfNamespace,
+  isAddressOf,
   isCaipAddress,
   isEvmAddress,
   isSolanaAddress,
@@ -74,10 +74,15 @@ describe('CAIP address: three non-empty parts with a known namespace', () => {
 })
 
 describe('address per namespace', () => {
-  it('uses the EVM and Solana rules and a loose rule elsewhere', () => {
-    expect(isAddressOfNamespace('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'eip155')).toBe(true)
-    expect(isAddressOfNamespace('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'solana')).toBe(false)
-    expect(isAddressOfNamespace('bc1qexample', 'bip122')).toBe(true)
-    expect(isAddressOfNamespace('has space', 'cosmos')).toBe(false)
+  it('uses the EVM rule on eip155 and the Solana rule on solana', () => {
+    expect(isAddressOf('eip155', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(true)
+    expect(isAddressOf('eip155', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(false)
+    expect(isAddressOf('solana', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(true)
+    expect(isAddressOf('solana', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false)
+  })
+
+  it.each(['polkadot', 'bip122', 'cosmos'] as const)('%s has no rule yet and accepts nothing', (namespace) => {
+    expect(isAddressOf(namespace, 'bc1qexample')).toBe(false)
+    expect(isAddressOf(namespace, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false)
   })
 })

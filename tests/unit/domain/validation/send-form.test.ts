@@ -1,40 +1,55 @@
 import { describe, expect, it } from 'vitest'
-import { validateSendForm } from '../../../../src/domain/validation/send-form'
+import { sendErrorMessage } from '../../../../src/domain/send/send-errors'
+import { validateSendForm, type SendFormInput } from '../../../../src/domain/validation/send-form'
 import { aTokenBalance } from '../../../builders/a-token-balance'
 
 const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
+/** The text the form shows for the first broken rule, or undefined. */
+function messageOf(input: SendFormInput): string | undefined {
+  const error = validateSendForm(input)
+  return error && sendErrorMessage(error)
+}
+
 describe('send form', () => {
   it('needs an amount and a receiver address', () => {
     for (const input of [{ amount: '1' }, { receiverAddress: receiver }, { amount: ' ', receiverAddress: receiver }]) {
-      expect(validateSendForm({ ...input, token: aTokenBalance(), namespace: 'eip155' })?.message).toBe(
+      expect(messageOf({ ...input, token: aTokenBalance(), namespace: 'eip155' })).toBe(
         'An amount and receiver address are required',
       )
     }
   })
 
   it('needs a token', () => {
-    expect(validateSendForm({ amount: '1', receiverAddress: receiver, namespace: 'eip155' })?.message).toBe(
+    expect(messageOf({ amount: '1', receiverAddress: receiver, namespace: 'eip155' })).toBe(
       'A token is required',
     )
   })
 
   it.each(['polkadot', 'bip122', 'cosmos', undefined] as const)('%s gives Unsupported chain', (namespace) => {
-    expect(validateSendForm({ amount: '1', receiverAddress: receiver, token: aTokenBalance(), namespace })?.message).toBe(
+    expect(messageOf({ amount: '1', receiverAddress: receiver, token: aTokenBalance(), namespace })).toBe(
       'Unsupported chain',
     )
   })
 
   it('rejects a malformed receiver, an unparseable amount and more than the balance', () => {
     const token = aTokenBalance({ quantity: { decimals: '18', numeric: '1.5' } })
-    expect(validateSendForm({ amount: '1', receiverAddress: '0x123', token, namespace: 'eip155' })?.message).toBe(
+    expect(messageOf({ amount: '1', receiverAddress: '0x123', token, namespace: 'eip155' })).toBe(
       'Invalid address',
     )
-    expect(validateSendForm({ amount: 'abc', receiverAddress: receiver, token, namespace: 'eip155' })?.message).toBe(
-      'Invalid amount',
+    expect(messageOf({ amount: 'abc', receiverAddress: receiver, token, namespace: 'eip155' })).toBe('Invalid amount')
+    expect(messageOf({ amount: '1.0000000000000000001', receiverAddress: receiver, token, namespace: 'eip155' })).toBe(
+      'This token accepts at most 18 decimals',
     )
-    expect(validateSendForm({ amount: '1.6', receiverAddress: receiver, token, namespace: 'eip155' })?.message).toBe(
+    expect(messageOf({ amount: '1.6', receiverAddress: receiver, token, namespace: 'eip155' })).toBe(
       'Insufficient funds',
+    )
+  })
+
+  it.each(['0', '0.000', '0.', ' 0,0 ', '.0'])('refuses an amount of zero (%j) with "Enter an amount greater than 0"', (amount) => {
+    const token = aTokenBalance({ quantity: { decimals: '18', numeric: '1.5' } })
+    expect(messageOf({ amount, receiverAddress: receiver, token, namespace: 'eip155' })).toBe(
+      'Enter an amount greater than 0',
     )
   })
 
@@ -45,5 +60,15 @@ describe('send form', () => {
     expect(
       validateSendForm({ amount: '0.5', receiverAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', token: sol, namespace: 'solana' }),
     ).toBeUndefined()
+  })
+
+  it('checks the receiver with the rule of the namespace it is sent on', () => {
+    const sol = aTokenBalance({ chainId: 'solana:x', quantity: { decimals: '9', numeric: '2' } })
+    expect(validateSendForm({ amount: '0.5', receiverAddress: receiver, token: sol, namespace: 'solana' })).toEqual({
+      kind: 'invalidAddress',
+    })
+    expect(
+      validateSendForm({ amount: '1', receiverAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', token: aTokenBalance(), namespace: 'eip155' }),
+    ).toEqual({ kind: 'invalidAddress' })
   })
 })

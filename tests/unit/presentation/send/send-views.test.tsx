@@ -3,7 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Container } from 'inversify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ModalStore } from '../../../../src/application/modal-store'
-import { SendTokens } from '../../../../src/application/send/send-tokens'
+import { ConfirmSend } from '../../../../src/application/send/confirm-send'
+import { ReviewSend } from '../../../../src/application/send/review-send'
+import { SendForm } from '../../../../src/application/send/send-form'
 import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
 import { ModalConfig } from '../../../../src/application/tokens'
 import { parseConfig } from '../../../../src/domain/config'
@@ -13,13 +15,15 @@ import ApproveTransactionView from '../../../../src/presentation/views/ApproveTr
 import SendPreviewView from '../../../../src/presentation/views/SendPreviewView'
 import SendView from '../../../../src/presentation/views/SendView'
 import { aModalConfig } from '../../../builders/config'
-import { DUSD, ETH, TO, aSendWorld, fill, type SendWorld } from '../../application/send/support'
+import { DUSD, ETH, TO, aSendWorld, fill, previewOf, type SendWorld } from '../../application/send/support'
 
 afterEach(cleanup)
 
 function containerOf(world: SendWorld): Container {
   const container = new Container()
-  container.bind(SendTokens).toConstantValue(world.send)
+  container.bind(SendForm).toConstantValue(world.form)
+  container.bind(ReviewSend).toConstantValue(world.review)
+  container.bind(ConfirmSend).toConstantValue(world.confirm)
   container.bind(TransactionApprovals).toConstantValue(world.approvals)
   container.bind(ModalStore).toConstantValue(world.modal)
   container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig()))
@@ -52,7 +56,7 @@ describe('SendView', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: TO } })
     fireEvent.click(screen.getByTestId('send-review'))
     await waitFor(() => expect(world.modal.view).toBe('SendPreview'))
-    expect(world.send.snapshot.plan?.request.amount).toBe(10_500_000n)
+    expect(previewOf(world)?.request.amount).toBe(10_500_000n)
   })
 
   it('shows the rule that failed as an alert and sends nothing', async () => {
@@ -72,6 +76,21 @@ describe('SendView', () => {
     expect(world.transfers.sends).toEqual([])
   })
 
+  it('an amount of 0 says "Enter an amount greater than 0" and asks nothing of the wallet', async () => {
+    const world = aSendWorld()
+    renderView(world, SendView)
+    fireEvent.change(screen.getByLabelText('Token'), { target: { value: 'eip155:31337|native' } })
+    fireEvent.change(screen.getByLabelText('Amount (ETH)'), { target: { value: '0.' } })
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: TO } })
+    fireEvent.click(screen.getByTestId('send-review'))
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter an amount greater than 0')
+    expect(world.transfers.estimates).toEqual([])
+    expect(world.transfers.sends).toEqual([])
+    // Editing the amount clears the message.
+    fireEvent.change(screen.getByLabelText('Amount (ETH)'), { target: { value: '0.1' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('Max fills the whole token balance', async () => {
     const world = aSendWorld()
     renderView(world, SendView)
@@ -85,7 +104,7 @@ describe('SendPreviewView and ApproveTransactionView', () => {
   async function reviewed(world: SendWorld, token = ETH, amount = '0.25') {
     world.modal.push('Send')
     fill(world, { token, amount, receiver: TO })
-    await world.send.review()
+    await world.review.review()
   }
 
   it('shows amount, receiver and fee; a double click sends once', async () => {
@@ -124,7 +143,7 @@ describe('SendPreviewView and ApproveTransactionView', () => {
     const world = aSendWorld()
     await reviewed(world)
     world.transfers.hold()
-    void world.send.confirm()
+    void world.confirm.confirm()
     renderView(world, ApproveTransactionView)
     expect(screen.getByTestId('view-ApproveTransaction')).toBeTruthy()
     expect(screen.getByText('Send 0.25 ETH')).toBeTruthy()

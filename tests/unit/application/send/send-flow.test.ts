@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TransactionRejectedError } from '../../../../src/domain/errors'
 import { TransferFailedError } from '../../../../src/ports/token-transfers'
-import { NAME_RESOLVE_DEBOUNCE_MS, MAX_FEE_MARGIN_PERCENT } from '../../../../src/application/send/send-tokens'
-import { DUSD, DUSD_CONTRACT, ETH, FROM, NOW, TO, aNameProfile, aSendWorld, connect, fill } from './support'
+import { NAME_RESOLVE_DEBOUNCE_MS } from '../../../../src/application/send/send-form'
+import { MAX_FEE_MARGIN_PERCENT } from '../../../../src/domain/send/send-fees'
+import { DUSD, DUSD_CONTRACT, ETH, FROM, NOW, TO, aNameProfile, aSendWorld, connect, fill, previewOf, shownError } from './support'
 
 function onSendView(world: ReturnType<typeof aSendWorld>): void {
   world.modal.reset('Account')
@@ -13,12 +14,12 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('SendTokens: rules checked before any signature', () => {
+describe('send: rules checked before any signature', () => {
   it('an empty amount says "An amount and receiver address are required" and asks nothing of the wallet', async () => {
     const world = aSendWorld()
     fill(world, { token: ETH, amount: '', receiver: TO })
-    expect(await world.send.review()).toBe(false)
-    expect(world.send.snapshot.error).toBe('An amount and receiver address are required')
+    expect(await world.review.review()).toBe(false)
+    expect(shownError(world)).toBe('An amount and receiver address are required')
     expect(world.transfers.estimates).toEqual([])
     expect(world.transfers.sends).toEqual([])
   })
@@ -26,56 +27,88 @@ describe('SendTokens: rules checked before any signature', () => {
   it('an empty receiver says the same', async () => {
     const world = aSendWorld()
     fill(world, { token: ETH, amount: '0.1', receiver: '  ' })
-    await world.send.review()
-    expect(world.send.snapshot.error).toBe('An amount and receiver address are required')
+    await world.review.review()
+    expect(shownError(world)).toBe('An amount and receiver address are required')
   })
 
   it('no token says "A token is required"', async () => {
     const world = aSendWorld()
     fill(world, { amount: '0.1', receiver: TO })
-    await world.send.review()
-    expect(world.send.snapshot.error).toBe('A token is required')
+    await world.review.review()
+    expect(shownError(world)).toBe('A token is required')
     expect(world.transfers.estimates).toEqual([])
   })
 
   it('a malformed receiver says "Invalid address"', async () => {
     const world = aSendWorld()
     fill(world, { token: ETH, amount: '0.1', receiver: '0x1234' })
-    await world.send.review()
-    expect(world.send.snapshot.error).toBe('Invalid address')
+    await world.review.review()
+    expect(shownError(world)).toBe('Invalid address')
     expect(world.transfers.estimates).toEqual([])
   })
 
   it('an amount above the balance says "Insufficient funds" before estimating', async () => {
     const world = aSendWorld()
     fill(world, { token: DUSD, amount: '100.000001', receiver: TO })
-    await world.send.review()
-    expect(world.send.snapshot.error).toBe('Insufficient funds')
+    await world.review.review()
+    expect(shownError(world)).toBe('Insufficient funds')
     expect(world.transfers.estimates).toEqual([])
   })
 
   it('the native amount plus the fee above the balance says "Insufficient funds"', async () => {
     const world = aSendWorld()
     fill(world, { token: ETH, amount: '1', receiver: TO })
-    await world.send.review()
+    await world.review.review()
     expect(world.transfers.estimates).toHaveLength(1)
-    expect(world.send.snapshot.error).toBe('Insufficient funds')
-    expect(world.send.snapshot.status).toBe('editing')
+    expect(shownError(world)).toBe('Insufficient funds')
+    expect(world.review.snapshot.status).toBe('failed')
+    expect(world.form.snapshot.locked).toBe(false)
+  })
+
+  it('the receiver is checked with the rule of the connected chain family', async () => {
+    const world = aSendWorld()
+    connect(world.connection, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana')
+    fill(world, { token: ETH, amount: '0.1', receiver: TO })
+    expect(world.form.snapshot.receiver).toEqual({ status: 'unresolved', name: TO, error: { kind: 'invalidAddress' } })
+    await world.review.review()
+    expect(shownError(world)).toBe('Invalid address')
+    expect(world.transfers.estimates).toEqual([])
   })
 
   it('a chain family that cannot send says "Unsupported chain"', async () => {
     const world = aSendWorld()
     connect(world.connection, 'polkadot:91b171bb158e2d3848fa23a9f1c25182' as never, 'polkadot' as never)
     fill(world, { token: ETH, amount: '0.1', receiver: TO })
-    await world.send.review()
-    expect(world.send.snapshot.error).toBe('Unsupported chain')
+    await world.review.review()
+    expect(shownError(world)).toBe('Unsupported chain')
   })
 
   it('more decimals than the token has are refused, not rounded', async () => {
     const world = aSendWorld()
     fill(world, { token: DUSD, amount: '1.1234567', receiver: TO })
-    await world.send.review()
-    expect(world.send.snapshot.error).toBe('This token accepts at most 6 decimals')
+    await world.review.review()
+    expect(shownError(world)).toBe('This token accepts at most 6 decimals')
+    expect(world.transfers.estimates).toEqual([])
+  })
+
+  it.each(['0', '0.000', '0.'])('an amount of %j says "Enter an amount greater than 0" and asks nothing of the wallet', async (amount) => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount, receiver: TO })
+    expect(await world.review.review()).toBe(false)
+    expect(shownError(world)).toBe('Enter an amount greater than 0')
+    expect(world.review.snapshot).toEqual({ status: 'failed', error: { kind: 'amountNotPositive' } })
+    expect(world.modal.view).not.toBe('SendPreview')
+    expect(world.transfers.estimates).toEqual([])
+    expect(world.transfers.sends).toEqual([])
+  })
+
+  it('an amount of zero to a name is refused before the name is looked up', async () => {
+    const world = aSendWorld({ names: [aNameProfile('alice.wg.id', TO)] })
+    const lookUp = vi.spyOn(world.api, 'lookUpName')
+    fill(world, { token: DUSD, amount: '0', receiver: 'alice' })
+    expect(await world.review.review()).toBe(false)
+    expect(shownError(world)).toBe('Enter an amount greater than 0')
+    expect(lookUp).not.toHaveBeenCalled()
     expect(world.transfers.estimates).toEqual([])
   })
 
@@ -83,21 +116,21 @@ describe('SendTokens: rules checked before any signature', () => {
     const world = aSendWorld()
     world.transfers.estimateFailure = new Error('execution reverted')
     fill(world, { token: DUSD, amount: '1', receiver: TO })
-    expect(await world.send.review()).toBe(false)
-    expect(world.send.snapshot.error).toBe('Could not estimate the network fee')
-    expect(world.send.snapshot.form).toMatchObject({ amount: '1', receiver: TO })
+    expect(await world.review.review()).toBe(false)
+    expect(shownError(world)).toBe('Could not estimate the network fee')
+    expect(world.form.snapshot.values).toMatchObject({ amount: '1', receiver: TO })
     expect(world.logger.warnings).toContain('Send fee estimate failed')
   })
 })
 
-describe('SendTokens: the form', () => {
+describe('send: the form', () => {
   it('accepts pasted text with spaces and a comma as the decimal separator, and shows the fiat value', async () => {
     const world = aSendWorld()
     onSendView(world)
     fill(world, { token: DUSD, amount: ' 10,5 ', receiver: TO })
-    expect(world.send.snapshot.fiat).toBe('10.50')
-    expect(await world.send.review()).toBe(true)
-    expect(world.send.snapshot.plan?.request).toEqual({
+    expect(world.form.snapshot.fiat).toBe('10.50')
+    expect(await world.review.review()).toBe(true)
+    expect(previewOf(world)?.request).toEqual({
       chainId: 'eip155:31337',
       from: FROM,
       to: TO,
@@ -112,25 +145,25 @@ describe('SendTokens: the form', () => {
     world.transfers.gas = 21_000n
     world.transfers.gasPrice = 100_000_000_000n // 0.0021 ETH
     fill(world, { token: ETH, amount: '0.25', receiver: TO })
-    await world.send.review()
-    expect(world.send.snapshot.plan).toMatchObject({ amount: '0.25', fiat: '625.00', fee: '0.002', feeSymbol: 'ETH', feeFiat: '5.25' })
+    await world.review.review()
+    expect(previewOf(world)).toMatchObject({ amount: '0.25', fiat: '625.00', fee: '0.002', feeSymbol: 'ETH', feeFiat: '5.25' })
   })
 
   it('Max of the native token leaves the estimated fee and a margin', async () => {
     const world = aSendWorld()
     fill(world, { token: ETH, receiver: TO })
-    await world.send.setMax()
+    await world.review.fillMax()
     const reserve = (world.transfers.fee * (100n + MAX_FEE_MARGIN_PERCENT)) / 100n
     const expected = 10n ** 18n - reserve
-    expect(world.send.snapshot.form.amount).toBe(`0.${expected.toString().padStart(18, '0')}`.replace(/0+$/, ''))
+    expect(world.form.snapshot.values.amount).toBe(`0.${expected.toString().padStart(18, '0')}`.replace(/0+$/, ''))
     expect(world.transfers.estimates[0]).toMatchObject({ amount: 0n, to: TO })
   })
 
   it('Max of a token is its whole balance', async () => {
     const world = aSendWorld()
     fill(world, { token: DUSD })
-    await world.send.setMax()
-    expect(world.send.snapshot.form.amount).toBe('100')
+    await world.review.fillMax()
+    expect(world.form.snapshot.values.amount).toBe('100')
     expect(world.transfers.estimates).toEqual([])
   })
 
@@ -138,25 +171,25 @@ describe('SendTokens: the form', () => {
     vi.useFakeTimers()
     const world = aSendWorld({ names: [aNameProfile('alice.wg.id', TO)] })
     fill(world, { token: ETH, amount: '0.1' })
-    world.send.setReceiver('alice.wg.id')
-    expect(world.send.snapshot.receiver).toEqual({ status: 'resolving', name: 'alice.wg.id' })
+    world.form.setReceiver('alice.wg.id')
+    expect(world.form.snapshot.receiver).toEqual({ status: 'resolving', name: 'alice.wg.id' })
     await vi.advanceTimersByTimeAsync(NAME_RESOLVE_DEBOUNCE_MS)
-    expect(world.send.snapshot.receiver).toEqual({ status: 'resolved', name: 'alice.wg.id', address: TO })
+    expect(world.form.snapshot.receiver).toEqual({ status: 'resolved', name: 'alice.wg.id', address: TO })
   })
 
   it('sends to the resolved address of a name, adding the zone to a bare name', async () => {
     const world = aSendWorld({ names: [aNameProfile('alice.wg.id', TO)] })
     fill(world, { token: ETH, amount: '0.1', receiver: 'alice' })
-    expect(await world.send.review()).toBe(true)
-    expect(world.send.snapshot.plan).toMatchObject({ receiverAddress: TO, receiverName: 'alice.wg.id' })
+    expect(await world.review.review()).toBe(true)
+    expect(previewOf(world)).toMatchObject({ receiverAddress: TO, receiverName: 'alice.wg.id' })
     expect(world.transfers.estimates[0]?.to).toBe(TO)
   })
 
   it('an unknown name says "Invalid address"', async () => {
     const world = aSendWorld()
     fill(world, { token: ETH, amount: '0.1', receiver: 'nobody.wg.id' })
-    await world.send.review()
-    expect(world.send.snapshot.error).toBe('Invalid address')
+    await world.review.review()
+    expect(shownError(world)).toBe('Invalid address')
     expect(world.transfers.estimates).toEqual([])
   })
 
@@ -164,21 +197,24 @@ describe('SendTokens: the form', () => {
     const world = aSendWorld()
     fill(world, { token: ETH, amount: '0.1', receiver: TO })
     connect(world.connection, 'eip155:31338')
-    expect(world.send.snapshot.form).toEqual({ amount: '', receiver: '' })
+    expect(world.form.snapshot.values).toEqual({ amount: '', receiver: '' })
   })
 })
 
-describe('SendTokens: sending', () => {
+describe('send: sending', () => {
   it('sends once, then: pending activity entry, success snack, balances with forceUpdate, form reset, Account', async () => {
     const world = aSendWorld()
     onSendView(world)
     fill(world, { token: ETH, amount: '0.25', receiver: TO })
-    await world.send.review()
+    await world.review.review()
     world.transfers.hold()
-    const sending = world.send.confirm()
+    const sending = world.confirm.confirm()
     expect(world.modal.view).toBe('ApproveTransaction')
     expect(world.approvals.current?.summary.title).toBe('Send 0.25 ETH')
-    expect(world.send.snapshot.status).toBe('sending')
+    expect(world.confirm.snapshot.status).toBe('sending')
+    // The form stays as reviewed while the wallet has the request.
+    world.form.setAmount('0.5')
+    expect(world.form.snapshot.values.amount).toBe('0.25')
     world.transfers.release()
     await sending
 
@@ -188,7 +224,7 @@ describe('SendTokens: sending', () => {
     expect(world.pending[0]?.transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '0.25' }, fungible_info: { symbol: 'ETH' } })
     expect(world.notifier.successes).toEqual(['Sent 0.25 ETH'])
     expect(world.balances.refreshes).toEqual([{ forceUpdate: true }])
-    expect(world.send.snapshot.form).toEqual({ amount: '', receiver: '' })
+    expect(world.form.snapshot.values).toEqual({ amount: '', receiver: '' })
     expect(world.modal.history).toEqual(['Account'])
     expect(world.events.map((e) => e.event)).toEqual(['SEND_SUCCESS'])
   })
@@ -197,13 +233,13 @@ describe('SendTokens: sending', () => {
     const world = aSendWorld()
     onSendView(world)
     fill(world, { token: DUSD, amount: '10.5', receiver: TO })
-    await world.send.review()
+    await world.review.review()
     world.transfers.hold()
-    const first = world.send.confirm()
-    const second = world.send.confirm()
+    const first = world.confirm.confirm()
+    const second = world.confirm.confirm()
     world.transfers.release()
     await Promise.all([first, second])
-    await world.send.confirm()
+    await world.confirm.confirm()
     expect(world.transfers.sends).toHaveLength(1)
     expect(world.pending).toHaveLength(1)
   })
@@ -212,13 +248,14 @@ describe('SendTokens: sending', () => {
     const world = aSendWorld()
     onSendView(world)
     fill(world, { token: ETH, amount: '0.25', receiver: TO })
-    await world.send.review()
+    await world.review.review()
     world.transfers.failNextSend(new TransactionRejectedError())
-    await world.send.confirm()
+    await world.confirm.confirm()
 
-    expect(world.send.snapshot.error).toBe('Transaction rejected')
-    expect(world.send.snapshot.status).toBe('ready')
-    expect(world.send.snapshot.form).toMatchObject({ token: ETH, amount: '0.25', receiver: TO })
+    expect(shownError(world)).toBe('Transaction rejected')
+    expect(world.review.snapshot.status).toBe('ready')
+    expect(world.confirm.snapshot).toEqual({ status: 'failed', error: { kind: 'transactionRejected' } })
+    expect(world.form.snapshot.values).toMatchObject({ token: ETH, amount: '0.25', receiver: TO })
     expect(world.modal.view).toBe('SendPreview')
     expect(world.pending).toEqual([])
     expect(world.notifier.successes).toEqual([])
@@ -228,7 +265,7 @@ describe('SendTokens: sending', () => {
     expect(world.events.map((e) => e.event)).toEqual(['SEND_REJECTED'])
 
     // The same review can be sent again.
-    await world.send.confirm()
+    await world.confirm.confirm()
     expect(world.transfers.sends).toHaveLength(2)
     expect(world.modal.history).toEqual(['Account'])
   })
@@ -237,11 +274,11 @@ describe('SendTokens: sending', () => {
     const world = aSendWorld()
     onSendView(world)
     fill(world, { token: DUSD, amount: '1', receiver: TO })
-    await world.send.review()
+    await world.review.review()
     world.transfers.failNextSend(new TransferFailedError('nonce too low'))
-    await world.send.confirm()
-    expect(world.send.snapshot.error).toBe('nonce too low')
-    expect(world.send.snapshot.form).toMatchObject({ amount: '1', receiver: TO })
+    await world.confirm.confirm()
+    expect(shownError(world)).toBe('nonce too low')
+    expect(world.form.snapshot.values).toMatchObject({ amount: '1', receiver: TO })
     expect(world.modal.view).toBe('SendPreview')
   })
 
@@ -249,12 +286,12 @@ describe('SendTokens: sending', () => {
     const world = aSendWorld()
     onSendView(world)
     fill(world, { token: ETH, amount: '0.1', receiver: TO })
-    await world.send.review()
+    await world.review.review()
     world.transfers.hold()
-    const sending = world.send.confirm()
-    world.send.cancelApproval()
+    const sending = world.confirm.confirm()
+    world.confirm.cancelApproval()
     expect(world.modal.view).toBe('SendPreview')
-    await world.send.confirm()
+    await world.confirm.confirm()
     world.transfers.release()
     await sending
     expect(world.transfers.sends).toHaveLength(1)
@@ -266,12 +303,12 @@ describe('SendTokens: sending', () => {
   it('editing the form drops the review', async () => {
     const world = aSendWorld()
     fill(world, { token: ETH, amount: '0.1', receiver: TO })
-    await world.send.review()
-    expect(world.send.snapshot.status).toBe('ready')
-    world.send.setAmount('0.2')
-    expect(world.send.snapshot.status).toBe('editing')
-    expect(world.send.snapshot.plan).toBeUndefined()
-    await world.send.confirm()
+    await world.review.review()
+    expect(world.review.snapshot.status).toBe('ready')
+    world.form.setAmount('0.2')
+    expect(world.review.snapshot.status).toBe('editing')
+    expect(previewOf(world)).toBeUndefined()
+    await world.confirm.confirm()
     expect(world.transfers.sends).toEqual([])
   })
 })

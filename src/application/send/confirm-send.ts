@@ -1,0 +1,186 @@
+/**
+ * ConfirmSend (spec section 4, "Sending" and transaction approval): hands the reviewed transfer to
+ * the wallet, once.
+ *
+ * - A second call while the wallet has the request does nothing; the form is locked meanwhile.
+ * - The wallet step is the ApproveTransaction view of the approval stack. A rejection says
+ *   "Transaction rejected"; any failure keeps the form and the review and goes back to it.
+ * - On success: a pending activity entry, a success snack, balances refetched with forceUpdate,
+ *   the form reset, back to Account.
+ */
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs'
+import { TransactionRejectedError } from '../../domain/errors'
+import { sendErrorMessage, type SendError } from '../../domain/send/send-errors'
+import { createPendingTransaction } from '../../domain/transactions/pending-transaction'
+import type { Analytics } from '../../ports/analytics'
+import type { Clock } from '../../ports/clock'
+import type { Logger } from '../../ports/logger'
+import type { SentTransfer, TokenTransfers } from '../../ports/token-transfers'
+import type { ActivityStore } from '../activity/activity-store'
+import type { ModalStore } from '../modal-store'
+import type { SendBalanceSource, SendNotifier } from './collaborators'
+import type { ReviewSend, ReviewSendState, SendPreview } from './review-send'
+import type { SendForm, SendFormState } from './send-form'
+import { sendErrorOf } from './send-failure'
+import type { ApprovalSummary, TransactionApprovals } from './transaction-approvals'
+
+export type ConfirmSendState =
+  | { readonly status: 'idle' }
+  /** The wallet has the request. */
+  | { readonly status: 'sending' }
+  /** The wallet refused or failed; the review stays and can be sent again. */
+  | { readonly status: 'failed'; readonly error: SendError }
+  /** Sent, until the form is edited: the hash of the transaction. */
+  | { readonly status: 'sent'; readonly hash: string }
+
+export interface ConfirmSendDeps {
+  readonly form: SendForm
+  readonly review: ReviewSend
+  readonly balances: Pick<SendBalanceSource, 'refresh'>
+  readonly transfers: Pick<TokenTransfers, 'send'>
+  readonly approvals: TransactionApprovals
+  readonly activity: Pick<ActivityStore, 'addPending'>
+  readonly modal: Pick<ModalStore, 'reset' | 'view'>
+  readonly notifier: SendNotifier
+  readonly clock: Clock
+  readonly logger: Logger
+  readonly analytics?: Pick<Analytics, 'sendEvent'>
+}
+
+const SEND_FLOW_VIEWS: readonly string[] = ['Send', 'SendPreview', 'ApproveTransaction']
+const IDLE: ConfirmSendState = { status: 'idle' }
+
+/** What a confirm's outcome belongs to: the review it sent, or (once sent) the reset form. */
+type Outcome =
+  | { readonly preview: SendPreview; readonly state: ConfirmSendState }
+  | { readonly revision: number; readonly state: ConfirmSendState }
+
+export class ConfirmSend {
+  private readonly outcome = new BehaviorSubject<Outcome | undefined>(undefined)
+  readonly state$: Observable<ConfirmSendState>
+  private inFlight = false
+  private approvalCount = 0
+
+  constructor(private readonly deps: ConfirmSendDeps) {
+    this.state$ = combineLatest([this.outcome, deps.review.state$, deps.form.state$]).pipe(
+      map(([outcome, review, form]) => stateFor(outcome, review, form)),
+      distinctUntilChanged(),
+    )
+  }
+
+  get snapshot(): ConfirmSendState {
+    return stateFor(this.outcome.value, this.deps.review.snapshot, this.deps.form.snapshot)
+  }
+
+  /**
+   * Sends the reviewed transfer once. Success: pending activity entry, snack, balances refetched
+   * with forceUpdate, form reset, back to Account. Failure: the form and the review stay, with
+   * the failure.
+   */
+  async confirm(): Promise<void> {
+    const review = this.deps.review.snapshot
+    if (this.inFlight || review.status !== 'ready') return
+    const preview = review.preview
+    this.inFlight = true
+    this.deps.form.lock()
+    this.outcome.next({ preview, state: { status: 'sending' } })
+    const id = `send-${++this.approvalCount}`
+    this.deps.approvals.request({
+      id,
+      summary: summaryOf(preview),
+      onSuccess: () => this.deps.modal.reset('Account'),
+    })
+    let sent: SentTransfer
+    try {
+      sent = await this.deps.transfers.send(preview.request)
+    } catch (error) {
+      this.inFlight = false
+      this.deps.form.unlock()
+      this.failed(preview, error)
+      this.deps.approvals.settle(id, 'error', error)
+      return
+    }
+    this.inFlight = false
+    this.deps.form.unlock()
+    this.record(preview, sent)
+    this.deps.form.reset()
+    this.outcome.next({ revision: this.deps.form.snapshot.revision, state: { status: 'sent', hash: sent.hash } })
+    if (!this.deps.approvals.settle(id, 'success') && SEND_FLOW_VIEWS.includes(this.deps.modal.view)) {
+      // The approval was cancelled while the wallet had the request, and the wallet sent it anyway:
+      // the reviewed form no longer applies, so Account shows the result.
+      this.deps.modal.reset('Account')
+    }
+  }
+
+  /** The ApproveTransaction view's Cancel: goes back; a request the wallet already has stays in flight. */
+  cancelApproval(): void {
+    this.deps.approvals.cancelCurrent()
+  }
+
+  private failed(preview: SendPreview, error: unknown): void {
+    const rejected = error instanceof TransactionRejectedError
+    const failure: SendError = rejected ? { kind: 'transactionRejected' } : sendErrorOf(error)
+    if (rejected) this.deps.logger.warn('Transaction rejected in the wallet', error)
+    else this.deps.logger.warn('Send failed', error)
+    void this.deps.analytics?.sendEvent({
+      event: rejected ? 'SEND_REJECTED' : 'SEND_ERROR',
+      properties: { message: sendErrorMessage(failure), token: preview.token.symbol, network: preview.request.chainId },
+      address: preview.request.from,
+    })
+    this.outcome.next({ preview, state: { status: 'failed', error: failure } })
+  }
+
+  private record(preview: SendPreview, sent: SentTransfer): void {
+    this.deps.activity.addPending(
+      createPendingTransaction({
+        hash: sent.hash,
+        chain: preview.request.chainId,
+        sentFrom: preview.request.from,
+        sentTo: preview.receiverAddress,
+        nonce: sent.nonce ?? 0,
+        transfers: [
+          {
+            fungible_info: { name: preview.token.name, symbol: preview.token.symbol, icon: { url: preview.token.iconUrl } },
+            direction: 'out',
+            quantity: { numeric: preview.amount },
+            ...(preview.token.price > 0 ? { price: preview.token.price } : {}),
+          },
+        ],
+        nowMs: this.deps.clock.now(),
+      }),
+    )
+    void this.deps.analytics?.sendEvent({
+      event: 'SEND_SUCCESS',
+      properties: { hash: sent.hash, token: preview.token.symbol, network: preview.request.chainId },
+      address: preview.request.from,
+    })
+    this.deps.notifier.showSuccess(`Sent ${preview.amount} ${preview.token.symbol}`)
+    try {
+      void Promise.resolve(this.deps.balances.refresh({ forceUpdate: true })).catch((error: unknown) =>
+        this.deps.logger.warn('Balance refresh after send failed', error),
+      )
+    } catch (error) {
+      this.deps.logger.warn('Balance refresh after send failed', error)
+    }
+  }
+}
+
+function stateFor(outcome: Outcome | undefined, review: ReviewSendState, form: SendFormState): ConfirmSendState {
+  if (!outcome) return IDLE
+  if (outcome.state.status === 'sending') return outcome.state
+  if ('revision' in outcome) return outcome.revision === form.revision ? outcome.state : IDLE
+  return review.status === 'ready' && review.preview === outcome.preview ? outcome.state : IDLE
+}
+
+function summaryOf(preview: SendPreview): ApprovalSummary {
+  return {
+    title: `Send ${preview.amount} ${preview.token.symbol}`,
+    rows: [
+      {
+        label: 'To',
+        value: preview.receiverName ? `${preview.receiverName} (${preview.receiverAddress})` : preview.receiverAddress,
+      },
+      { label: 'Network fee', value: `${preview.fee} ${preview.feeSymbol}` },
+    ],
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * ReviewSend (spec section 4, "Sending"): checks everything a transfer needs without asking for
+ * a signature, estimates the network fee and shows the review (SendPreview).
+ *
+ * - Order: an amount of zero is refused first (before a name is looked up); a typed name is
+ *   resolved; then the send-form rules ("An amount and receiver address are required", "A token is
+ *   required", "Unsupported chain", "Invalid address", the amount's own rules, "Insufficient
+ *   funds"); then the fee is estimated (a failure says so) and counted against the native balance.
+ * - Max fills the whole balance; for the native token it leaves the estimated fee and a margin.
+ * - Its state belongs to the form revision it was made for: any edit makes it `editing` again.
+ */
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs'
+import { isNativeToken, tokenBalanceUnits, tokenDecimals } from '../../domain/balances/token-balances'
+import type { TokenBalance } from '../../domain/entities'
+import { fiatValue, formatUnitsExact } from '../../domain/format/amount'
+import { parseSendAmount } from '../../domain/send/send-amount'
+import type { SendError } from '../../domain/send/send-errors'
+import { coversNetworkFee, displayFee, maxNativeAmount } from '../../domain/send/send-fees'
+import { contractAddress } from '../../domain/send/send-token'
+import type { Logger } from '../../ports/logger'
+import type { GasEstimate, TokenTransfers, TransferRequest } from '../../ports/token-transfers'
+import type { ModalStore } from '../modal-store'
+import type { SendBalanceSource } from './collaborators'
+import { sendErrorOf } from './send-failure'
+import type { SendForm, SendFormState } from './send-form'
+
+/** A checked transfer, ready for the wallet. */
+export interface SendPreview {
+  readonly request: TransferRequest
+  readonly token: TokenBalance
+  /** The amount as a plain decimal string ("10.5"). */
+  readonly amount: string
+  readonly receiverAddress: string
+  readonly receiverName?: string
+  /** Fiat value of the amount, 2 decimals ("26.25"), when the token has a price. */
+  readonly fiat?: string
+  /** The estimated network fee in the native token, for display ("0.001" or "< 0.001"). */
+  readonly fee: string
+  readonly feeSymbol: string
+  readonly feeFiat?: string
+  readonly gas: GasEstimate
+}
+
+export type ReviewSendState =
+  /** The form is being filled in (nothing checked for this revision). */
+  | { readonly status: 'editing' }
+  /** The review is being prepared (name, rules, fee). */
+  | { readonly status: 'checking' }
+  /** A rule, the fee estimate or Max's estimate failed. */
+  | { readonly status: 'failed'; readonly error: SendError }
+  | { readonly status: 'ready'; readonly preview: SendPreview }
+
+export interface ReviewSendDeps {
+  readonly form: SendForm
+  readonly balances: SendBalanceSource
+  readonly transfers: Pick<TokenTransfers, 'estimate'>
+  readonly modal: Pick<ModalStore, 'push'>
+  readonly logger: Logger
+  /** Native currency of each configured network, by CAIP-2 id. */
+  readonly nativeCurrencies?: Readonly<Record<string, { symbol: string; decimals: number }>>
+}
+
+const EDITING: ReviewSendState = { status: 'editing' }
+
+interface Outcome {
+  readonly revision: number
+  readonly state: ReviewSendState
+}
+
+export class ReviewSend {
+  private readonly outcome = new BehaviorSubject<Outcome>({ revision: -1, state: EDITING })
+  readonly state$: Observable<ReviewSendState>
+
+  constructor(private readonly deps: ReviewSendDeps) {
+    this.state$ = combineLatest([this.outcome, deps.form.state$]).pipe(
+      map(([outcome, form]) => stateFor(outcome, form)),
+      distinctUntilChanged(),
+    )
+  }
+
+  get snapshot(): ReviewSendState {
+    return stateFor(this.outcome.value, this.deps.form.snapshot)
+  }
+
+  /** Checks the form and, when it holds, shows the review. Resolves true when the review is shown. */
+  async review(): Promise<boolean> {
+    const form = this.deps.form.snapshot
+    if (this.snapshot.status === 'checking' || form.locked) return false
+    const revision = form.revision
+    const account = this.deps.form.account
+    if (!account) return this.fail(revision, { kind: 'notConnected' })
+    this.settle(revision, { status: 'checking' })
+    const { values } = form
+
+    // An amount of zero is refused before anything is looked up or estimated.
+    const early = values.token ? parseSendAmount(values.amount, tokenDecimals(values.token)) : undefined
+    if (early && !early.ok && early.error.kind === 'amountNotPositive') return this.fail(revision, early.error)
+
+    let receiverName: string | undefined
+    if (values.amount.trim() !== '' && values.token) {
+      const answer = await this.deps.form.resolveReceiver()
+      if (this.stale(revision)) return false
+      if (answer && answer.status !== 'resolved') return this.fail(revision, answer.error)
+      receiverName = answer?.name
+    }
+
+    const invalid = this.deps.form.validation
+    if (invalid) return this.fail(revision, invalid)
+    const checked = this.deps.form.snapshot
+    const token = checked.values.token as TokenBalance
+    if (token.chainId !== account.caipNetworkId) return this.fail(revision, { kind: 'unsupportedChain' })
+    const parsed = parseSendAmount(checked.values.amount, tokenDecimals(token))
+    if (!parsed.ok) return this.fail(revision, parsed.error)
+    const receiver = checked.receiver
+    const receiverAddress = receiver.status === 'resolved' ? receiver.address : checked.values.receiver.trim()
+
+    const request: TransferRequest = {
+      chainId: account.caipNetworkId,
+      from: account.address,
+      to: receiverAddress,
+      amount: parsed.value,
+      ...(isNativeToken(token) ? {} : { token: contractAddress(token) }),
+    }
+    let gas: GasEstimate
+    try {
+      gas = await this.deps.transfers.estimate(request)
+    } catch (error) {
+      if (this.stale(revision)) return false
+      this.deps.logger.warn('Send fee estimate failed', error)
+      return this.fail(revision, sendErrorOf(error))
+    }
+    if (this.stale(revision)) return false
+
+    const native = this.nativeBalance(account.caipNetworkId)
+    const sendsNative = isNativeToken(token)
+    const nativeBalance = sendsNative ? tokenBalanceUnits(token) : native ? tokenBalanceUnits(native) : 0n
+    if (!coversNetworkFee({ sendsNative, amount: parsed.value, fee: gas.fee, nativeBalance })) {
+      return this.fail(revision, { kind: 'insufficientFunds' })
+    }
+
+    const nativeMeta = this.nativeMeta(account.caipNetworkId, native ?? (sendsNative ? token : undefined))
+    const feePrice = native?.price ?? (sendsNative ? token.price : undefined)
+    const decimals = tokenDecimals(token)
+    const preview: SendPreview = {
+      request,
+      token,
+      amount: parsed.normalized,
+      receiverAddress,
+      ...(receiverName === undefined ? {} : { receiverName }),
+      ...(token.price > 0 ? { fiat: fiatValue(parsed.value, decimals, token.price) } : {}),
+      fee: displayFee(gas.fee, nativeMeta.decimals),
+      feeSymbol: nativeMeta.symbol,
+      ...(feePrice !== undefined && feePrice > 0 ? { feeFiat: fiatValue(gas.fee, nativeMeta.decimals, feePrice) } : {}),
+      gas,
+    }
+    this.settle(revision, { status: 'ready', preview })
+    this.deps.modal.push('SendPreview')
+    return true
+  }
+
+  /**
+   * Fills in the whole balance; for the native token it leaves the estimated network fee (plus a
+   * small margin) so the transfer can pay for itself.
+   */
+  async fillMax(): Promise<void> {
+    const form = this.deps.form.snapshot
+    const token = form.values.token
+    if (!token || form.locked) return
+    const balance = tokenBalanceUnits(token)
+    const decimals = tokenDecimals(token)
+    if (!isNativeToken(token)) {
+      this.deps.form.setAmount(formatUnitsExact(balance, decimals))
+      return
+    }
+    const account = this.deps.form.account
+    if (!account) {
+      this.fail(form.revision, { kind: 'notConnected' })
+      return
+    }
+    const receiver = form.receiver
+    const to = receiver.status === 'address' || receiver.status === 'resolved' ? receiver.address : account.address
+    try {
+      const estimate = await this.deps.transfers.estimate({
+        chainId: account.caipNetworkId,
+        from: account.address,
+        to,
+        amount: 0n,
+      })
+      this.deps.form.setAmount(formatUnitsExact(maxNativeAmount(balance, estimate.fee), decimals))
+    } catch (error) {
+      this.fail(this.deps.form.snapshot.revision, sendErrorOf(error))
+    }
+  }
+
+  private settle(revision: number, state: ReviewSendState): void {
+    this.outcome.next({ revision, state })
+  }
+
+  private fail(revision: number, error: SendError): false {
+    this.settle(revision, { status: 'failed', error })
+    return false
+  }
+
+  /** The form was edited while checking: that check no longer applies (its state reads `editing`). */
+  private stale(revision: number): boolean {
+    return this.deps.form.snapshot.revision !== revision
+  }
+
+  private nativeBalance(caipNetworkId: string): TokenBalance | undefined {
+    return this.deps.balances.balances.find((b) => b.chainId === caipNetworkId && isNativeToken(b))
+  }
+
+  private nativeMeta(caipNetworkId: string, native: TokenBalance | undefined): { symbol: string; decimals: number } {
+    const configured = this.deps.nativeCurrencies?.[caipNetworkId]
+    if (configured) return configured
+    if (native) return { symbol: native.symbol, decimals: tokenDecimals(native) }
+    return { symbol: 'ETH', decimals: 18 }
+  }
+}
+
+function stateFor(outcome: Outcome, form: SendFormState): ReviewSendState {
+  return outcome.revision === form.revision ? outcome.state : EDITING
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { looksLikeName, nameAddressOn, nameToLookUp, receiverKind } from '../../../../src/domain/send/send-receiver'
+import type { NameProfile } from '../../../../src/domain/entities'
+
+const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+
+function profile(addresses: Record<string, string>): NameProfile {
+  return {
+    name: 'alice.wg.id',
+    registered_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    addresses: Object.fromEntries(Object.entries(addresses).map(([k, address]) => [k, { address, created: '2026-11-01T00:00:00.000Z' }])),
+    attributes: {},
+  }
+}
+
+describe('send receiver', () => {
+  it.each(['alice', 'alice.wg.id', 'a-1.b', 'Bob'])('%s looks like a name', (text) => {
+    expect(looksLikeName(text)).toBe(true)
+  })
+
+  it.each(['0xabc', '0x70997970', '123', 'a b', 'alice..id', 'al_ice', ''])('%j does not look like a name', (text) => {
+    expect(looksLikeName(text)).toBe(false)
+  })
+
+  it('tells an address of the namespace from a name and from anything else', () => {
+    expect(receiverKind('  ', 'eip155')).toBe('empty')
+    expect(receiverKind(` ${EVM} `, 'eip155')).toBe('address')
+    expect(receiverKind(SOL, 'solana')).toBe('address')
+    expect(receiverKind('alice.wg.id', 'eip155')).toBe('name')
+    expect(receiverKind('0x1234', 'eip155')).toBe('invalid')
+    // An address of another family is no address here.
+    expect(receiverKind(EVM, 'solana')).toBe('invalid')
+    expect(receiverKind(EVM, undefined)).toBe('invalid')
+  })
+
+  it('looks a bare name up in the service zone, in lower case', () => {
+    expect(nameToLookUp('Alice')).toBe('alice.wg.id')
+    expect(nameToLookUp('Alice.WG.id')).toBe('alice.wg.id')
+  })
+
+  it("takes the network's coin-type entry, else the EVM entry, else the first, if it is an address of the namespace", () => {
+    expect(nameAddressOn(profile({ '2147514985': EVM, '60': SOL }), 'eip155', 'eip155:31337')).toBe(EVM)
+    expect(nameAddressOn(profile({ '60': EVM }), 'eip155', 'eip155:31337')).toBe(EVM)
+    expect(nameAddressOn(profile({ '501': EVM }), 'eip155', 'eip155:1')).toBe(EVM)
+    expect(nameAddressOn(profile({ '60': 'not-an-address' }), 'eip155', 'eip155:1')).toBeUndefined()
+    expect(nameAddressOn(profile({ '60': EVM }), 'solana', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBeUndefined()
+    expect(nameAddressOn(profile({}), 'eip155', 'eip155:1')).toBeUndefined()
+    // A chain id beyond the coin-type rule falls back to the EVM entry.
+    expect(nameAddressOn(profile({ '60': EVM }), 'eip155', 'eip155:4294967296')).toBe(EVM)
+  })
+})
