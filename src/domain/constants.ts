@@ -194,6 +194,11 @@ export const DEFAULT_CONNECTOR_TYPE_ORDER: readonly ConnectorTypeGroup[] = [
   'recommended',
 ]
 
+// ---------------------------------------------------------------- connectors
+
+/** The connector id of WalletConnect in the connector list (one row for every WalletConnect wallet). */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
 // ---------------------------------------------------------------- state defaults (section 4)
 
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark'

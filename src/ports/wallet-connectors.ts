@@ -107,8 +107,7 @@ export class UnknownConnectorError extends Error {
   }
 }
 
-/** The connector id of WalletConnect in the connector list (one row for every WalletConnect wallet). */
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+export { WALLETCONNECT_CONNECTOR_ID } from '../domain/constants'
 
 /** A WalletConnect pairing URI and when it expires (epoch ms). */
 export interface WalletConnectPairingInfo {

@@ -13,7 +13,7 @@
 import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
 import { createPairing, isPairingExpired, type Pairing } from '../../../domain/connection/pairing'
-import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
+import { PAIRING_EXPIRY_MARGIN_MS, WALLETCONNECT_CONNECTOR_ID } from '../../../domain/constants'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
@@ -23,8 +23,6 @@ import { skipVerifyAttestation } from './skip-verify-attestation'
 
 type UniversalProviderClass = typeof UniversalProviderExport
 type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
-
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 
 export interface WalletConnectMetadata {
   name: string
