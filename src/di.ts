@@ -6,6 +6,7 @@ import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
+import { ViewWarnings } from './application/shell/view-warnings'
 import { FeatureLoader, ModalConfig, type Features } from './application/tokens'
 import { Analytics } from './ports/analytics'
 import { WalletConnectors } from './ports/wallet-connectors'
@@ -67,6 +68,7 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
     })
   container.bind(ConnectionStore).toDynamicValue(() => new ConnectionStore())
   container.bind(SnackStore).toDynamicValue((ctx) => new SnackStore(ctx.get(Scheduler)))
+  container.bind(ViewWarnings).toDynamicValue((ctx) => new ViewWarnings(ctx.get(Logger)))
 
   bindConnection(container, config)
   container.bind(FeatureLoader).toConstantValue(featureLoader(container, config))
