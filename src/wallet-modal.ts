@@ -13,7 +13,7 @@ import { WalletSession } from './application/connection/wallet-session'
 import { Analytics } from './ports/analytics'
 import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
 import { Logger } from './ports/logger'
-import { FeatureLoader, type Features } from './application/tokens'
+import { FeatureLoader, type Features } from './application/modal-services'
 import { createContainer, type ContainerOverrides } from './di'
 
 /** What a host reads about the modal at any moment. */
