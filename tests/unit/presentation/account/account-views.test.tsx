@@ -20,7 +20,7 @@ import AccountView from '../../../../src/presentation/views/AccountView'
 import NetworksView from '../../../../src/presentation/views/NetworksView'
 import UnsupportedChainView from '../../../../src/presentation/views/UnsupportedChainView'
 import WalletReceiveView from '../../../../src/presentation/views/WalletReceiveView'
-import { qrPath } from '../../../../src/presentation/views/account/QrCode'
+import { qrPath } from '../../../../src/presentation/components/QrCode'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
-import { ViewWarnings } from '../../../application/shell/view-warnings'
-import { SnackStore } from '../../../application/snack-store'
-import { useService } from '../../di-context'
+import { ViewWarnings } from '../../application/shell/view-warnings'
+import { SnackStore } from '../../application/snack-store'
+import { useService } from '../di-context'
 
 /** Copies text to the clipboard and says so in the snack ("Address copied" / "Could not copy"). */
 export function useCopy(): (text: string, what?: string) => Promise<void> {
