@@ -7,7 +7,7 @@ import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
 
-/** Who the visitor is, what they hold and on which network (spec section 2, issue 7). */
+/** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
   const connectionStore = useService(ConnectionStore)
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
