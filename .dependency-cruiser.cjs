@@ -64,6 +64,14 @@ module.exports = {
       to: { path: ['^src/infrastructure/', '^src/di[a-z-]*\\.ts$'] },
     },
     {
+      name: 'presentation-never-uses-ports',
+      severity: 'error',
+      comment:
+        'Views get their data and services through application stores and use cases, never a port: the application decides how a port is used (type-only imports count).',
+      from: { path: '^src/presentation/' },
+      to: { path: '^src/ports/' },
+    },
+    {
       name: 'presentation-no-chain-sdks',
       severity: 'error',
       comment: 'Views never import chain SDKs or WalletConnect.',

@@ -203,7 +203,7 @@ async function main() {
     void page
   }
   if (pages.includes('walletgate')) {
-    console.log('\nWalletgate targets (issue 10):')
+    console.log('\nWalletgate targets (initial JS, requests before open, speed, DOM size, heap):')
     for (const c of checkTargets(summary)) console.log(`  ${c.pass === null ? '?' : c.pass ? 'ok ' : 'MISS'} ${c.target}: ${c.value}`)
   }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The size budget (issue 10): the JavaScript a host page loads before the modal opens.
+// The size budget: the JavaScript a host page loads before the modal opens.
 //
 //   node scripts/size-budget.mjs            build bench/pages/walletgate (production, the repo's own
 //                                           Vite and React) into a temp dir, then check it

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
-import type { Features } from './application/tokens'
+import type { Features } from './application/modal-services'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'

@@ -6,7 +6,8 @@ import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
-import { FeatureLoader, ModalConfig, type Features } from './application/tokens'
+import { ViewWarnings } from './application/shell/view-warnings'
+import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
 import { Analytics } from './ports/analytics'
 import { ChainFamilies, type ChainFamily } from './ports/chain-family'
 import { Clock } from './ports/clock'
@@ -68,6 +69,7 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
     })
   container.bind(ConnectionStore).toDynamicValue(() => new ConnectionStore())
   container.bind(SnackStore).toDynamicValue((ctx) => new SnackStore(ctx.get(Scheduler)))
+  container.bind(ViewWarnings).toDynamicValue((ctx) => new ViewWarnings(ctx.get(Logger)))
 
   bindConnection(container, config)
   container.bind(FeatureLoader).toConstantValue(featureLoader(container, config))

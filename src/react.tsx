@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { ChainNamespace } from './domain/entities'
+import { shortAddress } from './domain/format/address'
 import { ELLIPSIS } from './domain/format/glyphs'
 import type { OpenOptions, WalletModal, WalletModalState } from './wallet-modal'
 
@@ -111,8 +112,4 @@ export function ConnectButton({ label = 'Connect Wallet', openOptions, className
       {text}
     </button>
   )
-}
-
-function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}${ELLIPSIS}${address.slice(-4)}` : address
 }

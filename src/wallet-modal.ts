@@ -15,7 +15,7 @@ import { WalletConnectPairings } from './ports/wallet-connectors'
 import { ChainFamilies } from './ports/chain-family'
 import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
-import { FeatureLoader, ModalConfig, type Features } from './application/tokens'
+import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
 import { createContainer, type ContainerOverrides } from './di'
 
 /** What a host reads about the modal at any moment. */

@@ -1,8 +1,6 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
 
-export { WALLETCONNECT_CONNECTOR_ID } from '../domain/connection/connectors'
-
 /** A WalletConnect pairing URI and when it expires (epoch ms). */
 export interface WalletConnectPairingInfo {
   readonly uri: string

@@ -4,9 +4,9 @@ import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
 import { ModalStore } from '../application/modal-store'
 import { CloseModal } from '../application/shell/close-modal'
+import { ViewWarnings } from '../application/shell/view-warnings'
 import { ThemeStore } from '../application/theme-store'
-import { ModalConfig } from '../application/tokens'
-import { Logger } from '../ports/logger'
+import { ModalConfig } from '../application/modal-services'
 import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
 import { ImagePolicyProvider, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
@@ -35,7 +35,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
   const closer = useService(CloseModal)
   const connection = useService(ConnectionStore)
   const config = useService(ModalConfig)
-  const logger = useService(Logger)
+  const warnings = useService(ViewWarnings)
   // Eager: these stores emit their current value on subscribe. Taking it at render instead of
   // setting it again from an effect leaves no same-value update queued, which React would otherwise
   // replay as one more render of the shell right after the first open.
@@ -142,7 +142,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
         <ViewBoundary
           resetKey={view}
           onRetry={() => reloadView(view)}
-          onError={(error) => logger.warn(`Walletgate: the ${view} view failed`, error)}
+          onError={(error) => warnings.viewFailed(view, error)}
         >
           <Suspense fallback={<p className="wg-loading">Loading{ELLIPSIS}</p>}>
             {View === undefined ? (

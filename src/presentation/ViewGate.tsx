@@ -1,5 +1,5 @@
 import { Component, useEffect, useState, type ReactNode } from 'react'
-import { FeatureLoader } from '../application/tokens'
+import { FeatureLoader } from '../application/modal-services'
 import { Button, Notice } from './components'
 import { useService } from './di-context'
 import { ELLIPSIS } from '../domain/format/glyphs'

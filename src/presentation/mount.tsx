@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client'
 import type { Container } from 'inversify'
-import { ModalConfig } from '../application/tokens'
+import { ModalConfig } from '../application/modal-services'
 import { DiProvider } from './di-context'
 import { ModalRoot } from './ModalRoot'
 import css from './styles/modal.css?inline'

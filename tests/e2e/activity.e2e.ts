@@ -1,5 +1,5 @@
 /**
- * Issue 8, Activity tab: a failed history fetch shows the "Failed to fetch transactions" snack and
+ * The Activity tab: a failed history fetch shows the "Failed to fetch transactions" snack and
  * an empty state whose retry loads the history. Reads only (account 4's start-up funding), so the
  * chain is left as it was.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8 acceptance: sending real value through the modal on the devnet. Each test sends from its
+ * Sending real value through the modal on the devnet, end to end. Each test sends from its
  * own devnet accounts (never account 0 or 1, which other suites read), so no snapshot/revert is
  * needed (the devnet's history indexer does not follow a reverted chain).
  */

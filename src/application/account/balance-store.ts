@@ -42,7 +42,7 @@ export interface RefreshOptions {
 }
 
 /**
- * Token balances of the connected account (spec sections 7 and 8, issue 7 item 2). Reads the
+ * Token balances of the connected account (spec sections 7 and 8). Reads the
  * balance service; when it fails or does not support the network, the native balance comes from
  * the chain over RPC and the snack "Token Balance Unavailable" shows once. After a failure the
  * service is not asked again for 30 s (domain `balance-retry`): a blocked refresh keeps the last

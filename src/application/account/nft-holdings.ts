@@ -23,7 +23,7 @@ export type NftHoldingsState =
 export const NFT_HISTORY_PAGE_LIMIT = 10
 
 /**
- * What the account's history reveals it holds (issue 7, NFTs tab): replaying NFT transfers on the
+ * What the account's history reveals it holds (the NFTs tab): replaying NFT transfers on the
  * connected network oldest first, an incoming NFT is held until an outgoing one of the same name.
  * Spam NFTs are dropped with the domain's filters. Loads on `load()` (the tab asks when shown).
  */

@@ -1,5 +1,5 @@
 /**
- * The Tokens tab's order (issue 7): the native token first, then by fiat value, largest first;
+ * The Tokens tab's order: the native token first, then by fiat value, largest first;
  * tokens with 0 decimals are dropped (spec section 5, domain `dropLowQualityBalances`). The
  * domain has no ordering rule for this list yet, so it lives here.
  */

@@ -60,6 +60,11 @@ export class AllWalletsStore {
     return this.subject.value
   }
 
+  /** The absolute URL of a listed wallet's image (no request), for the rows built from this list. */
+  walletImageUrl(imageId: string): string {
+    return this.catalogue.walletImageUrl(imageId)
+  }
+
   /** Loads the first page unless already loaded. */
   start(): void {
     const state = this.subject.value

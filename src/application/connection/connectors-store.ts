@@ -73,6 +73,16 @@ export class ConnectorsStore {
     return this.model(this.wallets.connectors, this.recent.wallets, this.catalogueWallets.value, this.modal?.snapshot.namespace)
   }
 
+  /** The wallets found so far, read-only, for views that list wallets outside this model. Never errors. */
+  get connectors$(): Observable<readonly Connector[]> {
+    return this.wallets.connectors$
+  }
+
+  /** The current list of `connectors$`. */
+  get connectors(): readonly Connector[] {
+    return this.wallets.connectors
+  }
+
   /** The last model built and its inputs: the same inputs give the same object. */
   private last:
     | {

@@ -1,4 +1,4 @@
-/** The shared UI kit of the modal's views. */
+/** The shared UI kit of the modal's views: components and the hooks several views use. */
 export { Button, IconButton, type ButtonProps, type IconButtonProps } from './Button'
 export { List, ListRow, moveFocusWithArrows, type ListProps } from './List'
 export { ListItem, type ListItemProps } from './ListItem'
@@ -11,3 +11,8 @@ export { Spinner, type SpinnerProps } from './Spinner'
 export { WalletRow, type WalletRowProps } from './WalletRow'
 export { ImagePolicyProvider, useImageOrigins } from './image-policy'
 export { originOf, safeImageUrl, safeLinkUrl } from './safe-image-url'
+export { DisconnectButton } from './DisconnectButton'
+export { NetworkList, type NetworkListProps } from './NetworkList'
+export { QrCode, qrPath } from './QrCode'
+export { useCopy } from './use-copy'
+export { useStore } from './use-store'

@@ -2,14 +2,12 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { Button, Notice } from '../components'
+import { Button, DisconnectButton, Notice, useStore } from '../components'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
-import { DisconnectButton } from './account/DisconnectButton'
 import { AccountTabs } from './account/AccountTabs'
-import { useStore } from './account/use-store'
 
-/** Who the visitor is, what they hold and on which network (spec section 2, issue 7). */
+/** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
   const connectionStore = useService(ConnectionStore)
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)

@@ -3,9 +3,8 @@ import { useObservableState } from 'observable-hooks'
 import { AllWalletsStore, hasMoreWallets } from '../../application/connection/all-wallets-store'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { listingRow } from '../../application/connection/connect-rows'
+import { ConnectorsStore } from '../../application/connection/connectors-store'
 import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
-import { WalletCatalogue } from '../../ports/wallet-catalogue'
-import { WalletDirectory } from '../../application/connection/wallet-directory'
 import { Button, List, Spinner } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
@@ -15,8 +14,7 @@ import { NoWalletFound, WalletSearch, WalletsLoadFailed } from './connect/Wallet
 export default function AllWalletsView() {
   const store = useService(AllWalletsStore)
   const connect = useService(ConnectExternal)
-  const wallets = useService(WalletDirectory)
-  const catalogue = useService(WalletCatalogue)
+  const wallets = useService(ConnectorsStore)
   const walletConnect = useService(WalletConnectQr)
   const state = useObservableState(store.state$, () => store.snapshot)
   const connectors = useObservableState(wallets.connectors$, () => wallets.connectors)
@@ -41,7 +39,7 @@ export default function AllWalletsView() {
 
   const rows =
     state.status === 'ready'
-      ? state.wallets.map((w) => listingRow(w, connectors, catalogue, state.featuredIds.includes(w.id) ? 'Featured' : undefined))
+      ? state.wallets.map((w) => listingRow(w, connectors, store, state.featuredIds.includes(w.id) ? 'Featured' : undefined))
       : []
 
   return (

@@ -3,10 +3,8 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { WalletConnectQr, formatCountdown, type WalletConnectQrState } from '../../application/connection/walletconnect-qr'
 import { ModalStore } from '../../application/modal-store'
-import { Button, Notice, SafeImage, Spinner } from '../components'
+import { Button, Notice, QrCode, SafeImage, Spinner, useCopy } from '../components'
 import { useService } from '../di-context'
-import { QrCode } from './account/QrCode'
-import { useCopy } from './account/use-copy'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
 
 /**

@@ -1,8 +1,7 @@
 import { NetworksStore } from '../../application/networks/networks-store'
 import { SwitchNetwork } from '../../application/networks/switch-network'
+import { NetworkList, useStore } from '../components'
 import { useService } from '../di-context'
-import { NetworkList } from './account/NetworkList'
-import { useStore } from './account/use-store'
 
 /** The configured networks; choosing one asks the wallet to switch (spec section 4). */
 export default function NetworksView() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { ModalStore } from '../../application/modal-store'
-import { ModalConfig } from '../../application/tokens'
+import { ModalConfig } from '../../application/modal-services'
 import { sendErrorMessage } from '../../domain/send/send-errors'
 import { Button, Notice, SafeImage } from '../components'
 import { useService } from '../di-context'

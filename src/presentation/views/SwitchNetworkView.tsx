@@ -1,7 +1,6 @@
 import { SwitchNetwork } from '../../application/networks/switch-network'
-import { Notice, SafeImage, Spinner } from '../components'
+import { Notice, SafeImage, Spinner, useStore } from '../components'
 import { useService } from '../di-context'
-import { useStore } from './account/use-store'
 
 /** Shown while the wallet decides about a network switch (or about adding the network first). */
 export default function SwitchNetworkView() {

@@ -1,10 +1,7 @@
 import { NetworksStore } from '../../application/networks/networks-store'
 import { SwitchNetwork } from '../../application/networks/switch-network'
-import { Notice } from '../components'
+import { DisconnectButton, NetworkList, Notice, useStore } from '../components'
 import { useService } from '../di-context'
-import { DisconnectButton } from './account/DisconnectButton'
-import { NetworkList } from './account/NetworkList'
-import { useStore } from './account/use-store'
 
 /** The wallet sits on a network the host did not configure: switch back or disconnect. */
 export default function UnsupportedChainView() {

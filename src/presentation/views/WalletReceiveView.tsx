@@ -1,11 +1,8 @@
 import { useObservableState } from 'observable-hooks'
 import { ConnectionStore } from '../../application/connection-store'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { Button, Notice } from '../components'
+import { Button, Notice, QrCode, useCopy, useStore } from '../components'
 import { useService } from '../di-context'
-import { QrCode } from './account/QrCode'
-import { useCopy } from './account/use-copy'
-import { useStore } from './account/use-store'
 
 /** The account's address as text and QR code, to receive tokens. */
 export default function WalletReceiveView() {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
-import { FeatureLoader } from '../../../src/application/tokens'
+import { FeatureLoader } from '../../../src/application/modal-services'
 import { ConnectorsStore } from '../../../src/application/connection/connectors-store'
 import { NetworksStore } from '../../../src/application/networks/networks-store'
 import { aModalWithContainer } from '../../builders/a-modal'

@@ -14,6 +14,7 @@ import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
 import { createPairing, isPairingExpired, type Pairing } from '../../../domain/connection/pairing'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
@@ -24,8 +25,6 @@ import { skipVerifyAttestation } from './skip-verify-attestation'
 
 type UniversalProviderClass = typeof UniversalProviderExport
 type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
-
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 
 export interface WalletConnectMetadata {
   name: string

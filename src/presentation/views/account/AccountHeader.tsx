@@ -2,11 +2,9 @@ import { BalanceStore } from '../../../application/account/balance-store'
 import { addressExplorerUrl } from '../../../application/account/disconnect-account'
 import { IdentityStore } from '../../../application/account/identity-store'
 import { NetworksStore } from '../../../application/networks/networks-store'
-import { Button, SafeImage, safeLinkUrl } from '../../components'
+import { Button, SafeImage, safeLinkUrl, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { balanceText, fiatText } from './format'
-import { useCopy } from './use-copy'
-import { useStore } from './use-store'
 
 /** Avatar, name, address with copy, native balance with its fiat value, explorer link. */
 export function AccountHeader({ address }: { address: string }) {

@@ -2,9 +2,8 @@ import { useEffect } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { NftHoldingsStore } from '../../../application/account/nft-holdings'
 import { ConnectionStore } from '../../../application/connection-store'
-import { Button, Notice, SafeImage, Spinner } from '../../components'
+import { Button, Notice, SafeImage, Spinner, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { useStore } from './use-store'
 
 /** What the history reveals the account holds, or a clear empty state. */
 export default function NftsTab() {

@@ -1,9 +1,8 @@
 import { BalanceStore } from '../../../application/account/balance-store'
 import { isNativeToken } from '../../../domain/balances/token-balances'
-import { List, ListItem, ListRow, Notice, SafeImage, Spinner } from '../../components'
+import { List, ListItem, ListRow, Notice, SafeImage, Spinner, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { balanceText, fiatText } from './format'
-import { useStore } from './use-store'
 
 /** Every token balance: native first, then by fiat value (the store orders and filters). */
 export default function TokensTab() {

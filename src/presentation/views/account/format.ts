@@ -10,8 +10,3 @@ export function balanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>): s
 export function fiatText(value: number): string {
   return `$${formatFiat(value)}`
 }
-
-/** "0xf39F…2266": the start and end of an address. */
-export function shortAddress(address: string): string {
-  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`
-}

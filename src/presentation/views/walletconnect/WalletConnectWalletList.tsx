@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { AllWalletsStore, hasMoreWallets } from '../../../application/connection/all-wallets-store'
 import { listingRow } from '../../../application/connection/connect-rows'
+import { ConnectorsStore } from '../../../application/connection/connectors-store'
 import { WalletConnectQr } from '../../../application/connection/walletconnect-qr'
-import { WalletCatalogue } from '../../../ports/wallet-catalogue'
-import { WalletDirectory } from '../../../application/connection/wallet-directory'
 import { Button, List, Spinner } from '../../components'
 import { useService } from '../../di-context'
 import { WalletRows } from '../connect/WalletRows'
@@ -17,8 +16,7 @@ import { NoWalletFound, WalletSearch, WalletsLoadFailed } from '../connect/Walle
  */
 export function WalletConnectWalletList() {
   const store = useService(AllWalletsStore)
-  const wallets = useService(WalletDirectory)
-  const catalogue = useService(WalletCatalogue)
+  const wallets = useService(ConnectorsStore)
   const walletConnect = useService(WalletConnectQr)
   const state = useObservableState(store.state$, () => store.snapshot)
   const connectors = useObservableState(wallets.connectors$, () => wallets.connectors)
@@ -53,7 +51,7 @@ export function WalletConnectWalletList() {
     )
   }
   const rows = state.wallets
-    .map((w) => listingRow(w, connectors, catalogue, state.featuredIds.includes(w.id) ? 'Featured' : undefined))
+    .map((w) => listingRow(w, connectors, store, state.featuredIds.includes(w.id) ? 'Featured' : undefined))
     .filter((row) => row.kind === 'wallet' && row.walletConnect !== undefined)
   if (!listShown && rows.length > 0) setListShown(true)
   const searching = state.query.trim() !== ''

@@ -5,7 +5,7 @@ import type { ConnectExternal } from '../../../../src/application/connection/con
 import type { ViewName } from '../../../../src/domain/navigation/views'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { FakePlatform } from '../../../fakes/fake-platform'
-import { WALLETCONNECT_CONNECTOR_ID } from '../../../../src/ports/wallet-connectors'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../../src/domain/connection/connectors'
 import { FakeWalletConnectPairings } from '../../../fakes/fake-walletconnect-pairings'
 
 function setup() {

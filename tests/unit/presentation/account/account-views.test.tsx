@@ -12,15 +12,15 @@ import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { NetworksStore } from '../../../../src/application/networks/networks-store'
 import { SwitchNetwork } from '../../../../src/application/networks/switch-network'
+import { ViewWarnings } from '../../../../src/application/shell/view-warnings'
 import { SnackStore } from '../../../../src/application/snack-store'
 import { HttpError } from '../../../../src/ports/http-errors'
-import { Logger } from '../../../../src/ports/logger'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import NetworksView from '../../../../src/presentation/views/NetworksView'
 import UnsupportedChainView from '../../../../src/presentation/views/UnsupportedChainView'
 import WalletReceiveView from '../../../../src/presentation/views/WalletReceiveView'
-import { qrPath } from '../../../../src/presentation/views/account/QrCode'
+import { qrPath } from '../../../../src/presentation/components/QrCode'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import {
@@ -67,7 +67,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string } = {})
   container.bind(ModalStore).toConstantValue(modal)
   container.bind(NetworksStore).toConstantValue(networks)
   container.bind(SnackStore).toConstantValue(snacks)
-  container.bind(Logger).toConstantValue(logger)
+  container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
   container.bind(SwitchNetwork).toConstantValue(switcher)
   container.bind(BalanceStore).toConstantValue(new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger))
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))

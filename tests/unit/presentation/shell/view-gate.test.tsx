@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Container } from 'inversify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FeatureLoader, type Features } from '../../../../src/application/tokens'
+import { FeatureLoader, type Features } from '../../../../src/application/modal-services'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import { ViewBoundary, WithFeatures } from '../../../../src/presentation/ViewGate'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { DisconnectAccount } from '../../../application/account/disconnect-account'
-import { Button } from '../../components'
-import { useService } from '../../di-context'
+import { DisconnectAccount } from '../../application/account/disconnect-account'
+import { useService } from '../di-context'
+import { Button } from './Button'
 
 /** Ends the wallet session; shows progress while the wallet lets go. */
 export function DisconnectButton() {

@@ -1,5 +1,7 @@
-import type { CaipNetwork } from '../../../domain/entities'
-import { List, ListItem, ListRow, SafeImage } from '../../components'
+import type { CaipNetwork } from '../../domain/entities'
+import { List, ListRow } from './List'
+import { ListItem } from './ListItem'
+import { SafeImage } from './SafeImage'
 
 export interface NetworkListProps {
   readonly label: string

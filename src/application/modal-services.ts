@@ -1,3 +1,4 @@
+/** The modal instance's own services, bound by the composition root: its configuration and its lazily loaded features. */
 import type { ServiceIdentifier } from 'inversify'
 import type { ResolvedConfig } from '../domain/config'
 

@@ -1,22 +1,22 @@
 import { useCallback } from 'react'
-import { SnackStore } from '../../../application/snack-store'
-import { Logger } from '../../../ports/logger'
-import { useService } from '../../di-context'
+import { ViewWarnings } from '../../application/shell/view-warnings'
+import { SnackStore } from '../../application/snack-store'
+import { useService } from '../di-context'
 
 /** Copies text to the clipboard and says so in the snack ("Address copied" / "Could not copy"). */
 export function useCopy(): (text: string, what?: string) => Promise<void> {
   const snacks = useService(SnackStore)
-  const logger = useService(Logger)
+  const warnings = useService(ViewWarnings)
   return useCallback(
     async (text: string, what = 'Address') => {
       try {
         await navigator.clipboard.writeText(text)
         snacks.showSuccess(`${what} copied`)
       } catch (error) {
-        logger.warn('Clipboard unavailable', error)
+        warnings.clipboardUnavailable(error)
         snacks.showError(`Could not copy the ${what.toLowerCase()}`)
       }
     },
-    [snacks, logger],
+    [snacks, warnings],
   )
 }
