@@ -12,7 +12,7 @@
  */
 import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
-import { createPairing, isPairingExpired, type Pairing } from '../../../domain/connection/pairing'
+import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../domain/connection/pairing'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
@@ -178,9 +178,7 @@ export class UniversalProviderWalletConnect {
    */
   connect(opts: { reuse?: boolean } = {}): WalletConnectPairingAttempt {
     const running = this.currentAttempt
-    if (opts.reuse && running && (!running.latest || !isPairingExpired(running.latest, this.options.clock.now()))) {
-      return running.handle
-    }
+    if (opts.reuse && running && this.reusable(running.latest)) return running.handle
     running?.cancel()
     const pairing$ = new ReplaySubject<Pairing>(1)
     let settled = false
@@ -262,6 +260,16 @@ export class UniversalProviderWalletConnect {
       })
 
     return attempt.handle
+  }
+
+  /**
+   * Whether a running attempt may be reused: the domain's pairing rule decides. An attempt still
+   * preparing its first pairing has nothing that could have expired. The rule's fresh pairing is
+   * not used: a new attempt's URI only exists once the SDK has made its proposal (display_uri).
+   */
+  private reusable(latest: Pairing | undefined): boolean {
+    if (latest === undefined) return true
+    return reuseOrCreatePairing(latest, () => '', this.options.clock.now()).reused
   }
 
   /** Ends the session on both sides (the wallet gets session_delete). Never rejects. */
