@@ -30,6 +30,7 @@ import { Eip6963EvmWallets } from './infrastructure/wallets/eip155/eip6963-evm-w
 import { CompositeWalletConnectors } from './infrastructure/wallets/walletconnect/composite-wallet-connectors'
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
+import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
 import { toCaipNetwork } from './domain/config'
 import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
 import { Platform } from './ports/platform'
@@ -77,10 +78,20 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 
 /** Browser wallets, the wallet catalogue, analytics and the connect use cases (issue 6). */
 function bindConnection(container: Container, config: ResolvedConfig): void {
+  // Bound with the connect views (src/di-connect.ts), which show every WalletConnect attempt.
+  const pairingExpiring = (): PairingExpiryDecision =>
+    container.isBound(WalletConnectPairingExpiry) ? container.get(WalletConnectPairingExpiry).pairingExpiring() : 'refresh'
   container
     .bind(WalletConnectPairings)
     .toDynamicValue((ctx) =>
-      walletConnect(ctx.get(Clock), ctx.get(Scheduler), ctx.get(Logger), config, preparesPairingBeforeTap(ctx.get(Platform).kind)),
+      walletConnect(
+        ctx.get(Clock),
+        ctx.get(Scheduler),
+        ctx.get(Logger),
+        config,
+        preparesPairingBeforeTap(ctx.get(Platform).kind),
+        pairingExpiring,
+      ),
     )
   container.bind(WalletConnectors).toDynamicValue((ctx) => {
     const browser = new Eip6963EvmWallets(ctx.get(Logger))
@@ -140,6 +151,7 @@ function walletConnect(
   logger: Logger,
   config: ResolvedConfig,
   reusePairing: boolean,
+  pairingExpiring: () => PairingExpiryDecision,
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
@@ -162,6 +174,7 @@ function walletConnect(
             logger,
             verifyAttestation: loopback ? 'skip' : 'hosted',
             customStoragePrefix: `${storagePrefix(config)}wc`,
+            pairingExpiring,
           }),
       ),
     logger,

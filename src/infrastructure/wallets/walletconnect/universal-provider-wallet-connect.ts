@@ -7,8 +7,9 @@
  * provider pings, the SDK's own logging silenced (expected failures go to our Logger as warnings).
  *
  * connect() starts a pairing attempt: `pairing$` replays the current pairing ({uri, expiresAtMs},
- * 4 minutes from its creation) and a fresh one replaces it when under 10 s remain; `session`
- * resolves when the wallet approves through any of the attempt's URIs.
+ * 4 minutes from its creation); when it has 10 s left, `pairingExpiring` decides whether a fresh
+ * one replaces it or the attempt stops; `session` resolves when the wallet approves through any
+ * of the attempt's URIs.
  */
 import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
@@ -17,6 +18,7 @@ import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
+import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import { WalletRequestError, type Eip1193Provider, type WalletEvent } from '../../../ports/wallet-connectors'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
@@ -55,6 +57,12 @@ export interface UniversalProviderWalletConnectOptions {
   storage?: UniversalProviderOpts['storage']
   /** Keeps this modal's WalletConnect state apart from other clients on the page. */
   customStoragePrefix?: string
+  /**
+   * Asked once when the attempt's pairing has 10 s left (see WalletConnectPairingExpiry): 'refresh'
+   * (the default) makes a new proposal; 'stop' makes none and cancels the attempt. The one timer
+   * of a pairing's end, so a kept attempt's stop never races a refresh.
+   */
+  pairingExpiring?: () => PairingExpiryDecision
   /** Loads the SDK (default: dynamic import). */
   load?: () => Promise<{ UniversalProvider: UniversalProviderClass }>
 }
@@ -245,7 +253,11 @@ export class UniversalProviderWalletConnect {
           refresh?.unsubscribe()
           const dueMs = Math.max(0, pairing.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.options.clock.now())
           refresh = timer(dueMs, this.options.scheduler).subscribe(() => {
-            if (!settled) startPairing(provider)
+            if (settled) return
+            const decision = this.options.pairingExpiring?.() ?? 'refresh'
+            // The answer may already have stopped the attempt (through cancel()).
+            if (decision === 'stop') cancel()
+            else if (!settled) startPairing(provider)
           })
         }
         provider.on('display_uri', onUri)
