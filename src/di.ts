@@ -8,6 +8,7 @@ import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { FeatureLoader, ModalConfig, type Features } from './application/tokens'
 import { Analytics } from './ports/analytics'
+import { Telemetry, type TelemetryOutcome } from './ports/telemetry'
 import { WalletConnectors } from './ports/wallet-connectors'
 import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
@@ -104,6 +105,7 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
     .toDynamicValue(
       (ctx) => new FetchAnalytics(serviceClient(config, config.services.analytics), ctx.get(Clock), { logger: ctx.get(Logger) }),
     )
+  container.bind(Telemetry).toDynamicValue((ctx) => lazyTelemetry(config, ctx.get(Clock), ctx.get(Logger)))
   container.bind(RecentWallets).toDynamicValue((ctx) => new RecentWallets(ctx.get(KeyValueStorage)))
   container.bind(EventReporter).toDynamicValue((ctx) => new EventReporter(config, ctx.get(Analytics), ctx.get(Logger)))
   container.bind(DisconnectWallet).toDynamicValue(
@@ -180,6 +182,31 @@ function walletConnect(
     logger,
     { reusePairing },
   )
+}
+
+/**
+ * Error telemetry (spec sections 7 and 8) over POST /e of the analytics service. The adapter is a
+ * chunk of its own, loaded with the first report: a page where no wrapped action fails never
+ * downloads it, and the page's initial JS carries only this stand-in.
+ */
+function lazyTelemetry(config: ResolvedConfig, clock: Clock, logger: Logger): Telemetry {
+  let loading: Promise<Telemetry> | undefined
+  return {
+    reportError(error: unknown): Promise<TelemetryOutcome> {
+      loading ??= import('./infrastructure/telemetry/fetch-telemetry').then(
+        ({ FetchTelemetry }) => new FetchTelemetry(serviceClient(config, config.services.analytics), clock, { logger }),
+      )
+      return loading.then(
+        (telemetry) => telemetry.reportError(error),
+        (cause: unknown) => {
+          // Offline, or a deploy replaced the chunk: the next report tries again.
+          loading = undefined
+          logger.warn('Walletgate: error telemetry could not be loaded', cause)
+          return 'failed' as const
+        },
+      )
+    },
+  }
 }
 
 function storagePrefix(config: ResolvedConfig): string {

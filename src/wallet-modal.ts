@@ -10,6 +10,8 @@ import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
+import { wrapAction } from './application/telemetry/wrap-action'
+import { Telemetry } from './ports/telemetry'
 import { Analytics } from './ports/analytics'
 import { WalletConnectPairings, WalletConnectors } from './ports/wallet-connectors'
 import { Logger } from './ports/logger'
@@ -178,13 +180,16 @@ class WalletModalInstance implements WalletModal {
     this.modal.close()
   }
 
+  // Wrapped actions (spec section 8): an unexpected failure is reported as telemetry, then rethrown.
   async disconnect(): Promise<void> {
-    await this.container.get(DisconnectWallet).disconnect()
+    await wrapAction(this.container.get(Telemetry), () => this.container.get(DisconnectWallet).disconnect())
   }
 
   async switchNetwork(caipNetworkId: string): Promise<void> {
-    const features = await this.loadFeatures()
-    await features.switchNetwork(caipNetworkId)
+    await wrapAction(this.container.get(Telemetry), async () => {
+      const features = await this.loadFeatures()
+      await features.switchNetwork(caipNetworkId)
+    })
   }
 
   async getProvider(namespace: ChainNamespace): Promise<Eip1193Provider | undefined> {
