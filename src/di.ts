@@ -26,6 +26,7 @@ import { RecentWallets } from './application/connection/recent-wallets'
 import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
 import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
+import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/wallets/eip155/eip6963-evm-wallets'
 // WalletConnect (issue 9): these two hold no SDK code; the adapter is a dynamic import below.
 import { CompositeWalletConnectors } from './infrastructure/wallets/walletconnect/composite-wallet-connectors'
@@ -194,7 +195,8 @@ function lazyTelemetry(config: ResolvedConfig, clock: Clock, logger: Logger): Te
   return {
     reportError(error: unknown): Promise<TelemetryOutcome> {
       loading ??= import('./infrastructure/telemetry/fetch-telemetry').then(
-        ({ FetchTelemetry }) => new FetchTelemetry(serviceClient(config, config.services.analytics), clock, { logger }),
+        ({ FetchTelemetry }) =>
+          new FetchTelemetry(new EventPoster(serviceClient(config, config.services.analytics), clock), clock, { logger }),
       )
       return loading.then(
         (telemetry) => telemetry.reportError(error),

@@ -3,6 +3,7 @@ import { isExpectedFailure, wrapAction } from '../../../../src/application/telem
 import { SwitchNetworkRejectedError } from '../../../../src/application/networks/switch-network'
 import { DisconnectError, NetworkNotFoundError } from '../../../../src/domain/errors'
 import { FetchHttpClient } from '../../../../src/infrastructure/http/fetch-http-client'
+import { EventPoster } from '../../../../src/infrastructure/http/event-poster'
 import { FetchTelemetry } from '../../../../src/infrastructure/telemetry/fetch-telemetry'
 import { WalletRequestError } from '../../../../src/ports/wallet-connectors'
 import { InMemoryTelemetry } from '../../../fakes/in-memory-telemetry'
@@ -16,7 +17,7 @@ function aFetchTelemetry() {
   const clock = new ManualClock(1_760_000_000_000)
   const { fetchFn, requests } = routedFetch({ 'POST /e': () => json({}) })
   const http = new FetchHttpClient({ baseUrl: 'http://127.0.0.1:9', projectId: 'p', sdkVersion: 'walletgate-test', fetch: fetchFn })
-  const telemetry = new FetchTelemetry(http, clock, { page: () => ({ url: 'http://127.0.0.1/', domain: '127.0.0.1' }) })
+  const telemetry = new FetchTelemetry(new EventPoster(http, clock, { page: () => ({ url: 'http://127.0.0.1/', domain: '127.0.0.1' }) }), clock)
   const posted = () => requests.map((r) => (r.body as { props: { type: string; name: string; message: string } }).props)
   return { telemetry, clock, posted }
 }
