@@ -17,6 +17,7 @@ import { Scheduler } from './ports/scheduler'
 import { WalletCatalogue } from './ports/wallet-catalogue'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { WalletDirectory } from './application/connection/wallet-directory'
+import { WalletConnectPairingExpiry } from './ports/walletconnect-pairing-expiry'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
@@ -45,6 +46,8 @@ function bindConnectViews(binder: Binder, config: ResolvedConfig): void {
           ctx.get(Scheduler),
         ),
     )
+  // The QR knows whether the visitor still sees the attempt, so it decides a pairing's end.
+  binder.bind(WalletConnectPairingExpiry).toService(WalletConnectQr)
   binder
     .bind(WalletCatalogue)
     .toDynamicValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))

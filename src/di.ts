@@ -10,6 +10,7 @@ import { ViewWarnings } from './application/shell/view-warnings'
 import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
 import { Analytics } from './ports/analytics'
 import { ChainFamilies, type ChainFamily } from './ports/chain-family'
+import { Telemetry, type TelemetryOutcome } from './ports/telemetry'
 import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
@@ -26,11 +27,13 @@ import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
 import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
+import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
+import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
 import { toCaipNetwork } from './domain/config'
 import type { ChainNamespace } from './domain/entities'
 import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
@@ -103,10 +106,20 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
 
 /** Browser wallets, WalletConnect, analytics and the connect use cases. */
 function bindConnection(container: Container, config: ResolvedConfig): void {
+  // Bound with the connect views (src/di-connect.ts), which show every WalletConnect attempt.
+  const pairingExpiring = (): PairingExpiryDecision =>
+    container.isBound(WalletConnectPairingExpiry) ? container.get(WalletConnectPairingExpiry).pairingExpiring() : 'refresh'
   container
     .bind(WalletConnectPairings)
     .toDynamicValue((ctx) =>
-      walletConnect(ctx.get(Clock), ctx.get(Scheduler), ctx.get(Logger), config, preparesPairingBeforeTap(ctx.get(Platform).kind)),
+      walletConnect(
+        ctx.get(Clock),
+        ctx.get(Scheduler),
+        ctx.get(Logger),
+        config,
+        preparesPairingBeforeTap(ctx.get(Platform).kind),
+        pairingExpiring,
+      ),
     )
   container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config))
   container.bind(WalletDirectory).toDynamicValue((ctx) => new WalletDirectory(ctx.get(ChainFamilies)))
@@ -115,6 +128,7 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
     .toDynamicValue(
       (ctx) => new FetchAnalytics(serviceClient(config, config.services.analytics), ctx.get(Clock), { logger: ctx.get(Logger) }),
     )
+  container.bind(Telemetry).toDynamicValue((ctx) => lazyTelemetry(config, ctx.get(Clock), ctx.get(Logger)))
   container.bind(RecentWallets).toDynamicValue((ctx) => new RecentWallets(ctx.get(KeyValueStorage)))
   container.bind(EventReporter).toDynamicValue((ctx) => new EventReporter(config, ctx.get(Analytics), ctx.get(Logger)))
   container.bind(DisconnectWallet).toDynamicValue(
@@ -163,6 +177,7 @@ function walletConnect(
   logger: Logger,
   config: ResolvedConfig,
   reusePairing: boolean,
+  pairingExpiring: () => PairingExpiryDecision,
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
@@ -185,11 +200,38 @@ function walletConnect(
             logger,
             verifyAttestation: loopback ? 'skip' : 'hosted',
             customStoragePrefix: `${storagePrefix(config)}wc`,
+            pairingExpiring,
           }),
       ),
     logger,
     { reusePairing },
   )
+}
+
+/**
+ * Error telemetry (spec sections 7 and 8) over POST /e of the analytics service. The adapter is a
+ * chunk of its own, loaded with the first report: a page where no wrapped action fails never
+ * downloads it, and the page's initial JS carries only this stand-in.
+ */
+function lazyTelemetry(config: ResolvedConfig, clock: Clock, logger: Logger): Telemetry {
+  let loading: Promise<Telemetry> | undefined
+  return {
+    reportError(error: unknown): Promise<TelemetryOutcome> {
+      loading ??= import('./infrastructure/telemetry/fetch-telemetry').then(
+        ({ FetchTelemetry }) =>
+          new FetchTelemetry(new EventPoster(serviceClient(config, config.services.analytics), clock), clock, { logger }),
+      )
+      return loading.then(
+        (telemetry) => telemetry.reportError(error),
+        (cause: unknown) => {
+          // Offline, or a deploy replaced the chunk: the next report tries again.
+          loading = undefined
+          logger.warn('Walletgate: error telemetry could not be loaded', cause)
+          return 'failed' as const
+        },
+      )
+    },
+  }
 }
 
 function storagePrefix(config: ResolvedConfig): string {

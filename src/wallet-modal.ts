@@ -10,6 +10,8 @@ import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
+import { wrapAction } from './application/telemetry/wrap-action'
+import { Telemetry } from './ports/telemetry'
 import { Analytics } from './ports/analytics'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { ChainFamilies } from './ports/chain-family'
@@ -242,13 +244,16 @@ class WalletModalInstance implements WalletModal {
     this.modal.close()
   }
 
+  // Wrapped actions (spec section 8): an unexpected failure is reported as telemetry, then rethrown.
   async disconnect(options: DisconnectOptions = {}): Promise<void> {
-    await this.container.get(DisconnectWallet).disconnect(options.namespace)
+    await wrapAction(this.container.get(Telemetry), () => this.container.get(DisconnectWallet).disconnect(options.namespace))
   }
 
   async switchNetwork(caipNetworkId: string): Promise<void> {
-    const features = await this.loadFeatures()
-    await features.switchNetwork(caipNetworkId)
+    await wrapAction(this.container.get(Telemetry), async () => {
+      const features = await this.loadFeatures()
+      await features.switchNetwork(caipNetworkId)
+    })
   }
 
   async getProvider<N extends ChainNamespace>(namespace: N): Promise<ProviderOf<N> | undefined> {

@@ -21,6 +21,7 @@ import type { Clock } from '../../ports/clock'
 import type { Platform } from '../../ports/platform'
 import { type WalletConnectPairings } from '../../ports/wallet-connectors'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
+import type { PairingExpiryDecision, WalletConnectPairingExpiry } from '../../ports/walletconnect-pairing-expiry'
 import type { ModalStore } from '../modal-store'
 import type { WalletConnectWallet } from './connect-rows'
 import type { ConnectExternal } from './connect-external'
@@ -52,9 +53,10 @@ type WalletConnectViewName = 'ConnectingWalletConnect' | 'ConnectingWalletConnec
  *
  * Safari on iOS and Telegram (spec section 4): the pairing is prepared when the wallet is chosen,
  * the tap opens the link synchronously with it, and leaving the view keeps the pairing so that
- * choosing the wallet again reuses it while it is unexpired.
+ * choosing the wallet again reuses it while it is unexpired. When a pairing reaches its end the
+ * adapter asks this class (WalletConnectPairingExpiry) whether a fresh one replaces it.
  */
-export class WalletConnectQr {
+export class WalletConnectQr implements WalletConnectPairingExpiry {
   readonly state$: Observable<WalletConnectQrState>
   private readonly walletSubject = new BehaviorSubject<WalletConnectWallet | null>(null)
   /** The wallet chosen from a list (null: the generic WalletConnect row or the Basic view). */
@@ -64,8 +66,8 @@ export class WalletConnectQr {
   private handOverWatch: Subscription | undefined
   /** Set while the running attempt moves from the Basic view to a wallet's view: that unmount is no leave. */
   private handingOff = false
-  /** After leaving on iOS Safari / Telegram: stops the kept pairing once it could no longer be reused. */
-  private keptPairing: Subscription | undefined
+  /** Left on iOS Safari / Telegram with a pairing kept for reuse: it stops, not refreshes, at its end. */
+  private keeping = false
 
   constructor(
     private readonly pairings: WalletConnectPairings,
@@ -203,19 +205,29 @@ export class WalletConnectQr {
       // The visitor may have gone to the wallet and come back before approving: the attempt
       // stays (status connecting, spec section 4) and a later approval still connects. The
       // pairing is reused if the wallet is chosen again; once it could no longer be reused,
-      // the attempt stops.
+      // the attempt stops (pairingExpiring).
       this.stopWatching()
-      this.keptPairing?.unsubscribe()
-      const dueMs = Math.max(0, kept.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.clock.now())
-      this.keptPairing = timer(dueMs, this.scheduler).subscribe(() => {
-        const current = this.connectExternal.snapshot
-        // A browser wallet chosen since then keeps its own attempt.
-        if (current.status === 'connecting' && current.connector.id === WALLETCONNECT_CONNECTOR_ID) this.cancel()
-        else this.pairings.cancel()
-      })
+      this.keeping = true
       return
     }
     this.cancel()
+  }
+
+  /**
+   * The attempt's pairing has 10 s left (asked once by the adapter, at the moment it would replace
+   * it). While a WalletConnect view shows the attempt a fresh pairing replaces it. After the
+   * visitor left on Safari on iOS or in Telegram the kept attempt stops instead, before any new
+   * relay proposal is made; a browser wallet chosen since then keeps its own attempt.
+   */
+  pairingExpiring(): PairingExpiryDecision {
+    if (!this.keeping) return 'refresh'
+    const current = this.connectExternal.snapshot
+    if (current.status === 'connecting' && current.connector.id === WALLETCONNECT_CONNECTOR_ID) this.cancel()
+    else {
+      this.stopKeeping()
+      this.pairings.cancel()
+    }
+    return 'stop'
   }
 
   private select(wallet: WalletConnectWallet | null): void {
@@ -225,8 +237,7 @@ export class WalletConnectQr {
   }
 
   private stopKeeping(): void {
-    this.keptPairing?.unsubscribe()
-    this.keptPairing = undefined
+    this.keeping = false
   }
 
   private stopWatching(): void {

@@ -1,8 +1,8 @@
 /**
  * Transactions list filters (spec section 4): spam is dropped and the list is kept to the
- * connected chain. A transaction is spam when it has no transfers or every transfer is a
- * spam-flagged NFT. Pending entries the client creates carry the transfers it built, so they
- * are never taken for spam.
+ * connected chain. A transaction is spam when it has transfers and every one is a spam-flagged
+ * NFT. One without transfers (a contract call: the Activity tab's "Executed" row) is activity,
+ * not spam: nothing in it was flagged.
  */
 import type { Transaction, TransactionTransfer } from '../entities'
 
@@ -11,7 +11,7 @@ export function isSpamTransfer(transfer: TransactionTransfer): boolean {
 }
 
 export function isSpamTransaction(transaction: Pick<Transaction, 'transfers'>): boolean {
-  return transaction.transfers.length === 0 || transaction.transfers.every(isSpamTransfer)
+  return transaction.transfers.length > 0 && transaction.transfers.every(isSpamTransfer)
 }
 
 /** Drops spam and keeps transactions of `chain` (a CAIP-2 id) only. */

@@ -6,10 +6,9 @@ import {
 import type { Clock } from '../../ports/clock'
 import type { Logger } from '../../ports/logger'
 import type { Telemetry, TelemetryOutcome } from '../../ports/telemetry'
-import { EventPoster, type EventPosterOptions } from '../http/event-poster'
-import type { FetchHttpClient } from '../http/fetch-http-client'
+import type { EventPoster } from '../http/event-poster'
 
-export interface FetchTelemetryOptions extends EventPosterOptions {
+export interface FetchTelemetryOptions {
   readonly logger?: Pick<Logger, 'warn'>
 }
 
@@ -17,18 +16,20 @@ export interface FetchTelemetryOptions extends EventPosterOptions {
  * {@link Telemetry} over `POST /e` of the analytics service, at most 5 events per rolling 60 s
  * (the domain's limiter, read against the Clock port); later ones are dropped without a request.
  * One instance per modal.
+ *
+ * It is given its EventPoster (the one `POST /e` client, already in the page for analytics)
+ * rather than building one, so the chunk that loads this adapter on demand holds only the
+ * limiter and this class.
  */
 export class FetchTelemetry implements Telemetry {
-  private readonly poster: EventPoster
   private readonly logger: Pick<Logger, 'warn'> | undefined
   private limiter: RateLimiterState = INITIAL_RATE_LIMITER_STATE
 
   constructor(
-    http: FetchHttpClient,
+    private readonly poster: Pick<EventPoster, 'post'>,
     private readonly clock: Clock,
     options: FetchTelemetryOptions = {},
   ) {
-    this.poster = new EventPoster(http, clock, options)
     this.logger = options.logger
   }
 

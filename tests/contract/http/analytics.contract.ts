@@ -3,7 +3,9 @@ import { firstValueFrom, take, toArray } from 'rxjs'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ALERT_ERRORS } from '../../../src/domain/errors'
 import type { Analytics } from '../../../src/ports/analytics'
-import type { Telemetry } from '../../../src/ports/telemetry'
+import type { Telemetry, TelemetryOutcome } from '../../../src/ports/telemetry'
+import { wrapAction } from '../../../src/application/telemetry/wrap-action'
+import { DisconnectError } from '../../../src/domain/errors'
 import type { ManualClock } from '../../fakes/manual-clock'
 
 export interface SeenEvent {
@@ -112,6 +114,24 @@ export function telemetryContract(label: string, makeWorld: () => Promise<Teleme
       await expect(w.telemetry.reportError(new Error('e7'))).resolves.toBe('sent')
       await expect(w.telemetry.reportError(new Error('e8'))).resolves.toBe('dropped')
       expect((await w.reported()).map((e) => e.message)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e7'])
+    })
+
+    it('an error from a wrapped action reaches the service and is rethrown as itself; a declined request does not', async () => {
+      // Keeps the port's answers, so the test waits for the post instead of for time.
+      const outcomes: Promise<TelemetryOutcome>[] = []
+      const watched: Telemetry = {
+        reportError: (error) => {
+          const outcome = w.telemetry.reportError(error)
+          outcomes.push(outcome)
+          return outcome
+        },
+      }
+      const error = new DisconnectError({ cause: new Error('relay down') })
+      await expect(wrapAction(watched, () => Promise.reject(error))).rejects.toBe(error)
+      const declined = Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      await expect(wrapAction(watched, () => Promise.reject(declined))).rejects.toBe(declined)
+      await expect(Promise.all(outcomes)).resolves.toEqual(['sent'])
+      expect(await w.reported()).toEqual([{ name: 'DisconnectError', message: 'Failed to disconnect', stack: error.stack }])
     })
   })
 }

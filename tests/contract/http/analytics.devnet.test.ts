@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FetchAnalytics } from '../../../src/infrastructure/http/fetch-analytics'
+import { EventPoster } from '../../../src/infrastructure/http/event-poster'
 import { FetchTelemetry } from '../../../src/infrastructure/telemetry/fetch-telemetry'
 import { ManualClock } from '../../fakes/manual-clock'
 import { analyticsContract, telemetryContract, type SeenEvent } from './analytics.contract'
@@ -26,7 +27,7 @@ analyticsContract('FetchAnalytics over HTTP to the devnet', () =>
 telemetryContract('FetchTelemetry over HTTP to the devnet', () => {
   const clock = new ManualClock()
   return Promise.resolve({
-    telemetry: new FetchTelemetry(devnetHttpClient(), clock, { page }),
+    telemetry: new FetchTelemetry(new EventPoster(devnetHttpClient(), clock, { page }), clock),
     clock,
     reported: async () =>
       (await admin.analytics())
@@ -44,7 +45,7 @@ describe('POST /e on the devnet', () => {
     await admin.clearAnalytics()
     const clock = new ManualClock(1_760_000_000_000)
     await new FetchAnalytics(devnetHttpClient(), clock, { page }).sendEvent({ event: 'MODAL_OPEN' })
-    await new FetchTelemetry(devnetHttpClient(), clock, { page }).reportError(new Error('x'))
+    await new FetchTelemetry(new EventPoster(devnetHttpClient(), clock, { page }), clock).reportError(new Error('x'))
     const events = await admin.analytics()
     expect(events).toHaveLength(2)
     for (const e of events) {

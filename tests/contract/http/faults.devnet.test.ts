@@ -19,6 +19,7 @@ import { defaultOnRampOptions, placeholderQuote } from '../../../src/domain/on-r
 import { FetchAnalytics } from '../../../src/infrastructure/http/fetch-analytics'
 import { FetchBlockchainApi } from '../../../src/infrastructure/http/fetch-blockchain-api'
 import { FetchWalletCatalogue } from '../../../src/infrastructure/http/fetch-wallet-catalogue'
+import { EventPoster } from '../../../src/infrastructure/http/event-poster'
 import { FetchTelemetry } from '../../../src/infrastructure/telemetry/fetch-telemetry'
 import { HttpError, MalformedResponseError } from '../../../src/ports/http-errors'
 import { ManualClock } from '../../fakes/manual-clock'
@@ -38,7 +39,7 @@ function world(clientId?: string) {
     api: new FetchBlockchainApi(http, clock, { swapChainIds: SWAP_CHAINS, logger }),
     catalogue: new FetchWalletCatalogue(http),
     analytics: new FetchAnalytics(http, clock, { logger }),
-    telemetry: new FetchTelemetry(http, clock, { logger }),
+    telemetry: new FetchTelemetry(new EventPoster(http, clock), clock, { logger }),
   }
 }
 

@@ -237,6 +237,30 @@ describe('UniversalProviderWalletConnect', () => {
     await a.disconnect()
   })
 
+  it('at the pairing\'s end a "stop" from pairingExpiring makes no new proposal and ends the attempt cancelled', async () => {
+    let now = Date.UTC(2026, 0, 1)
+    const scheduler = new VirtualTimeScheduler()
+    const asked: number[] = []
+    const a = adapter({ clock: { now: () => now }, scheduler, pairingExpiring: () => (asked.push(now), 'stop') })
+    const provider = await a.load()
+    let proposals = 0
+    const connect = provider.connect.bind(provider)
+    provider.connect = (...args: Parameters<typeof provider.connect>) => ((proposals += 1), connect(...args))
+    const attempt = a.connect()
+    const pairings: string[] = []
+    let completed = false
+    attempt.uri$.subscribe({ next: (u) => pairings.push(u), complete: () => (completed = true) })
+    await until(() => pairings.length === 1, 10_000, 'the first pairing')
+
+    now += PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS
+    scheduler.flush()
+    expect(asked).toEqual([now])
+    await expect(attempt.session).rejects.toBeInstanceOf(WalletConnectCancelledError)
+    expect(completed).toBe(true)
+    expect(pairings).toHaveLength(1)
+    expect(proposals).toBe(1)
+  })
+
   it('does not refresh while the pairing still has more than 10 s left', async () => {
     let now = Date.UTC(2026, 0, 1)
     const scheduler = new VirtualTimeScheduler()

@@ -7,12 +7,13 @@
  * provider pings, the SDK's own logging silenced (expected failures go to our Logger as warnings).
  *
  * connect() starts a pairing attempt: `pairing$` replays the current pairing ({uri, expiresAtMs},
- * 4 minutes from its creation) and a fresh one replaces it when under 10 s remain; `session`
- * resolves when the wallet approves through any of the attempt's URIs.
+ * 4 minutes from its creation); when it has 10 s left, `pairingExpiring` decides whether a fresh
+ * one replaces it or the attempt stops; `session` resolves when the wallet approves through any
+ * of the attempt's URIs.
  */
 import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
-import { createPairing, isPairingExpired, type Pairing } from '../../../domain/connection/pairing'
+import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../domain/connection/pairing'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
@@ -20,6 +21,7 @@ import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import { WalletRequestError, type WalletEvent } from '../../../ports/chain-family'
+import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
 
@@ -55,6 +57,12 @@ export interface UniversalProviderWalletConnectOptions {
   storage?: UniversalProviderOpts['storage']
   /** Keeps this modal's WalletConnect state apart from other clients on the page. */
   customStoragePrefix?: string
+  /**
+   * Asked once when the attempt's pairing has 10 s left (see WalletConnectPairingExpiry): 'refresh'
+   * (the default) makes a new proposal; 'stop' makes none and cancels the attempt. The one timer
+   * of a pairing's end, so a kept attempt's stop never races a refresh.
+   */
+  pairingExpiring?: () => PairingExpiryDecision
   /** Loads the SDK (default: dynamic import). */
   load?: () => Promise<{ UniversalProvider: UniversalProviderClass }>
 }
@@ -185,9 +193,7 @@ export class UniversalProviderWalletConnect {
    */
   connect(opts: { reuse?: boolean } = {}): WalletConnectPairingAttempt {
     const running = this.currentAttempt
-    if (opts.reuse && running && (!running.latest || !isPairingExpired(running.latest, this.options.clock.now()))) {
-      return running.handle
-    }
+    if (opts.reuse && running && this.reusable(running.latest)) return running.handle
     running?.cancel()
     const pairing$ = new ReplaySubject<Pairing>(1)
     let settled = false
@@ -254,7 +260,11 @@ export class UniversalProviderWalletConnect {
           refresh?.unsubscribe()
           const dueMs = Math.max(0, pairing.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.options.clock.now())
           refresh = timer(dueMs, this.options.scheduler).subscribe(() => {
-            if (!settled) startPairing(provider)
+            if (settled) return
+            const decision = this.options.pairingExpiring?.() ?? 'refresh'
+            // The answer may already have stopped the attempt (through cancel()).
+            if (decision === 'stop') cancel()
+            else if (!settled) startPairing(provider)
           })
         }
         provider.on('display_uri', onUri)
@@ -269,6 +279,16 @@ export class UniversalProviderWalletConnect {
       })
 
     return attempt.handle
+  }
+
+  /**
+   * Whether a running attempt may be reused: the domain's pairing rule decides. An attempt still
+   * preparing its first pairing has nothing that could have expired. The rule's fresh pairing is
+   * not used: a new attempt's URI only exists once the SDK has made its proposal (display_uri).
+   */
+  private reusable(latest: Pairing | undefined): boolean {
+    if (latest === undefined) return true
+    return reuseOrCreatePairing(latest, () => '', this.options.clock.now()).reused
   }
 
   /** Ends the session on both sides (the wallet gets session_delete). Never rejects. */

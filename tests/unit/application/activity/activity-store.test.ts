@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { asyncScheduler } from 'rxjs'
 import { ActivityStore, RECEIPT_POLL_INTERVAL_MS } from '../../../../src/application/activity/activity-store'
+import { toActivityEntry } from '../../../../src/application/activity/activity-entry'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import type { Transaction } from '../../../../src/domain/entities'
 import { HttpError } from '../../../../src/ports/http-errors'
@@ -58,6 +59,18 @@ describe('ActivityStore', () => {
       [2024, [11]],
     ])
     expect(s.empty).toBe(false)
+  })
+
+  it('keeps a contract call without transfers: the Activity tab shows it as "Executed"', async () => {
+    const call = at('2025-04-05T00:00:00.000Z', { transfers: [], metadata: { operationType: 'execute' } })
+    const send = at('2025-04-01T00:00:00.000Z')
+    const { store } = aWorld([call, send])
+
+    await store.load()
+    expect(ids(store)).toEqual([call.id, send.id])
+    const s = store.snapshot
+    const shown = s.status === 'ready' ? s.transactions.find((t) => t.id === call.id) : undefined
+    expect(shown && toActivityEntry(shown).label).toBe('Executed')
   })
 
   it('fetches further pages by cursor and stops when there is no next page', async () => {

@@ -6,8 +6,9 @@ import { createPendingTransaction } from '../../../../src/domain/transactions/pe
 import { aFungibleTransfer, aTransaction, anNftTransfer } from '../../../builders/a-transaction'
 
 describe('spam filter', () => {
-  it('a transaction with no transfers is spam', () => {
-    expect(isSpamTransaction(aTransaction({ transfers: [] }))).toBe(true)
+  it('a transaction with no transfers (a contract call) is activity, not spam', () => {
+    expect(isSpamTransaction(aTransaction({ transfers: [] }))).toBe(false)
+    expect(isSpamTransaction(aTransaction({ transfers: [], metadata: { operationType: 'execute' } }))).toBe(false)
   })
 
   it('a transaction whose transfers are all spam NFTs is spam', () => {
@@ -19,15 +20,17 @@ describe('spam filter', () => {
     expect(isSpamTransaction(aTransaction({ transfers: [anNftTransfer(false)] }))).toBe(false)
   })
 
-  it('drops spam and other chains', () => {
+  it('drops spam and other chains, keeps a contract call without transfers', () => {
     const keep = aTransaction()
+    const call = aTransaction({ transfers: [], metadata: { operationType: 'execute' } })
     const list = [
       keep,
-      aTransaction({ transfers: [] }),
+      call,
+      aTransaction({ transfers: [], metadata: { chain: 'eip155:1' } }),
       aTransaction({ metadata: { chain: 'eip155:1' } }),
       aTransaction({ transfers: [anNftTransfer(true)] }),
     ]
-    expect(filterTransactions(list, 'eip155:31337')).toEqual([keep])
+    expect(filterTransactions(list, 'eip155:31337')).toEqual([keep, call])
   })
 })
 

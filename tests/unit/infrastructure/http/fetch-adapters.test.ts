@@ -5,6 +5,7 @@ import { FetchAnalytics } from '../../../../src/infrastructure/http/fetch-analyt
 import { FetchBlockchainApi } from '../../../../src/infrastructure/http/fetch-blockchain-api'
 import { FetchHttpClient } from '../../../../src/infrastructure/http/fetch-http-client'
 import { TtlCache } from '../../../../src/infrastructure/http/ttl-cache'
+import { EventPoster } from '../../../../src/infrastructure/http/event-poster'
 import { FetchTelemetry } from '../../../../src/infrastructure/telemetry/fetch-telemetry'
 import { ServiceUnreachableError } from '../../../../src/ports/http-errors'
 import { aNativeBalance } from '../../../builders/a-token-balance'
@@ -28,7 +29,7 @@ function setup(routes: Record<string, Route>) {
     warnings,
     api: new FetchBlockchainApi(http, clock, { swapChainIds: [31337], logger }),
     analytics: new FetchAnalytics(http, clock, { logger, page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }),
-    telemetry: new FetchTelemetry(http, clock, { logger, page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }),
+    telemetry: new FetchTelemetry(new EventPoster(http, clock, { page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }), clock, { logger }),
   }
 }
 
