@@ -78,7 +78,9 @@ export class ConnectExternal {
       await this.replacePreviousConnectors(connectorId, accounts)
       const active = this.activeNamespace(accounts)
       for (const account of accounts) {
-        this.connection.upsert(connectedAccount(account, connector.type), { activate: account.namespace === active })
+        // The family's own connector type (AUTH, EXTERNAL, ...), not the joined row's MULTI_CHAIN.
+        const type = this.wallets.family(account.namespace)?.connectors.find((c) => c.id === connectorId)?.type ?? connector.type
+        this.connection.upsert(connectedAccount(account, type), { activate: account.namespace === active })
         rememberConnector(this.storage, account.namespace, connectorId)
       }
       this.recent.add({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) })
