@@ -225,8 +225,14 @@ async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
-function parse<S extends z.ZodMiniType>(schema: S, raw: RawAnswer): z.output<S> {
-  const result = schema.safeParse(raw.value)
+/**
+ * Parses with the modal's wording for the issues (the spec's, then zod's English), per parse: the
+ * modal sets no zod error map for the page. The wording module is zod's, so it is imported here
+ * on demand (already loaded by then: the schema's module imports it) and not with the page.
+ */
+async function parse<S extends z.ZodMiniType>(schema: S, raw: RawAnswer): Promise<z.output<S>> {
+  const { specIssueMessage } = await import('../../domain/validation/zod-error-map')
+  const result = schema.safeParse(raw.value, { error: specIssueMessage })
   if (!result.success) throw new MalformedResponseError(raw.path, result.error)
   return result.data
 }
