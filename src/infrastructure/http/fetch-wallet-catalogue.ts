@@ -15,7 +15,7 @@ import type {
 import { segment } from './caip'
 import type { FetchHttpClient } from './fetch-http-client'
 
-/** The answers' zod schemas, fetched with the first request rather than with this adapter. */
+/** The answers' zod schemas, fetched alongside the first request rather than with this adapter. */
 const schemas = () => import('./wallet-catalogue-schemas')
 
 /** {@link WalletCatalogue} over the catalogue service's HTTP API (docs/service-api.md). */
@@ -23,8 +23,7 @@ export class FetchWalletCatalogue implements WalletCatalogue {
   constructor(private readonly http: FetchHttpClient) {}
 
   async getWallets(params: WalletPageParams, options: CatalogueRequestOptions = {}): Promise<WalletPage> {
-    const { walletPageSchema } = await schemas()
-    const answer = await this.http.get('/getWallets', walletPageSchema, {
+    const answer = await this.http.get('/getWallets', schemas().then((s) => s.walletPageSchema), {
       query: {
         page: params.page,
         entries: params.entries ?? WALLET_PAGE_SIZE,
@@ -62,8 +61,7 @@ export class FetchWalletCatalogue implements WalletCatalogue {
   }
 
   async getProjectConfig(options: CatalogueRequestOptions = {}): Promise<RemoteFeatureSwitch[]> {
-    const { projectConfigSchema } = await schemas()
-    const answer = await this.http.get('/appkit/v1/config', projectConfigSchema, options)
+    const answer = await this.http.get('/appkit/v1/config', schemas().then((s) => s.projectConfigSchema), options)
     return answer.features.map((feature) => ({
       id: feature.id,
       isEnabled: feature.isEnabled,
@@ -72,13 +70,11 @@ export class FetchWalletCatalogue implements WalletCatalogue {
   }
 
   async getAllowedOrigins(options: CatalogueRequestOptions = {}): Promise<string[]> {
-    const { originsSchema } = await schemas()
-    const answer = await this.http.get('/projects/v1/origins', originsSchema, options)
+    const answer = await this.http.get('/projects/v1/origins', schemas().then((s) => s.originsSchema), options)
     return answer.allowedOrigins
   }
 
-  async getAnalyticsConfig(options: CatalogueRequestOptions = {}): Promise<AnalyticsConfig> {
-    const { analyticsConfigSchema } = await schemas()
-    return this.http.get('/getAnalyticsConfig', analyticsConfigSchema, options)
+  getAnalyticsConfig(options: CatalogueRequestOptions = {}): Promise<AnalyticsConfig> {
+    return this.http.get('/getAnalyticsConfig', schemas().then((s) => s.analyticsConfigSchema), options)
   }
 }
