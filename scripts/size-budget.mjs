@@ -13,8 +13,10 @@
 // WalletConnect, @solana, @polkadot or @cosmjs (checked by module ids recorded from the bundle),
 // and its text must be Latin-1 (one wider character makes Chromium keep a whole script as
 // two-byte text: for the main chunk about 0.45 MB of memory).
+// It prints the figure with its delta against the last release (scripts/size-last-release.json),
+// and also fails above COMMITTED_CEILING_GZIP_BYTES, the lower ceiling this code has committed to.
 // Exit 0 within budget, 1 on a breach, 2 when the build cannot be made or read.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, posix, resolve } from 'node:path'
@@ -23,6 +25,14 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 
 export const BUDGET_GZIP_BYTES = 140 * 1024
+/**
+ * The committed ceiling: at most this much before the modal opens, well inside the budget. Set when
+ * the start-up path stopped loading zod (the last release was 137.1 KB); lower it as room is won,
+ * never raise it without saying why.
+ */
+export const COMMITTED_CEILING_GZIP_BYTES = 132 * 1024
+/** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
+export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
  * Modules the modal fetches when the page is idle, before any open (WalletModal.prefetchWhenIdle):
  * the shell with the Connect view, and the connect views' bindings. Their chunks (and what those
@@ -133,11 +143,15 @@ export async function analyseBuild(outDir) {
   }
 }
 
-/** The verdict on an analysis: the list of breaches (empty when within budget). */
-export function breaches(analysis, budget = BUDGET_GZIP_BYTES) {
+/** The verdict on an analysis: the list of breaches (empty when within budget and ceiling). */
+export function breaches(analysis, budget = BUDGET_GZIP_BYTES, ceiling = COMMITTED_CEILING_GZIP_BYTES) {
   const out = []
   if (analysis.gzipBytes > budget) {
     out.push(`initial JS is ${kb(analysis.gzipBytes)} KB gzip, over the ${kb(budget)} KB budget`)
+  } else if (analysis.gzipBytes > ceiling) {
+    out.push(
+      `initial JS is ${kb(analysis.gzipBytes)} KB gzip, over the committed ceiling of ${kb(ceiling)} KB (within the ${kb(budget)} KB budget)`,
+    )
   }
   for (const module of analysis.prefetchMissing ?? []) {
     out.push(`no chunk holds ${module}, which the modal prefetches when the page is idle (IDLE_PREFETCHED is out of date)`)
@@ -183,20 +197,35 @@ export function ownerOf(moduleId) {
 function kb(bytes) {
   return (bytes / 1024).toFixed(1)
 }
+
+/**
+ * The delta of a figure against the last release, in KB to one decimal, signed ("-8.5", "+0.3",
+ * "+0.0"), from the figure as printed (so the printed numbers add up).
+ */
+export function deltaKb(gzipBytes, lastReleaseKb = LAST_RELEASE_GZIP_KB) {
+  const tenths = Math.round(Number(kb(gzipBytes)) * 10) - Math.round(lastReleaseKb * 10)
+  return `${tenths < 0 ? '-' : '+'}${(Math.abs(tenths) / 10).toFixed(1)}`
+}
+
+/** "initial JS: 128.6 KB gzip (delta -8.5 KB against the last release 137.1 KB)" */
+export function deltaLine(gzipBytes, lastReleaseKb = LAST_RELEASE_GZIP_KB) {
+  return `initial JS: ${kb(gzipBytes)} KB gzip (delta ${deltaKb(gzipBytes, lastReleaseKb)} KB against the last release ${lastReleaseKb.toFixed(1)} KB)`
+}
 function shortId(id) {
   const path = id.replace(/\\/g, '/')
   const i = path.lastIndexOf('/node_modules/')
   return i >= 0 ? path.slice(i + '/node_modules/'.length) : path.replace(`${REPO_DIR.replace(/\\/g, '/')}/`, '')
 }
 
-export function report(analysis, budget = BUDGET_GZIP_BYTES) {
+export function report(analysis, budget = BUDGET_GZIP_BYTES, ceiling = COMMITTED_CEILING_GZIP_BYTES) {
   const lines = ['Size budget: JS the Walletgate host page loads before the modal opens']
   for (const f of analysis.files) lines.push(`  ${f.file.padEnd(44)} ${kb(f.bytes).padStart(8)} KB  ${kb(f.gzipBytes).padStart(7)} KB gzip`)
-  lines.push(`  ${'total'.padEnd(44)} ${kb(analysis.bytes).padStart(8)} KB  ${kb(analysis.gzipBytes).padStart(7)} KB gzip (budget ${kb(budget)} KB gzip)`)
+  lines.push(`  ${'total'.padEnd(44)} ${kb(analysis.bytes).padStart(8)} KB  ${kb(analysis.gzipBytes).padStart(7)} KB gzip (budget ${kb(budget)} KB gzip, committed ceiling ${kb(ceiling)} KB)`)
+  lines.push(deltaLine(analysis.gzipBytes))
   const top = (analysis.heaviest ?? []).slice(0, 10)
   if (top.length) lines.push(`  heaviest parts (KB before minification): ${top.map((h) => `${h.owner} ${kb(h.bytes)}`).join(', ')}`)
   lines.push(`  loaded on demand: ${analysis.lazy.files} chunks, ${kb(analysis.lazy.gzipBytes)} KB gzip`)
-  const found = breaches(analysis, budget)
+  const found = breaches(analysis, budget, ceiling)
   lines.push(found.length === 0 ? 'Size budget: ok' : found.map((b) => `Size budget BREACH: ${b}`).join('\n'))
   return lines.join('\n')
 }
@@ -213,7 +242,15 @@ async function main() {
     }
     const analysis = await analyseBuild(outDir)
     const found = breaches(analysis)
-    if (values.json) console.log(JSON.stringify({ ...analysis, budgetGzipBytes: BUDGET_GZIP_BYTES, breaches: found }, null, 2))
+    if (values.json) {
+      const figures = {
+        budgetGzipBytes: BUDGET_GZIP_BYTES,
+        committedCeilingGzipBytes: COMMITTED_CEILING_GZIP_BYTES,
+        lastReleaseGzipKB: LAST_RELEASE_GZIP_KB,
+        deltaKB: Number(deltaKb(analysis.gzipBytes)),
+      }
+      console.log(JSON.stringify({ ...analysis, ...figures, breaches: found }, null, 2))
+    }
     else console.log(report(analysis))
     return found.length === 0 ? 0 : 1
   } catch (error) {

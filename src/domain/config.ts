@@ -1,17 +1,35 @@
-import { z } from 'zod/mini'
 import {
   CHAIN_NAMESPACES,
   CONNECT_METHODS,
   CONNECTOR_TYPE_GROUPS,
   type CaipNetwork,
   type CaipNetworkId,
+  type ChainNamespace,
+  type ConnectMethod,
+  type ConnectorTypeGroup,
+  type ThemeMode,
 } from './entities'
-import { installSpecErrorMap } from './validation/zod-error-map'
+import {
+  array,
+  boolean,
+  custom,
+  integer,
+  object,
+  oneOf,
+  optional,
+  string,
+  union,
+  url,
+  withDefault,
+  type Issue,
+  type Rule,
+} from './validation/plain-rules'
 
 /**
  * The host's configuration, validated once when a modal is created. A malformed field throws
  * {@link InvalidConfigError} naming the field; a missing projectId does not throw (the modal opens
- * and shows the "Project ID Not Configured" alert instead).
+ * and shows the "Project ID Not Configured" alert instead). Checked by plain rules
+ * (./validation/plain-rules), not zod: createWalletModal runs in the page's first script.
  */
 
 /** Where the modal's services live. The defaults are the local devnet (`npm run devnet`). */
@@ -39,135 +57,188 @@ function configDefaults() {
   }
 }
 
-/** Builds `make()` on first call and returns that same value after: a schema shared by many fields. */
-function shared<T>(make: () => T): () => T {
-  let value: T | undefined
-  return () => (value ??= make())
+/** The social logins a host can offer (features.socials). */
+export const SOCIAL_LOGINS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+
+export interface NetworkConfig {
+  id: number | string
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: string[]
+  blockExplorerUrl?: string | undefined
+  imageUrl?: string | undefined
+  testnet?: boolean | undefined
 }
 
+export interface FeaturesConfig {
+  receive?: boolean | undefined
+  send?: boolean | undefined
+  analytics?: boolean | undefined
+  allWallets?: boolean | undefined
+  smartSessions?: boolean | undefined
+  legalCheckbox?: boolean | undefined
+  collapseWallets?: boolean | undefined
+  pay?: boolean | undefined
+  swaps?: boolean | undefined
+  onramp?: boolean | undefined
+  email?: boolean | undefined
+  socials?: (typeof SOCIAL_LOGINS)[number][] | undefined
+  activity?: boolean | undefined
+}
+
+export interface CustomWalletConfig {
+  id: string
+  name: string
+  homepage?: string | undefined
+  imageUrl?: string | undefined
+  mobileLink?: string | undefined
+  desktopLink?: string | undefined
+  webappLink?: string | undefined
+}
+
+export interface ServiceUrls {
+  blockchainApi: string
+  walletCatalogue: string
+  analytics: string
+  relay: string
+}
+
+/** What a host passes to `createWalletModal`. */
+export interface WalletModalConfig {
+  projectId?: string | undefined
+  networks: NetworkConfig[]
+  defaultNetwork?: string | undefined
+  metadata?: { name: string; description?: string | undefined; url: string; icons?: string[] | undefined } | undefined
+  themeMode?: ThemeMode | undefined
+  themeVariables?: ThemeVariablesConfig | undefined
+  features?: FeaturesConfig | undefined
+  connectMethodsOrder?: ConnectMethod[] | undefined
+  connectorTypeOrder?: ConnectorTypeGroup[] | undefined
+  featuredWalletIds?: string[] | undefined
+  includeWalletIds?: string[] | undefined
+  excludeWalletIds?: string[] | undefined
+  customWallets?: CustomWalletConfig[] | undefined
+  siwx?: { required?: boolean | undefined; /** The statement shown in the sign-in message. */ statement?: string | undefined } | undefined
+  allowUnsupportedChain?: boolean | undefined
+  enableWalletConnect?: boolean | undefined
+  /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
+  browserWallets?: boolean | undefined
+  clientId?: string | undefined
+  services?: Partial<ServiceUrls> | undefined
+  /** Called with every modal event (connect, disconnect, errors reported as events). */
+  onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
+}
+
+interface ThemeVariablesConfig {
+  accent?: string | undefined
+  radius?: string | undefined
+  fontFamily?: string | undefined
+}
+
+/** The configuration with every default filled in. */
+export interface ResolvedConfig
+  extends Omit<WalletModalConfig, 'metadata' | 'siwx' | 'services' | keyof ReturnType<typeof configDefaults>> {
+  metadata?: { name: string; description: string; url: string; icons: string[] } | undefined
+  siwx?: { required: boolean; statement?: string | undefined } | undefined
+  themeMode: ThemeMode
+  themeVariables: ThemeVariablesConfig
+  features: FeaturesConfig
+  featuredWalletIds: string[]
+  includeWalletIds: string[]
+  excludeWalletIds: string[]
+  customWallets: CustomWalletConfig[]
+  allowUnsupportedChain: boolean
+  enableWalletConnect: boolean
+  browserWallets: boolean
+  services: ServiceUrls
+}
+export type ResolvedNetworkConfig = NetworkConfig
+
 /**
- * One schema builder per configuration key, called only for the keys a host's config has (see
- * {@link parseConfig}): a schema built is code run and memory held, and most hosts set a handful
- * of keys. Leaf schemas used by several fields are built once per parse and shared.
+ * One rule per configuration key, checked only for the keys a host's config has (see
+ * {@link parseConfig}); plain functions, not zod: this runs in the page's first script.
  */
-function configFields() {
-  const str = shared(() => z.string())
-  const nonEmpty = shared(() => z.string().check(z.minLength(1)))
-  const optStr = shared(() => z.optional(str()))
-  const bool = shared(() => z.boolean())
-  const strArray = shared(() => z.array(str()))
-  const httpUrl = shared(() => z.url({ protocol: /^https?$/, error: 'Expected an http(s) URL' }))
-  const wsUrl = shared(() => z.url({ protocol: /^wss?$/, error: 'Expected a ws(s) URL' }))
+function configRules(): Record<string, Rule<unknown>> {
+  const str = string()
+  const nonEmpty = string(1)
+  const optStr = optional(str)
+  const bool = boolean()
+  const strArray = array(str)
+  const httpUrl = url(/^https?$/, 'Expected an http(s) URL')
+  const wsUrl = url(/^wss?$/, 'Expected a ws(s) URL')
   const defaults = configDefaults()
-
-  const network = () =>
-    z.strictObject({
-      id: z.union([z.number().check(z.int(), z.nonnegative()), nonEmpty()]),
-      chainNamespace: z.enum(CHAIN_NAMESPACES),
-      name: nonEmpty(),
-      nativeCurrency: z.object({
-        name: nonEmpty(),
-        symbol: nonEmpty(),
-        decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
-      }),
-      rpcUrls: z.array(httpUrl()).check(z.minLength(1, 'Expected at least one RPC URL')),
-      blockExplorerUrl: z.optional(httpUrl()),
-      imageUrl: optStr(),
-      testnet: z.optional(bool()),
-    })
-
-  const features = () => {
-    const flag = z.optional(bool())
-    return z.strictObject({
-      receive: flag,
-      send: flag,
-      analytics: flag,
-      allWallets: flag,
-      smartSessions: flag,
-      legalCheckbox: flag,
-      collapseWallets: flag,
-      pay: flag,
-      swaps: flag,
-      onramp: flag,
-      email: flag,
-      socials: z.optional(z.array(z.enum(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']))),
-      activity: flag,
-    })
-  }
-
-  const customWallet = () =>
-    z.strictObject({
-      id: nonEmpty(),
-      name: nonEmpty(),
-      homepage: z.optional(httpUrl()),
-      imageUrl: optStr(),
-      mobileLink: optStr(),
-      desktopLink: optStr(),
-      webappLink: optStr(),
-    })
-
+  const defaultTo = <T>(rule: Rule<T>, fallback: () => NoInfer<T>) => withDefault(rule, fallback)
+  const network = object({
+    id: union(integer(0), nonEmpty),
+    chainNamespace: oneOf(CHAIN_NAMESPACES),
+    name: nonEmpty,
+    nativeCurrency: object({ name: nonEmpty, symbol: nonEmpty, decimals: integer(0, 36) }, false),
+    rpcUrls: array(httpUrl, { length: 1, message: 'Expected at least one RPC URL' }),
+    blockExplorerUrl: optional(httpUrl),
+    imageUrl: optStr,
+    testnet: optional(bool),
+  })
+  const flag = optional(bool)
+  const features = object({
+    receive: flag,
+    send: flag,
+    analytics: flag,
+    allWallets: flag,
+    smartSessions: flag,
+    legalCheckbox: flag,
+    collapseWallets: flag,
+    pay: flag,
+    swaps: flag,
+    onramp: flag,
+    email: flag,
+    socials: optional(array(oneOf(SOCIAL_LOGINS))),
+    activity: flag,
+  })
+  const customWallet = object({
+    id: nonEmpty,
+    name: nonEmpty,
+    homepage: optional(httpUrl),
+    imageUrl: optStr,
+    mobileLink: optStr,
+    desktopLink: optStr,
+    webappLink: optStr,
+  })
   const isFunction = (v: unknown): v is (...args: never[]) => unknown => typeof v === 'function'
 
   return {
-    projectId: () => z.optional(z.string().check(z.trim(), z.minLength(1))),
-    networks: () => z.array(network()).check(z.minLength(1, 'Expected at least one network')),
+    projectId: optional(string(1, true)),
+    networks: array(network, { length: 1, message: 'Expected at least one network' }),
     defaultNetwork: optStr,
-    metadata: () =>
-      z.optional(
-        z.strictObject({
-          name: nonEmpty(),
-          description: z._default(str(), ''),
-          url: httpUrl(),
-          icons: z._default(strArray(), () => []),
-        }),
-      ),
-    themeMode: () => z._default(z.enum(['dark', 'light']), defaults.themeMode),
-    themeVariables: () =>
-      z._default(z.strictObject({ accent: optStr(), radius: optStr(), fontFamily: optStr() }), () => ({})),
-    features: () => z._default(features(), () => ({})),
-    connectMethodsOrder: () => z.optional(z.array(z.enum(CONNECT_METHODS))),
-    connectorTypeOrder: () => z.optional(z.array(z.enum(CONNECTOR_TYPE_GROUPS))),
-    featuredWalletIds: () => z._default(strArray(), () => []),
-    includeWalletIds: () => z._default(strArray(), () => []),
-    excludeWalletIds: () => z._default(strArray(), () => []),
-    customWallets: () => z._default(z.array(customWallet()), () => []),
-    siwx: () =>
-      z.optional(
-        z.strictObject({
-          required: z._default(bool(), false),
-          /** The statement shown in the sign-in message. */
-          statement: optStr(),
-        }),
-      ),
-    allowUnsupportedChain: () => z._default(bool(), defaults.allowUnsupportedChain),
-    enableWalletConnect: () => z._default(bool(), defaults.enableWalletConnect),
-    /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
-    browserWallets: () => z._default(bool(), defaults.browserWallets),
+    metadata: optional(
+      object({ name: nonEmpty, description: defaultTo(str, () => ''), url: httpUrl, icons: defaultTo(strArray, () => []) }),
+    ),
+    themeMode: defaultTo(oneOf(['dark', 'light']), () => defaults.themeMode),
+    themeVariables: defaultTo(object({ accent: optStr, radius: optStr, fontFamily: optStr }), () => ({})),
+    features: defaultTo(features, () => ({})),
+    connectMethodsOrder: optional(array(oneOf(CONNECT_METHODS))),
+    connectorTypeOrder: optional(array(oneOf(CONNECTOR_TYPE_GROUPS))),
+    featuredWalletIds: defaultTo(strArray, () => []),
+    includeWalletIds: defaultTo(strArray, () => []),
+    excludeWalletIds: defaultTo(strArray, () => []),
+    customWallets: defaultTo(array(customWallet), () => []),
+    siwx: optional(object({ required: defaultTo(bool, () => false), statement: optStr })),
+    allowUnsupportedChain: defaultTo(bool, () => defaults.allowUnsupportedChain),
+    enableWalletConnect: defaultTo(bool, () => defaults.enableWalletConnect),
+    browserWallets: defaultTo(bool, () => defaults.browserWallets),
     clientId: optStr,
-    services: () =>
-      z._default(
-        z.strictObject({
-          blockchainApi: z._default(httpUrl(), DEFAULT_SERVICE_URLS.blockchainApi),
-          walletCatalogue: z._default(httpUrl(), DEFAULT_SERVICE_URLS.walletCatalogue),
-          analytics: z._default(httpUrl(), DEFAULT_SERVICE_URLS.analytics),
-          relay: z._default(wsUrl(), DEFAULT_SERVICE_URLS.relay),
-        }),
-        () => ({ ...DEFAULT_SERVICE_URLS }),
-      ),
-    /** Called with every modal event (connect, disconnect, errors reported as events). */
-    onEvent: () =>
-      z.optional(z.custom<(event: { type: string; data?: unknown }) => void>(isFunction, 'Expected a function')),
+    services: defaultTo(
+      object({
+        blockchainApi: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.blockchainApi),
+        walletCatalogue: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.walletCatalogue),
+        analytics: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.analytics),
+        relay: defaultTo(wsUrl, () => DEFAULT_SERVICE_URLS.relay),
+      }),
+      () => ({ ...DEFAULT_SERVICE_URLS }),
+    ),
+    onEvent: optional(custom(isFunction, 'Expected a function')),
   }
 }
-type ConfigFields = ReturnType<typeof configFields>
-type ConfigShape = { [K in keyof ConfigFields]: ReturnType<ConfigFields[K]> }
-type ConfigSchema = z.ZodMiniObject<ConfigShape, z.core.$strict>
-type NetworkSchema = z.core.output<ReturnType<ConfigFields['networks']>>[number]
-
-export type WalletModalConfig = z.input<ConfigSchema>
-export type NetworkConfig = WalletModalConfig['networks'][number]
-export type ResolvedConfig = z.output<ConfigSchema>
-export type ResolvedNetworkConfig = NetworkSchema
 
 export class InvalidConfigError extends Error {
   override readonly name = 'InvalidConfigError' as const
@@ -188,22 +259,19 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 /** Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field. */
 export function parseConfig(input: unknown): ResolvedConfig {
-  // The spec's wording ("Required", "Expected X, received Y") for every parse in the modal, and no
-  // JIT: zod would otherwise probe `new Function`, which a strict CSP (no 'unsafe-eval') reports.
-  installSpecErrorMap()
-  z.config({ jitless: true })
-  const fields = configFields()
-  // The keys the host set (an unknown one stays, for strictObject to name it) and `networks`,
-  // which is required; the keys left out take their defaults without a schema being built.
+  const rules = configRules()
+  // The keys the host set (an unknown one stays, to be named) and `networks`, which is required;
+  // the keys left out take their defaults.
   const given = typeof input === 'object' && input !== null && !Array.isArray(input) ? Object.keys(input) : []
-  const shape: Record<string, z.ZodMiniType> = {}
+  const shape: Record<string, Rule<unknown>> = {}
   for (const key of ['networks', ...given]) {
-    if (Object.hasOwn(fields, key)) shape[key] = fields[key as keyof ConfigFields]()
+    if (Object.hasOwn(rules, key)) shape[key] = rules[key] as Rule<unknown>
   }
-  const result = z.strictObject(shape).safeParse(input)
-  if (!result.success) throw new InvalidConfigError(result.error.issues)
-  // The shape is built from the given keys, so the output type is the full schema's, by construction.
-  return { ...configDefaults(), ...result.data } as unknown as ResolvedConfig
+  const issues: Issue[] = []
+  const parsed = object(shape)(input, [], issues)
+  if (issues.length > 0) throw new InvalidConfigError(issues)
+  // The shape holds every key the host set, so the output has the full configuration's type.
+  return { ...configDefaults(), ...parsed } as unknown as ResolvedConfig
 }
 
 /** The CAIP network a configured network describes (`eip155:31337`). */

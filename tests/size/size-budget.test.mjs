@@ -7,13 +7,19 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
 import {
   BUDGET_GZIP_BYTES,
+  COMMITTED_CEILING_GZIP_BYTES,
+  LAST_RELEASE_GZIP_KB,
   analyseBuild,
   breaches,
+  deltaKb,
+  deltaLine,
   forbiddenGroups,
   initialScriptsOf,
   ownerOf,
+  report,
 } from '../../scripts/size-budget.mjs'
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/size-budget.mjs', import.meta.url))
@@ -42,6 +48,22 @@ describe('forbiddenGroups', () => {
     '\0vite/modulepreload-polyfill.js',
   ])('allows %s', (id) => {
     expect(forbiddenGroups(id)).toEqual([])
+  })
+})
+
+describe('the delta against the last release', () => {
+  it('reads the last release figure from the one file that records it', async () => {
+    const recorded = JSON.parse(await readFile(new URL('../../scripts/size-last-release.json', import.meta.url), 'utf8'))
+    expect(LAST_RELEASE_GZIP_KB).toBe(recorded.initialGzipKB)
+    expect(LAST_RELEASE_GZIP_KB).toBe(137.1)
+  })
+
+  it('prints the figure, a signed delta and the release figure, from the numbers as printed', () => {
+    expect(deltaLine(131_687, 137.1)).toBe('initial JS: 128.6 KB gzip (delta -8.5 KB against the last release 137.1 KB)')
+    expect(deltaLine(140_700, 137.1)).toBe('initial JS: 137.4 KB gzip (delta +0.3 KB against the last release 137.1 KB)')
+    // 137.14 KB prints as 137.1: no change, and never "-0.0".
+    expect(deltaLine(140_427, 137.1)).toBe('initial JS: 137.1 KB gzip (delta +0.0 KB against the last release 137.1 KB)')
+    expect(deltaKb(135 * 1024, 130)).toBe('+5.0')
   })
 })
 
@@ -183,13 +205,26 @@ describe('analyseBuild and the CLI on a build directory', () => {
     const analysis = await analyseBuild(dir)
     expect(analysis.gzipBytes).toBeGreaterThan(BUDGET_GZIP_BYTES)
     expect(breaches(analysis)).toEqual([expect.stringMatching(/over the 140\.0 KB budget/)])
-    expect(breaches(analysis, analysis.gzipBytes)).toEqual([])
+    expect(breaches(analysis, analysis.gzipBytes, analysis.gzipBytes)).toEqual([])
+  })
+
+  it('reports an initial JS over the committed ceiling but within budget, and nothing at exactly the ceiling', () => {
+    const at = (gzipBytes) => ({ files: [], bytes: gzipBytes, gzipBytes, forbidden: [], lazy: { files: 0, gzipBytes: 0 } })
+    expect(breaches(at(COMMITTED_CEILING_GZIP_BYTES))).toEqual([])
+    expect(breaches(at(COMMITTED_CEILING_GZIP_BYTES + 103))).toEqual([
+      'initial JS is 132.1 KB gzip, over the committed ceiling of 132.0 KB (within the 140.0 KB budget)',
+    ])
+    expect(report(at(COMMITTED_CEILING_GZIP_BYTES + 103))).toContain('Size budget BREACH: initial JS is 132.1 KB gzip, over the committed ceiling')
   })
 
   it('exits 0 within budget, 1 on a breach and 2 when the build has no module ids', async () => {
     const ok = await fakeBuild()
     const okRun = await run(process.execPath, [SCRIPT, '--dist', ok.dir])
     expect(okRun.stdout).toContain('Size budget: ok')
+    const analysis = await analyseBuild(ok.dir)
+    expect(okRun.stdout).toContain(
+      `initial JS: ${(analysis.gzipBytes / 1024).toFixed(1)} KB gzip (delta ${deltaKb(analysis.gzipBytes)} KB against the last release 137.1 KB)`,
+    )
 
     const bad = await fakeBuild({ vendorIds: ['/r/node_modules/@cosmjs/encoding/build/index.js'] })
     const badRun = await run(process.execPath, [SCRIPT, '--dist', bad.dir, '--json']).catch((e) => e)

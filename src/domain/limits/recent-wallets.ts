@@ -1,27 +1,10 @@
 /** Recent wallets keep the 2 newest, newest first, one entry per wallet id (spec section 9). */
-import { z } from 'zod/mini'
 import { RECENT_WALLETS_LIMIT } from '../constants'
 import type { RecentWallet } from '../entities'
-import { prepareZod } from '../validation/zod-error-map'
+import { array, object, optional, string, type Issue } from '../validation/plain-rules'
 
-/**
- * Built on first read, not at import: the page's first script reads the stored list, and needs no
- * other entity schema (those are in ../entity-schemas, loaded with the adapters that parse answers).
- */
-let storedListSchema: z.ZodMiniArray<z.ZodMiniType<RecentWallet>> | undefined
-function recentWalletsSchema() {
-  if (storedListSchema === undefined) {
-    prepareZod()
-    storedListSchema = z.array(
-      z.object({
-        id: z.string().check(z.minLength(1)),
-        rdns: z.optional(z.string()),
-        name: z.string(),
-      }),
-    )
-  }
-  return storedListSchema
-}
+/** Plain rules, not zod: the page's first script reads the stored list. */
+const storedList = array(object({ id: string(1), rdns: optional(string()), name: string() }, false))
 
 export function addRecentWallet(list: readonly RecentWallet[], wallet: RecentWallet): RecentWallet[] {
   return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_LIMIT)
@@ -36,6 +19,7 @@ export function parseStoredRecentWallets(text: string | null): RecentWallet[] {
   } catch {
     return []
   }
-  const parsed = recentWalletsSchema().safeParse(raw)
-  return parsed.success ? parsed.data.slice(0, RECENT_WALLETS_LIMIT) : []
+  const issues: Issue[] = []
+  const list = storedList(raw, [], issues)
+  return issues.length === 0 ? (list as RecentWallet[]).slice(0, RECENT_WALLETS_LIMIT) : []
 }

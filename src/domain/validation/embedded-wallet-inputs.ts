@@ -6,7 +6,7 @@
 import { z } from 'zod/mini'
 import { SOCIAL_PROVIDERS, type SocialProvider, type ThemeMode } from '../entities'
 import { VALIDATION_MESSAGES } from '../errors'
-import { specErrorMap } from './zod-error-map'
+import { specIssueMessage } from './zod-error-map'
 import { VALID, invalid, type Validation } from './validation-result'
 
 export const embeddedEmailSchema = z.email({ error: VALIDATION_MESSAGES.invalidEmail })
@@ -24,7 +24,7 @@ export const sendCallSchema = z.object({
 export const sendCallsSchema = z.object({ calls: z.array(sendCallSchema) })
 
 function check(schema: z.ZodMiniType, value: unknown): Validation {
-  const result = schema.safeParse(value, { error: specErrorMap })
+  const result = schema.safeParse(value, { error: specIssueMessage })
   return result.success ? VALID : invalid(result.error.issues[0]?.message ?? VALIDATION_MESSAGES.required)
 }
 

@@ -3,33 +3,16 @@
  * and "Expected X, received Y" for a wrong type. Zod 4 words these differently ("Invalid input:
  * expected string, received undefined"), so this error map restores the spec's wording.
  *
- * Use it per parse (`schema.safeParse(value, { error: specErrorMap })`, what the domain's own
- * validators do) or install it once for the whole modal with `installSpecErrorMap()`.
+ * Always per parse (`schema.safeParse(value, { error: specIssueMessage })`), never through
+ * `z.config()`: that is the host page's zod too, and creating a modal changes nothing global.
  * Messages set on a schema itself always win over this map.
- *
- * The modal uses `zod/mini`, which (unlike classic zod) registers no locale: every issue this map
- * leaves alone would read "Invalid input". `ensureEnglishLocale()` gives those zod's English
- * wording, as classic zod does: only when no locale is set, so a host's own choice still wins.
  */
 import { z } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
 import { VALIDATION_MESSAGES, expectedReceivedMessage } from '../errors'
+import { quote, receivedTypeName } from './plain-rules'
 
-/** The type name of `value` as zod 3 reported it ("string", "number", "nan", "null", "array", ...). */
-export function receivedTypeName(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (value instanceof Date) return 'date'
-  if (value instanceof Map) return 'map'
-  if (value instanceof Set) return 'set'
-  if (value instanceof Promise) return 'promise'
-  if (typeof value === 'number' && Number.isNaN(value)) return 'nan'
-  return typeof value
-}
-
-function quote(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : String(value)
-}
+export { receivedTypeName }
 
 export const specErrorMap: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
@@ -60,30 +43,34 @@ export const specErrorMap: z.core.$ZodErrorMap = (issue) => {
   }
 }
 
-/** Zod's English messages for issues the spec map leaves alone, unless a locale is already set. */
-export function ensureEnglishLocale(): void {
-  if (z.config().localeError) return
-  // Built on the first issue that needs it: most parses succeed and never word an issue.
-  let english: z.core.$ZodErrorMap | undefined
-  z.config({ localeError: (issue) => (english ??= en().localeError)(issue) })
-}
-
-ensureEnglishLocale()
+let english: z.core.$ZodErrorMap | undefined
 
 /**
- * Call before building a schema: zod without its JIT (it probes `new Function('')` at schema
- * creation, which a strict Content-Security-Policy without 'unsafe-eval' reports as a console
- * error in the host page), and zod's English messages (`zod/mini` registers no locale).
+ * The modal's wording for one parse: the spec's where it has one, zod's English for the rest
+ * (`zod/mini` registers no locale, and the modal installs none: the host's zod stays as it was).
+ * Pass it per parse: `schema.safeParse(value, { error: specIssueMessage })`.
  */
-export function prepareZod(): void {
-  z.config({ jitless: true })
-  ensureEnglishLocale()
-}
+export const specIssueMessage: z.core.$ZodErrorMap = (issue) => specErrorMap(issue) ?? (english ??= en().localeError)(issue)
 
-/** Makes `specErrorMap` the process-wide zod error map (idempotent). */
-export function installSpecErrorMap(): void {
-  ensureEnglishLocale()
-  z.config({ customError: specErrorMap })
+/**
+ * Runs `build` (schema construction, or a parse that may build one) with zod's JIT off, then puts
+ * the host's setting back, also when `build` throws. Zod otherwise probes `new Function('')` when it
+ * builds an object schema, which a strict Content-Security-Policy (no 'unsafe-eval') reports as a
+ * violation in the host page. The setting is process-wide, so it is on only while the modal's
+ * own code runs (synchronously: no host code runs in between).
+ */
+export function withoutZodJit<T>(build: () => T): T {
+  const config = z.config()
+  if (config.jitless === true) return build()
+  const had = Object.hasOwn(config, 'jitless')
+  const before = config.jitless
+  config.jitless = true
+  try {
+    return build()
+  } finally {
+    if (had) config.jitless = before
+    else delete config.jitless
+  }
 }
 
 /** The first issue's message of a failed parse, or undefined when it succeeded. */

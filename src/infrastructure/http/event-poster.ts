@@ -1,4 +1,3 @@
-import { z } from 'zod/mini'
 import type { Clock } from '../../ports/clock'
 import type { FetchHttpClient } from './fetch-http-client'
 
@@ -14,8 +13,6 @@ export interface EventPosterOptions {
   /** A unique event id; defaults to `crypto.randomUUID()`. */
   readonly newEventId?: () => string
 }
-
-const anyAnswer = z.unknown()
 
 /** Posts one event to the analytics service: `POST /e?projectId=&st=&sv=`. */
 export class EventPoster {
@@ -34,6 +31,7 @@ export class EventPoster {
   /** Resolves when the service accepted the event; rejects with the client's typed errors. */
   async post(props: Readonly<Record<string, unknown>>): Promise<void> {
     const { url, domain } = this.page()
+    const { anyAnswer } = await import('./any-answer')
     await this.http.post('/e', anyAnswer, {
       query: { projectId: this.http.projectId, st: this.http.sdkType, sv: this.http.sdkVersion },
       body: { eventId: this.newEventId(), url, domain, timestamp: this.clock.now(), props },

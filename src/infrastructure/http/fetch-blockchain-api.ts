@@ -42,51 +42,84 @@ import type { Logger } from '../../ports/logger'
 import { parseCaip, segment } from './caip'
 import type { FetchHttpClient } from './fetch-http-client'
 import { TtlCache } from './ttl-cache'
+import { withoutZodJit } from '../../domain/validation/zod-error-map'
 
 // Wire schemas for answers the domain has no entity for (docs/service-api.md).
-const supportedChainsSchema = z.object({
-  http: z.array(caipNetworkIdSchema),
-  ws: z.array(caipNetworkIdSchema),
-})
-const balancesSchema = z.object({ balances: z.array(tokenBalanceSchema) })
-const fungiblesSchema = z.object({
-  fungibles: z.array(
-    z.object({
-      name: z.string(),
-      symbol: z.string(),
-      iconUrl: z.string(),
-      price: z.number(),
-      address: z.string(),
+// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
+const {
+  supportedChainsSchema,
+  balancesSchema,
+  fungiblesSchema,
+  swapTokensSchema,
+  swapQuotesSchema,
+  allowanceSchema,
+  swapTransactionSchema,
+  approveTransactionSchema,
+  reverseNamesSchema,
+  suggestionsSchema,
+  onRampUrlSchema,
+  sessionsSchema,
+  revokedSchema,
+} = withoutZodJit(() => {
+  const supportedChainsSchema = z.object({
+    http: z.array(caipNetworkIdSchema),
+    ws: z.array(caipNetworkIdSchema),
+  })
+  const balancesSchema = z.object({ balances: z.array(tokenBalanceSchema) })
+  const fungiblesSchema = z.object({
+    fungibles: z.array(
+      z.object({
+        name: z.string(),
+        symbol: z.string(),
+        iconUrl: z.string(),
+        price: z.number(),
+        address: z.string(),
+      }),
+    ),
+  })
+  const swapTokensSchema = z.object({ tokens: z.array(swapTokenSchema) })
+  const swapQuotesSchema = z.object({ quotes: z.array(swapQuoteSchema) })
+  const allowanceSchema = z.object({ allowance: z.string().check(z.regex(/^\d+$/)) })
+  const eip155GasSchema = z.object({ gas: z.string(), gasPrice: z.string() })
+  const swapTransactionSchema = z.object({
+    tx: z.object({
+      from: z.string(),
+      to: z.string(),
+      data: z.string(),
+      amount: z.string(),
+      eip155: eip155GasSchema,
     }),
-  ),
+  })
+  const approveTransactionSchema = z.object({
+    tx: z.object({
+      from: z.string(),
+      to: z.string(),
+      data: z.string(),
+      value: z.string(),
+      eip155: eip155GasSchema,
+    }),
+  })
+  const reverseNamesSchema = z.array(nameProfileSchema)
+  const suggestionsSchema = z.object({ suggestions: z.array(nameSuggestionSchema) })
+  const onRampUrlSchema = z.object({ url: z.string().check(z.minLength(1)) })
+  const sessionsSchema = z.object({ sessions: z.array(smartSessionSchema) })
+  const revokedSchema = z.unknown()
+  return {
+    supportedChainsSchema,
+    balancesSchema,
+    fungiblesSchema,
+    swapTokensSchema,
+    swapQuotesSchema,
+    allowanceSchema,
+    swapTransactionSchema,
+    approveTransactionSchema,
+    reverseNamesSchema,
+    suggestionsSchema,
+    onRampUrlSchema,
+    sessionsSchema,
+    revokedSchema,
+  }
 })
-const swapTokensSchema = z.object({ tokens: z.array(swapTokenSchema) })
-const swapQuotesSchema = z.object({ quotes: z.array(swapQuoteSchema) })
-const allowanceSchema = z.object({ allowance: z.string().check(z.regex(/^\d+$/)) })
-const eip155GasSchema = z.object({ gas: z.string(), gasPrice: z.string() })
-const swapTransactionSchema = z.object({
-  tx: z.object({
-    from: z.string(),
-    to: z.string(),
-    data: z.string(),
-    amount: z.string(),
-    eip155: eip155GasSchema,
-  }),
-})
-const approveTransactionSchema = z.object({
-  tx: z.object({
-    from: z.string(),
-    to: z.string(),
-    data: z.string(),
-    value: z.string(),
-    eip155: eip155GasSchema,
-  }),
-})
-const reverseNamesSchema = z.array(nameProfileSchema)
-const suggestionsSchema = z.object({ suggestions: z.array(nameSuggestionSchema) })
-const onRampUrlSchema = z.object({ url: z.string().check(z.minLength(1)) })
-const sessionsSchema = z.object({ sessions: z.array(smartSessionSchema) })
-const revokedSchema = z.unknown()
 
 const EMPTY_IDENTITY: Identity = Object.freeze({ name: null, avatar: null })
 

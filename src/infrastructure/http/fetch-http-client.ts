@@ -94,13 +94,19 @@ export class FetchHttpClient {
     return this.url(path, { ...query, ...this.identityQuery() })
   }
 
-  /** GET `path`, parsed with `schema`. Identical concurrent GETs share one fetch. */
-  async get<S extends z.ZodMiniType>(path: string, schema: S, options: GetOptions = {}): Promise<z.output<S>> {
+  /**
+   * GET `path`, parsed with `schema`. Identical concurrent GETs share one fetch. The schema may
+   * still be loading (a dynamic import): the request does not wait for it.
+   */
+  async get<S extends z.ZodMiniType>(path: string, schema: S | Promise<S>, options: GetOptions = {}): Promise<z.output<S>> {
+    const loading = Promise.resolve(schema)
+    // A failed request is the error to report; a schema that then fails to load is not another one.
+    loading.catch(() => undefined)
     const url = this.getUrl(path, options.query)
     const raw = await this.shared(url, options.signal, (signal) =>
       this.send(path, url, { method: 'GET', headers: { accept: 'application/json' }, signal }),
     )
-    return parse(schema, raw)
+    return parse(await loading, raw)
   }
 
   /** POST `body` as JSON to `path` with exactly `query` (no identity values are added). */
@@ -225,8 +231,14 @@ async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
-function parse<S extends z.ZodMiniType>(schema: S, raw: RawAnswer): z.output<S> {
-  const result = schema.safeParse(raw.value)
+/**
+ * Parses with the modal's wording for the issues (the spec's, then zod's English), per parse: the
+ * modal sets no zod error map for the page. The wording module is zod's, so it is imported here
+ * on demand (already loaded by then: the schema's module imports it) and not with the page.
+ */
+async function parse<S extends z.ZodMiniType>(schema: S, raw: RawAnswer): Promise<z.output<S>> {
+  const { specIssueMessage } = await import('../../domain/validation/zod-error-map')
+  const result = schema.safeParse(raw.value, { error: specIssueMessage })
   if (!result.success) throw new MalformedResponseError(raw.path, result.error)
   return result.data
 }

@@ -1,10 +1,8 @@
-import { z } from 'zod/mini'
 import {
   RECOMMENDED_WALLETS_LIMIT,
   WALLET_PAGE_SIZE,
   WALLET_SEARCH_PAGE_SIZE,
 } from '../../domain/constants'
-import { walletListingSchema } from '../../domain/wallet-listing-schema'
 import type {
   AnalyticsConfig,
   CatalogueRequestOptions,
@@ -17,25 +15,15 @@ import type {
 import { segment } from './caip'
 import type { FetchHttpClient } from './fetch-http-client'
 
-const walletPageSchema = z.object({
-  count: z.number().check(z.int(), z.nonnegative()),
-  data: z.array(walletListingSchema),
-})
-const projectConfigSchema = z.object({
-  features: z.array(z.object({ id: z.string(), isEnabled: z.boolean(), config: z.unknown() })),
-})
-const originsSchema = z.object({ allowedOrigins: z.array(z.string()) })
-const analyticsConfigSchema = z.object({
-  isAnalyticsEnabled: z.boolean(),
-  isAppKitAuthEnabled: z.boolean(),
-})
+/** The answers' zod schemas, fetched alongside the first request rather than with this adapter. */
+const schemas = () => import('./wallet-catalogue-schemas')
 
 /** {@link WalletCatalogue} over the catalogue service's HTTP API (docs/service-api.md). */
 export class FetchWalletCatalogue implements WalletCatalogue {
   constructor(private readonly http: FetchHttpClient) {}
 
   async getWallets(params: WalletPageParams, options: CatalogueRequestOptions = {}): Promise<WalletPage> {
-    const answer = await this.http.get('/getWallets', walletPageSchema, {
+    const answer = await this.http.get('/getWallets', schemas().then((s) => s.walletPageSchema), {
       query: {
         page: params.page,
         entries: params.entries ?? WALLET_PAGE_SIZE,
@@ -73,7 +61,7 @@ export class FetchWalletCatalogue implements WalletCatalogue {
   }
 
   async getProjectConfig(options: CatalogueRequestOptions = {}): Promise<RemoteFeatureSwitch[]> {
-    const answer = await this.http.get('/appkit/v1/config', projectConfigSchema, options)
+    const answer = await this.http.get('/appkit/v1/config', schemas().then((s) => s.projectConfigSchema), options)
     return answer.features.map((feature) => ({
       id: feature.id,
       isEnabled: feature.isEnabled,
@@ -82,11 +70,11 @@ export class FetchWalletCatalogue implements WalletCatalogue {
   }
 
   async getAllowedOrigins(options: CatalogueRequestOptions = {}): Promise<string[]> {
-    const answer = await this.http.get('/projects/v1/origins', originsSchema, options)
+    const answer = await this.http.get('/projects/v1/origins', schemas().then((s) => s.originsSchema), options)
     return answer.allowedOrigins
   }
 
   getAnalyticsConfig(options: CatalogueRequestOptions = {}): Promise<AnalyticsConfig> {
-    return this.http.get('/getAnalyticsConfig', analyticsConfigSchema, options)
+    return this.http.get('/getAnalyticsConfig', schemas().then((s) => s.analyticsConfigSchema), options)
   }
 }

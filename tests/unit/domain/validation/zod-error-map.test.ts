@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import {
-  ensureEnglishLocale,
-  installSpecErrorMap,
   receivedTypeName,
   specErrorMap,
+  specIssueMessage,
+  withoutZodJit,
 } from '../../../../src/domain/validation/zod-error-map'
 
 describe('spec error map', () => {
@@ -53,38 +53,51 @@ describe('spec error map', () => {
   })
 })
 
-describe('installSpecErrorMap', () => {
-  afterEach(() => {
-    z.config({ customError: undefined })
+describe('specIssueMessage (the wording of every parse the modal makes)', () => {
+  it('is the spec map first', () => {
+    expect(z.string().safeParse(undefined, { error: specIssueMessage }).error?.issues[0]?.message).toBe('Required')
+    expect(z.boolean().safeParse('yes', { error: specIssueMessage }).error?.issues[0]?.message).toBe(
+      'Expected boolean, received string',
+    )
   })
 
-  it('makes the spec wording the default for every parse', () => {
-    expect(z.string().safeParse(undefined).error?.issues[0]?.message).toBe(
-      'Invalid input: expected string, received undefined',
+  it("then zod's English, as classic zod words what the spec leaves alone", () => {
+    const r = z.strictObject({ a: z.string() }).safeParse({ a: 'x', extra: 1 }, { error: specIssueMessage })
+    expect(r.error?.issues[0]?.message).toBe('Unrecognized key: "extra"')
+    expect(z.number().check(z.gte(2)).safeParse(1, { error: specIssueMessage }).error?.issues[0]?.message).toBe(
+      'Too small: expected number to be >=2',
     )
-    installSpecErrorMap()
-    expect(z.string().safeParse(undefined).error?.issues[0]?.message).toBe('Required')
-    expect(z.boolean().safeParse('yes').error?.issues[0]?.message).toBe('Expected boolean, received string')
+  })
+
+  it('leaves a parse without it as the page has zod configured', () => {
+    expect(z.string().safeParse(undefined).error?.issues[0]?.message).toBe('Invalid input')
   })
 })
 
-describe('messages the spec map leaves to zod', () => {
-  it("read in zod's English, as classic zod words them", () => {
-    const r = z.strictObject({ a: z.string() }).safeParse({ a: 'x', extra: 1 }, { error: specErrorMap })
-    expect(r.error?.issues[0]?.message).toBe('Unrecognized key: "extra"')
-    expect(z.union([z.string(), z.number()]).safeParse(true, { error: specErrorMap }).error?.issues[0]?.message).toBe(
-      'Invalid input',
-    )
+describe('withoutZodJit', () => {
+  /** The global config's own keys and values, to compare before and after. */
+  const snapshot = () => ({ ...z.config() })
+
+  it('turns the JIT off while it builds, then removes the key it added', () => {
+    const before = snapshot()
+    expect(Object.hasOwn(before, 'jitless')).toBe(false)
+    expect(withoutZodJit(() => z.config().jitless)).toBe(true)
+    expect(snapshot()).toStrictEqual(before)
   })
 
-  it('keep a locale the page chose', () => {
-    const english = z.config().localeError
+  it("puts back the page's own setting, also when the build throws", () => {
+    z.config({ jitless: false })
     try {
-      z.config({ localeError: () => 'page wording' })
-      ensureEnglishLocale()
-      expect(z.strictObject({}).safeParse({ extra: 1 }).error?.issues[0]?.message).toBe('page wording')
+      expect(() =>
+        withoutZodJit(() => {
+          throw new Error('schema failed')
+        }),
+      ).toThrow('schema failed')
+      expect(z.config().jitless).toBe(false)
+      expect(withoutZodJit(() => withoutZodJit(() => z.config().jitless))).toBe(true)
+      expect(z.config().jitless).toBe(false)
     } finally {
-      z.config({ localeError: english })
+      delete z.config().jitless
     }
   })
 })

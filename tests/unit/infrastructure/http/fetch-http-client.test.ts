@@ -125,6 +125,40 @@ describe('FetchHttpClient', () => {
     await expect(pending).rejects.toBeInstanceOf(MalformedResponseError)
   })
 
+  it("words a wrong shape's issues in the spec's terms, without a global zod error map", async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const pending = client(fetchFn).get('/v1/x', answerSchema)
+    await flush()
+    calls[0]!.respond(json({}))
+    const error = (await pending.catch((e: unknown) => e)) as MalformedResponseError
+    expect((error.cause as z.core.$ZodError).issues.map((issue) => issue.message)).toEqual(['Required'])
+  })
+
+  it('sends a GET before its schema has loaded, and parses once it has', async () => {
+    const { calls, fetchFn } = controlledFetch()
+    let loaded!: (schema: typeof answerSchema) => void
+    const schema = new Promise<typeof answerSchema>((resolve) => (loaded = resolve))
+    const pending = client(fetchFn).get('/v1/x', schema)
+    await flush()
+    expect(calls).toHaveLength(1)
+    calls[0]!.respond(json({ answer: 42 }))
+    await flush()
+    loaded(answerSchema)
+    await expect(pending).resolves.toEqual({ answer: 42 })
+  })
+
+  it("reports a failed GET's own error when its schema then fails to load too", async () => {
+    const { calls, fetchFn } = controlledFetch()
+    let failLoading!: (error: Error) => void
+    const schema = new Promise<typeof answerSchema>((_, reject) => (failLoading = reject))
+    const pending = client(fetchFn).get('/v1/x', schema)
+    await flush()
+    calls[0]!.fail(new TypeError('fetch failed'))
+    await expect(pending).rejects.toBeInstanceOf(ServiceUnreachableError)
+    failLoading(new Error('chunk failed'))
+    await flush()
+  })
+
   it('turns a failed connection into ServiceUnreachableError', async () => {
     const { calls, fetchFn } = controlledFetch()
     const pending = client(fetchFn).get('/v1/x', answerSchema)
