@@ -1,5 +1,5 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
-import type { AlertDescriptor } from '../domain/errors'
+import type { AlertDescriptor } from '../domain/messages'
 
 /** The one alert the modal shows above its views (spec section 8 "Alert errors"), or null. */
 export class AlertStore {

@@ -1,6 +1,6 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { Snack, SnackVariant } from '../domain/entities'
-import { SNACK_MESSAGES, type SnackMessageKey } from '../domain/errors'
+import { SNACK_MESSAGES, type SnackMessageKey } from '../domain/messages'
 import { INITIAL_SNACK_STATE, hideSnack, makeSnack, showSnack, tickSnack, type SnackState } from '../domain/snack/snack-queue'
 
 /** How long an auto-closing snack stays (not a spec constant: Walletgate's own choice). */

@@ -1,6 +1,6 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
-import type { AlertDescriptor } from '../domain/errors'
+import type { AlertDescriptor } from '../domain/messages'
 
 /** One product event (e.g. `MODAL_OPEN`) with its data. */
 export interface AnalyticsEvent {

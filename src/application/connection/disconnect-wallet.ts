@@ -1,6 +1,6 @@
 import { sameConnectorType, sharesSessionAcrossNamespaces } from '../../domain/connection/connectors'
 import type { ChainNamespace } from '../../domain/entities'
-import { DisconnectChainError, DisconnectError } from '../../domain/errors'
+import { DisconnectChainError, DisconnectError } from '../../domain/disconnect-errors'
 import type { ChainFamilies } from '../../ports/chain-family'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'

@@ -5,7 +5,7 @@
  * do (the spec's "Required" and "Expected X, received Y", zod's English for the rest); a property
  * test holds them to the zod schema they replace.
  */
-import { VALIDATION_MESSAGES, expectedReceivedMessage } from '../errors'
+import { VALIDATION_MESSAGES, expectedReceivedMessage } from '../messages'
 
 export type IssuePath = readonly PropertyKey[]
 export interface Issue {

@@ -31,8 +31,9 @@ export class EventPoster {
   /** Resolves when the service accepted the event; rejects with the client's typed errors. */
   async post(props: Readonly<Record<string, unknown>>): Promise<void> {
     const { url, domain } = this.page()
-    const { anyAnswer } = await import('./any-answer')
-    await this.http.post('/e', anyAnswer, {
+    // The answer's schema loads beside the request, not before it.
+    const schema = import('./any-answer').then((m) => m.anyAnswer)
+    await this.http.post('/e', schema, {
       query: { projectId: this.http.projectId, st: this.http.sdkType, sv: this.http.sdkVersion },
       body: { eventId: this.newEventId(), url, domain, timestamp: this.clock.now(), props },
     })

@@ -1,5 +1,5 @@
 import { ReplaySubject, type Observable } from 'rxjs'
-import { ALERT_ERRORS, type AlertDescriptor } from '../../domain/errors'
+import { ALERT_ERRORS, type AlertDescriptor } from '../../domain/messages'
 import type { Analytics, AnalyticsEvent } from '../../ports/analytics'
 import type { Clock } from '../../ports/clock'
 import { HttpError } from '../../ports/http-errors'

@@ -109,8 +109,13 @@ export class FetchHttpClient {
     return parse(await loading, raw)
   }
 
-  /** POST `body` as JSON to `path` with exactly `query` (no identity values are added). */
-  async post<S extends z.ZodMiniType>(path: string, schema: S, options: PostOptions = {}): Promise<z.output<S>> {
+  /**
+   * POST `body` as JSON to `path` with exactly `query` (no identity values are added). The schema
+   * may still be loading: the request does not wait for it.
+   */
+  async post<S extends z.ZodMiniType>(path: string, schema: S | Promise<S>, options: PostOptions = {}): Promise<z.output<S>> {
+    const loading = Promise.resolve(schema)
+    loading.catch(() => undefined)
     const url = this.url(path, options.query)
     const init: RequestInit = {
       method: 'POST',
@@ -120,7 +125,7 @@ export class FetchHttpClient {
     if (options.signal) init.signal = options.signal
     options.signal?.throwIfAborted()
     const raw = await this.send(path, url, init)
-    return parse(schema, raw)
+    return parse(await loading, raw)
   }
 
   private async send(path: string, url: string, init: RequestInit): Promise<RawAnswer> {

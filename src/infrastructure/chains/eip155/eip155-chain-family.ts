@@ -17,7 +17,6 @@ import {
 import type { GasEstimate, ReceiptStatus, SentTransfer, TokenTransfers, TransferRequest } from '../../../ports/token-transfers'
 import type { ConnectorSource } from '../connector-source'
 import { request } from './eip1193'
-import { switchChain } from './switch-chain'
 
 /** Creates the transfer adapter for a provider (viem, a dynamic import by default). */
 export type Eip155TransfersFactory = (provider: () => Promise<Eip1193Provider | undefined>) => Promise<TokenTransfers>
@@ -80,7 +79,10 @@ export class Eip155ChainFamily implements ChainFamily {
   }
 
   async switchNetwork(connectorId: string, network: CaipNetwork, onStep?: (step: SwitchStep) => void): Promise<void> {
-    await switchChain(this.requireProvider(connectorId), network, onStep)
+    const provider = this.requireProvider(connectorId)
+    // Loaded with the first switch: a visitor who never switches never downloads it.
+    const { switchChain } = await import('./switch-chain')
+    await switchChain(provider, network, onStep)
   }
 
   async signMessage(connectorId: string, address: string, message: string): Promise<string> {
