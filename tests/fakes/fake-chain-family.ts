@@ -10,6 +10,7 @@ import {
   type WalletErrorKind,
   type WalletEvent,
 } from '../../src/ports/chain-family'
+import { TransactionRejectedError } from '../../src/domain/errors'
 import {
   UnsupportedTransferChainError,
   type GasEstimate,
@@ -28,6 +29,11 @@ const KIND_OF_CODE: Record<number, WalletErrorKind> = { 4001: 'rejected', [-3200
  * wallet's account); `emit(event)` plays a wallet event; `switchAnswers` / `signAnswers` script the
  * next switch and signature. `calls` records every method call. It passes the chain-family contract
  * suite (tests/contract/chain-family).
+ *
+ * Beside those shortcuts it models one wallet the way the contract sees it: `announce(connector)`
+ * (heard once discovery started), `answerNextPrompt(code)` (the person's next answer, whatever is
+ * asked), `moveWallet` / `changeAccounts` (the person acting inside the wallet: reported only while
+ * the wallet is followed), `unknownNetworks` (added before a switch), `requests` and `prompts`.
  */
 export class FakeChainFamily implements ChainFamily {
   readonly calls: string[] = []
@@ -49,6 +55,16 @@ export class FakeChainFamily implements ChainFamily {
   private readonly connected = new Set<string>()
   /** The network each connected connector's wallet sits on. */
   private readonly networks = new Map<string, CaipNetworkId>()
+  /** Networks the wallet does not know yet: a switch adds them first (steps 'add' then 'switch'). */
+  readonly unknownNetworks = new Set<CaipNetworkId>()
+  /** Requests that reached the wallet, by method name. */
+  readonly requests: string[] = []
+  /** How many times the wallet asked the person something (declined ones included). */
+  prompts = 0
+  /** The person's next answers (wallet codes: 4001 declined, -32002 already pending), whatever is asked. */
+  private readonly promptAnswers: number[] = []
+  /** Wallets announced before discovery started: listed once it starts (wallets answer its request). */
+  private readonly announced: Connector[] = []
   private discovering = false
   private hashes = 0
 
@@ -62,9 +78,38 @@ export class FakeChainFamily implements ChainFamily {
     return this.list.value
   }
 
-  /** Makes a wallet appear (its `chain` becomes this family's namespace). */
+  /**
+   * Makes a wallet appear at once, as if discovery had already found it (its `chain` becomes this
+   * family's namespace). A wallet listed already keeps its row: one row per wallet.
+   */
   add(connector: Connector): void {
+    if (this.list.value.some((c) => c.id === connector.id)) return
     this.list.next([...this.list.value, { ...connector, chain: this.namespace }])
+  }
+
+  /** A wallet on the page announces itself: listed once discovery started, one row however often. */
+  announce(connector: Connector): void {
+    if (this.discovering) this.add(connector)
+    else if (!this.announced.some((c) => c.id === connector.id)) this.announced.push(connector)
+  }
+
+  /** The person's answer to the next request that asks them anything: a wallet code (4001, -32002). */
+  answerNextPrompt(code: number): void {
+    this.promptAnswers.push(code)
+  }
+
+  /** The person moves the wallet to another network inside the wallet. */
+  moveWallet(connectorId: string, caipNetworkId: CaipNetworkId): void {
+    this.networks.set(connectorId, caipNetworkId)
+    this.unknownNetworks.delete(caipNetworkId)
+    if (this.connected.has(connectorId)) this.eventsSubject.next({ type: 'chainChanged', connectorId, caipNetworkId })
+  }
+
+  /** The person selects other accounts inside the wallet (the first is the selected one). */
+  changeAccounts(connectorId: string, addresses: readonly string[]): void {
+    const authorised = this.authorised.get(connectorId)
+    if (authorised) this.authorised.set(connectorId, { ...authorised, addresses })
+    if (this.connected.has(connectorId)) this.eventsSubject.next({ type: 'accountsChanged', connectorId, addresses })
   }
 
   answerNext(answer: Answer): void {
@@ -89,64 +134,90 @@ export class FakeChainFamily implements ChainFamily {
     if (this.discovering) return
     this.discovering = true
     this.calls.push('startDiscovery')
+    for (const connector of this.announced.splice(0)) this.add(connector)
   }
 
   async connect(connectorId: string): Promise<WalletAccount> {
     this.calls.push(`connect:${connectorId}`)
     if (!this.connectors.some((c) => c.id === connectorId)) throw new UnknownConnectorError(connectorId)
+    this.requests.push('connect')
     const next = this.queued.shift()
     if (next instanceof Error) throw next
-    const account = (await next) ?? this.account(connectorId, this.networks.get(connectorId))
+    // A wallet asks the person only while the site is not authorised yet.
+    if (next === undefined && !this.authorised.get(connectorId)) this.askPerson()
+    const authorised = this.authorised.get(connectorId)
+    const network = this.networks.get(connectorId)
+    const account =
+      (await next) ?? (authorised ? { ...authorised, ...(network ? { caipNetworkId: network } : {}) } : this.account(connectorId, network))
     this.connected.add(connectorId)
     this.networks.set(connectorId, account.caipNetworkId)
+    this.authorised.set(connectorId, account)
     return account
   }
 
   async reconnect(connectorId: string): Promise<WalletAccount | null> {
     this.calls.push(`reconnect:${connectorId}`)
     if (!this.connectors.some((c) => c.id === connectorId)) return null
-    const account = this.authorised.get(connectorId) ?? null
-    if (account !== null) this.connected.add(connectorId)
-    return account
+    this.requests.push('reconnect')
+    const authorised = this.authorised.get(connectorId) ?? null
+    if (authorised === null) return null
+    const network = this.networks.get(connectorId)
+    this.connected.add(connectorId)
+    return network === undefined ? authorised : { ...authorised, caipNetworkId: network }
   }
 
+  /** Stops following the wallet, which forgets the site. */
   async disconnect(connectorId: string): Promise<void> {
     this.calls.push(`disconnect:${connectorId}`)
     this.connected.delete(connectorId)
+    this.authorised.delete(connectorId)
   }
 
   async switchNetwork(connectorId: string, network: CaipNetwork, onStep?: (step: SwitchStep) => void): Promise<void> {
     this.calls.push(`switchNetwork:${connectorId}:${network.caipNetworkId}`)
     this.requireProvider(connectorId)
+    this.requests.push('switchNetwork')
     if (network.chainNamespace !== this.namespace) throw new WalletRequestError('unknownNetwork', `Not a ${this.namespace} network`)
     const answer = this.switchAnswers.shift()
     if (answer instanceof Error) throw answer
-    if (answer === 'add') {
+    if (answer === 'add' || this.unknownNetworks.has(network.caipNetworkId)) {
       onStep?.('add')
+      this.askPerson()
+      this.unknownNetworks.delete(network.caipNetworkId)
       onStep?.('switch')
     } else if (answer !== undefined) await answer
-    this.networks.set(connectorId, network.caipNetworkId)
+    else if (this.networks.get(connectorId) !== network.caipNetworkId) this.askPerson()
+    this.moveWallet(connectorId, network.caipNetworkId)
   }
 
   async signMessage(connectorId: string, address: string, message: string): Promise<string> {
     this.calls.push(`signMessage:${connectorId}:${address}`)
     this.requireProvider(connectorId)
+    this.requests.push('signMessage')
     const answer = this.signAnswers.shift()
     if (answer instanceof Error) throw answer
+    if (answer === undefined) this.askPerson()
     return answer ?? `signed(${address}):${message}`
   }
 
   async estimateTransfer(connectorId: string, request: TransferRequest): Promise<GasEstimate> {
     this.calls.push(`estimateTransfer:${connectorId}`)
     this.checkChain(request.chainId)
+    this.requests.push('estimateTransfer')
     return { gas: 21_000n, gasPrice: 1_000_000_000n, fee: 21_000n * 1_000_000_000n }
   }
 
   async sendTransfer(connectorId: string, request: TransferRequest): Promise<SentTransfer> {
     this.calls.push(`sendTransfer:${connectorId}`)
     this.checkChain(request.chainId)
+    this.requests.push('sendTransfer')
     const answer = this.transferAnswers.shift()
     if (answer instanceof Error) throw answer
+    try {
+      this.askPerson()
+    } catch (error) {
+      throw error instanceof WalletRequestError && error.kind === 'rejected' ? new TransactionRejectedError({ cause: error }) : error
+    }
     this.sent.push(request)
     const hash = `0x${(++this.hashes).toString(16).padStart(64, '0')}`
     this.receipts.set(hash, 'confirmed')
@@ -155,11 +226,19 @@ export class FakeChainFamily implements ChainFamily {
 
   async receiptStatus(_connectorId: string, chainId: CaipNetworkId, hash: string): Promise<ReceiptStatus> {
     this.checkChain(chainId)
+    this.requests.push('receiptStatus')
     return this.receipts.get(hash) ?? 'pending'
   }
 
   getProvider(connectorId: string): unknown {
     return this.connectors.find((c) => c.id === connectorId)?.provider
+  }
+
+  /** The wallet asks the person; their scripted answer (if any) fails the request with its wallet code. */
+  private askPerson(): void {
+    this.prompts++
+    const code = this.promptAnswers.shift()
+    if (code !== undefined) throw new WalletRequestError(KIND_OF_CODE[code] ?? 'failed', `The wallet answered ${code}`, { code })
   }
 
   private requireProvider(connectorId: string): void {

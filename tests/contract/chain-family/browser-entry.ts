@@ -1,0 +1,104 @@
+/**
+ * Bundled into a page by chain-family.browser.test.ts: the contract's cases over the real eip155
+ * wing (Eip155ChainFamily over Eip6963EvmWallets, this page's window) and the demo's Devnet Wallet
+ * provider, which announces itself through EIP-6963, signs with devnet keys in the page and sends
+ * to the devnet's Hardhat chain. Each case gets a fresh browser context: a fresh wallet that has
+ * never authorised the site, knows only its home network, and sits on it.
+ */
+import { DevWalletProvider, type DevChain } from '../../../demo/src/dev-wallet/provider'
+import { alreadyPending } from '../../../demo/src/dev-wallet/rpc-error'
+import type { CaipNetwork } from '../../../src/domain/entities'
+import { Eip155ChainFamily } from '../../../src/infrastructure/chains/eip155/eip155-chain-family'
+import { Eip6963EvmWallets } from '../../../src/infrastructure/chains/eip155/eip6963-evm-wallets'
+import { RecordingLogger } from '../../fakes/recording-logger'
+import { chainFamilyCases, type ChainFamilyWorld } from './chain-family.cases'
+
+export type CaseOutcome = { ok: true } | { ok: false; message: string }
+
+export interface PageSetup {
+  /** Two devnet keys funded on the home chain: the wallet's accounts (the second for accountsChanged). */
+  readonly keys: readonly `0x${string}`[]
+  readonly receiver: string
+}
+
+/** Exposed by the test from Node: viem's verifyMessage. */
+type Verify = (address: string, message: string, signature: string) => Promise<boolean>
+
+const RDNS = 'dev.walletgate.devnet'
+const NATIVE = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+/** A devnet chain as a configured network; its RPC is this page's origin, forwarded by the test. */
+function network(id: number, name: string): CaipNetwork {
+  return {
+    id,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    name,
+    nativeCurrency: NATIVE,
+    rpcUrls: [`${location.origin}/rpc/${id}`],
+  }
+}
+
+function makeWorld(setup: PageSetup): ChainFamilyWorld {
+  const home = network(31337, 'Devnet A')
+  const unknown = network(31338, 'Devnet B')
+  const homeChain: DevChain = { id: 31337, name: home.name, rpcUrl: home.rpcUrls[0]!, nativeCurrency: NATIVE }
+  const answers: Array<'decline' | 'pending'> = []
+  let prompts = 0
+  const provider = new DevWalletProvider(
+    setup.keys,
+    [homeChain],
+    { authorized: false, chainId: home.id as number, accountIndex: 0 },
+    // The person: approves unless the case scripted a decline or a request already waiting.
+    (request) => {
+      prompts++
+      const answer = answers.shift()
+      if (answer === 'pending') return Promise.reject(alreadyPending(request.method))
+      return Promise.resolve(answer !== 'decline')
+    },
+    () => undefined,
+    'manual',
+  )
+  const info = Object.freeze({ uuid: crypto.randomUUID(), name: 'Devnet Wallet', icon: 'data:image/svg+xml;base64,PHN2Zy8+', rdns: RDNS })
+  const announce = () =>
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+  window.addEventListener('eip6963:requestProvider', announce)
+  // As an extension does when it loads: nobody listens yet.
+  announce()
+
+  const verify = (globalThis as unknown as { verifyEip155Message: Verify }).verifyEip155Message
+  return {
+    family: new Eip155ChainFamily([new Eip6963EvmWallets(new RecordingLogger())]),
+    wallet: {
+      id: RDNS,
+      announce,
+      declineNext: () => answers.push('decline'),
+      pendingNext: () => answers.push('pending'),
+      moveTo: (to) => provider.moveToChain(Number(to.id)),
+      changeAccount() {
+        provider.useAccount(1)
+        return provider.address
+      },
+      requests: () => provider.log.length,
+      prompts: () => prompts,
+    },
+    home,
+    unknown,
+    foreignChainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    receiver: setup.receiver,
+    verify: (address, message, signature) => verify(address, message, signature),
+  }
+}
+
+async function run(name: string, setup: PageSetup): Promise<CaseOutcome> {
+  const found = chainFamilyCases.find((c) => c.name === name)
+  if (found === undefined) return { ok: false, message: `no case named ${name}` }
+  try {
+    await found.run(makeWorld(setup))
+    return { ok: true }
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
+  }
+}
+
+;(globalThis as unknown as { chainFamilyContract: { run: typeof run } }).chainFamilyContract = { run }
