@@ -14,16 +14,30 @@ export interface WalletRowProps {
   /** A "get this wallet" link instead of a button (already checked with safeLinkUrl). */
   readonly href?: string
   readonly disabled?: boolean
+  /** Short names of the chain families of a wallet offering several ("EVM", "Solana"): a badge each. */
+  readonly families?: readonly string[]
 }
 
 /** A wallet in a list: safe icon, name as text, optional tag ("Installed", "Recent"). */
-export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, href, disabled }: WalletRowProps) {
+export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, href, disabled, families }: WalletRowProps) {
   return (
     <ListItem
       testId={`wallet-${testKey}`}
       label={name}
       description={description}
       tag={tag}
+      trailing={
+        families !== undefined && families.length > 1 ? (
+          <span className="wg-wallet-trailing">
+            {families.map((family) => (
+              <span key={family} className="wg-chain-badge">
+                {family}
+              </span>
+            ))}
+            {tag !== undefined && <span className="wg-tag">{tag}</span>}
+          </span>
+        ) : undefined
+      }
       leading={<SafeImage src={imageUrl} fallbackText={name} />}
       onClick={onClick}
       href={href}

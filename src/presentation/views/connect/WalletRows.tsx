@@ -1,4 +1,5 @@
 import type { ConnectRow, WalletConnectWallet } from '../../../application/connection/connect-rows'
+import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import { ListRow, WalletRow } from '../../components'
 import { safeLinkUrl } from '../../components/safe-image-url'
 
@@ -25,6 +26,7 @@ export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps)
               name={row.name}
               imageUrl={row.imageUrl}
               tag={row.tag}
+              families={row.chains?.map(chainFamilyLabel)}
               onClick={() => onConnect(row.connectorId)}
             />
           ) : row.walletConnect !== undefined && onChooseWallet !== undefined ? (

@@ -24,13 +24,13 @@ import { MemoryStorage, RecordingLogger } from '../../application/connection/wor
 
 afterEach(cleanup)
 
-function world(overrides: Partial<WalletModalConfig> = {}) {
+function world(overrides: Partial<WalletModalConfig> = {}, others: FakeChainFamily[] = []) {
   const wallets = new FakeChainFamily()
   const catalogue = new InMemoryWalletCatalogue({
     wallets: [aWalletListing({ id: 'aurora', name: 'Aurora Wallet', homepage: 'https://aurora.example', order: 1 })],
   })
   const container: Container = createContainer(parseConfig(aModalConfig(overrides)), (c) => {
-    c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets))
+    c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets, ...others))
     c.rebind(WalletCatalogue).toConstantValue(catalogue)
     c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
     c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
@@ -43,6 +43,26 @@ function world(overrides: Partial<WalletModalConfig> = {}) {
 }
 
 describe('ConnectView', () => {
+  it('shows a wallet offering two chain families as one row with a badge per family, and connects both', async () => {
+    const solana = new FakeChainFamily('solana')
+    const w = world({
+      networks: [
+        ...aModalConfig().networks,
+        { id: 'devnet', chainNamespace: 'solana', name: 'Solana Devnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['http://127.0.0.1:8899'] },
+      ],
+    }, [solana])
+    w.wallets.add(anAnnouncedConnector('app.phantom', 'Phantom'))
+    solana.add(anAnnouncedConnector('app.phantom', 'Phantom', 'solana'))
+    w.container.get(ModalStore).open({}, false)
+    w.ui(<ConnectView />)
+    const rows = screen.getAllByTestId('wallet-app.phantom')
+    expect(rows).toHaveLength(1)
+    const badges = [...(rows[0] as HTMLElement).querySelectorAll('.wg-chain-badge')].map((b) => b.textContent)
+    expect(badges).toEqual(['EVM', 'Solana'])
+    fireEvent.click(rows[0] as HTMLElement)
+    await waitFor(() => expect(Object.keys(w.container.get(ConnectionStore).accounts).sort()).toEqual(['eip155', 'solana']))
+  })
+
   it('lists the installed wallet and a recommended one with a get link', async () => {
     const w = world()
     w.wallets.add(anAnnouncedConnector())
