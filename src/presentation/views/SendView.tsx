@@ -7,7 +7,7 @@ import { useSend } from './send/use-send'
 import { tokenKey } from './send/token-key'
 
 /**
- * The Send form (issue 8): a token from the balances, an amount (Max, pasted text, the fiat
+ * The Send form: a token from the balances, an amount (Max, pasted text, the fiat
  * equivalent), a receiver address or registered name. Every rule is checked by ReviewSend when
  * the person asks for the review; the view only renders the form's and the review's states.
  */

@@ -5,6 +5,7 @@ import { ALERT_ERRORS } from '../../../src/domain/errors'
 import type { Analytics } from '../../../src/ports/analytics'
 import type { Telemetry, TelemetryOutcome } from '../../../src/ports/telemetry'
 import { wrapAction } from '../../../src/application/telemetry/wrap-action'
+import { WalletRequestError } from '../../../src/ports/chain-family'
 import { DisconnectError } from '../../../src/domain/errors'
 import type { ManualClock } from '../../fakes/manual-clock'
 
@@ -128,7 +129,7 @@ export function telemetryContract(label: string, makeWorld: () => Promise<Teleme
       }
       const error = new DisconnectError({ cause: new Error('relay down') })
       await expect(wrapAction(watched, () => Promise.reject(error))).rejects.toBe(error)
-      const declined = Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      const declined = new WalletRequestError('rejected', 'User rejected the request.', { code: 4001 })
       await expect(wrapAction(watched, () => Promise.reject(declined))).rejects.toBe(declined)
       await expect(Promise.all(outcomes)).resolves.toEqual(['sent'])
       expect(await w.reported()).toEqual([{ name: 'DisconnectError', message: 'Failed to disconnect', stack: error.stack }])

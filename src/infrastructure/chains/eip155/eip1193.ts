@@ -7,18 +7,31 @@ import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import { WalletRequestError, type WalletErrorKind } from '../../../ports/chain-family'
 
 /**
- * The numeric code of a wallet error, looking inside the wrappers wallets and viem add
- * (`data.originalError`, `cause`).
+ * A wallet error and the errors it wraps, outermost first: the wrappers wallets and viem add
+ * (`data.originalError`, `cause`), at most 10 deep. The one walker of wallet error chains.
  */
-export function walletErrorCode(error: unknown): number | undefined {
+export function* causeChain(error: unknown): Generator<object> {
   let current: unknown = error
   for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'number') return code
+    yield current
     const data = (current as { data?: { originalError?: unknown } }).data
     current = data?.originalError ?? (current as { cause?: unknown }).cause
   }
+}
+
+/** The first numeric code in a wallet error's chain. */
+export function walletErrorCode(error: unknown): number | undefined {
+  for (const link of causeChain(error)) {
+    const code = (link as { code?: unknown }).code
+    if (typeof code === 'number') return code
+  }
   return undefined
+}
+
+/** Whether `code` appears anywhere in a wallet error's chain (viem puts its own codes on the outer wrappers). */
+export function hasWalletErrorCode(error: unknown, code: number): boolean {
+  for (const link of causeChain(error)) if ((link as { code?: unknown }).code === code) return true
+  return false
 }
 
 /** The family-neutral kind of an eip155 wallet error code. */

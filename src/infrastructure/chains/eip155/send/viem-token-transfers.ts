@@ -11,6 +11,7 @@ import type { Address, Chain, Hex } from 'viem'
 import type { CaipNetworkId } from '../../../../domain/entities'
 import { NoConnectionClientError, TransactionRejectedError } from '../../../../domain/errors'
 import { RPC_ERROR_CODES } from '../../../../domain/constants'
+import { causeChain, hasWalletErrorCode } from '../eip1193'
 import {
   GasEstimationError,
   TransferFailedError,
@@ -140,17 +141,8 @@ function hexNumber(value: unknown): number | undefined {
 
 /** A wallet refusal (4001 anywhere in the cause chain) is a rejection; anything else keeps its words. */
 export function toSendError(error: unknown): Error {
-  if (hasCode(error, RPC_ERROR_CODES.userRejectedRequest)) return new TransactionRejectedError({ cause: error })
+  if (hasWalletErrorCode(error, RPC_ERROR_CODES.userRejectedRequest)) return new TransactionRejectedError({ cause: error })
   return new TransferFailedError(ownWords(error), { cause: error })
-}
-
-function hasCode(error: unknown, code: number): boolean {
-  let current: unknown = error
-  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as { code?: unknown }).code === code) return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
 }
 
 /**
@@ -160,11 +152,7 @@ function hasCode(error: unknown, code: number): boolean {
  */
 function ownWords(error: unknown): string {
   let words = ''
-  let current: unknown = error
-  for (let depth = 0; depth < 10 && typeof current === 'object' && current !== null; depth++) {
-    words = wordsOf(current) || words
-    current = (current as { cause?: unknown }).cause
-  }
+  for (const link of causeChain(error)) words = wordsOf(link) || words
   return words || String(error)
 }
 
