@@ -5,7 +5,7 @@
  */
 import { createWalletClient, http, type Address, type Chain, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { Eip1193RequestProvider } from '../../../src/infrastructure/chains/eip155/send/viem-token-transfers'
+import type { Eip1193Provider } from '../../../src/domain/chains/wallet-providers'
 
 /** What EIP-1193 says a provider rejects with. */
 export class ProviderRpcError extends Error {
@@ -28,7 +28,7 @@ const SIGNING_METHODS = new Set([
   'eth_signTypedData_v4',
 ])
 
-export class DevWalletProvider implements Eip1193RequestProvider {
+export class DevWalletProvider implements Eip1193Provider {
   /** Every method asked of this wallet, in order. */
   readonly methods: string[] = []
   private readonly account

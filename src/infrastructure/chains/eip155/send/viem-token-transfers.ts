@@ -12,6 +12,7 @@ import type { CaipNetworkId } from '../../../../domain/entities'
 import { NoConnectionClientError, TransactionRejectedError } from '../../../../domain/errors'
 import { RPC_ERROR_CODES } from '../../../../domain/constants'
 import { causeChain, hasWalletErrorCode } from '../eip1193'
+import type { Eip1193Provider } from '../../../../domain/chains/wallet-providers'
 import {
   GasEstimationError,
   TransferFailedError,
@@ -23,13 +24,8 @@ import {
   type TransferRequest,
 } from '../../../../ports/token-transfers'
 
-/** The minimal EIP-1193 surface the adapter needs. */
-export interface Eip1193RequestProvider {
-  request(args: { method: string; params?: unknown }): Promise<unknown>
-}
-
 /** Resolves the connected wallet's provider for eip155, or undefined when none is connected. */
-export type Eip155ProviderSource = () => Promise<Eip1193RequestProvider | undefined>
+export type Eip155ProviderSource = () => Promise<Eip1193Provider | undefined>
 
 export class ViemTokenTransfers implements TokenTransfers {
   constructor(private readonly providerSource: Eip155ProviderSource) {}
@@ -108,7 +104,7 @@ export class ViemTokenTransfers implements TokenTransfers {
     return receipt.status === '0x1' || receipt.status === 1 || receipt.status === 'success' ? 'confirmed' : 'failed'
   }
 
-  private async provider(): Promise<Eip1193RequestProvider> {
+  private async provider(): Promise<Eip1193Provider> {
     const provider = await this.providerSource()
     if (provider === undefined) throw new NoConnectionClientError()
     return provider
