@@ -15,6 +15,7 @@ import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
 import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../domain/connection/pairing'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
+import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection/relay'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
@@ -117,6 +118,15 @@ interface SessionLike {
   peer: { metadata: { name: string; url: string; icons: string[] } }
 }
 
+/** The topics of every pairing the SDK knows (none when it cannot say). */
+function pairingTopics(provider: Provider): ReadonlySet<string> {
+  try {
+    return new Set(provider.client.pairing.getAll().map((p) => p.topic))
+  } catch {
+    return new Set()
+  }
+}
+
 function errorCode(e: unknown): number | undefined {
   const code = (e as { code?: unknown } | undefined)?.code
   return typeof code === 'number' ? code : undefined
@@ -124,6 +134,23 @@ function errorCode(e: unknown): number | undefined {
 
 /** WalletConnect's "user rejected" (a declined proposal; EIP-1193 calls it 4001). */
 const WC_USER_REJECTED = 5000
+
+/**
+ * Why a pairing failed, in words for the visitor: a wallet's answer keeps its code (and its own
+ * words); anything the SDK raised without one is its link to the relay failing (a stalled socket,
+ * a publish that timed out), never raw SDK text.
+ */
+function toPairingError(e: unknown): WalletRequestError | RelayUnreachableError {
+  return errorCode(e) === undefined ? new RelayUnreachableError({ cause: e }) : toWalletError(e)
+}
+
+/** The pairing topic of a `wc:<topic>@2?...` URI. */
+function topicOf(uri: string): string {
+  return uri.slice(uri.indexOf(':') + 1, uri.indexOf('@'))
+}
+
+/** The shown text when the SDK itself could not be loaded or started. */
+export const WALLETCONNECT_LOAD_FAILED = 'WalletConnect could not be loaded'
 
 function toWalletError(e: unknown): WalletRequestError {
   if (e instanceof WalletRequestError) return e
@@ -208,15 +235,53 @@ export class UniversalProviderWalletConnect {
     session.catch(() => undefined)
 
     let onUri: ((uri: string) => void) | undefined
+    // The relay watch: a QR on its way or the relay link down is a wait on the relay, and
+    // RELAY_WAIT_MS of it ends the attempt (the view offers a fresh one).
+    let awaitingUri = false
+    let relayDown = false
+    let relayWait: Subscription | undefined
+    let relayer: Provider['client']['core']['relayer'] | undefined
+    const onRelayDown = (): void => {
+      relayDown = true
+      watchRelay()
+    }
+    const onRelayUp = (): void => {
+      relayDown = false
+      watchRelay()
+    }
+    const watchRelay = (): void => {
+      if (settled) return
+      if (awaitingUri || relayDown) {
+        relayWait ??= timer(RELAY_WAIT_MS, this.options.scheduler).subscribe(() => fail(new RelayUnreachableError()))
+      } else {
+        relayWait?.unsubscribe()
+        relayWait = undefined
+      }
+    }
+    // Pairings that existed before this attempt: a proposal of an earlier attempt that hung on the
+    // relay may still announce its URI once the relay is back; approving it would connect nobody.
+    let earlierTopics: ReadonlySet<string> = new Set()
+
     const finish = (provider: Provider | undefined): void => {
       settled = true
       refresh?.unsubscribe()
+      relayWait?.unsubscribe()
       if (provider && onUri) provider.removeListener('display_uri', onUri)
+      relayer?.off('relayer_disconnect', onRelayDown)
+      relayer?.off('relayer_connect', onRelayUp)
       pairing$.complete()
       if (this.currentAttempt === attempt) this.currentAttempt = undefined
     }
+    const fail = (error: RelayUnreachableError): void => {
+      if (settled) return
+      this.options.logger.warn('WalletConnect relay unreachable', error)
+      finish(this.provider)
+      rejectSession(error)
+    }
 
     const startPairing = (provider: Provider): void => {
+      awaitingUri = true
+      watchRelay()
       provider
         .connect({ optionalNamespaces: requestedNamespaces(this.options.networks, this.options.namespaces) })
         .then(async (approved) => {
@@ -228,7 +293,7 @@ export class UniversalProviderWalletConnect {
         .catch((e: unknown) => {
           // A superseded pairing's proposal expiring is not this attempt's failure.
           if (settled || e instanceof WalletConnectCancelledError) return
-          const error = toWalletError(e)
+          const error = toPairingError(e)
           this.options.logger.warn('WalletConnect pairing failed', error)
           finish(provider)
           rejectSession(error)
@@ -252,8 +317,14 @@ export class UniversalProviderWalletConnect {
     this.load()
       .then((provider) => {
         if (settled) return
+        earlierTopics = pairingTopics(provider)
+        relayer = provider.client.core.relayer
+        relayer.on('relayer_disconnect', onRelayDown)
+        relayer.on('relayer_connect', onRelayUp)
         onUri = (uri: string) => {
-          if (settled) return
+          if (settled || earlierTopics.has(topicOf(uri))) return
+          awaitingUri = false
+          watchRelay()
           const pairing = createPairing(uri, this.options.clock.now())
           attempt.latest = pairing
           pairing$.next(pairing)
@@ -272,8 +343,8 @@ export class UniversalProviderWalletConnect {
       })
       .catch((e: unknown) => {
         if (settled) return
-        const error = toWalletError(e)
-        this.options.logger.warn('WalletConnect failed to load', error)
+        const error = new WalletRequestError('failed', WALLETCONNECT_LOAD_FAILED, { cause: e })
+        this.options.logger.warn('WalletConnect failed to load', e)
         finish(undefined)
         rejectSession(error)
       })
