@@ -25,6 +25,7 @@ import { WalletRequestError, type WalletEvent } from '../../../ports/chain-famil
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
+import { WalletConnectRpcReads } from './rpc-reads'
 
 type UniversalProviderClass = typeof UniversalProviderExport
 type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
@@ -41,7 +42,10 @@ export interface UniversalProviderWalletConnectOptions {
   /** The relay, e.g. ws://127.0.0.1:8788 on the devnet. */
   relayUrl: string
   metadata: WalletConnectMetadata
-  /** Every configured network; eip155 ones get an RPC map entry from their first RPC URL. */
+  /**
+   * Every configured network. eip155 reads of a session go over each network's whole RPC list
+   * (rpc-reads.ts); the SDK's RPC map gets the first URL, so it never falls back to a hosted RPC.
+   */
   networks: readonly WalletConnectNetwork[]
   /** Chain families to ask for (default eip155 only). */
   namespaces?: readonly ChainNamespace[]
@@ -149,6 +153,30 @@ function topicOf(uri: string): string {
   return uri.slice(uri.indexOf(':') + 1, uri.indexOf('@'))
 }
 
+/** eip155 methods UniversalProvider answers itself or sends to the wallet whatever the session says. */
+const SDK_LOCAL_METHODS: ReadonlySet<string> = new Set([
+  'eth_requestAccounts',
+  'eth_accounts',
+  'eth_chainId',
+  'wallet_switchEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_sendCalls',
+])
+
+/**
+ * A read every RPC URL failed: the node's JSON-RPC code is kept; the text is viem's short one
+ * (never the URL or the request body its long message carries).
+ */
+function toReadError(e: unknown): WalletRequestError {
+  const short = (e as { shortMessage?: unknown } | undefined)?.shortMessage
+  const code = errorCode(e)
+  return new WalletRequestError('failed', typeof short === 'string' ? short : 'The network could not be reached', {
+    cause: e,
+    ...(code === undefined ? {} : { code }),
+  })
+}
+
 /** The shown text when the SDK itself could not be loaded or started. */
 export const WALLETCONNECT_LOAD_FAILED = 'WalletConnect could not be loaded'
 
@@ -172,8 +200,11 @@ export class UniversalProviderWalletConnect {
   private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
   /** The last cancelled attempt's pairing cleanup, still talking to the relay. */
   private pendingCleanup: Promise<unknown> | undefined
+  private readonly reads: WalletConnectRpcReads
 
-  constructor(private readonly options: UniversalProviderWalletConnectOptions) {}
+  constructor(private readonly options: UniversalProviderWalletConnectOptions) {
+    this.reads = new WalletConnectRpcReads(options.networks)
+  }
 
   /** Whether the SDK has been loaded (tests and the bundle budget check this). */
   get loaded(): boolean {
@@ -380,6 +411,7 @@ export class UniversalProviderWalletConnect {
    */
   async close(): Promise<void> {
     this.currentAttempt?.cancel()
+    this.reads.close()
     // The cancelled pairing's cleanup talks to the relay; closed before it ends, the relayer would
     // open a new connection for it.
     await this.pendingCleanup
@@ -399,6 +431,14 @@ export class UniversalProviderWalletConnect {
     if (!provider) return undefined
     return {
       request: async ({ method, params }) => {
+        const chainId = await this.readChain(provider, method)
+        if (chainId !== undefined) {
+          try {
+            return await this.reads.request(chainId, params === undefined ? { method } : { method, params })
+          } catch (e) {
+            throw toReadError(e)
+          }
+        }
         try {
           return await provider.request({ method, params: params as unknown[] | undefined })
         } catch (e) {
@@ -408,6 +448,20 @@ export class UniversalProviderWalletConnect {
       on: (event, listener) => provider.on(event, listener),
       removeListener: (event, listener) => provider.removeListener(event, listener),
     }
+  }
+
+  /**
+   * The eip155 chain a request goes to over the RPC fallback, or undefined when the SDK handles it:
+   * methods the wallet approved go to the wallet, the SDK answers accounts, chain id and switches
+   * itself, and a chain without configured RPC URLs is left to the SDK's map. That is the SDK's own
+   * split (its Eip155Provider sends the rest to its one HTTP provider per chain), decided here
+   * from the session's public state.
+   */
+  private async readChain(provider: Provider, method: string): Promise<number | undefined> {
+    const approved = (provider.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
+    if (approved === undefined || approved.methods?.includes(method) === true || SDK_LOCAL_METHODS.has(method)) return undefined
+    const chainId = Number(await provider.request<number | string>({ method: 'eth_chainId' }))
+    return this.reads.urlsOf(chainId).length > 0 ? chainId : undefined
   }
 
   /** Switches the session's network (locally when the wallet approved it, else through the wallet). */
