@@ -101,6 +101,84 @@ describe('a WalletConnect session reads over the whole RPC list', () => {
   })
 })
 
+/**
+ * Key-value storage as the SDK's browser store behaves: values kept as text, read back parsed, and
+ * text that is not JSON read back as the text itself (unstorage's parse), so a test can plant it.
+ */
+class TextKeyValueStorage {
+  readonly texts = new Map<string, string>()
+  getKeys(): Promise<string[]> {
+    return Promise.resolve([...this.texts.keys()])
+  }
+  getEntries<T = unknown>(): Promise<[string, T][]> {
+    return Promise.resolve([...this.texts.entries()].map(([k, v]): [string, T] => [k, parse(v) as T]))
+  }
+  getItem<T = unknown>(key: string): Promise<T | undefined> {
+    const text = this.texts.get(key)
+    return Promise.resolve(text === undefined ? undefined : (parse(text) as T))
+  }
+  setItem<T = unknown>(key: string, value: T): Promise<void> {
+    this.texts.set(key, typeof value === 'string' ? value : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)))
+    return Promise.resolve()
+  }
+  removeItem(key: string): Promise<void> {
+    this.texts.delete(key)
+    return Promise.resolve()
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+describe('corrupted WalletConnect storage', () => {
+  async function pairedStorage() {
+    const storage = new TextKeyValueStorage()
+    const prefix = `walletgate-faults-${randomUUID()}`
+    const first = adapter({ storage, customStoragePrefix: prefix })
+    const attempt = first.connect()
+    await wallet.pair(await firstValueFrom(attempt.uri$))
+    await attempt.session
+    await first.close()
+    const key = (name: string) => [...storage.texts.keys()].find((k) => k.endsWith(`:${prefix}//${name}`))!
+    return { storage, prefix, key }
+  }
+
+  it('a value that is not JSON is cleared at start with a warning; the visitor pairs again', async () => {
+    const { storage, prefix, key } = await pairedStorage()
+    storage.texts.set(key('session'), 'not json {')
+    storage.texts.set(key('pairing'), '\u0000garbage')
+    const warned = warnings.length
+    const next = adapter({ storage, customStoragePrefix: prefix })
+    expect(await next.restore()).toBeNull()
+    expect(warnings.slice(warned)).toContain('WalletConnect storage was unreadable and was cleared')
+    expect([...storage.texts.values()]).not.toContain('not json {')
+
+    const attempt = next.connect()
+    await wallet.pair(await firstValueFrom(attempt.uri$))
+    expect((await attempt.session).addresses).toEqual([PEER.address])
+    await next.disconnect()
+  })
+
+  it('JSON of the wrong shape stops the SDK\'s start once: the state is cleared and it starts clean', async () => {
+    const { storage, prefix, key } = await pairedStorage()
+    storage.texts.set(key('session'), '{"length":1}')
+    const warned = warnings.length
+    const next = adapter({ storage, customStoragePrefix: prefix })
+    expect(await next.restore()).toBeNull()
+    expect(warnings.slice(warned)).toContain('WalletConnect storage could not be used and was cleared')
+
+    const attempt = next.connect()
+    await wallet.pair(await firstValueFrom(attempt.uri$))
+    expect((await attempt.session).addresses).toEqual([PEER.address])
+    await next.disconnect()
+  })
+})
+
 describe('the relay out of reach', () => {
   it('down when the QR is asked for: the attempt ends "cannot be reached"; a fresh one pairs once the relay is back', async () => {
     const scheduler = new VirtualTimeScheduler(VirtualAction, Infinity)

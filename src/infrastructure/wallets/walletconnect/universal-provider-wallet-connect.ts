@@ -26,6 +26,7 @@ import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
 import { WalletConnectRpcReads } from './rpc-reads'
+import { browserStoredEntries, clearModalState, storedEntriesOf, unreadableKeys, type StoredEntries } from './sdk-storage'
 
 type UniversalProviderClass = typeof UniversalProviderExport
 type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
@@ -483,20 +484,50 @@ export class UniversalProviderWalletConnect {
 
   private async createProvider(): Promise<Provider> {
     const { UniversalProvider } = await (this.options.load ?? (() => import('@walletconnect/universal-provider')))()
-    const provider = await UniversalProvider.init({
-      projectId: this.options.projectId,
-      relayUrl: this.options.relayUrl,
-      metadata: this.options.metadata,
-      telemetryEnabled: false,
-      disableProviderPing: true,
-      logger: 'silent',
-      ...(this.options.storage ? { storage: this.options.storage } : {}),
-      ...(this.options.customStoragePrefix ? { customStoragePrefix: this.options.customStoragePrefix } : {}),
-    })
+    const init = () =>
+      UniversalProvider.init({
+        projectId: this.options.projectId,
+        relayUrl: this.options.relayUrl,
+        metadata: this.options.metadata,
+        telemetryEnabled: false,
+        disableProviderPing: true,
+        logger: 'silent',
+        ...(this.options.storage ? { storage: this.options.storage } : {}),
+        ...(this.options.customStoragePrefix ? { customStoragePrefix: this.options.customStoragePrefix } : {}),
+      })
+    const stored = this.options.storage ? storedEntriesOf(this.options.storage) : browserStoredEntries()
+    const prefix = this.options.customStoragePrefix ?? ''
+    await this.dropUnreadableState(stored, prefix)
+    let provider: Provider
+    try {
+      provider = await init()
+    } catch (e) {
+      // State the check could not tell apart (JSON of the wrong shape) may still stop the start:
+      // without it the SDK starts clean, and the visitor can pair again.
+      const cleared = await clearModalState(stored, prefix).catch(() => [])
+      if (cleared.length === 0) throw e
+      this.options.logger.warn('WalletConnect storage could not be used and was cleared', e)
+      provider = await init()
+    }
     if (this.options.verifyAttestation === 'skip') skipVerifyAttestation(provider.client)
     this.listen(provider)
     this.provider = provider
     return provider
+  }
+
+  /**
+   * Clears the modal's WalletConnect state when part of it cannot be read back (not JSON): the
+   * SDK would fail to start on it, or start without the session. A warning, never an error.
+   */
+  private async dropUnreadableState(stored: StoredEntries, prefix: string): Promise<void> {
+    try {
+      const unreadable = await unreadableKeys(stored, prefix)
+      if (unreadable.length === 0) return
+      await clearModalState(stored, prefix)
+      this.options.logger.warn('WalletConnect storage was unreadable and was cleared', unreadable)
+    } catch (e) {
+      this.options.logger.warn('WalletConnect storage could not be checked', e)
+    }
   }
 
   private listen(provider: Provider): void {
