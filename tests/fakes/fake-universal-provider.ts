@@ -89,5 +89,5 @@ export class FakeUniversalProvider {
 
 /** Lets the adapter's promise chains (SDK load, init) run. */
 export async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve()
+  for (let i = 0; i < 30; i++) await Promise.resolve()
 }
