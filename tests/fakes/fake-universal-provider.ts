@@ -6,6 +6,7 @@ type Listener = (...args: never[]) => void
  * A stand-in for @walletconnect/universal-provider, enough for the adapter's pairing logic:
  * every `connect()` is one relay proposal (`proposals` records its URI) announced through
  * `display_uri`; it stays pending until `approve()`. `cleanups` counts cleanupPendingPairings().
+ * `relayDown()` / `relayUp()` play the relay link dropping and coming back.
  */
 export class FakeUniversalProvider {
   readonly proposals: string[] = []
@@ -13,9 +14,26 @@ export class FakeUniversalProvider {
   session: undefined = undefined
   private readonly listeners = new Map<string, Set<Listener>>()
   private readonly pending: { resolve(session: unknown): void }[] = []
+  /** While false, a proposal waits for the relay: its URI comes only once `relayUp()` is called. */
+  relayReachable = true
+  private readonly held: string[] = []
+  private readonly relayListeners = new Map<string, Set<() => void>>()
   readonly client = {
     on: () => undefined,
-    core: { relayer: { connected: true, transportClose: () => Promise.resolve() }, heartbeat: { stop: () => undefined } },
+    pairing: { getAll: () => this.proposals.map((uri) => ({ topic: uri.slice(3, uri.indexOf('@')) })) },
+    core: {
+      relayer: {
+        connected: true,
+        transportClose: () => Promise.resolve(),
+        on: (event: string, listener: () => void) => {
+          const set = this.relayListeners.get(event) ?? new Set<() => void>()
+          set.add(listener)
+          this.relayListeners.set(event, set)
+        },
+        off: (event: string, listener: () => void) => this.relayListeners.get(event)?.delete(listener),
+      },
+      heartbeat: { stop: () => undefined },
+    },
   }
 
   on(event: string, listener: Listener): void {
@@ -31,8 +49,31 @@ export class FakeUniversalProvider {
   connect(): Promise<unknown> {
     const uri = `wc:${String(this.proposals.length + 1).padStart(64, '0')}@2?relay-protocol=irn&symKey=k`
     this.proposals.push(uri)
-    for (const listener of this.listeners.get('display_uri') ?? []) (listener as (uri: string) => void)(uri)
+    if (this.relayReachable) this.announce(uri)
+    else this.held.push(uri)
     return new Promise((resolve) => this.pending.push({ resolve }))
+  }
+
+  /** The relay link drops (`relayer_disconnect`); proposals from now on wait for it. */
+  relayDown(): void {
+    this.relayReachable = false
+    for (const listener of this.relayListeners.get('relayer_disconnect') ?? []) listener()
+  }
+
+  /** The relay is back (`relayer_connect`): proposals that waited announce their URIs, oldest first. */
+  relayUp(): void {
+    this.relayReachable = true
+    for (const listener of this.relayListeners.get('relayer_connect') ?? []) listener()
+    for (const uri of this.held.splice(0)) this.announce(uri)
+  }
+
+  /** How many listeners follow the relay link (none once every attempt ended). */
+  get relayWatchers(): number {
+    return [...this.relayListeners.values()].reduce((n, set) => n + set.size, 0)
+  }
+
+  private announce(uri: string): void {
+    for (const listener of this.listeners.get('display_uri') ?? []) (listener as (uri: string) => void)(uri)
   }
 
   cleanupPendingPairings(): Promise<void> {
@@ -48,5 +89,5 @@ export class FakeUniversalProvider {
 
 /** Lets the adapter's promise chains (SDK load, init) run. */
 export async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve()
+  for (let i = 0; i < 30; i++) await Promise.resolve()
 }

@@ -22,6 +22,7 @@ import { WalletRequestError } from '../../../src/ports/chain-family'
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../../src/domain/constants'
 import { installNetworkGuard, type NetworkGuard } from './network-guard'
 import { freePort, TEST_PROJECT_ID, until } from './harness'
+import { advanceVirtualTime } from '../../fakes/fake-walletconnect-pairings'
 
 const PEER = DEVNET_ACCOUNTS[5]!
 const NETWORKS = [
@@ -226,7 +227,8 @@ describe('UniversalProviderWalletConnect', () => {
     expect(pairings[0]!.expiresAtMs).toBe(now + PAIRING_LIFETIME_MS)
 
     now += PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS
-    scheduler.flush()
+    // Up to the refresh only: the fresh proposal's wait on the relay must not run out instantly.
+    advanceVirtualTime(scheduler, PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS)
     await until(() => pairings.length === 2, 10_000, 'the refreshed pairing')
     expect(pairings[1]!.uri).not.toBe(pairings[0]!.uri)
     expect(pairings[1]!.expiresAtMs).toBe(now + PAIRING_LIFETIME_MS)
@@ -276,7 +278,7 @@ describe('UniversalProviderWalletConnect', () => {
     expect(scheduler.actions.map((a) => a.delay)).toEqual([PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS])
     expect(pairings).toHaveLength(1)
     // ... and it is the refresh: letting it run brings the next pairing.
-    scheduler.maxFrames = Number.POSITIVE_INFINITY
+    scheduler.maxFrames = PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS
     scheduler.flush()
     await until(() => pairings.length === 2, 10_000, 'the refreshed pairing')
     attempt.cancel()

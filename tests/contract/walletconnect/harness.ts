@@ -79,3 +79,48 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/**
+ * A TCP hop in front of a server that a test can cut: `down()` stops listening and drops every
+ * link through it (the server itself keeps running, for the other side of a test), `up()` listens
+ * again on the same port. `url` is the target's URL with the hop's port.
+ */
+export interface CuttableHop {
+  readonly port: number
+  down(): Promise<void>
+  up(): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function startCuttableHop(targetPort: number): Promise<CuttableHop> {
+  const port = await freePort()
+  const sockets = new Set<net.Socket>()
+  let server: net.Server | undefined
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(targetPort, '127.0.0.1')
+        for (const socket of [client, upstream]) {
+          sockets.add(socket)
+          socket.on('close', () => sockets.delete(socket))
+          socket.on('error', () => undefined)
+        }
+        client.pipe(upstream).pipe(client)
+        client.on('close', () => upstream.destroy())
+        upstream.on('close', () => client.destroy())
+      })
+      s.once('error', reject)
+      s.listen(port, '127.0.0.1', () => resolve())
+      server = s
+    })
+  const down = async () => {
+    const s = server
+    server = undefined
+    // The listener first, so nothing reconnects while the links are cut.
+    const closed = s ? new Promise<void>((resolve) => s.close(() => resolve())) : Promise.resolve()
+    for (const socket of sockets) socket.destroy()
+    await closed
+  }
+  await listen()
+  return { port, down, up: () => (server ? Promise.resolve() : listen()), stop: down }
+}

@@ -1,7 +1,8 @@
 /**
  * What the dapp asks a WalletConnect wallet for, per chain family, built from the configured
  * networks. Every namespace is optional (sign-client 2.x folds required into optional anyway);
- * eip155 networks carry an RPC map so read calls go to the host's RPC, never a hosted one.
+ * eip155 networks carry an RPC map of their first URL so the SDK never falls back to a hosted RPC.
+ * The session's reads do not use it: they go over the whole RPC list (rpc-reads.ts).
  */
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 
@@ -9,7 +10,7 @@ export interface RequestedNamespace {
   chains: string[]
   methods: string[]
   events: string[]
-  /** Numeric chain reference -> RPC URL (eip155 only). */
+  /** Numeric chain reference -> RPC URL (eip155 only; the SDK takes one per chain). */
   rpcMap?: Record<string, string>
 }
 

@@ -15,6 +15,7 @@ import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike
 import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
 import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../domain/connection/pairing'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
+import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection/relay'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
@@ -24,6 +25,8 @@ import { WalletRequestError, type WalletEvent } from '../../../ports/chain-famil
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
+import { WalletConnectRpcReads } from './rpc-reads'
+import { browserStoredEntries, clearModalState, storedEntriesOf, unreadableKeys, type StoredEntries } from './sdk-storage'
 
 type UniversalProviderClass = typeof UniversalProviderExport
 type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
@@ -40,7 +43,10 @@ export interface UniversalProviderWalletConnectOptions {
   /** The relay, e.g. ws://127.0.0.1:8788 on the devnet. */
   relayUrl: string
   metadata: WalletConnectMetadata
-  /** Every configured network; eip155 ones get an RPC map entry from their first RPC URL. */
+  /**
+   * Every configured network. eip155 reads of a session go over each network's whole RPC list
+   * (rpc-reads.ts); the SDK's RPC map gets the first URL, so it never falls back to a hosted RPC.
+   */
   networks: readonly WalletConnectNetwork[]
   /** Chain families to ask for (default eip155 only). */
   namespaces?: readonly ChainNamespace[]
@@ -117,6 +123,15 @@ interface SessionLike {
   peer: { metadata: { name: string; url: string; icons: string[] } }
 }
 
+/** The topics of every pairing the SDK knows (none when it cannot say). */
+function pairingTopics(provider: Provider): ReadonlySet<string> {
+  try {
+    return new Set(provider.client.pairing.getAll().map((p) => p.topic))
+  } catch {
+    return new Set()
+  }
+}
+
 function errorCode(e: unknown): number | undefined {
   const code = (e as { code?: unknown } | undefined)?.code
   return typeof code === 'number' ? code : undefined
@@ -124,6 +139,47 @@ function errorCode(e: unknown): number | undefined {
 
 /** WalletConnect's "user rejected" (a declined proposal; EIP-1193 calls it 4001). */
 const WC_USER_REJECTED = 5000
+
+/**
+ * Why a pairing failed, in words for the visitor: a wallet's answer keeps its code (and its own
+ * words); anything the SDK raised without one is its link to the relay failing (a stalled socket,
+ * a publish that timed out), never raw SDK text.
+ */
+function toPairingError(e: unknown): WalletRequestError | RelayUnreachableError {
+  return errorCode(e) === undefined ? new RelayUnreachableError({ cause: e }) : toWalletError(e)
+}
+
+/** The pairing topic of a `wc:<topic>@2?...` URI. */
+function topicOf(uri: string): string {
+  return uri.slice(uri.indexOf(':') + 1, uri.indexOf('@'))
+}
+
+/** eip155 methods UniversalProvider answers itself or sends to the wallet whatever the session says. */
+const SDK_LOCAL_METHODS: ReadonlySet<string> = new Set([
+  'eth_requestAccounts',
+  'eth_accounts',
+  'eth_chainId',
+  'wallet_switchEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_sendCalls',
+])
+
+/**
+ * A read every RPC URL failed: the node's JSON-RPC code is kept; the text is viem's short one
+ * (never the URL or the request body its long message carries).
+ */
+function toReadError(e: unknown): WalletRequestError {
+  const short = (e as { shortMessage?: unknown } | undefined)?.shortMessage
+  const code = errorCode(e)
+  return new WalletRequestError('failed', typeof short === 'string' ? short : 'The network could not be reached', {
+    cause: e,
+    ...(code === undefined ? {} : { code }),
+  })
+}
+
+/** The shown text when the SDK itself could not be loaded or started. */
+export const WALLETCONNECT_LOAD_FAILED = 'WalletConnect could not be loaded'
 
 function toWalletError(e: unknown): WalletRequestError {
   if (e instanceof WalletRequestError) return e
@@ -145,8 +201,11 @@ export class UniversalProviderWalletConnect {
   private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
   /** The last cancelled attempt's pairing cleanup, still talking to the relay. */
   private pendingCleanup: Promise<unknown> | undefined
+  private readonly reads: WalletConnectRpcReads
 
-  constructor(private readonly options: UniversalProviderWalletConnectOptions) {}
+  constructor(private readonly options: UniversalProviderWalletConnectOptions) {
+    this.reads = new WalletConnectRpcReads(options.networks)
+  }
 
   /** Whether the SDK has been loaded (tests and the bundle budget check this). */
   get loaded(): boolean {
@@ -208,15 +267,53 @@ export class UniversalProviderWalletConnect {
     session.catch(() => undefined)
 
     let onUri: ((uri: string) => void) | undefined
+    // The relay watch: a QR on its way or the relay link down is a wait on the relay, and
+    // RELAY_WAIT_MS of it ends the attempt (the view offers a fresh one).
+    let awaitingUri = false
+    let relayDown = false
+    let relayWait: Subscription | undefined
+    let relayer: Provider['client']['core']['relayer'] | undefined
+    const onRelayDown = (): void => {
+      relayDown = true
+      watchRelay()
+    }
+    const onRelayUp = (): void => {
+      relayDown = false
+      watchRelay()
+    }
+    const watchRelay = (): void => {
+      if (settled) return
+      if (awaitingUri || relayDown) {
+        relayWait ??= timer(RELAY_WAIT_MS, this.options.scheduler).subscribe(() => fail(new RelayUnreachableError()))
+      } else {
+        relayWait?.unsubscribe()
+        relayWait = undefined
+      }
+    }
+    // Pairings that existed before this attempt: a proposal of an earlier attempt that hung on the
+    // relay may still announce its URI once the relay is back; approving it would connect nobody.
+    let earlierTopics: ReadonlySet<string> = new Set()
+
     const finish = (provider: Provider | undefined): void => {
       settled = true
       refresh?.unsubscribe()
+      relayWait?.unsubscribe()
       if (provider && onUri) provider.removeListener('display_uri', onUri)
+      relayer?.off('relayer_disconnect', onRelayDown)
+      relayer?.off('relayer_connect', onRelayUp)
       pairing$.complete()
       if (this.currentAttempt === attempt) this.currentAttempt = undefined
     }
+    const fail = (error: RelayUnreachableError): void => {
+      if (settled) return
+      this.options.logger.warn('WalletConnect relay unreachable', error)
+      finish(this.provider)
+      rejectSession(error)
+    }
 
     const startPairing = (provider: Provider): void => {
+      awaitingUri = true
+      watchRelay()
       provider
         .connect({ optionalNamespaces: requestedNamespaces(this.options.networks, this.options.namespaces) })
         .then(async (approved) => {
@@ -228,7 +325,7 @@ export class UniversalProviderWalletConnect {
         .catch((e: unknown) => {
           // A superseded pairing's proposal expiring is not this attempt's failure.
           if (settled || e instanceof WalletConnectCancelledError) return
-          const error = toWalletError(e)
+          const error = toPairingError(e)
           this.options.logger.warn('WalletConnect pairing failed', error)
           finish(provider)
           rejectSession(error)
@@ -252,8 +349,14 @@ export class UniversalProviderWalletConnect {
     this.load()
       .then((provider) => {
         if (settled) return
+        earlierTopics = pairingTopics(provider)
+        relayer = provider.client.core.relayer
+        relayer.on('relayer_disconnect', onRelayDown)
+        relayer.on('relayer_connect', onRelayUp)
         onUri = (uri: string) => {
-          if (settled) return
+          if (settled || earlierTopics.has(topicOf(uri))) return
+          awaitingUri = false
+          watchRelay()
           const pairing = createPairing(uri, this.options.clock.now())
           attempt.latest = pairing
           pairing$.next(pairing)
@@ -272,8 +375,8 @@ export class UniversalProviderWalletConnect {
       })
       .catch((e: unknown) => {
         if (settled) return
-        const error = toWalletError(e)
-        this.options.logger.warn('WalletConnect failed to load', error)
+        const error = new WalletRequestError('failed', WALLETCONNECT_LOAD_FAILED, { cause: e })
+        this.options.logger.warn('WalletConnect failed to load', e)
         finish(undefined)
         rejectSession(error)
       })
@@ -309,6 +412,7 @@ export class UniversalProviderWalletConnect {
    */
   async close(): Promise<void> {
     this.currentAttempt?.cancel()
+    this.reads.close()
     // The cancelled pairing's cleanup talks to the relay; closed before it ends, the relayer would
     // open a new connection for it.
     await this.pendingCleanup
@@ -328,6 +432,14 @@ export class UniversalProviderWalletConnect {
     if (!provider) return undefined
     return {
       request: async ({ method, params }) => {
+        const chainId = await this.readChain(provider, method)
+        if (chainId !== undefined) {
+          try {
+            return await this.reads.request(chainId, params === undefined ? { method } : { method, params })
+          } catch (e) {
+            throw toReadError(e)
+          }
+        }
         try {
           return await provider.request({ method, params: params as unknown[] | undefined })
         } catch (e) {
@@ -337,6 +449,20 @@ export class UniversalProviderWalletConnect {
       on: (event, listener) => provider.on(event, listener),
       removeListener: (event, listener) => provider.removeListener(event, listener),
     }
+  }
+
+  /**
+   * The eip155 chain a request goes to over the RPC fallback, or undefined when the SDK handles it:
+   * methods the wallet approved go to the wallet, the SDK answers accounts, chain id and switches
+   * itself, and a chain without configured RPC URLs is left to the SDK's map. That is the SDK's own
+   * split (its Eip155Provider sends the rest to its one HTTP provider per chain), decided here
+   * from the session's public state.
+   */
+  private async readChain(provider: Provider, method: string): Promise<number | undefined> {
+    const approved = (provider.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
+    if (approved === undefined || approved.methods?.includes(method) === true || SDK_LOCAL_METHODS.has(method)) return undefined
+    const chainId = Number(await provider.request<number | string>({ method: 'eth_chainId' }))
+    return this.reads.urlsOf(chainId).length > 0 ? chainId : undefined
   }
 
   /** Switches the session's network (locally when the wallet approved it, else through the wallet). */
@@ -358,20 +484,50 @@ export class UniversalProviderWalletConnect {
 
   private async createProvider(): Promise<Provider> {
     const { UniversalProvider } = await (this.options.load ?? (() => import('@walletconnect/universal-provider')))()
-    const provider = await UniversalProvider.init({
-      projectId: this.options.projectId,
-      relayUrl: this.options.relayUrl,
-      metadata: this.options.metadata,
-      telemetryEnabled: false,
-      disableProviderPing: true,
-      logger: 'silent',
-      ...(this.options.storage ? { storage: this.options.storage } : {}),
-      ...(this.options.customStoragePrefix ? { customStoragePrefix: this.options.customStoragePrefix } : {}),
-    })
+    const init = () =>
+      UniversalProvider.init({
+        projectId: this.options.projectId,
+        relayUrl: this.options.relayUrl,
+        metadata: this.options.metadata,
+        telemetryEnabled: false,
+        disableProviderPing: true,
+        logger: 'silent',
+        ...(this.options.storage ? { storage: this.options.storage } : {}),
+        ...(this.options.customStoragePrefix ? { customStoragePrefix: this.options.customStoragePrefix } : {}),
+      })
+    const stored = this.options.storage ? storedEntriesOf(this.options.storage) : browserStoredEntries()
+    const prefix = this.options.customStoragePrefix ?? ''
+    await this.dropUnreadableState(stored, prefix)
+    let provider: Provider
+    try {
+      provider = await init()
+    } catch (e) {
+      // State the check could not tell apart (JSON of the wrong shape) may still stop the start:
+      // without it the SDK starts clean, and the visitor can pair again.
+      const cleared = await clearModalState(stored, prefix).catch(() => [])
+      if (cleared.length === 0) throw e
+      this.options.logger.warn('WalletConnect storage could not be used and was cleared', e)
+      provider = await init()
+    }
     if (this.options.verifyAttestation === 'skip') skipVerifyAttestation(provider.client)
     this.listen(provider)
     this.provider = provider
     return provider
+  }
+
+  /**
+   * Clears the modal's WalletConnect state when part of it cannot be read back (not JSON): the
+   * SDK would fail to start on it, or start without the session. A warning, never an error.
+   */
+  private async dropUnreadableState(stored: StoredEntries, prefix: string): Promise<void> {
+    try {
+      const unreadable = await unreadableKeys(stored, prefix)
+      if (unreadable.length === 0) return
+      await clearModalState(stored, prefix)
+      this.options.logger.warn('WalletConnect storage was unreadable and was cleared', unreadable)
+    } catch (e) {
+      this.options.logger.warn('WalletConnect storage could not be checked', e)
+    }
   }
 
   private listen(provider: Provider): void {

@@ -5,6 +5,7 @@ import { ModalStore } from '../../../../src/application/modal-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { WalletConnectQr } from '../../../../src/application/connection/walletconnect-qr'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../../src/domain/connection/connectors'
+import { RelayUnreachableError } from '../../../../src/domain/connection/relay'
 import { type WalletAccount } from '../../../../src/ports/chain-family'
 import ConnectView from '../../../../src/presentation/views/ConnectView'
 import ConnectingWalletConnectView from '../../../../src/presentation/views/ConnectingWalletConnectView'
@@ -84,5 +85,26 @@ describe('WalletConnect in the Connect flow', () => {
     expect(view.getAttribute('data-status')).toBe('connecting')
     expect(w.wallets.calls).toContain(`connect:${WALLETCONNECT_CONNECTOR_ID}`)
     expect(modal.history).toEqual(['ConnectingWalletConnectBasic'])
+  })
+
+  it('an unreachable relay says so, without the SDK\'s words, and "Try again" shows the next attempt\'s QR', async () => {
+    const w = world()
+    w.wallets.answerNext(new RelayUnreachableError({ cause: new TypeError("Couldn't establish socket connection to the relay server") }))
+    const modal = w.container.get(ModalStore)
+    modal.open({}, false)
+    w.ui(<ConnectingWalletConnectView />)
+    await act(() => w.container.get(WalletConnectQr).connect())
+    const view = screen.getByTestId('view-ConnectingWalletConnect')
+    expect(view.getAttribute('data-status')).toBe('error')
+    expect(screen.queryByTestId('walletconnect-preparing')).toBeNull()
+    expect(screen.getByTestId('connecting-error').textContent).toContain('The connection service cannot be reached.')
+    expect(view.textContent).not.toMatch(/socket|relay server|TypeError/)
+
+    w.wallets.answerNext(new Promise<WalletAccount>(() => undefined))
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(view.getAttribute('data-status')).toBe('connecting')
+    expect(screen.getByTestId('walletconnect-preparing')).toBeTruthy()
+    act(() => w.pairing.next({ uri: 'wc:def@2?relay-protocol=irn', expiresAtMs: NOW + 240_000 }))
+    expect(screen.getByTestId('walletconnect-qr').getAttribute('data-uri')).toBe('wc:def@2?relay-protocol=irn')
   })
 })
