@@ -252,6 +252,15 @@ export const RPC_RETRY_COUNT = 3
 export const RPC_RETRY_BASE_DELAY_MS = 150
 export const RPC_BATCH_SIZE = 1000
 
+// ---------------------------------------------------------------- service requests (Walletgate's own numbers)
+
+/** Default time limit of one attempt of a service request (host setting `services.timeoutMs`). */
+export const SERVICE_REQUEST_TIMEOUT_MS = 10 * SECOND
+/** Retries of an idempotent GET after a quick transient failure (so at most 3 attempts). */
+export const SERVICE_RETRY_COUNT = 2
+/** First retry delay of a GET; each retry doubles it (250, 500 ms). */
+export const SERVICE_RETRY_BASE_DELAY_MS = 250
+
 export const RPC_ERROR_CODES = {
   userRejectedRequest: 4001,
   unsupportedChain: 4902,
