@@ -27,6 +27,11 @@ export const PAIRING_LIFETIME_MS = 4 * MINUTE
 export const PAIRING_EXPIRY_MARGIN_MS = 10 * SECOND
 /** Retry gap: balance fetches are blocked this long after a failure. */
 export const BALANCE_RETRY_GAP_MS = 30 * SECOND
+/**
+ * After a failed balance read the balances are read again on their own once per retry gap, at most
+ * this many times in a row (5 minutes), while something shows them. Walletgate's own number.
+ */
+export const BALANCE_RECOVERY_MAX_ATTEMPTS = 10
 export const PRELOAD_IMAGE_WAIT_MS = 2 * SECOND
 /** The modal shakes this long when closing is refused. */
 export const SHAKE_DURATION_MS = 500
