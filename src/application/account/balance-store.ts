@@ -1,16 +1,9 @@
 import {
   BehaviorSubject,
-  EMPTY,
   defer,
   distinctUntilChanged,
-  ignoreElements,
   map,
-  merge,
-  share,
-  switchMap,
-  tap,
-  timer,
-  type Observable,
+  Observable,
   type SchedulerLike,
   type Subscription,
 } from 'rxjs'
@@ -98,10 +91,12 @@ export class BalanceStore {
   private generation = 0
   private readonly unsupportedSnackShown = new Set<string>()
   /** When the next automatic read falls due (scheduler time), or undefined when none is owed. */
-  private readonly recoveryDue = new BehaviorSubject<number | undefined>(undefined)
+  private recoveryDueAt: number | undefined
   private recoveryAttempts = 0
-  /** One timer however many subscribers; it stops when the last one leaves. */
-  private readonly recovery$: Observable<never>
+  /** Subscribers of `state$`: the recovery timer runs only while there is one. */
+  private watchers = 0
+  /** One timer however many subscribers (plain scheduler work: no operator chunk before open). */
+  private recoveryTimer: Subscription | undefined
 
   constructor(
     private readonly connection: ConnectionStore,
@@ -112,16 +107,18 @@ export class BalanceStore {
     private readonly scheduler: SchedulerLike,
     private readonly logger: Logger,
   ) {
-    this.recovery$ = this.recoveryDue.pipe(
-      distinctUntilChanged(),
-      switchMap((due) => (due === undefined ? EMPTY : timer(Math.max(0, due - this.scheduler.now()), this.scheduler))),
-      tap(() => this.recover()),
-      ignoreElements(),
-      share(),
-    )
     this.state$ = defer(() => {
       this.start()
-      return merge(this.subject, this.recovery$)
+      return new Observable<BalanceState>((subscriber) => {
+        this.watchers += 1
+        this.armRecovery()
+        const state = this.subject.subscribe(subscriber)
+        return () => {
+          state.unsubscribe()
+          this.watchers -= 1
+          this.armRecovery()
+        }
+      })
     })
   }
 
@@ -233,7 +230,8 @@ export class BalanceStore {
 
   /** An automatic read after the retry gap (see the class comment). */
   private recover(): void {
-    this.recoveryDue.next(undefined)
+    this.recoveryDueAt = undefined
+    this.recoveryTimer = undefined
     this.recoveryAttempts += 1
     void this.refresh()
   }
@@ -241,12 +239,23 @@ export class BalanceStore {
   /** Owes one automatic read, a retry gap from now, unless the count is spent. */
   private scheduleRecovery(): void {
     if (this.recoveryAttempts >= BALANCE_RECOVERY_MAX_ATTEMPTS) return
-    this.recoveryDue.next(this.scheduler.now() + BALANCE_RETRY_GAP_MS)
+    this.recoveryDueAt = this.scheduler.now() + BALANCE_RETRY_GAP_MS
+    this.armRecovery()
   }
 
   private stopRecovery(): void {
     this.recoveryAttempts = 0
-    this.recoveryDue.next(undefined)
+    this.recoveryDueAt = undefined
+    this.armRecovery()
+  }
+
+  /** (Re)sets the timer for the owed read: running only while someone watches and a read is owed. */
+  private armRecovery(): void {
+    this.recoveryTimer?.unsubscribe()
+    this.recoveryTimer = undefined
+    const due = this.recoveryDueAt
+    if (this.watchers === 0 || due === undefined) return
+    this.recoveryTimer = this.scheduler.schedule(() => this.recover(), Math.max(0, due - this.scheduler.now()))
   }
 
   private markStaleIfOld(state: ReadyState): void {

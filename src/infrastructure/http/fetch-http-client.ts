@@ -10,6 +10,7 @@ import {
   ServiceTimeoutError,
   ServiceUnreachableError,
 } from '../../ports/http-errors'
+import type { Timers } from './get-retries'
 
 /** A query value; `undefined`, `null` and `''` are omitted, arrays are joined with commas. */
 export type QueryValue = string | number | boolean | null | undefined | readonly string[]
@@ -38,22 +39,13 @@ export interface FetchHttpClientOptions {
   readonly timers?: Timers
 }
 
-/** The two timer functions the client needs, injectable so tests drive time themselves. */
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
+/** Declared with the retries (a type only: the page does not load that module for it). */
+export type { Timers }
 
 const GLOBAL_TIMERS: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
-
-/**
- * Statuses worth asking again for: the service said it is briefly unable (timeout at its gateway,
- * rate limit, overload). Any other answer would come back the same.
- */
-const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
 
 export interface GetOptions {
   readonly query?: Query
@@ -185,17 +177,28 @@ export class FetchHttpClient {
   }
 
   /**
-   * Runs `request` again after a retryable failure, waiting `retryDelayMs * 2^n` before retry n+1.
-   * `signal` aborting (every caller left) stops at once, waiting or not.
+   * Runs `request`, and again after a retryable failure (./get-retries, loaded only once a GET has
+   * failed). `signal` aborting (every caller left) stops at once, waiting or not.
    */
   private async withRetries(signal: AbortSignal, request: (signal: AbortSignal) => Promise<RawAnswer>): Promise<RawAnswer> {
-    for (let retry = 0; ; retry++) {
-      try {
-        return await request(signal)
-      } catch (error) {
-        if (retry >= this.retries || signal.aborted || !isRetryable(error)) throw error
-        await this.delay(this.retryDelayMs * 2 ** retry, signal)
+    try {
+      return await request(signal)
+    } catch (error) {
+      // Only an HTTP status or an unreachable service may be worth asking again (never a time-out).
+      if (this.retries === 0 || signal.aborted || !(error instanceof HttpError || error instanceof ServiceUnreachableError)) {
+        throw error
       }
+      // Should the module not load (offline), the failure to report is still the request's own.
+      const { retryAfter } = await import('./get-retries').catch(() => {
+        throw error
+      })
+      return retryAfter(error, {
+        retries: this.retries,
+        retryDelayMs: this.retryDelayMs,
+        timers: this.timers,
+        signal,
+        attempt: () => request(signal),
+      })
     }
   }
 
@@ -234,21 +237,6 @@ export class FetchHttpClient {
           reject(error)
         },
       )
-    })
-  }
-
-  /** Resolves after `ms`; rejects with `signal`'s reason as soon as it aborts. */
-  private delay(ms: number, signal: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        this.timers.clearTimeout(timer)
-        reject(signal.reason as unknown)
-      }
-      const timer = this.timers.setTimeout(() => {
-        signal.removeEventListener('abort', onAbort)
-        resolve()
-      }, ms)
-      signal.addEventListener('abort', onAbort, { once: true })
     })
   }
 
@@ -334,13 +322,6 @@ export class FetchHttpClient {
       )
     })
   }
-}
-
-/** A quick transient failure: the service unreachable, or a status that says "busy, ask again". */
-function isRetryable(error: unknown): boolean {
-  return (
-    error instanceof ServiceUnreachableError || (error instanceof HttpError && RETRYABLE_STATUSES.has(error.status))
-  )
 }
 
 function queryText(value: QueryValue): string | undefined {

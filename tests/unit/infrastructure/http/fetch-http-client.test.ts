@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod/mini'
 import { FetchHttpClient } from '../../../../src/infrastructure/http/fetch-http-client'
 import {
@@ -286,6 +286,11 @@ describe('FetchHttpClient', () => {
 })
 
 describe('FetchHttpClient time limits and retries (default settings, fake timers)', () => {
+  // The client loads its retry module after a first failure; loaded here, that import settles in
+  // a few microtasks instead of taking real time the fake clock cannot wait for.
+  beforeAll(async () => {
+    await import('../../../../src/infrastructure/http/get-retries')
+  })
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   })
