@@ -10,6 +10,7 @@ export function serviceClient(config: ResolvedConfig, baseUrl: string): FetchHtt
     baseUrl,
     projectId: config.projectId ?? '',
     sdkVersion: SDK_VERSION,
+    timeoutMs: config.services.timeoutMs,
     ...(config.clientId === undefined ? {} : { clientId: config.clientId }),
   })
 }

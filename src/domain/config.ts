@@ -9,6 +9,7 @@ import {
   type ConnectorTypeGroup,
   type ThemeMode,
 } from './entities'
+import { SERVICE_REQUEST_TIMEOUT_MS } from './constants'
 import {
   array,
   boolean,
@@ -53,8 +54,15 @@ function configDefaults() {
     allowUnsupportedChain: false,
     enableWalletConnect: true,
     browserWallets: true,
-    services: { ...DEFAULT_SERVICE_URLS },
+    services: defaultServices(),
   }
+}
+
+/** Longest time limit a host may set for one service request: 5 minutes. */
+const MAX_SERVICE_TIMEOUT_MS = 300_000
+
+function defaultServices(): ServiceSettings {
+  return { ...DEFAULT_SERVICE_URLS, timeoutMs: SERVICE_REQUEST_TIMEOUT_MS }
 }
 
 /** The social logins a host can offer (features.socials). */
@@ -104,6 +112,15 @@ export interface ServiceUrls {
   relay: string
 }
 
+/** Where the services live, and how long one request to them may take. */
+export interface ServiceSettings extends ServiceUrls {
+  /**
+   * Time limit of one service request (one attempt), in ms, 1 to 300000; default 10000. A request
+   * that gets no answer in time fails like a 500 (the view offers "Try again").
+   */
+  timeoutMs: number
+}
+
 /** What a host passes to `createWalletModal`. */
 export interface WalletModalConfig {
   projectId?: string | undefined
@@ -125,7 +142,7 @@ export interface WalletModalConfig {
   /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
   browserWallets?: boolean | undefined
   clientId?: string | undefined
-  services?: Partial<ServiceUrls> | undefined
+  services?: Partial<ServiceSettings> | undefined
   /** Called with every modal event (connect, disconnect, errors reported as events). */
   onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
 }
@@ -151,7 +168,7 @@ export interface ResolvedConfig
   allowUnsupportedChain: boolean
   enableWalletConnect: boolean
   browserWallets: boolean
-  services: ServiceUrls
+  services: ServiceSettings
 }
 export type ResolvedNetworkConfig = NetworkConfig
 
@@ -233,8 +250,9 @@ function configRules(): Record<string, Rule<unknown>> {
         walletCatalogue: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.walletCatalogue),
         analytics: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.analytics),
         relay: defaultTo(wsUrl, () => DEFAULT_SERVICE_URLS.relay),
+        timeoutMs: defaultTo(integer(1, MAX_SERVICE_TIMEOUT_MS), () => SERVICE_REQUEST_TIMEOUT_MS),
       }),
-      () => ({ ...DEFAULT_SERVICE_URLS }),
+      defaultServices,
     ),
     onEvent: optional(custom(isFunction, 'Expected a function')),
   }

@@ -27,6 +27,11 @@ export const PAIRING_LIFETIME_MS = 4 * MINUTE
 export const PAIRING_EXPIRY_MARGIN_MS = 10 * SECOND
 /** Retry gap: balance fetches are blocked this long after a failure. */
 export const BALANCE_RETRY_GAP_MS = 30 * SECOND
+/**
+ * After a failed balance read the balances are read again on their own once per retry gap, at most
+ * this many times in a row (5 minutes), while something shows them. Walletgate's own number.
+ */
+export const BALANCE_RECOVERY_MAX_ATTEMPTS = 10
 export const PRELOAD_IMAGE_WAIT_MS = 2 * SECOND
 /** The modal shakes this long when closing is refused. */
 export const SHAKE_DURATION_MS = 500
@@ -251,6 +256,15 @@ export const RPC_RETRY_COUNT = 3
 /** First retry delay; each retry doubles it (150, 300, 600 ms). */
 export const RPC_RETRY_BASE_DELAY_MS = 150
 export const RPC_BATCH_SIZE = 1000
+
+// ---------------------------------------------------------------- service requests (Walletgate's own numbers)
+
+/** Default time limit of one attempt of a service request (host setting `services.timeoutMs`). */
+export const SERVICE_REQUEST_TIMEOUT_MS = 10 * SECOND
+/** Retries of an idempotent GET after a quick transient failure (so at most 3 attempts). */
+export const SERVICE_RETRY_COUNT = 2
+/** First retry delay of a GET; each retry doubles it (250, 500 ms). */
+export const SERVICE_RETRY_BASE_DELAY_MS = 250
 
 export const RPC_ERROR_CODES = {
   userRejectedRequest: 4001,

@@ -20,7 +20,8 @@ import type {
  *
  * Unless a method says otherwise, a failed call rejects with a typed service error from
  * `./http-errors`: `HttpError` (non-2xx; message `HTTP status code: <status>`, Response as cause),
- * `MalformedResponseError` (not JSON or not the contract's shape) or `ServiceUnreachableError`.
+ * `MalformedResponseError` (not JSON or not the contract's shape), `ServiceUnreachableError` or
+ * `ServiceTimeoutError` (no answer within the client's time limit).
  * Aborting `signal` rejects with the signal's reason and never cancels the same request for
  * another caller. Nothing else is thrown.
  *

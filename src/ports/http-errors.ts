@@ -66,15 +66,35 @@ export class ServiceUnreachableError extends Error {
   }
 }
 
+/**
+ * The service did not answer within the client's time limit (a hang). Not an abort: views treat it
+ * like any other service failure (calm words and "Try again"), never as "the visitor cancelled".
+ * Its name is deliberately not `TimeoutError`, which {@link isAbortError} reads as an abort.
+ */
+export class ServiceTimeoutError extends Error {
+  override readonly name = 'ServiceTimeoutError' as const
+  readonly code = 'SERVICE_TIMEOUT' as const
+  readonly path: string
+  /** The limit that ran out, in milliseconds. */
+  readonly timeoutMs: number
+
+  constructor(path: string, timeoutMs: number) {
+    super(`Service did not answer within ${timeoutMs} ms: ${path}`)
+    this.path = path
+    this.timeoutMs = timeoutMs
+  }
+}
+
 /** Any failure of an HTTP-backed port other than the caller's own abort. */
-export type ServiceError = HttpError | MalformedResponseError | ServiceUnreachableError
+export type ServiceError = HttpError | MalformedResponseError | ServiceUnreachableError | ServiceTimeoutError
 
 /** True for the errors above; false for an abort and anything else. */
 export function isServiceError(error: unknown): error is ServiceError {
   return (
     error instanceof HttpError ||
     error instanceof MalformedResponseError ||
-    error instanceof ServiceUnreachableError
+    error instanceof ServiceUnreachableError ||
+    error instanceof ServiceTimeoutError
   )
 }
 

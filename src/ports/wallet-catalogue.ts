@@ -4,8 +4,8 @@ import type { WalletListing } from '../domain/entities'
 /**
  * The wallet catalogue service (spec section 7, wallet-modal traffic; wire contract
  * docs/service-api.md). Every method rejects with a typed service error from `./http-errors`
- * (`HttpError`, `MalformedResponseError`, `ServiceUnreachableError`) on failure, or with the
- * signal's reason on abort; nothing else.
+ * (`HttpError`, `MalformedResponseError`, `ServiceUnreachableError`, `ServiceTimeoutError`) on
+ * failure, or with the signal's reason on abort; nothing else.
  */
 export interface WalletCatalogue {
   /**

@@ -1,5 +1,14 @@
-import { BehaviorSubject, defer, distinctUntilChanged, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
+import {
+  BehaviorSubject,
+  defer,
+  distinctUntilChanged,
+  map,
+  Observable,
+  type SchedulerLike,
+  type Subscription,
+} from 'rxjs'
 import { isNativeToken } from '../../domain/balances/token-balances'
+import { BALANCE_CACHE_MS, BALANCE_RECOVERY_MAX_ATTEMPTS, BALANCE_RETRY_GAP_MS } from '../../domain/constants'
 import type { CaipAddress, CaipNetwork, TokenBalance } from '../../domain/entities'
 import { formatUnitsExact } from '../../domain/format/amount'
 import {
@@ -32,9 +41,24 @@ export type BalanceState =
       readonly native: TokenBalance | undefined
       /** `chain`: the service failed or does not support the network; only the native balance, no fiat. */
       readonly source: BalanceSource
+      /** When these balances were read (scheduler time, ms). */
+      readonly fetchedAtMs: number
+      /**
+       * The last read failed (the service, or the chain when it was the only source): a retry is
+       * offered, and the store reads again on its own after the retry gap.
+       */
+      readonly failed: boolean
+      /**
+       * Possibly stale: a fresh read failed or was held back by the retry gap, and these balances
+       * are older than their cache life (`BALANCE_CACHE_MS`, 30 s), so they are kept but may be
+       * out of date.
+       */
+      readonly stale: boolean
     }
   /** Neither the service nor the chain could tell (e.g. a network the host did not configure). */
   | { readonly status: 'unavailable'; readonly caipAddress: CaipAddress; readonly error?: Error }
+
+type ReadyState = Extract<BalanceState, { status: 'ready' }>
 
 export interface RefreshOptions {
   /** Ask the service for fresh data, bypassing caches (after a send, for example). */
@@ -49,14 +73,30 @@ export interface RefreshOptions {
  * state and makes no request; a blocked refresh for another account or network reads only the
  * chain. Loads on the first subscription to `state$` and again whenever the account or its
  * network changes.
+ *
+ * Recovery: after a failed read (the service, or the chain when it is the only source) the store
+ * reads again on its own once the retry gap has passed, and again after each further failure, at
+ * most `BALANCE_RECOVERY_MAX_ATTEMPTS` times in a row, and only while `state$` has a subscriber
+ * (a view showing balances: reading again for nobody is traffic for nothing). A recovery that fell
+ * due while nobody watched runs when the next view subscribes. {@link retry} (the "Try again"
+ * button) starts the count afresh. When both the service and the chain fail, the last balances of
+ * the same account are kept (nothing shown is lost) and marked `stale` once older than their cache
+ * life.
  */
 export class BalanceStore {
   private readonly subject = new BehaviorSubject<BalanceState>({ status: 'idle' })
   readonly state$: Observable<BalanceState>
-  private retry: BalanceRetryState = INITIAL_BALANCE_RETRY_STATE
+  private retryGate: BalanceRetryState = INITIAL_BALANCE_RETRY_STATE
   private following: Subscription | undefined
   private generation = 0
   private readonly unsupportedSnackShown = new Set<string>()
+  /** When the next automatic read falls due (scheduler time), or undefined when none is owed. */
+  private recoveryDueAt: number | undefined
+  private recoveryAttempts = 0
+  /** Subscribers of `state$`: the recovery timer runs only while there is one. */
+  private watchers = 0
+  /** One timer however many subscribers (plain scheduler work: no operator chunk before open). */
+  private recoveryTimer: Subscription | undefined
 
   constructor(
     private readonly connection: ConnectionStore,
@@ -69,7 +109,16 @@ export class BalanceStore {
   ) {
     this.state$ = defer(() => {
       this.start()
-      return this.subject
+      return new Observable<BalanceState>((subscriber) => {
+        this.watchers += 1
+        this.armRecovery()
+        const state = this.subject.subscribe(subscriber)
+        return () => {
+          state.unsubscribe()
+          this.watchers -= 1
+          this.armRecovery()
+        }
+      })
     })
   }
 
@@ -87,6 +136,7 @@ export class BalanceStore {
       .subscribe((caipAddress) => {
         if (caipAddress === undefined) {
           this.generation++
+          this.stopRecovery()
           this.subject.next({ status: 'idle' })
         } else {
           void this.refresh()
@@ -98,6 +148,24 @@ export class BalanceStore {
     this.following?.unsubscribe()
     this.following = undefined
     this.generation++
+    this.stopRecovery()
+  }
+
+  /**
+   * The visitor's "Try again": reads again now and restarts the automatic recovery count. While the
+   * retry gap still holds the service back, only the chain is read again (the service is asked
+   * once the gap has passed, by the recovery).
+   */
+  async retry(): Promise<void> {
+    this.recoveryAttempts = 0
+    if (canFetchBalance(this.retryGate, this.scheduler.now())) return this.refresh()
+    const connection = this.connection.snapshot
+    if (connection.status !== 'connected') return
+    const caipAddress = connection.caipAddress as CaipAddress
+    await this.readChain(++this.generation, caipAddress, connection.address, this.networks.find(connection.caipNetworkId), {
+      showSnack: false,
+      failed: true,
+    })
   }
 
   /** Loads the balances of the connected account. Never rejects. */
@@ -112,10 +180,13 @@ export class BalanceStore {
     const last = this.subject.value
     const sameAccount = last.status !== 'idle' && last.caipAddress === caipAddress
 
-    if (!canFetchBalance(this.retry, this.scheduler.now())) {
+    if (!canFetchBalance(this.retryGate, this.scheduler.now())) {
       // Blocked for 30 s after a failure: no service request.
-      if (sameAccount) return
-      await this.readChain(++this.generation, caipAddress, connection.address, network, false)
+      if (sameAccount) {
+        if (last.status === 'ready') this.markStaleIfOld(last)
+        return
+      }
+      await this.readChain(++this.generation, caipAddress, connection.address, network, { showSnack: false, failed: true })
       return
     }
 
@@ -127,14 +198,15 @@ export class BalanceStore {
     if (!supported) {
       const showSnack = !this.unsupportedSnackShown.has(connection.caipNetworkId)
       this.unsupportedSnackShown.add(connection.caipNetworkId)
-      await this.readChain(generation, caipAddress, connection.address, network, showSnack)
+      await this.readChain(generation, caipAddress, connection.address, network, { showSnack, failed: false })
       return
     }
 
     try {
       const balances = await this.api.getBalances(caipAddress, { forceUpdate: options.forceUpdate ?? false })
-      this.retry = recordBalanceSuccess(this.retry)
+      this.retryGate = recordBalanceSuccess(this.retryGate)
       if (generation !== this.generation) return
+      this.stopRecovery()
       const tokens = orderTokenBalances(balances)
       this.subject.next({
         status: 'ready',
@@ -142,14 +214,53 @@ export class BalanceStore {
         tokens,
         native: tokens.find(isNativeToken),
         source: 'service',
+        fetchedAtMs: this.scheduler.now(),
+        failed: false,
+        stale: false,
       })
     } catch (error) {
       if (isAbortError(error)) return
-      this.retry = recordBalanceFailure(this.retry, this.scheduler.now())
+      this.retryGate = recordBalanceFailure(this.retryGate, this.scheduler.now())
       this.logger.warn('Balance service unavailable; reading the native balance from the chain', error)
       if (generation !== this.generation) return
-      await this.readChain(generation, caipAddress, connection.address, network, true)
+      this.scheduleRecovery()
+      await this.readChain(generation, caipAddress, connection.address, network, { showSnack: true, failed: true })
     }
+  }
+
+  /** An automatic read after the retry gap (see the class comment). */
+  private recover(): void {
+    this.recoveryDueAt = undefined
+    this.recoveryTimer = undefined
+    this.recoveryAttempts += 1
+    void this.refresh()
+  }
+
+  /** Owes one automatic read, a retry gap from now, unless the count is spent. */
+  private scheduleRecovery(): void {
+    if (this.recoveryAttempts >= BALANCE_RECOVERY_MAX_ATTEMPTS) return
+    this.recoveryDueAt = this.scheduler.now() + BALANCE_RETRY_GAP_MS
+    this.armRecovery()
+  }
+
+  private stopRecovery(): void {
+    this.recoveryAttempts = 0
+    this.recoveryDueAt = undefined
+    this.armRecovery()
+  }
+
+  /** (Re)sets the timer for the owed read: running only while someone watches and a read is owed. */
+  private armRecovery(): void {
+    this.recoveryTimer?.unsubscribe()
+    this.recoveryTimer = undefined
+    const due = this.recoveryDueAt
+    if (this.watchers === 0 || due === undefined) return
+    this.recoveryTimer = this.scheduler.schedule(() => this.recover(), Math.max(0, due - this.scheduler.now()))
+  }
+
+  private markStaleIfOld(state: ReadyState): void {
+    const stale = this.scheduler.now() - state.fetchedAtMs >= BALANCE_CACHE_MS
+    if (stale && !state.stale) this.subject.next({ ...state, stale: true })
   }
 
   private async readChain(
@@ -157,9 +268,10 @@ export class BalanceStore {
     caipAddress: CaipAddress,
     address: string,
     network: CaipNetwork | undefined,
-    showSnack: boolean,
+    /** `failed`: the service failed, so the chain's answer stands in for it (a retry is offered). */
+    options: { readonly showSnack: boolean; readonly failed: boolean },
   ): Promise<void> {
-    if (showSnack) this.snacks.showMessage('tokenBalanceUnavailable', 'error')
+    if (options.showSnack) this.snacks.showMessage('tokenBalanceUnavailable', 'error')
     if (network === undefined) {
       if (generation === this.generation) this.subject.next({ status: 'unavailable', caipAddress })
       return
@@ -179,10 +291,28 @@ export class BalanceStore {
         },
         iconUrl: '',
       }
-      this.subject.next({ status: 'ready', caipAddress, tokens: [native], native, source: 'chain' })
+      this.subject.next({
+        status: 'ready',
+        caipAddress,
+        tokens: [native],
+        native,
+        source: 'chain',
+        fetchedAtMs: this.scheduler.now(),
+        failed: options.failed,
+        stale: false,
+      })
     } catch (error) {
       this.logger.warn('Native balance could not be read from the chain', error)
       if (generation !== this.generation) return
+      // Nothing answered: a recovery is owed (the service failure already owes one).
+      this.scheduleRecovery()
+      const last = this.subject.value
+      if (last.status === 'ready' && last.caipAddress === caipAddress) {
+        // Keep what the visitor saw, marked failed, and stale once past its cache life.
+        const stale = this.scheduler.now() - last.fetchedAtMs >= BALANCE_CACHE_MS
+        this.subject.next({ ...last, failed: true, stale })
+        return
+      }
       this.subject.next({
         status: 'unavailable',
         caipAddress,

@@ -1,5 +1,16 @@
 import type { z } from 'zod/mini'
-import { HttpError, MalformedResponseError, ServiceUnreachableError } from '../../ports/http-errors'
+import {
+  SERVICE_REQUEST_TIMEOUT_MS,
+  SERVICE_RETRY_BASE_DELAY_MS,
+  SERVICE_RETRY_COUNT,
+} from '../../domain/constants'
+import {
+  HttpError,
+  MalformedResponseError,
+  ServiceTimeoutError,
+  ServiceUnreachableError,
+} from '../../ports/http-errors'
+import type { Timers } from './get-retries'
 
 /** A query value; `undefined`, `null` and `''` are omitted, arrays are joined with commas. */
 export type QueryValue = string | number | boolean | null | undefined | readonly string[]
@@ -18,6 +29,22 @@ export interface FetchHttpClientOptions {
   readonly clientId?: string | (() => string | null | undefined)
   /** The fetch to use; defaults to the global one (tests inject their own). */
   readonly fetch?: typeof fetch
+  /** Time limit of one attempt (answer and body), ms; defaults to 10 s (`SERVICE_REQUEST_TIMEOUT_MS`). */
+  readonly timeoutMs?: number
+  /** Retries of a GET after a transient failure; defaults to 2 (`SERVICE_RETRY_COUNT`). */
+  readonly retries?: number
+  /** Delay before the first GET retry, doubled for each next one; defaults to 250 ms. */
+  readonly retryDelayMs?: number
+  /** The timers for time limits and retry delays; defaults to the global ones (tests inject their own). */
+  readonly timers?: Timers
+}
+
+/** Declared with the retries (a type only: the page does not load that module for it). */
+export type { Timers }
+
+const GLOBAL_TIMERS: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
 export interface GetOptions {
@@ -51,7 +78,14 @@ const SHARED_ABORT = 'walletgate: every caller of a shared request aborted'
  *   rejects with {@link MalformedResponseError}. A fetch that fails to connect rejects with
  *   {@link ServiceUnreachableError}. Nothing else escapes.
  * - Identical concurrent GETs share one fetch. A caller aborting rejects only that caller (with its
- *   `signal.reason`); the shared fetch is cancelled only once every caller has aborted.
+ *   `signal.reason`) at once; the shared fetch is cancelled only once every caller has aborted.
+ * - Every request (GET and POST) has a time limit per attempt, 10 s by default (`timeoutMs`),
+ *   covering the answer and its body: a service that hangs rejects with {@link ServiceTimeoutError}.
+ * - A GET (idempotent) is retried after a quick transient failure: the service unreachable or a
+ *   408, 429, 500, 502, 503 or 504 answer. 2 retries by default, after 250 ms then 500 ms
+ *   (exponential backoff), so at most 3 attempts. A time-out is not retried: the visitor has
+ *   already waited the whole limit, so a hang costs at most `timeoutMs` before the error shows.
+ *   A POST is never retried (it may not be safe to send twice).
  */
 export class FetchHttpClient {
   readonly projectId: string
@@ -60,6 +94,10 @@ export class FetchHttpClient {
   private readonly base: string
   private readonly clientId: FetchHttpClientOptions['clientId']
   private readonly fetchFn: typeof fetch
+  private readonly timeoutMs: number
+  private readonly retries: number
+  private readonly retryDelayMs: number
+  private readonly timers: Timers
   private readonly inFlight = new Map<string, Flight>()
 
   constructor(options: FetchHttpClientOptions) {
@@ -70,6 +108,10 @@ export class FetchHttpClient {
     this.clientId = options.clientId
     // Bound so a browser's fetch is never called with a foreign `this`.
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+    this.timeoutMs = options.timeoutMs ?? SERVICE_REQUEST_TIMEOUT_MS
+    this.retries = options.retries ?? SERVICE_RETRY_COUNT
+    this.retryDelayMs = options.retryDelayMs ?? SERVICE_RETRY_BASE_DELAY_MS
+    this.timers = options.timers ?? GLOBAL_TIMERS
   }
 
   /** The query every GET carries: projectId, st, sv and clientId when set. */
@@ -104,7 +146,11 @@ export class FetchHttpClient {
     loading.catch(() => undefined)
     const url = this.getUrl(path, options.query)
     const raw = await this.shared(url, options.signal, (signal) =>
-      this.send(path, url, { method: 'GET', headers: { accept: 'application/json' }, signal }),
+      this.withRetries(signal, (attempt) =>
+        this.attempt(path, attempt, (bounded) =>
+          this.send(path, url, { method: 'GET', headers: { accept: 'application/json' }, signal: bounded }),
+        ),
+      ),
     )
     return parse(await loading, raw)
   }
@@ -117,15 +163,81 @@ export class FetchHttpClient {
     const loading = Promise.resolve(schema)
     loading.catch(() => undefined)
     const url = this.url(path, options.query)
-    const init: RequestInit = {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(options.body ?? {}),
-    }
-    if (options.signal) init.signal = options.signal
+    const body = JSON.stringify(options.body ?? {})
     options.signal?.throwIfAborted()
-    const raw = await this.send(path, url, init)
+    const raw = await this.attempt(path, options.signal, (signal) =>
+      this.send(path, url, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body,
+        signal,
+      }),
+    )
     return parse(await loading, raw)
+  }
+
+  /**
+   * Runs `request`, and again after a retryable failure (./get-retries, loaded only once a GET has
+   * failed). `signal` aborting (every caller left) stops at once, waiting or not.
+   */
+  private async withRetries(signal: AbortSignal, request: (signal: AbortSignal) => Promise<RawAnswer>): Promise<RawAnswer> {
+    try {
+      return await request(signal)
+    } catch (error) {
+      // Only an HTTP status or an unreachable service may be worth asking again (never a time-out).
+      if (this.retries === 0 || signal.aborted || !(error instanceof HttpError || error instanceof ServiceUnreachableError)) {
+        throw error
+      }
+      // Should the module not load (offline), the failure to report is still the request's own.
+      const { retryAfter } = await import('./get-retries').catch(() => {
+        throw error
+      })
+      return retryAfter(error, {
+        retries: this.retries,
+        retryDelayMs: this.retryDelayMs,
+        timers: this.timers,
+        signal,
+        attempt: () => request(signal),
+      })
+    }
+  }
+
+  /**
+   * One attempt with the time limit: rejects with {@link ServiceTimeoutError} when `request` has not
+   * settled after `timeoutMs` (even if the fetch ignores its signal), and with `outer`'s reason the
+   * moment `outer` aborts. Either way the attempt's own signal is aborted, so the fetch stops.
+   */
+  private attempt(
+    path: string,
+    outer: AbortSignal | undefined,
+    request: (signal: AbortSignal) => Promise<RawAnswer>,
+  ): Promise<RawAnswer> {
+    if (outer?.aborted) return Promise.reject(outer.reason as unknown)
+    const controller = new AbortController()
+    return new Promise<RawAnswer>((resolve, reject) => {
+      const finish = () => {
+        this.timers.clearTimeout(timer)
+        outer?.removeEventListener('abort', onOuterAbort)
+      }
+      const stop = (reason: unknown) => {
+        finish()
+        controller.abort(reason)
+        reject(reason)
+      }
+      const onOuterAbort = () => stop(outer?.reason)
+      const timer = this.timers.setTimeout(() => stop(new ServiceTimeoutError(path, this.timeoutMs)), this.timeoutMs)
+      outer?.addEventListener('abort', onOuterAbort, { once: true })
+      request(controller.signal).then(
+        (answer) => {
+          finish()
+          resolve(answer)
+        },
+        (error: unknown) => {
+          finish()
+          reject(error)
+        },
+      )
+    })
   }
 
   private async send(path: string, url: string, init: RequestInit): Promise<RawAnswer> {

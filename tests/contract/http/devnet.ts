@@ -9,12 +9,18 @@ export function devnet(): DevnetInfo {
   return inject('devnet')
 }
 
+/**
+ * A client of the devnet service. One attempt per request unless `retries` is given: the contract
+ * suites look at what each answer (and each injected fault) turns into; the retries have their own
+ * tests (faults.devnet.test.ts).
+ */
 export function devnetHttpClient(overrides: Partial<FetchHttpClientOptions> = {}): FetchHttpClient {
   const d = devnet()
   return new FetchHttpClient({
     baseUrl: d.serviceUrl,
     projectId: d.projectId,
     sdkVersion: TEST_SDK_VERSION,
+    retries: 0,
     ...overrides,
   })
 }

@@ -21,7 +21,8 @@ import { FetchBlockchainApi } from '../../../src/infrastructure/http/fetch-block
 import { FetchWalletCatalogue } from '../../../src/infrastructure/http/fetch-wallet-catalogue'
 import { EventPoster } from '../../../src/infrastructure/http/event-poster'
 import { FetchTelemetry } from '../../../src/infrastructure/telemetry/fetch-telemetry'
-import { HttpError, MalformedResponseError } from '../../../src/ports/http-errors'
+import type { Timers } from '../../../src/infrastructure/http/fetch-http-client'
+import { HttpError, MalformedResponseError, ServiceTimeoutError } from '../../../src/ports/http-errors'
 import { ManualClock } from '../../fakes/manual-clock'
 import { admin, devnet, devnetHttpClient, TEST_SDK_VERSION } from './devnet'
 
@@ -308,5 +309,104 @@ describe('requests never made', () => {
       api.buildApproveTransaction({ userAddress: address(), from: 'eip155:999999:0x01', to: 'eip155:999999:0x02' }),
     ).rejects.toBeInstanceOf(SwapNetworkNotSupportedError)
     expect(await admin.requests('/')).toEqual([])
+  })
+})
+
+/**
+ * The client's timers, driven by the test: a time limit (`LIMIT_MS`) runs out only when the test
+ * says so; a retry delay passes on the next turn of the event loop (no real wait either way).
+ */
+const LIMIT_MS = 10_000
+class TestTimers implements Timers {
+  private readonly limits = new Map<number, () => void>()
+  readonly delays: number[] = []
+  private nextId = 1
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.nextId++
+    if (ms === LIMIT_MS) {
+      this.limits.set(id, callback)
+    } else {
+      this.delays.push(ms)
+      setImmediate(callback)
+    }
+    return id
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.limits.delete(handle as number)
+  }
+
+  /** Runs out every pending time limit. */
+  runOutLimits(): number {
+    const due = [...this.limits.values()]
+    this.limits.clear()
+    due.forEach((callback) => callback())
+    return due.length
+  }
+}
+
+function timedWorld(retries = 2) {
+  const timers = new TestTimers()
+  const http = devnetHttpClient({ retries, timers, timeoutMs: LIMIT_MS })
+  return { timers, api: new FetchBlockchainApi(http, new ManualClock(), { swapChainIds: SWAP_CHAINS }), catalogue: new FetchWalletCatalogue(http) }
+}
+
+describe('a hang that runs out the time limit', () => {
+  it('rejects with ServiceTimeoutError, not retried, and the next request is served once the service answers again', async () => {
+    const { api, timers } = timedWorld()
+    await api.getSupportedChains()
+    await admin.fault({ path: balancePath(), kind: 'hang' })
+    const pending = rejection(api.getBalances(account()))
+    await admin.waitForRequests(balancePath())
+    expect(timers.runOutLimits()).toBe(1)
+    const error = await pending
+    expect(error).toBeInstanceOf(ServiceTimeoutError)
+    expect((error as ServiceTimeoutError).path).toBe(balancePath())
+    expect(await admin.requests(balancePath())).toHaveLength(1)
+    // Recovery: the fault was for one request; asking again gets the balances.
+    await expect(api.getBalances(account(), { forceUpdate: true })).resolves.not.toEqual([])
+  })
+
+  it('bounds a hanging catalogue request the same way', async () => {
+    const { catalogue, timers } = timedWorld()
+    await admin.fault({ path: '/getWallets', kind: 'hang' })
+    const pending = rejection(catalogue.getWallets({ page: 1 }))
+    await admin.waitForRequests('/getWallets')
+    timers.runOutLimits()
+    await expect(pending).resolves.toBeInstanceOf(ServiceTimeoutError)
+    await expect(catalogue.getWallets({ page: 1 })).resolves.toMatchObject({ count: expect.any(Number) as number })
+  })
+})
+
+describe('retries of a GET over the wire', () => {
+  it('asks again after a 500 and resolves with the answer that follows', async () => {
+    const { api, timers } = timedWorld()
+    await api.getSupportedChains()
+    await admin.fault({ path: balancePath(), kind: '500' })
+    await expect(api.getBalances(account())).resolves.not.toEqual([])
+    expect(await admin.requests(balancePath())).toHaveLength(2)
+    expect(timers.delays).toEqual([250])
+  })
+
+  it('gives up after 3 attempts with the last HttpError', async () => {
+    const { api, timers } = timedWorld()
+    await api.getSupportedChains()
+    await admin.fault({ path: balancePath(), kind: '500', count: 3 })
+    const error = await rejection(api.getBalances(account()))
+    expect(error).toBeInstanceOf(HttpError)
+    expect((error as HttpError).status).toBe(500)
+    expect(await admin.requests(balancePath())).toHaveLength(3)
+    expect(timers.delays).toEqual([250, 500])
+  })
+
+  it('never asks twice after a 403 or a malformed answer', async () => {
+    const { api } = timedWorld()
+    await api.getSupportedChains()
+    await admin.fault({ path: balancePath(), kind: '403' })
+    await expect(api.getBalances(account())).rejects.toBeInstanceOf(HttpError)
+    await admin.fault({ path: balancePath(), kind: 'malformed' })
+    await expect(api.getBalances(account())).rejects.toBeInstanceOf(MalformedResponseError)
+    expect(await admin.requests(balancePath())).toHaveLength(2)
   })
 })

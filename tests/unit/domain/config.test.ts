@@ -79,4 +79,15 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
       'services.blockchainApi',
     ])
   })
+
+  it('gives each service request a 10 s time limit unless the host sets another', () => {
+    expect(parseConfig(aModalConfig()).services.timeoutMs).toBe(10_000)
+    expect(parseConfig(aModalConfig({ services: { relay: 'wss://relay.example' } })).services.timeoutMs).toBe(10_000)
+    const set = parseConfig(aModalConfig({ services: { timeoutMs: 2_500 } })).services
+    expect(set).toEqual({ ...DEFAULT_SERVICE_URLS, timeoutMs: 2_500 })
+  })
+
+  it.each([0, -1, 1.5, 300_001, '10000', Number.POSITIVE_INFINITY])('refuses services.timeoutMs %s', (timeoutMs) => {
+    expect(errorOf(aModalConfig({ services: { timeoutMs } as never })).fields).toEqual(['services.timeoutMs'])
+  })
 })

@@ -57,6 +57,12 @@ export class ViemChainReader implements ChainReader {
       }),
     )
     const { rank, retryCount, retryDelay } = FALLBACK_TRANSPORT_OPTIONS
+    // The ranking pings go through their own unbatched transport per URL. Sent through the read
+    // transports, a ping joins the same JSON-RPC batch as a read and the whole batch gets the
+    // ping's 1 s limit instead of the reads' 10 s: a slow node would fail a first read early.
+    const pingers = new Map(
+      network.rpcUrls.map((url) => [url, http(url, { batch: false, retryCount: 0, timeout: rank.timeout })({ chain, retryCount: 0 })]),
+    )
     const transport = fallback(transports, {
       retryCount,
       retryDelay,
@@ -68,7 +74,9 @@ export class ViemChainReader implements ChainReader {
         // viem's ranking loop cannot be stopped; once disposed its pings make no request.
         ping: async ({ transport: t }) => {
           if (this.disposed) return
-          await t.request({ method: 'net_listening' })
+          const url = (t.value as { url?: string } | undefined)?.url
+          const pinger = url === undefined ? undefined : pingers.get(url)
+          await (pinger ?? t).request({ method: 'net_listening' })
         },
       },
     })

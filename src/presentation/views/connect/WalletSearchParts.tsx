@@ -1,4 +1,5 @@
 import type { RefObject } from 'react'
+import { failureText } from '../../../application/failure-text'
 import { Button, Notice, SearchInput } from '../../components'
 
 /** The wallet search box of AllWallets and the WalletConnect wallet list (debounced by the store). */
@@ -26,14 +27,14 @@ export function WalletSearch({
   )
 }
 
-/** The catalogue could not be reached: what went wrong, and a retry. */
+/** The catalogue could not be reached: what went wrong in plain words (never HTTP text), and a retry. */
 export function WalletsLoadFailed({ error, onRetry, testId }: { readonly error: Error; readonly onRetry: () => void; readonly testId?: string }) {
   return (
     <Notice
       tone="error"
       announce
       title="Could not load wallets"
-      message={error.message}
+      message={failureText(error)}
       actions={
         <Button variant="secondary" onClick={onRetry}>
           Try again

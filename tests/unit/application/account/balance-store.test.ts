@@ -4,7 +4,7 @@ import { BalanceStore, type BalanceState } from '../../../../src/application/acc
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { NetworksStore } from '../../../../src/application/networks/networks-store'
 import { SnackStore } from '../../../../src/application/snack-store'
-import { HttpError } from '../../../../src/ports/http-errors'
+import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { ADDRESS, FakeChainReader, MemoryStorage, NETWORK_CONFIGS, RecordingLogger, connected } from './support'
@@ -161,5 +161,157 @@ describe('BalanceStore', () => {
     await store.refresh({ forceUpdate: true })
     const state = store.snapshot
     expect(state.status === 'ready' && state.native?.quantity.numeric).toBe('0.5')
+  })
+})
+
+describe('BalanceStore recovery after a failure', () => {
+  const serviceCalls = (api: InMemoryBlockchainApi) => api.calls.filter((c) => c === 'getBalances').length
+  const http500 = () => new HttpError(new Response(null, { status: 500 }))
+
+  /** Runs the virtual timers due up to `frame`, then the promise callbacks they started. */
+  async function runUntil(scheduler: VirtualTimeScheduler, frame: number): Promise<void> {
+    scheduler.maxFrames = frame
+    scheduler.flush()
+    scheduler.frame = Math.max(scheduler.frame, frame)
+    await flushPromises()
+  }
+
+  it('reads the service again on its own once the 30 s gate has passed while a view watches, without a network switch', async () => {
+    const { connection, store, api, scheduler } = world()
+    api.failNext('getBalances', new ServiceTimeoutError('/v1/account/x/balance', 10_000))
+    const watching = store.state$.subscribe()
+    connection.set(connected('eip155:31337'))
+    await flushPromises()
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'chain', failed: true, stale: false })
+
+    await runUntil(scheduler, 29_999)
+    expect(serviceCalls(api)).toBe(1)
+    await runUntil(scheduler, 30_000)
+    expect(serviceCalls(api)).toBe(2)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service', failed: false, stale: false })
+    const state = store.snapshot
+    expect(state.status === 'ready' && state.tokens.map((t) => t.symbol)).toEqual(['ETH', 'BIG', 'SMALL'])
+
+    // Recovered: nothing more is owed.
+    await runUntil(scheduler, 10 * 60_000)
+    expect(serviceCalls(api)).toBe(2)
+    watching.unsubscribe()
+  })
+
+  it('asks nobody while nothing watches, and reads at once when a view subscribes after the gate', async () => {
+    const { connection, store, api, scheduler } = world()
+    api.failNext('getBalances', http500())
+    store.start()
+    connection.set(connected('eip155:31337'))
+    await flushPromises()
+    await runUntil(scheduler, 5 * 60_000)
+    expect(serviceCalls(api)).toBe(1)
+
+    const watching = store.state$.subscribe()
+    await runUntil(scheduler, 5 * 60_000)
+    expect(serviceCalls(api)).toBe(2)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service', failed: false })
+    watching.unsubscribe()
+  })
+
+  it('keeps asking once per gap while the service stays down, at most 10 times in a row; Try again starts afresh', async () => {
+    const { connection, store, api, scheduler } = world()
+    for (let i = 0; i < 20; i++) api.failNext('getBalances', http500())
+    const watching = store.state$.subscribe()
+    connection.set(connected('eip155:31337'))
+    await flushPromises()
+    for (let n = 1; n <= 12; n++) await runUntil(scheduler, n * 30_000)
+    // The first read and 10 automatic ones.
+    expect(serviceCalls(api)).toBe(11)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'chain', failed: true })
+
+    // Try again asks at once (the gap has passed) and owes automatic reads again.
+    await store.retry()
+    expect(serviceCalls(api)).toBe(12)
+    await runUntil(scheduler, 13 * 30_000)
+    expect(serviceCalls(api)).toBe(13)
+    watching.unsubscribe()
+  })
+
+  it("Try again within the gap reads the chain again at once but leaves the service alone until the gap has passed", async () => {
+    const { connection, store, api, chain, scheduler } = world()
+    api.failNext('getBalances', http500())
+    chain.failWith = new Error('node down')
+    const watching = store.state$.subscribe()
+    connection.set(connected('eip155:31337'))
+    await flushPromises()
+    expect(store.snapshot.status).toBe('unavailable')
+
+    chain.failWith = undefined
+    await runUntil(scheduler, 5_000)
+    await store.retry()
+    expect(serviceCalls(api)).toBe(1)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'chain', failed: true })
+
+    await runUntil(scheduler, 30_000)
+    expect(serviceCalls(api)).toBe(2)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service', failed: false })
+    watching.unsubscribe()
+  })
+
+  it('recovers a native balance on a network the service does not cover once the node is back', async () => {
+    const { connection, store, chain, scheduler } = world({ supportedChains: ['eip155:31337'] })
+    chain.failWith = new Error('node down')
+    const watching = store.state$.subscribe()
+    connection.set(connected('eip155:31338'))
+    await flushPromises()
+    expect(store.snapshot.status).toBe('unavailable')
+    chain.failWith = undefined
+    await runUntil(scheduler, 30_000)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'chain', failed: false })
+    const state = store.snapshot
+    expect(state.status === 'ready' && state.native?.quantity.numeric).toBe('2')
+    watching.unsubscribe()
+  })
+
+  it('keeps the last balances when the service and the node both fail, and marks them stale once older than 30 s', async () => {
+    const { connection, store, api, chain, scheduler } = world()
+    const watching = store.state$.subscribe()
+    connection.set(connected('eip155:31337'))
+    await flushPromises()
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service', fetchedAtMs: 0, stale: false })
+
+    // 10 s later both fail: the service's balances stay, not yet past their cache life.
+    api.failNext('getBalances', http500())
+    chain.failWith = new Error('node down')
+    await runUntil(scheduler, 10_000)
+    await store.refresh({ forceUpdate: true })
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service', failed: true, stale: false })
+    const kept = store.snapshot
+    expect(kept.status === 'ready' && kept.tokens.map((t) => t.symbol)).toEqual(['ETH', 'BIG', 'SMALL'])
+
+    // Within the gap a refresh makes no request; once the balances are 30 s old they are marked.
+    await runUntil(scheduler, 29_999)
+    await store.refresh()
+    expect(store.snapshot).toMatchObject({ stale: false })
+    scheduler.frame = 30_000
+    await store.refresh()
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service', failed: true, stale: true })
+    expect(serviceCalls(api)).toBe(2)
+
+    // The service is back: the recovery at the gap's end brings fresh balances.
+    chain.failWith = undefined
+    await runUntil(scheduler, 40_000)
+    expect(serviceCalls(api)).toBe(3)
+    expect(store.snapshot).toMatchObject({ status: 'ready', source: 'service', failed: false, stale: false, fetchedAtMs: 40_000 })
+    watching.unsubscribe()
+  })
+
+  it('stops the recovery on disconnect', async () => {
+    const { connection, store, api, scheduler } = world()
+    api.failNext('getBalances', http500())
+    const watching = store.state$.subscribe()
+    connection.set(connected('eip155:31337'))
+    await flushPromises()
+    connection.set({ status: 'disconnected' })
+    await runUntil(scheduler, 5 * 60_000)
+    expect(serviceCalls(api)).toBe(1)
+    expect(store.snapshot.status).toBe('idle')
+    watching.unsubscribe()
   })
 })

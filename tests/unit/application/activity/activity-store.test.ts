@@ -4,7 +4,7 @@ import { ActivityStore, RECEIPT_POLL_INTERVAL_MS } from '../../../../src/applica
 import { toActivityEntry } from '../../../../src/application/activity/activity-entry'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import type { Transaction } from '../../../../src/domain/entities'
-import { HttpError } from '../../../../src/ports/http-errors'
+import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
 import { aFungibleTransfer, aHash, aTransaction, anNftTransfer } from '../../../builders/a-transaction'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
@@ -97,6 +97,17 @@ describe('ActivityStore', () => {
     expect(logger.warnings).toContain('Failed to fetch transactions')
     expect(logger.errors).toEqual([])
 
+    await store.retry()
+    expect(ids(store)).toEqual([tx.id])
+  })
+
+  it('a history request that ran out of time fails like a 500 (never dropped as an abort), and retry recovers', async () => {
+    const tx = at('2025-01-01T00:00:00.000Z')
+    const { store, api, notifier } = aWorld([tx])
+    api.failNext('getTransactions', new ServiceTimeoutError('/v1/account/x/history', 10_000))
+    await store.load()
+    expect(store.snapshot).toEqual({ status: 'error', message: 'Failed to fetch transactions', empty: true, next: null })
+    expect(notifier.errors).toEqual(['Failed to fetch transactions'])
     await store.retry()
     expect(ids(store)).toEqual([tx.id])
   })

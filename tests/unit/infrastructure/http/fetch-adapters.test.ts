@@ -20,7 +20,8 @@ function setup(routes: Record<string, Route>) {
     ...routes,
   })
   const clock = new ManualClock()
-  const http = new FetchHttpClient({ baseUrl: 'http://svc.test', projectId: 'p', sdkVersion: 'walletgate-0.1.0', fetch: fetchFn })
+  // One attempt per request: these tests look at what each answer becomes (retries: the client's tests).
+  const http = new FetchHttpClient({ baseUrl: 'http://svc.test', projectId: 'p', sdkVersion: 'walletgate-0.1.0', fetch: fetchFn, retries: 0 })
   const warnings: unknown[] = []
   const logger = { warn: (_m: string, d?: unknown) => void warnings.push(d) }
   return {

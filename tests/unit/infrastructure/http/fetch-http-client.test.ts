@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod/mini'
 import { FetchHttpClient } from '../../../../src/infrastructure/http/fetch-http-client'
 import {
   HttpError,
   MalformedResponseError,
+  ServiceTimeoutError,
   ServiceUnreachableError,
+  isAbortError,
+  isServiceError,
 } from '../../../../src/ports/http-errors'
 
 interface Call {
@@ -36,6 +39,7 @@ const json = (value: unknown, status = 200) =>
 
 const answerSchema = z.object({ answer: z.number() })
 
+/** One attempt per request: these tests look at what a single answer turns into. */
 function client(fetchFn: typeof fetch, clientId?: string) {
   return new FetchHttpClient({
     baseUrl: 'http://service.test/',
@@ -43,6 +47,7 @@ function client(fetchFn: typeof fetch, clientId?: string) {
     sdkVersion: 'walletgate-0.1.0',
     ...(clientId === undefined ? {} : { clientId }),
     fetch: fetchFn,
+    retries: 0,
   })
 }
 
@@ -277,5 +282,172 @@ describe('FetchHttpClient', () => {
     expect(url.pathname).toBe('/getWalletImage/abc')
     expect(url.searchParams.get('projectId')).toBe('p1')
     expect(url.searchParams.get('st')).toBe('walletgate')
+  })
+})
+
+describe('FetchHttpClient time limits and retries (default settings, fake timers)', () => {
+  // The client loads its retry module after a first failure; loaded here, that import settles in
+  // a few microtasks instead of taking real time the fake clock cannot wait for.
+  beforeAll(async () => {
+    await import('../../../../src/infrastructure/http/get-retries')
+  })
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const defaults = (fetchFn: typeof fetch, extra: { timeoutMs?: number } = {}) =>
+    new FetchHttpClient({ baseUrl: 'http://service.test', projectId: 'p1', sdkVersion: 'walletgate-0.1.0', fetch: fetchFn, ...extra })
+
+  /** Settles `promise` into its error (or the string 'pending' when it has not settled yet). */
+  function outcome(promise: Promise<unknown>) {
+    const seen: { value: unknown } = { value: 'pending' }
+    promise.then(
+      () => (seen.value = 'resolved'),
+      (error: unknown) => (seen.value = error),
+    )
+    return seen
+  }
+
+  it('turns a GET that hangs into ServiceTimeoutError after exactly 10 s, aborts the fetch and does not retry it', async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const seen = outcome(defaults(fetchFn).get('/v1/account/0xabc/balance', answerSchema))
+    await vi.advanceTimersByTimeAsync(9_999)
+    expect(seen.value).toBe('pending')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(seen.value).toBeInstanceOf(ServiceTimeoutError)
+    const error = seen.value as ServiceTimeoutError
+    expect(error).toMatchObject({ code: 'SERVICE_TIMEOUT', path: '/v1/account/0xabc/balance', timeoutMs: 10_000 })
+    // A service failure like a 500, never mistaken for the visitor cancelling.
+    expect(isServiceError(error)).toBe(true)
+    expect(isAbortError(error)).toBe(false)
+    expect(calls[0]!.init?.signal?.aborted).toBe(true)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('honours a configured time limit', async () => {
+    const { fetchFn } = controlledFetch()
+    const seen = outcome(defaults(fetchFn, { timeoutMs: 2_000 }).get('/v1/x', answerSchema))
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(seen.value).toBe('pending')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(seen.value).toMatchObject({ name: 'ServiceTimeoutError', timeoutMs: 2_000 })
+  })
+
+  it('times out even when the fetch ignores its signal', async () => {
+    const deaf = (() => new Promise<Response>(() => undefined)) as typeof fetch
+    const seen = outcome(defaults(deaf).get('/v1/x', answerSchema))
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(seen.value).toBeInstanceOf(ServiceTimeoutError)
+  })
+
+  it('times out a body that never finishes arriving', async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const seen = outcome(defaults(fetchFn).get('/v1/x', answerSchema))
+    await vi.advanceTimersByTimeAsync(0)
+    // Headers arrive, the body stream never ends.
+    calls[0]!.respond(new Response(new ReadableStream({ start: () => undefined }), { status: 200 }))
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(seen.value).toBeInstanceOf(ServiceTimeoutError)
+  })
+
+  it('retries a GET after 503 and 500 with backoff (250 ms, then 500 ms) and resolves with the third answer', async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const pending = defaults(fetchFn).get('/v1/x', answerSchema)
+    await vi.advanceTimersByTimeAsync(0)
+    calls[0]!.respond(json({ message: 'busy' }, 503))
+    await vi.advanceTimersByTimeAsync(249)
+    expect(calls).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(calls).toHaveLength(2)
+    calls[1]!.respond(json({ message: 'boom' }, 500))
+    await vi.advanceTimersByTimeAsync(499)
+    expect(calls).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(calls).toHaveLength(3)
+    calls[2]!.respond(json({ answer: 9 }))
+    await expect(pending).resolves.toEqual({ answer: 9 })
+  })
+
+  it('gives up after 3 attempts of an unreachable service with ServiceUnreachableError', async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const seen = outcome(defaults(fetchFn).get('/v1/x', answerSchema))
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await vi.advanceTimersByTimeAsync(0)
+      calls[attempt]!.fail(new TypeError('fetch failed'))
+      await vi.advanceTimersByTimeAsync(1_000)
+    }
+    expect(seen.value).toBeInstanceOf(ServiceUnreachableError)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toHaveLength(3)
+  })
+
+  it.each([
+    ['a 404', () => json({ message: 'no' }, 404), HttpError],
+    ['a 403', () => json({ message: 'no' }, 403), HttpError],
+    ['a malformed body', () => new Response('{', { status: 200 }), MalformedResponseError],
+  ])('does not retry %s', async (_name, answer, type) => {
+    const { calls, fetchFn } = controlledFetch()
+    const seen = outcome(defaults(fetchFn).get('/v1/x', answerSchema))
+    await vi.advanceTimersByTimeAsync(0)
+    calls[0]!.respond(answer())
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(seen.value).toBeInstanceOf(type)
+    expect(calls).toHaveLength(1)
+  })
+
+  it("rejects at once with the caller's reason when it aborts during a hang, and cancels the fetch", async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const controller = new AbortController()
+    const seen = outcome(defaults(fetchFn).get('/v1/x', answerSchema, { signal: controller.signal }))
+    await vi.advanceTimersByTimeAsync(3_000)
+    controller.abort(new DOMException('left the view', 'AbortError'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(seen.value).toMatchObject({ name: 'AbortError', message: 'left the view' })
+    expect(calls[0]!.init?.signal?.aborted).toBe(true)
+  })
+
+  it("stops waiting for a retry the moment its caller aborts; no further attempt is made", async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const controller = new AbortController()
+    const seen = outcome(defaults(fetchFn).get('/v1/x', answerSchema, { signal: controller.signal }))
+    await vi.advanceTimersByTimeAsync(0)
+    calls[0]!.respond(json({}, 502))
+    await vi.advanceTimersByTimeAsync(100)
+    controller.abort()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(seen.value).toMatchObject({ name: 'AbortError' })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('shares the time limit and retries between the callers of one GET', async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const http = defaults(fetchFn)
+    const a = outcome(http.get('/v1/x', answerSchema))
+    const b = outcome(http.get('/v1/x', answerSchema))
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(calls).toHaveLength(1)
+    expect(a.value).toBeInstanceOf(ServiceTimeoutError)
+    expect(b.value).toBe(a.value)
+  })
+
+  it('gives a POST the time limit too, and never retries it', async () => {
+    const { calls, fetchFn } = controlledFetch()
+    const http = defaults(fetchFn)
+    const hung = outcome(http.post('/e', answerSchema, { body: {} }))
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(hung.value).toBeInstanceOf(ServiceTimeoutError)
+    expect(calls[0]!.init?.signal?.aborted).toBe(true)
+
+    const failed = outcome(http.post('/e', answerSchema, { body: {} }))
+    await vi.advanceTimersByTimeAsync(0)
+    calls[1]!.respond(json({}, 503))
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(failed.value).toBeInstanceOf(HttpError)
+    expect(calls).toHaveLength(2)
   })
 })

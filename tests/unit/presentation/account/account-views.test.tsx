@@ -14,7 +14,10 @@ import { NetworksStore } from '../../../../src/application/networks/networks-sto
 import { SwitchNetwork } from '../../../../src/application/networks/switch-network'
 import { ViewWarnings } from '../../../../src/application/shell/view-warnings'
 import { SnackStore } from '../../../../src/application/snack-store'
-import { HttpError } from '../../../../src/ports/http-errors'
+import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
+import { SERVICE_FAILURE_TEXT } from '../../../../src/application/failure-text'
+import { WalletsLoadFailed } from '../../../../src/presentation/views/connect/WalletSearchParts'
+import { act } from 'react'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import NetworksView from '../../../../src/presentation/views/NetworksView'
@@ -69,7 +72,8 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string } = {})
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
   container.bind(SwitchNetwork).toConstantValue(switcher)
-  container.bind(BalanceStore).toConstantValue(new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger))
+  const balances = new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger)
+  container.bind(BalanceStore).toConstantValue(balances)
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
   container.bind(DisconnectAccount).toConstantValue(async () => {
@@ -83,7 +87,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string } = {})
         <Suspense fallback={<p>loading</p>}>{node}</Suspense>
       </DiProvider>,
     )
-  return { connection, modal, provider, snacks, disconnects, show, storage }
+  return { connection, modal, provider, snacks, disconnects, show, storage, api, chain, scheduler, balances }
 }
 
 describe('AccountView', () => {
@@ -132,6 +136,54 @@ describe('AccountView', () => {
     expect(modal.view).toBe('WalletReceive')
     fireEvent.click(screen.getByTestId('disconnect-button'))
     await waitFor(() => expect(disconnects).toHaveLength(1))
+  })
+})
+
+describe('Tokens tab after a failure', () => {
+  it('offers Try again when neither the service nor the node answered, and shows the balance once the node is back', async () => {
+    const { show, chain } = world({ failBalances: true })
+    chain.failWith = new Error('node down')
+    show(<AccountView />)
+    const notice = await screen.findByTestId('tokens-unavailable')
+    expect(notice.textContent).toContain('Token Balance Unavailable')
+    expect(notice.textContent).not.toMatch(/HTTP|\/v1\//)
+    chain.failWith = undefined
+    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.getByTestId('token-native').textContent).toContain('2.000 ETH'))
+    // The service is still held back by the retry gap: the list says so and keeps the button.
+    expect(screen.getByTestId('tokens-failed').textContent).toContain('Balances could not be updated.')
+  })
+
+  it('keeps the balances when a later read fails and notes they may be out of date once past their cache life', async () => {
+    const { show, api, chain, scheduler, balances } = world()
+    show(<AccountView />)
+    await waitFor(() => expect(screen.getByTestId('token-dUSD')).toBeTruthy())
+    expect(screen.queryByTestId('tokens-stale')).toBeNull()
+    api.failNext('getBalances', new ServiceTimeoutError('/v1/account/x/balance', 10_000))
+    chain.failWith = new Error('node down')
+    scheduler.frame = 45_000
+    await act(() => balances.refresh({ forceUpdate: true }))
+    const note = screen.getByTestId('tokens-stale')
+    expect(note.textContent).toContain('Balances may be out of date.')
+    expect(within(note).getByRole('button', { name: 'Try again' })).toBeTruthy()
+    // Nothing the visitor saw is lost.
+    expect(screen.getByTestId('token-dUSD').textContent).toContain('10000.000 dUSD')
+  })
+})
+
+describe('WalletsLoadFailed', () => {
+  it.each([
+    ['a 500', new HttpError(new Response(null, { status: 500 }))],
+    ['a hang', new ServiceTimeoutError('/getWallets', 10_000)],
+  ])('words %s calmly, without HTTP text or a URL path, and offers Try again', (_name, error) => {
+    let retried = 0
+    render(<WalletsLoadFailed error={error} onRetry={() => (retried += 1)} />)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain('Could not load wallets')
+    expect(alert.textContent).toContain(SERVICE_FAILURE_TEXT)
+    expect(document.body.textContent).not.toMatch(/HTTP|status code|getWallets|\/v1/)
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(retried).toBe(1)
   })
 })
 
