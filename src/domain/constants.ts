@@ -8,9 +8,6 @@ import type {
   ConnectMethod,
   ConnectorTypeGroup,
   Features,
-  OnRampProvider,
-  PaymentCurrency,
-  PurchaseCurrency,
   RemoteFeatures,
   ThemeMode,
   WalletFeature,
@@ -73,91 +70,6 @@ export const WALLET_SEARCH_PAGE_SIZE = 100
 export const NAME_MIN_LENGTH = 4
 /** Name coin types must stay below this chain id (2^31). */
 export const MAX_COIN_TYPE_CHAIN_ID = 2_147_483_648
-
-// ---------------------------------------------------------------- on-ramp
-
-export const ONRAMP_PAYMENT_METHOD_LIMITS = {
-  card: { min: '10.00', max: '7500.00' },
-  bankAccount: { min: '10.00', max: '25000.00' },
-} as const
-
-/** Built-in payment currencies, used when the on-ramp options call fails. */
-export const DEFAULT_ONRAMP_PAYMENT_CURRENCIES: readonly PaymentCurrency[] = ['USD', 'EUR'].map(
-  (id) => ({
-    id,
-    payment_method_limits: [
-      { id: 'card', ...ONRAMP_PAYMENT_METHOD_LIMITS.card },
-      { id: 'ach_bank_account', ...ONRAMP_PAYMENT_METHOD_LIMITS.bankAccount },
-    ],
-  }),
-)
-
-/** Built-in purchase currencies, used when the on-ramp options call fails. */
-export const DEFAULT_ONRAMP_PURCHASE_CURRENCIES: readonly PurchaseCurrency[] = [
-  {
-    id: 'ETH',
-    name: 'Ethereum',
-    symbol: 'ETH',
-    networks: [
-      { name: 'ethereum-mainnet', display_name: 'Ethereum', chain_id: '1', contract_address: '' },
-      { name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '' },
-    ],
-  },
-  {
-    id: 'USDC',
-    name: 'USD Coin',
-    symbol: 'USDC',
-    networks: [
-      {
-        name: 'ethereum-mainnet',
-        display_name: 'Ethereum',
-        chain_id: '1',
-        contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-      },
-      {
-        name: 'base',
-        display_name: 'Base',
-        chain_id: '8453',
-        contract_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-      },
-    ],
-  },
-]
-
-/** Coinbase on-ramp chains. */
-export const COINBASE_ONRAMP_CHAINS = [
-  'ethereum',
-  'arbitrum',
-  'polygon',
-  'berachain',
-  'avalanche-c-chain',
-  'optimism',
-  'celo',
-  'base',
-] as const
-
-/** On-ramp providers; `url` is filled in per purchase by the application. */
-export const ONRAMP_PROVIDERS: readonly OnRampProvider[] = [
-  { label: 'Coinbase', name: 'coinbase', feeRange: '1-2%', url: '', supportedChains: ['eip155'] },
-  { label: 'Meld.io', name: 'meld', feeRange: '1-2%', url: '', supportedChains: ['eip155', 'solana'] },
-]
-
-// ---------------------------------------------------------------- swaps and supported namespaces
-
-/** eip155 chain ids on which swaps (and gas price) are available. */
-export const SWAP_SUPPORTED_CHAIN_IDS: readonly number[] = [
-  1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554,
-]
-
-export type NamespaceCapability = 'balance' | 'send' | 'names' | 'activity' | 'onramp'
-
-export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly ChainNamespace[]>> = {
-  balance: ['eip155', 'solana'],
-  send: ['eip155', 'solana'],
-  names: ['eip155'],
-  activity: ['eip155'],
-  onramp: ['eip155', 'solana'],
-}
 
 // ---------------------------------------------------------------- features
 

@@ -1,9 +1,6 @@
 import { verifyMessage } from 'viem'
-import {
-  SUPPORTED_NAMESPACES,
-  SWAP_SLIPPAGE_TOLERANCE,
-  type NamespaceCapability,
-} from '../../src/domain/constants'
+import { SWAP_SLIPPAGE_TOLERANCE } from '../../src/domain/constants'
+import { SUPPORTED_NAMESPACES, type NamespaceCapability } from '../../src/domain/feature-constants'
 import type {
   CaipAddress,
   CaipNetworkId,

@@ -4,11 +4,7 @@
  * Balance, send, names, activity and on-ramp are supported per namespace; unsupported networks
  * give empty results rather than failing (the adapters use `supportsCapability`).
  */
-import {
-  SUPPORTED_NAMESPACES,
-  SWAP_SUPPORTED_CHAIN_IDS,
-  type NamespaceCapability,
-} from '../constants'
+import { SUPPORTED_NAMESPACES, SWAP_SUPPORTED_CHAIN_IDS, type NamespaceCapability } from '../feature-constants'
 import type { ChainNamespace } from '../entities'
 import { GasPriceNetworkNotSupportedError, SwapNetworkNotSupportedError } from '../errors'
 import { parseCaipNetworkId } from './caip-network-id'

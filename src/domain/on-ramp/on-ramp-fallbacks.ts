@@ -3,11 +3,7 @@
  * used; when the quote call fails a placeholder quote stands in. Providers are offered per
  * namespace (section 9).
  */
-import {
-  DEFAULT_ONRAMP_PAYMENT_CURRENCIES,
-  DEFAULT_ONRAMP_PURCHASE_CURRENCIES,
-  ONRAMP_PROVIDERS,
-} from '../constants'
+import { DEFAULT_ONRAMP_PAYMENT_CURRENCIES, DEFAULT_ONRAMP_PURCHASE_CURRENCIES, ONRAMP_PROVIDERS } from '../feature-constants'
 import type { ChainNamespace, OnRampOptions, OnRampProvider, OnRampProviderName, Quote } from '../entities'
 
 export const PLACEHOLDER_QUOTE_ID = 'placeholder-quote'

@@ -5,7 +5,7 @@
  * amount, an amount of zero ("Enter an amount greater than 0") and an amount above the balance
  * ("Insufficient funds"). Returns the first broken rule, else undefined; sendErrorMessage words it.
  */
-import { SUPPORTED_NAMESPACES } from '../constants'
+import { SUPPORTED_NAMESPACES } from '../feature-constants'
 import type { ChainNamespace, TokenBalance } from '../entities'
 import { tokenBalanceUnits, tokenDecimals } from '../balances/token-balances'
 import { parseSendAmount } from '../send/send-amount'

@@ -1,11 +1,6 @@
 import { z } from 'zod/mini'
-import {
-  BALANCE_CACHE_MS,
-  IDENTITY_CACHE_MS,
-  SWAP_SLIPPAGE_TOLERANCE,
-  SWAP_SUPPORTED_CHAIN_IDS,
-  type NamespaceCapability,
-} from '../../domain/constants'
+import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../domain/constants'
+import { SWAP_SUPPORTED_CHAIN_IDS, type NamespaceCapability } from '../../domain/feature-constants'
 import { type CaipAddress, type CaipNetworkId, type ChainNamespace, type GasPrice, type Identity, type NameProfile, type NameSuggestion, type OnRampOptions, type Quote, type SmartSession, type SwapQuote, type SwapToken, type TokenBalance, type TransactionPage } from '../../domain/entities'
 import { caipNetworkIdSchema, gasPriceSchema, identitySchema, nameProfileSchema, nameSuggestionSchema, onRampOptionsSchema, quoteSchema, smartSessionSchema, swapQuoteSchema, swapTokenSchema, tokenBalanceSchema, transactionPageSchema } from '../../domain/entity-schemas'
 import {

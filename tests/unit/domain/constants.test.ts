@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as C from '../../../src/domain/constants'
+import * as F from '../../../src/domain/feature-constants'
 
 describe('section 9 constants', () => {
   it('time', () => {
@@ -33,15 +34,15 @@ describe('section 9 constants', () => {
   })
 
   it('on-ramp providers and swap networks', () => {
-    expect(C.ONRAMP_PROVIDERS.map((p) => [p.name, p.feeRange, p.supportedChains])).toEqual([
+    expect(F.ONRAMP_PROVIDERS.map((p) => [p.name, p.feeRange, p.supportedChains])).toEqual([
       ['coinbase', '1-2%', ['eip155']],
       ['meld', '1-2%', ['eip155', 'solana']],
     ])
-    expect([...C.COINBASE_ONRAMP_CHAINS]).toEqual([
+    expect([...F.COINBASE_ONRAMP_CHAINS]).toEqual([
       'ethereum', 'arbitrum', 'polygon', 'berachain', 'avalanche-c-chain', 'optimism', 'celo', 'base',
     ])
-    expect(C.SWAP_SUPPORTED_CHAIN_IDS).toEqual([1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554])
-    expect(C.ONRAMP_PAYMENT_METHOD_LIMITS).toEqual({
+    expect(F.SWAP_SUPPORTED_CHAIN_IDS).toEqual([1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554])
+    expect(F.ONRAMP_PAYMENT_METHOD_LIMITS).toEqual({
       card: { min: '10.00', max: '7500.00' },
       bankAccount: { min: '10.00', max: '25000.00' },
     })
