@@ -83,7 +83,9 @@ export interface WalletModal {
   disconnect(options?: DisconnectOptions): Promise<void>
   /**
    * Asks the wallet to move to a configured network, by CAIP-2 id (`eip155:31338`). A network of
-   * another connected family makes that family the active one.
+   * another connected family makes that family the active one. Calls run one at a time and the
+   * last one wins: an earlier call that a later one replaced rejects with
+   * `SwitchNetworkSupersededError` (`kind: 'superseded'`); resolving means the wallet is there.
    */
   switchNetwork(caipNetworkId: string): Promise<void>
   /**
