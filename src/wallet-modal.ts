@@ -141,6 +141,8 @@ class WalletModalInstance implements WalletModal {
   private alertSubscription: { unsubscribe(): void } | undefined
   private readonly connectedSubscription: Subscription
   private prefetchScheduled = false
+  /** Counts open() and close() calls: an open whose chunks arrive after a later call was overtaken. */
+  private openTicket = 0
 
   constructor(private readonly container: Container) {
     this.modal = container.get(ModalStore)
@@ -220,6 +222,7 @@ class WalletModalInstance implements WalletModal {
 
   async open(options: OpenOptions = {}): Promise<void> {
     if (this.destroyed) return
+    const ticket = ++this.openTicket
     this.startSession()
     try {
       await this.render()
@@ -228,6 +231,8 @@ class WalletModalInstance implements WalletModal {
       this.container.get(Logger).warn('Walletgate: the modal could not be loaded', error)
       return
     }
+    // A close() (or another open()) came while the chunks loaded: the latest call wins.
+    if (ticket !== this.openTicket || this.destroyed) return
     this.modal.open({ view: options.view, namespace: this.openNamespace(options.namespace) }, this.connection.snapshot.status === 'connected')
   }
 
@@ -243,6 +248,7 @@ class WalletModalInstance implements WalletModal {
   }
 
   close(): void {
+    this.openTicket++
     this.modal.close()
   }
 
