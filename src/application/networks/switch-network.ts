@@ -3,6 +3,7 @@ import type { CaipNetwork, CaipNetworkId } from '../../domain/entities'
 import { ChainAdapterNotFoundError, NetworkNotFoundError, NoConnectionClientError } from '../../domain/errors'
 import { WalletRequestError, type ChainFamilies, type WalletErrorKind } from '../../ports/chain-family'
 import type { Logger } from '../../ports/logger'
+import { boundMessage } from '../../domain/validation/text-bounds'
 import type { ConnectionStore } from '../connection-store'
 import type { ModalStore } from '../modal-store'
 import type { NetworksStore } from './networks-store'
@@ -178,7 +179,8 @@ export class SwitchNetwork {
       if (ticket !== this.latest) return this.supersededBy(navigate, target)
       const rejected = new SwitchNetworkRejectedError(
         error instanceof WalletRequestError ? error.kind : 'failed',
-        error instanceof Error ? error.message : 'The wallet did not switch networks',
+        // The wallet's own words, bounded: they are shown and reported.
+        error instanceof Error && error.message !== '' ? boundMessage(error.message) : 'The wallet did not switch networks',
         { cause: error },
       )
       if (navigate && this.modal.view === 'SwitchNetwork') this.modal.goBack()

@@ -312,3 +312,14 @@ describe('SwitchNetwork: concurrent calls', () => {
     expect(logger.warnings).toEqual([])
   })
 })
+
+describe('SwitchNetwork: the wallet words', () => {
+  it("a wallet's 5 MB refusal message is kept cut to 300 characters", async () => {
+    const { switcher, provider, connection } = world()
+    connection.set(connected('eip155:31337'))
+    provider.answer('wallet_switchEthereumChain', () => rpcError(-32603, 'F'.repeat(5_000_000)))
+    const result = await switcher.execute('eip155:31338')
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(Array.from(result.error.message)).toHaveLength(300)
+  })
+})
