@@ -3,6 +3,7 @@
  * reach the screen or the analytics service whole. Bounds count code points (a cut never splits an
  * emoji's surrogate pair) and are Walletgate's own numbers.
  */
+import { ELLIPSIS } from '../format/glyphs'
 
 /** Wallet names (announced, catalogue, WalletConnect peer): longer ones are cut. */
 export const MAX_WALLET_NAME_LENGTH = 64
@@ -19,7 +20,7 @@ export function boundWalletName(name: string): string {
 export function boundMessage(message: string): string {
   const trimmed = message.trim()
   const head = cut(trimmed, MAX_WALLET_MESSAGE_LENGTH)
-  return head === trimmed ? trimmed : `${cut(head, MAX_WALLET_MESSAGE_LENGTH - 1).trimEnd()}…`
+  return head === trimmed ? trimmed : `${cut(head, MAX_WALLET_MESSAGE_LENGTH - 1).trimEnd()}${ELLIPSIS}`
 }
 
 /** The first `max` code points; only a slice of the string is ever spread (a 5 MB text costs nothing). */

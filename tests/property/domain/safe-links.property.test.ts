@@ -1,7 +1,15 @@
 /** The link allow-list against schemes, casing and whitespace tricks. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DANGEROUS_SCHEMES, isAllowedAppScheme, safeAppLink, safeWebLink } from '../../../src/domain/validation/safe-links'
+import { isAllowedAppScheme, safeAppLink, safeWebLink } from '../../../src/domain/validation/safe-links'
+
+/** Schemes that run code, read local data or reach the operating system or the browser's insides. */
+const DANGEROUS_SCHEMES = [
+  'javascript', 'livescript', 'vbscript', 'data', 'blob', 'file', 'filesystem', 'about', 'intent', 'android-app',
+  'chrome', 'chrome-extension', 'chrome-untrusted', 'edge', 'microsoft-edge', 'opera', 'brave', 'moz-extension',
+  'resource', 'safari-extension', 'jar', 'view-source', 'res', 'mhtml', 'wyciwyg', 'search', 'search-ms', 'shell',
+  'itms-services', 'smb', 'ftp', 'ws', 'wss',
+]
 
 const RUNS = { numRuns: 500 }
 const dangerous = fc.oneof(
