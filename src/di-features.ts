@@ -175,6 +175,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         approvals: ctx.get(TransactionApprovals),
         activity: ctx.get(ActivityStore),
         modal: ctx.get(ModalStore),
+        connection: ctx.get(ConnectionStore),
         notifier: ctx.get(SnackStore),
         clock: ctx.get(Clock),
         logger: ctx.get(Logger),

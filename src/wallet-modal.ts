@@ -83,7 +83,9 @@ export interface WalletModal {
   disconnect(options?: DisconnectOptions): Promise<void>
   /**
    * Asks the wallet to move to a configured network, by CAIP-2 id (`eip155:31338`). A network of
-   * another connected family makes that family the active one.
+   * another connected family makes that family the active one. Calls run one at a time and the
+   * last one wins: an earlier call that a later one replaced rejects with
+   * `SwitchNetworkSupersededError` (`kind: 'superseded'`); resolving means the wallet is there.
    */
   switchNetwork(caipNetworkId: string): Promise<void>
   /**
@@ -139,6 +141,8 @@ class WalletModalInstance implements WalletModal {
   private alertSubscription: { unsubscribe(): void } | undefined
   private readonly connectedSubscription: Subscription
   private prefetchScheduled = false
+  /** Counts open() and close() calls: an open whose chunks arrive after a later call was overtaken. */
+  private openTicket = 0
 
   constructor(private readonly container: Container) {
     this.modal = container.get(ModalStore)
@@ -218,6 +222,7 @@ class WalletModalInstance implements WalletModal {
 
   async open(options: OpenOptions = {}): Promise<void> {
     if (this.destroyed) return
+    const ticket = ++this.openTicket
     this.startSession()
     try {
       await this.render()
@@ -226,6 +231,8 @@ class WalletModalInstance implements WalletModal {
       this.container.get(Logger).warn('Walletgate: the modal could not be loaded', error)
       return
     }
+    // A close() (or another open()) came while the chunks loaded: the latest call wins.
+    if (ticket !== this.openTicket || this.destroyed) return
     this.modal.open({ view: options.view, namespace: this.openNamespace(options.namespace) }, this.connection.snapshot.status === 'connected')
   }
 
@@ -241,6 +248,7 @@ class WalletModalInstance implements WalletModal {
   }
 
   close(): void {
+    this.openTicket++
     this.modal.close()
   }
 

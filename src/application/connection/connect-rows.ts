@@ -1,5 +1,6 @@
 import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { ChainNamespace, Connector, WalletListing } from '../../domain/entities'
+import { safeAppLink, safeWebLink } from '../../domain/validation/safe-links'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
 
 /**
@@ -77,15 +78,16 @@ export function listingRow(
 }
 
 /**
- * The wallet as a WalletConnect target when it has a mobile or desktop link and WalletConnect is
- * among the connectors; else undefined (the row stays a "get this wallet" link).
+ * The wallet as a WalletConnect target when it has a mobile or desktop link that the allow-list
+ * accepts (validation/safe-links) and WalletConnect is among the connectors; else undefined (the
+ * row stays a "get this wallet" link). A refused link is dropped, so no button offers it.
  */
 export function walletConnectWallet(
   wallet: { id: string; name: string; imageUrl?: string | undefined; mobileLink?: string | null | undefined; desktopLink?: string | null | undefined },
   connectors: readonly Connector[],
 ): WalletConnectWallet | undefined {
-  const mobileLink = nonEmpty(wallet.mobileLink)
-  const desktopLink = nonEmpty(wallet.desktopLink)
+  const mobileLink = appLink(wallet.mobileLink)
+  const desktopLink = appLink(wallet.desktopLink)
   if (mobileLink === undefined && desktopLink === undefined) return undefined
   if (!connectors.some((c) => c.id === WALLETCONNECT_CONNECTOR_ID)) return undefined
   return {
@@ -97,8 +99,9 @@ export function walletConnectWallet(
   }
 }
 
-function nonEmpty(value: string | null | undefined): string | undefined {
-  return value === null || value === undefined || value.trim() === '' ? undefined : value
+/** The link as given when the allow-list accepts it. */
+function appLink(value: string | null | undefined): string | undefined {
+  return safeAppLink(value) === undefined ? undefined : (value ?? undefined)
 }
 
 /** The row of an installed connector. */
@@ -114,10 +117,13 @@ export function connectorRow(connector: Connector, tag?: 'Installed' | 'Recent')
   }
 }
 
-/** Where a person gets a wallet: its browser-extension store page, else its homepage. http(s) only. */
+/**
+ * Where a person gets a wallet: its browser-extension store page, else its homepage, the first the
+ * allow-list accepts (https:, http: on this machine only).
+ */
 export function getWalletUrl(listing: Pick<WalletListing, 'chrome_store' | 'homepage'>): string | undefined {
   for (const candidate of [listing.chrome_store, listing.homepage]) {
-    if (candidate !== null && /^https?:\/\//i.test(candidate)) return candidate
+    if (safeWebLink(candidate) !== undefined) return candidate ?? undefined
   }
   return undefined
 }

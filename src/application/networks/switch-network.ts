@@ -3,6 +3,7 @@ import type { CaipNetwork, CaipNetworkId } from '../../domain/entities'
 import { ChainAdapterNotFoundError, NetworkNotFoundError, NoConnectionClientError } from '../../domain/errors'
 import { WalletRequestError, type ChainFamilies, type WalletErrorKind } from '../../ports/chain-family'
 import type { Logger } from '../../ports/logger'
+import { boundMessage } from '../../domain/validation/text-bounds'
 import type { ConnectionStore } from '../connection-store'
 import type { ModalStore } from '../modal-store'
 import type { NetworksStore } from './networks-store'
@@ -50,12 +51,31 @@ export class SwitchNetworkRejectedError extends Error {
 }
 
 /**
+ * A later switch replaced this one before it finished: the wallet ends where the latest call
+ * asked, and this call does not claim that outcome (nor fails because of it).
+ */
+export class SwitchNetworkSupersededError extends Error {
+  override readonly name = 'SwitchNetworkSupersededError' as const
+  /** Family-neutral like the wallet's refusals: an expected outcome, not a fault to report. */
+  readonly kind = 'superseded' as const
+  constructor(readonly target: CaipNetworkId | undefined) {
+    super('A later network switch replaced this one')
+  }
+}
+
+/**
  * Switching networks (spec section 4). Within the active chain family the family's wing asks the
  * wallet (adding the network first when the wallet does not know it). Switching to a network of
  * another family marks namespace switching, makes that family's account the active one (when it
  * is connected; else the visitor is shown Connect for that family), resets the send form
  * (`networkChanged$`) and persists the active network. A failure goes back one view. Without a
  * connected wallet the network is only selected and persisted.
+ *
+ * Calls run one at a time, and the last call wins: a call made while another waits for the wallet
+ * starts once that one is answered (from where the wallet then is); a call that a later one
+ * replaced before it finished resolves `{ ok: false, error: SwitchNetworkSupersededError }` and
+ * leaves state and views to the later call. No call resolves ok unless the wallet is on its
+ * target.
  */
 export class SwitchNetwork {
   private readonly subject = new BehaviorSubject<SwitchNetworkState>({ status: 'idle' })
@@ -72,12 +92,36 @@ export class SwitchNetwork {
     private readonly logger: Logger,
   ) {}
 
+  /** The ticket of the latest call: only that call may settle the state. */
+  private latest = 0
+  /** Calls started and not yet finished. */
+  private running = 0
+  /** Settles when every call so far has finished; never rejects. */
+  private queue: Promise<unknown> = Promise.resolve()
+
   get snapshot(): SwitchNetworkState {
     return this.subject.value
   }
 
-  /** Never rejects: a failure is in the result and in `state$`. */
-  async execute(caipNetworkId: string, options: SwitchNetworkOptions = {}): Promise<SwitchNetworkResult> {
+  /**
+   * Never rejects: a failure is in the result and in `state$`. A call replaced by a later one
+   * before it finished resolves with SwitchNetworkSupersededError.
+   */
+  execute(caipNetworkId: string, options: SwitchNetworkOptions = {}): Promise<SwitchNetworkResult> {
+    const ticket = ++this.latest
+    const start = (): Promise<SwitchNetworkResult> =>
+      ticket === this.latest ? this.run(caipNetworkId, options, ticket) : Promise.resolve(superseded(caipNetworkId))
+    // Idle: start at once (the view sees the switching state in the same tick).
+    const result = this.running === 0 ? start() : this.queue.then(start)
+    this.running++
+    const done = () => {
+      this.running--
+    }
+    this.queue = result.then(done, done)
+    return result
+  }
+
+  private async run(caipNetworkId: string, options: SwitchNetworkOptions, ticket: number): Promise<SwitchNetworkResult> {
     const navigate = options.navigate ?? false
     const target = this.networks.find(caipNetworkId)
     if (target === undefined) return this.fail(undefined, new NetworkNotFoundError(), false)
@@ -109,11 +153,17 @@ export class SwitchNetwork {
       this.networks.select(target.caipNetworkId)
       return this.succeed(target, from, false, navigate)
     }
-    return this.askWallet(target, from, namespaceSwitching, navigate)
+    return this.askWallet(target, from, namespaceSwitching, navigate, ticket)
   }
 
   /** The active family's wallet moves to `target` (the target's family is the active one here). */
-  private async askWallet(target: CaipNetwork, from: CaipNetworkId, namespaceSwitching: boolean, navigate: boolean): Promise<SwitchNetworkResult> {
+  private async askWallet(
+    target: CaipNetwork,
+    from: CaipNetworkId,
+    namespaceSwitching: boolean,
+    navigate: boolean,
+    ticket: number,
+  ): Promise<SwitchNetworkResult> {
     const account = this.connection.account(target.chainNamespace)
     const family = this.families.get(target.chainNamespace)
     if (account === undefined || family === undefined) return this.fail(target, new ChainAdapterNotFoundError(), navigate)
@@ -122,18 +172,22 @@ export class SwitchNetwork {
     this.subject.next({ status: 'switching', target, step: 'switch', namespaceSwitching })
     if (navigate) this.modal.push('SwitchNetwork')
     try {
-      await family.switchNetwork(account.connectorId, target, (step) =>
-        this.subject.next({ status: 'switching', target, step, namespaceSwitching }),
-      )
+      await family.switchNetwork(account.connectorId, target, (step) => {
+        if (ticket === this.latest) this.subject.next({ status: 'switching', target, step, namespaceSwitching })
+      })
     } catch (error) {
+      if (ticket !== this.latest) return this.supersededBy(navigate, target)
       const rejected = new SwitchNetworkRejectedError(
         error instanceof WalletRequestError ? error.kind : 'failed',
-        error instanceof Error ? error.message : 'The wallet did not switch networks',
+        // The wallet's own words, bounded: they are shown and reported.
+        error instanceof Error && error.message !== '' ? boundMessage(error.message) : 'The wallet did not switch networks',
         { cause: error },
       )
       if (navigate && this.modal.view === 'SwitchNetwork') this.modal.goBack()
       return this.fail(target, rejected, false)
     }
+    // The wallet is on the target now, whether or not this call still counts: the next call
+    // starts from where the wallet really is.
     const now = this.connection.account(target.chainNamespace)
     if (now !== undefined && now.caipNetworkId !== target.caipNetworkId) {
       this.connection.update(target.chainNamespace, {
@@ -141,6 +195,7 @@ export class SwitchNetwork {
         caipAddress: `${target.caipNetworkId}:${now.address}`,
       })
     }
+    if (ticket !== this.latest) return this.supersededBy(navigate, target)
     this.networks.select(target.caipNetworkId)
     return this.succeed(target, from, namespaceSwitching, navigate)
   }
@@ -156,10 +211,20 @@ export class SwitchNetwork {
     return { ok: true }
   }
 
+  /** A later call took over: its own view comes with it, so this one's SwitchNetwork view goes. */
+  private supersededBy(navigate: boolean, target: CaipNetwork): SwitchNetworkResult {
+    if (navigate && this.modal.view === 'SwitchNetwork') this.modal.goBack()
+    return superseded(target.caipNetworkId)
+  }
+
   private fail(target: CaipNetwork | undefined, error: Error, navigate: boolean): SwitchNetworkResult {
     this.logger.warn('Network switch failed', error)
     this.subject.next({ status: 'error', target, error })
     if (navigate) this.modal.goBack()
     return { ok: false, error }
   }
+}
+
+function superseded(target: string): SwitchNetworkResult {
+  return { ok: false, error: new SwitchNetworkSupersededError(target as CaipNetworkId) }
 }

@@ -7,6 +7,10 @@
  *   "Transaction rejected"; any failure keeps the form and the review and goes back to it.
  * - On success: a pending activity entry, a success snack, balances refetched with forceUpdate,
  *   the form reset, back to Account.
+ * - The request belongs to the connection it left over (namespace, connector, address): when that
+ *   connection ends or changes account while the wallet has it, the send is abandoned (the
+ *   approval cancelled, the form unlocked and reset) and whatever the wallet answers later is
+ *   ignored: no activity entry, no snack, no event, no navigation.
  */
 import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs'
 import { TransactionRejectedError } from '../../domain/errors'
@@ -19,6 +23,8 @@ import type { SentTransfer, TokenTransfers } from '../../ports/token-transfers'
 import type { ActivityStore } from '../activity/activity-store'
 import type { ModalStore } from '../modal-store'
 import type { SendBalanceSource, SendNotifier } from './collaborators'
+import { guardWalletRequest, type GuardedConnection } from '../connection/wallet-request-guard'
+import type { ChainNamespace } from '../../domain/entities'
 import type { ReviewSend, ReviewSendState, SendPreview } from './review-send'
 import type { SendForm, SendFormState } from './send-form'
 import { sendErrorOf } from './send-failure'
@@ -41,6 +47,8 @@ export interface ConfirmSendDeps {
   readonly approvals: TransactionApprovals
   readonly activity: Pick<ActivityStore, 'addPending'>
   readonly modal: Pick<ModalStore, 'reset' | 'view'>
+  /** The connection a send is tied to (a disconnect or account change abandons it). */
+  readonly connection: GuardedConnection
   readonly notifier: SendNotifier
   readonly clock: Clock
   readonly logger: Logger
@@ -90,14 +98,26 @@ export class ConfirmSend {
       summary: summaryOf(preview),
       onSuccess: () => this.deps.modal.reset('Account'),
     })
+    const namespace = preview.request.chainId.split(':')[0] as ChainNamespace
+    const guard = guardWalletRequest(this.deps.connection, namespace, () => this.abandon(id))
     let sent: SentTransfer
     try {
       sent = await this.deps.transfers.send(preview.request)
     } catch (error) {
+      guard.release()
+      if (guard.ended) {
+        this.deps.logger.warn('A send failed after its wallet connection ended; ignored', error)
+        return
+      }
       this.inFlight = false
       this.deps.form.unlock()
       this.failed(preview, error)
       this.deps.approvals.settle(id, 'error', error)
+      return
+    }
+    guard.release()
+    if (guard.ended) {
+      this.deps.logger.warn(`The wallet answered a send after its connection ended; ignored (${sent.hash})`)
       return
     }
     this.inFlight = false
@@ -115,6 +135,19 @@ export class ConfirmSend {
   /** The ApproveTransaction view's Cancel: goes back; a request the wallet already has stays in flight. */
   cancelApproval(): void {
     this.deps.approvals.cancelCurrent()
+  }
+
+  /**
+   * The connection the send left over ended (or changed account) while the wallet had it: the
+   * reviewed form no longer belongs to anyone. Back to an empty form; the modal goes back from the
+   * approval view (a disconnect then shows Connect).
+   */
+  private abandon(id: string): void {
+    this.inFlight = false
+    this.deps.form.unlock()
+    this.deps.form.reset()
+    this.outcome.next(undefined)
+    this.deps.approvals.settle(id, 'cancel')
   }
 
   private failed(preview: SendPreview, error: unknown): void {

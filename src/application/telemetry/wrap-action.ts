@@ -12,14 +12,15 @@
  * wallet's own refusals, recognised by the family-neutral kind every chain family's wing gives
  * them (WalletRequestError, SwitchNetworkRejectedError):
  * - `rejected`: the person declined;
- * - `pending`: a request is already waiting in the wallet.
+ * - `pending`: a request is already waiting in the wallet;
+ * - `superseded`: a later call of the same command replaced this one (SwitchNetworkSupersededError).
  * Everything else a wrapped action throws (a "Failed to disconnect", a network that is not
  * configured, a wallet failing in an unexpected way, a bug) is reported.
  */
 import type { Telemetry } from '../../ports/telemetry'
 
 /** Kinds of a wallet refusing on the person's behalf: events, not errors. */
-const EXPECTED_KINDS: ReadonlySet<unknown> = new Set(['rejected', 'pending'])
+const EXPECTED_KINDS: ReadonlySet<unknown> = new Set(['rejected', 'pending', 'superseded'])
 
 /** Whether `error` is an expected failure (see above) rather than one to report. */
 export function isExpectedFailure(error: unknown): boolean {

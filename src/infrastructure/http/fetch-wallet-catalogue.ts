@@ -12,6 +12,7 @@ import type {
   WalletPage,
   WalletPageParams,
 } from '../../ports/wallet-catalogue'
+import { boundWalletName } from '../../domain/validation/text-bounds'
 import { segment } from './caip'
 import type { FetchHttpClient } from './fetch-http-client'
 
@@ -33,7 +34,8 @@ export class FetchWalletCatalogue implements WalletCatalogue {
       },
       signal: options.signal,
     })
-    return { count: answer.count, data: answer.data }
+    // Names are untrusted text: bounded like an announced wallet's.
+    return { count: answer.count, data: answer.data.map((wallet) => ({ ...wallet, name: boundWalletName(wallet.name) })) }
   }
 
   searchWallets(search: string, filter: WalletFilter = {}, options: CatalogueRequestOptions = {}): Promise<WalletPage> {

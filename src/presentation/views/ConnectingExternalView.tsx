@@ -2,6 +2,7 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, SafeImage, Spinner } from '../components'
+import { boundMessage } from '../../domain/validation/text-bounds'
 import { useService } from '../di-context'
 
 /** Waiting for the chosen browser wallet: waiting, already pending (-32002), declined (4001), error. */
@@ -80,7 +81,7 @@ export default function ConnectingExternalView() {
           tone="error"
           visual={visual}
           title="Connection failed"
-          message={state.error.message}
+          message={boundMessage(state.error.message)}
           actions={retry}
           testId="connecting-error"
         />

@@ -3,13 +3,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { walletConnectDeepLink } from '../../../src/domain/connection/wallet-deep-link'
 import { detectPlatform } from '../../../src/domain/connection/platform'
+import { isAllowedAppScheme } from '../../../src/domain/validation/safe-links'
 
 const RUNS = { numRuns: 500 }
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
 const scheme = fc
   .tuple(fc.constantFrom(...LOWER), fc.string({ unit: fc.constantFrom(...`${LOWER}0123456789+.-`), maxLength: 12 }))
   .map(([first, rest]) => first + rest)
-  .filter((s) => !['javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'filesystem', 'http', 'https'].includes(s))
+  .filter(isAllowedAppScheme)
 const host = fc.domain()
 const path = fc.array(fc.string({ unit: fc.constantFrom(...`${LOWER}0123456789-_`), minLength: 1, maxLength: 8 }), { maxLength: 3 })
 /** Pairing URIs as WalletConnect makes them, plus arbitrary text (the builder must not care). */

@@ -81,3 +81,43 @@ describe('open() when the modal cannot be loaded', () => {
     }
   })
 })
+
+describe('open() and close() while the modal loads', () => {
+  function aModalLoadingOnCue() {
+    let release: () => void = () => undefined
+    let held = true
+    const modal = createWalletModal(aModalConfig(), {
+      overrides: (c) => {
+        const real = c.get(FeatureLoader)
+        c.rebind(FeatureLoader).toConstantValue({
+          get loaded() {
+            return real.loaded
+          },
+          load: () => real.load(),
+          dispose: () => real.dispose(),
+          loadConnect: () => {
+            if (!held) return real.loadConnect()
+            held = false
+            return new Promise<void>((resolve) => (release = resolve)).then(() => real.loadConnect())
+          },
+        })
+      },
+    })
+    return { modal, release: () => release() }
+  }
+
+  it('a close() while the chunks load wins: the modal stays closed; a later open opens it', async () => {
+    const { modal, release } = aModalLoadingOnCue()
+    try {
+      const opening = modal.open()
+      modal.close()
+      release()
+      await opening
+      expect(modal.getState().open).toBe(false)
+      await modal.open()
+      expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' })
+    } finally {
+      modal.destroy()
+    }
+  })
+})

@@ -5,11 +5,12 @@ import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
 import type { ConnectorSource } from '../connector-source'
 import { isEip1193Provider, request } from './eip1193'
+import { parseEip155ChainId } from '../../../domain/network/caip-network-id'
+import { boundWalletName } from '../../../domain/validation/text-bounds'
 
 /** The connector id of the legacy `window.ethereum` when no announcement matches it. */
 export const LEGACY_INJECTED_ID = 'injected'
 const LEGACY_INJECTED_NAME = 'Browser Wallet'
-const MAX_NAME_LENGTH = 64
 
 interface Announced {
   readonly rdns: string
@@ -199,7 +200,7 @@ function parseAnnouncement(detail: unknown): Announced | undefined {
     if (typeof name !== 'string' || name.trim() === '') return undefined
     return {
       rdns: rdns.trim(),
-      name: Array.from(name.trim()).slice(0, MAX_NAME_LENGTH).join(''),
+      name: boundWalletName(name),
       icon: typeof icon === 'string' ? icon : undefined,
       provider,
     }
@@ -213,11 +214,8 @@ function parseAddresses(value: unknown): string[] {
   return value.filter((a): a is string => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a))
 }
 
+/** A chain id outside the positive safe integers is malformed (it would round to another chain). */
 function toCaipNetworkId(chainId: unknown): CaipNetworkId | undefined {
-  let id: number
-  if (typeof chainId === 'string' && /^0x[0-9a-fA-F]+$/.test(chainId)) id = Number.parseInt(chainId, 16)
-  else if (typeof chainId === 'string' && /^\d+$/.test(chainId)) id = Number(chainId)
-  else if (typeof chainId === 'number' && Number.isSafeInteger(chainId)) id = chainId
-  else return undefined
-  return `eip155:${id}`
+  const id = parseEip155ChainId(chainId)
+  return id === undefined ? undefined : `eip155:${String(id)}`
 }

@@ -17,6 +17,8 @@ import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../doma
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection/relay'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
+import { parseEip155ChainId, wellFormedCaipNetworkId } from '../../../domain/network/caip-network-id'
+import { boundWalletName } from '../../../domain/validation/text-bounds'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
@@ -539,8 +541,9 @@ export class UniversalProviderWalletConnect {
     provider.on('chainChanged', (chainId: number | string) => {
       if (!provider.session) return
       const text = String(chainId)
-      const caipNetworkId = (text.includes(':') ? text : `eip155:${Number(text)}`) as CaipNetworkId
-      this.eventsSubject.next({ type: 'chainChanged', connectorId: id, caipNetworkId })
+      // A malformed id (beyond the safe integers, a fraction) is ignored, not rounded to another chain.
+      const caipNetworkId = wellFormedCaipNetworkId(text.includes(':') ? text : `eip155:${text}`)
+      if (caipNetworkId !== undefined) this.eventsSubject.next({ type: 'chainChanged', connectorId: id, caipNetworkId })
     })
     provider.on('session_delete', ({ topic }: { topic: string }) => {
       this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
@@ -557,12 +560,15 @@ export class UniversalProviderWalletConnect {
   private async describe(provider: Provider, session: SessionLike): Promise<WalletConnectSession> {
     const namespace: ChainNamespace = session.namespaces.eip155 ? 'eip155' : ((Object.keys(session.namespaces)[0] ?? 'eip155') as ChainNamespace)
     const accounts = session.namespaces[namespace]?.accounts ?? []
-    const approvedNetworks = [...new Set(accounts.map((a) => a.split(':').slice(0, 2).join(':')))] as CaipNetworkId[]
+    const approvedNetworks = [
+      ...new Set(accounts.map((a) => wellFormedCaipNetworkId(a.split(':').slice(0, 2).join(':'))).filter((n) => n !== undefined)),
+    ]
     let caipNetworkId = approvedNetworks[0] ?? (`${namespace}:0` as CaipNetworkId)
     let addresses = accounts.filter((a) => a.startsWith(`${caipNetworkId}:`)).map(addressOf)
     if (namespace === 'eip155') {
-      const chainId = await provider.request<number | string>({ method: 'eth_chainId' })
-      caipNetworkId = `eip155:${Number(chainId)}`
+      const chainId = parseEip155ChainId(await provider.request<unknown>({ method: 'eth_chainId' }))
+      if (chainId === undefined) throw new WalletRequestError('failed', 'The wallet reported a malformed chain id')
+      caipNetworkId = `eip155:${String(chainId)}`
       addresses = await provider.request<string[]>({ method: 'eth_accounts' })
     }
     return {
@@ -572,7 +578,7 @@ export class UniversalProviderWalletConnect {
       addresses,
       caipNetworkId,
       approvedNetworks,
-      peer: { name: session.peer.metadata.name, url: session.peer.metadata.url, icons: session.peer.metadata.icons },
+      peer: { name: boundWalletName(session.peer.metadata.name), url: session.peer.metadata.url, icons: session.peer.metadata.icons },
       expiresAtMs: session.expiry * 1000,
     }
   }

@@ -1,7 +1,7 @@
 import type { ConnectRow, WalletConnectWallet } from '../../../application/connection/connect-rows'
 import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import { ListRow, WalletRow } from '../../components'
-import { safeLinkUrl } from '../../components/safe-image-url'
+import { safeWebLink } from '../../../domain/validation/safe-links'
 
 export interface WalletRowsProps {
   readonly rows: readonly ConnectRow[]
@@ -13,12 +13,16 @@ export interface WalletRowsProps {
 
 /**
  * Rows of a wallet list: installed wallets connect, wallets with WalletConnect links connect over
- * WalletConnect, others link to getting the wallet.
+ * WalletConnect, others link to getting the wallet. A wallet whose only link the allow-list
+ * refused is not listed: no row offers a link that would do nothing.
  */
 export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps) {
+  const shown = rows.filter(
+    (row) => row.kind === 'connector' || (row.walletConnect !== undefined && onChooseWallet !== undefined) || safeWebLink(row.href) !== undefined,
+  )
   return (
     <>
-      {rows.map((row) => (
+      {shown.map((row) => (
         <ListRow key={`${row.kind}:${row.key}`}>
           {row.kind === 'connector' ? (
             <WalletRow
@@ -43,9 +47,8 @@ export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps)
               name={row.name}
               imageUrl={row.imageUrl}
               tag={row.tag}
-              description={safeLinkUrl(row.href) === undefined ? 'Not available here' : 'Get this wallet'}
-              href={safeLinkUrl(row.href)}
-              disabled={safeLinkUrl(row.href) === undefined}
+              description="Get this wallet"
+              href={safeWebLink(row.href)}
             />
           )}
         </ListRow>

@@ -5,6 +5,7 @@ import { NetworksStore } from '../../../../src/application/networks/networks-sto
 import {
   SwitchNetwork,
   SwitchNetworkRejectedError,
+  SwitchNetworkSupersededError,
   type NetworkChanged,
 } from '../../../../src/application/networks/switch-network'
 import { UnsupportedChainWatcher } from '../../../../src/application/networks/unsupported-chain-watcher'
@@ -229,5 +230,96 @@ describe('SwitchNetwork across chain families', () => {
     expect(changes).toEqual([{ from: 'eip155:31337', to: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', namespaceChanged: true }])
     expect(modal.history).toEqual(['Connect'])
     expect(modal.snapshot.namespace).toBe('solana')
+  })
+})
+
+function deferred(): { promise: Promise<null>; resolve: () => void; reject: (error: unknown) => void } {
+  let resolve!: () => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<null>((res, rej) => {
+    resolve = () => res(null)
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+describe('SwitchNetwork: concurrent calls', () => {
+  it('a call made while the wallet decides waits its turn; the earlier one resolves superseded and the last one wins', async () => {
+    const { switcher, provider, connection, networks, modal, logger } = world()
+    connection.set(connected('eip155:31337'))
+    modal.open({ view: 'Networks' }, true)
+    const first = deferred()
+    const asked = deferred()
+    provider
+      .answer('wallet_switchEthereumChain', () => {
+        asked.resolve()
+        return first.promise
+      })
+      .answer('wallet_switchEthereumChain', () => null)
+    const a = switcher.execute('eip155:31338', { navigate: true })
+    const b = switcher.execute('eip155:31337')
+    await asked.promise
+    expect(modal.view).toBe('SwitchNetwork')
+    // Not asked twice at once: the wallet still has the first request.
+    expect(provider.requests.map((r) => r.params)).toEqual([[{ chainId: '0x7a6a' }]])
+    first.resolve()
+    const [resultA, resultB] = await Promise.all([a, b])
+    expect(resultA.ok).toBe(false)
+    if (!resultA.ok) expect(resultA.error).toBeInstanceOf(SwitchNetworkSupersededError)
+    expect(resultB).toEqual({ ok: true })
+    // The wallet was moved back, for real, by the last call.
+    expect(provider.requests.map((r) => r.params)).toEqual([[{ chainId: '0x7a6a' }], [{ chainId: '0x7a69' }]])
+    expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31337' })
+    expect(networks.snapshot.activeCaipNetworkId).toBe('eip155:31337')
+    expect(switcher.snapshot).toMatchObject({ status: 'switched', target: { caipNetworkId: 'eip155:31337' } })
+    expect(modal.view).toBe('Networks')
+    expect(logger.warnings).toEqual([])
+  })
+
+  it('of three quick calls the middle one never reaches the wallet', async () => {
+    const { switcher, provider, connection } = world()
+    connection.set(connected('eip155:31337'))
+    const first = deferred()
+    provider.answer('wallet_switchEthereumChain', () => first.promise).answer('wallet_switchEthereumChain', () => null)
+    const a = switcher.execute('eip155:31338')
+    const b = switcher.execute('eip155:31337')
+    const c = switcher.execute('eip155:31338')
+    first.resolve()
+    const results = await Promise.all([a, b, c])
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.name))).toEqual([
+      'SwitchNetworkSupersededError',
+      'SwitchNetworkSupersededError',
+      'ok',
+    ])
+    // a moved the wallet to 31338 and c found it there: one wallet request in all.
+    expect(provider.requests).toHaveLength(1)
+    expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+  })
+
+  it("a superseded call's late refusal shows no error and logs nothing", async () => {
+    const { switcher, provider, connection, logger } = world()
+    connection.set(connected('eip155:31337'))
+    const first = deferred()
+    provider.answer('wallet_switchEthereumChain', () => first.promise).answer('wallet_switchEthereumChain', () => null)
+    const a = switcher.execute('eip155:31338')
+    const b = switcher.execute('eip155:31338')
+    first.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
+    const [resultA, resultB] = await Promise.all([a, b])
+    expect(resultA.ok ? 'ok' : resultA.error.name).toBe('SwitchNetworkSupersededError')
+    expect(resultB).toEqual({ ok: true })
+    expect(switcher.snapshot.status).toBe('switched')
+    expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+    expect(logger.warnings).toEqual([])
+  })
+})
+
+describe('SwitchNetwork: the wallet words', () => {
+  it("a wallet's 5 MB refusal message is kept cut to 300 characters", async () => {
+    const { switcher, provider, connection } = world()
+    connection.set(connected('eip155:31337'))
+    provider.answer('wallet_switchEthereumChain', () => rpcError(-32603, 'F'.repeat(5_000_000)))
+    const result = await switcher.execute('eip155:31338')
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(Array.from(result.error.message)).toHaveLength(300)
   })
 })

@@ -124,6 +124,7 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
     approvals,
     activity: { addPending: (tx) => pending.push(tx) },
     modal,
+    connection,
     notifier,
     clock: { now: () => NOW },
     logger,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isExpectedFailure, wrapAction } from '../../../../src/application/telemetry/wrap-action'
-import { SwitchNetworkRejectedError } from '../../../../src/application/networks/switch-network'
+import { SwitchNetworkRejectedError, SwitchNetworkSupersededError } from '../../../../src/application/networks/switch-network'
 import { DisconnectError, NetworkNotFoundError } from '../../../../src/domain/errors'
 import { FetchHttpClient } from '../../../../src/infrastructure/http/fetch-http-client'
 import { EventPoster } from '../../../../src/infrastructure/http/event-poster'
@@ -77,6 +77,8 @@ describe('wrapAction', () => {
       new WalletRequestError('rejected', 'User rejected the request.', { code: 4001 }),
       new SwitchNetworkRejectedError('rejected', 'User rejected the request.'),
       new WalletRequestError('pending', 'Request already pending', { code: -32002 }),
+      // A later switch replaced this one: the host's own doing, no fault.
+      new SwitchNetworkSupersededError('eip155:31338'),
     ]
     for (const error of expected) {
       expect(isExpectedFailure(error)).toBe(true)

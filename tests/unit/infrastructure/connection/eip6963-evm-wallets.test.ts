@@ -117,3 +117,31 @@ describe('Eip6963EvmWallets', () => {
     expect((await firstValueFrom(wallets.connectors$)).length).toBe(2)
   })
 })
+
+describe('Eip6963EvmWallets: chain ids outside the safe integers', () => {
+  it.each(['0x20000000000000', '0xffffffffffffffffffff', '9007199254740993', '0x0', '0', 1.5, -1, 2 ** 53])(
+    'a wallet on %j cannot connect: the chain id is malformed, not rounded to another chain',
+    async (chainId) => {
+      const provider = new StubProvider({ eth_requestAccounts: [ADDRESS], eth_chainId: chainId })
+      const { wallets } = setup()
+      wallets.startDiscovery()
+      announce({ rdns: 'a.wallet', name: 'A' }, provider)
+      const failure = await wallets.connect('a.wallet').catch((e: unknown) => e)
+      expect(failure).toBeInstanceOf(WalletRequestError)
+      expect((failure as Error).message).toBe('The wallet reported a malformed chain id')
+    },
+  )
+
+  it('a chainChanged to an unsafe chain id is ignored; the largest safe one is kept exactly', async () => {
+    const provider = new StubProvider({ eth_requestAccounts: [ADDRESS], eth_chainId: '0x7a69' })
+    const { wallets } = setup()
+    wallets.startDiscovery()
+    announce({ rdns: 'a.wallet', name: 'A' }, provider)
+    await wallets.connect('a.wallet')
+    const events: WalletEvent[] = []
+    wallets.events$.subscribe((e) => events.push(e))
+    provider.emit('chainChanged', '0x20000000000001')
+    provider.emit('chainChanged', '0x1fffffffffffff')
+    expect(events).toEqual([{ type: 'chainChanged', connectorId: 'a.wallet', caipNetworkId: `eip155:${String(Number.MAX_SAFE_INTEGER)}` }])
+  })
+})
