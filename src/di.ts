@@ -246,6 +246,8 @@ function storagePrefix(config: ResolvedConfig): string {
  */
 function featureLoader(container: Container, config: ResolvedConfig): FeatureLoader {
   let connecting: Promise<void> | undefined
+  let listing: Promise<void> | undefined
+  let listsBound = false
   let loading: Promise<Features> | undefined
   let features: Features | undefined
   let disposed = false
@@ -258,6 +260,18 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
   }
   return {
     loadConnect,
+    loadWalletLists() {
+      listing ??= Promise.all([loadConnect(), import('./di-wallet-lists')]).then(([, { bindWalletLists }]) => {
+        if (disposed) return
+        bindWalletLists(container, config)
+        listsBound = true
+      })
+      listing.catch(() => (listing = undefined))
+      return listing
+    },
+    get walletListsLoaded() {
+      return listsBound
+    },
     load() {
       loading ??= Promise.all([loadConnect(), import('./di-features')]).then(([, { bindFeatures }]) => {
         if (disposed) throw new Error('The modal was destroyed.')

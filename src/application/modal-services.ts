@@ -13,6 +13,13 @@ export const ModalConfig = Symbol('ModalConfig') as ServiceIdentifier<ResolvedCo
  */
 export interface FeatureLoader {
   loadConnect(): Promise<void>
+  /**
+   * Binds what the catalogue wallet lists need (All Wallets, the WalletConnect views' list): a chunk
+   * of its own, fetched when such a view opens, not with the Connect view.
+   */
+  loadWalletLists(): Promise<void>
+  /** Whether `loadWalletLists()` has finished. */
+  readonly walletListsLoaded: boolean
   load(): Promise<Features>
   /** Whether `load()` has finished, so views that need the features can render at once. */
   readonly loaded: boolean

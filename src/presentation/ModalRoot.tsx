@@ -11,8 +11,8 @@ import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
 import { ImagePolicyProvider, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
-import { CONNECT_VIEWS, VIEWS, reloadView } from './views/registry'
-import { ViewBoundary, WithFeatures } from './ViewGate'
+import { CONNECT_VIEWS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
+import { ViewBoundary, WithFeatures, WithWalletLists } from './ViewGate'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW, ELLIPSIS } from '../domain/format/glyphs'
 
@@ -149,6 +149,10 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
               <p className="wg-muted" data-testid={`view-${view}`}>
                 This view is not available in this version.
               </p>
+            ) : WALLET_LIST_VIEWS.has(view) ? (
+              <WithWalletLists>
+                <View />
+              </WithWalletLists>
             ) : CONNECT_VIEWS.has(view) ? (
               <View />
             ) : (

@@ -1,4 +1,4 @@
-import { Component, useEffect, useState, type ReactNode } from 'react'
+import { Component, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { FeatureLoader } from '../application/modal-services'
 import { Button, Notice } from './components'
 import { useService } from './di-context'
@@ -71,24 +71,23 @@ export class ViewBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /**
- * Renders its children once the account features (a chunk of their own) are bound: at once when
- * they already are, after a short loading line otherwise, and with a retry if the chunk fails.
+ * Renders its children once a lazily loaded part of the composition root is bound: at once when
+ * it already is, after a short loading line otherwise, and with a retry if the chunk fails.
  */
-export function WithFeatures({ children }: { readonly children: ReactNode }) {
-  const loader = useService(FeatureLoader)
-  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(() => (loader.loaded ? 'ready' : 'loading'))
+function WithBindings({ ready, load, children }: { readonly ready: boolean; readonly load: () => Promise<unknown>; readonly children: ReactNode }) {
+  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(() => (ready ? 'ready' : 'loading'))
 
   useEffect(() => {
     if (state !== 'loading') return
     let live = true
-    loader.load().then(
+    load().then(
       () => live && setState('ready'),
       () => live && setState('failed'),
     )
     return () => {
       live = false
     }
-  }, [loader, state])
+  }, [load, state])
 
   if (state === 'ready') return children
   if (state === 'failed') return <LoadFailed onRetry={() => setState('loading')} />
@@ -96,5 +95,27 @@ export function WithFeatures({ children }: { readonly children: ReactNode }) {
     <p className="wg-loading" role="status">
       Loading{ELLIPSIS}
     </p>
+  )
+}
+
+/** Children that need the account features (src/di-features.ts). */
+export function WithFeatures({ children }: { readonly children: ReactNode }) {
+  const loader = useService(FeatureLoader)
+  const load = useCallback(() => loader.load(), [loader])
+  return (
+    <WithBindings ready={loader.loaded} load={load}>
+      {children}
+    </WithBindings>
+  )
+}
+
+/** Children that need the catalogue wallet lists (src/di-wallet-lists.ts). */
+export function WithWalletLists({ children }: { readonly children: ReactNode }) {
+  const loader = useService(FeatureLoader)
+  const load = useCallback(() => loader.loadWalletLists(), [loader])
+  return (
+    <WithBindings ready={loader.walletListsLoaded} load={load}>
+      {children}
+    </WithBindings>
   )
 }

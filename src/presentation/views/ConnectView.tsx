@@ -2,7 +2,7 @@ import { useEffect, type SyntheticEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { ConnectorsStore } from '../../application/connection/connectors-store'
-import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
+import { WalletConnectEntry } from '../../application/connection/walletconnect-entry'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { ModalStore } from '../../application/modal-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
@@ -18,7 +18,7 @@ export default function ConnectView() {
   const store = useService(ConnectorsStore)
   const connect = useService(ConnectExternal)
   const modal = useService(ModalStore)
-  const walletConnect = useService(WalletConnectQr)
+  const walletConnect = useService(WalletConnectEntry)
   const model = useObservableState(store.state$, () => store.snapshot)
 
   useEffect(() => {

@@ -55,3 +55,10 @@ export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
 ])
+
+/** Connect views that list the catalogue's wallets: they also wait for src/di-wallet-lists.ts. */
+export const WALLET_LIST_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
+  'AllWallets',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+])

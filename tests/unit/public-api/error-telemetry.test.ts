@@ -32,6 +32,8 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
         const loader: FeatureLoaderType = {
           loaded: true,
           loadConnect: () => Promise.resolve(),
+    loadWalletLists: () => Promise.resolve(),
+    walletListsLoaded: true,
           load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork! }),
           dispose() {},
         }

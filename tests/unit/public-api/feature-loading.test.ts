@@ -61,6 +61,10 @@ describe('open() when the modal cannot be loaded', () => {
             return real.loaded
           },
           load: () => real.load(),
+          loadWalletLists: () => real.loadWalletLists(),
+          get walletListsLoaded() {
+            return real.walletListsLoaded
+          },
           dispose: () => real.dispose(),
           loadConnect: () => {
             if (!failNext) return real.loadConnect()
@@ -94,6 +98,10 @@ describe('open() and close() while the modal loads', () => {
             return real.loaded
           },
           load: () => real.load(),
+          loadWalletLists: () => real.loadWalletLists(),
+          get walletListsLoaded() {
+            return real.walletListsLoaded
+          },
           dispose: () => real.dispose(),
           loadConnect: () => {
             if (!held) return real.loadConnect()

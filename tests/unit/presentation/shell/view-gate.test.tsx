@@ -16,6 +16,8 @@ function manualLoader(loadedAtStart = false) {
   const loader: FeatureLoader & { loaded: boolean } = {
     loaded: loadedAtStart,
     loadConnect: async () => {},
+    loadWalletLists: async () => {},
+    walletListsLoaded: true,
     load: vi.fn(
       () =>
         new Promise<Features>((resolve, reject) =>

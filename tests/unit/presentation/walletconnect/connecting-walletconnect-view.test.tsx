@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
@@ -30,9 +30,9 @@ describe('WalletConnect in the Connect flow', () => {
     w.ui(<ConnectView />)
     // Pointing at the row warms WalletConnect up before the click.
     fireEvent.pointerOver(screen.getByTestId(`wallet-${WALLETCONNECT_CONNECTOR_ID}`))
-    expect(w.calls).toEqual(['preconnect'])
+    await waitFor(() => expect(w.calls).toEqual(['preconnect']))
     fireEvent.click(screen.getByTestId(`wallet-${WALLETCONNECT_CONNECTOR_ID}`))
-    expect(modal.view).toBe('ConnectingWalletConnect')
+    await waitFor(() => expect(modal.view).toBe('ConnectingWalletConnect'))
 
     cleanup()
     w.ui(<ConnectingWalletConnectView />)

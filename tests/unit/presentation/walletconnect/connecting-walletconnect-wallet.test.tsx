@@ -43,7 +43,7 @@ describe('ConnectingWalletConnect for a chosen wallet', () => {
     w.modal.open({}, false)
     w.ui(<ConnectView />)
     fireEvent.click(await screen.findByTestId('wallet-aurora'))
-    expect(w.modal.view).toBe('ConnectingWalletConnect')
+    await waitFor(() => expect(w.modal.view).toBe('ConnectingWalletConnect'))
     expect(w.wallets.calls).toContain(`connect:${WALLETCONNECT_CONNECTOR_ID}`)
     expect(w.container.get(ConnectionStore).snapshot.status).toBe('connecting')
 
@@ -100,6 +100,7 @@ describe('ConnectingWalletConnect for a chosen wallet', () => {
     w.modal.open({}, false)
     w.ui(<ConnectView />)
     fireEvent.click(await screen.findByTestId('wallet-basalt'))
+    await waitFor(() => expect(w.modal.view).toBe('ConnectingWalletConnect'))
     cleanup()
     w.ui(<ConnectingWalletConnectView />)
     act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))

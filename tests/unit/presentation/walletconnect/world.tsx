@@ -3,6 +3,7 @@ import type { Container } from 'inversify'
 import type { SchedulerLike } from 'rxjs'
 import { createContainer } from '../../../../src/di'
 import { bindConnect } from '../../../../src/di-connect'
+import { bindWalletLists } from '../../../../src/di-wallet-lists'
 import { ModalConfig } from '../../../../src/application/modal-services'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { parseConfig } from '../../../../src/domain/config'
@@ -54,6 +55,8 @@ export function walletConnectViews({ now, catalogue = [], platform, scheduler }:
   })
   // The connect views' own bindings live in a lazily loaded part of the composition root.
   bindConnect(container, container.get(ModalConfig))
+  // The WalletConnect views' and the catalogue lists' bindings (their own chunk in the product).
+  bindWalletLists(container, container.get(ModalConfig))
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return {
     wallets,
