@@ -7,6 +7,7 @@ import { z } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
 import { CHAIN_NAMESPACES, CONNECT_METHODS, CONNECTOR_TYPE_GROUPS } from '../../../src/domain/entities'
 import { DEFAULT_SERVICE_URLS } from '../../../src/domain/config'
+import { SERVICE_REQUEST_TIMEOUT_MS } from '../../../src/domain/constants'
 import { specErrorMap } from '../../../src/domain/validation/zod-error-map'
 
 function configDefaults() {
@@ -21,7 +22,7 @@ function configDefaults() {
     allowUnsupportedChain: false,
     enableWalletConnect: true,
     browserWallets: true,
-    services: { ...DEFAULT_SERVICE_URLS },
+    services: { ...DEFAULT_SERVICE_URLS, timeoutMs: SERVICE_REQUEST_TIMEOUT_MS },
   }
 }
 
@@ -137,8 +138,9 @@ function configFields() {
           walletCatalogue: z._default(httpUrl(), DEFAULT_SERVICE_URLS.walletCatalogue),
           analytics: z._default(httpUrl(), DEFAULT_SERVICE_URLS.analytics),
           relay: z._default(wsUrl(), DEFAULT_SERVICE_URLS.relay),
+          timeoutMs: z._default(z.number().check(z.int(), z.gte(1), z.lte(300_000)), SERVICE_REQUEST_TIMEOUT_MS),
         }),
-        () => ({ ...DEFAULT_SERVICE_URLS }),
+        () => ({ ...DEFAULT_SERVICE_URLS, timeoutMs: SERVICE_REQUEST_TIMEOUT_MS }),
       ),
     /** Called with every modal event (connect, disconnect, errors reported as events). */
     onEvent: () =>
