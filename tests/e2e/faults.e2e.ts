@@ -17,7 +17,9 @@ import {
   clearServiceFaults,
   devnetAdmin,
   dropExpectedNetworkErrors,
+  dropRelayReconnectErrors,
   expectCalm,
+  fastForwardUntilVisible,
   injectServiceFault,
   watchCsp,
 } from './support/faults'
@@ -139,16 +141,17 @@ test.describe('faults the modal survives', () => {
     dropExpectedNetworkErrors(pageProblems, NETWORK_FAILURES)
   })
 
-  test('the relay restarted mid-QR: the pairing shown before the restart still connects', async ({ page, world }) => {
+  test('the relay restarted mid-QR: the pairing shown before the restart still connects', async ({ page, world, pageProblems }) => {
     test.setTimeout(90_000)
     const uri = await showQr(page)
     await devnetAdmin(world, 'POST', '/relay/restart?downMs=1500')
     peer = await startPeer(world, 2)
     await peer.pair(uri)
     await expect(page.getByTestId('demo-account')).toContainText(world.accounts[2]!.address, { timeout: 30_000 })
+    dropRelayReconnectErrors(pageProblems, world.relayUrl)
   })
 
-  test('the relay restarted mid-session: the next signature request succeeds', async ({ page, world }) => {
+  test('the relay restarted mid-session: the next signature request succeeds', async ({ page, world, pageProblems }) => {
     test.setTimeout(90_000)
     await pairOverQr(page, world, 4)
     await devnetAdmin(world, 'POST', '/relay/restart?downMs=1500')
@@ -156,6 +159,7 @@ test.describe('faults the modal survives', () => {
     const signature = await provider(page, { method: 'personal_sign', params: [message, world.accounts[4]!.address] })
     expect(await recoverMessageAddress({ message, signature: signature as Hex })).toBe(world.accounts[4]!.address)
     await expect(page.getByTestId('demo-account')).toContainText(world.accounts[4]!.address)
+    dropRelayReconnectErrors(pageProblems, world.relayUrl)
   })
 
   test('58 hostile or duplicate EIP-6963 announces run nothing and list one row', async ({ page }) => {
@@ -244,13 +248,13 @@ test.describe('faults the modal survives with bounded waits, recovery and the li
     world,
     pageProblems,
   }) => {
-    test.setTimeout(150_000)
+    await page.clock.install()
     const address = world.accounts[1]!.address
     await injectServiceFault(world, `/v1/account/${address}/balance`, 'hang', 20)
     await fetch(`${world.rpcProxyA.controlUrl}/kill`, { method: 'POST' })
     await connectDevWallet(page, { accountIndex: 1 })
     const retry = page.getByTestId('view-Account').getByRole('button', { name: 'Try again' })
-    await expect(retry).toBeVisible({ timeout: BOUND })
+    await fastForwardUntilVisible(page, retry, BOUND)
     await expectCalm(page)
     await clearServiceFaults(world)
     await retry.click()
@@ -259,13 +263,13 @@ test.describe('faults the modal survives with bounded waits, recovery and the li
   })
 
   test('the service hangs on history: Activity stops spinning with "Try again", and recovers once the service answers', async ({ page, world, pageProblems }) => {
-    test.setTimeout(150_000)
+    await page.clock.install()
     const address = world.accounts[1]!.address
     await connectDevWallet(page, { accountIndex: 1 })
     await injectServiceFault(world, `/v1/account/${address}/history`, 'hang', 20)
     await page.getByTestId('account-tab-Activity').click()
     const retry = page.getByTestId('view-Account').getByRole('button', { name: 'Try again' })
-    await expect(retry).toBeVisible({ timeout: BOUND })
+    await fastForwardUntilVisible(page, retry, BOUND)
     await expectCalm(page)
     await clearServiceFaults(world)
     await retry.click()
@@ -274,14 +278,15 @@ test.describe('faults the modal survives with bounded waits, recovery and the li
   })
 
   test('the service hangs on the catalogue: AllWallets stops spinning with "Try again", and recovers once the service answers', async ({ page, world, pageProblems }) => {
-    test.setTimeout(150_000)
+    await page.clock.install()
     await initDevWallet(page, { mode: 'approve' })
-    await injectServiceFault(world, '/getWallets', 'hang', 20)
     await page.goto('/')
     await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await injectServiceFault(world, '/getWallets', 'hang', 20)
     await page.getByTestId('all-wallets').click()
     const retry = page.getByTestId('view-AllWallets').getByRole('button', { name: 'Try again' })
-    await expect(retry).toBeVisible({ timeout: BOUND })
+    await fastForwardUntilVisible(page, retry, BOUND)
     await expectCalm(page)
     await clearServiceFaults(world)
     await retry.click()
@@ -304,16 +309,23 @@ test.describe('faults the modal survives with bounded waits, recovery and the li
   })
 
   test('the relay unreachable: the QR wait is bounded, says the connection service cannot be reached, and retries', async ({ page, world }) => {
-    test.setTimeout(120_000)
+    await page.clock.install()
+    // The browser cannot reach the relay until the test lets it.
+    let reachable = false
+    await page.routeWebSocket(new RegExp(`^${world.relayUrl.replace(/[.]/g, '\\.')}`), (ws) => {
+      if (reachable) ws.connectToServer()
+      else void ws.close()
+    })
     await page.goto('/')
     await page.getByTestId('connect-button').click()
-    const restart = devnetAdmin(world, 'POST', '/relay/restart?downMs=40000')
     await page.getByTestId('wallet-walletConnect').click()
     const view = page.getByTestId('view-ConnectingWalletConnect')
-    await expect(view).toContainText(/connection service/i, { timeout: BOUND })
+    const retry = view.getByTestId('connect-retry')
+    await fastForwardUntilVisible(page, retry, BOUND)
+    await expect(view).toContainText(/connection service/i)
     await expectCalm(page)
-    await restart
-    await page.getByTestId('connect-retry').click()
+    reachable = true
+    await retry.click()
     await expect(page.getByTestId('walletconnect-qr')).toBeVisible({ timeout: 20_000 })
   })
 
@@ -361,6 +373,8 @@ test.describe('faults the modal survives with bounded waits, recovery and the li
     const nonce = await rpc<string>(world.rpcUrls[31337], 'eth_getTransactionCount', [sender, 'latest'])
     await page.evaluate(() => (window as unknown as DemoWindow).devWallet.setMode('manual'))
     await page.getByTestId('account-send').click()
+    const token = page.getByTestId('send-token')
+    await token.selectOption({ label: (await token.locator('option', { hasText: 'ETH ·' }).textContent()) ?? '' })
     await page.getByTestId('send-amount').fill('0.01')
     await page.getByTestId('send-receiver').fill(world.accounts[4]!.address)
     await page.getByTestId('send-review').click()
@@ -428,11 +442,12 @@ test.describe('faults the modal survives with bounded waits, recovery and the li
       await page.route(`${world.serviceUrl}/getWallets**`, async (route) => {
         const response = await route.fetch()
         const body = (await response.json()) as { count: number; data: Record<string, unknown>[] }
-        const template = body.data[0] ?? {}
         const hostile = HOSTILE.map(({ name, link }, i) => ({
-          ...template,
-          id: `hostile${i}`.padEnd(64, '0'),
+          id: `${i}`.padStart(64, 'f'),
           name,
+          image_id: `${i}`.padStart(8, 'f'),
+          order: i,
+          chains: ['eip155:31337', 'eip155:31338'],
           rdns: null,
           homepage: link,
           mobile_link: link,
@@ -443,7 +458,12 @@ test.describe('faults the modal survives with bounded waits, recovery and the li
           chrome_store: link,
           injected: null,
         }))
-        await route.fulfill({ response, json: { ...body, count: body.count + hostile.length, data: [...hostile, ...body.data] } })
+        // A fresh answer: the original's length and encoding headers would not fit the new body.
+        await route.fulfill({
+          status: 200,
+          headers: { 'access-control-allow-origin': '*' },
+          json: { ...body, count: body.count + hostile.length, data: [...hostile, ...body.data] },
+        })
       })
       await page.goto('/')
       await page.getByTestId('connect-button').click()

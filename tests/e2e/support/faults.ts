@@ -1,5 +1,5 @@
 /** Helpers of the faults spec: the devnet's admin switches, CSP violations, raw error text on screen. */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect } from './fixtures'
 import type { E2eWorld } from './world'
 
@@ -55,7 +55,7 @@ export function cspViolations(page: Page): Promise<string[]> {
  * request paths and hosts, serialised objects.
  */
 const RAW_ERROR_TEXT =
-  /HTTP status|status code|\b[45]\d\d\b(?! ?(?:ETH|dUSD|DVT|%))|TypeError|ReferenceError|SyntaxError|RangeError|Failed to fetch|NetworkError|ECONN|ERR_|Unexpected token|is not valid JSON|\/v1\/|getWallets|__admin|127\.0\.0\.1|localhost|https?:\/\/|\[object Object\]|undefined|\bnull\b|Details:|Version: viem/
+  /HTTP status|status code|\b(?:status|code|error)[: ]+[45]\d\d\b|TypeError|ReferenceError|SyntaxError|RangeError|Failed to fetch|NetworkError|ECONN|ERR_|Unexpected token|is not valid JSON|\/v1\/|getWallets|__admin|127\.0\.0\.1|localhost|https?:\/\/|\[object Object\]|undefined|\bnull\b|Details:|Version: viem/
 
 /** The modal (when shown) holds no raw error text. */
 export async function expectNoRawErrorText(page: Page): Promise<void> {
@@ -81,6 +81,25 @@ export function dropExpectedNetworkErrors(problems: string[], pattern: RegExp): 
     const problem = problems[i] ?? ''
     if (problem.startsWith('console.error: Failed to load resource:') && pattern.test(problem)) problems.splice(i, 1)
   }
+}
+
+/** Chromium's console line for a WebSocket the relay refused while it was down. */
+export function dropRelayReconnectErrors(problems: string[], relayUrl: string): void {
+  for (let i = problems.length - 1; i >= 0; i--) {
+    const problem = problems[i] ?? ''
+    if (problem.startsWith(`console.error: WebSocket connection to '${relayUrl}/`) && /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET/.test(problem)) {
+      problems.splice(i, 1)
+    }
+  }
+}
+
+/**
+ * Advances the page's fake clock a second at a time until `visible` shows, at most `fakeMs`: a
+ * bounded wait measured in the page's time, without waiting for it in real time.
+ */
+export async function fastForwardUntilVisible(page: Page, visible: Locator, fakeMs: number): Promise<void> {
+  for (let elapsed = 0; elapsed < fakeMs && !(await visible.isVisible()); elapsed += 1000) await page.clock.runFor(1000)
+  await expect(visible).toBeVisible({ timeout: 5_000 })
 }
 
 export const NETWORK_FAILURES = /status of 5\d\d|net::ERR_CONNECTION_REFUSED|net::ERR_EMPTY_RESPONSE|net::ERR_CONNECTION_RESET|net::ERR_TIMED_OUT/
