@@ -240,7 +240,7 @@ test.describe('faults the modal survives', () => {
  * switches, the link allow-list, bounded untrusted text). They describe the finished behaviour and
  * pass once that work is merged.
  */
-test.describe('faults the modal survives with bounded waits, recovery and the link allow-list', () => {
+test.describe('faults that need the merged reliability work (bounded waits, recovery, storage repair, abort on disconnect, serialised switches, link allow-list, bounded text)', () => {
   const BOUND = 45_000
 
   test('the service hangs on balances: Tokens stops spinning with a calm error and "Try again", and recovers once the service answers', async ({
