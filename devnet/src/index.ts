@@ -17,13 +17,13 @@ import {
   DEVNET_NFT,
   DEVNET_PORT_ENV,
   caip10,
+  type DevnetChainId,
   type DevnetPortName,
 } from './config'
 import { loadArtifacts } from './chains/compile'
-import { deployDevnetContracts } from './chains/deploy'
-import { startHardhatNode } from './chains/hardhat-node'
-import { startService } from './service/server'
-import { startRelay } from './relay'
+import { superviseChain, type SupervisedChain } from './chains/supervisor'
+import { startService, type DevnetControl, type RunningService } from './service/server'
+import { startRelay, type RelayHandle } from './relay'
 
 export * from './config'
 
@@ -69,9 +69,12 @@ export interface DevnetInfo {
 }
 
 export interface DevnetHandle extends DevnetInfo {
-  /** Pids of the child processes (the Hardhat nodes). */
-  childPids: number[]
-  /** Resolves with a reason if a child (a Hardhat node) dies while the devnet runs; never rejects. */
+  /** Pids of the child processes serving now (the Hardhat nodes; they change when a node is restarted). */
+  readonly childPids: number[]
+  /**
+   * Resolves with a reason if a Hardhat node dies and cannot be started again; never rejects. (A
+   * node that dies is started again on the same port, with the contracts deployed again.)
+   */
   died: Promise<string>
   stop(): Promise<void>
 }
@@ -85,7 +88,9 @@ interface StartContext {
   rpcUrls: Record<number, string>
   serviceUrl?: string
   relayUrl?: string
-  childPids: number[]
+  service?: RunningService
+  relay?: RelayHandle
+  chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
 }
@@ -106,33 +111,34 @@ const chainsStep: StartStep = {
   name: 'chains',
   async run(ctx) {
     const t0 = performance.now()
-    const [artifacts, ...nodes] = await Promise.allSettled([
-      loadArtifacts(),
-      startHardhatNode({ chainId: DEVNET_CHAIN_A.id, port: ctx.ports.chainA, quiet: ctx.opts.quiet }),
-      startHardhatNode({ chainId: DEVNET_CHAIN_B.id, port: ctx.ports.chainB, quiet: ctx.opts.quiet }),
-    ])
-    const started = nodes.flatMap((n) => (n.status === 'fulfilled' ? [n.value] : []))
+    const artifacts = loadArtifacts()
+    artifacts.catch(() => undefined)
+    const supervise = (chainId: DevnetChainId, port: number): Promise<SupervisedChain> =>
+      superviseChain({
+        chainId,
+        port,
+        artifacts,
+        quiet: ctx.opts.quiet,
+        log: ctx.log,
+        // The chain started over: the service's history forgets what it indexed from the old one.
+        onFresh: (id) => ctx.service?.chainStartedOver(id),
+      })
+    const results = await Promise.allSettled([supervise(DEVNET_CHAIN_A.id, ctx.ports.chainA), supervise(DEVNET_CHAIN_B.id, ctx.ports.chainB)])
+    const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
     const stop: Stopper = async () => {
-      await Promise.all(started.map((n) => n.stop()))
+      await Promise.all(started.map((c) => c.stop()))
     }
-    const failure = [artifacts, ...nodes].find((r) => r.status === 'rejected')
-    if (failure || artifacts.status !== 'fulfilled') {
+    const failure = results.find((r) => r.status === 'rejected')
+    if (failure) {
       await stop()
-      throw (failure as PromiseRejectedResult).reason
+      throw failure.reason
     }
-    for (const n of started) {
-      ctx.rpcUrls[n.chainId] = n.rpcUrl
-      ctx.childPids.push(n.pid)
-      ctx.deaths.push(n.died)
+    for (const chain of started) {
+      ctx.rpcUrls[chain.chainId] = chain.rpcUrl
+      ctx.chains.push(chain)
+      ctx.deaths.push(chain.failed)
     }
-    ctx.log(`hardhat nodes answering after ${Math.round(performance.now() - t0)} ms`)
-    try {
-      await Promise.all(started.map((n) => deployDevnetContracts(n.chainId as 31337 | 31338, n.rpcUrl, artifacts.value)))
-    } catch (error) {
-      await stop()
-      throw error
-    }
-    ctx.log(`chains ready: ${started.map((n) => `${n.chainId} ${n.rpcUrl}`).join(', ')}`)
+    ctx.log(`chains ready after ${Math.round(performance.now() - t0)} ms: ${started.map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')}`)
     return stop
   },
 }
@@ -140,7 +146,14 @@ const chainsStep: StartStep = {
 const serviceStep: StartStep = {
   name: 'service',
   async run(ctx) {
-    const service = await startService({ port: ctx.ports.service, rpcUrls: ctx.rpcUrls, dataDir: ctx.dataDir, projectIds: ctx.projectIds })
+    const service = await startService({
+      port: ctx.ports.service,
+      rpcUrls: ctx.rpcUrls,
+      dataDir: ctx.dataDir,
+      projectIds: ctx.projectIds,
+      control: () => devnetControl(ctx),
+    })
+    ctx.service = service
     ctx.serviceUrl = service.url
     ctx.log(`service ready: ${service.url}`)
     return () => service.close()
@@ -151,10 +164,27 @@ const relayStep: StartStep = {
   name: 'relay',
   async run(ctx) {
     const relay = await startRelay({ port: ctx.ports.relay })
+    ctx.relay = relay
     ctx.relayUrl = relay.url
     ctx.log(`relay ready: ${relay.url}`)
     return () => relay.stop()
   },
+}
+
+/** What the service's admin endpoints act on: the supervised chains and the relay. */
+function devnetControl(ctx: StartContext): DevnetControl {
+  const chain = (id: number): SupervisedChain => {
+    const found = ctx.chains.find((c) => c.chainId === id)
+    if (!found) throw new Error(`no devnet chain ${id}`)
+    return found
+  }
+  const relay = ctx.relay
+  return {
+    chains: () => ctx.chains.map((c) => c.status()),
+    killChain: (id, downMs) => chain(id).kill(downMs),
+    restartChain: (id) => chain(id).restart(),
+    ...(relay ? { restartRelay: (downMs: number) => relay.restart(downMs) } : {}),
+  }
 }
 
 /** Start order. The WalletConnect relay (devnet/src/relay) is on unless opts.relay is false. */
@@ -180,13 +210,14 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     dataDir,
     projectIds,
     rpcUrls: {},
-    childPids: [],
+    chains: [],
     deaths: [],
     log: (line) => {
       if (!opts.quiet) process.stderr.write(`[devnet] ${line}\n`)
     },
   }
 
+  const childPids = (): number[] => ctx.chains.map((c) => c.status().pid).filter((pid) => pid > 0)
   const stoppers: Stopper[] = []
   let stopping: Promise<void> | null = null
   const stopAll = (): Promise<void> =>
@@ -196,7 +227,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     })())
   // Last resort if the process exits without stop(): the children also watch this pid.
   const killOnExit = (): void => {
-    for (const pid of ctx.childPids) {
+    for (const pid of childPids()) {
       try {
         process.kill(pid, 'SIGKILL')
       } catch {
@@ -243,7 +274,9 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     projectIds,
     dataDir,
     readyMs: Math.round(performance.now() - t0),
-    childPids: [...ctx.childPids],
+    get childPids() {
+      return childPids()
+    },
     died: Promise.race(ctx.deaths),
     stop: stopAll,
   }

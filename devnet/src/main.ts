@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGHUP', () => shutdown('SIGHUP'))
+  // A chain that dies is started again by the devnet; this is the case where that failed.
   void devnet.died.then((reason) => {
     if (stopping) return
     stopping = true

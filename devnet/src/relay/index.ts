@@ -4,6 +4,7 @@
  * does and where it differs from the hosted relay.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { decodeJWT, verifyJWT } from '@walletconnect/relay-auth'
 import { WebSocketServer, WebSocket } from 'ws'
@@ -118,6 +119,11 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const wss = new WebSocketServer({ noServer: true })
   let server: Server = createServer()
   let port = options.port
+  /** Every TCP connection of the current listener, upgraded or not (a restart ends them all). */
+  let rawSockets = new Set<Socket>()
+  /** Counts listens, so an upgrade checked across a restart is not accepted by the new one. */
+  let generation = 0
+  let accepting = false
 
   function send(client: Client, frame: Parameters<typeof serializeFrame>[0]): void {
     if (client.socket.readyState !== WebSocket.OPEN) return
@@ -293,7 +299,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     // A client that goes away while its JWT is being checked must not crash the relay.
     socket.on('error', () => socket.destroy())
     const url = new URL(req.url ?? '/', 'http://relay.invalid')
+    const listening = generation
     void authenticate(url.searchParams.get('auth'), now()).then((clientId) => {
+      // The relay started closing while the JWT was checked: this socket belongs to the old listener.
+      if (listening !== generation || !accepting) {
+        socket.destroy()
+        return
+      }
       if (!clientId) {
         rejectUpgrade(socket, 401, 'Unauthorized')
         return
@@ -336,18 +348,31 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   async function listen(): Promise<void> {
     server = createServer(onRequest)
     server.on('upgrade', onUpgrade)
+    const raw = new Set<Socket>()
+    rawSockets = raw
+    server.on('connection', (socket: Socket) => {
+      raw.add(socket)
+      socket.once('close', () => raw.delete(socket))
+    })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(port, host, () => {
         server.off('error', reject)
         const address = server.address()
         if (address && typeof address === 'object') port = address.port
+        generation += 1
+        accepting = true
         resolve()
       })
     })
   }
 
   async function close(): Promise<void> {
+    // Stop listening first. A client told to go away reconnects at once: with the listener still
+    // open it would land on the old server, keep it from closing (the restart would hang) and be
+    // cut again; with the port shut it retries until the relay listens again.
+    accepting = false
+    const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()))
     // A close frame first (1012: service restart) so clients notice at once, then the hard cut.
     const sockets = [...clients.values()].flatMap((set) => [...set].map((c) => c.socket))
     clients.clear()
@@ -367,10 +392,10 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
           }),
       ),
     )
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    })
+    // Whatever is left on the old listener: idle HTTP connections and upgrades still being checked.
+    server.closeAllConnections()
+    for (const socket of rawSockets) socket.destroy()
+    await listenerClosed
   }
 
   let restarting: Promise<void> | undefined

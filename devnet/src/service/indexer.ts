@@ -66,6 +66,11 @@ export interface HistoryQuery {
 export interface Indexer {
   /** Indexes every block mined so far (serialised; concurrent callers share one run). */
   sync(): Promise<void>
+  /**
+   * Forgets everything indexed from a chain that started over (a restarted devnet node): its
+   * blocks are indexed again from 0, and a sync that was reading the old chain drops what it read.
+   */
+  resetChain(chainId: DevnetChainId): void
   history(q: HistoryQuery): Promise<{ data: Transaction[]; next: string | null }>
   close(): void
 }
@@ -103,6 +108,8 @@ function decodeCursor(cursor: string): [number, number, bigint, number] | null {
 export function createIndexer(opts: IndexerOptions): Indexer {
   const { chains } = opts
   const nextBlock = new Map<number, bigint>(chains.ids.map((id) => [id, 0n]))
+  /** Bumped when a chain starts over, so a sync begun on the old chain stops adding to the index. */
+  const generation = new Map<number, number>(chains.ids.map((id) => [id, 0]))
   const byAddress = new Map<string, IndexedTx[]>()
   const tokenInfo = new Map<string, Promise<TokenInfo>>()
   const nftImages = new Map<string, Promise<string>>()
@@ -200,6 +207,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
 
   const syncChain = async (chainId: DevnetChainId): Promise<void> => {
     const client = chains.client(chainId)
+    const started = generation.get(chainId)
     const head = await client.getBlockNumber({ cacheTime: 0 })
     let from = nextBlock.get(chainId) ?? 0n
     while (from <= head) {
@@ -207,6 +215,7 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       const numbers: bigint[] = []
       for (let n = from; n <= to; n++) numbers.push(n)
       const blocks = await Promise.all(numbers.map((n) => indexBlock(chainId, n)))
+      if (generation.get(chainId) !== started) return
       for (const txs of blocks) for (const tx of txs) add(tx)
       from = to + 1n
       nextBlock.set(chainId, from)
@@ -320,8 +329,22 @@ export function createIndexer(opts: IndexerOptions): Indexer {
       : null
   timer?.unref()
 
+  const resetChain = (chainId: DevnetChainId): void => {
+    generation.set(chainId, (generation.get(chainId) ?? 0) + 1)
+    nextBlock.set(chainId, 0n)
+    for (const cache of [tokenInfo, nftImages]) {
+      for (const key of cache.keys()) if (key.startsWith(`${chainId}:`)) cache.delete(key)
+    }
+    for (const [address, list] of byAddress) {
+      const kept = list.filter((tx) => tx.chainId !== chainId)
+      if (kept.length === 0) byAddress.delete(address)
+      else byAddress.set(address, kept)
+    }
+  }
+
   return {
     sync,
+    resetChain,
     history,
     close() {
       closed = true

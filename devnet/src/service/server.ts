@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DEVNET_HOST } from '../config'
+import { DEVNET_HOST, type DevnetChainId } from '../config'
+import type { ChainStatus } from '../chains/supervisor'
 import { createChainSet } from './chains'
 import type { AnalyticsEvent, ServiceDeps, Session } from './deps'
 import { HttpError, readBody, Router, type HandlerResult, type RequestContext } from './http'
@@ -47,6 +48,17 @@ function needsSdkParams(method: string, path: string): boolean {
 }
 const SDK_PARAMS = ['projectId', 'st', 'sv'] as const
 
+/** What the admin endpoints may do to the rest of the devnet (chains and relay); tests only. */
+export interface DevnetControl {
+  chains(): ChainStatus[]
+  /** Kills a chain's node outright; resolves once it is gone (the devnet starts it again after downMs). */
+  killChain(chainId: number, downMs: number): Promise<void>
+  /** Stops and starts a chain's node; resolves once it serves again. */
+  restartChain(chainId: number): Promise<void>
+  /** Restarts the relay, down for downMs; resolves once it listens again. Undefined without a relay. */
+  restartRelay?(downMs: number): Promise<void>
+}
+
 export interface ServiceOptions {
   port: number
   rpcUrls: Record<number, string>
@@ -54,12 +66,20 @@ export interface ServiceOptions {
   projectIds: readonly string[]
   /** Background indexing interval, ms (default 1000). */
   indexPollMs?: number
+  /** Lets /__admin/chains and /__admin/relay act on the devnet (read at request time). */
+  control?(): DevnetControl | undefined
 }
 
 export interface RunningService {
   url: string
   port: number
+  /** A chain started over from genesis (its node was restarted): history indexes it again. */
+  chainStartedOver(chainId: DevnetChainId): void
   close(): Promise<void>
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address ?? '')
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
@@ -136,6 +156,43 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     return { json: { cleared: true } }
   })
 
+  // Faults of the devnet itself: kill or restart a chain, restart the relay.
+  const control = (): DevnetControl => {
+    const c = opts.control?.()
+    if (!c) throw new HttpError(404, 'This service runs without a devnet to control')
+    return c
+  }
+  const knownChain = (raw: string | undefined): number => {
+    const id = Number(raw)
+    if (!control().chains().some((c) => c.chainId === id)) throw new HttpError(404, `No devnet chain ${raw}`)
+    return id
+  }
+  const downMsOf = (query: URLSearchParams): number => {
+    const raw = query.get('downMs') ?? '0'
+    const ms = Number(raw)
+    if (!/^\d+$/.test(raw) || ms > 60_000) throw new HttpError(400, 'downMs must be a whole number of milliseconds, at most 60000')
+    return ms
+  }
+  router.get('/__admin/chains', () => ({ json: { chains: control().chains() } }))
+  router.post('/__admin/chains/:chainId/kill', async ({ params, query }) => {
+    const id = knownChain(params.chainId)
+    const downMs = downMsOf(query)
+    await control().killChain(id, downMs)
+    return { status: 202, json: { chain: control().chains().find((c) => c.chainId === id), downMs } }
+  })
+  router.post('/__admin/chains/:chainId/restart', async ({ params }) => {
+    const id = knownChain(params.chainId)
+    await control().restartChain(id)
+    return { json: { chain: control().chains().find((c) => c.chainId === id) } }
+  })
+  router.post('/__admin/relay/restart', async ({ query }) => {
+    const downMs = downMsOf(query)
+    const restart = control().restartRelay
+    if (!restart) throw new HttpError(404, 'This devnet runs without a relay')
+    await restart(downMs)
+    return { json: { relay: 'up', downMs } }
+  })
+
   const hanging = new Set<ServerResponse>()
 
   const send = (res: ServerResponse, result: HandlerResult): void => {
@@ -184,6 +241,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     const url = new URL(req.url ?? '/', baseUrl)
     const path = url.pathname
     const admin = path.startsWith('/__admin/')
+    // The switches that break things answer loopback callers only, even if the service is ever
+    // made to listen on another address.
+    if (admin && !isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, json: { message: 'Forbidden' } })
     if (!admin) {
       requests.push({ method, path, query: Object.fromEntries(url.searchParams), at: deps.now().toISOString() })
       if (requests.length > 5000) requests = requests.slice(-5000)
@@ -252,6 +312,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   return {
     url: baseUrl,
     port,
+    chainStartedOver: (chainId) => indexer.resetChain(chainId),
     async close() {
       indexer.close()
       for (const res of hanging) res.destroy()

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { connect } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { constants as osConstants, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -121,13 +121,49 @@ describe('the devnet CLI stops everything', () => {
     })
   }
 
-  it('stops everything and exits 1 when a chain dies under it', { timeout: 180_000 }, async () => {
+  it('starts a chain that dies under it again on the same port, and keeps serving', { timeout: 180_000 }, async () => {
     const { child, ready, ports } = await startCli('node')
-    process.kill(ready.childPids[0]!, 'SIGKILL')
-    const exit = await exited(child)
-    expect(exit).toEqual({ code: 1, signal: null })
-    expect(ready.childPids.filter(alive)).toEqual([])
+    const [deadPid, otherPid] = ready.childPids as [number, number]
+    process.kill(deadPid, 'SIGKILL')
+    const chainA = async (): Promise<{ state: string; pid: number } | undefined> => {
+      const res = await fetch(`${ready.serviceUrl}/__admin/chains`)
+      const body = (await res.json()) as { chains: { chainId: number; state: string; pid: number }[] }
+      return body.chains.find((c) => c.chainId === 31337)
+    }
+    let revived: { state: string; pid: number } | undefined
+    const end = Date.now() + 60_000
+    while (Date.now() < end) {
+      revived = await chainA()
+      if (revived?.state === 'up' && revived.pid !== deadPid) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(revived).toMatchObject({ state: 'up' })
+    expect(alive(revived!.pid)).toBe(true)
+    expect(alive(otherPid)).toBe(true)
+    expect(child.exitCode).toBeNull()
+    expect(await portOpen(ports[0]!)).toBe(true)
+
+    child.kill('SIGTERM')
+    expect(await exited(child)).toEqual({ code: 0, signal: null })
+    expect([revived!.pid, otherPid].filter(alive)).toEqual([])
     for (const port of ports) expect(await portOpen(port)).toBe(false)
+  })
+
+  it('stops everything and exits 1 when a dead chain cannot be started again (its port taken)', { timeout: 180_000 }, async () => {
+    const { child, ready, ports } = await startCli('node')
+    // Down for 5 s, and meanwhile something else takes the port: both restart attempts fail.
+    const killed = await fetch(`${ready.serviceUrl}/__admin/chains/31337/kill?downMs=5000`, { method: 'POST' })
+    expect(killed.status).toBe(202)
+    const squatter = createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => squatter.listen(ports[0], '127.0.0.1', resolve))
+    try {
+      const exit = await exited(child)
+      expect(exit).toEqual({ code: 1, signal: null })
+      expect(ready.childPids.filter(alive)).toEqual([])
+      for (const port of ports.slice(1)) expect(await portOpen(port)).toBe(false)
+    } finally {
+      await new Promise<void>((resolve) => squatter.close(() => resolve()))
+    }
   })
 
   it('children stop by themselves when the devnet process is killed outright', { timeout: 180_000 }, async () => {
