@@ -207,6 +207,8 @@ export class FetchBlockchainApi implements BlockchainApi {
           forceUpdate: options.forceUpdate ? 'true' : undefined,
         },
         signal: options.signal,
+        // The balance store's 30 s retry gate (spec section 8) is this call's only retry rule.
+        retry: false,
       })
       return answer.balances
     })

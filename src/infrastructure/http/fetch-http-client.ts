@@ -51,6 +51,11 @@ export interface GetOptions {
   readonly query?: Query
   /** Aborting rejects this caller with `signal.reason`; a shared fetch continues for the others. */
   readonly signal?: AbortSignal
+  /**
+   * `false`: one attempt only, for a call whose caller has its own retry rule (the balance call:
+   * the spec blocks its retries for 30 s after a failure).
+   */
+  readonly retry?: boolean
 }
 
 export interface PostOptions extends GetOptions {
@@ -146,7 +151,7 @@ export class FetchHttpClient {
     loading.catch(() => undefined)
     const url = this.getUrl(path, options.query)
     const raw = await this.shared(url, options.signal, (signal) =>
-      this.withRetries(signal, (attempt) =>
+      this.withRetries(signal, options.retry === false ? 0 : this.retries, (attempt) =>
         this.attempt(path, attempt, (bounded) =>
           this.send(path, url, { method: 'GET', headers: { accept: 'application/json' }, signal: bounded }),
         ),
@@ -180,12 +185,16 @@ export class FetchHttpClient {
    * Runs `request`, and again after a retryable failure (./get-retries, loaded only once a GET has
    * failed). `signal` aborting (every caller left) stops at once, waiting or not.
    */
-  private async withRetries(signal: AbortSignal, request: (signal: AbortSignal) => Promise<RawAnswer>): Promise<RawAnswer> {
+  private async withRetries(
+    signal: AbortSignal,
+    retries: number,
+    request: (signal: AbortSignal) => Promise<RawAnswer>,
+  ): Promise<RawAnswer> {
     try {
       return await request(signal)
     } catch (error) {
       // Only an HTTP status or an unreachable service may be worth asking again (never a time-out).
-      if (this.retries === 0 || signal.aborted || !(error instanceof HttpError || error instanceof ServiceUnreachableError)) {
+      if (retries === 0 || signal.aborted || !(error instanceof HttpError || error instanceof ServiceUnreachableError)) {
         throw error
       }
       // Should the module not load (offline), the failure to report is still the request's own.
@@ -193,7 +202,7 @@ export class FetchHttpClient {
         throw error
       })
       return retryAfter(error, {
-        retries: this.retries,
+        retries,
         retryDelayMs: this.retryDelayMs,
         timers: this.timers,
         signal,

@@ -55,7 +55,7 @@ export function cspViolations(page: Page): Promise<string[]> {
  * request paths and hosts, serialised objects.
  */
 const RAW_ERROR_TEXT =
-  /HTTP status|status code|\b(?:status|code|error)[: ]+[45]\d\d\b|TypeError|ReferenceError|SyntaxError|RangeError|Failed to fetch|NetworkError|ECONN|ERR_|Unexpected token|is not valid JSON|\/v1\/|getWallets|__admin|127\.0\.0\.1|localhost|https?:\/\/|\[object Object\]|undefined|\bnull\b|Details:|Version: viem/
+  /HTTP status|status code|\b(?:status|code|error)[: ]+[45]\d\d\b|TypeError|ReferenceError|SyntaxError|RangeError|Failed to fetch(?! transactions)|NetworkError|ECONN|ERR_|Unexpected token|is not valid JSON|\/v1\/|getWallets|__admin|127\.0\.0\.1|localhost|https?:\/\/|\[object Object\]|undefined|\bnull\b|Details:|Version: viem/
 
 /** The modal (when shown) holds no raw error text. */
 export async function expectNoRawErrorText(page: Page): Promise<void> {

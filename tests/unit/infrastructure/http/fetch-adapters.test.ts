@@ -14,14 +14,14 @@ import { json, routedFetch, type Route } from './routed-fetch'
 
 const ACCOUNT = 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 
-function setup(routes: Record<string, Route>) {
+function setup(routes: Record<string, Route>, retries = 0) {
   const { fetchFn, requests } = routedFetch({
     'GET /v1/supported-chains': () => json({ http: ['eip155:31337'], ws: [] }),
     ...routes,
   })
   const clock = new ManualClock()
   // One attempt per request: these tests look at what each answer becomes (retries: the client's tests).
-  const http = new FetchHttpClient({ baseUrl: 'http://svc.test', projectId: 'p', sdkVersion: 'walletgate-0.1.0', fetch: fetchFn, retries: 0 })
+  const http = new FetchHttpClient({ baseUrl: 'http://svc.test', projectId: 'p', sdkVersion: 'walletgate-0.1.0', fetch: fetchFn, retries })
   const warnings: unknown[] = []
   const logger = { warn: (_m: string, d?: unknown) => void warnings.push(d) }
   return {
@@ -57,6 +57,15 @@ describe('FetchBlockchainApi', () => {
       '/v1/supported-chains',
       '/v1/account/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/balance',
     ])
+  })
+
+  it('asks for balances once on a failure even when the client retries GETs: the 30 s retry gate is the rule', async () => {
+    const { api, requests } = setup(
+      { 'GET /v1/account/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/balance': () => json({ message: 'down' }, 500) },
+      2,
+    )
+    await expect(api.getBalances(ACCOUNT)).rejects.toThrow()
+    expect(requests.filter((r) => r.url.pathname.endsWith('/balance'))).toHaveLength(1)
   })
 
   it('fetches the supported-chains list once while it succeeds', async () => {
