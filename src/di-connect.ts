@@ -72,6 +72,7 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
           ctx.get(WalletCatalogue),
           ctx.get(Logger),
           ctx.get(ModalStore),
+          ctx.get(Scheduler),
         ),
     )
   binder

@@ -1,4 +1,4 @@
-import { BehaviorSubject, combineLatest, distinctUntilChanged, map, of, shareReplay, type Observable } from 'rxjs'
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, of, shareReplay, type Observable, type SchedulerLike } from 'rxjs'
 import type { ResolvedConfig } from '../../domain/config'
 import { hasInjectedOrAnnouncedWallet, resolveConnectMethodOrder } from '../../domain/connect/connect-method-order'
 import { capRecommendedWallets, resolveConnectorTypeOrder } from '../../domain/connect/connector-type-order'
@@ -39,6 +39,14 @@ interface CatalogueWallets {
  */
 const AVAILABLE_METHODS: readonly ConnectMethod[] = ['wallet']
 
+/**
+ * How long the catalogue call waits after the Connect view asked for it: the call loads the
+ * answer's parser (a chunk of its own), and evaluating it while the opening dialog is drawn made
+ * the first wallet row appear later. The installed wallets need no catalogue; its featured and
+ * recommended rows follow a moment later.
+ */
+export const CATALOGUE_AFTER_OPEN_DELAY_MS = 100
+
 type ConnectConfig = Pick<
   ResolvedConfig,
   'connectMethodsOrder' | 'connectorTypeOrder' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds' | 'customWallets' | 'features'
@@ -61,6 +69,8 @@ export class ConnectorsStore {
     private readonly catalogue: WalletCatalogue,
     private readonly logger: Logger,
     private readonly modal?: Pick<ModalStore, 'state$' | 'snapshot'>,
+    /** Delays the catalogue call (see CATALOGUE_AFTER_OPEN_DELAY_MS); without one it starts at once. */
+    private readonly scheduler?: SchedulerLike,
   ) {
     const namespace$ = this.modal === undefined ? of(undefined) : this.modal.state$.pipe(map((s) => s.namespace), distinctUntilChanged())
     this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets, namespace$]).pipe(
@@ -119,7 +129,12 @@ export class ConnectorsStore {
 
   /** Fetches the featured and recommended wallets once (failures are warnings: the groups stay empty). */
   load(): Promise<void> {
-    this.loading ??= this.fetchCatalogue()
+    this.loading ??=
+      this.scheduler === undefined
+        ? this.fetchCatalogue()
+        : new Promise<void>((resolve) => {
+            this.scheduler?.schedule(() => resolve(this.fetchCatalogue()), CATALOGUE_AFTER_OPEN_DELAY_MS)
+          })
     return this.loading
   }
 

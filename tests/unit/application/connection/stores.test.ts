@@ -2,7 +2,7 @@ import { VirtualTimeScheduler, asyncScheduler, firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { parseConfig, type WalletModalConfig } from '../../../../src/domain/config'
 import { AllWalletsStore, WALLET_SEARCH_DEBOUNCE_MS } from '../../../../src/application/connection/all-wallets-store'
-import { ConnectorsStore } from '../../../../src/application/connection/connectors-store'
+import { CATALOGUE_AFTER_OPEN_DELAY_MS, ConnectorsStore } from '../../../../src/application/connection/connectors-store'
 import { RecentWallets } from '../../../../src/application/connection/recent-wallets'
 import { CloseModal } from '../../../../src/application/shell/close-modal'
 import { ConnectionStore } from '../../../../src/application/connection-store'
@@ -29,6 +29,19 @@ function connectors(overrides: Partial<WalletModalConfig> = {}, wallets = catalo
 }
 
 describe('ConnectorsStore', () => {
+  it('asks the catalogue only once the Connect view has had its moment to paint', async () => {
+    const config = parseConfig(aModalConfig())
+    const catalogue = new InMemoryWalletCatalogue({ wallets: catalogueWallets })
+    const scheduler = new VirtualTimeScheduler()
+    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(new FakeChainFamily())), new RecentWallets(new MemoryStorage()), catalogue, new RecordingLogger(), undefined, scheduler)
+    const loaded = store.load()
+    expect(catalogue.calls).toEqual([])
+    scheduler.flush()
+    await loaded
+    expect(catalogue.calls.length).toBeGreaterThan(0)
+    expect(scheduler.now()).toBe(CATALOGUE_AFTER_OPEN_DELAY_MS)
+  })
+
   it('puts wallet first when a browser wallet is present and offers only methods that work', () => {
     const { store, fake } = connectors()
     expect(store.snapshot.methods).toEqual(['wallet'])
