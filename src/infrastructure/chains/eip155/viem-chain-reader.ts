@@ -1,6 +1,5 @@
 import type { CaipNetwork } from '../../../domain/entities'
 import { UnsupportedChainReadError, type ChainReader } from '../../../ports/chain-reader'
-import { FALLBACK_TRANSPORT_OPTIONS, HTTP_TRANSPORT_OPTIONS } from './rpc-transport-options'
 
 interface ReadClient {
   getBalance(args: { address: `0x${string}` }): Promise<bigint>
@@ -42,44 +41,14 @@ export class ViemChainReader implements ChainReader {
   }
 
   private async createClient(network: CaipNetwork): Promise<ReadClient> {
-    const { createPublicClient, defineChain, fallback, http } = await import('viem')
+    const [{ createPublicClient, defineChain }, { rankedRpcFallback }] = await Promise.all([import('viem'), import('./rpc-fallback')])
     const chain = defineChain({
       id: Number(network.id),
       name: network.name,
       nativeCurrency: network.nativeCurrency,
       rpcUrls: { default: { http: network.rpcUrls } },
     })
-    const transports = network.rpcUrls.map((url) =>
-      http(url, {
-        timeout: HTTP_TRANSPORT_OPTIONS.timeout,
-        retryCount: HTTP_TRANSPORT_OPTIONS.retryCount,
-        batch: { batchSize: HTTP_TRANSPORT_OPTIONS.batch.batchSize },
-      }),
-    )
-    const { rank, retryCount, retryDelay } = FALLBACK_TRANSPORT_OPTIONS
-    // The ranking pings go through their own unbatched transport per URL. Sent through the read
-    // transports, a ping joins the same JSON-RPC batch as a read and the whole batch gets the
-    // ping's 1 s limit instead of the reads' 10 s: a slow node would fail a first read early.
-    const pingers = new Map(
-      network.rpcUrls.map((url) => [url, http(url, { batch: false, retryCount: 0, timeout: rank.timeout })({ chain, retryCount: 0 })]),
-    )
-    const transport = fallback(transports, {
-      retryCount,
-      retryDelay,
-      rank: {
-        interval: rank.interval,
-        sampleCount: rank.sampleCount,
-        timeout: rank.timeout,
-        weights: { ...rank.weights },
-        // viem's ranking loop cannot be stopped; once disposed its pings make no request.
-        ping: async ({ transport: t }) => {
-          if (this.disposed) return
-          const url = (t.value as { url?: string } | undefined)?.url
-          const pinger = url === undefined ? undefined : pingers.get(url)
-          await (pinger ?? t).request({ method: 'net_listening' })
-        },
-      },
-    })
+    const transport = rankedRpcFallback(network.rpcUrls, () => this.disposed, chain)
     return createPublicClient({ chain, transport })
   }
 }

@@ -10,7 +10,6 @@
  * every send's preparation. viem loads with the first read (a chunk of its own).
  */
 import type { CaipNetworkId } from '../../../domain/entities'
-import { FALLBACK_TRANSPORT_OPTIONS, HTTP_TRANSPORT_OPTIONS } from '../../chains/eip155/rpc-transport-options'
 import type { WalletConnectNetwork } from './namespaces'
 
 interface ReadTransport {
@@ -48,31 +47,8 @@ export class WalletConnectRpcReads {
   }
 
   private async createTransport(urls: readonly string[]): Promise<ReadTransport> {
-    const { fallback, http } = await import('viem')
-    const { rank, retryCount, retryDelay } = FALLBACK_TRANSPORT_OPTIONS
-    const transport = fallback(
-      urls.map((url) =>
-        http(url, {
-          timeout: HTTP_TRANSPORT_OPTIONS.timeout,
-          retryCount: HTTP_TRANSPORT_OPTIONS.retryCount,
-          batch: { batchSize: HTTP_TRANSPORT_OPTIONS.batch.batchSize },
-        }),
-      ),
-      {
-        retryCount,
-        retryDelay,
-        rank: {
-          interval: rank.interval,
-          sampleCount: rank.sampleCount,
-          timeout: rank.timeout,
-          weights: { ...rank.weights },
-          ping: async ({ transport: t }) => {
-            if (this.closed) return
-            await t.request({ method: 'net_listening' })
-          },
-        },
-      },
-    )
+    const { rankedRpcFallback } = await import('../../chains/eip155/rpc-fallback')
+    const transport = rankedRpcFallback(urls, () => this.closed)
     return transport({})
   }
 }

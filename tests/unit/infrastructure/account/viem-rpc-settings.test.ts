@@ -48,10 +48,10 @@ function stubRpc(answer: 'hang' | 'balance') {
 const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
 
 let reader: ViemChainReader
-// The reader imports viem on its first read; loaded here, that import settles within a few
-// microtasks instead of taking real time the fake clock cannot wait for.
+// The reader imports viem and its transport module on its first read; loaded here, those imports
+// settle within a few microtasks instead of taking real time the fake clock cannot wait for.
 beforeAll(async () => {
-  await import('viem')
+  await Promise.all([import('viem'), import('../../../../src/infrastructure/chains/eip155/rpc-fallback')])
 })
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: 0 })
