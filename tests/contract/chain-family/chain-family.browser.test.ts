@@ -6,12 +6,11 @@
  * that origin and are forwarded to the devnet, so the page needs no CORS. Each case runs in its
  * own browser context and reports as its own test. Signatures are verified in Node with viem.
  */
-import { build } from 'esbuild'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { bundleAndLaunch } from '../support/chromium'
 import type { CaseOutcome, PageSetup } from './browser-entry'
 import { chainFamilyCases } from './chain-family.cases'
 
@@ -36,23 +35,7 @@ describe('ChainFamily contract: Eip155ChainFamily over an EIP-6963 wallet on the
     }
     setup = { keys, receiver: privateKeyToAccount(generatePrivateKey()).address }
 
-    const [bundle, launched] = await Promise.all([
-      build({
-        entryPoints: [fileURLToPath(new URL('./browser-entry.ts', import.meta.url))],
-        bundle: true,
-        write: false,
-        format: 'iife',
-        platform: 'browser',
-        target: 'es2022',
-        logLevel: 'silent',
-      }),
-      chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
-      }),
-    ])
-    script = bundle.outputFiles[0]!.text
-    browser = launched
+    ;({ script, browser } = await bundleAndLaunch(new URL('./browser-entry.ts', import.meta.url)))
   })
 
   afterEach(async () => {

@@ -3,10 +3,9 @@
  * and the cases are bundled with esbuild and served to a page on a routed origin (no server), and
  * each case runs in its own browser context and reports as its own test.
  */
-import { build } from 'esbuild'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
-import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { bundleAndLaunch } from '../support/chromium'
 import type { CaseOutcome } from './browser-entry'
 import { keyValueStorageCases } from './key-value-storage.cases'
 
@@ -18,23 +17,7 @@ describe('KeyValueStorage contract: BrowserKeyValueStorage in Chromium', () => {
   let context: BrowserContext | undefined
 
   beforeAll(async () => {
-    const [bundle, launched] = await Promise.all([
-      build({
-        entryPoints: [fileURLToPath(new URL('./browser-entry.ts', import.meta.url))],
-        bundle: true,
-        write: false,
-        format: 'iife',
-        platform: 'browser',
-        target: 'es2022',
-        logLevel: 'silent',
-      }),
-      chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
-      }),
-    ])
-    script = bundle.outputFiles[0]!.text
-    browser = launched
+    ;({ script, browser } = await bundleAndLaunch(new URL('./browser-entry.ts', import.meta.url)))
   })
 
   afterEach(async () => {
