@@ -68,7 +68,7 @@ describe('ConnectView', () => {
     w.wallets.add(anAnnouncedConnector())
     w.ui(<ConnectView />)
     expect(screen.getByTestId('wallet-dev.walletgate.devnet').textContent).toContain('Installed')
-    const aurora = await screen.findByTestId('wallet-aurora')
+    const aurora = await screen.findByTestId('wallet-aurora', {}, { timeout: 5_000 })
     expect(aurora.tagName).toBe('A')
     expect(aurora.getAttribute('href')).toBe('https://aurora.example/')
     expect(screen.queryByTestId('no-wallet-installed')).toBeNull()
@@ -80,7 +80,7 @@ describe('ConnectView', () => {
     w.ui(<ConnectView />)
     fireEvent.click(screen.getByRole('button', { name: 'Get a wallet' }))
     expect(w.container.get(ModalStore).view).toBe('AllWallets')
-    await screen.findByTestId('wallet-aurora')
+    await screen.findByTestId('wallet-aurora', {}, { timeout: 5_000 })
   })
 })
 

@@ -30,9 +30,9 @@ describe('WalletConnect in the Connect flow', () => {
     w.ui(<ConnectView />)
     // Pointing at the row warms WalletConnect up before the click.
     fireEvent.pointerOver(screen.getByTestId(`wallet-${WALLETCONNECT_CONNECTOR_ID}`))
-    await waitFor(() => expect(w.calls).toEqual(['preconnect']))
+    await waitFor(() => expect(w.calls).toEqual(['preconnect']), { timeout: 5_000 })
     fireEvent.click(screen.getByTestId(`wallet-${WALLETCONNECT_CONNECTOR_ID}`))
-    await waitFor(() => expect(modal.view).toBe('ConnectingWalletConnect'))
+    await waitFor(() => expect(modal.view).toBe('ConnectingWalletConnect'), { timeout: 5_000 })
 
     cleanup()
     w.ui(<ConnectingWalletConnectView />)

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { CATALOGUE_AFTER_OPEN_DELAY_MS } from '../../../../src/application/connection/connectors-store'
 import { VirtualAction, VirtualTimeScheduler } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PlatformKind } from '../../../../src/domain/connection/platform'
@@ -42,8 +43,10 @@ describe('ConnectingWalletConnect for a chosen wallet', () => {
     w.waitForWallet()
     w.modal.open({}, false)
     w.ui(<ConnectView />)
-    fireEvent.click(await screen.findByTestId('wallet-aurora'))
-    await waitFor(() => expect(w.modal.view).toBe('ConnectingWalletConnect'))
+    // The Connect view asks the catalogue a moment after it opens (on this world's virtual clock).
+    w.advance(CATALOGUE_AFTER_OPEN_DELAY_MS)
+    fireEvent.click(await screen.findByTestId('wallet-aurora', {}, { timeout: 5_000 }))
+    await waitFor(() => expect(w.modal.view).toBe('ConnectingWalletConnect'), { timeout: 5_000 })
     expect(w.wallets.calls).toContain(`connect:${WALLETCONNECT_CONNECTOR_ID}`)
     expect(w.container.get(ConnectionStore).snapshot.status).toBe('connecting')
 
@@ -99,8 +102,9 @@ describe('ConnectingWalletConnect for a chosen wallet', () => {
     w.waitForWallet()
     w.modal.open({}, false)
     w.ui(<ConnectView />)
-    fireEvent.click(await screen.findByTestId('wallet-basalt'))
-    await waitFor(() => expect(w.modal.view).toBe('ConnectingWalletConnect'))
+    w.advance(CATALOGUE_AFTER_OPEN_DELAY_MS)
+    fireEvent.click(await screen.findByTestId('wallet-basalt', {}, { timeout: 5_000 }))
+    await waitFor(() => expect(w.modal.view).toBe('ConnectingWalletConnect'), { timeout: 5_000 })
     cleanup()
     w.ui(<ConnectingWalletConnectView />)
     act(() => w.pairing.next({ uri: URI, expiresAtMs: NOW + 240_000 }))
@@ -144,7 +148,7 @@ describe('ConnectingWalletConnect for a chosen wallet', () => {
     w.waitForWallet()
     w.modal.open({ view: 'AllWallets' }, false)
     w.ui(<AllWalletsView />)
-    const plain = await screen.findByTestId('wallet-plain')
+    const plain = await screen.findByTestId('wallet-plain', {}, { timeout: 5_000 })
     expect(plain.tagName).toBe('A')
     fireEvent.click(screen.getByTestId('wallet-aurora'))
     expect(w.modal.view).toBe('ConnectingWalletConnect')
