@@ -88,6 +88,16 @@ function provider(page: Page, request: { method: string; params?: unknown }): Pr
   }, request)
 }
 
+/** Fills the send form with 0.01 ETH to `receiver` and reviews it (Account is showing). */
+async function fillNativeSend(page: Page, receiver: string): Promise<void> {
+  await page.getByTestId('account-send').click()
+  const token = page.getByTestId('send-token')
+  await token.selectOption({ label: (await token.locator('option', { hasText: 'ETH ·' }).textContent()) ?? '' })
+  await page.getByTestId('send-amount').fill('0.01')
+  await page.getByTestId('send-receiver').fill(receiver)
+  await page.getByTestId('send-review').click()
+}
+
 /** Announces EIP-6963 providers from the page; `detail` is built in the page from a recipe. */
 async function announceFlood(page: Page, count: number): Promise<void> {
   await page.evaluate((n) => {
@@ -343,6 +353,50 @@ test.describe('faults the reliability rules handle (bounded waits, recovery, sto
     const hash = (await provider(page, { method: 'eth_sendTransaction', params: [{ from: address, to: world.accounts[8]!.address, value: '0x1' }] })) as string
     await expect.poll(() => rpc<{ status: string } | null>(world.rpcUrls[31337], 'eth_getTransactionReceipt', [hash]).then((r) => r?.status)).toBe('0x1')
     dropExpectedNetworkErrors(pageProblems, NETWORK_FAILURES)
+  })
+
+  test('disconnect with a send waiting in the browser wallet: the wallet drops it, nothing is sent, the modal stays disconnected', async ({ page, world }) => {
+    const sender = world.accounts[3]!.address
+    await connectDevWallet(page, { accountIndex: 3 })
+    const nonce = await rpc<string>(world.rpcUrls[31337], 'eth_getTransactionCount', [sender, 'latest'])
+    await page.evaluate(() => (window as unknown as DemoWindow).devWallet.setMode('manual'))
+    await fillNativeSend(page, world.accounts[4]!.address)
+    await page.getByTestId('send-confirm').click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as DemoWindow).devWallet.waiting.length)).toBe(1)
+    await page.getByTestId('modal-close').click()
+    await page.getByTestId('demo-disconnect').click()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    // The site's disconnect took the request back: there is nothing left to approve.
+    await expect.poll(() => page.evaluate(() => (window as unknown as DemoWindow).devWallet.waiting.length)).toBe(0)
+    expect(await page.evaluate(() => (window as unknown as DemoWindow).devWallet.approve())).toBe(false)
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await expect(page.getByTestId('view-Account')).toHaveCount(0)
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    expect(await rpc<string>(world.rpcUrls[31337], 'eth_getTransactionCount', [sender, 'latest'])).toBe(nonce)
+  })
+
+  test('disconnect with a send waiting in a WalletConnect wallet: the session ends, the wallet cannot carry it out, nothing is sent', async ({ page, world }) => {
+    test.setTimeout(120_000)
+    const sender = world.accounts[3]!.address
+    await pairOverQr(page, world, 3)
+    const nonce = await rpc<string>(world.rpcUrls[31337], 'eth_getTransactionCount', [sender, 'latest'])
+    peer!.setMode('manual')
+    await openAccount(page)
+    await fillNativeSend(page, world.accounts[4]!.address)
+    await page.getByTestId('send-confirm').click()
+    await expect.poll(() => peer!.pending().filter((item) => item.kind === 'request').length, { timeout: 20_000 }).toBe(1)
+    const [waiting] = peer!.pending()
+    await page.getByTestId('modal-close').click()
+    await page.getByTestId('demo-disconnect').click()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    // The wallet hears the session end and drops what that session asked for.
+    await expect.poll(() => peer!.pending().length, { timeout: 20_000 }).toBe(0)
+    await expect(peer!.respond(waiting!.id, true)).rejects.toThrow(/Nothing pending/)
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    expect(await rpc<string>(world.rpcUrls[31337], 'eth_getTransactionCount', [sender, 'latest'])).toBe(nonce)
   })
 
   test('corrupted WalletConnect storage (values that are not JSON) is cleared at start and the visitor connects again', async ({ page, world }) => {

@@ -41,6 +41,13 @@ export class ApprovalPanel {
     return true
   }
 
+  /** Takes every waiting request off the screen, each refused (the site lost its access). */
+  dismissAll(): void {
+    const dismissed = this.queue.splice(0)
+    for (const waiting of dismissed) waiting.resolve(false)
+    if (dismissed.length > 0) this.render()
+  }
+
   get waiting(): readonly ApprovalRequest[] {
     return this.queue.map((w) => w.request)
   }

@@ -111,7 +111,7 @@ export function install(): void {
     DEVNET_ACCOUNTS.map((a) => a.privateKey as Hex),
     chains,
     loadState(init),
-    (request) => panel.ask(request),
+    panel,
     save,
     loadMode(init),
   )

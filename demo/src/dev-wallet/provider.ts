@@ -26,8 +26,14 @@ export interface ApprovalRequest {
   readonly summary: string
 }
 
-/** Shows a request to a person and resolves true (approve) or false (reject). */
-export type Approver = (request: ApprovalRequest) => Promise<boolean>
+/**
+ * Shows a request to a person and resolves true (approve) or false (reject). `dismissAll` takes
+ * every request still waiting off the screen (each resolves false): the site lost its access.
+ */
+export interface Approver {
+  ask(request: ApprovalRequest): Promise<boolean>
+  dismissAll(): void
+}
 
 export interface DevWalletState {
   authorized: boolean
@@ -67,6 +73,8 @@ export class DevWalletProvider {
   private readonly chains = new Map<number, DevChain>()
   private awaitingPerson = 0
   private nextId = 1
+  /** Grows each time the site loses its access: an approval given across it is void. */
+  private grant = 0
 
   constructor(
     private readonly keys: readonly Hex[],
@@ -160,6 +168,10 @@ export class DevWalletProvider {
 
   /** Forgets the site (like "disconnect this site" in an extension). */
   revoke(): void {
+    // Like an extension that forgets a site: whatever the site still has waiting is taken off the
+    // screen and refused, and an approval already given cannot be used (see approve()).
+    this.grant++
+    this.approver.dismissAll()
     if (!this.state.authorized) return
     this.update({ authorized: false })
     this.emit('accountsChanged', [])
@@ -301,10 +313,13 @@ export class DevWalletProvider {
     if (this.mode === 'approve') return
     if (this.mode === 'reject') throw userRejected()
     if (this.mode === 'pending' || this.awaitingPerson > 0) throw alreadyPending(method)
+    const grant = this.grant
     this.awaitingPerson++
     try {
-      const approved = await this.approver({ id: this.nextId++, method, summary })
+      const approved = await this.approver.ask({ id: this.nextId++, method, summary })
       if (!approved) throw userRejected()
+      // The site lost its access while the person was deciding: nothing is signed or sent.
+      if (grant !== this.grant) throw unauthorized()
     } finally {
       this.awaitingPerson--
     }

@@ -260,8 +260,21 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     }
   }
 
+  /** A session that ended takes its waiting requests with it: they are never answered or carried out. */
+  function dropRequestsOf(topic: string): void {
+    for (const [id, request] of pendingRequests) {
+      if (request.topic !== topic) continue
+      pendingRequests.delete(id)
+      record({ type: 'request', id, method: request.params.request.method, outcome: 'failed', detail: 'session ended' })
+    }
+  }
+
   async function respondToRequest(event: RequestEvent, approve: boolean): Promise<void> {
     const method = event.params.request.method
+    if (client.session.keys.includes(event.topic) === false) {
+      record({ type: 'request', id: event.id, method, outcome: 'failed', detail: 'session ended' })
+      return
+    }
     if (!approve) {
       await client.respond({ topic: event.topic, response: { id: event.id, jsonrpc: '2.0', error: USER_REJECTED_REQUEST } })
       record({ type: 'request', id: event.id, method, outcome: 'rejected' })
@@ -321,6 +334,7 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
 
   client.on('session_delete', ({ topic }) => {
     sessionChain.delete(topic)
+    dropRequestsOf(topic)
     record({ type: 'session_deleted', topic, by: 'peer' })
   })
 
@@ -343,6 +357,7 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
       for (const s of client.session.getAll()) {
         await client.disconnect({ topic: s.topic, reason: USER_DISCONNECTED })
         sessionChain.delete(s.topic)
+        dropRequestsOf(s.topic)
         record({ type: 'session_deleted', topic: s.topic, by: 'wallet' })
       }
     },

@@ -50,11 +50,14 @@ function makeWorld(setup: PageSetup): ChainFamilyWorld {
     [homeChain],
     { authorized: false, chainId: home.id as number, accountIndex: 0 },
     // The person: approves unless the case scripted a decline or a request already waiting.
-    (request) => {
-      prompts++
-      const answer = answers.shift()
-      if (answer === 'pending') return Promise.reject(alreadyPending(request.method))
-      return Promise.resolve(answer !== 'decline')
+    {
+      ask(request) {
+        prompts++
+        const answer = answers.shift()
+        if (answer === 'pending') return Promise.reject(alreadyPending(request.method))
+        return Promise.resolve(answer !== 'decline')
+      },
+      dismissAll: () => undefined,
     },
     () => undefined,
     'manual',

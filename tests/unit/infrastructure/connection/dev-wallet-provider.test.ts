@@ -9,13 +9,13 @@ const chains = [
   { id: 31338, name: 'Devnet B', rpcUrl: 'http://127.0.0.1:2', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
 ]
 
-function wallet(mode: ApprovalMode, approver: (r: ApprovalRequest) => Promise<boolean> = async () => true) {
+function wallet(mode: ApprovalMode, ask: (r: ApprovalRequest) => Promise<boolean> = async () => true, dismissAll = () => undefined) {
   const saved: unknown[] = []
   const provider = new DevWalletProvider(
     DEVNET_ACCOUNTS.map((a) => a.privateKey),
     chains,
     { authorized: false, chainId: 31337, accountIndex: 0 },
-    approver,
+    { ask, dismissAll },
     (s) => saved.push(s),
     mode,
   )
@@ -67,6 +67,28 @@ describe('the Devnet Wallet provider', () => {
     await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({ code: -32002 })
     answer?.(true)
     await expect(first).resolves.toEqual([address])
+  })
+
+  it('forgetting the site takes its waiting requests off the screen and voids an approval given across it', async () => {
+    const person: { answer?: (approved: boolean) => void } = {}
+    let dismissed = 0
+    const { provider } = wallet(
+      'manual',
+      () => new Promise((resolve) => (person.answer = resolve)),
+      () => {
+        dismissed++
+      },
+    )
+    const connecting = provider.request({ method: 'eth_requestAccounts' })
+    person.answer?.(true)
+    await connecting
+    const signing = provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] })
+    await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect(dismissed).toBe(1)
+    // The person clicks Approve on a request the wallet already took back: nothing is signed.
+    person.answer?.(true)
+    await expect(signing).rejects.toMatchObject({ code: 4100 })
+    expect(provider.log.filter((entry) => entry.method === 'personal_sign').map((entry) => entry.outcome)).toEqual(['error'])
   })
 
   it('switches between known chains with chainChanged, answers 4902 for unknown ones, adds chains', async () => {
