@@ -15,11 +15,14 @@ import {
   sendAndConfirmTransaction,
 } from '@solana/web3.js'
 import { createMint, getAccount, getOrCreateAssociatedTokenAccount, mintTo, transfer } from '@solana/spl-token'
-import bs58 from 'bs58'
+import { getBase58Codec } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS, SOLANA_DEVNET_GENESIS_HASH } from '../../../devnet/src/config'
 import { startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/solana/server'
 import { freePortPair } from '../../e2e/support/free-port'
+
+const base58 = getBase58Codec()
+const bs58 = { encode: (b: Uint8Array): string => base58.decode(b), decode: (s: string): Uint8Array => new Uint8Array(base58.encode(s)) }
 
 let chain: SolanaDevnet
 let connection: Connection
