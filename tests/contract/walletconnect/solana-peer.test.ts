@@ -37,7 +37,7 @@ function signedBy(key: PublicKey, message: Uint8Array, signature: Uint8Array): b
   return verify(null, message, createPublicKey({ key: spki, format: 'der', type: 'spki' }), signature)
 }
 
-function solanaRequest<T>(method: string, params: unknown): Promise<T> {
+function solanaRequest<T>(method: string, params: Record<string, unknown>): Promise<T> {
   return dapp.request<T>({ method, params }, CHAIN)
 }
 
