@@ -83,6 +83,8 @@ export interface SendFormDeps {
   readonly api: Pick<BlockchainApi, 'lookUpName'>
   readonly scheduler: SchedulerLike
   readonly logger: Logger
+  /** The visitor's locale: how a typed amount is read and a fiat value written. */
+  readonly locale: string
 }
 
 interface Typed {
@@ -115,11 +117,11 @@ export class SendForm {
       ...namespaceOf(deps.connection.snapshot),
     })
     this.state$ = combineLatest([this.typed, this.answer]).pipe(
-      map(([typed, answer]) => deriveState(typed, answer)),
+      map(([typed, answer]) => deriveState(typed, answer, deps.locale)),
       distinctUntilChanged(sameState),
     )
     this.validation$ = this.state$.pipe(
-      map((state) => validationOf(state, this.typed.value.namespace)),
+      map((state) => validationOf(state, this.typed.value.namespace, deps.locale)),
       distinctUntilChanged(sameError),
     )
     this.subscriptions.push(
@@ -150,11 +152,16 @@ export class SendForm {
   }
 
   get snapshot(): SendFormState {
-    return deriveState(this.typed.value, this.answer.value)
+    return deriveState(this.typed.value, this.answer.value, this.deps.locale)
   }
 
   get validation(): SendFormError | undefined {
-    return validationOf(this.snapshot, this.typed.value.namespace)
+    return validationOf(this.snapshot, this.typed.value.namespace, this.deps.locale)
+  }
+
+  /** The locale amounts are read and written in. */
+  get locale(): string {
+    return this.deps.locale
   }
 
   /** The tokens the person can pick (the account's balances on its network). */
@@ -235,8 +242,10 @@ export class SendForm {
     const account = this.account
     try {
       const profile = await this.deps.api.lookUpName(name)
-      const address = profile && account ? nameAddressOn(profile, account.namespace, account.caipNetworkId) : undefined
-      if (!address) return { input, state: { status: 'unresolved', name, error: { kind: 'invalidAddress' } } }
+      // An unknown name is an answer, not a failure: it says so in plain words.
+      if (!profile) return { input, state: { status: 'unresolved', name, error: { kind: 'nameNotFound', name } } }
+      const address = account ? nameAddressOn(profile, account.namespace, account.caipNetworkId) : undefined
+      if (!address) return { input, state: { status: 'unresolved', name, error: { kind: 'nameHasNoAddress', name: profile.name } } }
       return { input, state: { status: 'resolved', name: profile?.name ?? name, address } }
     } catch (error) {
       if (!isAbortError(error)) this.deps.logger.warn('Name resolution failed', error)
@@ -253,9 +262,10 @@ function namespaceOf(state: ConnectionState): { namespace?: ChainNamespace } {
 function deriveState(
   typed: Typed,
   answer: { readonly input: string; readonly state: NameAnswer } | undefined,
+  locale: string,
 ): SendFormState {
   const { values } = typed
-  const fiat = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price) : undefined
+  const fiat = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale) : undefined
   return {
     values,
     receiver: receiverOf(values.receiver.trim(), typed.namespace, answer),
@@ -283,9 +293,10 @@ function receiverOf(
 }
 
 /** The send-form rules for the typed values, the receiver read as its resolved address when it has one. */
-function validationOf(state: SendFormState, namespace: ChainNamespace | undefined): SendFormError | undefined {
+function validationOf(state: SendFormState, namespace: ChainNamespace | undefined, locale: string): SendFormError | undefined {
   const { values, receiver } = state
   return validateSendForm({
+    locale,
     amount: values.amount,
     receiverAddress: receiver.status === 'resolved' ? receiver.address : values.receiver.trim(),
     ...(values.token ? { token: values.token } : {}),
