@@ -31,6 +31,7 @@ import { typedAmountFiat } from '../../domain/send/send-amount'
 import type { SendError, SendFormError } from '../../domain/send/send-errors'
 import { nameAddressOn, nameToLookUp, receiverKind } from '../../domain/send/send-receiver'
 import { sameToken } from '../../domain/send/send-token'
+import { NAME_SERVICE_ZONE } from '../../domain/constants'
 import { validateSendForm } from '../../domain/validation/send-form'
 import type { BlockchainApi } from '../../ports/blockchain-api'
 import { isAbortError } from '../../ports/http-errors'
@@ -80,7 +81,7 @@ export interface SendAccount {
 export interface SendFormDeps {
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
   readonly balances: SendBalanceSource
-  readonly api: Pick<BlockchainApi, 'lookUpName'>
+  readonly api: Pick<BlockchainApi, 'lookUpName' | 'getNameSuggestions'>
   readonly scheduler: SchedulerLike
   readonly logger: Logger
   /** The visitor's locale: how a typed amount is read and a fiat value written. */
@@ -237,11 +238,28 @@ export class SendForm {
     if (this.typed.value.values.receiver.trim() === answer.input) this.answer.next(answer)
   }
 
+  /**
+   * Whether the name service lists `name` (of its own zone) as free. Asked before the profile:
+   * the profile of an unknown name is a 404, which a browser reports in its console as a failed
+   * resource, while the suggestions answer 200 either way. When they cannot tell (another zone,
+   * no answer), the profile is asked all the same.
+   */
+  private async knownFree(name: string): Promise<boolean> {
+    if (!name.endsWith(`.${NAME_SERVICE_ZONE}`)) return false
+    try {
+      const suggestions = await this.deps.api.getNameSuggestions(name, { zone: NAME_SERVICE_ZONE })
+      return suggestions.some((s) => s.name.toLowerCase() === name && !s.registered)
+    } catch (error) {
+      if (!isAbortError(error)) this.deps.logger.warn('Name suggestions failed; looking the name up directly', error)
+      return false
+    }
+  }
+
   private async lookUp(input: string): Promise<{ input: string; state: NameAnswer }> {
     const name = nameToLookUp(input)
     const account = this.account
     try {
-      const profile = await this.deps.api.lookUpName(name)
+      const profile = (await this.knownFree(name)) ? null : await this.deps.api.lookUpName(name)
       // An unknown name is an answer, not a failure: it says so in plain words.
       if (!profile) return { input, state: { status: 'unresolved', name, error: { kind: 'nameNotFound', name } } }
       const address = account ? nameAddressOn(profile, account.namespace, account.caipNetworkId) : undefined

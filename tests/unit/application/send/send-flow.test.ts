@@ -191,8 +191,19 @@ describe('send: the form', () => {
     await world.review.review()
     expect(shownError(world)).toBe('No one has registered the name nobody.wg.id')
     expect(world.transfers.estimates).toEqual([])
+    // The name service listed it as free: its profile (a 404, a console error in a browser) is not asked.
+    expect(world.api.calls).toContain('getNameSuggestions')
+    expect(world.api.calls).not.toContain('lookUpName')
     expect(world.logger.warnings).toEqual([])
     expect(world.logger.errors).toEqual([])
+  })
+
+  it('a name of another zone is looked up directly, and a missing one is not found either', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '0.1', receiver: 'nobody.eth' })
+    await world.review.review()
+    expect(shownError(world)).toBe('No one has registered the name nobody.eth')
+    expect(world.api.calls).toContain('lookUpName')
   })
 
   it('a name with no address of the connected family says so', async () => {
