@@ -58,7 +58,7 @@ async function connectAs(page: Page, accountIndex: number, mode: 'approve' | 're
   await expect(view).toBeVisible()
 }
 
-async function setMode(page: Page, mode: 'approve' | 'reject') {
+async function setMode(page: Page, mode: 'approve' | 'reject' | 'manual') {
   await page.evaluate((m) => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode(m), mode)
 }
 
@@ -272,7 +272,7 @@ test.describe('send', () => {
     const receiver = world.accounts[6]!.address
     const before = await balances(world, sender)
     await connectAs(page, 8)
-    await setMode(page, 'manual' as 'approve')
+    await setMode(page, 'manual')
     await page.getByTestId('account-send').click()
     await fillSend(page, 'ETH', '0.02', receiver)
     await page.getByTestId('send-review').click()
