@@ -2,6 +2,8 @@ import type { ApprovalRequest } from './provider'
 
 const CSS = `
 :host { all: initial; position: fixed; inset: auto 16px 16px auto; z-index: 2147483000; font-family: system-ui, sans-serif; }
+/* On a phone the modal is a sheet at the bottom: the wallet's box goes to the top, clear of it. */
+@media (max-width: 430px) { :host { inset: 12px 12px auto auto; } }
 .panel { width: 300px; max-width: calc(100vw - 32px); padding: 14px; border: 2px solid #f5a623; border-radius: 12px;
   background: #fffdf7; color: #1b1d22; box-shadow: 0 8px 28px rgb(0 0 0 / 30%); }
 h2 { margin: 0 0 4px; font-size: 14px; }
@@ -85,7 +87,6 @@ export class ApprovalPanel {
       // Set through the CSSOM (allowed under the demo's CSP): inside a modal's shadow tree the
       // modal's own rules could otherwise reach this element.
       this.host.style.setProperty('position', 'fixed')
-      this.host.style.setProperty('inset', 'auto 16px 16px auto')
       this.host.style.setProperty('margin', '0')
       const shadow = this.host.attachShadow({ mode: 'open' })
       const sheet = new CSSStyleSheet()
