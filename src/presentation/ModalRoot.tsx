@@ -8,7 +8,7 @@ import { ViewWarnings } from '../application/shell/view-warnings'
 import { ThemeStore } from '../application/theme-store'
 import { ModalConfig } from '../application/modal-services'
 import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
-import { ImagePolicyProvider, Snackbar } from './components'
+import { ImagePolicyProvider, Skeleton, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
 import { CONNECT_VIEWS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
@@ -144,7 +144,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
           onRetry={() => reloadView(view)}
           onError={(error) => warnings.viewFailed(view, error)}
         >
-          <Suspense fallback={<p className="wg-loading">Loading{ELLIPSIS}</p>}>
+          <Suspense fallback={<Skeleton label={`Loading${ELLIPSIS}`} />}>
             {View === undefined ? (
               <p className="wg-muted" data-testid={`view-${view}`}>
                 This view is not available in this version.

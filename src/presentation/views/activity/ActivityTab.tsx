@@ -5,7 +5,7 @@ import { ActivityStore } from '../../../application/activity/activity-store'
 import { ConnectionStore } from '../../../application/connection-store'
 import { ModalConfig } from '../../../application/modal-services'
 import type { Transaction } from '../../../domain/entities'
-import { Button, Notice, SafeImage, Spinner, safeLinkUrl } from '../../components'
+import { Button, Notice, SafeImage, Skeleton, safeLinkUrl } from '../../components'
 import { useService } from '../../di-context'
 
 const STATUS_TEXT = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
@@ -47,7 +47,7 @@ export default function ActivityTab() {
     return () => observer.disconnect()
   }, [activity, hasMore])
 
-  if (state.status === 'idle' || state.status === 'loading') return <Spinner label="Loading activity" />
+  if (state.status === 'idle' || state.status === 'loading') return <Skeleton label="Loading activity" rows={4} testId="activity-loading" />
   if (state.status === 'error') {
     return (
       <Notice
