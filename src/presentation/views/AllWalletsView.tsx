@@ -44,7 +44,15 @@ export default function AllWalletsView() {
 
   return (
     <div className="wg-view" data-testid="view-AllWallets">
-      <WalletSearch query={state.query} onChange={(q) => store.setQuery(q)} list={list} testId="wallet-search" />
+      <WalletSearch
+        query={state.query}
+        onChange={(q) => store.setQuery(q)}
+        list={list}
+        testId="wallet-search"
+        // A visitor opens All Wallets to find one: the box takes the typing at once (not on a
+        // phone, where the keyboard would cover the list).
+        autoFocus={!walletConnect.opensDeepLinks}
+      />
       {state.status === 'loading' || state.status === 'idle' ? (
         <Skeleton label="Loading wallets" rows={6} testId="all-wallets-loading" />
       ) : state.status === 'error' ? (
