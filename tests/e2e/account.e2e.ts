@@ -39,7 +39,10 @@ test.describe('account', () => {
       erc20Balance(rpcA, DEVNET_CONTRACTS.DVT, address),
     ])
 
-    await expect(page.getByTestId('account-address')).toHaveText(address)
+    // Shortened to the eye with the whole address in its tooltip; Copy takes the whole address.
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+    await expect(page.getByTestId('account-address').locator('[aria-hidden="true"]')).toHaveText(`${address.slice(0, 6)}\u2026${address.slice(-4)}`)
+    await expect(page.getByTestId('account-avatar-generated')).toBeVisible()
     await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
     await expect(page.getByTestId('account-fiat')).toHaveText(/^\$\d+\.\d{2}$/)
     await expect(page.getByTestId('token-native')).toContainText(`${threeDecimals(eth, 18)} ETH`)
