@@ -7,7 +7,7 @@ import { CHECK_MARK } from '../../domain/format/glyphs'
 const ICONS = { success: CHECK_MARK, error: '!', loading: '' } as const
 
 /**
- * The modal's snack (spec section 3). The live region is always in the DOM so screen readers
+ * The modal's snack (spec section 3), shown over the header's title where it covers no control. The live region is always in the DOM so screen readers
  * announce each new message; the message itself is `data-testid="snack"`.
  */
 export function Snackbar() {
