@@ -25,6 +25,7 @@ import { BlockchainApi } from './ports/blockchain-api'
 import { TokenTransfers } from './ports/token-transfers'
 import { ConnectedWalletTransfers } from './application/send/connected-wallet-transfers'
 import { DisconnectAccount, disconnectAndClose } from './application/account/disconnect-account'
+import { explorerLinkingNotifier } from './application/send/explorer-notifier'
 import { IdentityStore } from './application/account/identity-store'
 import { NftHoldingsStore } from './application/account/nft-holdings'
 import { NetworksStore } from './application/networks/networks-store'
@@ -176,7 +177,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         activity: ctx.get(ActivityStore),
         modal: ctx.get(ModalStore),
         connection: ctx.get(ConnectionStore),
-        notifier: ctx.get(SnackStore),
+        notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
         clock: ctx.get(Clock),
         logger: ctx.get(Logger),
         analytics: ctx.get(Analytics, { optional: true }),

@@ -7,7 +7,7 @@ import { isHash, type Hash } from 'viem'
 import { DEVNET_CHAINS, type DevnetChainId } from '../../config'
 import { formatAmount, parseAccount, parseChainId, readBalances } from '../chains'
 import type { ServiceDeps } from '../deps'
-import { HttpError, type HandlerResult, type Router } from '../http'
+import { HttpError, type Router } from '../http'
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -26,7 +26,9 @@ function chainName(id: DevnetChainId): string {
   return DEVNET_CHAINS.find((c) => c.id === id)?.name ?? `Chain ${id}`
 }
 
-function page(title: string, body: string): HandlerResult {
+type HtmlPage = { status?: number; contentType: string; body: string; headers: Record<string, string> }
+
+function page(title: string, body: string): HtmlPage {
   return {
     contentType: 'text/html; charset=utf-8',
     headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },

@@ -3,7 +3,8 @@ import { addressExplorerUrl } from '../../../application/account/disconnect-acco
 import { IdentityStore } from '../../../application/account/identity-store'
 import { NetworksStore } from '../../../application/networks/networks-store'
 import { shortAddress } from '../../../domain/format/address'
-import { Button, SafeImage, safeLinkUrl, useCopy, useStore } from '../../components'
+import { safeWebLink } from '../../../domain/validation/safe-links'
+import { Button, SafeImage, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { balanceText, fiatText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
@@ -18,7 +19,7 @@ export function AccountHeader({ address }: { address: string }) {
   const name = identity.status === 'ready' ? identity.identity.name : null
   const avatar = identity.status === 'ready' ? identity.identity.avatar : null
   const native = balances.status === 'ready' ? balances.native : undefined
-  const explorer = safeLinkUrl(addressExplorerUrl(networks.activeNetwork?.blockExplorerUrl, address))
+  const explorer = safeWebLink(addressExplorerUrl(networks.activeNetwork?.blockExplorerUrl, address))
 
   return (
     <div className="wg-account-header">
