@@ -50,7 +50,7 @@ test.describe('account', () => {
     expect(explorerPage.status()).toBe(200)
     expect(await explorerPage.text()).toContain(address)
     await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
-    await expect(page.getByTestId('account-fiat')).toHaveText(/^\$\d+\.\d{2}$/)
+    await expect(page.getByTestId('account-fiat')).toHaveText(/^\$\d{1,3}(,\d{3})+\.\d{2}$/)
     await expect(page.getByTestId('token-native')).toContainText(`${threeDecimals(eth, 18)} ETH`)
     await expect(page.getByTestId('token-dUSD')).toContainText(`${threeDecimals(dusd, 6)} dUSD`)
     await expect(page.getByTestId('token-DVT')).toContainText(`${threeDecimals(dvt, 18)} DVT`)
