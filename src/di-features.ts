@@ -24,7 +24,8 @@ import { TransactionApprovals } from './application/send/transaction-approvals'
 import { BlockchainApi } from './ports/blockchain-api'
 import { TokenTransfers } from './ports/token-transfers'
 import { ConnectedWalletTransfers } from './application/send/connected-wallet-transfers'
-import { DisconnectAccount } from './application/account/disconnect-account'
+import { DisconnectAccount, disconnectAndClose } from './application/account/disconnect-account'
+import { explorerLinkingNotifier } from './application/send/explorer-notifier'
 import { IdentityStore } from './application/account/identity-store'
 import { NftHoldingsStore } from './application/account/nft-holdings'
 import { NetworksStore } from './application/networks/networks-store'
@@ -120,7 +121,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
         }),
     )
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
-  binder.bind(DisconnectAccount).toDynamicValue((ctx) => () => ctx.get(DisconnectWallet).disconnect())
+  binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
 }
 
 /** Send, approve and activity. */
@@ -177,7 +178,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         activity: ctx.get(ActivityStore),
         modal: ctx.get(ModalStore),
         connection: ctx.get(ConnectionStore),
-        notifier: ctx.get(SnackStore),
+        notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
         clock: ctx.get(Clock),
         logger: ctx.get(Logger),
         analytics: ctx.get(Analytics, { optional: true }),

@@ -377,6 +377,8 @@ export interface Snack {
   message: string
   variant: SnackVariant
   svg?: string
+  /** A page to open about the message (a sent transaction in the block explorer); untrusted until checked. */
+  link?: string
   open: boolean
   autoClose: boolean
 }

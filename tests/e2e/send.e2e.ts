@@ -94,6 +94,8 @@ test.describe('send', () => {
     await page.getByTestId('send-confirm').click()
     await expect(page.getByTestId('view-Account')).toBeVisible()
     await expect(page.getByTestId('snack')).toHaveText(/Sent 0\.25 ETH/)
+    // The success snack links to the transaction on the devnet's explorer.
+    await expect(page.getByTestId('snack-link')).toHaveAttribute('href', /\/explorer\/31337\/tx\/0x[0-9a-f]{64}$/)
 
     // ERC20: 10.5 dUSD, typed with a comma.
     await page.getByTestId('account-send').click()

@@ -15,6 +15,7 @@ import { NameRegistry } from './names'
 import { registerAccountRoutes } from './routes/account'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerConvertRoutes } from './routes/convert'
+import { registerExplorerRoutes } from './routes/explorer'
 import { registerOnrampRoutes } from './routes/onramp'
 import { registerProfileRoutes } from './routes/profile'
 import { registerSessionRoutes } from './routes/sessions'
@@ -115,6 +116,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   registerOnrampRoutes(router, deps)
   registerSessionRoutes(router, deps)
   registerCatalogueRoutes(router, deps)
+  registerExplorerRoutes(router, deps)
 
   router.post('/e', async ({ query, json }) => {
     const projectId = query.get('projectId')

@@ -212,7 +212,7 @@ export class ConfirmSend {
       properties: { hash: sent.hash, token: preview.token.symbol, network: preview.request.chainId },
       address: preview.request.from,
     })
-    this.deps.notifier.showSuccess(`Sent ${preview.amountText} ${preview.token.symbol}`)
+    this.deps.notifier.showSuccess(`Sent ${preview.amountText} ${preview.token.symbol}`, sent.hash)
     try {
       void Promise.resolve(this.deps.balances.refresh({ forceUpdate: true })).catch((error: unknown) =>
         this.deps.logger.warn('Balance refresh after send failed', error),

@@ -113,8 +113,11 @@ function QrPanel({ qr }: { qr: WalletConnectQrState }) {
   return (
     <>
       <div className="wg-qr-frame" data-testid="walletconnect-qr" data-uri={qr.uri}>
-        <QrCode value={qr.uri} label="WalletConnect QR code: scan it with your phone's wallet" />
+        <QrCode value={qr.uri} label="WalletConnect QR code: scan it with your phone's wallet" walletConnectLogo />
       </div>
+      <p className="wg-qr-caption" data-testid="walletconnect-scan">
+        Scan with your phone
+      </p>
       <p className="wg-muted" role="timer" aria-live="off" data-testid="walletconnect-countdown">
         New code in {formatCountdown(qr.secondsLeft)}
       </p>
