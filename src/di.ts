@@ -31,7 +31,6 @@ import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
-import { WalletStandardSolanaWallets } from './infrastructure/chains/solana/wallet-standard-solana-wallets'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -103,7 +102,7 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
           .filter((n) => n.chainNamespace === 'solana')
           .map(toCaipNetwork)
           .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork))
-        return new SolanaChainFamily([new WalletStandardSolanaWallets(networks, container.get(Logger))], networks)
+        return new SolanaChainFamily(networks, container.get(Logger))
       }
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.

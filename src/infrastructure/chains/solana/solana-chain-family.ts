@@ -1,140 +1,111 @@
 /**
- * The solana wing: its wallet sources (Wallet Standard browser wallets) joined into one chain
- * family, and what the family does over a connected Wallet Standard wallet: pick the network
- * (wallets have no switch request), sign a message (`solana:signMessage`) and transfers (built with
- * @solana/web3.js and @solana/spl-token, loaded with the first transfer).
+ * The solana wing. Only Wallet Standard discovery loads with the page (`getWallets()`: the wallets
+ * that registered, later ones and removals; see `solanaConnectors` for which are listed), so this
+ * class is a thin shell. Everything else loads on a Solana path: connecting, events, the network
+ * the site uses with each wallet and signing (wallet-standard-session.ts, with the first connect or
+ * reconnect), and transfers (send/web3-solana-transfers.ts, with @solana/web3.js and spl-token).
  */
-import { combineLatest, map, merge, type Observable } from 'rxjs'
+import { getWallets } from '@wallet-standard/app'
+import { BehaviorSubject, Subject } from 'rxjs'
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
 import type { CaipNetwork, CaipNetworkId, Connector } from '../../../domain/entities'
-import {
-  UnknownConnectorError,
-  WalletRequestError,
-  type ChainFamily,
-  type SwitchStep,
-  type WalletAccount,
-  type WalletEvent,
-} from '../../../ports/chain-family'
-import type { GasEstimate, ReceiptStatus, SentTransfer, TokenTransfers, TransferRequest } from '../../../ports/token-transfers'
-import { toSolanaWalletError } from './solana-errors'
-import type { SolanaConnectorSource } from './wallet-standard-solana-wallets'
-import { SOLANA_SIGN_MESSAGE, feature, type SignMessageFeature } from './wallet-standard'
+import type { ChainFamily, WalletAccount, WalletEvent } from '../../../ports/chain-family'
+import type { Logger } from '../../../ports/logger'
+import type { GasEstimate, ReceiptStatus, SentTransfer, TransferRequest } from '../../../ports/token-transfers'
+import { solanaConnectors } from './wallet-standard'
+import type { SolanaTransfersFactory, WalletStandardSession } from './wallet-standard-session'
 
-/** Creates the transfer adapter for a connector's wallet (web3.js, a dynamic import by default). */
-export type SolanaTransfersFactory = (
-  wallet: () => WalletStandardWallet | undefined,
-  network: (chainId: CaipNetworkId) => CaipNetwork | undefined,
-) => Promise<TokenTransfers>
+/** `getWallets()`'s API, as far as discovery uses it. */
+export interface WalletRegistry {
+  get(): readonly WalletStandardWallet[]
+  on(event: 'register' | 'unregister', listener: () => void): () => void
+}
 
-const web3Transfers: SolanaTransfersFactory = (wallet, network) =>
-  import('./send/web3-solana-transfers').then(({ Web3SolanaTransfers }) => new Web3SolanaTransfers({ wallet, network }))
+type SessionCall<K extends keyof WalletStandardSession> = WalletStandardSession[K] extends (...args: infer A) => infer R
+  ? (...args: A) => R
+  : never
 
 export class SolanaChainFamily implements ChainFamily {
   readonly namespace = 'solana' as const
-  readonly connectors$: Observable<readonly Connector[]>
-  readonly events$: Observable<WalletEvent>
-  private lastLists: readonly (readonly Connector[])[] = []
-  private lastJoined: readonly Connector[] = []
-  private readonly transferAdapters = new Map<string, Promise<TokenTransfers>>()
+  readonly connectors$ = new BehaviorSubject<readonly Connector[]>([])
+  readonly events$ = new Subject<WalletEvent>()
+  private started = false
+  private loading: Promise<WalletStandardSession> | undefined
 
-  /** @param networks the configured Solana networks. */
+  /**
+   * @param networks the configured Solana networks, the host's default first when it is one.
+   * @param registry the page's Wallet Standard registry (undefined outside a browser).
+   * @param transfers transfers over a connector's wallet; web3.js by default, loaded with the first transfer.
+   */
   constructor(
-    private readonly sources: readonly [SolanaConnectorSource, ...SolanaConnectorSource[]],
     private readonly networks: readonly CaipNetwork[],
-    private readonly transfers: SolanaTransfersFactory = web3Transfers,
-  ) {
-    this.connectors$ = combineLatest(sources.map((s) => s.connectors$)).pipe(map((lists) => this.joined(lists)))
-    this.events$ = merge(...sources.map((s) => s.events$))
-  }
+    private readonly logger: Logger,
+    private readonly registry: () => WalletRegistry | undefined = () =>
+      typeof window === 'undefined' ? undefined : (getWallets() as unknown as WalletRegistry),
+    private readonly transfers?: SolanaTransfersFactory,
+  ) {}
 
   get connectors(): readonly Connector[] {
-    return this.joined(this.sources.map((s) => s.connectors))
-  }
-
-  private joined(lists: readonly (readonly Connector[])[]): readonly Connector[] {
-    const same = lists.length === this.lastLists.length && lists.every((list, i) => list === this.lastLists[i])
-    if (!same) {
-      this.lastLists = lists
-      this.lastJoined = lists.flat()
-    }
-    return this.lastJoined
-  }
-
-  private sourceFor(connectorId: string): SolanaConnectorSource {
-    return this.sources.find((s) => s.connectors.some((c) => c.id === connectorId)) ?? this.sources[0]
+    return this.connectors$.value
   }
 
   startDiscovery(): void {
-    for (const source of this.sources) source.startDiscovery()
-  }
-
-  connect(connectorId: string): Promise<WalletAccount> {
-    return this.sourceFor(connectorId).connect(connectorId)
-  }
-
-  reconnect(connectorId: string): Promise<WalletAccount | null> {
-    return this.sourceFor(connectorId).reconnect(connectorId)
-  }
-
-  disconnect(connectorId: string): Promise<void> {
-    return this.sourceFor(connectorId).disconnect(connectorId)
+    const registry = this.started ? undefined : this.registry()
+    if (registry === undefined) return
+    this.started = true
+    const refresh = () => this.connectors$.next(solanaConnectors(registry.get()))
+    registry.on('register', refresh)
+    registry.on('unregister', refresh)
+    refresh()
   }
 
   getProvider(connectorId: string): WalletStandardWallet | undefined {
-    return this.sourceFor(connectorId).getProvider(connectorId)
+    return this.connectors.find((c) => c.id === connectorId)?.provider as WalletStandardWallet | undefined
+  }
+
+  connect(connectorId: string): Promise<WalletAccount> {
+    return this.call('connect', connectorId)
+  }
+
+  reconnect(connectorId: string): Promise<WalletAccount | null> {
+    return this.call('reconnect', connectorId)
+  }
+
+  disconnect(connectorId: string): Promise<void> {
+    return this.call('disconnect', connectorId)
   }
 
   /** Solana wallets have no switch request: the site uses another of the wallet's networks. */
-  switchNetwork(connectorId: string, network: CaipNetwork, _onStep?: (step: SwitchStep) => void): Promise<void> {
-    return this.sourceFor(connectorId).switchNetwork(connectorId, network)
+  switchNetwork(connectorId: string, network: CaipNetwork): Promise<void> {
+    return this.call('switchNetwork', connectorId, network)
   }
 
-  async signMessage(connectorId: string, address: string, message: string): Promise<string> {
-    const wallet = this.requireWallet(connectorId)
-    const sign = feature<SignMessageFeature>(wallet, SOLANA_SIGN_MESSAGE)
-    if (sign === undefined) throw new WalletRequestError('unsupportedMethod', 'The wallet cannot sign messages')
-    const account = wallet.accounts.find((a) => a.address === address)
-    if (account === undefined) throw new WalletRequestError('failed', 'The wallet has no such account')
-    const [{ base58Encode }, outputs] = await Promise.all([
-      import('../../../domain/format/base58'),
-      sign.signMessage({ account, message: new TextEncoder().encode(message) }).catch((error: unknown) => {
-        throw toSolanaWalletError(error)
-      }),
-    ])
-    const signature = outputs[0]?.signature
-    if (signature === undefined) throw new WalletRequestError('failed', 'The wallet returned no signature')
-    return base58Encode(signature)
+  signMessage(connectorId: string, address: string, message: string): Promise<string> {
+    return this.call('signMessage', connectorId, address, message)
   }
 
-  async estimateTransfer(connectorId: string, request: TransferRequest): Promise<GasEstimate> {
-    return (await this.transfersOf(connectorId)).estimate(request)
+  estimateTransfer(connectorId: string, request: TransferRequest): Promise<GasEstimate> {
+    return this.call('estimateTransfer', connectorId, request)
   }
 
-  async sendTransfer(connectorId: string, request: TransferRequest): Promise<SentTransfer> {
-    return (await this.transfersOf(connectorId)).send(request)
+  sendTransfer(connectorId: string, request: TransferRequest): Promise<SentTransfer> {
+    return this.call('sendTransfer', connectorId, request)
   }
 
-  async receiptStatus(connectorId: string, chainId: CaipNetworkId, hash: string): Promise<ReceiptStatus> {
-    return (await this.transfersOf(connectorId)).receiptStatus(chainId, hash)
+  receiptStatus(connectorId: string, chainId: CaipNetworkId, hash: string): Promise<ReceiptStatus> {
+    return this.call('receiptStatus', connectorId, chainId, hash)
   }
 
-  private requireWallet(connectorId: string): WalletStandardWallet {
-    const wallet = this.getProvider(connectorId)
-    if (wallet === undefined) throw new UnknownConnectorError(connectorId)
-    return wallet
-  }
-
-  private transfersOf(connectorId: string): Promise<TokenTransfers> {
-    let adapter = this.transferAdapters.get(connectorId)
-    if (adapter === undefined) {
-      adapter = this.transfers(
-        () => this.getProvider(connectorId),
-        (chainId) => this.networks.find((n) => n.caipNetworkId === chainId),
-      )
-      this.transferAdapters.set(connectorId, adapter)
-      // A failed import is not kept: the next transfer tries again.
-      adapter.catch(() => this.transferAdapters.delete(connectorId))
-    }
-    return adapter
+  /** One request through the rest of the wing, loaded on the first one (a failed import is tried again next time). */
+  private async call<K extends keyof WalletStandardSession>(
+    method: K,
+    ...args: Parameters<SessionCall<K>>
+  ): Promise<Awaited<ReturnType<SessionCall<K>>>> {
+    this.loading ??= import('./wallet-standard-session').then(
+      (m) => new m.WalletStandardSession((id) => this.getProvider(id), this.networks, this.events$, this.logger, this.transfers),
+    )
+    this.loading.catch(() => (this.loading = undefined))
+    const session = await this.loading
+    return (session[method] as (...a: unknown[]) => Promise<Awaited<ReturnType<SessionCall<K>>>>).apply(session, args)
   }
 }

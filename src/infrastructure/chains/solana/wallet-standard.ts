@@ -1,10 +1,11 @@
 /**
  * The parts of the Wallet Standard (and of its Solana features) the Solana wing uses, typed here
- * so the wing's light part carries no SDK: feature names, the shapes of the features it calls,
- * which wallets count as Solana wallets, and how a wallet's chains read as CAIP-2 networks.
+ * so the wing carries no SDK: feature names, the shapes of the features it calls, and which
+ * wallets count as Solana wallets. Loaded with the page (discovery): keep it small.
  */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
-import type { CaipNetworkId } from '../../../domain/entities'
+import type { Connector } from '../../../domain/entities'
+import { boundWalletName } from '../../../domain/validation/text-bounds'
 
 export const STANDARD_CONNECT = 'standard:connect'
 export const STANDARD_DISCONNECT = 'standard:disconnect'
@@ -55,63 +56,33 @@ export function feature<T>(wallet: WalletStandardWallet, name: string): T | unde
   }
 }
 
-/** A wallet the Solana wing can use: it connects and signs Solana transactions. */
-export function isSolanaWallet(wallet: WalletStandardWallet): boolean {
-  return (
-    feature(wallet, STANDARD_CONNECT) !== undefined &&
-    (feature(wallet, SOLANA_SIGN_AND_SEND) !== undefined || feature(wallet, SOLANA_SIGN_TRANSACTION) !== undefined)
-  )
-}
-
-/** Genesis hashes (first 32 characters, CAIP-2) of the clusters wallets name by their cluster name. */
-const NAMED_CLUSTERS: Readonly<Record<string, string>> = {
-  'solana:mainnet': 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  'solana:devnet': 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  'solana:testnet': 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
-}
-
-/** A wallet chain (`solana:devnet`, or a CAIP-2 id itself) as a CAIP-2 network id; undefined when not Solana. */
-export function caipOfWalletChain(chain: string): CaipNetworkId | undefined {
-  const named = NAMED_CLUSTERS[chain]
-  if (named !== undefined) return named as CaipNetworkId
-  return /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(chain) ? (chain as CaipNetworkId) : undefined
-}
-
-/** The wallet's own name for a network (what its signing features expect), when it supports the network. */
-export function walletChainFor(wallet: WalletStandardWallet, caipNetworkId: CaipNetworkId): string | undefined {
-  return solanaChainsOf(wallet).find((chain) => caipOfWalletChain(chain) === caipNetworkId)
-}
-
-/** The Solana chains the wallet and its accounts say they support. */
-export function solanaChainsOf(wallet: WalletStandardWallet): string[] {
-  const chains = new Set<string>()
-  try {
-    for (const chain of wallet.chains) if (caipOfWalletChain(chain) !== undefined) chains.add(chain)
-    for (const account of wallet.accounts) {
-      for (const chain of account.chains) if (caipOfWalletChain(chain) !== undefined) chains.add(chain)
-    }
-  } catch {
-    // a hostile wallet object: what was read so far
-  }
-  return [...chains]
-}
-
 /**
- * A Wallet Standard wallet's connector id: the rdns it names (so a wallet offered in EIP-6963 and
- * in the Wallet Standard is one row), else the rdns of a well-known wallet of that name, else its name.
+ * The Solana wallets among the registered ones, one connector each: a wallet with `standard:connect`
+ * and a Solana signing feature. Its id is the rdns it names through WALLET_RDNS_FEATURE (so a
+ * wallet offered in EIP-6963 and in the Wallet Standard is one row), else its name. A hostile
+ * wallet object (a getter that throws) is left out.
  */
-export function connectorIdOf(wallet: WalletStandardWallet): string {
-  const declared = feature<{ rdns?: unknown }>(wallet, WALLET_RDNS_FEATURE)?.rdns
-  if (typeof declared === 'string' && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(declared) && declared.length <= 255) return declared
-  return KNOWN_RDNS[wallet.name] ?? wallet.name
-}
-
-/** Multi-family wallets whose Wallet Standard name and EIP-6963 rdns are well known. */
-const KNOWN_RDNS: Readonly<Record<string, string>> = {
-  Phantom: 'app.phantom',
-  MetaMask: 'io.metamask',
-  'Coinbase Wallet': 'com.coinbase.wallet',
-  'Trust Wallet': 'com.trustwallet.app',
-  'OKX Wallet': 'com.okex.wallet',
-  Backpack: 'app.backpack',
+export function solanaConnectors(wallets: readonly WalletStandardWallet[]): Connector[] {
+  const byId = new Map<string, Connector>()
+  for (const wallet of wallets) {
+    try {
+      const { features, name } = wallet
+      const rdns = (features[WALLET_RDNS_FEATURE] as { rdns?: unknown } | undefined)?.rdns
+      const id = typeof rdns === 'string' && /^[\w-]+(\.[\w-]+)+$/.test(rdns) ? rdns : name
+      if (features[STANDARD_CONNECT] && (features[SOLANA_SIGN_AND_SEND] || features[SOLANA_SIGN_TRANSACTION]) && !byId.has(id)) {
+        byId.set(id, {
+          id,
+          name: boundWalletName(name),
+          type: 'ANNOUNCED',
+          chain: 'solana',
+          imageUrl: wallet.icon,
+          ...(id === name ? {} : { info: { rdns: id } }),
+          provider: wallet,
+        })
+      }
+    } catch {
+      // left out
+    }
+  }
+  return [...byId.values()]
 }

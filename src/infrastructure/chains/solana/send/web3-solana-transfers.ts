@@ -33,13 +33,13 @@ import {
   type TokenTransfers,
   type TransferRequest,
 } from '../../../../ports/token-transfers'
+import { walletChainFor } from '../solana-chains'
 import { solanaErrorKind } from '../solana-errors'
 import { SolanaRpc, SolanaRpcError } from '../solana-rpc'
 import {
   SOLANA_SIGN_AND_SEND,
   SOLANA_SIGN_TRANSACTION,
   feature,
-  walletChainFor,
   type SignAndSendFeature,
   type SignTransactionFeature,
 } from '../wallet-standard'
