@@ -12,13 +12,15 @@ export type DevnetChainId = (typeof DEVNET_CHAINS)[number]['id']
 export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
 /** Default ports; each can be overridden by the env variable named in DEVNET_PORT_ENV. */
-export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788 } as const
+export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899 } as const
 export type DevnetPortName = keyof typeof DEVNET_DEFAULT_PORTS
 export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   chainA: 'DEVNET_CHAIN_A_PORT',
   chainB: 'DEVNET_CHAIN_B_PORT',
   service: 'DEVNET_SERVICE_PORT',
   relay: 'DEVNET_RELAY_PORT',
+  /** JSON-RPC on this port, its PubSub WebSocket on the next one. */
+  solana: 'DEVNET_SOLANA_PORT',
 }
 export const DEVNET_HOST = '127.0.0.1'
 

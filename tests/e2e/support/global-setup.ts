@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, preview } from 'vite'
 import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
-import { freePort } from './free-port'
+import { freePort, freePortPair } from './free-port'
 import { startRpcProxy } from './rpc-proxy'
 import type { E2eWorld } from './world'
 
@@ -20,7 +20,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     freePort(),
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay }, dataDir, quiet: true })
+  const solana = await freePortPair()
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana }, dataDir, quiet: true })
   const cleanUp = async () => {
     await devnet.stop()
     rmSync(dataDir, { recursive: true, force: true })
