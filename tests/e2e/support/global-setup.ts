@@ -54,6 +54,7 @@ async function serveDemo(
     VITE_WG_RPC_B: rpcB,
     VITE_WG_RPC_A_PRIMARY: proxyA.url,
     VITE_WG_RELAY_URL: relayUrl,
+    VITE_WG_SOLANA_RPC: devnet.solanaRpcUrl,
     DEMO_PORT: String(demo),
     DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
   })
@@ -72,6 +73,7 @@ async function serveDemo(
     rpcUrls: { 31337: rpcA, 31338: rpcB },
     rpcProxyA: { url: proxyA.url, controlUrl: proxyA.controlUrl },
     relayUrl,
+    solanaRpcUrl: devnet.solanaRpcUrl,
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)
