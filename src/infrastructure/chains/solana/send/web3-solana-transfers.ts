@@ -2,8 +2,9 @@
  * TokenTransfers for Solana, built with @solana/web3.js and @solana/spl-token and signed by the
  * connected Wallet Standard wallet (this module loads with the first Solana transfer, never before):
  * - SOL: `SystemProgram.transfer`;
- * - SPL: `transferChecked` between associated token accounts, creating the receiver's first
- *   (`createAssociatedTokenAccountIdempotent`, paid by the sender) when it is missing;
+ * - SPL: `transferChecked` between associated token accounts (derived with spl-token), creating
+ *   the receiver's first (`CreateIdempotent`, paid by the sender) when it is missing
+ *   (spl-instructions.ts says why those two are encoded here);
  * - the wallet signs and sends (`solana:signAndSendTransaction`), or signs
  *   (`solana:signTransaction`) and the transaction is sent over the network's RPC URLs;
  * - estimates: the network's fee for the message, plus the rent of a token account it creates;
@@ -14,8 +15,6 @@ import {
   ACCOUNT_SIZE,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token'
 import { PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js'
@@ -34,6 +33,7 @@ import {
   type TransferRequest,
 } from '../../../../ports/token-transfers'
 import { walletChainFor } from '../solana-chains'
+import { createAssociatedTokenAccountIdempotent, transferChecked } from './spl-instructions'
 import { solanaErrorKind } from '../solana-errors'
 import { SolanaRpc, SolanaRpcError } from '../solana-rpc'
 import {
@@ -153,11 +153,11 @@ export class Web3SolanaTransfers implements TokenTransfers {
       const destination = getAssociatedTokenAddressSync(mint, to, false, programId)
       const existing = await rpc.call<{ value: unknown }>('getAccountInfo', [destination.toBase58(), { encoding: 'base64', commitment: 'confirmed' }])
       if (existing.value === null) {
-        instructions.push(createAssociatedTokenAccountIdempotentInstruction(from, destination, to, mint, programId))
+        instructions.push(createAssociatedTokenAccountIdempotent(from, destination, to, mint, programId))
         const size = programId.equals(TOKEN_2022_PROGRAM_ID) ? TOKEN_2022_ACCOUNT_SIZE : ACCOUNT_SIZE
         rent = BigInt(await rpc.call<number>('getMinimumBalanceForRentExemption', [size]))
       }
-      instructions.push(createTransferCheckedInstruction(source, mint, destination, from, request.amount, decimals, [], programId))
+      instructions.push(transferChecked(source, mint, destination, from, request.amount, decimals, programId))
     }
     const { value } = await rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [
       { commitment: 'confirmed' },
