@@ -13,7 +13,7 @@ import { expect, snapshot, test } from './support/fixtures'
 import type { E2eWorld } from './support/world'
 
 const WALLET = 'dev.walletgate.devnet'
-const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAVfLdKeiW4fV7a8rcp5Jwa3uBr'
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 const LAMPORTS = 1_000_000_000n
 const [DUSD, DVT] = DEVNET_SOLANA_TOKENS as [(typeof DEVNET_SOLANA_TOKENS)[number], (typeof DEVNET_SOLANA_TOKENS)[number]]
 
