@@ -6,7 +6,8 @@
  * reconnect, and survives a reload. Each test uses its own Solana devnet account.
  */
 import type { Page } from '@playwright/test'
-import { Keypair } from '@solana/web3.js'
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { Keypair, PublicKey } from '@solana/web3.js'
 import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/config'
 import { rpc, threeDecimals } from './support/account-helpers'
 import { expect, snapshot, test } from './support/fixtures'
@@ -145,12 +146,26 @@ test.describe('solana', () => {
     await snapshot(page, 'solana-activity')
   })
 
-  test('a rejected approval sends nothing; a double click on Send sends once', async ({ page, world }) => {
+  test('a wrong-family or off-curve receiver says so; a rejected approval sends nothing; a double click on Send sends once', async ({
+    page,
+    world,
+  }) => {
     const sender = DEVNET_SOLANA_ACCOUNTS[3]!.address
     const receiver = DEVNET_SOLANA_ACCOUNTS[9]!.address
     const before = { sol: await solBalance(world, sender), signatures: (await signaturesOf(world, sender)).length }
 
     await connectSolana(page, 3)
+    await page.getByTestId('account-send').click()
+    await selectToken(page, 'SOL')
+    await page.getByTestId('send-amount').fill('0.2')
+    await page.getByTestId('send-receiver').fill(world.accounts[6]!.address)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toHaveText('This is not a Solana address')
+    // A token account is a valid key, but no wallet holds it.
+    await page.getByTestId('send-receiver').fill(getAssociatedTokenAddressSync(new PublicKey(DUSD.mint), new PublicKey(receiver)).toBase58())
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toContainText('not a wallet address')
+    await page.getByTestId('modal-back').click()
     await send(page, 'SOL', '0.2', receiver)
     await page.evaluate(() => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode('reject'))
     await page.getByTestId('send-confirm').click()

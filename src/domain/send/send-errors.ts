@@ -15,6 +15,8 @@ import {
   VALIDATION_MESSAGES,
   tooManyDecimalsMessage,
 } from '../errors'
+import { chainFamilyLabel } from '../connection/connectors'
+import type { ChainNamespace } from '../entities'
 
 /** A rule of the send form that the typed values break. */
 export type SendFormError =
@@ -22,6 +24,8 @@ export type SendFormError =
   | { readonly kind: 'tokenRequired' }
   | { readonly kind: 'unsupportedChain' }
   | { readonly kind: 'invalidAddress' }
+  /** The receiver is an address of another chain family than `namespace`, the one sent on. */
+  | { readonly kind: 'wrongFamily'; readonly namespace: ChainNamespace }
   | { readonly kind: 'invalidAmount' }
   | { readonly kind: 'tooManyDecimals'; readonly decimals: number }
   | { readonly kind: 'amountNotPositive' }
@@ -51,6 +55,8 @@ export function sendErrorMessage(error: SendError): string {
       return new UnsupportedChainError().message
     case 'invalidAddress':
       return new InvalidAddressError().message
+    case 'wrongFamily':
+      return `This is not ${error.namespace === 'eip155' ? 'an' : 'a'} ${chainFamilyLabel(error.namespace)} address`
     case 'invalidAmount':
       return VALIDATION_MESSAGES.invalidAmount
     case 'tooManyDecimals':
