@@ -113,27 +113,27 @@ export class DevSolanaWallet {
 
   private buildFeatures() {
     return {
-    'standard:connect': { version: '1.0.0', connect: (input?: { silent?: boolean }) => this.run('standard:connect', () => this.connect(input)) },
-    'standard:disconnect': { version: '1.0.0', disconnect: () => this.run('standard:disconnect', () => Promise.resolve(this.revoke())) },
-    'standard:events': { version: '1.0.0', on: (_event: 'change', listener: ChangeListener) => this.on(listener) },
-    'solana:signAndSendTransaction': {
-      version: '1.0.0',
-      supportedTransactionVersions: ['legacy', 0] as const,
-      signAndSendTransaction: (...inputs: { account: Account; transaction: Uint8Array; chain: string }[]) =>
-        this.run('solana:signAndSendTransaction', () => this.signAndSend(inputs)),
-    },
-    'solana:signTransaction': {
-      version: '1.0.0',
-      supportedTransactionVersions: ['legacy', 0] as const,
-      signTransaction: (...inputs: { account: Account; transaction: Uint8Array }[]) =>
-        this.run('solana:signTransaction', () => this.signTransactions(inputs)),
-    },
-    'solana:signMessage': {
-      version: '1.0.0',
-      signMessage: (...inputs: { account: Account; message: Uint8Array }[]) => this.run('solana:signMessage', () => this.signMessages(inputs)),
-    },
-    // Names the rdns the EVM side announces, so a site lists both sides as one wallet.
-    'walletgate:rdns': { version: '1.0.0', rdns: this.options.rdns },
+      'standard:connect': { version: '1.0.0', connect: (input?: { silent?: boolean }) => this.run('standard:connect', () => this.connect(input)) },
+      'standard:disconnect': { version: '1.0.0', disconnect: () => this.run('standard:disconnect', () => Promise.resolve(this.revoke())) },
+      'standard:events': { version: '1.0.0', on: (_event: 'change', listener: ChangeListener) => this.on(listener) },
+      'solana:signAndSendTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0] as const,
+        signAndSendTransaction: (...inputs: { account: Account; transaction: Uint8Array; chain: string }[]) =>
+          this.run('solana:signAndSendTransaction', () => this.signAndSend(inputs)),
+      },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0] as const,
+        signTransaction: (...inputs: { account: Account; transaction: Uint8Array }[]) =>
+          this.run('solana:signTransaction', () => this.signTransactions(inputs)),
+      },
+      'solana:signMessage': {
+        version: '1.0.0',
+        signMessage: (...inputs: { account: Account; message: Uint8Array }[]) => this.run('solana:signMessage', () => this.signMessages(inputs)),
+      },
+      // Names the rdns the EVM side announces, so a site lists both sides as one wallet.
+      'walletgate:rdns': { version: '1.0.0', rdns: this.options.rdns },
     }
   }
 

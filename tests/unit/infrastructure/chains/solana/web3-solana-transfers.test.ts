@@ -5,7 +5,7 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token'
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js'
+import { Keypair, type PublicKey, VersionedTransaction } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
 import type { WalletStandardWallet } from '../../../../../src/domain/chains/wallet-providers'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
