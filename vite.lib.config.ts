@@ -9,7 +9,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: false,
     minify: false,
     lib: {
       entry: { index: 'src/index.ts', react: 'src/react.tsx' },

@@ -23,9 +23,9 @@ export default defineConfig({
       },
       {
         test: {
-          // The size budget script and the bench's helpers (plain .mjs, run in Node).
+          // The size budget and package scripts and the bench's helpers (plain .mjs, run in Node).
           name: 'size',
-          include: ['tests/size/**/*.test.mjs'],
+          include: ['tests/size/**/*.test.mjs', 'tests/package/**/*.test.mjs'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 180_000,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command: every check and every test suite, then one summary line
 // `tests: N passed, N failed` summed over every runner. Exits non-zero on any failure.
-// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise vitest build size e2e
+// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise vitest build size package e2e
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
@@ -70,7 +70,10 @@ suite(
   (report) => ({ passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) }),
 )
 check('build', 'npm', ['run', '--silent', 'build'])
+// The examples' e2e packs the package; with dist/ just built it need not build it again.
+if (results.find((r) => r.name === 'build')?.ok === true) process.env.WALLETGATE_DIST_BUILT = '1'
 if (existsSync('scripts/size-budget.mjs')) check('size', 'node', ['scripts/size-budget.mjs'])
+check('package', 'node', ['scripts/check-package.mjs'])
 if (wanted('e2e')) {
   if (chromiumReady) {
     suite('e2e', bin('playwright'), ['test'], 'test-results/e2e-results.json', (report) => ({

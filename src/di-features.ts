@@ -159,6 +159,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         api: ctx.get(BlockchainApi),
         scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),
+        locale: visitorLocale(),
       }),
   )
   binder.bind(ReviewSend).toDynamicValue(
@@ -191,4 +192,12 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         analytics: ctx.get(Analytics, { optional: true }),
       }),
   )
+}
+
+/**
+ * The locale amounts are read and written in: the browser's language (the one place a `locale`
+ * setting will take over), en-US where there is no browser.
+ */
+function visitorLocale(): string {
+  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US'
 }

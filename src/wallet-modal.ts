@@ -1,6 +1,7 @@
 import { combineLatest, distinctUntilChanged, filter, map, shareReplay, type Observable, type Subscription } from 'rxjs'
 import type { Container } from 'inversify'
-import { parseConfig, type WalletModalConfig } from './domain/config'
+import { InvalidConfigError, parseConfig, type ServiceUrls, type WalletModalConfig } from './domain/config'
+import { serviceDefaultsIssue } from './domain/validation/service-origins'
 import type { AccountType, ChainNamespace, ThemeMode } from './domain/entities'
 import type { ViewName } from './domain/navigation/views'
 import { ALERT_ERRORS, type AlertDescriptor } from './domain/messages'
@@ -125,7 +126,8 @@ export function createWalletModal(config: WalletModalConfig, options: CreateWall
     )
     options.overrides?.(c)
   })
-  return new WalletModalInstance(container)
+  // What the host left unset, kept to check against the page's origin once there is a page.
+  return new WalletModalInstance(container, config.services)
 }
 
 class WalletModalInstance implements WalletModal {
@@ -144,7 +146,10 @@ class WalletModalInstance implements WalletModal {
   /** Counts open() and close() calls: an open whose chunks arrive after a later call was overtaken. */
   private openTicket = 0
 
-  constructor(private readonly container: Container) {
+  constructor(
+    private readonly container: Container,
+    private readonly hostServices: Partial<ServiceUrls> | undefined,
+  ) {
     this.modal = container.get(ModalStore)
     this.connection = container.get(ConnectionStore)
     this.theme = container.get(ThemeStore)
@@ -340,10 +345,26 @@ class WalletModalInstance implements WalletModal {
   private startSession(): void {
     if (this.sessionStarted) return
     this.sessionStarted = true
+    this.checkServiceOrigins()
     this.alertSubscription = this.container
       .get(Analytics)
       .alerts$.subscribe((alert) => this.alerts.showOnce(alert))
     void this.container.get(WalletSession).start()
+  }
+
+  /**
+   * The devnet defaults of `services` on a page that is not on the developer's machine: the
+   * "Invalid App Configuration" alert, and an InvalidConfigError naming `services` in the console.
+   * Checked here, in the browser, because a modal created during server rendering has no origin.
+   */
+  private checkServiceOrigins(): void {
+    const hostname = globalThis.location?.hostname
+    if (hostname === undefined) return
+    const issue = serviceDefaultsIssue(this.hostServices, hostname)
+    if (issue === undefined) return
+    this.alerts.show(ALERT_ERRORS.invalidAppConfiguration)
+    const error = new InvalidConfigError([issue])
+    this.container.get(Logger).error(`Walletgate: ${error.message}`, error)
   }
 
   /**

@@ -150,6 +150,8 @@ function toTransaction(ledger: SolanaLedger, r: TxRecord, me: string, iconUrl: (
       direction,
       quantity: { numeric },
       ...(meta.price !== undefined ? { price: meta.price, value: Number(numeric) * meta.price } : {}),
+      sender: m.from,
+      recipient: m.to,
     })
   }
   const payer = r.accountKeys[0]!

@@ -19,6 +19,9 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { MemoryKeyValueStorage } from './memory-storage'
+import { SOLANA_PEER_EVENTS, SOLANA_PEER_METHODS, solanaSigner, type SolanaPeerOptions } from './solana'
+
+export type { SolanaPeerOptions } from './solana'
 
 export type WalletPeerMode = 'approve' | 'reject' | 'manual'
 
@@ -33,6 +36,8 @@ export interface WalletPeerOptions {
   name?: string
   /** sign-client log level; defaults to 'silent'. */
   logLevel?: string
+  /** A Solana key and chains as well: the peer then also offers the `solana` namespace. */
+  solana?: SolanaPeerOptions
 }
 
 export interface PeerSession {
@@ -57,6 +62,8 @@ export type PeerActivity =
 
 export interface WalletPeer {
   address: Address
+  /** The Solana address when the peer was started with a Solana key. */
+  solanaAddress: string | undefined
   /** Pairs with a dapp from its `wc:` URI; the proposal is then handled by the current mode. */
   pair(uri: string): Promise<void>
   sessions(): PeerSession[]
@@ -104,13 +111,13 @@ interface RequestedNamespace {
   chains?: string[]
 }
 
-/** eip155 chains a proposal asks for, from required and optional namespaces, in order. */
-function requestedEvmChains(proposal: ProposalEvent['params']): { required: string[]; all: string[] } {
+/** `namespace`'s chains a proposal asks for, from required and optional namespaces, in order. */
+function requestedChains(proposal: ProposalEvent['params'], namespace: string): { required: string[]; all: string[] } {
   const collect = (namespaces: Record<string, RequestedNamespace> | undefined): string[] => {
     const out: string[] = []
     for (const [key, ns] of Object.entries(namespaces ?? {})) {
-      if (key === 'eip155') out.push(...(ns.chains ?? []))
-      else if (key.startsWith('eip155:')) out.push(key)
+      if (key === namespace) out.push(...(ns.chains ?? []))
+      else if (key.startsWith(`${namespace}:`)) out.push(key)
     }
     return out
   }
@@ -132,6 +139,7 @@ function rpcError(code: number, message: string): Error & { code: number } {
 
 export async function startWalletPeer(options: WalletPeerOptions): Promise<WalletPeer> {
   const account = privateKeyToAccount(options.privateKey)
+  const solana = options.solana === undefined ? undefined : solanaSigner(options.solana)
   const supportedChains = Object.keys(options.rpcUrls).map(Number)
   let mode: WalletPeerMode = options.mode
   const activityLog: PeerActivity[] = []
@@ -173,26 +181,35 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
   }
 
   async function approveProposal(event: ProposalEvent): Promise<void> {
-    const { required, all } = requestedEvmChains(event.params)
-    const served = all.filter((c) => supportedChains.includes(Number(c.split(':')[1])))
-    const missing = required.filter((c) => !served.includes(c))
-    if (served.length === 0 || missing.length > 0) {
+    const evm = requestedChains(event.params, 'eip155')
+    const served = evm.all.filter((c) => supportedChains.includes(Number(c.split(':')[1])))
+    const sol = requestedChains(event.params, 'solana')
+    const servedSolana = sol.all.filter((c) => solana?.chains.includes(c) === true)
+    const missing = [...evm.required, ...sol.required].filter((c) => !served.includes(c) && !servedSolana.includes(c))
+    if (served.length + servedSolana.length === 0 || missing.length > 0) {
       await client.reject({ id: event.id, reason: UNSUPPORTED_CHAINS })
       record({ type: 'proposal', id: event.id, peerName: event.params.proposer.metadata.name, outcome: 'rejected', detail: 'unsupported chains' })
       return
     }
-    const { topic, acknowledged } = await client.approve({
-      id: event.id,
-      namespaces: {
-        eip155: {
-          chains: served,
-          methods: [...PEER_METHODS],
-          events: [...PEER_EVENTS],
-          accounts: served.map((c) => `${c}:${account.address}`),
-        },
-      },
-    })
-    sessionChain.set(topic, Number(served[0]!.split(':')[1]))
+    const namespaces: Parameters<Client['approve']>[0]['namespaces'] = {}
+    if (served.length > 0) {
+      namespaces.eip155 = {
+        chains: served,
+        methods: [...PEER_METHODS],
+        events: [...PEER_EVENTS],
+        accounts: served.map((c) => `${c}:${account.address}`),
+      }
+    }
+    if (solana !== undefined && servedSolana.length > 0) {
+      namespaces.solana = {
+        chains: servedSolana,
+        methods: [...SOLANA_PEER_METHODS],
+        events: [...SOLANA_PEER_EVENTS],
+        accounts: servedSolana.map((c) => `${c}:${solana.address}`),
+      }
+    }
+    const { topic, acknowledged } = await client.approve({ id: event.id, namespaces })
+    if (served.length > 0) sessionChain.set(topic, Number(served[0]!.split(':')[1]))
     await acknowledged()
     record({ type: 'proposal', id: event.id, peerName: event.params.proposer.metadata.name, outcome: 'approved' })
   }
@@ -205,6 +222,10 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
   async function answer(event: RequestEvent): Promise<unknown> {
     const { method, params } = event.params.request
     const args = (Array.isArray(params) ? params : []) as unknown[]
+    if (method.startsWith('solana_')) {
+      if (solana === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
+      return solana.answer(method, params, event.params.chainId)
+    }
     const chainId = Number(event.params.chainId.split(':')[1])
     switch (method) {
       case 'eth_accounts':
@@ -340,6 +361,7 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
 
   const peer: WalletPeer = {
     address: account.address,
+    solanaAddress: solana?.address,
     async pair(uri) {
       await client.pair({ uri })
     },
@@ -371,7 +393,7 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
         id: p.id,
         peerName: p.params.proposer.metadata.name,
         peerUrl: p.params.proposer.metadata.url,
-        chains: requestedEvmChains(p.params).all,
+        chains: [...requestedChains(p.params, 'eip155').all, ...requestedChains(p.params, 'solana').all],
       }))
       const requests: PendingItem[] = [...pendingRequests.values()].map((r) => ({
         kind: 'request',

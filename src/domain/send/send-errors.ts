@@ -17,6 +17,7 @@ import {
 } from '../errors'
 import { chainFamilyLabel } from '../connection/connectors'
 import type { ChainNamespace } from '../entities'
+import { exampleAmount, numberMarks } from '../format/locale-number'
 
 /** A rule of the send form that the typed values break. */
 export type SendFormError =
@@ -26,7 +27,11 @@ export type SendFormError =
   | { readonly kind: 'invalidAddress' }
   /** The receiver is an address of another chain family than `namespace`, the one sent on. */
   | { readonly kind: 'wrongFamily'; readonly namespace: ChainNamespace }
+  /** A mixed-case EVM address whose case is not its EIP-55 checksum: likely mistyped. */
+  | { readonly kind: 'invalidAddressChecksum' }
   | { readonly kind: 'invalidAmount' }
+  /** Separators that the locale cannot settle ("1.000" where "." is neither decimal nor group). */
+  | { readonly kind: 'unclearAmount'; readonly locale: string }
   | { readonly kind: 'tooManyDecimals'; readonly decimals: number }
   | { readonly kind: 'amountNotPositive' }
   | { readonly kind: 'insufficientFunds' }
@@ -36,6 +41,10 @@ export type SendError =
   | SendFormError
   | { readonly kind: 'notConnected' }
   | { readonly kind: 'nameLookupFailed' }
+  /** No one registered the name (the name service answered that it does not know it). */
+  | { readonly kind: 'nameNotFound'; readonly name: string }
+  /** The name is registered but has no address of the connected chain family. */
+  | { readonly kind: 'nameHasNoAddress'; readonly name: string }
   | { readonly kind: 'feeEstimateFailed' }
   | { readonly kind: 'transactionRejected' }
   /** The wallet or the chain refused for its own reason; `reason` is its own words. */
@@ -43,6 +52,21 @@ export type SendError =
 
 /** The fee estimate failed (Walletgate's own text, the same as the transfer port's error). */
 export const FEE_ESTIMATE_FAILED_MESSAGE = 'Could not estimate the network fee'
+
+/** Walletgate's own texts for the send rules the spec does not word. */
+export const INVALID_ADDRESS_CHECKSUM_MESSAGE = 'Invalid address checksum'
+
+export function unclearAmountMessage(locale: string): string {
+  return `Enter an amount with "${numberMarks(locale).decimal}" for decimals (for example ${exampleAmount(locale)})`
+}
+
+export function nameNotFoundMessage(name: string): string {
+  return `No one has registered the name ${name}`
+}
+
+export function nameHasNoAddressMessage(name: string): string {
+  return `${name} has no address on this network`
+}
 
 /** The text a view shows for `error`. */
 export function sendErrorMessage(error: SendError): string {
@@ -57,8 +81,12 @@ export function sendErrorMessage(error: SendError): string {
       return new InvalidAddressError().message
     case 'wrongFamily':
       return `This is not ${error.namespace === 'eip155' ? 'an' : 'a'} ${chainFamilyLabel(error.namespace)} address`
+    case 'invalidAddressChecksum':
+      return INVALID_ADDRESS_CHECKSUM_MESSAGE
     case 'invalidAmount':
       return VALIDATION_MESSAGES.invalidAmount
+    case 'unclearAmount':
+      return unclearAmountMessage(error.locale)
     case 'tooManyDecimals':
       return tooManyDecimalsMessage(error.decimals)
     case 'amountNotPositive':
@@ -69,6 +97,10 @@ export function sendErrorMessage(error: SendError): string {
       return new NoActiveCaipAddressError().message
     case 'nameLookupFailed':
       return new ResolveNameError().message
+    case 'nameNotFound':
+      return nameNotFoundMessage(error.name)
+    case 'nameHasNoAddress':
+      return nameHasNoAddressMessage(error.name)
     case 'feeEstimateFailed':
       return FEE_ESTIMATE_FAILED_MESSAGE
     case 'transactionRejected':

@@ -2,7 +2,8 @@
  * Send form rules (spec section 5): an amount and a receiver address are required, then a token;
  * only namespaces that support sending are accepted. Beyond the spec's three rules the form also
  * refuses a receiver that is no address of the namespace ("Invalid address"; an address of another
- * chain family: "This is not a Solana address"), an unparseable
+ * chain family: "This is not a Solana address") or an EVM address whose mixed case is not its
+ * checksum ("Invalid address checksum"), an unparseable
  * amount, an amount of zero ("Enter an amount greater than 0") and an amount above the balance
  * ("Insufficient funds"). Returns the first broken rule, else undefined; sendErrorMessage words it.
  */
@@ -10,6 +11,7 @@ import { SUPPORTED_NAMESPACES } from '../feature-constants'
 import { CHAIN_NAMESPACES, type ChainNamespace, type TokenBalance } from '../entities'
 import { tokenBalanceUnits, tokenDecimals } from '../balances/token-balances'
 import { parseSendAmount } from '../send/send-amount'
+import { receiverChecksumError } from '../send/send-receiver-checks'
 import type { SendFormError } from '../send/send-errors'
 import { isAddressOf } from './addresses'
 
@@ -20,6 +22,8 @@ export interface SendFormInput {
   receiverAddress?: string
   /** Namespace of the active network. */
   namespace?: ChainNamespace
+  /** The locale the amount is read in ("1,000" is 1000 in en-US, 1 in de-DE); en-US when absent. */
+  locale?: string
 }
 
 export function validateSendForm(input: SendFormInput): SendFormError | undefined {
@@ -33,7 +37,9 @@ export function validateSendForm(input: SendFormInput): SendFormError | undefine
       ? { kind: 'wrongFamily', namespace: input.namespace }
       : { kind: 'invalidAddress' }
   }
-  const parsed = parseSendAmount(input.amount, tokenDecimals(input.token))
+  const checksum = receiverChecksumError(input.namespace, receiver)
+  if (checksum) return checksum
+  const parsed = parseSendAmount(input.amount, tokenDecimals(input.token), input.locale ?? 'en-US')
   if (!parsed.ok) return parsed.error
   if (parsed.value > tokenBalanceUnits(input.token)) return { kind: 'insufficientFunds' }
   return undefined

@@ -118,8 +118,8 @@ describe('PubSub and @solana/kit', () => {
     expect(chain.wsPort).toBe(chain.port + 1)
     const watched = DEVNET_SOLANA_ACCOUNTS[3]!.address
     const socket = new WebSocket(chain.wsUrl)
-    const messages: { id?: number; result?: unknown; method?: string; params?: { result: { value: { lamports: number } } } }[] = []
-    const next = (): Promise<(typeof messages)[number]> =>
+    type Message = { id?: number; result?: unknown; method?: string; params?: { result: { value: { lamports: number } } } }
+    const next = (): Promise<Message> =>
       new Promise((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))))
     await new Promise((resolve) => socket.once('open', resolve))
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'accountSubscribe', params: [watched, { encoding: 'base64', commitment: 'confirmed' }] }))

@@ -55,6 +55,7 @@ async function serveDemo(
     VITE_WG_RPC_A_PRIMARY: proxyA.url,
     VITE_WG_RELAY_URL: relayUrl,
     VITE_WG_SOLANA_RPC: devnet.solanaRpcUrl,
+    VITE_WG_SOLANA_WS: devnet.solanaWsUrl,
     DEMO_PORT: String(demo),
     DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
   })
@@ -74,6 +75,7 @@ async function serveDemo(
     rpcProxyA: { url: proxyA.url, controlUrl: proxyA.controlUrl },
     relayUrl,
     solanaRpcUrl: devnet.solanaRpcUrl,
+    solanaWsUrl: devnet.solanaWsUrl,
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Every code block the docs mark with `<!-- example: <path> -->` is that file, byte for byte, so a
+ * quick start cannot drift from the example the e2e suite builds and runs.
+ */
+const PAGES = ['README.md']
+
+function markedBlocks(markdown) {
+  const blocks = []
+  const pattern = /<!-- example: (\S+) -->\n```[a-z]*\n([\s\S]*?)```/g
+  for (const match of markdown.matchAll(pattern)) blocks.push({ path: match[1], code: match[2] })
+  return blocks
+}
+
+describe('the docs quote the example files', () => {
+  for (const page of PAGES) {
+    const blocks = markedBlocks(readFileSync(page, 'utf8'))
+
+    it(`${page} marks its quick starts`, () => {
+      expect(blocks.map((b) => b.path)).toEqual(expect.arrayContaining(['examples/vite-react/src/App.tsx', 'examples/plain-html/index.html']))
+    })
+
+    for (const block of blocks) {
+      it(`${page}: the block marked ${block.path} is that file`, () => {
+        expect(block.code).toBe(readFileSync(block.path, 'utf8'))
+      })
+    }
+  }
+
+  it('a block that drifts is caught', () => {
+    const [block] = markedBlocks('<!-- example: x -->\n```ts\nconst a = 1\n```')
+    expect(block).toEqual({ path: 'x', code: 'const a = 1\n' })
+  })
+})
