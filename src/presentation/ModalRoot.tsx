@@ -87,6 +87,24 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
     if (previous !== null && previous !== view) titleRef.current?.focus()
   }, [view, visible])
 
+  // A control that takes itself away ("Try again" giving way to a loading view) would drop the
+  // focus to the page's <body>, outside the dialog, where Tab and Escape no longer reach the modal.
+  // The title takes it instead, so the visitor stays in the modal.
+  useEffect(() => {
+    const panelElement = panelRef.current
+    if (!visible || panelElement === null) return
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) return
+      queueMicrotask(() => {
+        const doc = panelElement.ownerDocument
+        const lost = root.activeElement === null && (doc.activeElement === null || doc.activeElement === doc.body)
+        if (lost && panelElement.isConnected) titleRef.current?.focus()
+      })
+    }
+    panelElement.addEventListener('focusout', onFocusOut)
+    return () => panelElement.removeEventListener('focusout', onFocusOut)
+  }, [visible, root])
+
   const close = () => closer.request({ embedded })
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -1,6 +1,7 @@
 /**
- * The README's quick starts as a host developer runs them: the examples (examples/) built against
- * the packed tarball, served from their own origin on 127.0.0.1, connecting the Devnet Wallet.
+ * The README's quick starts as a host developer runs them: the examples (examples/: plain HTML,
+ * Vite + React, Next.js) built against the packed tarball, served from their own origins on
+ * 127.0.0.1, connecting the Devnet Wallet.
  * Their configs name the devnet's default addresses (127.0.0.1:8545, :8787, :8788) exactly as the
  * README does; the browser's requests to those are carried to this suite's own devnet, so the
  * suite runs beside `npm start`.
@@ -16,7 +17,8 @@ let site: ExamplesSite | undefined
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000)
+  // Pack, install, three builds: minutes on a busy machine, and never on the tests' own clock.
+  test.setTimeout(600_000)
   site = await prepareExamples()
 })
 
@@ -64,6 +66,20 @@ test.describe('the examples, installed from the packed tarball', () => {
     await page.goto(`${site!.url}/plain-html/`)
     await expect(page.locator('#status')).toHaveText('Not connected')
     await connectDevnetWallet(page, world, 'Connect')
+  })
+
+  test('Next.js (App Router): the server HTML holds the ConnectButton; the page hydrates without a warning and connects', async ({
+    page,
+    request,
+    world,
+  }) => {
+    const html = await (await request.get(`${site!.nextUrl}/`)).text()
+    expect(html).toMatch(/<button[^>]*data-testid="connect-button"[^>]*>Connect Wallet<\/button>/)
+    expect(html).toContain('<p id="status">Not connected</p>')
+    await page.goto(`${site!.nextUrl}/`)
+    await expect(page.locator('#status')).toHaveText('Not connected')
+    // A hydration mismatch is a console error, which the fixture fails the test on.
+    await connectDevnetWallet(page, world, 'Connect Wallet')
   })
 
   test('Vite + React (the README quick start) connects the Devnet Wallet', async ({ page, world }) => {

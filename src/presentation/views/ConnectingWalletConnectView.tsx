@@ -4,7 +4,7 @@ import { ConnectExternal } from '../../application/connection/connect-external'
 import { WalletConnectQr, formatCountdown, type WalletConnectQrState } from '../../application/connection/walletconnect-qr'
 import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, QrCode, SafeImage, Spinner, useCopy } from '../components'
-import { boundMessage } from '../../domain/validation/text-bounds'
+import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
 
@@ -88,7 +88,7 @@ export default function ConnectingWalletConnectView() {
         />
       )}
       {state.status === 'error' && (
-        <Notice announce tone="error" title="Connection failed" message={boundMessage(state.error.message)} actions={retry} testId="connecting-error" />
+        <Notice announce tone="error" title="Connection failed" message={walletFailureText(state.error)} actions={retry} testId="connecting-error" />
       )}
       {state.status === 'connected' && <Notice announce tone="success" title="Connected" testId="connecting-connected" />}
       {viewName === 'ConnectingWalletConnectBasic' && state.status === 'connecting' && <WalletConnectWalletList />}

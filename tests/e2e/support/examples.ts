@@ -4,7 +4,7 @@
  * the committed lockfile, the tarball installed beside them (not linked to the source), each
  * example built, and everything served from a static server on 127.0.0.1.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
@@ -20,10 +20,15 @@ const REPO = resolve(import.meta.dirname, '../../..')
 export interface ExamplesSite {
   /** http://127.0.0.1:<port>; examples under /plain-html/ and /vite-react/. */
   readonly url: string
+  /** The Next.js example under `next start`, its own origin. */
+  readonly nextUrl: string
   /** The Devnet Wallet as one script for `addInitScript`, talking to the e2e devnet's chains. */
   readonly walletScript: string
   stop(): Promise<void>
 }
+
+/** Next.js without telemetry (and so without a request to its servers). */
+const NEXT_ENV = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
 async function npm(args: string[], cwd: string): Promise<string> {
   const { stdout } = await run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
@@ -45,20 +50,29 @@ export async function prepareExamples(): Promise<ExamplesSite> {
     if (tarball === undefined) throw new Error('npm pack wrote no tarball')
     const site = join(root, 'examples')
     cpSync(join(REPO, 'examples'), site, { recursive: true, filter: (path) => !path.includes(`${sep}node_modules`) })
-    await npm(['ci', '--ignore-scripts'], site)
+    // One install: the lockfile's packages and the tarball beside them. Not `npm ci`: the registry
+    // this runs against lacks some of Next.js's optional packages for other platforms, which the
+    // lockfile therefore cannot list, and `npm ci` refuses a lockfile without them.
     await npm(['install', '--no-save', '--ignore-scripts', join(root, tarball)], site)
 
     // The plain page imports the standalone build from ./standalone/, as the README says.
     cpSync(join(site, 'node_modules/walletgate/dist/standalone'), join(site, 'plain-html/standalone'), { recursive: true })
     await build({ root: join(site, 'vite-react'), base: '/vite-react/', logLevel: 'warn', configFile: join(site, 'vite-react/vite.config.ts') })
 
+    await run(join(site, 'node_modules/.bin/next'), ['build'], { cwd: join(site, 'nextjs'), env: NEXT_ENV, maxBuffer: 64 * 1024 * 1024 })
+
     const walletScript = await buildWalletScript(root)
     const server = await serveStatic({ '/plain-html/': join(site, 'plain-html'), '/vite-react/': join(site, 'vite-react/dist') })
+    const next = await nextStart(join(site, 'nextjs'), join(site, 'node_modules/next/dist/bin/next')).catch(async (error: unknown) => {
+      await new Promise<void>((done) => server.server.close(() => done()))
+      throw error
+    })
     return {
       url: server.url,
+      nextUrl: next.url,
       walletScript,
       async stop() {
-        await new Promise<void>((done) => server.server.close(() => done()))
+        await Promise.all([new Promise<void>((done) => server.server.close(() => done())), next.stop()])
         rmSync(root, { recursive: true, force: true })
       },
     }
@@ -66,6 +80,54 @@ export async function prepareExamples(): Promise<ExamplesSite> {
     rmSync(root, { recursive: true, force: true })
     throw error
   }
+}
+
+/**
+ * `next start` on a free port of 127.0.0.1, in its own process group; the devnet's parent watch is
+ * preloaded, so it exits with this process even if the test runner is killed.
+ */
+async function nextStart(cwd: string, nextBin: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--require', join(REPO, 'devnet/src/chains/watch-parent.cjs'), nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
+    { cwd, env: { ...NEXT_ENV, DEVNET_PARENT_PID: String(process.pid) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  )
+  let output = ''
+  const ready = new Promise<void>((resolveReady, rejectReady) => {
+    const timer = setTimeout(() => rejectReady(new Error(`next start did not get ready in 60 s:\n${output}`)), 60_000)
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (/Ready in/.test(output)) {
+        clearTimeout(timer)
+        resolveReady()
+      }
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      rejectReady(new Error(`next start exited (${code}):\n${output}`))
+    })
+  })
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+    await exited
+  }
+  try {
+    await ready
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url: `http://127.0.0.1:${port}`, stop }
 }
 
 /** The demo's Devnet Wallet bundled into one classic script (its RPC URLs from the e2e env). */
