@@ -187,6 +187,7 @@ export function install(): void {
             approver: panel,
             mode: () => provider.mode,
             persist: saveSolana,
+            siteAuthorized: () => provider.authorized,
           },
           loadSolanaState(init),
         )

@@ -28,6 +28,11 @@ export interface SolanaWalletOptions {
   readonly approver: Approver
   readonly mode: () => ApprovalMode
   readonly persist: (state: SolanaWalletState) => void
+  /**
+   * Whether the person already let this site in through the wallet's other side: like a
+   * multi-chain extension, one approval connects the site in every family it asks for.
+   */
+  readonly siteAuthorized?: () => boolean
 }
 
 interface Account {
@@ -165,7 +170,9 @@ export class DevSolanaWallet {
     if (!this.state.authorized) {
       // A silent connect never asks: an unknown site gets no account.
       if (input?.silent === true) return { accounts: [] }
-      await this.approve('standard:connect', `Connect to ${location.host} with ${short(this.address)} (Solana)`)
+      if (this.options.siteAuthorized?.() !== true) {
+        await this.approve('standard:connect', `Connect to ${location.host} with ${short(this.address)} (Solana)`)
+      }
       this.update({ authorized: true })
       this.emit({ accounts: this.accounts })
     }

@@ -27,7 +27,7 @@ function panel(): { waiting: { request: ApprovalRequest; resolve: (approved: boo
   }
 }
 
-function wallet(mode: ApprovalMode = 'manual') {
+function wallet(mode: ApprovalMode = 'manual', siteAuthorized = false) {
   const approver = panel()
   const w = new DevSolanaWallet(
     {
@@ -40,6 +40,7 @@ function wallet(mode: ApprovalMode = 'manual') {
       approver,
       mode: () => mode,
       persist: () => undefined,
+      siteAuthorized: () => siteAuthorized,
     },
     { authorized: false, accountIndex: 1 },
   )
@@ -86,6 +87,12 @@ describe('the Devnet Wallet, Solana side', () => {
     approver.dismissAll = dismissAll
     held.resolve(true)
     await expect(late).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('a site the EVM side already let in connects without a second approval', async () => {
+    const { w, approver } = wallet('manual', true)
+    expect((await w.features['standard:connect'].connect()).accounts.map((a) => a.address)).toEqual([w.address])
+    expect(approver.waiting).toEqual([])
   })
 
   it('reject mode refuses with 4001; a second request while one waits gets -32002', async () => {
