@@ -5,21 +5,16 @@
  * the site uses with each wallet and signing (wallet-standard-session.ts, with the first connect or
  * reconnect), and transfers (send/web3-solana-transfers.ts, with @solana/web3.js and spl-token).
  */
-import { getWallets } from '@wallet-standard/app'
 import { BehaviorSubject, Subject } from 'rxjs'
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
 import type { CaipNetwork, CaipNetworkId, Connector } from '../../../domain/entities'
 import type { ChainFamily, WalletAccount, WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
 import type { GasEstimate, ReceiptStatus, SentTransfer, TransferRequest } from '../../../ports/token-transfers'
-import { solanaConnectors } from './wallet-standard'
-import type { SolanaTransfersFactory, WalletStandardSession } from './wallet-standard-session'
+import { solanaConnectors, type WalletRegistry } from './wallet-standard'
 
-/** `getWallets()`'s API, as far as discovery uses it. */
-export interface WalletRegistry {
-  get(): readonly WalletStandardWallet[]
-  on(event: 'register' | 'unregister', listener: () => void): () => void
-}
+export type { WalletRegistry } from './wallet-standard'
+import type { SolanaTransfersFactory, WalletStandardSession } from './wallet-standard-session'
 
 type SessionCall<K extends keyof WalletStandardSession> = WalletStandardSession[K] extends (...args: infer A) => infer R
   ? (...args: A) => R
@@ -34,14 +29,14 @@ export class SolanaChainFamily implements ChainFamily {
 
   /**
    * @param networks the configured Solana networks, the host's default first when it is one.
-   * @param registry the page's Wallet Standard registry (undefined outside a browser).
+   * @param registry the Wallet Standard registry; by default the page's, imported when discovery
+   *   starts (`@wallet-standard/app` stays out of the page's first scripts).
    * @param transfers transfers over a connector's wallet; web3.js by default, loaded with the first transfer.
    */
   constructor(
     private readonly networks: readonly CaipNetwork[],
     private readonly logger: Logger,
-    private readonly registry: () => WalletRegistry | undefined = () =>
-      typeof window === 'undefined' ? undefined : (getWallets() as unknown as WalletRegistry),
+    private readonly registry?: () => WalletRegistry,
     private readonly transfers?: SolanaTransfersFactory,
   ) {}
 
@@ -50,13 +45,25 @@ export class SolanaChainFamily implements ChainFamily {
   }
 
   startDiscovery(): void {
-    const registry = this.started ? undefined : this.registry()
-    if (registry === undefined) return
+    if (this.started || (this.registry === undefined && typeof window === 'undefined')) return
     this.started = true
-    const refresh = () => this.connectors$.next(solanaConnectors(registry.get()))
-    registry.on('register', refresh)
-    registry.on('unregister', refresh)
-    refresh()
+    const follow = (registry: WalletRegistry) => {
+      const refresh = () => this.connectors$.next(solanaConnectors(registry.get()))
+      registry.on('register', refresh)
+      registry.on('unregister', refresh)
+      refresh()
+    }
+    if (this.registry !== undefined) follow(this.registry())
+    else {
+      import('./wallet-standard-registry').then(
+        (m) => follow(m.pageRegistry()),
+        (error: unknown) => {
+          // Offline, or a deploy replaced the chunk: the next start tries again.
+          this.started = false
+          this.logger.warn('Walletgate: Solana wallet discovery could not be loaded', error)
+        },
+      )
+    }
   }
 
   getProvider(connectorId: string): WalletStandardWallet | undefined {

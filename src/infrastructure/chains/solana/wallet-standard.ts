@@ -19,6 +19,12 @@ export const SOLANA_SIGN_MESSAGE = 'solana:signMessage'
  */
 export const WALLET_RDNS_FEATURE = 'walletgate:rdns'
 
+/** `getWallets()`'s API, as far as discovery uses it. */
+export interface WalletRegistry {
+  get(): readonly WalletStandardWallet[]
+  on(event: 'register' | 'unregister', listener: () => void): () => void
+}
+
 export type StandardAccount = WalletStandardWallet['accounts'][number]
 
 export interface ConnectFeature {
