@@ -26,11 +26,15 @@ import { gzipSync } from 'node:zlib'
 
 export const BUDGET_GZIP_BYTES = 140 * 1024
 /**
- * The committed ceiling: at most this much before the modal opens, well inside the budget. Set when
- * the start-up path stopped loading zod (the last release was 137.1 KB); lower it as room is won,
- * never raise it without saying why.
+ * The committed ceiling: at most this much before the modal opens, well inside the budget. Set at
+ * 132 KB when the start-up path stopped loading zod (the last release was 137.1 KB); raised to 133
+ * when the measured page began to configure a Solana network and to count the Wallet Standard
+ * registry loaded at mount (LOADED_AT_MOUNT): a second chain family's discovery (0.8 KB) plus the
+ * visitor-facing polish the issues allowed (skeletons, avatars, help entry, locale-aware amounts),
+ * less 0.6 KB won back by loading the Account and Send stylesheets with their views. Lower it as
+ * room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 132 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 133 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
@@ -39,6 +43,11 @@ export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last
  * import) count towards the budget like the page's own scripts.
  */
 export const IDLE_PREFETCHED = ['src/presentation/mount.tsx', 'src/di-connect.ts']
+/**
+ * Modules the modal imports when it mounts, before any open, for a configured chain family (the
+ * Wallet Standard registry for Solana). They count whenever the page's build holds them.
+ */
+export const LOADED_AT_MOUNT = ['src/infrastructure/chains/solana/wallet-standard-registry.ts']
 /** The module that schedules that prefetch. */
 const PREFETCHER = 'src/wallet-modal.ts'
 const REPO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -103,6 +112,10 @@ export async function analyseBuild(outDir) {
     const chunk = chunks.find((c) => holds(c, module))
     if (chunk === undefined) prefetchMissing.push(module)
     else visit(chunk.fileName)
+  }
+  for (const module of LOADED_AT_MOUNT) {
+    const chunk = chunks.find((c) => holds(c, module))
+    if (chunk !== undefined) visit(chunk.fileName)
   }
   // Only a page that holds the prefetching code must hold what it prefetches.
   const prefetches = [...initial].some((file) => byFile.get(file) !== undefined && holds(byFile.get(file), PREFETCHER))

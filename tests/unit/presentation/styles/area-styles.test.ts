@@ -8,8 +8,10 @@ class FakeSheet {
 }
 
 function fakeRoot(shell: FakeSheet[]) {
-  return { adoptedStyleSheets: [...shell] } as unknown as ShadowRoot & { adoptedStyleSheets: FakeSheet[] }
+  return { adoptedStyleSheets: [...shell] } as unknown as ShadowRoot
 }
+
+const textsOf = (root: ShadowRoot) => (root.adoptedStyleSheets as unknown as FakeSheet[]).map((sheet) => sheet.text)
 
 async function freshModule() {
   vi.resetModules()
@@ -32,11 +34,11 @@ describe("an area's stylesheet", () => {
     adoptAreaStyles('.wg-account-header{}')
     adoptAreaStyles('.wg-account-header{}')
     for (const root of [first, second]) {
-      expect(root.adoptedStyleSheets.map((s) => s.text)).toEqual(['', '.wg-account-header{}'])
+      expect(textsOf(root)).toEqual(['', '.wg-account-header{}'])
     }
     const later = fakeRoot(shell)
     registerStyleRoot(later)
-    expect(later.adoptedStyleSheets.map((s) => s.text)).toEqual(['', '.wg-account-header{}'])
+    expect(textsOf(later)).toEqual(['', '.wg-account-header{}'])
   })
 
   it('is not pushed into a modal that was unmounted', async () => {
