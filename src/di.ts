@@ -102,7 +102,16 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
           .filter((n) => n.chainNamespace === 'solana')
           .map(toCaipNetwork)
           .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork))
-        return new SolanaChainFamily(networks, container.get(Logger))
+        // WalletConnect's solana namespace: the same session as the EVM side, loaded on first use.
+        const wc = config.enableWalletConnect ? (container.get(WalletConnectPairings) as WalletConnectConnectors) : undefined
+        const walletConnect =
+          wc === undefined
+            ? undefined
+            : () =>
+                import('./infrastructure/wallets/walletconnect/walletconnect-solana-wallet').then((m) =>
+                  m.walletConnectSolanaWallet(m.linkOf(wc)),
+                )
+        return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
       }
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.
@@ -175,6 +184,9 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
     )
 }
 
+/** The chain families whose WalletConnect accounts become connections (each has a wing that uses them). */
+const WALLETCONNECT_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+
 /**
  * WalletConnect, created on first use: the adapter module (and the SDK it imports) is a dynamic
  * import, so the page's initial JS holds none of it. A loopback relay is an offline devnet: the
@@ -204,6 +216,8 @@ function walletConnect(
               icons: config.metadata?.icons ?? [],
             },
             networks: config.networks.map(toCaipNetwork),
+            // Every configured family WalletConnect has a wing for asks the wallet in one session.
+            namespaces: WALLETCONNECT_NAMESPACES.filter((ns) => config.networks.some((n) => n.chainNamespace === ns)),
             clock,
             scheduler,
             logger,

@@ -11,6 +11,7 @@ import type { CaipNetwork, CaipNetworkId, Connector } from '../../../domain/enti
 import type { ChainFamily, WalletAccount, WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
 import type { GasEstimate, ReceiptStatus, SentTransfer, TransferRequest } from '../../../ports/token-transfers'
+import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import { solanaConnectors, type WalletRegistry } from './wallet-standard'
 
 export type { WalletRegistry } from './wallet-standard'
@@ -32,13 +33,31 @@ export class SolanaChainFamily implements ChainFamily {
    * @param registry the Wallet Standard registry; by default the page's, imported when discovery
    *   starts (`@wallet-standard/app` stays out of the page's first scripts).
    * @param transfers transfers over a connector's wallet; web3.js by default, loaded with the first transfer.
+   * @param walletConnect the WalletConnect session's solana namespace as a Wallet Standard wallet,
+   *   loaded on the first use (listed as the WalletConnect connector when given).
    */
   constructor(
     private readonly networks: readonly CaipNetwork[],
     private readonly logger: Logger,
     private readonly registry?: () => WalletRegistry,
     private readonly transfers?: SolanaTransfersFactory,
+    private readonly walletConnect?: () => Promise<WalletStandardWallet>,
   ) {}
+
+  private walletConnectWallet: WalletStandardWallet | undefined
+  private walletConnectLoading: Promise<WalletStandardWallet> | undefined
+
+  /** The discovered wallets, then WalletConnect when the modal offers it (one row with the EVM side's). */
+  private publish(wallets: readonly Connector[]): void {
+    this.connectors$.next(this.walletConnect === undefined ? wallets : [...wallets, WALLETCONNECT_SOLANA_CONNECTOR])
+  }
+
+  private loadWalletConnect(): Promise<WalletStandardWallet> | undefined {
+    if (this.walletConnect === undefined) return undefined
+    this.walletConnectLoading ??= this.walletConnect().then((wallet) => (this.walletConnectWallet = wallet))
+    this.walletConnectLoading.catch(() => (this.walletConnectLoading = undefined))
+    return this.walletConnectLoading
+  }
 
   get connectors(): readonly Connector[] {
     return this.connectors$.value
@@ -47,8 +66,9 @@ export class SolanaChainFamily implements ChainFamily {
   startDiscovery(): void {
     if (this.started || (this.registry === undefined && typeof window === 'undefined')) return
     this.started = true
+    this.publish([])
     const follow = (registry: WalletRegistry) => {
-      const refresh = () => this.connectors$.next(solanaConnectors(registry.get()))
+      const refresh = () => this.publish(solanaConnectors(registry.get()))
       registry.on('register', refresh)
       registry.on('unregister', refresh)
       refresh()
@@ -67,6 +87,7 @@ export class SolanaChainFamily implements ChainFamily {
   }
 
   getProvider(connectorId: string): WalletStandardWallet | undefined {
+    if (connectorId === WALLETCONNECT_CONNECTOR_ID && this.walletConnect !== undefined) return this.walletConnectWallet
     return this.connectors.find((c) => c.id === connectorId)?.provider as WalletStandardWallet | undefined
   }
 
@@ -112,7 +133,16 @@ export class SolanaChainFamily implements ChainFamily {
       (m) => new m.WalletStandardSession((id) => this.getProvider(id), this.networks, this.events$, this.logger, this.transfers),
     )
     this.loading.catch(() => (this.loading = undefined))
+    if (args[0] === WALLETCONNECT_CONNECTOR_ID) await this.loadWalletConnect()
     const session = await this.loading
     return (session[method] as (...a: unknown[]) => Promise<Awaited<ReturnType<SessionCall<K>>>>).apply(session, args)
   }
+}
+
+/** WalletConnect's row on the Solana side; the directory joins it with the EVM side's into one row. */
+const WALLETCONNECT_SOLANA_CONNECTOR: Connector = {
+  id: WALLETCONNECT_CONNECTOR_ID,
+  name: 'WalletConnect',
+  type: 'EXTERNAL',
+  chain: 'solana',
 }

@@ -467,6 +467,26 @@ export class UniversalProviderWalletConnect {
     return this.reads.urlsOf(chainId).length > 0 ? chainId : undefined
   }
 
+  /** The current session's accounts (CAIP-10) in `namespace`; none without a session. */
+  accountsIn(namespace: ChainNamespace): string[] {
+    const session = this.provider?.session as SessionLike | undefined
+    return [...(session?.namespaces[namespace]?.accounts ?? [])]
+  }
+
+  /**
+   * One request to the wallet on a network of a non-eip155 namespace (`solana:…`), as the session
+   * approved it. @throws WalletRequestError with the wallet's code.
+   */
+  async requestIn<T>(caipNetworkId: string, method: string, params: Record<string, unknown>): Promise<T> {
+    const provider = this.provider
+    if (!provider?.session) throw new WalletRequestError('failed', 'No WalletConnect session')
+    try {
+      return await provider.request<T>({ method, params: params as unknown as unknown[] }, caipNetworkId)
+    } catch (e) {
+      throw toWalletError(e)
+    }
+  }
+
   /** Switches the session's network (locally when the wallet approved it, else through the wallet). */
   async switchNetwork(caipNetworkId: CaipNetworkId): Promise<void> {
     const provider = this.provider

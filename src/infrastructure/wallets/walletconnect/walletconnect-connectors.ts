@@ -17,7 +17,7 @@ import type { UniversalProviderWalletConnect, WalletConnectPairingAttempt, Walle
 /** What this class needs of the adapter (the adapter itself, or a test double). */
 export type WalletConnectAdapter = Pick<
   UniversalProviderWalletConnect,
-  'connect' | 'restore' | 'disconnect' | 'preconnect' | 'getProvider' | 'events$' | 'close'
+  'connect' | 'restore' | 'disconnect' | 'preconnect' | 'getProvider' | 'events$' | 'close' | 'accountsIn' | 'requestIn'
 >
 
 export interface WalletConnectConnectorsOptions {
@@ -82,6 +82,11 @@ export class WalletConnectConnectors implements ConnectorSource<Eip1193Provider>
       },
     )
     return this.adapterPromise
+  }
+
+  /** The adapter (loading the SDK), for the session's other namespaces (walletconnect-solana-wallet.ts). */
+  loadAdapter(): Promise<WalletConnectAdapter> {
+    return this.load()
   }
 
   /** One warm-up at a time (the Connect view asks on every pointer move over the row). */

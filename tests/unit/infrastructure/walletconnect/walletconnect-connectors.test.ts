@@ -45,6 +45,8 @@ function fakeAdapter() {
       return Promise.resolve()
     },
     getProvider: () => (providerLoaded ? { request: () => Promise.resolve('0x7a69') } : undefined),
+    accountsIn: () => [],
+    requestIn: () => Promise.reject(new Error('no session in this fake')),
     close: () => {
       log.push('close')
       return Promise.resolve()
