@@ -21,7 +21,6 @@ import { Logger } from './ports/logger'
 import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
 import { createContainer, type ContainerOverrides } from './di'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
-import { SiwxNotEnabledError } from './domain/errors'
 import type { SiwxSession } from './domain/entities'
 import type { SiwxSessionFilter } from './domain/siwx/siwx-storage'
 
@@ -178,7 +177,9 @@ class WalletModalInstance implements WalletModal {
     this.theme = container.get(ThemeStore)
     this.alerts = container.get(AlertStore)
     this.signIn = container.get(SiwxLoader)
-    const signIn = (): Promise<SiwxHandle> => (this.signIn.enabled ? this.signIn.load() : Promise.reject(new SiwxNotEnabledError()))
+    // The error's module comes with the rejection: the page's first script holds none of the catalogue.
+    const signIn = (): Promise<SiwxHandle> =>
+      this.signIn.enabled ? this.signIn.load() : import('./domain/errors').then(({ SiwxNotEnabledError }) => Promise.reject(new SiwxNotEnabledError()))
     this.siwx = {
       getSessions: (filter) => signIn().then((s) => s.getSessions(filter)),
       signIn: () => signIn().then((s) => s.signIn()),

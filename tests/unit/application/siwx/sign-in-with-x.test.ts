@@ -38,7 +38,7 @@ function world(siwx: Partial<ResolvedSiwxConfig> = {}) {
     },
   } as unknown as ChainFamily
   const families: ChainFamilies = { all: [family], get: (n) => (n === 'eip155' ? family : undefined) }
-  const messenger = {
+  const messenger: SiwxFamilyMessenger & { valid: boolean; failCreate: boolean } = {
     valid: true,
     failCreate: false,
     createMessage(data) {
@@ -48,7 +48,7 @@ function world(siwx: Partial<ResolvedSiwxConfig> = {}) {
     verify(session) {
       return Promise.resolve(this.valid && session.signature === `sig:${session.message}`)
     },
-  } satisfies SiwxFamilyMessenger & { valid: boolean; failCreate: boolean }
+  }
   let nonce = 0
   let disconnects = 0
   const config: ResolvedSiwxConfig = { required: false, expiresInMs: 3_600_000, signOutOnDisconnect: true, ...siwx }
