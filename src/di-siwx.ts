@@ -5,8 +5,10 @@ import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
-import { EventReporter } from './application/connection/report-event'
+import type { EventReporter } from './application/connection/report-event'
 import { SignInWithX } from './application/siwx/sign-in-with-x'
+import type { SiwxState } from './application/siwx/siwx-state'
+import type { Observer } from 'rxjs'
 import { ChainFamilies } from './ports/chain-family'
 import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
@@ -48,7 +50,19 @@ function familyMessengers(networks: readonly CaipNetwork[]): SiwxMessengers {
  * loaded only when the host configured `siwx` and a wallet connects. A host's `siwx.storage`
  * replaces the local storage; bindings a test put in place win.
  */
-export function createSignIn(container: Container, config: ResolvedConfig): SignInWithX {
+export function startSignIn(container: Container, config: ResolvedConfig, state: Observer<SiwxState>, events: EventReporter): SignInWithX {
+  const signIn = createSignIn(container, config, events)
+  signIn.start()
+  const following = signIn.state$.subscribe((next) => state.next(next))
+  const dispose = signIn.dispose.bind(signIn)
+  signIn.dispose = () => {
+    following.unsubscribe()
+    dispose()
+  }
+  return signIn
+}
+
+function createSignIn(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithX {
   const siwx = config.siwx
   if (siwx === undefined) throw new Error('Sign-in is not configured')
   const networks = config.networks.map(toCaipNetwork)
@@ -64,7 +78,7 @@ export function createSignIn(container: Container, config: ResolvedConfig): Sign
     nonces: bound(SiwxNonces, () => new CryptoSiwxNonces()),
     clock: container.get(Clock),
     snack: container.get(SnackStore),
-    events: container.get(EventReporter),
+    events,
     logger: container.get(Logger),
     disconnect: () => container.get(DisconnectWallet).disconnect(),
     supportedNetworkIds: networks.map((n) => n.caipNetworkId),

@@ -1,6 +1,6 @@
 // The lite polyfill: the one inversify's container itself loads, so the page carries only one.
 import 'reflect-metadata/lite'
-import { BehaviorSubject, asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs'
+import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
@@ -301,33 +301,24 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
  * when the host configured `siwx`, once a wallet connects or a sign-in view or call needs it.
  */
 function siwxLoader(container: Container, config: ResolvedConfig): SiwxLoader {
-  const state = new BehaviorSubject<SiwxState>({ status: config.siwx === undefined ? 'disabled' : 'signed-out' })
-  let loading: Promise<SiwxHandle> | undefined
-  let loaded: (SiwxHandle & { dispose(): void }) | undefined
-  let following: Subscription | undefined
+  const enabled = config.siwx !== undefined
+  const state = new BehaviorSubject<SiwxState>({ status: enabled ? 'signed-out' : 'disabled' })
+  let loading: Promise<SiwxHandle & { dispose(): void }> | undefined
   return {
-    enabled: config.siwx !== undefined,
-    state$: state.asObservable(),
+    enabled,
+    state$: state,
     get snapshot() {
       return state.value
     },
-    get current() {
-      return loaded
-    },
     load() {
-      loading ??= import('./di-siwx').then(({ createSignIn }) => {
-        const signIn = createSignIn(container, config)
-        signIn.start()
-        following = signIn.state$.subscribe((next) => state.next(next))
-        loaded = signIn
-        return signIn
-      })
+      loading ??= enabled
+        ? import('./di-siwx').then(({ startSignIn }) => startSignIn(container, config, state, container.get(EventReporter)))
+        : import('./domain/errors').then(({ SiwxNotEnabledError }) => Promise.reject(new SiwxNotEnabledError()))
       loading.catch(() => (loading = undefined))
       return loading
     },
     dispose() {
-      following?.unsubscribe()
-      loaded?.dispose()
+      void loading?.then((signIn) => signIn.dispose(), () => undefined)
     },
   }
 }

@@ -177,13 +177,11 @@ class WalletModalInstance implements WalletModal {
     this.theme = container.get(ThemeStore)
     this.alerts = container.get(AlertStore)
     this.signIn = container.get(SiwxLoader)
-    // The error's module comes with the rejection: the page's first script holds none of the catalogue.
-    const signIn = (): Promise<SiwxHandle> =>
-      this.signIn.enabled ? this.signIn.load() : import('./domain/errors').then(({ SiwxNotEnabledError }) => Promise.reject(new SiwxNotEnabledError()))
+    const withSignIn = <T>(call: (signIn: SiwxHandle) => Promise<T>): Promise<T> => this.signIn.load().then(call)
     this.siwx = {
-      getSessions: (filter) => signIn().then((s) => s.getSessions(filter)),
-      signIn: () => signIn().then((s) => s.signIn()),
-      signOut: () => signIn().then((s) => s.signOut()),
+      getSessions: (filter) => withSignIn((s) => s.getSessions(filter)),
+      signIn: () => withSignIn((s) => s.signIn()),
+      signOut: () => withSignIn((s) => s.signOut()),
     }
     // A connected wallet needs the network rules (persist the active network, open UnsupportedChain
     // when the wallet leaves the configured networks) even while the modal is closed, and sign-in.
@@ -191,7 +189,8 @@ class WalletModalInstance implements WalletModal {
       .pipe(filter((state) => state.status === 'connected'))
       .subscribe(() => {
         void this.loadFeatures().catch(() => undefined)
-        if (this.signIn.enabled) void this.signIn.load().catch((error: unknown) => this.container.get(Logger).warn('Walletgate: sign-in could not be loaded', error))
+        // A failed load is tried again by the sign view or the next call.
+        if (this.signIn.enabled) this.signIn.load().catch(() => undefined)
       })
     this.state$ = combineLatest([
       this.modal.state$,

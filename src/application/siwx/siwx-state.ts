@@ -23,14 +23,14 @@ export interface SiwxHandle {
 
 /**
  * Loads sign-in (its own chunk, with the family's message code) when the host configured `siwx`
- * and a wallet connects. `current` is the loaded sign-in, undefined before.
+ * and a wallet connects.
  */
 export interface SiwxLoader {
   readonly enabled: boolean
   /** The sign-in state; 'signed-out' until loaded, 'disabled' without `siwx`. Never errors. */
   readonly state$: Observable<SiwxState>
   readonly snapshot: SiwxState
-  readonly current: SiwxHandle | undefined
+  /** The loaded sign-in; rejects with SiwxNotEnabledError ("SIWX is not enabled") without `siwx`. */
   load(): Promise<SiwxHandle>
   dispose(): void
 }
