@@ -34,6 +34,9 @@ export default defineConfig({
   // Pre-bundle what the pages import lazily, so a first visit is not reloaded mid-click by the
   // dev server discovering a dependency.
   optimizeDeps: {
+    // The scan's own entries (relative to `root`): without them it takes build.rollupOptions.input,
+    // whose paths are relative to the project, fails to find them and skips the scan with a stack trace.
+    entries: ['index.html', 'plain.html', 'src/**/*.{ts,tsx}'],
     include: [
       'react',
       'react-dom/client',

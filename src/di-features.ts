@@ -24,7 +24,8 @@ import { TransactionApprovals } from './application/send/transaction-approvals'
 import { BlockchainApi } from './ports/blockchain-api'
 import { TokenTransfers } from './ports/token-transfers'
 import { ConnectedWalletTransfers } from './application/send/connected-wallet-transfers'
-import { DisconnectAccount } from './application/account/disconnect-account'
+import { DisconnectAccount, disconnectAndClose } from './application/account/disconnect-account'
+import { explorerLinkingNotifier } from './application/send/explorer-notifier'
 import { IdentityStore } from './application/account/identity-store'
 import { NftHoldingsStore } from './application/account/nft-holdings'
 import { NetworksStore } from './application/networks/networks-store'
@@ -120,7 +121,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
         }),
     )
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
-  binder.bind(DisconnectAccount).toDynamicValue((ctx) => () => ctx.get(DisconnectWallet).disconnect())
+  binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
 }
 
 /** Send, approve and activity. */
@@ -150,6 +151,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         api: ctx.get(BlockchainApi),
         scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),
+        locale: visitorLocale(),
       }),
   )
   binder.bind(ReviewSend).toDynamicValue(
@@ -176,10 +178,18 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         activity: ctx.get(ActivityStore),
         modal: ctx.get(ModalStore),
         connection: ctx.get(ConnectionStore),
-        notifier: ctx.get(SnackStore),
+        notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
         clock: ctx.get(Clock),
         logger: ctx.get(Logger),
         analytics: ctx.get(Analytics, { optional: true }),
       }),
   )
+}
+
+/**
+ * The locale amounts are read and written in: the browser's language (the one place a `locale`
+ * setting will take over), en-US where there is no browser.
+ */
+function visitorLocale(): string {
+  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US'
 }

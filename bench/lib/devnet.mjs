@@ -21,6 +21,22 @@ export function freePort() {
   })
 }
 
+/** A free port whose next port is free too (the Solana chain's JSON-RPC and its WebSocket). */
+export async function freePortPair() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await freePort()
+    if (port >= 65535) continue
+    const next = await new Promise((resolve) => {
+      const server = createServer()
+      server.unref()
+      server.once('error', () => resolve(false))
+      server.listen(port + 1, '127.0.0.1', () => server.close(() => resolve(true)))
+    })
+    if (next) return port
+  }
+  throw new Error('no free pair of ports')
+}
+
 /**
  * @returns {Promise<{ serviceUrl: string, relayUrl: string|null, rpcUrl: string, stop: () => Promise<void> } | { error: string }>}
  */
@@ -29,7 +45,7 @@ export async function startDevnet({ timeoutMs = 180_000 } = {}) {
   const tsx = join(REPO_DIR, 'node_modules/.bin/tsx')
   if (!existsSync(main)) return { error: 'devnet/src/main.ts does not exist yet' }
   if (!existsSync(tsx)) return { error: 'tsx is not installed (run npm ci at the repository root)' }
-  const ports = { chainA: await freePort(), chainB: await freePort(), service: await freePort(), relay: await freePort() }
+  const ports = { chainA: await freePort(), chainB: await freePort(), service: await freePort(), relay: await freePort(), solana: await freePortPair() }
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-bench-devnet-'))
   const child = spawn(tsx, [main], {
     cwd: REPO_DIR,
@@ -39,6 +55,7 @@ export async function startDevnet({ timeoutMs = 180_000 } = {}) {
       DEVNET_CHAIN_B_PORT: String(ports.chainB),
       DEVNET_SERVICE_PORT: String(ports.service),
       DEVNET_RELAY_PORT: String(ports.relay),
+      DEVNET_SOLANA_PORT: String(ports.solana),
       DEVNET_DATA_DIR: dataDir,
       DEVNET_QUIET: '1',
     },

@@ -2,6 +2,7 @@ import type { WalletModalConfig } from 'walletgate'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env
+const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 
 /** `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both). */
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
@@ -21,6 +22,8 @@ export const demoConfig: WalletModalConfig = {
       name: 'Devnet A',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: [...(env.VITE_WG_RPC_A_PRIMARY ? [env.VITE_WG_RPC_A_PRIMARY] : []), env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545'],
+      // The devnet service's own small explorer (address and transaction pages).
+      blockExplorerUrl: `${serviceUrl}/explorer/31337`,
       testnet: true,
     },
     {
@@ -29,6 +32,7 @@ export const demoConfig: WalletModalConfig = {
       name: 'Devnet B',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: [env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546'],
+      blockExplorerUrl: `${serviceUrl}/explorer/31338`,
       testnet: true,
     },
   ],

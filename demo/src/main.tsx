@@ -16,7 +16,7 @@ function AccountChip() {
   if (!isConnected) return <span data-testid="demo-account">Not connected</span>
   return (
     <>
-      <span data-testid="demo-account">
+      <span className="demo-account" data-testid="demo-account">
         {address} on {caipNetworkId}
       </span>
       <button type="button" data-testid="demo-disconnect" onClick={() => void modal.disconnect()}>

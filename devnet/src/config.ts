@@ -12,13 +12,15 @@ export type DevnetChainId = (typeof DEVNET_CHAINS)[number]['id']
 export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
 /** Default ports; each can be overridden by the env variable named in DEVNET_PORT_ENV. */
-export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788 } as const
+export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899 } as const
 export type DevnetPortName = keyof typeof DEVNET_DEFAULT_PORTS
 export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   chainA: 'DEVNET_CHAIN_A_PORT',
   chainB: 'DEVNET_CHAIN_B_PORT',
   service: 'DEVNET_SERVICE_PORT',
   relay: 'DEVNET_RELAY_PORT',
+  /** JSON-RPC on this port, its PubSub WebSocket on the next one. */
+  solana: 'DEVNET_SOLANA_PORT',
 }
 export const DEVNET_HOST = '127.0.0.1'
 
@@ -116,3 +118,56 @@ export function devnetViemChain(chainId: DevnetChainId, rpcUrl: string): Chain {
     testnet: true,
   })
 }
+
+/*
+ * The Solana devnet chain (litesvm behind a JSON-RPC + PubSub server, devnet/src/solana). Every key
+ * below is derived from a fixed label, so the chain starts with the same accounts, mints and
+ * genesis hash every time: seed = sha256(label), keypair = ed25519 keypair of that 32-byte seed
+ * (what `Keypair.fromSeed` does). The values are written out so this module stays cheap; a test
+ * derives them again from the labels.
+ */
+
+/** sha256('walletgate devnet solana genesis') in base58: the chain's genesis hash (getGenesisHash). */
+export const SOLANA_DEVNET_GENESIS_HASH = 'xgHUoHTrtsZTcFDW4LTtHEcvmnDLiWgPDuruE2ovu3Z'
+/** CAIP-2 id of the Solana devnet: `solana:` + the first 32 characters of the genesis hash. */
+export const SOLANA_DEVNET_CAIP_NETWORK_ID = `solana:${SOLANA_DEVNET_GENESIS_HASH.slice(0, 32)}`
+export const SOLANA_DEVNET_NAME = 'Solana Devnet'
+
+/** Labels the Solana keys are derived from (seed = sha256(label)). */
+export const SOLANA_DEVNET_SEED_LABELS = {
+  account: (index: number): string => `walletgate devnet solana account ${index}`,
+  mint: (symbol: string): string => `walletgate devnet solana mint ${symbol}`,
+  mintAuthority: 'walletgate devnet solana mint authority',
+} as const
+
+/**
+ * Ten funded Solana accounts (seed label 'walletgate devnet solana account <i>'): 100 SOL each and
+ * 1,000 of each DEVNET_SOLANA_TOKENS in its associated token account. secretKey is the base58 of
+ * the 64-byte ed25519 secret key (seed ++ public key), as Solana tools print it. Devnet keys only.
+ */
+export const DEVNET_SOLANA_ACCOUNTS: readonly { address: string; secretKey: string }[] = [
+  { address: '3hvc2Vd2bNH8gtJhjoLxYjC8sTpUmeEvwfavEGCcqPAh', secretKey: '2MvvgeLAy6MgZeyePogqBCs451Gsc3FQZSS9ZmmAWeDnn3M8dNJo8y3sTYFGJkjZZSJFSaY8HAUuj5H4rApVmZbf' },
+  { address: 'CDS5BjKGpD8Rz1q9RZ17661mp3XkaR6yYNXzFHyoe5St', secretKey: 'QmhDnmx8kpBYsvLTq1ok8Mm9KSPKNu7Byc3Kb4sYSbKVkzkdxJWLXNxugHqWb98EaH4M6mYuv7mdvaJr3D8PMq6' },
+  { address: 'Fv4ybw2toFSarsUQrwwZz7Lw37baV4zHCHcx68vdcMRN', secretKey: '64WaEfGKDMDSRZSk2zCUuuMhGQopQwQ8CA7yGy1krM3rKQvEdFdn4dU3t5HeNu916wGscqpKJAMCqekN9KX8NRzk' },
+  { address: 'Ax9YvzvBDtZXeejEBYvu44NrJe18YUxYG94YGrT1rWrp', secretKey: '3w1rbkUrxFK8P5cQidQEuu9moqVsJVHaUwqRa1o7Ds1JC9uqAZyrCEcwHaoZB2vzhbNE5JpbnB9LpayqJXN4Yh6U' },
+  { address: 'HRVPCKHQtvHnNyiL3NEKnfMw1LtfEZ9qKCNn2pW2xTzL', secretKey: '2frZ5KJJ7PM4j6oGyzYjhcYfcnpJFP6hQkJFp9DRb4XRVyQn7DHwBz9iDVfE4HKsSvsvX3yi59M6U4McDyN5dhvC' },
+  { address: '3GmRGveEvKghL7hyXqR12UxiMNYHyPBRARmE5zJTKEpK', secretKey: '4q9ULbPpV4WCZNy9ywBuZL4b6BVpivjPAvGpDmZZwSZwzMuzoNQumkVmP5kwXpNhQ48NJDmjpGRbthab2nUWH9NB' },
+  { address: '7oHxHEEtorDc8tiaCzrgdEjr5w4jmcuTh8LpYfwXG4mw', secretKey: 'gRSqXxHrnkB1sRzHgds4CnxHs51HbDjAgV83GB1aB5e3qnx9CfaC7XVh16AYKzbujDK7LgwD1XZZBKapXTBa697' },
+  { address: 'C9BPNFBQkTQMaBNUeVccHGa7sHq1U5Nd5b52DGShAVto', secretKey: '3vds7nvBWbS1TXZ2YjaaNTkcjJssaPCXqzayzfDP9hnWHm9nafhEPDBb98SEjqcAcne3uU1zkimrEfu2hLDsNjiT' },
+  { address: 'FEs2BXHUdqYfE8m7A3mwaHQvk9TpRhJRsZvVqqtqGdJy', secretKey: '5kiGnuGXQFV2pgUG5Q219QGdxM9pTcTyPM39QAnH2tnJDK69B2mucyL8w7LZvoknt6REULzDow1sshpvs85DbbnH' },
+  { address: '5wbqGEatavkcTTarsrZKstKT9KAbhC1rD7XyBgXbC7P3', secretKey: 'BuaoXknAg5JVQK4fKH3jEZVpaAqG7tSCRSNAv54NuuawuwNqhzBMobSmrpKPnDAzTBgKYhJcAqdbDgt9Cuv3C8m' },
+]
+
+/**
+ * SPL mints created on start (mint keypair from seed label 'walletgate devnet solana mint <symbol>';
+ * same symbols and names as the EVM devnet's dUSD and DVT).
+ */
+export const DEVNET_SOLANA_TOKENS: readonly { symbol: string; name: string; mint: string; decimals: number }[] = [
+  { symbol: 'dUSD', name: 'Devnet USD', mint: 'HjB9fTJPYNwv9uUTUNiN9MDJ1iCNaDFKjcrjDitqRkk5', decimals: 6 },
+  { symbol: 'DVT', name: 'Devnet Token', mint: 'J9D1Cf7T5o2ASw7M8JGEdzSynz9dsKoAuA1CfSxb2pRN', decimals: 9 },
+]
+
+/** Start funding of each Solana account: SOL and whole units of each SPL token. */
+export const DEVNET_SOLANA_FUNDING = { solPerAccount: 100n, tokensPerAccount: 1_000n } as const
+/** USD price of one SOL in the service's price table (SPL tokens take their EVM twin's price). */
+export const DEVNET_SOLANA_SOL_PRICE = 150

@@ -1,7 +1,7 @@
 /**
  * startDevnet(): the product's offline world on one machine. Two Hardhat chains (Devnet A 31337,
- * Devnet B 31338) with the devnet contracts deployed and accounts funded, and the blockchain
- * service on top of them. Everything listens on 127.0.0.1; stop() (or the process dying) ends it all.
+ * Devnet B 31338) with the devnet contracts deployed and accounts funded, the Solana devnet
+ * (devnet/src/solana), and the blockchain service on top of them. Everything listens on 127.0.0.1; stop() (or the process dying) ends it all.
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -24,6 +24,7 @@ import { loadArtifacts } from './chains/compile'
 import { superviseChain, type SupervisedChain } from './chains/supervisor'
 import { startService, type DevnetControl, type RunningService } from './service/server'
 import { startRelay, type RelayHandle } from './relay'
+import { startSolanaDevnet, type SolanaDevnet } from './solana/server'
 
 export * from './config'
 
@@ -56,6 +57,9 @@ export interface DevnetInfo {
   serviceUrl: string
   rpcUrls: Record<number, string>
   relayUrl?: string
+  /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
+  solanaRpcUrl: string
+  solanaWsUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -90,6 +94,7 @@ interface StartContext {
   relayUrl?: string
   service?: RunningService
   relay?: RelayHandle
+  solana?: SolanaDevnet
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -143,6 +148,16 @@ const chainsStep: StartStep = {
   },
 }
 
+const solanaStep: StartStep = {
+  name: 'solana',
+  async run(ctx) {
+    const solana = await startSolanaDevnet({ port: ctx.ports.solana })
+    ctx.solana = solana
+    ctx.log(`solana ready: ${solana.rpcUrl} (PubSub ${solana.wsUrl})`)
+    return () => solana.stop()
+  },
+}
+
 const serviceStep: StartStep = {
   name: 'service',
   async run(ctx) {
@@ -151,6 +166,7 @@ const serviceStep: StartStep = {
       rpcUrls: ctx.rpcUrls,
       dataDir: ctx.dataDir,
       projectIds: ctx.projectIds,
+      ...(ctx.solana ? { solana: ctx.solana.ledger } : {}),
       control: () => devnetControl(ctx),
     })
     ctx.service = service
@@ -189,7 +205,7 @@ function devnetControl(ctx: StartContext): DevnetControl {
 
 /** Start order. The WalletConnect relay (devnet/src/relay) is on unless opts.relay is false. */
 function startSteps(opts: StartDevnetOptions): StartStep[] {
-  return opts.relay === false ? [chainsStep, serviceStep] : [chainsStep, serviceStep, relayStep]
+  return opts.relay === false ? [chainsStep, solanaStep, serviceStep] : [chainsStep, solanaStep, serviceStep, relayStep]
 }
 
 export async function startDevnet(opts: StartDevnetOptions = {}): Promise<DevnetHandle> {
@@ -267,6 +283,8 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     serviceUrl: ctx.serviceUrl!,
     rpcUrls: { ...ctx.rpcUrls },
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
+    solanaRpcUrl: ctx.solana!.rpcUrl,
+    solanaWsUrl: ctx.solana!.wsUrl,
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },

@@ -2,7 +2,7 @@
  * `npm run devnet`: starts the devnet on the default ports (or DEVNET_*_PORT), prints what a
  * newcomer needs, and stops everything on SIGINT / SIGTERM.
  */
-import { startDevnet, NATIVE_TOKEN_ADDRESS } from './index'
+import { startDevnet, DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_FUNDING, DEVNET_SOLANA_TOKENS, NATIVE_TOKEN_ADDRESS, SOLANA_DEVNET_CAIP_NETWORK_ID } from './index'
 
 async function main(): Promise<void> {
   const devnet = await startDevnet({ quiet: process.env.DEVNET_QUIET === '1' })
@@ -45,9 +45,15 @@ async function main(): Promise<void> {
   lines.push(`  swap  ${devnet.contracts.swap}  fixed-price pool`)
   lines.push('Funded accounts (10000 ETH, #0 less what it deployed and gave the pool; 10000 dUSD, 1000 DVT each; devnet keys, never use elsewhere)')
   devnet.accounts.forEach((a, i) => lines.push(`  #${i} ${a.address} ${a.privateKey}`))
+  lines.push(`Solana devnet (${SOLANA_DEVNET_CAIP_NETWORK_ID})`)
+  lines.push(`  rpc          ${devnet.solanaRpcUrl}`)
+  lines.push(`  pubsub       ${devnet.solanaWsUrl}`)
+  for (const t of DEVNET_SOLANA_TOKENS) lines.push(`  ${t.symbol.padEnd(5)} ${t.mint}  SPL, ${t.decimals} decimals`)
+  lines.push(`Funded Solana accounts (${DEVNET_SOLANA_FUNDING.solPerAccount} SOL and ${DEVNET_SOLANA_FUNDING.tokensPerAccount} of each SPL token each; address, base58 secret key)`)
+  DEVNET_SOLANA_ACCOUNTS.forEach((a, i) => lines.push(`  #${i} ${a.address} ${a.secretKey}`))
   lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
+  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
 }
 
 main().catch((error: unknown) => {

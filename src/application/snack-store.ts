@@ -5,6 +5,8 @@ import { INITIAL_SNACK_STATE, hideSnack, makeSnack, showSnack, tickSnack, type S
 
 /** How long an auto-closing snack stays (not a spec constant: Walletgate's own choice). */
 export const SNACK_AUTO_CLOSE_MS = 2_200
+/** A snack with a link stays longer: long enough to reach and follow the link. */
+export const SNACK_WITH_LINK_AUTO_CLOSE_MS = 8_000
 
 /**
  * The one snack of a modal (spec section 4): showing a snack while one is open closes the open one
@@ -29,7 +31,7 @@ export class SnackStore {
     return this.subject.value.current
   }
 
-  show(message: string, variant: SnackVariant, options: { autoClose?: boolean; svg?: string } = {}): void {
+  show(message: string, variant: SnackVariant, options: { autoClose?: boolean; svg?: string; link?: string } = {}): void {
     const next = showSnack(this.subject.value, makeSnack(message, variant, options), this.scheduler.now())
     this.autoClose?.unsubscribe()
     this.subject.next(next)
@@ -52,8 +54,9 @@ export class SnackStore {
     this.show(message, 'error')
   }
 
-  showSuccess(message: string): void {
-    this.show(message, 'success')
+  /** With `link`, the snack links to it (a sent transaction's explorer page). */
+  showSuccess(message: string, link?: string): void {
+    this.show(message, 'success', link === undefined ? {} : { link })
   }
 
   /** A loading snack stays until hidden or replaced. */
@@ -82,6 +85,6 @@ export class SnackStore {
     this.autoClose = this.scheduler.schedule(() => {
       this.autoClose = undefined
       if (this.subject.value.current === current) this.subject.next(hideSnack(this.subject.value))
-    }, SNACK_AUTO_CLOSE_MS)
+    }, current.link === undefined ? SNACK_AUTO_CLOSE_MS : SNACK_WITH_LINK_AUTO_CLOSE_MS)
   }
 }

@@ -330,9 +330,25 @@ export function parseConfig(input: unknown): ResolvedConfig {
   }
   const issues: Issue[] = []
   const parsed = object(shape)(input, [], issues)
+  // Across fields, once each field is right on its own (as a zod refinement on the whole runs).
+  if (issues.length === 0) checkDefaultNetwork(parsed as Partial<ResolvedConfig>, issues)
   if (issues.length > 0) throw new InvalidConfigError(issues)
   // The shape holds every key the host set, so the output has the full configuration's type.
   return { ...configDefaults(), ...parsed } as unknown as ResolvedConfig
+}
+
+export const DEFAULT_NETWORK_NOT_CONFIGURED = 'Expected the id of one of the configured networks'
+
+/**
+ * `defaultNetwork`, a CAIP-2 id (`eip155:31338`) or a bare chain id (`31338`), names one of
+ * `networks`: a typo would otherwise leave the modal quietly on the first network.
+ */
+function checkDefaultNetwork(config: Partial<ResolvedConfig>, issues: Issue[]): void {
+  const wanted = config.defaultNetwork
+  if (wanted === undefined || config.networks === undefined) return
+  if (!config.networks.some((n) => `${n.chainNamespace}:${n.id}` === wanted || String(n.id) === wanted)) {
+    issues.push({ path: ['defaultNetwork'], message: DEFAULT_NETWORK_NOT_CONFIGURED })
+  }
 }
 
 /** The CAIP network a configured network describes (`eip155:31337`). */

@@ -192,6 +192,12 @@ export interface TransactionTransfer {
   quantity: { numeric: string }
   value?: number
   price?: number
+  /**
+   * Who the tokens of this transfer left and reached. They differ from the transaction's
+   * `sentFrom`/`sentTo` for a token transfer, whose transaction goes to the token's contract.
+   */
+  sender?: string
+  recipient?: string
 }
 
 /** Transaction, section 3. `id` is the lowercase transaction hash. */
@@ -371,6 +377,8 @@ export interface Snack {
   message: string
   variant: SnackVariant
   svg?: string
+  /** A page to open about the message (a sent transaction in the block explorer); untrusted until checked. */
+  link?: string
   open: boolean
   autoClose: boolean
 }

@@ -77,6 +77,8 @@ const schemas = withoutZodJit(() => {
     quantity: z.object({ numeric: decimalString }),
     value: z.optional(z.number()),
     price: z.optional(z.number()),
+    sender: z.optional(z.string()),
+    recipient: z.optional(z.string()),
   })
 
   const transactionSchema = z.object({

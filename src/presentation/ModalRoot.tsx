@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -8,7 +8,7 @@ import { ViewWarnings } from '../application/shell/view-warnings'
 import { ThemeStore } from '../application/theme-store'
 import { ModalConfig } from '../application/modal-services'
 import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
-import { ImagePolicyProvider, Snackbar } from './components'
+import { ImagePolicyProvider, Skeleton, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
 import { CONNECT_VIEWS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
@@ -76,7 +76,9 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
     }
   }, [embedded, root, state.open])
 
-  // A new view takes focus to its title, so keyboard and screen-reader users land in it.
+  // A new view takes focus to its title, so keyboard and screen-reader users land in it, unless the
+  // view marks the control a visitor starts with (a search box): a view that loads later focuses
+  // it itself when it mounts.
   useEffect(() => {
     if (!visible) {
       shownView.current = null
@@ -84,8 +86,28 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
     }
     const previous = shownView.current
     shownView.current = view
-    if (previous !== null && previous !== view) titleRef.current?.focus()
+    if (previous !== null && previous !== view) {
+      ;(panelRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? titleRef.current)?.focus()
+    }
   }, [view, visible])
+
+  // A control that takes itself away ("Try again" giving way to a loading view) would drop the
+  // focus to the page's <body>, outside the dialog, where Tab and Escape no longer reach the modal.
+  // The title takes it instead, so the visitor stays in the modal.
+  useEffect(() => {
+    const panelElement = panelRef.current
+    if (!visible || panelElement === null) return
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) return
+      queueMicrotask(() => {
+        const doc = panelElement.ownerDocument
+        const lost = root.activeElement === null && (doc.activeElement === null || doc.activeElement === doc.body)
+        if (lost && panelElement.isConnected) titleRef.current?.focus()
+      })
+    }
+    panelElement.addEventListener('focusout', onFocusOut)
+    return () => panelElement.removeEventListener('focusout', onFocusOut)
+  }, [visible, root])
 
   const close = () => closer.request({ embedded })
 
@@ -139,29 +161,31 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
         </p>
       )}
       <div className="wg-body">
-        <ViewBoundary
-          resetKey={view}
-          onRetry={() => reloadView(view)}
-          onError={(error) => warnings.viewFailed(view, error)}
-        >
-          <Suspense fallback={<p className="wg-loading">Loading{ELLIPSIS}</p>}>
-            {View === undefined ? (
-              <p className="wg-muted" data-testid={`view-${view}`}>
-                This view is not available in this version.
-              </p>
-            ) : WALLET_LIST_VIEWS.has(view) ? (
-              <WithWalletLists>
+        <FitHeight>
+          <ViewBoundary
+            resetKey={view}
+            onRetry={() => reloadView(view)}
+            onError={(error) => warnings.viewFailed(view, error)}
+          >
+            <Suspense fallback={<Skeleton label={`Loading${ELLIPSIS}`} />}>
+              {View === undefined ? (
+                <p className="wg-muted" data-testid={`view-${view}`}>
+                  This view is not available in this version.
+                </p>
+              ) : WALLET_LIST_VIEWS.has(view) ? (
+                <WithWalletLists>
+                  <View />
+                </WithWalletLists>
+              ) : CONNECT_VIEWS.has(view) ? (
                 <View />
-              </WithWalletLists>
-            ) : CONNECT_VIEWS.has(view) ? (
-              <View />
-            ) : (
-              <WithFeatures>
-                <View />
-              </WithFeatures>
-            )}
-          </Suspense>
-        </ViewBoundary>
+              ) : (
+                <WithFeatures>
+                  <View />
+                </WithFeatures>
+              )}
+            </Suspense>
+          </ViewBoundary>
+        </FitHeight>
       </div>
       <Snackbar />
     </div>
@@ -192,6 +216,39 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
         {state.open && panel}
       </dialog>
     </ImagePolicyProvider>
+  )
+}
+
+/**
+ * Holds the height of its content as an explicit length, so the panel eases to a new view's or a
+ * new search result's height (a CSS transition; none under reduced motion) instead of jumping.
+ */
+function FitHeight({ children }: { readonly children: ReactNode }) {
+  const outer = useRef<HTMLDivElement>(null)
+  const inner = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const box = outer.current
+    const content = inner.current
+    if (box === null || content === null || typeof ResizeObserver === 'undefined') return
+    let frame = 0
+    // Set in the next frame: a scroll bar the new height brings narrows the content, and resizing
+    // it inside the same delivery would be a ResizeObserver loop.
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        box.style.height = `${content.offsetHeight}px`
+      })
+    })
+    observer.observe(content)
+    return () => {
+      cancelAnimationFrame(frame)
+      observer.disconnect()
+    }
+  }, [])
+  return (
+    <div className="wg-fit" ref={outer}>
+      <div ref={inner}>{children}</div>
+    </div>
   )
 }
 

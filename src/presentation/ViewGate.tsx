@@ -1,6 +1,6 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { FeatureLoader } from '../application/modal-services'
-import { Button, Notice } from './components'
+import { Button, Notice, Skeleton } from './components'
 import { useService } from './di-context'
 import { ELLIPSIS } from '../domain/format/glyphs'
 
@@ -91,11 +91,7 @@ function WithBindings({ ready, load, children }: { readonly ready: boolean; read
 
   if (state === 'ready') return children
   if (state === 'failed') return <LoadFailed onRetry={() => setState('loading')} />
-  return (
-    <p className="wg-loading" role="status">
-      Loading{ELLIPSIS}
-    </p>
-  )
+  return <Skeleton label={`Loading${ELLIPSIS}`} />
 }
 
 /** Children that need the account features (src/di-features.ts). */

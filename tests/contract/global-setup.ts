@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { devnetInfo, startDevnet, type DevnetInfo } from '../../devnet/src/index'
+import { freePortPair } from '../e2e/support/free-port'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,7 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   while (ports.size < 4) ports.add(await freePort())
   const [chainA, chainB, service, relay] = [...ports] as [number, number, number, number]
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-contract-'))
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay }, dataDir, quiet: true })
+  const solana = await freePortPair()
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana }, dataDir, quiet: true })
   project.provide('devnet', devnetInfo(devnet))
   return async () => {
     await devnet.stop()

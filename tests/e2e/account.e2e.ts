@@ -39,9 +39,18 @@ test.describe('account', () => {
       erc20Balance(rpcA, DEVNET_CONTRACTS.DVT, address),
     ])
 
-    await expect(page.getByTestId('account-address')).toHaveText(address)
+    // Shortened to the eye with the whole address in its tooltip; Copy takes the whole address.
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', address)
+    await expect(page.getByTestId('account-address').locator('[aria-hidden="true"]')).toHaveText(`${address.slice(0, 6)}\u2026${address.slice(-4)}`)
+    await expect(page.getByTestId('account-avatar-generated')).toBeVisible()
+    // The account's page on the devnet's explorer.
+    const explorer = page.getByTestId('account-explorer')
+    await expect(explorer).toHaveAttribute('href', new RegExp(`/explorer/31337/address/${address}$`))
+    const explorerPage = await page.request.get((await explorer.getAttribute('href'))!)
+    expect(explorerPage.status()).toBe(200)
+    expect(await explorerPage.text()).toContain(address)
     await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
-    await expect(page.getByTestId('account-fiat')).toHaveText(/^\$\d+\.\d{2}$/)
+    await expect(page.getByTestId('account-fiat')).toHaveText(/^\$\d{1,3}(,\d{3})+\.\d{2}$/)
     await expect(page.getByTestId('token-native')).toContainText(`${threeDecimals(eth, 18)} ETH`)
     await expect(page.getByTestId('token-dUSD')).toContainText(`${threeDecimals(dusd, 6)} dUSD`)
     await expect(page.getByTestId('token-DVT')).toContainText(`${threeDecimals(dvt, 18)} DVT`)

@@ -36,6 +36,13 @@ test.describe('activity', () => {
       await expect(rows.first()).toBeVisible()
       expect(await rows.count()).toBeGreaterThan(0)
       await expect(rows.first().getByTestId('activity-status')).toHaveText('Confirmed')
+      // Each entry links to its transaction on the devnet's explorer, which shows the receipt.
+      const hash = (await rows.first().getAttribute('data-testid'))!.slice('activity-'.length)
+      const explorer = rows.first().getByRole('link')
+      await expect(explorer).toHaveAttribute('href', new RegExp(`/explorer/31337/tx/${hash}$`, 'i'))
+      const receipt = await request.get((await explorer.getAttribute('href'))!)
+      expect(receipt.status()).toBe(200)
+      expect(await receipt.text()).toContain('<span data-testid="explorer-status">Success</span>')
       await snapshot(page, 'activity-history')
     } finally {
       await request.delete(`${world.serviceUrl}/__admin/faults`)

@@ -27,8 +27,12 @@ test.describe('connecting a browser wallet', () => {
     await expect(page.getByTestId('account-address').first()).toBeVisible()
 
     await page.getByTestId('disconnect-button').click()
-    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    // As peers do: disconnecting closes the overlay; opening it again shows Connect.
+    await expect(page.getByRole('dialog')).toBeHidden()
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await page.getByTestId('modal-close').click()
     // A reload after disconnecting does not reconnect.
     await page.reload()
     await expect(page.getByTestId('connect-button')).toHaveText('Connect Wallet')
@@ -120,11 +124,29 @@ test.describe('connecting a browser wallet', () => {
     await expect(firstLink).toHaveAttribute('target', '_blank')
   })
 
+  test('Connect explains what a wallet is in plain words, in a light DOM', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId(walletRow)).toBeVisible()
+    await expect(page.getByTestId('wallet-walletConnect').locator('.wg-wc-logo')).toBeVisible()
+    // The modal's whole shadow tree with Connect open (styles included): the bench's page holds
+    // little else, and its ceiling is 300.
+    const elements = await page.getByTestId('modal').evaluate((modal) => (modal.getRootNode() as ShadowRoot).querySelectorAll('*').length)
+    expect(elements).toBeLessThan(280)
+    const help = page.getByTestId('wallet-help')
+    await expect(help.getByText('keeps your crypto')).toBeHidden()
+    await help.getByText('What is a wallet?').click()
+    await expect(help.getByText('keeps your crypto')).toBeVisible()
+  })
+
   test('AllWallets loads pages of 40 on scroll and searches', async ({ page }) => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/')
     await page.getByTestId('connect-button').click()
     await page.getByTestId('all-wallets').click()
+    // The visitor came to find a wallet: the search box has the cursor.
+    await expect(page.getByTestId('wallet-search')).toBeFocused()
     const rows = page.getByTestId('all-wallets-list').locator('li')
     await expect(rows).toHaveCount(40)
     await snapshot(page, 'allwallets-dark')

@@ -305,6 +305,12 @@ test.describe('faults the reliability rules handle (bounded waits, recovery, sto
     await clearServiceFaults(world)
     await retry.click()
     await expect(page.getByTestId('all-wallets-list').locator('li')).toHaveCount(40, { timeout: 20_000 })
+    // The "Try again" button went with the error: the focus stays in the modal, and Escape closes it.
+    const focusedInModal = () =>
+      page.evaluate(() => document.querySelector('[data-walletgate]')?.shadowRoot?.activeElement?.closest('[data-testid="modal-panel"]') != null)
+    await expect.poll(focusedInModal).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toBeHidden()
     dropExpectedNetworkErrors(pageProblems, NETWORK_FAILURES)
   })
 

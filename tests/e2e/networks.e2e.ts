@@ -41,14 +41,35 @@ test.describe('networks', () => {
     }
   })
 
-  test('a refused switch goes back one view and keeps the network', async ({ page }) => {
+  test('a refused switch goes back one view, says so there, keeps the network, and is not shown again on another view', async ({ page }) => {
+    const setMode = (mode: string) =>
+      page.evaluate((m) => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode(m), mode)
     await connectDevWallet(page)
     await page.getByTestId('account-network-button').click()
-    await page.evaluate(() => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode('reject'))
+    await setMode('reject')
     await page.getByTestId('network-eip155:31338').click()
     await expect(page.getByTestId('view-Networks')).toBeVisible()
+    await expect(page.getByTestId('switch-error')).toHaveText('The network switch was declined in your wallet.')
     expect(await page.evaluate(() => (window as unknown as { devWallet: { chainId: number } }).devWallet.chainId)).toBe(31337)
     await expect(page.getByTestId('demo-account')).toContainText('eip155:31337')
+
+    // A busy wallet (-32002) is told in plain words: open it and finish what waits there.
+    await setMode('pending')
+    await page.getByTestId('network-eip155:31338').click()
+    await expect(page.getByTestId('switch-error')).toHaveText(
+      'Your wallet already has a request waiting. Open your wallet and finish that request, then try again.',
+    )
+
+    // Left behind on Networks: neither Networks again nor UnsupportedChain shows it later.
+    await page.getByTestId('modal-back').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await page.getByTestId('account-network-button').click()
+    await expect(page.getByTestId('view-Networks')).toBeVisible()
+    await expect(page.getByTestId('switch-error')).toHaveCount(0)
+    await page.getByTestId('modal-close').click()
+    await page.evaluate(() => (window as unknown as { devWallet: { moveToChain(id: number): void } }).devWallet.moveToChain(1))
+    await expect(page.getByTestId('view-UnsupportedChain')).toBeVisible()
+    await expect(page.getByTestId('switch-error')).toHaveCount(0)
   })
 
   test('the wallet moving itself to an unlisted chain opens UnsupportedChain; switching back works', async ({ page, world }) => {

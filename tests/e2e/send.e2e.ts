@@ -58,7 +58,7 @@ async function connectAs(page: Page, accountIndex: number, mode: 'approve' | 're
   await expect(view).toBeVisible()
 }
 
-async function setMode(page: Page, mode: 'approve' | 'reject') {
+async function setMode(page: Page, mode: 'approve' | 'reject' | 'manual') {
   await page.evaluate((m) => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode(m), mode)
 }
 
@@ -94,6 +94,8 @@ test.describe('send', () => {
     await page.getByTestId('send-confirm').click()
     await expect(page.getByTestId('view-Account')).toBeVisible()
     await expect(page.getByTestId('snack')).toHaveText(/Sent 0\.25 ETH/)
+    // The success snack links to the transaction on the devnet's explorer.
+    await expect(page.getByTestId('snack-link')).toHaveAttribute('href', /\/explorer\/31337\/tx\/0x[0-9a-f]{64}$/)
 
     // ERC20: 10.5 dUSD, typed with a comma.
     await page.getByTestId('account-send').click()
@@ -131,6 +133,10 @@ test.describe('send', () => {
     await expect(nativeRow.getByTestId('activity-amount')).toHaveText('−0.250 ETH')
     await expect(tokenRow.getByTestId('activity-status')).toHaveText('Confirmed')
     await expect(nativeRow.getByTestId('activity-status')).toHaveText('Confirmed')
+    // A token send names the person it went to, not the token's contract the transaction called.
+    await expect(tokenRow.getByTitle(receiver, { exact: true })).toBeVisible()
+    await expect(tokenRow.getByTitle(DEVNET_CONTRACTS.dUSD)).toHaveCount(0)
+    await expect(nativeRow.getByTitle(receiver, { exact: true })).toBeVisible()
     const order = await monthSection.locator('[data-testid^="activity-0x"]').evaluateAll((rows) =>
       rows.map((r) => r.getAttribute('data-testid')),
     )
@@ -181,6 +187,116 @@ test.describe('send', () => {
 
     const after = await balances(world, sender)
     expect(after).toEqual(before)
+  })
+
+  test('an amount with a thousands separator reads the same way every time, and the review shows it exactly', async ({ page, world }) => {
+    const receiver = world.accounts[6]!.address
+    await connectAs(page, 7)
+    await page.getByTestId('account-send').click()
+
+    // The browser speaks en-US: "," groups thousands, "." is the decimal point.
+    await fillSend(page, 'dUSD', '1,000', receiver)
+    await expect(page.getByTestId('send-fiat')).toHaveText('≈ $1,000.00')
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-preview-amount')).toHaveText('1,000 dUSD')
+    await page.getByTestId('send-edit').click()
+
+    await fillSend(page, undefined, '1,000.123456', receiver)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-preview-amount')).toHaveText('1,000.123456 dUSD')
+    await page.getByTestId('send-edit').click()
+
+    // Separators that fit no reading are refused, never guessed.
+    await fillSend(page, undefined, '1,00,0', receiver)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toHaveText('Enter an amount with "." for decimals (for example 1,000.5)')
+  })
+
+  test('the zero address and the token contract need an explicit yes; sending to oneself is pointed out', async ({ page, world }) => {
+    const sender = world.accounts[7]!.address
+    const before = await balances(world, sender)
+    await connectAs(page, 7)
+    await page.getByTestId('account-send').click()
+
+    await fillSend(page, 'ETH', '0.01', '0x0000000000000000000000000000000000000000')
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-warning-zeroAddress')).toHaveText(
+      'This is the zero address: nobody can ever move what is sent to it.',
+    )
+    await expect(page.getByTestId('send-confirm')).toBeDisabled()
+    await snapshot(page, 'send-warning-zero-address')
+    await page.getByTestId('send-acknowledge').check()
+    await expect(page.getByTestId('send-confirm')).toBeEnabled()
+    await page.getByTestId('send-edit').click()
+
+    await fillSend(page, 'dUSD', '1', DEVNET_CONTRACTS.dUSD)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-warning-tokenContract')).toHaveText(
+      "This is the dUSD token's own contract: tokens sent to it are usually lost for good.",
+    )
+    await expect(page.getByTestId('send-confirm')).toBeDisabled()
+    await page.getByTestId('send-edit').click()
+
+    await fillSend(page, 'ETH', '0.01', sender)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-warning-self')).toHaveText('This is your own address: you would send to yourself.')
+    await expect(page.getByTestId('send-confirm')).toBeEnabled()
+
+    expect(await balances(world, sender)).toEqual(before)
+  })
+
+  test('a bad checksum and an unregistered name each say what is wrong', async ({ page, world }) => {
+    const receiver = world.accounts[6]!.address
+    // The receiver's checksummed address with the case of one letter flipped.
+    const i = [...receiver].findIndex((c, n) => n > 1 && /[a-f]/i.test(c))
+    const flipped = receiver[i] === receiver[i]!.toLowerCase() ? receiver[i]!.toUpperCase() : receiver[i]!.toLowerCase()
+    const badChecksum = `${receiver.slice(0, i)}${flipped}${receiver.slice(i + 1)}`
+    await connectAs(page, 7)
+    await page.getByTestId('account-send').click()
+
+    await fillSend(page, 'ETH', '0.01', badChecksum)
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toHaveText('Invalid address checksum')
+
+    // Every letter in one case carries no checksum, and is accepted.
+    await fillSend(page, undefined, '0.01', receiver.toLowerCase())
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('view-SendPreview')).toBeVisible()
+    await page.getByTestId('send-edit').click()
+
+    await fillSend(page, undefined, '0.01', 'nobody-here')
+    await page.getByTestId('send-review').click()
+    await expect(page.getByTestId('send-error')).toHaveText('No one has registered the name nobody-here.wg.id')
+  })
+
+  test('Cancel while the wallet asks says the request is still open; a later approval shows the send as sent', async ({ page, world }) => {
+    const sender = world.accounts[8]!.address
+    const receiver = world.accounts[6]!.address
+    const before = await balances(world, sender)
+    await connectAs(page, 8)
+    await setMode(page, 'manual')
+    await page.getByTestId('account-send').click()
+    await fillSend(page, 'ETH', '0.02', receiver)
+    await page.getByTestId('send-review').click()
+    await page.getByTestId('send-confirm').click()
+    await expect(page.getByTestId('view-ApproveTransaction')).toBeVisible()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { devWallet: { waiting: unknown[] } }).devWallet.waiting.length)).toBe(1)
+
+    await page.getByTestId('approve-cancel').click()
+    await expect(page.getByTestId('view-SendPreview')).toBeVisible()
+    await expect(page.getByTestId('send-still-open')).toHaveText(
+      'The request is still open in your wallet. Nothing is sent unless you approve it there; reject it there to stop it.',
+    )
+    await expect(page.getByTestId('send-confirm')).toBeDisabled()
+    await snapshot(page, 'send-still-open')
+
+    expect(await page.evaluate(() => (window as unknown as { devWallet: { approve(): boolean } }).devWallet.approve())).toBe(true)
+    // No jump: the same view says the send went out, and the visitor moves on.
+    await expect(page.getByTestId('send-sent')).toContainText('Sent 0.02 ETH')
+    await expect(page.getByTestId('view-SendPreview')).toBeVisible()
+    await page.getByTestId('send-done').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await expect.poll(async () => (await balances(world, sender)).nonce, { timeout: 15_000 }).toBe(before.nonce + 1)
   })
 
   test('a fast double click on Send produces exactly one transaction', async ({ page, world }) => {

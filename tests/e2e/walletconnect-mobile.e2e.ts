@@ -228,6 +228,13 @@ test.describe('WalletConnect on an Android phone (no prepared-pairing path)', ()
     const second = uriOf(await tapOpenAndCatchNavigation(page, 'Devnet Wallet'))
     expect(second).not.toBe(first)
 
+    // The WalletConnect row on a phone: the wallet list, not a QR code the phone cannot scan.
+    await page.getByTestId('modal-close').click()
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-walletConnect').click()
+    await expect(page.getByTestId('view-AllWallets')).toBeVisible()
+    await expect(page.getByTestId('walletconnect-qr')).toHaveCount(0)
+
     await page.getByTestId('modal-close').click()
     await page.evaluate(() => (window as unknown as DemoWindow).walletgateDemo.open({ view: 'ConnectingWalletConnectBasic' }))
     await expect(page.getByTestId('view-AllWallets')).toBeVisible()

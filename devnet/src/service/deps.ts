@@ -2,6 +2,7 @@
 import type { ChainSet } from './chains'
 import type { Indexer } from './indexer'
 import type { NameRegistry } from './names'
+import type { SolanaLedger } from '../solana/chain'
 
 export interface AnalyticsEvent {
   query: Record<string, string>
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   projectIds: readonly string[]
   analytics: AnalyticsEvent[]
   sessions: Map<string, Session[]>
+  /** The Solana devnet's ledger, when it runs (balances and history of solana:<devnet ref>). */
+  solana?: SolanaLedger
   /** Absolute origin of the service, e.g. http://127.0.0.1:8787 (no trailing slash). */
   baseUrl(): string
   now(): Date

@@ -46,6 +46,8 @@ export interface Transaction {
     quantity: { numeric: string }
     value?: number
     price?: number
+    sender: string
+    recipient: string
   }[]
 }
 
@@ -263,6 +265,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
             },
             direction,
             quantity: { numeric: '1' },
+            sender: t.from,
+            recipient: t.to,
           }
         }
         const info: TokenInfo =
@@ -274,6 +278,8 @@ export function createIndexer(opts: IndexerOptions): Indexer {
           fungible_info: { name: info.name, symbol: info.symbol, icon: { url: opts.tokenIconUrl(info.symbol) } },
           direction,
           quantity: { numeric },
+          sender: t.from,
+          recipient: t.to,
           ...(info.price !== undefined ? { price: info.price, value: Number(numeric) * info.price } : {}),
         }
       }),

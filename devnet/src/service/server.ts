@@ -10,10 +10,12 @@ import { createChainSet } from './chains'
 import type { AnalyticsEvent, ServiceDeps, Session } from './deps'
 import { HttpError, readBody, Router, type HandlerResult, type RequestContext } from './http'
 import { createIndexer } from './indexer'
+import type { SolanaLedger } from '../solana/chain'
 import { NameRegistry } from './names'
 import { registerAccountRoutes } from './routes/account'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerConvertRoutes } from './routes/convert'
+import { registerExplorerRoutes } from './routes/explorer'
 import { registerOnrampRoutes } from './routes/onramp'
 import { registerProfileRoutes } from './routes/profile'
 import { registerSessionRoutes } from './routes/sessions'
@@ -66,6 +68,8 @@ export interface ServiceOptions {
   projectIds: readonly string[]
   /** Background indexing interval, ms (default 1000). */
   indexPollMs?: number
+  /** The Solana devnet's ledger: the service answers solana:<devnet ref> from it. */
+  solana?: SolanaLedger
   /** Lets /__admin/chains and /__admin/relay act on the devnet (read at request time). */
   control?(): DevnetControl | undefined
 }
@@ -100,6 +104,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     projectIds: opts.projectIds,
     analytics,
     sessions,
+    ...(opts.solana ? { solana: opts.solana } : {}),
     baseUrl: () => baseUrl,
     now: () => new Date(),
   }
@@ -111,6 +116,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   registerOnrampRoutes(router, deps)
   registerSessionRoutes(router, deps)
   registerCatalogueRoutes(router, deps)
+  registerExplorerRoutes(router, deps)
 
   router.post('/e', async ({ query, json }) => {
     const projectId = query.get('projectId')

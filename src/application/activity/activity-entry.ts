@@ -53,7 +53,8 @@ export function toActivityEntry(transaction: Transaction, blockExplorerUrl?: str
     token: fungible?.symbol ?? nft?.name ?? '',
     ...(amount === undefined ? {} : { amount }),
     ...(fungible?.icon.url ? { iconUrl: fungible.icon.url } : nft?.content.preview.url ? { iconUrl: nft.content.preview.url } : {}),
-    counterparty: direction === 'in' ? meta.sentFrom : meta.sentTo,
+    // The transfer's own parties: a token transfer's transaction is sent to the token's contract.
+    counterparty: direction === 'in' ? (transfer?.sender ?? meta.sentFrom) : (transfer?.recipient ?? meta.sentTo),
     status: meta.status,
     minedAt: meta.minedAt,
     ...(explorer ? { explorerUrl: `${explorer}/tx/${meta.hash}` } : {}),

@@ -4,6 +4,7 @@ import { WALLET_PAGE_SIZE } from '../../domain/constants'
 import type { WalletListing } from '../../domain/entities'
 import type { Logger } from '../../ports/logger'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
+import { rankBySearch } from '../../domain/connection/search-rank'
 import { passesFilter } from './connect-rows'
 
 /** Search waits this long after the last keystroke (Walletgate's choice; the spec gives none). */
@@ -139,7 +140,8 @@ export class AllWalletsStore {
         this.subject.next({
           status: 'ready',
           query: this.subject.value.query,
-          wallets: page.data,
+          // The catalogue's order is its own relevance; an exact or prefix name match leads.
+          wallets: rankBySearch(page.data, query, (wallet) => wallet.name),
           count: page.data.length,
           page: 1,
           loadingMore: false,

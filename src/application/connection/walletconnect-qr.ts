@@ -116,10 +116,15 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
   /**
    * Starts a WalletConnect connect shown in `view` (ConnectingWalletConnect from the Connect row,
    * ConnectingWalletConnectBasic when a host opens that view); resolves when the attempt ended.
-   * Never rejects.
+   * On a phone the Connect row shows the wallet list instead: a phone cannot scan the QR code it
+   * shows, and its visitor opens the wallet app from the list. Never rejects.
    */
   connect(view: WalletConnectViewName = 'ConnectingWalletConnect'): Promise<void> {
     this.select(null)
+    if (this.opensDeepLinks && view === 'ConnectingWalletConnect') {
+      this.modal.push('AllWallets')
+      return Promise.resolve()
+    }
     return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, view)
   }
 

@@ -1,5 +1,6 @@
-import { BehaviorSubject, Subject, type Observable } from 'rxjs'
+import { BehaviorSubject, Subject, filter, take, type Observable, type Subscription } from 'rxjs'
 import type { CaipNetwork, CaipNetworkId } from '../../domain/entities'
+import type { ViewName } from '../../domain/navigation/views'
 import { ChainAdapterNotFoundError, NetworkNotFoundError, NoConnectionClientError } from '../../domain/errors'
 import { WalletRequestError, type ChainFamilies, type WalletErrorKind } from '../../ports/chain-family'
 import type { Logger } from '../../ports/logger'
@@ -19,7 +20,17 @@ export type SwitchNetworkState =
       readonly namespaceSwitching: boolean
     }
   | { readonly status: 'switched'; readonly target: CaipNetwork }
-  | { readonly status: 'error'; readonly target: CaipNetwork | undefined; readonly error: Error }
+  | {
+      readonly status: 'error'
+      readonly target: CaipNetwork | undefined
+      readonly error: Error
+      /**
+       * The view the visitor was on when the switch failed, which says so; undefined when the
+       * modal was closed. The error is dropped (back to idle) once the visitor leaves that view,
+       * so it never turns up later on another one.
+       */
+      readonly shownOn: ViewName | undefined
+    }
 
 export type SwitchNetworkResult = { readonly ok: true } | { readonly ok: false; readonly error: Error }
 
@@ -92,6 +103,9 @@ export class SwitchNetwork {
     private readonly logger: Logger,
   ) {}
 
+  /** Drops a shown error once its view is left. */
+  private dismissal: Subscription | undefined
+
   /** The ticket of the latest call: only that call may settle the state. */
   private latest = 0
   /** Calls started and not yet finished. */
@@ -109,6 +123,7 @@ export class SwitchNetwork {
    */
   execute(caipNetworkId: string, options: SwitchNetworkOptions = {}): Promise<SwitchNetworkResult> {
     const ticket = ++this.latest
+    this.dismissal?.unsubscribe()
     const start = (): Promise<SwitchNetworkResult> =>
       ticket === this.latest ? this.run(caipNetworkId, options, ticket) : Promise.resolve(superseded(caipNetworkId))
     // Idle: start at once (the view sees the switching state in the same tick).
@@ -219,8 +234,20 @@ export class SwitchNetwork {
 
   private fail(target: CaipNetwork | undefined, error: Error, navigate: boolean): SwitchNetworkResult {
     this.logger.warn('Network switch failed', error)
-    this.subject.next({ status: 'error', target, error })
     if (navigate) this.modal.goBack()
+    const shownOn = this.modal.snapshot.open ? this.modal.view : undefined
+    this.subject.next({ status: 'error', target, error, shownOn })
+    this.dismissal?.unsubscribe()
+    if (shownOn !== undefined) {
+      this.dismissal = this.modal.state$
+        .pipe(
+          filter((state) => !state.open || state.router.view !== shownOn),
+          take(1),
+        )
+        .subscribe(() => {
+          if (this.subject.value.status === 'error') this.subject.next({ status: 'idle' })
+        })
+    }
     return { ok: false, error }
   }
 }

@@ -19,6 +19,7 @@ export const SendBalanceSource = Symbol('SendBalanceSource') as ServiceIdentifie
 
 /** Where the use cases show a snack (the modal's SnackStore satisfies it). */
 export interface SendNotifier {
-  showSuccess(message: string): void
+  /** With a transaction's hash, the snack links to it in the network's block explorer. */
+  showSuccess(message: string, transactionHash?: string): void
   showError(message: string): void
 }

@@ -3,8 +3,11 @@
  * the wallet, once.
  *
  * - A second call while the wallet has the request does nothing; the form is locked meanwhile.
+ * - A receiver that would lose the money (see send-receiver-checks) needs an explicit yes.
  * - The wallet step is the ApproveTransaction view of the approval stack. A rejection says
  *   "Transaction rejected"; any failure keeps the form and the review and goes back to it.
+ * - Cancel on that step goes back to the review, which says the request is still open in the
+ *   wallet; if the wallet approves it later, the review says it was sent (no silent jump).
  * - On success: a pending activity entry, a success snack, balances refetched with forceUpdate,
  *   the form reset, back to Account.
  * - The request belongs to the connection it left over (namespace, connector, address): when that
@@ -32,12 +35,18 @@ import type { ApprovalSummary, TransactionApprovals } from './transaction-approv
 
 export type ConfirmSendState =
   | { readonly status: 'idle' }
-  /** The wallet has the request. */
-  | { readonly status: 'sending' }
+  /**
+   * The wallet has the request. `stillOpen`: the visitor cancelled the approval step, but the
+   * wallet still asks (a site cannot take a request back from it): the review says so.
+   */
+  | { readonly status: 'sending'; readonly stillOpen?: true }
   /** The wallet refused or failed; the review stays and can be sent again. */
   | { readonly status: 'failed'; readonly error: SendError }
-  /** Sent, until the form is edited: the hash of the transaction. */
-  | { readonly status: 'sent'; readonly hash: string }
+  /**
+   * Sent, until the form is edited: the hash of the transaction. `preview` is what was sent when
+   * the wallet was approved after the visitor cancelled: the review stays and says it was sent.
+   */
+  | { readonly status: 'sent'; readonly hash: string; readonly preview?: SendPreview }
 
 export interface ConfirmSendDeps {
   readonly form: SendForm
@@ -85,10 +94,12 @@ export class ConfirmSend {
    * with forceUpdate, form reset, back to Account. Failure: the form and the review stay, with
    * the failure.
    */
-  async confirm(): Promise<void> {
+  async confirm(options: { readonly acknowledged?: boolean } = {}): Promise<void> {
     const review = this.deps.review.snapshot
     if (this.inFlight || review.status !== 'ready') return
     const preview = review.preview
+    // A receiver that would lose the money goes to the wallet only after an explicit yes.
+    if (preview.needsAcknowledgement && options.acknowledged !== true) return
     this.inFlight = true
     this.deps.form.lock()
     this.outcome.next({ preview, state: { status: 'sending' } })
@@ -97,6 +108,7 @@ export class ConfirmSend {
       id,
       summary: summaryOf(preview),
       onSuccess: () => this.deps.modal.reset('Account'),
+      onCancel: () => this.stillOpen(id, preview),
     })
     const namespace = preview.request.chainId.split(':')[0] as ChainNamespace
     const guard = guardWalletRequest(this.deps.connection, namespace, () => this.abandon(id))
@@ -124,12 +136,25 @@ export class ConfirmSend {
     this.deps.form.unlock()
     this.record(preview, sent)
     this.deps.form.reset()
-    this.outcome.next({ revision: this.deps.form.snapshot.revision, state: { status: 'sent', hash: sent.hash } })
-    if (!this.deps.approvals.settle(id, 'success') && SEND_FLOW_VIEWS.includes(this.deps.modal.view)) {
-      // The approval was cancelled while the wallet had the request, and the wallet sent it anyway:
-      // the reviewed form no longer applies, so Account shows the result.
-      this.deps.modal.reset('Account')
+    const settled = this.deps.approvals.settle(id, 'success')
+    // Approved after the visitor cancelled the approval step: no jump; the review the visitor is
+    // on (or comes back to) says the send went out, and they move on from there.
+    this.outcome.next({
+      revision: this.deps.form.snapshot.revision,
+      state: settled ? { status: 'sent', hash: sent.hash } : { status: 'sent', hash: sent.hash, preview },
+    })
+    if (!settled && this.deps.modal.view !== 'SendPreview' && SEND_FLOW_VIEWS.includes(this.deps.modal.view)) {
+      this.deps.modal.reset('SendPreview')
     }
+  }
+
+  /**
+   * The approval step was cancelled while the wallet has the request: the request stays open in
+   * the wallet (nothing can take it back), so the review keeps waiting and says so.
+   */
+  private stillOpen(id: string, preview: SendPreview): void {
+    if (!this.inFlight || this.deps.approvals.current?.id === id) return
+    this.outcome.next({ preview, state: { status: 'sending', stillOpen: true } })
   }
 
   /** The ApproveTransaction view's Cancel: goes back; a request the wallet already has stays in flight. */
@@ -187,7 +212,7 @@ export class ConfirmSend {
       properties: { hash: sent.hash, token: preview.token.symbol, network: preview.request.chainId },
       address: preview.request.from,
     })
-    this.deps.notifier.showSuccess(`Sent ${preview.amount} ${preview.token.symbol}`)
+    this.deps.notifier.showSuccess(`Sent ${preview.amountText} ${preview.token.symbol}`, sent.hash)
     try {
       void Promise.resolve(this.deps.balances.refresh({ forceUpdate: true })).catch((error: unknown) =>
         this.deps.logger.warn('Balance refresh after send failed', error),
@@ -207,7 +232,7 @@ function stateFor(outcome: Outcome | undefined, review: ReviewSendState, form: S
 
 function summaryOf(preview: SendPreview): ApprovalSummary {
   return {
-    title: `Send ${preview.amount} ${preview.token.symbol}`,
+    title: `Send ${preview.amountText} ${preview.token.symbol}`,
     rows: [
       {
         label: 'To',

@@ -6,13 +6,16 @@
  *   resolved; then the send-form rules ("An amount and receiver address are required", "A token is
  *   required", "Unsupported chain", "Invalid address", the amount's own rules, "Insufficient
  *   funds"); then the fee is estimated (a failure says so) and counted against the native balance.
+ * - The review shows the amount exactly, in the visitor's writing, and warns about a receiver
+ *   that would lose the money (zero address, the token's contract) or is the sender itself.
  * - Max fills the whole balance; for the native token it leaves the estimated fee and a margin.
  * - Its state belongs to the form revision it was made for: any edit makes it `editing` again.
  */
 import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs'
 import { isNativeToken, tokenBalanceUnits, tokenDecimals } from '../../domain/balances/token-balances'
 import type { TokenBalance } from '../../domain/entities'
-import { fiatValue, formatUnitsExact } from '../../domain/format/amount'
+import { fiatValue, formatAmountExact, formatUnitsExact } from '../../domain/format/amount'
+import { needsAcknowledgement, sendWarnings, type SendWarning } from '../../domain/send/send-receiver-checks'
 import { parseSendAmount } from '../../domain/send/send-amount'
 import type { SendError } from '../../domain/send/send-errors'
 import { coversNetworkFee, displayFee, maxNativeAmount } from '../../domain/send/send-fees'
@@ -30,6 +33,8 @@ export interface SendPreview {
   readonly token: TokenBalance
   /** The amount as a plain decimal string ("10.5"). */
   readonly amount: string
+  /** The same amount, every digit, in the visitor's writing ("1,000.5"): what the review shows. */
+  readonly amountText: string
   readonly receiverAddress: string
   readonly receiverName?: string
   /** Fiat value of the amount, 2 decimals ("26.25"), when the token has a price. */
@@ -39,6 +44,10 @@ export interface SendPreview {
   readonly feeSymbol: string
   readonly feeFiat?: string
   readonly gas: GasEstimate
+  /** What the visitor must see about the receiver before sending (zero address, token contract, self). */
+  readonly warnings: readonly SendWarning[]
+  /** A warning that needs an explicit yes before Send goes to the wallet. */
+  readonly needsAcknowledgement: boolean
 }
 
 export type ReviewSendState =
@@ -93,7 +102,7 @@ export class ReviewSend {
     const { values } = form
 
     // An amount of zero is refused before anything is looked up or estimated.
-    const early = values.token ? parseSendAmount(values.amount, tokenDecimals(values.token)) : undefined
+    const early = values.token ? parseSendAmount(values.amount, tokenDecimals(values.token), this.deps.form.locale) : undefined
     if (early && !early.ok && early.error.kind === 'amountNotPositive') return this.fail(revision, early.error)
 
     let receiverName: string | undefined
@@ -109,7 +118,8 @@ export class ReviewSend {
     const checked = this.deps.form.snapshot
     const token = checked.values.token as TokenBalance
     if (token.chainId !== account.caipNetworkId) return this.fail(revision, { kind: 'unsupportedChain' })
-    const parsed = parseSendAmount(checked.values.amount, tokenDecimals(token))
+    const locale = this.deps.form.locale
+    const parsed = parseSendAmount(checked.values.amount, tokenDecimals(token), locale)
     if (!parsed.ok) return this.fail(revision, parsed.error)
     const receiver = checked.receiver
     const receiverAddress = receiver.status === 'resolved' ? receiver.address : checked.values.receiver.trim()
@@ -141,17 +151,27 @@ export class ReviewSend {
     const nativeMeta = this.nativeMeta(account.caipNetworkId, native ?? (sendsNative ? token : undefined))
     const feePrice = native?.price ?? (sendsNative ? token.price : undefined)
     const decimals = tokenDecimals(token)
+    const warnings = sendWarnings({
+      namespace: account.namespace,
+      receiver: receiverAddress,
+      sender: account.address,
+      ...(isNativeToken(token) ? {} : { tokenContract: contractAddress(token) }),
+      tokenSymbol: token.symbol,
+    })
     const preview: SendPreview = {
       request,
       token,
       amount: parsed.normalized,
+      amountText: formatAmountExact(parsed.value, decimals, locale),
       receiverAddress,
       ...(receiverName === undefined ? {} : { receiverName }),
-      ...(token.price > 0 ? { fiat: fiatValue(parsed.value, decimals, token.price) } : {}),
+      ...(token.price > 0 ? { fiat: fiatValue(parsed.value, decimals, token.price, locale) } : {}),
       fee: displayFee(gas.fee, nativeMeta.decimals),
       feeSymbol: nativeMeta.symbol,
-      ...(feePrice !== undefined && feePrice > 0 ? { feeFiat: fiatValue(gas.fee, nativeMeta.decimals, feePrice) } : {}),
+      ...(feePrice !== undefined && feePrice > 0 ? { feeFiat: fiatValue(gas.fee, nativeMeta.decimals, feePrice, locale) } : {}),
       gas,
+      warnings,
+      needsAcknowledgement: needsAcknowledgement(warnings),
     }
     this.settle(revision, { status: 'ready', preview })
     this.deps.modal.push('SendPreview')
@@ -178,7 +198,9 @@ export class ReviewSend {
       return
     }
     const receiver = form.receiver
-    const to = receiver.status === 'address' || receiver.status === 'resolved' ? receiver.address : account.address
+    // A receiver the form refuses (a bad checksum) would fail the estimate: the fee is the same to anyone.
+    const usable = (receiver.status === 'address' || receiver.status === 'resolved') && this.deps.form.validation?.kind !== 'invalidAddressChecksum'
+    const to = usable ? receiver.address : account.address
     try {
       const estimate = await this.deps.transfers.estimate({
         chainId: account.caipNetworkId,

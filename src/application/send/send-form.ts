@@ -31,6 +31,7 @@ import { typedAmountFiat } from '../../domain/send/send-amount'
 import type { SendError, SendFormError } from '../../domain/send/send-errors'
 import { nameAddressOn, nameToLookUp, receiverKind } from '../../domain/send/send-receiver'
 import { sameToken } from '../../domain/send/send-token'
+import { NAME_SERVICE_ZONE } from '../../domain/constants'
 import { validateSendForm } from '../../domain/validation/send-form'
 import type { BlockchainApi } from '../../ports/blockchain-api'
 import { isAbortError } from '../../ports/http-errors'
@@ -80,9 +81,11 @@ export interface SendAccount {
 export interface SendFormDeps {
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
   readonly balances: SendBalanceSource
-  readonly api: Pick<BlockchainApi, 'lookUpName'>
+  readonly api: Pick<BlockchainApi, 'lookUpName' | 'getNameSuggestions'>
   readonly scheduler: SchedulerLike
   readonly logger: Logger
+  /** The visitor's locale: how a typed amount is read and a fiat value written. */
+  readonly locale: string
 }
 
 interface Typed {
@@ -115,11 +118,11 @@ export class SendForm {
       ...namespaceOf(deps.connection.snapshot),
     })
     this.state$ = combineLatest([this.typed, this.answer]).pipe(
-      map(([typed, answer]) => deriveState(typed, answer)),
+      map(([typed, answer]) => deriveState(typed, answer, deps.locale)),
       distinctUntilChanged(sameState),
     )
     this.validation$ = this.state$.pipe(
-      map((state) => validationOf(state, this.typed.value.namespace)),
+      map((state) => validationOf(state, this.typed.value.namespace, deps.locale)),
       distinctUntilChanged(sameError),
     )
     this.subscriptions.push(
@@ -150,11 +153,16 @@ export class SendForm {
   }
 
   get snapshot(): SendFormState {
-    return deriveState(this.typed.value, this.answer.value)
+    return deriveState(this.typed.value, this.answer.value, this.deps.locale)
   }
 
   get validation(): SendFormError | undefined {
-    return validationOf(this.snapshot, this.typed.value.namespace)
+    return validationOf(this.snapshot, this.typed.value.namespace, this.deps.locale)
+  }
+
+  /** The locale amounts are read and written in. */
+  get locale(): string {
+    return this.deps.locale
   }
 
   /** The tokens the person can pick (the account's balances on its network). */
@@ -230,13 +238,32 @@ export class SendForm {
     if (this.typed.value.values.receiver.trim() === answer.input) this.answer.next(answer)
   }
 
+  /**
+   * Whether the name service lists `name` (of its own zone) as free. Asked before the profile:
+   * the profile of an unknown name is a 404, which a browser reports in its console as a failed
+   * resource, while the suggestions answer 200 either way. When they cannot tell (another zone,
+   * no answer), the profile is asked all the same.
+   */
+  private async knownFree(name: string): Promise<boolean> {
+    if (!name.endsWith(`.${NAME_SERVICE_ZONE}`)) return false
+    try {
+      const suggestions = await this.deps.api.getNameSuggestions(name, { zone: NAME_SERVICE_ZONE })
+      return suggestions.some((s) => s.name.toLowerCase() === name && !s.registered)
+    } catch (error) {
+      if (!isAbortError(error)) this.deps.logger.warn('Name suggestions failed; looking the name up directly', error)
+      return false
+    }
+  }
+
   private async lookUp(input: string): Promise<{ input: string; state: NameAnswer }> {
     const name = nameToLookUp(input)
     const account = this.account
     try {
-      const profile = await this.deps.api.lookUpName(name)
-      const address = profile && account ? nameAddressOn(profile, account.namespace, account.caipNetworkId) : undefined
-      if (!address) return { input, state: { status: 'unresolved', name, error: { kind: 'invalidAddress' } } }
+      const profile = (await this.knownFree(name)) ? null : await this.deps.api.lookUpName(name)
+      // An unknown name is an answer, not a failure: it says so in plain words.
+      if (!profile) return { input, state: { status: 'unresolved', name, error: { kind: 'nameNotFound', name } } }
+      const address = account ? nameAddressOn(profile, account.namespace, account.caipNetworkId) : undefined
+      if (!address) return { input, state: { status: 'unresolved', name, error: { kind: 'nameHasNoAddress', name: profile.name } } }
       return { input, state: { status: 'resolved', name: profile?.name ?? name, address } }
     } catch (error) {
       if (!isAbortError(error)) this.deps.logger.warn('Name resolution failed', error)
@@ -253,9 +280,10 @@ function namespaceOf(state: ConnectionState): { namespace?: ChainNamespace } {
 function deriveState(
   typed: Typed,
   answer: { readonly input: string; readonly state: NameAnswer } | undefined,
+  locale: string,
 ): SendFormState {
   const { values } = typed
-  const fiat = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price) : undefined
+  const fiat = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale) : undefined
   return {
     values,
     receiver: receiverOf(values.receiver.trim(), typed.namespace, answer),
@@ -283,9 +311,10 @@ function receiverOf(
 }
 
 /** The send-form rules for the typed values, the receiver read as its resolved address when it has one. */
-function validationOf(state: SendFormState, namespace: ChainNamespace | undefined): SendFormError | undefined {
+function validationOf(state: SendFormState, namespace: ChainNamespace | undefined, locale: string): SendFormError | undefined {
   const { values, receiver } = state
   return validateSendForm({
+    locale,
     amount: values.amount,
     receiverAddress: receiver.status === 'resolved' ? receiver.address : values.receiver.trim(),
     ...(values.token ? { token: values.token } : {}),

@@ -4,8 +4,8 @@
  * - full precision: `formatUnitsExact` / `parseUnitsExact` round-trip for any bigint;
  * - balances: 3 decimals, truncated (never shows more than the user holds);
  * - fiat: 2 decimals, half-up;
- * - typed or pasted amounts: spaces ignored, comma or dot as the decimal separator, more
- *   decimals than the token has rejected.
+ * - typed or pasted amounts: read by the rules of ./locale-number (the locale settles "1,000"),
+ *   more decimals than the token has rejected.
  */
 import { BALANCE_DISPLAY_DECIMALS, FIAT_DISPLAY_DECIMALS } from '../constants'
 import { InvalidAmountError, VALIDATION_MESSAGES, tooManyDecimalsMessage } from '../errors'
@@ -18,6 +18,7 @@ import {
   rescaleTruncate,
   type ScaledDecimal,
 } from './decimal'
+import { formatDecimalText, readAmountText } from './locale-number'
 
 function assertDecimals(decimals: number): void {
   if (!Number.isSafeInteger(decimals) || decimals < 0 || decimals > 255) {
@@ -67,75 +68,49 @@ function toDecimal(value: number | string): ScaledDecimal {
   return d
 }
 
-/** A fiat value with exactly 2 decimals, rounded half-up ("1.01" for 1.005). */
-export function formatFiat(value: number | string): string {
-  return formatFixed(rescaleHalfUp(toDecimal(value), FIAT_DISPLAY_DECIMALS))
+/**
+ * A fiat value with exactly 2 decimals, rounded half-up ("1.01" for 1.005); with a `locale`, in
+ * that locale's writing ("1,234.50" in en-US, "1.234,50" in de-DE), else plain ("1234.50").
+ */
+export function formatFiat(value: number | string, locale?: string): string {
+  return localized(formatFixed(rescaleHalfUp(toDecimal(value), FIAT_DISPLAY_DECIMALS)), locale)
 }
 
-/** The fiat value of `value` base units at `price` per whole token, 2 decimals, half-up. */
-export function fiatValue(value: bigint, decimals: number, price: number | string): string {
+/** The fiat value of `value` base units at `price` per whole token, 2 decimals, half-up (see formatFiat). */
+export function fiatValue(value: bigint, decimals: number, price: number | string, locale?: string): string {
   assertDecimals(decimals)
   const product = multiplyDecimals({ units: value, scale: decimals }, toDecimal(price))
-  return formatFixed(rescaleHalfUp(product, FIAT_DISPLAY_DECIMALS))
+  return localized(formatFixed(rescaleHalfUp(product, FIAT_DISPLAY_DECIMALS)), locale)
+}
+
+/** Base units at full precision in the locale's writing ("1,000.123456"): what a review shows. */
+export function formatAmountExact(value: bigint, decimals: number, locale: string): string {
+  return formatDecimalText(formatUnitsExact(value, decimals), locale)
+}
+
+function localized(plain: string, locale: string | undefined): string {
+  return locale === undefined ? plain : formatDecimalText(plain, locale)
 }
 
 export type ParsedAmount =
   | { readonly ok: true; readonly value: bigint; readonly normalized: string }
   | { readonly ok: false; readonly error: InvalidAmountError }
 
-const GROUPED_INTEGER = /^\d{1,3}(\d{3})*$/
-
 /**
- * Normalises what a person types or pastes into a plain decimal string, or undefined.
- * Whitespace is ignored. A single `,` or `.` is the decimal separator. When both appear, the
- * last one is the decimal separator and the other groups thousands (groups of 3 digits). One
- * separator repeated groups thousands.
+ * Normalises what a person types or pastes into a plain decimal string, or undefined when it is
+ * not a number or its separators fit no single reading in `locale` (rules in ./locale-number).
  */
-export function normalizeAmountInput(text: string): string | undefined {
-  const compact = text.replace(/[\s\u00a0\u2009\u202f]+/g, '')
-  if (!/^[\d.,]+$/.test(compact)) return undefined
-  const lastComma = compact.lastIndexOf(',')
-  const lastDot = compact.lastIndexOf('.')
-  const commas = compact.split(',').length - 1
-  const dots = compact.split('.').length - 1
-  let intPart: string
-  let fracPart: string | undefined
-  let groupSeparator: string | undefined
-  if (commas > 0 && dots > 0) {
-    const decimalIndex = Math.max(lastComma, lastDot)
-    groupSeparator = decimalIndex === lastDot ? ',' : '.'
-    if (compact.slice(decimalIndex + 1).includes(groupSeparator)) return undefined
-    const decimalSeparator = compact[decimalIndex]
-    if (compact.split(decimalSeparator ?? '').length - 1 !== 1) return undefined
-    intPart = compact.slice(0, decimalIndex)
-    fracPart = compact.slice(decimalIndex + 1)
-  } else if (commas + dots === 1) {
-    const i = Math.max(lastComma, lastDot)
-    intPart = compact.slice(0, i)
-    fracPart = compact.slice(i + 1)
-  } else if (commas + dots > 1) {
-    groupSeparator = commas > 0 ? ',' : '.'
-    intPart = compact
-  } else {
-    intPart = compact
-  }
-  if (groupSeparator !== undefined) {
-    const plain = intPart.split(groupSeparator).join('')
-    const groups = intPart.split(groupSeparator)
-    if (groups.some((g, i) => (i === 0 ? !/^\d{1,3}$/.test(g) : !/^\d{3}$/.test(g)))) return undefined
-    if (!GROUPED_INTEGER.test(plain)) return undefined
-    intPart = plain
-  }
-  if (intPart === '' && (fracPart === undefined || fracPart === '')) return undefined
-  return fracPart === undefined || fracPart === '' ? intPart || '0' : `${intPart || '0'}.${fracPart}`
+export function normalizeAmountInput(text: string, locale: string): string | undefined {
+  const read = readAmountText(text, locale)
+  return read.ok ? read.normalized : undefined
 }
 
 /**
  * Parses a typed or pasted amount into base units of a token with `decimals` decimals.
  * Rejects (never rounds) more decimals than the token has.
  */
-export function parseAmountInput(text: string, decimals: number): ParsedAmount {
-  const normalized = normalizeAmountInput(text)
+export function parseAmountInput(text: string, decimals: number, locale: string): ParsedAmount {
+  const normalized = normalizeAmountInput(text, locale)
   if (normalized === undefined) return { ok: false, error: new InvalidAmountError(VALIDATION_MESSAGES.invalidAmount) }
   try {
     return { ok: true, value: parseUnitsExact(normalized, decimals), normalized }

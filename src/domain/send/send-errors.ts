@@ -15,6 +15,7 @@ import {
   VALIDATION_MESSAGES,
   tooManyDecimalsMessage,
 } from '../errors'
+import { exampleAmount, numberMarks } from '../format/locale-number'
 
 /** A rule of the send form that the typed values break. */
 export type SendFormError =
@@ -22,7 +23,11 @@ export type SendFormError =
   | { readonly kind: 'tokenRequired' }
   | { readonly kind: 'unsupportedChain' }
   | { readonly kind: 'invalidAddress' }
+  /** A mixed-case EVM address whose case is not its EIP-55 checksum: likely mistyped. */
+  | { readonly kind: 'invalidAddressChecksum' }
   | { readonly kind: 'invalidAmount' }
+  /** Separators that the locale cannot settle ("1.000" where "." is neither decimal nor group). */
+  | { readonly kind: 'unclearAmount'; readonly locale: string }
   | { readonly kind: 'tooManyDecimals'; readonly decimals: number }
   | { readonly kind: 'amountNotPositive' }
   | { readonly kind: 'insufficientFunds' }
@@ -32,6 +37,10 @@ export type SendError =
   | SendFormError
   | { readonly kind: 'notConnected' }
   | { readonly kind: 'nameLookupFailed' }
+  /** No one registered the name (the name service answered that it does not know it). */
+  | { readonly kind: 'nameNotFound'; readonly name: string }
+  /** The name is registered but has no address of the connected chain family. */
+  | { readonly kind: 'nameHasNoAddress'; readonly name: string }
   | { readonly kind: 'feeEstimateFailed' }
   | { readonly kind: 'transactionRejected' }
   /** The wallet or the chain refused for its own reason; `reason` is its own words. */
@@ -39,6 +48,21 @@ export type SendError =
 
 /** The fee estimate failed (Walletgate's own text, the same as the transfer port's error). */
 export const FEE_ESTIMATE_FAILED_MESSAGE = 'Could not estimate the network fee'
+
+/** Walletgate's own texts for the send rules the spec does not word. */
+export const INVALID_ADDRESS_CHECKSUM_MESSAGE = 'Invalid address checksum'
+
+export function unclearAmountMessage(locale: string): string {
+  return `Enter an amount with "${numberMarks(locale).decimal}" for decimals (for example ${exampleAmount(locale)})`
+}
+
+export function nameNotFoundMessage(name: string): string {
+  return `No one has registered the name ${name}`
+}
+
+export function nameHasNoAddressMessage(name: string): string {
+  return `${name} has no address on this network`
+}
 
 /** The text a view shows for `error`. */
 export function sendErrorMessage(error: SendError): string {
@@ -51,8 +75,12 @@ export function sendErrorMessage(error: SendError): string {
       return new UnsupportedChainError().message
     case 'invalidAddress':
       return new InvalidAddressError().message
+    case 'invalidAddressChecksum':
+      return INVALID_ADDRESS_CHECKSUM_MESSAGE
     case 'invalidAmount':
       return VALIDATION_MESSAGES.invalidAmount
+    case 'unclearAmount':
+      return unclearAmountMessage(error.locale)
     case 'tooManyDecimals':
       return tooManyDecimalsMessage(error.decimals)
     case 'amountNotPositive':
@@ -63,6 +91,10 @@ export function sendErrorMessage(error: SendError): string {
       return new NoActiveCaipAddressError().message
     case 'nameLookupFailed':
       return new ResolveNameError().message
+    case 'nameNotFound':
+      return nameNotFoundMessage(error.name)
+    case 'nameHasNoAddress':
+      return nameHasNoAddressMessage(error.name)
     case 'feeEstimateFailed':
       return FEE_ESTIMATE_FAILED_MESSAGE
     case 'transactionRejected':

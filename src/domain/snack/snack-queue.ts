@@ -19,10 +19,14 @@ export const INITIAL_SNACK_STATE: SnackState = {
 export function makeSnack(
   message: string,
   variant: SnackVariant,
-  options: { svg?: string; autoClose?: boolean } = {},
+  options: { svg?: string; autoClose?: boolean; link?: string } = {},
 ): Snack {
   const snack: Snack = { message, variant, open: true, autoClose: options.autoClose ?? variant !== 'loading' }
-  return options.svg === undefined ? snack : { ...snack, svg: options.svg }
+  return {
+    ...snack,
+    ...(options.svg === undefined ? {} : { svg: options.svg }),
+    ...(options.link === undefined ? {} : { link: options.link }),
+  }
 }
 
 /** Shows `snack` now, or closes the open one and schedules `snack` 150 ms later. */

@@ -1,7 +1,8 @@
 /**
  * Send form rules (spec section 5): an amount and a receiver address are required, then a token;
  * only namespaces that support sending are accepted. Beyond the spec's three rules the form also
- * refuses a receiver that is no address of the namespace ("Invalid address"), an unparseable
+ * refuses a receiver that is no address of the namespace ("Invalid address") or an EVM address
+ * whose mixed case is not its checksum ("Invalid address checksum"), an unparseable
  * amount, an amount of zero ("Enter an amount greater than 0") and an amount above the balance
  * ("Insufficient funds"). Returns the first broken rule, else undefined; sendErrorMessage words it.
  */
@@ -9,6 +10,7 @@ import { SUPPORTED_NAMESPACES } from '../feature-constants'
 import type { ChainNamespace, TokenBalance } from '../entities'
 import { tokenBalanceUnits, tokenDecimals } from '../balances/token-balances'
 import { parseSendAmount } from '../send/send-amount'
+import { receiverChecksumError } from '../send/send-receiver-checks'
 import type { SendFormError } from '../send/send-errors'
 import { isAddressOf } from './addresses'
 
@@ -19,6 +21,8 @@ export interface SendFormInput {
   receiverAddress?: string
   /** Namespace of the active network. */
   namespace?: ChainNamespace
+  /** The locale the amount is read in ("1,000" is 1000 in en-US, 1 in de-DE); en-US when absent. */
+  locale?: string
 }
 
 export function validateSendForm(input: SendFormInput): SendFormError | undefined {
@@ -26,7 +30,9 @@ export function validateSendForm(input: SendFormInput): SendFormError | undefine
   if (!input.token) return { kind: 'tokenRequired' }
   if (!input.namespace || !SUPPORTED_NAMESPACES.send.includes(input.namespace)) return { kind: 'unsupportedChain' }
   if (!isAddressOf(input.namespace, input.receiverAddress.trim())) return { kind: 'invalidAddress' }
-  const parsed = parseSendAmount(input.amount, tokenDecimals(input.token))
+  const checksum = receiverChecksumError(input.namespace, input.receiverAddress.trim())
+  if (checksum) return checksum
+  const parsed = parseSendAmount(input.amount, tokenDecimals(input.token), input.locale ?? 'en-US')
   if (!parsed.ok) return parsed.error
   if (parsed.value > tokenBalanceUnits(input.token)) return { kind: 'insufficientFunds' }
   return undefined

@@ -1,7 +1,7 @@
 import type { CaipNetwork } from '../../domain/entities'
 import { List, ListRow } from './List'
 import { ListItem } from './ListItem'
-import { SafeImage } from './SafeImage'
+import { NetworkIcon } from './NetworkIcon'
 
 export interface NetworkListProps {
   readonly label: string
@@ -26,7 +26,7 @@ export function NetworkList({ label, networks, activeCaipNetworkId, pendingCaipN
             <ListItem
               label={network.name}
               description={network.testnet === true ? 'Test network' : undefined}
-              leading={<SafeImage src={network.assets?.imageUrl} fallbackText={network.name} />}
+              leading={<NetworkIcon name={network.name} imageUrl={network.assets?.imageUrl} />}
               tag={tag}
               disabled={pendingCaipNetworkId !== undefined}
               onClick={() => onSelect(network)}

@@ -1,9 +1,16 @@
 import qrcode from 'qrcode-generator'
 import { useMemo } from 'react'
+import { WalletConnectLogo } from './WalletConnectLogo'
 
-/** The dark modules of a QR code as one SVG path (no markup injection, no inline style). */
-export function qrPath(text: string): { size: number; d: string } {
-  const qr = qrcode(0, 'M')
+/** Share of the code's width the centre logo takes (with level H, 30% of it may be unreadable). */
+export const QR_LOGO_SHARE = 0.2
+
+/**
+ * The dark modules of a QR code as one SVG path (no markup injection, no inline style). Level H
+ * when a logo covers the centre, so the code still reads; M otherwise (fewer, larger modules).
+ */
+export function qrPath(text: string, level: 'M' | 'H' = 'M'): { size: number; d: string } {
+  const qr = qrcode(0, level)
   qr.addData(text)
   qr.make()
   const size = qr.getModuleCount()
@@ -16,9 +23,14 @@ export function qrPath(text: string): { size: number; d: string } {
   return { size, d: parts.join('') }
 }
 
-/** A QR code of `value` with a quiet zone, dark on light in both themes so cameras read it. */
-export function QrCode({ value, label }: { value: string; label: string }) {
-  const { size, d } = useMemo(() => qrPath(value), [value])
+/**
+ * A QR code of `value` with a quiet zone, dark on light in both themes so cameras read it; with
+ * `walletConnectLogo`, the WalletConnect mark on a light pad in its centre.
+ */
+export function QrCode({ value, label, walletConnectLogo = false }: { value: string; label: string; walletConnectLogo?: boolean }) {
+  const { size, d } = useMemo(() => qrPath(value, walletConnectLogo ? 'H' : 'M'), [value, walletConnectLogo])
+  const logo = Math.round(size * QR_LOGO_SHARE)
+  const logoAt = (size - logo) / 2
   const margin = 4
   const box = size + margin * 2
   return (
@@ -32,6 +44,12 @@ export function QrCode({ value, label }: { value: string; label: string }) {
     >
       <rect x={-margin} y={-margin} width={box} height={box} fill="#ffffff" />
       <path d={d} fill="#000000" />
+      {walletConnectLogo && (
+        <>
+          <rect x={logoAt - 1} y={logoAt - 1} width={logo + 2} height={logo + 2} fill="#ffffff" />
+          <WalletConnectLogo x={logoAt} y={logoAt} size={logo} />
+        </>
+      )}
     </svg>
   )
 }

@@ -6,6 +6,7 @@ export interface SearchInputProps {
   readonly onChange: (value: string) => void
   readonly placeholder?: string
   readonly testId?: string
+  /** Focused when it appears, and marked for the shell, which focuses it instead of the view's title. */
   readonly autoFocus?: boolean
   /** Arrow Down from the input (e.g. to move into the results list). */
   readonly onArrowDown?: () => void
@@ -43,6 +44,7 @@ export function SearchInput({ label, value, onChange, placeholder, testId, autoF
         spellCheck={false}
         data-testid={testId}
         autoFocus={autoFocus}
+        data-autofocus={autoFocus === true ? '' : undefined}
         onKeyDown={onKeyDown}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />

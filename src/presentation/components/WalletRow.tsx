@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { ListItem } from './ListItem'
 import { SafeImage } from './SafeImage'
 
@@ -16,10 +17,12 @@ export interface WalletRowProps {
   readonly disabled?: boolean
   /** Short names of the chain families of a wallet offering several ("EVM", "Solana"): a badge each. */
   readonly families?: readonly string[]
+  /** A known mark drawn in place (WalletConnect's), used when the row has no image of its own. */
+  readonly icon?: ReactNode
 }
 
 /** A wallet in a list: safe icon, name as text, optional tag ("Installed", "Recent"). */
-export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, href, disabled, families }: WalletRowProps) {
+export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, href, disabled, families, icon }: WalletRowProps) {
   return (
     <ListItem
       testId={`wallet-${testKey}`}
@@ -38,7 +41,7 @@ export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, 
           </span>
         ) : undefined
       }
-      leading={<SafeImage src={imageUrl} fallbackText={name} />}
+      leading={icon !== undefined && imageUrl === undefined ? icon : <SafeImage src={imageUrl} fallbackText={name} />}
       onClick={onClick}
       href={href}
       disabled={disabled}

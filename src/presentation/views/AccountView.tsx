@@ -2,7 +2,7 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { Button, DisconnectButton, Notice, useStore } from '../components'
+import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../components'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
@@ -36,6 +36,7 @@ export default function AccountView() {
           onClick={() => modal.push('Networks')}
           data-testid="account-network-button"
         >
+          <NetworkIcon name={networkName} imageUrl={networks.activeNetwork?.assets?.imageUrl} size="sm" />
           {networkName}
           <span className="wg-visually-hidden">, change network</span>
         </Button>

@@ -5,7 +5,7 @@ import { ConnectExternal } from '../../application/connection/connect-external'
 import { listingRow } from '../../application/connection/connect-rows'
 import { ConnectorsStore } from '../../application/connection/connectors-store'
 import { WalletConnectQr } from '../../application/connection/walletconnect-qr'
-import { Button, List, Spinner } from '../components'
+import { Button, List, Skeleton } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
 import { NoWalletFound, WalletSearch, WalletsLoadFailed } from './connect/WalletSearchParts'
@@ -44,11 +44,17 @@ export default function AllWalletsView() {
 
   return (
     <div className="wg-view" data-testid="view-AllWallets">
-      <WalletSearch query={state.query} onChange={(q) => store.setQuery(q)} list={list} testId="wallet-search" />
+      <WalletSearch
+        query={state.query}
+        onChange={(q) => store.setQuery(q)}
+        list={list}
+        testId="wallet-search"
+        // A visitor opens All Wallets to find one: the box takes the typing at once (not on a
+        // phone, where the keyboard would cover the list).
+        autoFocus={!walletConnect.opensDeepLinks}
+      />
       {state.status === 'loading' || state.status === 'idle' ? (
-        <div className="wg-centered">
-          <Spinner size="lg" label="Loading wallets" />
-        </div>
+        <Skeleton label="Loading wallets" rows={6} testId="all-wallets-loading" />
       ) : state.status === 'error' ? (
         <WalletsLoadFailed error={state.error} onRetry={() => store.retry()} />
       ) : rows.length === 0 ? (

@@ -79,6 +79,13 @@ export default function ConnectView() {
                 </ListRow>
               )}
             </List>
+            <details className="wg-help" data-testid="wallet-help">
+              <summary>What is a wallet?</summary>
+              <p className="wg-muted">
+                A wallet is an app that keeps your crypto and the keys to it. Connecting it shows this site your address;
+                nothing is signed or sent unless you approve it in the wallet, and the site never sees your keys.
+              </p>
+            </details>
           </div>
         ) : null,
       )}

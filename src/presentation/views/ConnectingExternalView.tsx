@@ -2,7 +2,7 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, SafeImage, Spinner } from '../components'
-import { boundMessage } from '../../domain/validation/text-bounds'
+import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 
 /** Waiting for the chosen browser wallet: waiting, already pending (-32002), declined (4001), error. */
@@ -81,7 +81,7 @@ export default function ConnectingExternalView() {
           tone="error"
           visual={visual}
           title="Connection failed"
-          message={boundMessage(state.error.message)}
+          message={walletFailureText(state.error)}
           actions={retry}
           testId="connecting-error"
         />

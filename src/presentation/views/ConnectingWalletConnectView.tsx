@@ -4,7 +4,7 @@ import { ConnectExternal } from '../../application/connection/connect-external'
 import { WalletConnectQr, formatCountdown, type WalletConnectQrState } from '../../application/connection/walletconnect-qr'
 import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, QrCode, SafeImage, Spinner, useCopy } from '../components'
-import { boundMessage } from '../../domain/validation/text-bounds'
+import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
 
@@ -88,7 +88,7 @@ export default function ConnectingWalletConnectView() {
         />
       )}
       {state.status === 'error' && (
-        <Notice announce tone="error" title="Connection failed" message={boundMessage(state.error.message)} actions={retry} testId="connecting-error" />
+        <Notice announce tone="error" title="Connection failed" message={walletFailureText(state.error)} actions={retry} testId="connecting-error" />
       )}
       {state.status === 'connected' && <Notice announce tone="success" title="Connected" testId="connecting-connected" />}
       {viewName === 'ConnectingWalletConnectBasic' && state.status === 'connecting' && <WalletConnectWalletList />}
@@ -113,8 +113,11 @@ function QrPanel({ qr }: { qr: WalletConnectQrState }) {
   return (
     <>
       <div className="wg-qr-frame" data-testid="walletconnect-qr" data-uri={qr.uri}>
-        <QrCode value={qr.uri} label="WalletConnect QR code: scan it with your phone's wallet" />
+        <QrCode value={qr.uri} label="WalletConnect QR code: scan it with your phone's wallet" walletConnectLogo />
       </div>
+      <p className="wg-qr-caption" data-testid="walletconnect-scan">
+        Scan with your phone
+      </p>
       <p className="wg-muted" role="timer" aria-live="off" data-testid="walletconnect-countdown">
         New code in {formatCountdown(qr.secondsLeft)}
       </p>

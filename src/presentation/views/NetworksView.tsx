@@ -2,6 +2,7 @@ import { NetworksStore } from '../../application/networks/networks-store'
 import { SwitchNetwork } from '../../application/networks/switch-network'
 import { NetworkList, useStore } from '../components'
 import { useService } from '../di-context'
+import { SwitchNetworkError } from './SwitchNetworkError'
 
 /** The configured networks; choosing one asks the wallet to switch (spec section 4). */
 export default function NetworksView() {
@@ -11,6 +12,7 @@ export default function NetworksView() {
   const pending = switching.status === 'switching' ? switching.target.caipNetworkId : undefined
   return (
     <div className="wg-view" data-testid="view-Networks">
+      <SwitchNetworkError view="Networks" />
       <NetworkList
         label="Networks"
         networks={networks.networks}

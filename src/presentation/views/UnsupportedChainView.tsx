@@ -2,6 +2,7 @@ import { NetworksStore } from '../../application/networks/networks-store'
 import { SwitchNetwork } from '../../application/networks/switch-network'
 import { DisconnectButton, NetworkList, Notice, useStore } from '../components'
 import { useService } from '../di-context'
+import { SwitchNetworkError } from './SwitchNetworkError'
 
 /** The wallet sits on a network the host did not configure: switch back or disconnect. */
 export default function UnsupportedChainView() {
@@ -17,11 +18,7 @@ export default function UnsupportedChainView() {
         tone="error"
         announce
       />
-      {switching.status === 'error' && (
-        <p className="wg-form-error" role="alert" data-testid="switch-error">
-          The wallet did not switch networks. Try again.
-        </p>
-      )}
+      <SwitchNetworkError view="UnsupportedChain" />
       <NetworkList
         label="Supported networks"
         networks={networks.networks}

@@ -5,6 +5,7 @@ import { constants as osConstants, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../global-setup'
+import { freePortPair } from '../../e2e/support/free-port'
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..')
 
@@ -46,7 +47,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 const started: { child: ChildProcess; ready?: Ready; dataDir: string }[] = []
 
 async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; ready: Ready; ports: number[] }> {
-  const ports = [await freePort(), await freePort(), await freePort(), await freePort()]
+  const ports = [await freePort(), await freePort(), await freePort(), await freePort(), await freePortPair()]
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-cli-'))
   const args = via === 'node' ? ['--import', 'tsx', 'devnet/src/main.ts'] : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'devnet/src/main.ts']
   const child = spawn(process.execPath, args, {
@@ -57,6 +58,7 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
       DEVNET_CHAIN_B_PORT: String(ports[1]),
       DEVNET_SERVICE_PORT: String(ports[2]),
       DEVNET_RELAY_PORT: String(ports[3]),
+      DEVNET_SOLANA_PORT: String(ports[4]),
       DEVNET_DATA_DIR: dataDir,
       DEVNET_QUIET: '1',
     },
@@ -77,7 +79,8 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
   })
   entry.ready = ready
   expect(out).toContain('Funded accounts')
-  return { child, ready, ports }
+  // The Solana devnet's PubSub WebSocket listens on the port after its JSON-RPC port.
+  return { child, ready, ports: [...ports, ports[4]! + 1] }
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {

@@ -17,6 +17,7 @@ import { WebSocket } from 'ws'
 import { DEVNET_CONTRACTS, devnetViemChain, startDevnet, type DevnetHandle } from '../../../devnet/src/index'
 import type { ChainStatus } from '../../../devnet/src/chains/supervisor'
 import { freePort } from '../global-setup'
+import { freePortPair } from '../../e2e/support/free-port'
 
 let devnet: DevnetHandle
 let dataDir = ''
@@ -25,7 +26,7 @@ const SDK = 'projectId=walletgate-test&st=walletgate&sv=walletgate-0.1.0'
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'walletgate-faults-'))
   const [chainA, chainB, service, relay] = [await freePort(), await freePort(), await freePort(), await freePort()]
-  devnet = await startDevnet({ ports: { chainA, chainB, service, relay }, dataDir, quiet: true })
+  devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair() }, dataDir, quiet: true })
 }, 180_000)
 
 afterAll(async () => {

@@ -6,6 +6,8 @@ interface Transaction {
   id: string
   metadata: { operationType: string; hash: string; minedAt: string; sentFrom: string; sentTo: string; status: string; nonce: number; chain: string }
   transfers: {
+    sender?: string
+    recipient?: string
     fungible_info?: { name: string; symbol: string; icon: { url: string } }
     nft_info?: { name: string; content: { preview: { url: string } }; flags: { is_spam: boolean } }
     direction: 'in' | 'out' | 'self'
@@ -54,6 +56,10 @@ describe('history built by indexing blocks', () => {
     const sent = outbox.body.data.find((t) => t.id === hash.toLowerCase())!
     expect(sent.metadata.operationType).toBe('send')
     expect(sent.transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '1.25' } })
+    // The transaction went to the token's contract; the transfer names who the tokens reached.
+    expect(sent.metadata.sentTo.toLowerCase()).toBe(devnet.contracts.dUSD.toLowerCase())
+    expect(sent.transfers[0]!.recipient?.toLowerCase()).toBe(bob.address.toLowerCase())
+    expect(received.transfers[0]!.sender?.toLowerCase()).toBe(alice.address.toLowerCase())
   })
 
   it('lists native transfers, newest first', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
 import { freePort } from '../global-setup'
+import { freePortPair } from '../../e2e/support/free-port'
 import { devnet } from './helpers'
 
 const SDK = `projectId=${devnet.projectId}&st=walletgate&sv=walletgate-0.1.0`
@@ -12,7 +13,7 @@ const COIN_TYPE = (0x80000000 | 31337) >>> 0
 
 async function ownDevnet(dataDir: string): Promise<DevnetHandle> {
   const [chainA, chainB, service, relay] = [await freePort(), await freePort(), await freePort(), await freePort()]
-  return startDevnet({ ports: { chainA, chainB, service, relay }, dataDir, quiet: true, relay: false })
+  return startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair() }, dataDir, quiet: true, relay: false })
 }
 
 async function register(serviceUrl: string, name: string, key: `0x${string}`, tamper = false) {

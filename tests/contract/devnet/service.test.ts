@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/config'
 import { clients, devnet, getJson, postJson, SDK_QUERY } from './helpers'
 
 const url = (path: string) => `${devnet.serviceUrl}${path}`
@@ -20,7 +21,8 @@ describe('common rules', () => {
       expect(await res.json()).toEqual({ message: `Missing query parameter ${missing}` })
     }
     const ok = await getJson('/v1/supported-chains')
-    expect(ok).toEqual({ status: 200, body: { http: ['eip155:31337', 'eip155:31338'], ws: ['eip155:31337', 'eip155:31338'] } })
+    const ids = ['eip155:31337', 'eip155:31338', SOLANA_DEVNET_CAIP_NETWORK_ID]
+    expect(ok).toEqual({ status: 200, body: { http: ids, ws: ids } })
   })
 
   it('answers CORS preflights and marks answers readable by another origin', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startDevnet } from '../../../devnet/src/index'
 import { freePort } from '../global-setup'
+import { freePortPair } from '../../e2e/support/free-port'
 
 /** Pids of this process's children running a Hardhat node (read from /proc). */
 function hardhatChildren(): number[] {
@@ -39,7 +40,7 @@ describe('startDevnet when a port is taken', () => {
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
 
     expect(hardhatChildren()).toEqual([])
-    const ports = { chainA: await freePort(), chainB: await freePort(), service: taken, relay: await freePort() }
+    const ports = { chainA: await freePort(), chainB: await freePort(), service: taken, relay: await freePort(), solana: await freePortPair() }
     await expect(startDevnet({ ports, dataDir, quiet: true, relay: false })).rejects.toThrow(/EADDRINUSE/)
     expect(hardhatChildren()).toEqual([])
   })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, preview } from 'vite'
 import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
-import { freePort } from './free-port'
+import { freePort, freePortPair } from './free-port'
 import { startRpcProxy } from './rpc-proxy'
 import type { E2eWorld } from './world'
 
@@ -20,7 +20,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     freePort(),
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay }, dataDir, quiet: true })
+  const solana = await freePortPair()
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana }, dataDir, quiet: true })
   const cleanUp = async () => {
     await devnet.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -53,6 +54,8 @@ async function serveDemo(
     VITE_WG_RPC_B: rpcB,
     VITE_WG_RPC_A_PRIMARY: proxyA.url,
     VITE_WG_RELAY_URL: relayUrl,
+    VITE_WG_SOLANA_RPC: devnet.solanaRpcUrl,
+    VITE_WG_SOLANA_WS: devnet.solanaWsUrl,
     DEMO_PORT: String(demo),
     DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
   })
@@ -71,6 +74,8 @@ async function serveDemo(
     rpcUrls: { 31337: rpcA, 31338: rpcB },
     rpcProxyA: { url: proxyA.url, controlUrl: proxyA.controlUrl },
     relayUrl,
+    solanaRpcUrl: devnet.solanaRpcUrl,
+    solanaWsUrl: devnet.solanaWsUrl,
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)

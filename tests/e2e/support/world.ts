@@ -6,6 +6,9 @@ export interface E2eWorld {
   /** A proxy in front of Devnet A's RPC, the first of its two RPC URLs in the demo: POST `${controlUrl}/kill` or `/revive`. */
   readonly rpcProxyA: { readonly url: string; readonly controlUrl: string }
   readonly relayUrl: string
+  /** The Solana devnet's JSON-RPC and PubSub URLs. */
+  readonly solanaRpcUrl: string
+  readonly solanaWsUrl: string
   readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
 }
 

@@ -170,7 +170,20 @@ export function parseConfigWithZod(input: unknown): OracleOutcome {
   for (const key of ['networks', ...given]) {
     if (Object.hasOwn(fields, key)) shape[key] = fields[key as keyof ConfigFields]()
   }
-  const result = z.strictObject(shape).safeParse(input, { error: (issue) => specErrorMap(issue) ?? english(issue) })
+  const schema = z.strictObject(shape).check(
+    z.refine(
+      (config: { networks?: unknown; defaultNetwork?: unknown }) =>
+        typeof config.defaultNetwork !== 'string' ||
+        !Array.isArray(config.networks) ||
+        config.networks.some(
+          (n: { chainNamespace: string; id: string | number }) =>
+            `${n.chainNamespace}:${n.id}` === config.defaultNetwork || String(n.id) === config.defaultNetwork,
+        ),
+      // Only once every field is right on its own, as parseConfig checks across fields.
+      { path: ['defaultNetwork'], message: 'Expected the id of one of the configured networks', when: (payload) => payload.issues.length === 0 },
+    ),
+  )
+  const result = schema.safeParse(input, { error: (issue) => specErrorMap(issue) ?? english(issue) })
   if (!result.success) return { ok: false, issues: result.error.issues.map((i) => ({ path: i.path, message: i.message })) }
   return { ok: true, value: { ...configDefaults(), ...result.data } }
 }

@@ -51,7 +51,7 @@ const net = {
 const leaf = fc.oneof(
   fc.constantFrom(
     undefined, null, true, false, 0, -0, 1, -1, 1.5, 36, 37, 2 ** 60, -(2 ** 60), Number.NaN, Infinity, -Infinity,
-    '', ' ', 'a', ' ab ', 'eip155', 'solana', 'foo', 'dark', 'light', 'blue', 'google', 'nope', 'email', 'wallet',
+    '', ' ', 'a', ' ab ', '1', 'eip155:1', 'eip155', 'solana', 'foo', 'dark', 'light', 'blue', 'google', 'nope', 'email', 'wallet',
     'http://a', 'https://x.example/p', ' http://x\t/a ', 'http:x', 'ftp://x', 'ws://r', 'wss://r/ a', 'ws:x',
     'http://a b', [], {}, [1], ['http://a'], () => undefined, new Date(0),
     { add: () => undefined, get: () => undefined, delete: () => undefined },
@@ -129,6 +129,10 @@ describe('parseConfig agrees with the zod schema it replaced', () => {
       { networks: [net], siwx: { required: true, domain: '', uri: 'ftp://x', expiresInMs: 0, storage: {}, verify: 1 } },
       { networks: [net], siwx: { expiresInMs: 1.5, signOutOnDisconnect: 'no', storage: { add() {}, get() {}, delete() {} } } },
       { networks: [net], siwx: { domain: 'app.example:8080', uri: ' https://app.example/ ', verify: () => true, x: 1 } },
+      { networks: [net], defaultNetwork: 'eip155:2' },
+      { networks: [net], defaultNetwork: 'eip155:1' },
+      { networks: [net], defaultNetwork: '1' },
+      { networks: [net], defaultNetwork: 'solana:1', themeMode: 'blue' },
       JSON.parse('{"networks":[],"__proto__":{"a":1}}'),
       { projectId: 'p' },
       'x',

@@ -51,7 +51,7 @@ describe('parseSendAmount', () => {
       .map(([i, sep, f, pad]) => `${pad}${i}${sep}${f}${pad}`)
     fc.assert(
       fc.property(zero, fc.integer({ min: 18, max: 30 }), (text, decimals) => {
-        expect(parseSendAmount(text, decimals)).toEqual({ ok: false, error: { kind: 'amountNotPositive' } })
+        expect(parseSendAmount(text, decimals, 'en-US')).toEqual({ ok: false, error: { kind: 'amountNotPositive' } })
       }),
       RUNS,
     )
@@ -60,7 +60,7 @@ describe('parseSendAmount', () => {
   it('every amount it accepts is positive', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('0', '1', '9', '.', ',', ' '), maxLength: 12 }), fc.integer({ min: 0, max: 18 }), (text, decimals) => {
-        const parsed = parseSendAmount(text, decimals)
+        const parsed = parseSendAmount(text, decimals, 'en-US')
         if (parsed.ok) expect(parsed.value > 0n).toBe(true)
       }),
       RUNS,

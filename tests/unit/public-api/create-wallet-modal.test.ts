@@ -57,6 +57,19 @@ describe('createWalletModal', () => {
     expect(() => createWalletModal(config)).toThrow(/networks\.0\.rpcUrls\.0/)
   })
 
+  it('rejects a defaultNetwork that is not among the networks, naming defaultNetwork', () => {
+    const create = (defaultNetwork: string) => () => createWalletModal(aModalConfig({ defaultNetwork }))
+    expect(create('eip155:999999')).toThrow(/defaultNetwork: Expected the id of one of the configured networks/)
+    try {
+      create('999999')()
+    } catch (error) {
+      expect((error as InvalidConfigError).fields).toEqual(['defaultNetwork'])
+    }
+    const first = aModalConfig().networks[0]!
+    expect(create(`${first.chainNamespace}:${first.id}`)).not.toThrow()
+    expect(create(String(first.id))).not.toThrow()
+  })
+
   it('does not throw without a projectId and raises the "Project ID Not Configured" alert', () => {
     const modal = createWalletModal(aModalConfig({ projectId: undefined }))
     expect(modal.getState().alert?.shortMessage).toBe('Project ID Not Configured')

@@ -4,6 +4,8 @@ import { caip10, type DevnetChainId } from '../../config'
 import { fungibleByAddress, parseAccount, parseChainId, readBalances } from '../chains'
 import { tokenIconUrl, type ServiceDeps } from '../deps'
 import { field, HttpError, type Router } from '../http'
+import { isSolanaDevnet, parseSolanaAccount, solanaBalances, solanaFungibleByCaip, solanaHistory } from '../solana'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../config'
 
 /** A CAIP-10 account of another namespace (solana:…): the devnet answers it with an empty result. */
 function otherNamespace(value: string): boolean {
@@ -13,16 +15,21 @@ function otherNamespace(value: string): boolean {
 
 export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
   router.get('/v1/supported-chains', () => {
-    const ids = deps.chains.ids.map((id) => `eip155:${id}`)
+    const ids = [...deps.chains.ids.map((id) => `eip155:${id}`), ...(deps.solana ? [SOLANA_DEVNET_CAIP_NETWORK_ID] : [])]
     return { json: { http: ids, ws: ids } }
   })
 
   router.get('/v1/account/:address/balance', async ({ params, query }) => {
     const currency = query.get('currency')
     if (currency && currency.toLowerCase() !== 'usd') throw new HttpError(400, `Unsupported currency ${currency}`)
+    const chainParam = query.get('chainId')
+    const sol = parseSolanaAccount(params.address!, chainParam)
+    if (sol) {
+      const ours = deps.solana && (sol.network === null || isSolanaDevnet(sol.network))
+      return { json: { balances: ours ? solanaBalances(deps.solana!, sol.address, (symbol) => tokenIconUrl(deps, symbol)) : [] } }
+    }
     if (otherNamespace(params.address!)) return { json: { balances: [] } }
     const { address, chainId: fromCaip } = parseAccount(params.address!)
-    const chainParam = query.get('chainId')
     let chainIds: DevnetChainId[]
     if (chainParam) {
       const id = parseChainId(chainParam)
@@ -60,6 +67,8 @@ export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
     if (!Array.isArray(addresses)) throw new HttpError(400, 'Missing body field addresses')
     const fungibles = addresses.flatMap((a) => {
       if (typeof a !== 'string') return []
+      const spl = solanaFungibleByCaip(a)
+      if (spl) return [{ ...spl, iconUrl: tokenIconUrl(deps, spl.symbol), address: a }]
       const parts = a.split(':')
       if (parts.length !== 3 || parseChainId(`${parts[0]}:${parts[1]}`) === null) return []
       const meta = fungibleByAddress(parts[2]!)
@@ -69,13 +78,19 @@ export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
   })
 
   router.get('/v1/identity/:address', ({ params }) => {
-    if (otherNamespace(params.address!)) return { json: { name: null, avatar: null } }
+    if (otherNamespace(params.address!) || parseSolanaAccount(params.address!, null)) return { json: { name: null, avatar: null } }
     const { address } = parseAccount(params.address!)
     const profile = deps.names.reverse(address)[0]
     return { json: { name: profile?.name ?? null, avatar: profile?.attributes.avatar ?? null } }
   })
 
   router.get('/v1/account/:address/history', async ({ params, query }) => {
+    const sol = parseSolanaAccount(params.address!, query.get('chainId'))
+    if (sol) {
+      const ours = deps.solana && (sol.network === null || isSolanaDevnet(sol.network)) && !query.get('onramp')
+      const icon = (symbol: string): string => tokenIconUrl(deps, symbol)
+      return { json: ours ? solanaHistory(deps.solana!, sol.address, query.get('cursor') || null, icon) : { data: [], next: null } }
+    }
     if (otherNamespace(params.address!)) return { json: { data: [], next: null } }
     const { address, chainId: fromCaip } = parseAccount(params.address!)
     const chainParam = query.get('chainId') ?? (fromCaip !== null ? String(fromCaip) : null)

@@ -1,5 +1,6 @@
 /** Name service: lookup, reverse lookup, suggestions and signed registration. */
 import { NAME_ZONE } from '../../config'
+import { parseSolanaAccount } from '../solana'
 import { parseAccount } from '../chains'
 import type { ServiceDeps } from '../deps'
 import { field, HttpError, type Router } from '../http'
@@ -12,6 +13,8 @@ export function registerProfileRoutes(router: Router, deps: ServiceDeps): void {
   })
 
   router.get('/v1/profile/reverse/:address', ({ params }) => {
+    // Names are eip155 only: a Solana account has none (an empty answer, not an error).
+    if (parseSolanaAccount(params.address!, null)) return { json: [] }
     const { address } = parseAccount(params.address!)
     return { json: deps.names.reverse(address) }
   })

@@ -2,9 +2,12 @@ import { BalanceStore } from '../../../application/account/balance-store'
 import { addressExplorerUrl } from '../../../application/account/disconnect-account'
 import { IdentityStore } from '../../../application/account/identity-store'
 import { NetworksStore } from '../../../application/networks/networks-store'
-import { Button, SafeImage, safeLinkUrl, useCopy, useStore } from '../../components'
+import { shortAddress } from '../../../domain/format/address'
+import { safeWebLink } from '../../../domain/validation/safe-links'
+import { Button, SafeImage, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { balanceText, fiatText } from './format'
+import { GeneratedAvatar } from './GeneratedAvatar'
 
 /** Avatar, name, address with copy, native balance with its fiat value, explorer link. */
 export function AccountHeader({ address }: { address: string }) {
@@ -16,19 +19,25 @@ export function AccountHeader({ address }: { address: string }) {
   const name = identity.status === 'ready' ? identity.identity.name : null
   const avatar = identity.status === 'ready' ? identity.identity.avatar : null
   const native = balances.status === 'ready' ? balances.native : undefined
-  const explorer = safeLinkUrl(addressExplorerUrl(networks.activeNetwork?.blockExplorerUrl, address))
+  const explorer = safeWebLink(addressExplorerUrl(networks.activeNetwork?.blockExplorerUrl, address))
 
   return (
     <div className="wg-account-header">
-      <SafeImage src={avatar ?? undefined} fallbackText={name ?? address.slice(2)} size="lg" className="wg-avatar" />
+      {avatar === null ? (
+        <GeneratedAvatar address={address} />
+      ) : (
+        <SafeImage src={avatar} fallbackText={name ?? address.slice(2)} size="lg" className="wg-avatar" />
+      )}
       {name !== null && (
         <p className="wg-account-name" data-testid="account-name">
           {name}
         </p>
       )}
       <div className="wg-account-address-row">
-        <span className="wg-account-address" data-testid="account-address">
-          {address}
+        {/* Short to the eye, whole on hover (the tooltip) and to screen readers; Copy takes it whole. */}
+        <span className="wg-account-address" data-testid="account-address" title={address}>
+          <span aria-hidden="true">{shortAddress(address)}</span>
+          <span className="wg-visually-hidden">{address}</span>
         </span>
         <Button variant="ghost" onClick={() => void copy(address)} aria-label="Copy address" data-testid="copy-address">
           Copy

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
 import type { AccountTab } from '../../../domain/entities'
-import { Notice, Spinner } from '../../components'
+import { Notice, Skeleton } from '../../components'
 import TokensTab from './TokensTab'
 
 const NftsTab = lazy(() => import('./NftsTab'))
@@ -63,7 +63,7 @@ export function AccountTabs() {
         className="wg-tabpanel"
         data-testid={`account-panel-${current}`}
       >
-        <Suspense fallback={<Spinner label={`Loading ${current}`} />}>
+        <Suspense fallback={<Skeleton label={`Loading ${current}`} />}>
           {current === 'Tokens' && <TokensTab />}
           {current === 'NFTs' && <NftsTab />}
           {current === 'Activity' &&

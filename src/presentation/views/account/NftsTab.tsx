@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { NftHoldingsStore } from '../../../application/account/nft-holdings'
 import { ConnectionStore } from '../../../application/connection-store'
-import { Button, Notice, SafeImage, Spinner, useStore } from '../../components'
+import { Button, Notice, SafeImage, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
 
 /** What the history reveals the account holds, or a clear empty state. */
@@ -16,7 +16,7 @@ export default function NftsTab() {
   useEffect(() => {
     void store.load()
   }, [store, caipAddress])
-  if (state.status === 'idle' || state.status === 'loading') return <Spinner label="Loading NFTs" />
+  if (state.status === 'idle' || state.status === 'loading') return <Skeleton label="Loading NFTs" rows={4} grid testId="nfts-loading" />
   if (state.status === 'error') {
     return (
       <Notice

@@ -1,6 +1,6 @@
 import { BalanceStore, type BalanceState } from '../../../application/account/balance-store'
 import { isNativeToken } from '../../../domain/balances/token-balances'
-import { Button, List, ListItem, ListRow, Notice, SafeImage, Spinner, useStore } from '../../components'
+import { Button, List, ListItem, ListRow, Notice, SafeImage, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { balanceText, fiatText } from './format'
 
@@ -17,7 +17,7 @@ export default function TokensTab() {
       Try again
     </Button>
   )
-  if (balances.status === 'idle' || balances.status === 'loading') return <Spinner label="Loading balances" />
+  if (balances.status === 'idle' || balances.status === 'loading') return <Skeleton label="Loading balances" testId="tokens-loading" />
   if (balances.status === 'unavailable') {
     return (
       <Notice

@@ -6,7 +6,10 @@ export function balanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>): s
   return `${formatBalanceNumeric(token.quantity.numeric)} ${token.symbol}`
 }
 
-/** "$3.00": 2 decimals, half-up (spec section 9). */
-export function fiatText(value: number): string {
-  return `$${formatFiat(value)}`
+/**
+ * "$3,750.50": 2 decimals, half-up (spec section 9), grouped as the visitor's locale writes numbers
+ * (the browser's own, as the send form reads amounts, until a `locale` setting exists).
+ */
+export function fiatText(value: number, locale: string = new Intl.NumberFormat().resolvedOptions().locale): string {
+  return `$${formatFiat(value, locale)}`
 }

@@ -5,7 +5,8 @@ import { ActivityStore } from '../../../application/activity/activity-store'
 import { ConnectionStore } from '../../../application/connection-store'
 import { ModalConfig } from '../../../application/modal-services'
 import type { Transaction } from '../../../domain/entities'
-import { Button, Notice, SafeImage, Spinner, safeLinkUrl } from '../../components'
+import { safeWebLink } from '../../../domain/validation/safe-links'
+import { Button, Notice, SafeImage, Skeleton } from '../../components'
 import { useService } from '../../di-context'
 
 const STATUS_TEXT = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
@@ -47,7 +48,7 @@ export default function ActivityTab() {
     return () => observer.disconnect()
   }, [activity, hasMore])
 
-  if (state.status === 'idle' || state.status === 'loading') return <Spinner label="Loading activity" />
+  if (state.status === 'idle' || state.status === 'loading') return <Skeleton label="Loading activity" rows={4} testId="activity-loading" />
   if (state.status === 'error') {
     return (
       <Notice
@@ -108,7 +109,7 @@ export default function ActivityTab() {
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const sign = entry.direction === 'out' ? '−' : entry.direction === 'in' ? '+' : ''
-  const link = safeLinkUrl(entry.explorerUrl)
+  const link = safeWebLink(entry.explorerUrl)
   const time = new Date(entry.minedAt)
   return (
     <li className="wg-activity-entry" data-testid={`activity-${entry.hash.toLowerCase()}`} data-status={entry.status}>

@@ -1,6 +1,6 @@
 import type { ConnectRow, WalletConnectWallet } from '../../../application/connection/connect-rows'
-import { chainFamilyLabel } from '../../../domain/connection/connectors'
-import { ListRow, WalletRow } from '../../components'
+import { WALLETCONNECT_CONNECTOR_ID, chainFamilyLabel } from '../../../domain/connection/connectors'
+import { ListRow, WalletConnectLogo, WalletRow } from '../../components'
 import { safeWebLink } from '../../../domain/validation/safe-links'
 
 export interface WalletRowsProps {
@@ -31,6 +31,7 @@ export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps)
               imageUrl={row.imageUrl}
               tag={row.tag}
               families={row.chains?.map(chainFamilyLabel)}
+              icon={row.connectorId === WALLETCONNECT_CONNECTOR_ID ? <WalletConnectLogo /> : undefined}
               onClick={() => onConnect(row.connectorId)}
             />
           ) : row.walletConnect !== undefined && onChooseWallet !== undefined ? (

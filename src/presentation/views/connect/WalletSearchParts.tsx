@@ -8,12 +8,14 @@ export function WalletSearch({
   onChange,
   list,
   testId,
+  autoFocus,
 }: {
   readonly query: string
   readonly onChange: (query: string) => void
   /** The list Arrow Down moves into. */
   readonly list: RefObject<HTMLElement | null>
   readonly testId: string
+  readonly autoFocus?: boolean
 }) {
   return (
     <SearchInput
@@ -22,6 +24,7 @@ export function WalletSearch({
       value={query}
       onChange={onChange}
       testId={testId}
+      autoFocus={autoFocus}
       onArrowDown={() => list.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus()}
     />
   )

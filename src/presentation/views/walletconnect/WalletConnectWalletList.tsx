@@ -4,7 +4,7 @@ import { AllWalletsStore, hasMoreWallets } from '../../../application/connection
 import { listingRow } from '../../../application/connection/connect-rows'
 import { ConnectorsStore } from '../../../application/connection/connectors-store'
 import { WalletConnectQr } from '../../../application/connection/walletconnect-qr'
-import { Button, List, Spinner } from '../../components'
+import { Button, List, Skeleton } from '../../components'
 import { useService } from '../../di-context'
 import { WalletRows } from '../connect/WalletRows'
 import { NoWalletFound, WalletSearch, WalletsLoadFailed } from '../connect/WalletSearchParts'
@@ -38,7 +38,7 @@ export function WalletConnectWalletList() {
     return (
       <>
         {search}
-        <Spinner size="md" label="Loading wallets" />
+        <Skeleton label="Loading wallets" rows={4} />
       </>
     )
   }

@@ -145,6 +145,7 @@ describe('two namespaces connected at once', () => {
       api: new InMemoryBlockchainApi(),
       scheduler: asyncScheduler,
       logger: w.logger,
+      locale: 'en-US',
     })
     form.setAmount('0.5')
     form.setReceiver('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')

@@ -159,6 +159,20 @@ describe('AllWalletsStore', () => {
     expect(state.status === 'ready' && state.wallets.map((w) => w.name)).toEqual([])
   })
 
+  it('lists search results exact name first, then names starting with the query, then the rest', async () => {
+    const scheduler = new VirtualTimeScheduler()
+    const names = ['Coin Safe', 'Unsafe', 'Safepal', 'Safe']
+    const catalogue = new InMemoryWalletCatalogue({ wallets: names.map((name, i) => aWalletListing({ id: `s${i}`, name })) })
+    const store = new AllWalletsStore(parseConfig(aModalConfig()), catalogue, scheduler, new RecordingLogger())
+    store.start()
+    await settle()
+    store.setQuery('safe')
+    scheduler.flush()
+    await settle()
+    const state = store.snapshot
+    expect(state.status === 'ready' && state.wallets.map((w) => w.name)).toEqual(['Safe', 'Safepal', 'Coin Safe', 'Unsafe'])
+  })
+
   it('reports a failing catalogue as the error state and retries', async () => {
     const { store, catalogue } = allWallets()
     catalogue.failNext('getWallets', new Error('HTTP status code: 500'))

@@ -129,6 +129,28 @@ describe('SwitchNetwork', () => {
     expect(changes).toEqual([])
   })
 
+  it('a refused switch is an error shown on the view the visitor is back on, dropped once they leave it', async () => {
+    const { switcher, provider, connection, modal } = world()
+    connection.set(connected('eip155:31337'))
+    modal.open({ view: 'Account' }, true)
+    modal.push('Networks')
+    provider.answer('wallet_switchEthereumChain', () => rpcError(4001, 'User rejected the request.'))
+    await switcher.execute('eip155:31338', { navigate: true })
+    expect(switcher.snapshot).toMatchObject({ status: 'error', shownOn: 'Networks' })
+    modal.goBack()
+    expect(switcher.snapshot).toEqual({ status: 'idle' })
+    modal.push('Networks')
+    expect(switcher.snapshot).toEqual({ status: 'idle' })
+  })
+
+  it('a refused switch with the modal closed is shown on no view', async () => {
+    const { switcher, provider, connection } = world()
+    connection.set(connected('eip155:31337'))
+    provider.answer('wallet_switchEthereumChain', () => rpcError(4001, 'User rejected the request.'))
+    await switcher.execute('eip155:31338')
+    expect(switcher.snapshot).toMatchObject({ status: 'error', shownOn: undefined })
+  })
+
   it('a refused add after 4902 fails without a second switch', async () => {
     const { switcher, provider, connection } = world()
     connection.set(connected('eip155:31337'))

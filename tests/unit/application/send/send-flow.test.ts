@@ -185,12 +185,60 @@ describe('send: the form', () => {
     expect(world.transfers.estimates[0]?.to).toBe(TO)
   })
 
-  it('an unknown name says "Invalid address"', async () => {
+  it('an unregistered name says the name was not found, and logs nothing as a failure', async () => {
     const world = aSendWorld()
-    fill(world, { token: ETH, amount: '0.1', receiver: 'nobody.wg.id' })
+    fill(world, { token: ETH, amount: '0.1', receiver: 'nobody' })
     await world.review.review()
-    expect(shownError(world)).toBe('Invalid address')
+    expect(shownError(world)).toBe('No one has registered the name nobody.wg.id')
     expect(world.transfers.estimates).toEqual([])
+    // The name service listed it as free: its profile (a 404, a console error in a browser) is not asked.
+    expect(world.api.calls).toContain('getNameSuggestions')
+    expect(world.api.calls).not.toContain('lookUpName')
+    expect(world.logger.warnings).toEqual([])
+    expect(world.logger.errors).toEqual([])
+  })
+
+  it('a name of another zone is looked up directly, and a missing one is not found either', async () => {
+    const world = aSendWorld()
+    fill(world, { token: ETH, amount: '0.1', receiver: 'nobody.eth' })
+    await world.review.review()
+    expect(shownError(world)).toBe('No one has registered the name nobody.eth')
+    expect(world.api.calls).toContain('lookUpName')
+  })
+
+  it('a name with no address of the connected family says so', async () => {
+    const world = aSendWorld({ names: [aNameProfile('sol.wg.id', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', 501)] })
+    fill(world, { token: ETH, amount: '0.1', receiver: 'sol' })
+    await world.review.review()
+    expect(shownError(world)).toBe('sol.wg.id has no address on this network')
+  })
+
+  it('a mixed-case address whose case is not its checksum says "Invalid address checksum" before any estimate', async () => {
+    const world = aSendWorld()
+    const flipped = TO.replace('C51812', 'c51812')
+    fill(world, { token: ETH, amount: '0.1', receiver: flipped })
+    await world.review.review()
+    expect(shownError(world)).toBe('Invalid address checksum')
+    expect(world.transfers.estimates).toEqual([])
+    fill(world, { token: ETH, amount: '0.1', receiver: TO.toLowerCase() })
+    expect(await world.review.review()).toBe(true)
+  })
+
+  it('reads the amount in the visitor locale and shows it exactly on the review', async () => {
+    const rich = { ...DUSD, quantity: { decimals: '6', numeric: '5000' } }
+    const en = aSendWorld()
+    fill(en, { token: rich, amount: '1,000', receiver: TO })
+    expect(en.form.snapshot.fiat).toBe('1,000.00')
+    await en.review.review()
+    expect(previewOf(en)).toMatchObject({ amount: '1000', amountText: '1,000' })
+    const de = aSendWorld({ locale: 'de-DE' })
+    fill(de, { token: rich, amount: '1,000', receiver: TO })
+    await de.review.review()
+    expect(previewOf(de)).toMatchObject({ amount: '1.000', amountText: '1' })
+    const fr = aSendWorld({ locale: 'fr-FR' })
+    fill(fr, { token: rich, amount: '1.000', receiver: TO })
+    await fr.review.review()
+    expect(shownError(fr)).toBe('Enter an amount with "," for decimals (for example 1\u202f000,5)')
   })
 
   it('a new account or network resets the form', () => {
@@ -282,7 +330,7 @@ describe('send: sending', () => {
     expect(world.modal.view).toBe('SendPreview')
   })
 
-  it('cancelling the approval goes back; the wallet request stays in flight, counts once and then shows Account', async () => {
+  it('cancelling the approval goes back and says the request is still open; a later approval says sent, with no jump', async () => {
     const world = aSendWorld()
     onSendView(world)
     fill(world, { token: ETH, amount: '0.1', receiver: TO })
@@ -291,13 +339,38 @@ describe('send: sending', () => {
     const sending = world.confirm.confirm()
     world.confirm.cancelApproval()
     expect(world.modal.view).toBe('SendPreview')
+    expect(world.confirm.snapshot).toEqual({ status: 'sending', stillOpen: true })
     await world.confirm.confirm()
     world.transfers.release()
     await sending
     expect(world.transfers.sends).toHaveLength(1)
     expect(world.pending).toHaveLength(1)
-    // The wallet sent it anyway: the reviewed form is gone and Account shows the result.
-    expect(world.modal.history).toEqual(['Account'])
+    expect(world.notifier.successes).toEqual(['Sent 0.1 ETH'])
+    // The wallet sent it after all: the visitor stays where they were and is told it was sent.
+    expect(world.modal.view).toBe('SendPreview')
+    expect(world.confirm.snapshot).toMatchObject({ status: 'sent', preview: { amountText: '0.1' } })
+  })
+
+  it('a send to the zero address or the token contract goes to the wallet only after an explicit yes', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: DUSD, amount: '1', receiver: DUSD_CONTRACT })
+    await world.review.review()
+    expect(previewOf(world)).toMatchObject({ warnings: [{ kind: 'tokenContract', symbol: 'dUSD' }], needsAcknowledgement: true })
+    await world.confirm.confirm()
+    expect(world.transfers.sends).toEqual([])
+    await world.confirm.confirm({ acknowledged: true })
+    expect(world.transfers.sends).toHaveLength(1)
+  })
+
+  it('a send to oneself is pointed out and needs no extra yes', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: ETH, amount: '0.1', receiver: FROM })
+    await world.review.review()
+    expect(previewOf(world)).toMatchObject({ warnings: [{ kind: 'self' }], needsAcknowledgement: false })
+    await world.confirm.confirm()
+    expect(world.transfers.sends).toHaveLength(1)
   })
 
   it('editing the form drops the review', async () => {

@@ -99,7 +99,7 @@ export function connect(connection: ConnectionStore, caipNetworkId = 'eip155:313
   })
 }
 
-export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NameProfile[] } = {}): SendWorld {
+export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NameProfile[]; locale?: string } = {}): SendWorld {
   const connection = new ConnectionStore()
   connect(connection)
   const modal = new ModalStore()
@@ -114,7 +114,7 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
   const events: AnalyticsEvent[] = []
   const scheduler = options.scheduler ?? asyncScheduler
   const nativeCurrencies = { 'eip155:31337': { symbol: 'ETH', decimals: 18 } }
-  const form = new SendForm({ connection, balances, api, scheduler, logger })
+  const form = new SendForm({ connection, balances, api, scheduler, logger, locale: options.locale ?? 'en-US' })
   const review = new ReviewSend({ form, balances, transfers, modal, logger, nativeCurrencies })
   const confirm = new ConfirmSend({
     form,

@@ -211,6 +211,19 @@ describe('WalletConnectQr with a chosen wallet', () => {
     expect(s.calls).toEqual(['pairings.cancel'])
   })
 
+  it('on a phone the WalletConnect row shows the wallet list, not a QR code the phone cannot scan', () => {
+    const s = setup('mobile')
+    s.modal.open({}, false)
+    void s.qr.connect()
+    expect(s.modal.history).toEqual(['Connect', 'AllWallets'])
+    expect(s.wallets.calls).toEqual([])
+    const desktop = setup('desktop')
+    desktop.waitForWallet()
+    desktop.modal.open({}, false)
+    void desktop.qr.connect()
+    expect(desktop.modal.view).toBe('ConnectingWalletConnect')
+  })
+
   it('the generic WalletConnect row forgets a previously chosen wallet', () => {
     const s = setup('mobile')
     s.waitForWallet()

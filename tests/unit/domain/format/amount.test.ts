@@ -6,6 +6,7 @@ import {
   formatFiat,
   formatUnitsExact,
   normalizeAmountInput,
+  formatAmountExact,
   parseAmountInput,
   parseUnitsExact,
 } from '../../../../src/domain/format/amount'
@@ -100,24 +101,53 @@ describe('typed or pasted amounts', () => {
     ['5.', '5'],
     ['007', '007'],
   ])('%j reads as %s', (text, normalized) => {
-    expect(normalizeAmountInput(text)).toBe(normalized)
+    expect(normalizeAmountInput(text, 'en-US')).toBe(normalized)
   })
 
   it.each(['', ' ', 'abc', '1.2.3,4', '1,23,4', '-1', '1e5', '1,2.3,4', '.', '12,34.5'])('%j is rejected', (text) => {
-    expect(normalizeAmountInput(text)).toBeUndefined()
-    const r = parseAmountInput(text, 18)
+    expect(normalizeAmountInput(text, 'en-US')).toBeUndefined()
+    const r = parseAmountInput(text, 18, 'en-US')
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.error.message).toBe('Invalid amount')
   })
 
   it('parses into base units', () => {
-    expect(parseAmountInput('1,5', 18)).toEqual({ ok: true, value: 1_500_000_000_000_000_000n, normalized: '1.5' })
+    expect(parseAmountInput('1,5', 18, 'en-US')).toEqual({ ok: true, value: 1_500_000_000_000_000_000n, normalized: '1.5' })
   })
 
   it('rejects more decimals than the token has', () => {
-    const r = parseAmountInput('0.1234567', 6)
+    const r = parseAmountInput('0.1234567', 6, 'en-US')
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.error.message).toBe('This token accepts at most 6 decimals')
-    expect(parseAmountInput('0.1234560', 6).ok).toBe(true)
+    expect(parseAmountInput('0.1234560', 6, 'en-US').ok).toBe(true)
+  })
+
+  it('reads one separator before three digits by the locale, the same way every time', () => {
+    // "1,000" was read as 1 (a comma decimal) while "1,000.50" was 1000.5.
+    expect(normalizeAmountInput('1,000', 'en-US')).toBe('1000')
+    expect(normalizeAmountInput('1,000.50', 'en-US')).toBe('1000.50')
+    expect(normalizeAmountInput('1.000', 'en-US')).toBe('1.000')
+    expect(normalizeAmountInput('1.000', 'de-DE')).toBe('1000')
+    expect(normalizeAmountInput('1,000', 'de-DE')).toBe('1.000')
+    expect(normalizeAmountInput('1,000', 'hi-IN')).toBe('1000')
+    expect(normalizeAmountInput('10,00,000.5', 'hi-IN')).toBe('1000000.5')
+    // fr-FR groups with spaces: a "." before three digits could be either, so it is refused.
+    expect(normalizeAmountInput('1.000', 'fr-FR')).toBeUndefined()
+    expect(normalizeAmountInput('1.5', 'fr-FR')).toBe('1.5')
+    expect(normalizeAmountInput('1\u202f000,5', 'fr-FR')).toBe('1000.5')
+    // Not a thousands group whatever the locale: a decimal.
+    expect(normalizeAmountInput('0,500', 'en-US')).toBe('0.500')
+    expect(normalizeAmountInput('1234,567', 'en-US')).toBe('1234.567')
+    expect(normalizeAmountInput('1,5', 'en-US')).toBe('1.5')
+  })
+
+  it('writes fiat values and exact amounts in the locale, every digit kept', () => {
+    expect(formatFiat(1234.5)).toBe('1234.50')
+    expect(formatFiat(1234.5, 'en-US')).toBe('1,234.50')
+    expect(formatFiat('1234567.005', 'de-DE')).toBe('1.234.567,01')
+    expect(fiatValue(1_000_000_000n, 6, 1, 'en-US')).toBe('1,000.00')
+    expect(formatAmountExact(1_000_123_456n, 6, 'en-US')).toBe('1,000.123456')
+    expect(formatAmountExact(10n ** 30n + 1n, 18, 'de-DE')).toBe('1.000.000.000.000,000000000000000001')
+    expect(formatAmountExact(10_000_000n, 2, 'hi-IN')).toBe('1,00,000')
   })
 })

@@ -39,13 +39,20 @@ describe('swaps and gas price need a supported network', () => {
 })
 
 describe('supported namespaces per capability', () => {
-  it('balance and send eip155 and solana; names and activity eip155 only; on-ramp eip155 and solana', () => {
+  it('balance and send eip155 and solana; names eip155 only; on-ramp eip155 and solana', () => {
     expect(supportsCapability('balance', 'solana')).toBe(true)
     expect(supportsCapability('send', 'polkadot')).toBe(false)
     expect(supportsCapability('names', 'solana')).toBe(false)
     expect(supportsCapability('activity', 'eip155')).toBe(true)
     expect(supportsCapability('onramp', 'solana')).toBe(true)
     expect(supportsCapability('onramp', undefined)).toBe(false)
+  })
+
+  it('activity goes beyond the spec on purpose: eip155 and solana, no other family', () => {
+    expect(supportsCapability('activity', 'solana')).toBe(true)
+    expect(supportsCapability('activity', 'polkadot')).toBe(false)
+    expect(supportsCapability('activity', 'bip122')).toBe(false)
+    expect(supportsCapability('activity', 'cosmos')).toBe(false)
   })
 })
 

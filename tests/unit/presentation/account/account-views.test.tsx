@@ -94,13 +94,21 @@ describe('AccountView', () => {
   it('shows the address, the native balance with 3 decimals and its fiat value with 2, and every token native first', async () => {
     const { show } = world()
     show(<AccountView />)
-    expect(screen.getByTestId('account-address').textContent).toBe(ADDRESS)
+    const shown = screen.getByTestId('account-address')
+    // Shortened to the eye, whole in the tooltip and for screen readers.
+    expect(shown.querySelector('[aria-hidden="true"]')?.textContent).toBe(`${ADDRESS.slice(0, 6)}\u2026${ADDRESS.slice(-4)}`)
+    expect(shown.getAttribute('title')).toBe(ADDRESS)
+    expect(shown.querySelector('.wg-visually-hidden')?.textContent).toBe(ADDRESS)
+    // No profile image: the address's own generated avatar.
+    expect(screen.getByTestId('account-avatar-generated')).toBeTruthy()
+    expect(screen.getByTestId('account-network-button').querySelector('.wg-network-icon')).not.toBeNull()
     await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('1.500 ETH'))
-    expect(screen.getByTestId('account-fiat').textContent).toBe('$3750.50')
+    // Thousands grouped as the (test runner's en-US) locale writes them.
+    expect(screen.getByTestId('account-fiat').textContent).toBe('$3,750.50')
     const rows = within(screen.getByTestId('token-list')).getAllByRole('button')
     expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(['token-native', 'token-dUSD', 'token-DVT'])
     expect(screen.getByTestId('token-dUSD').textContent).toContain('10000.000 dUSD')
-    expect(screen.getByTestId('token-dUSD').textContent).toContain('$10000.00')
+    expect(screen.getByTestId('token-dUSD').textContent).toContain('$10,000.00')
   })
 
   it('falls back to the chain balance without a fiat value when the service fails', async () => {

@@ -15,7 +15,7 @@ import ApproveTransactionView from '../../../../src/presentation/views/ApproveTr
 import SendPreviewView from '../../../../src/presentation/views/SendPreviewView'
 import SendView from '../../../../src/presentation/views/SendView'
 import { aModalConfig } from '../../../builders/config'
-import { DUSD, ETH, TO, aSendWorld, fill, previewOf, type SendWorld } from '../../application/send/support'
+import { DUSD, DUSD_CONTRACT, ETH, TO, aSendWorld, fill, previewOf, type SendWorld } from '../../application/send/support'
 
 afterEach(cleanup)
 
@@ -101,6 +101,47 @@ describe('SendView', () => {
 })
 
 describe('SendPreviewView and ApproveTransactionView', () => {
+  it('a send to the token contract shows the warning and waits for an explicit yes', async () => {
+    const world = aSendWorld()
+    world.modal.push('Send')
+    fill(world, { token: DUSD, amount: '1', receiver: DUSD_CONTRACT })
+    await world.review.review()
+    renderView(world, SendPreviewView)
+    expect(screen.getByTestId('send-warning-tokenContract').textContent).toBe(
+      "This is the dUSD token's own contract: tokens sent to it are usually lost for good.",
+    )
+    const send = screen.getByTestId('send-confirm') as HTMLButtonElement
+    expect(send.disabled).toBe(true)
+    fireEvent.click(screen.getByLabelText('I understand, send anyway'))
+    expect(send.disabled).toBe(false)
+    await act(async () => {
+      fireEvent.click(send)
+      await Promise.resolve()
+    })
+    await waitFor(() => expect(world.transfers.sends).toHaveLength(1))
+  })
+
+  it('after Cancel while the wallet asks, the review says the request is still open', async () => {
+    const world = aSendWorld()
+    world.modal.push('Send')
+    fill(world, { token: ETH, amount: '0.1', receiver: TO })
+    await world.review.review()
+    world.transfers.hold()
+    renderView(world, SendPreviewView)
+    act(() => {
+      void world.confirm.confirm()
+    })
+    act(() => world.confirm.cancelApproval())
+    expect(screen.getByTestId('send-still-open').textContent).toBe(
+      'The request is still open in your wallet. Nothing is sent unless you approve it there; reject it there to stop it.',
+    )
+    await act(async () => {
+      world.transfers.release()
+      await Promise.resolve()
+    })
+    await waitFor(() => expect(screen.getByTestId('send-sent').textContent).toContain('Sent 0.1 ETH'))
+  })
+
   async function reviewed(world: SendWorld, token = ETH, amount = '0.25') {
     world.modal.push('Send')
     fill(world, { token, amount, receiver: TO })

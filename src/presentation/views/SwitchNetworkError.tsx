@@ -1,0 +1,16 @@
+import { switchFailureText } from '../../application/failure-text'
+import { SwitchNetwork } from '../../application/networks/switch-network'
+import type { ViewName } from '../../domain/navigation/views'
+import { useStore } from '../components'
+import { useService } from '../di-context'
+
+/** Says, on the view the visitor is on, that the wallet did not switch networks (and why, in plain words). */
+export function SwitchNetworkError({ view }: { view: ViewName }) {
+  const state = useStore(useService(SwitchNetwork))
+  if (state.status !== 'error' || state.shownOn !== view) return null
+  return (
+    <p className="wg-form-error" role="alert" data-testid="switch-error">
+      {switchFailureText(state.error)}
+    </p>
+  )
+}

@@ -1,0 +1,90 @@
+/**
+ * The README's quick starts as a host developer runs them: the examples (examples/: plain HTML,
+ * Vite + React, Next.js) built against the packed tarball, served from their own origins on
+ * 127.0.0.1, connecting the Devnet Wallet.
+ * Their configs name the devnet's default addresses (127.0.0.1:8545, :8787, :8788) exactly as the
+ * README does; the browser's requests to those are carried to this suite's own devnet, so the
+ * suite runs beside `npm start`.
+ */
+import type { BrowserContext, Page } from '@playwright/test'
+import { WebSocket } from 'ws'
+import { prepareExamples, type ExamplesSite } from './support/examples'
+import { expect, test } from './support/fixtures'
+import type { E2eWorld } from './support/world'
+
+let site: ExamplesSite | undefined
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  // Pack, install, three builds: minutes on a busy machine, and never on the tests' own clock.
+  test.setTimeout(600_000)
+  site = await prepareExamples()
+})
+
+test.afterAll(async () => {
+  await site?.stop()
+})
+
+/** The devnet's default addresses, as the examples name them, carried to this suite's devnet. */
+async function carryDefaultsTo(context: BrowserContext, world: E2eWorld): Promise<void> {
+  const http: Record<string, string> = {
+    'http://127.0.0.1:8545': world.rpcUrls[31337],
+    'http://127.0.0.1:8787': world.serviceUrl,
+  }
+  for (const [from, to] of Object.entries(http)) {
+    await context.route(`${from}/**`, (route) => route.continue({ url: route.request().url().replace(from, to.replace(/\/$/, '')) }))
+  }
+  await context.routeWebSocket(/^ws:\/\/127\.0\.0\.1:8788(\/|\?|$)/, (route) => {
+    const relay = new WebSocket(route.url().replace('ws://127.0.0.1:8788', world.relayUrl))
+    const early: (string | Buffer)[] = []
+    relay.on('open', () => early.splice(0).forEach((message) => relay.send(message)))
+    relay.on('message', (data, binary) => route.send(binary ? (data as Buffer) : data.toString()))
+    relay.on('close', () => void route.close())
+    relay.on('error', () => void route.close())
+    route.onMessage((message) => (relay.readyState === WebSocket.OPEN ? relay.send(message) : early.push(message)))
+    route.onClose(() => relay.close())
+  })
+}
+
+async function connectDevnetWallet(page: Page, world: E2eWorld, openButton: string): Promise<void> {
+  await page.getByRole('button', { name: openButton }).click()
+  await page.getByTestId('wallet-dev.walletgate.devnet').click()
+  await expect(page.locator('#status')).toHaveText(world.accounts[0]!.address)
+}
+
+test.describe('the examples, installed from the packed tarball', () => {
+  test.beforeEach(async ({ context, page, world }) => {
+    await carryDefaultsTo(context, world)
+    await page.addInitScript(() => {
+      ;(window as unknown as { __devWalletInit: unknown }).__devWalletInit = { mode: 'approve', accountIndex: 0 }
+    })
+    await page.addInitScript({ content: site!.walletScript })
+  })
+
+  test('plain HTML (the standalone build, no bundler) connects the Devnet Wallet', async ({ page, world }) => {
+    await page.goto(`${site!.url}/plain-html/`)
+    await expect(page.locator('#status')).toHaveText('Not connected')
+    await connectDevnetWallet(page, world, 'Connect')
+  })
+
+  test('Next.js (App Router): the server HTML holds the ConnectButton; the page hydrates without a warning and connects', async ({
+    page,
+    request,
+    world,
+  }) => {
+    const html = await (await request.get(`${site!.nextUrl}/`)).text()
+    expect(html).toMatch(/<button[^>]*data-testid="connect-button"[^>]*>Connect Wallet<\/button>/)
+    expect(html).toContain('<p id="status">Not connected</p>')
+    await page.goto(`${site!.nextUrl}/`)
+    await expect(page.locator('#status')).toHaveText('Not connected')
+    // A hydration mismatch is a console error, which the fixture fails the test on.
+    await connectDevnetWallet(page, world, 'Connect Wallet')
+  })
+
+  test('Vite + React (the README quick start) connects the Devnet Wallet', async ({ page, world }) => {
+    await page.goto(`${site!.url}/vite-react/`)
+    await expect(page.locator('#status')).toHaveText('Not connected')
+    await connectDevnetWallet(page, world, 'Connect Wallet')
+  })
+})

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Every code block the docs mark with `<!-- example: <path> -->` is that file, byte for byte, so a
+ * quick start cannot drift from the example the e2e suite builds and runs.
+ */
+const DOC_PAGES = readdirSync('docs').filter((name) => name.endsWith('.md') && name !== 'service-api.md')
+const PAGES = ['README.md', ...DOC_PAGES.map((name) => `docs/${name}`)]
+
+function markedBlocks(markdown) {
+  const blocks = []
+  const pattern = /<!-- example: (\S+) -->\n```[a-z]*\n([\s\S]*?)```/g
+  for (const match of markdown.matchAll(pattern)) blocks.push({ path: match[1], code: match[2] })
+  return blocks
+}
+
+describe('the docs quote the example files', () => {
+  for (const page of PAGES) {
+    const blocks = markedBlocks(readFileSync(page, 'utf8'))
+
+    if (page === 'README.md') {
+      it(`${page} marks its quick starts`, () => {
+        expect(blocks.map((b) => b.path)).toEqual(expect.arrayContaining(['examples/vite-react/src/App.tsx', 'examples/plain-html/index.html']))
+      })
+    }
+
+    for (const block of blocks) {
+      it(`${page}: the block marked ${block.path} is that file`, () => {
+        expect(block.code).toBe(readFileSync(block.path, 'utf8'))
+      })
+    }
+  }
+
+  it('every docs example file is quoted by a page, and every feature page has one', () => {
+    const quoted = new Set(PAGES.flatMap((page) => markedBlocks(readFileSync(page, 'utf8')).map((b) => b.path)))
+    for (const file of readdirSync('docs/examples')) expect(quoted, file).toContain(`docs/examples/${file}`)
+    for (const page of DOC_PAGES.filter((name) => name !== 'content-security-policy.md')) {
+      expect(markedBlocks(readFileSync(`docs/${page}`, 'utf8')).length, page).toBeGreaterThan(0)
+    }
+  })
+
+  it('a block that drifts is caught', () => {
+    const [block] = markedBlocks('<!-- example: x -->\n```ts\nconst a = 1\n```')
+    expect(block).toEqual({ path: 'x', code: 'const a = 1\n' })
+  })
+})
