@@ -34,6 +34,8 @@ import { UnsupportedChainWatcher } from './application/networks/unsupported-chai
 import { ChainReader } from './ports/chain-reader'
 import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
+import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
+import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
 
 /**
  * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
@@ -78,7 +80,14 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
           logger: ctx.get(Logger),
         }),
     )
-  binder.bind(ChainReader).toResolvedValue(() => new ViemChainReader())
+  // Each configured family reads its own chains.
+  binder.bind(ChainReader).toResolvedValue(
+    () =>
+      new NamespaceChainReader({
+        eip155: new ViemChainReader(),
+        ...(config.networks.some((n) => n.chainNamespace === 'solana') ? { solana: new SolanaChainReader() } : {}),
+      }),
+  )
   binder
     .bind(NetworksStore)
     .toDynamicValue((ctx) => new NetworksStore(config, ctx.get(ConnectionStore), ctx.get(KeyValueStorage)))

@@ -30,6 +30,7 @@ import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
 import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
+import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -96,6 +97,14 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
         if (!config.enableWalletConnect) return new Eip155ChainFamily([browser])
         const wc = container.get(WalletConnectPairings) as WalletConnectConnectors
         return new Eip155ChainFamily(config.browserWallets ? [browser, wc] : [wc])
+      }
+      case 'solana': {
+        // The host's default network first: a wallet connects on it when it supports it.
+        const networks = config.networks
+          .filter((n) => n.chainNamespace === 'solana')
+          .map(toCaipNetwork)
+          .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork))
+        return new SolanaChainFamily(networks, container.get(Logger))
       }
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.

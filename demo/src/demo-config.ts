@@ -1,4 +1,5 @@
 import type { WalletModalConfig } from 'walletgate'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/config'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env
@@ -33,6 +34,14 @@ export const demoConfig: WalletModalConfig = {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: [env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546'],
       blockExplorerUrl: `${serviceUrl}/explorer/31338`,
+      testnet: true,
+    },
+    {
+      id: SOLANA_DEVNET_CAIP_NETWORK_ID.slice('solana:'.length),
+      chainNamespace: 'solana',
+      name: SOLANA_DEVNET_NAME,
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: [env.VITE_WG_SOLANA_RPC ?? 'http://127.0.0.1:8899'],
       testnet: true,
     },
   ],

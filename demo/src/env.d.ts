@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_WG_RPC_A_PRIMARY?: string
   readonly VITE_WG_RPC_B?: string
   readonly VITE_WG_RELAY_URL?: string
+  /** The Solana devnet's RPC URL (default http://127.0.0.1:8899). */
+  readonly VITE_WG_SOLANA_RPC?: string
 }

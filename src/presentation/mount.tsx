@@ -6,11 +6,13 @@ import { ModalRoot } from './ModalRoot'
 import css from './styles/modal.css?inline'
 import componentsCss from './styles/components.css?inline'
 import connectCss from './styles/connect.css?inline'
-import accountCss from './styles/account.css?inline'
-import sendCss from './styles/send.css?inline'
+import { registerStyleRoot } from './styles/area-styles'
 
-/** The modal's stylesheets, in cascade order. Add one line per area stylesheet. */
-const STYLES: readonly string[] = [css, componentsCss, connectCss, accountCss, sendCss]
+/**
+ * The shell's stylesheets, in cascade order: what the Connect views need. The Account and Send
+ * areas bring their own sheets with their chunks (styles/area-styles.ts).
+ */
+const STYLES: readonly string[] = [css, componentsCss, connectCss]
 
 let sheets: CSSStyleSheet[] | undefined
 
@@ -48,6 +50,7 @@ export function mountModal(container: Container, element?: HTMLElement): () => v
 
   const shadow = host.attachShadow({ mode: 'open' })
   shadow.adoptedStyleSheets = modalSheets()
+  const releaseStyles = registerStyleRoot(shadow)
   const root = createRoot(shadow)
   root.render(
     <DiProvider container={container}>
@@ -56,6 +59,7 @@ export function mountModal(container: Container, element?: HTMLElement): () => v
   )
   return () => {
     root.unmount()
+    releaseStyles()
     host.remove()
   }
 }

@@ -5,11 +5,21 @@
  * Tests drive it through `window.devWallet` (see demo/README.md). `install()` is called by inject.ts.
  */
 import type { Hex } from 'viem'
-import { DEVNET_ACCOUNTS, DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_WALLET, NATIVE_CURRENCY } from '../../../devnet/src/config'
+import {
+  DEVNET_ACCOUNTS,
+  DEVNET_CHAIN_A,
+  DEVNET_CHAIN_B,
+  DEVNET_SOLANA_ACCOUNTS,
+  DEVNET_WALLET,
+  NATIVE_CURRENCY,
+  SOLANA_DEVNET_CAIP_NETWORK_ID,
+} from '../../../devnet/src/config'
 import { ApprovalPanel } from './approval-panel'
 import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './provider'
+import { DevSolanaWallet, registerWallet, type SolanaWalletState } from './solana/solana-wallet'
 
 const STORAGE_KEY = 'devnet-wallet:state'
+const SOLANA_STORAGE_KEY = 'devnet-wallet:solana'
 const MODE_KEY = 'devnet-wallet:mode'
 const MODES: readonly ApprovalMode[] = ['manual', 'approve', 'reject', 'pending']
 
@@ -28,6 +38,10 @@ interface DevWalletInit {
   noLegacy?: boolean
   /** Do not announce or inject at all (a page without any wallet). */
   absent?: boolean
+  /** The Solana account the wallet starts with (index into the devnet's Solana accounts). */
+  solanaAccountIndex?: number
+  /** Offer no Solana side (an EVM-only wallet). */
+  noSolana?: boolean
 }
 
 declare global {
@@ -62,6 +76,24 @@ function save(state: DevWalletState): void {
   }
 }
 
+function loadSolanaState(init: DevWalletInit): SolanaWalletState {
+  let stored: Partial<SolanaWalletState> = {}
+  try {
+    stored = JSON.parse(localStorage.getItem(SOLANA_STORAGE_KEY) ?? '{}') as Partial<SolanaWalletState>
+  } catch {
+    stored = {}
+  }
+  return { authorized: stored.authorized === true, accountIndex: init.solanaAccountIndex ?? stored.accountIndex ?? 0 }
+}
+
+function saveSolana(state: SolanaWalletState): void {
+  try {
+    localStorage.setItem(SOLANA_STORAGE_KEY, JSON.stringify(state))
+  } catch {
+    // storage blocked: the wallet forgets on reload
+  }
+}
+
 function loadMode(init: DevWalletInit): ApprovalMode {
   const stored = sessionStorage.getItem(MODE_KEY)
   const mode = init.mode ?? stored
@@ -73,7 +105,7 @@ const ICON_SVG =
   '<path d="M22 34h46a6 6 0 0 1 6 6v26a6 6 0 0 1-6 6H28a6 6 0 0 1-6-6z" fill="#1b1d22"/>' +
   '<rect x="54" y="46" width="22" height="14" rx="4" fill="#fffdf7"/><circle cx="62" cy="53" r="3" fill="#1b1d22"/>' +
   '<path d="M22 34l36-12 4 12" fill="none" stroke="#1b1d22" stroke-width="5"/></svg>'
-const ICON = `data:image/svg+xml;base64,${btoa(ICON_SVG)}`
+const ICON = `data:image/svg+xml;base64,${btoa(ICON_SVG)}` as const
 
 export interface DevWalletControl {
   readonly provider: DevWalletProvider
@@ -100,6 +132,17 @@ export interface DevWalletControl {
   reset(): void
   /** Announces again through EIP-6963. */
   announce(): void
+  /** The Solana side (absent with `noSolana`); approve/reject/waiting/mode above are shared with it. */
+  readonly solana?: {
+    readonly wallet: DevSolanaWallet
+    readonly address: string
+    readonly authorized: boolean
+    readonly requests: readonly { method: string; outcome: string; errorCode?: number }[]
+    /** Forgets the site (also on standard:disconnect) and emits a change with no accounts. */
+    revoke(): void
+    useAccount(index: number): void
+    reset(): void
+  }
 }
 
 /** Installs the wallet (called by inject.ts: a bare top-level call would be tree-shaken under `sideEffects: false`). */
@@ -129,6 +172,25 @@ export function install(): void {
   }
   window.addEventListener('eip6963:requestProvider', announce)
   if (init.noLegacy !== true) window.ethereum = provider
+
+  const solana =
+    init.noSolana === true
+      ? undefined
+      : new DevSolanaWallet(
+          {
+            name: DEVNET_WALLET.name,
+            icon: ICON,
+            rdns: DEVNET_WALLET.rdns,
+            chain: SOLANA_DEVNET_CAIP_NETWORK_ID,
+            rpcUrl: env.VITE_WG_SOLANA_RPC ?? 'http://127.0.0.1:8899',
+            secretKeys: DEVNET_SOLANA_ACCOUNTS.map((a) => a.secretKey),
+            approver: panel,
+            mode: () => provider.mode,
+            persist: saveSolana,
+            siteAuthorized: () => provider.authorized,
+          },
+          loadSolanaState(init),
+        )
 
   window.devWallet = {
     provider,
@@ -168,6 +230,26 @@ export function install(): void {
       provider.reset({ ...DEFAULT_STATE, accountIndex: init.accountIndex ?? 0 })
     },
     announce,
+    ...(solana === undefined
+      ? {}
+      : {
+          solana: {
+            wallet: solana,
+            get address() {
+              return solana.address
+            },
+            get authorized() {
+              return solana.authorized
+            },
+            get requests() {
+              return solana.log.map(({ method, outcome, errorCode }) => ({ method, outcome, ...(errorCode === undefined ? {} : { errorCode }) }))
+            },
+            revoke: () => solana.revoke(),
+            useAccount: (index: number) => solana.useAccount(index),
+            reset: () => solana.reset({ authorized: false, accountIndex: init.solanaAccountIndex ?? 0 }),
+          },
+        }),
   }
   announce()
+  if (solana !== undefined) registerWallet(solana)
 }

@@ -33,10 +33,13 @@ export class ReconnectWallet {
   async reconnect(): Promise<boolean> {
     const remembered = Object.entries(readLastConnectors(this.storage)) as [ChainNamespace, string][]
     if (remembered.length === 0 || this.connection.snapshot.status !== 'disconnected') return false
+    // Read before any namespace is restored: a restored one persists its own network at once,
+    // while a slower one (a wallet that registers late) is still on its way.
+    const lastUsed = this.storage.get(STORAGE_KEYS.lastUsedChain)
     const restored = await Promise.all(
       remembered.map(([namespace, connectorId]) => this.restore(namespace, connectorId)),
     )
-    const active = this.activeNamespace()
+    const active = this.activeNamespace(lastUsed)
     if (active !== undefined) this.connection.activate(active)
     return restored.some(Boolean)
   }
@@ -78,8 +81,7 @@ export class ReconnectWallet {
   }
 
   /** The namespace of the persisted active network, when it is connected. */
-  private activeNamespace(): ChainNamespace | undefined {
-    const lastUsed = this.storage.get(STORAGE_KEYS.lastUsedChain)
+  private activeNamespace(lastUsed: string | null): ChainNamespace | undefined {
     const namespace = lastUsed?.split(':')[0] as ChainNamespace | undefined
     return namespace !== undefined && this.connection.account(namespace) !== undefined ? namespace : undefined
   }

@@ -15,6 +15,8 @@ import {
   VALIDATION_MESSAGES,
   tooManyDecimalsMessage,
 } from '../errors'
+import { chainFamilyLabel } from '../connection/connectors'
+import type { ChainNamespace } from '../entities'
 import { exampleAmount, numberMarks } from '../format/locale-number'
 
 /** A rule of the send form that the typed values break. */
@@ -23,6 +25,8 @@ export type SendFormError =
   | { readonly kind: 'tokenRequired' }
   | { readonly kind: 'unsupportedChain' }
   | { readonly kind: 'invalidAddress' }
+  /** The receiver is an address of another chain family than `namespace`, the one sent on. */
+  | { readonly kind: 'wrongFamily'; readonly namespace: ChainNamespace }
   /** A mixed-case EVM address whose case is not its EIP-55 checksum: likely mistyped. */
   | { readonly kind: 'invalidAddressChecksum' }
   | { readonly kind: 'invalidAmount' }
@@ -75,6 +79,8 @@ export function sendErrorMessage(error: SendError): string {
       return new UnsupportedChainError().message
     case 'invalidAddress':
       return new InvalidAddressError().message
+    case 'wrongFamily':
+      return `This is not ${error.namespace === 'eip155' ? 'an' : 'a'} ${chainFamilyLabel(error.namespace)} address`
     case 'invalidAddressChecksum':
       return INVALID_ADDRESS_CHECKSUM_MESSAGE
     case 'invalidAmount':

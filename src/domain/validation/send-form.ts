@@ -1,13 +1,14 @@
 /**
  * Send form rules (spec section 5): an amount and a receiver address are required, then a token;
  * only namespaces that support sending are accepted. Beyond the spec's three rules the form also
- * refuses a receiver that is no address of the namespace ("Invalid address") or an EVM address
- * whose mixed case is not its checksum ("Invalid address checksum"), an unparseable
+ * refuses a receiver that is no address of the namespace ("Invalid address"; an address of another
+ * chain family: "This is not a Solana address") or an EVM address whose mixed case is not its
+ * checksum ("Invalid address checksum"), an unparseable
  * amount, an amount of zero ("Enter an amount greater than 0") and an amount above the balance
  * ("Insufficient funds"). Returns the first broken rule, else undefined; sendErrorMessage words it.
  */
 import { SUPPORTED_NAMESPACES } from '../feature-constants'
-import type { ChainNamespace, TokenBalance } from '../entities'
+import { CHAIN_NAMESPACES, type ChainNamespace, type TokenBalance } from '../entities'
 import { tokenBalanceUnits, tokenDecimals } from '../balances/token-balances'
 import { parseSendAmount } from '../send/send-amount'
 import { receiverChecksumError } from '../send/send-receiver-checks'
@@ -29,8 +30,14 @@ export function validateSendForm(input: SendFormInput): SendFormError | undefine
   if (!input.amount?.trim() || !input.receiverAddress?.trim()) return { kind: 'amountAndReceiverRequired' }
   if (!input.token) return { kind: 'tokenRequired' }
   if (!input.namespace || !SUPPORTED_NAMESPACES.send.includes(input.namespace)) return { kind: 'unsupportedChain' }
-  if (!isAddressOf(input.namespace, input.receiverAddress.trim())) return { kind: 'invalidAddress' }
-  const checksum = receiverChecksumError(input.namespace, input.receiverAddress.trim())
+  const receiver = input.receiverAddress.trim()
+  if (!isAddressOf(input.namespace, receiver)) {
+    // An address of another chain family says which family the form expects.
+    return CHAIN_NAMESPACES.some((other) => other !== input.namespace && isAddressOf(other, receiver))
+      ? { kind: 'wrongFamily', namespace: input.namespace }
+      : { kind: 'invalidAddress' }
+  }
+  const checksum = receiverChecksumError(input.namespace, receiver)
   if (checksum) return checksum
   const parsed = parseSendAmount(input.amount, tokenDecimals(input.token), input.locale ?? 'en-US')
   if (!parsed.ok) return parsed.error

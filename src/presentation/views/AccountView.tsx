@@ -6,9 +6,12 @@ import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../comp
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
+import accountCss from '../styles/account.css?inline'
+import { useAreaStyles } from '../styles/area-styles'
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
+  useAreaStyles(accountCss)
   const connectionStore = useService(ConnectionStore)
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
   const networks = useStore(useService(NetworksStore))

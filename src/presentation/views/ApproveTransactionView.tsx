@@ -3,6 +3,8 @@ import { ModalStore } from '../../application/modal-store'
 import { TransactionApprovals } from '../../application/send/transaction-approvals'
 import { Button, Notice, Spinner } from '../components'
 import { useService } from '../di-context'
+import sendCss from '../styles/send.css?inline'
+import { useAreaStyles } from '../styles/area-styles'
 
 /**
  * The ApproveTransaction step of the approval stack (spec section 4): shown while the wallet
@@ -10,6 +12,7 @@ import { useService } from '../di-context'
  * it as success or error.
  */
 export default function ApproveTransactionView() {
+  useAreaStyles(sendCss)
   const approvals = useService(TransactionApprovals)
   const modal = useService(ModalStore)
   const current = useObservableState(approvals.current$, () => approvals.current)

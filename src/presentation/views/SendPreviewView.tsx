@@ -7,6 +7,8 @@ import { Button, Notice, SafeImage } from '../components'
 import { useService } from '../di-context'
 import { preloadApproveTransactionView } from './send/approve-view-loader'
 import { useSend } from './send/use-send'
+import sendCss from '../styles/send.css?inline'
+import { useAreaStyles } from '../styles/area-styles'
 
 /**
  * The review of a checked transfer: amount, fiat value, receiver (and the name it came from),
@@ -16,6 +18,7 @@ import { useSend } from './send/use-send'
  * on that step it says the request is still open in the wallet, and then that it was sent.
  */
 export default function SendPreviewView() {
+  useAreaStyles(sendCss)
   const { confirm, reviewState, confirmState } = useSend()
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)

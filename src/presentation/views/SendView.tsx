@@ -5,6 +5,8 @@ import { sendErrorMessage } from '../../domain/send/send-errors'
 import { Button } from '../components'
 import { useSend } from './send/use-send'
 import { tokenKey } from './send/token-key'
+import sendCss from '../styles/send.css?inline'
+import { useAreaStyles } from '../styles/area-styles'
 
 /**
  * The Send form: a token from the balances, an amount (Max, pasted text, the fiat
@@ -12,6 +14,7 @@ import { tokenKey } from './send/token-key'
  * the person asks for the review; the view only renders the form's and the review's states.
  */
 export default function SendView() {
+  useAreaStyles(sendCss)
   const { form: sendForm, review, formState, reviewState } = useSend()
   const tokens = useObservableState(sendForm.tokens$, () => sendForm.tokens)
   const ids = { token: useId(), amount: useId(), receiver: useId(), receiverHint: useId(), error: useId() }

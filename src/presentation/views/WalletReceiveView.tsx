@@ -3,9 +3,12 @@ import { ConnectionStore } from '../../application/connection-store'
 import { NetworksStore } from '../../application/networks/networks-store'
 import { Button, Notice, QrCode, useCopy, useStore } from '../components'
 import { useService } from '../di-context'
+import accountCss from '../styles/account.css?inline'
+import { useAreaStyles } from '../styles/area-styles'
 
 /** The account's address as text and QR code, to receive tokens. */
 export default function WalletReceiveView() {
+  useAreaStyles(accountCss)
   const connectionStore = useService(ConnectionStore)
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
   const networks = useStore(useService(NetworksStore))

@@ -8,6 +8,8 @@ import type { Transaction } from '../../../domain/entities'
 import { safeWebLink } from '../../../domain/validation/safe-links'
 import { Button, Notice, SafeImage, Skeleton } from '../../components'
 import { useService } from '../../di-context'
+import sendCss from '../../styles/send.css?inline'
+import { useAreaStyles } from '../../styles/area-styles'
 
 const STATUS_TEXT = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
 
@@ -26,6 +28,7 @@ function short(address: string): string {
  * when the end of the list scrolls into view (or with the "Load more" button).
  */
 export default function ActivityTab() {
+  useAreaStyles(sendCss)
   const activity = useService(ActivityStore)
   const connection = useService(ConnectionStore)
   const config = useService(ModalConfig)

@@ -281,4 +281,23 @@ describe('two namespaces connected at once', () => {
     expect(Object.keys(fresh.accounts).sort()).toEqual(['eip155', 'solana'])
     expect(fresh.snapshot).toMatchObject({ namespace: 'eip155', connectorId: EVM_ONLY })
   })
+
+  it('a reload activates the namespace that was active, even when another one restored first persisted its own network', async () => {
+    const w = twoFamilies()
+    await w.connect.connect(EVM_ONLY)
+    await w.connect.connect(SOLANA_ONLY)
+    w.storage.set(STORAGE_KEYS.lastUsedChain, `solana:${String(SOLANA_DEVNET.id)}`)
+    const fresh = new ConnectionStore()
+    const reload = connectionWorld(asyncScheduler, { networks: [DEVNET_A, SOLANA_DEVNET] }, [w.solana])
+    w.evm.authorised.set(EVM_ONLY, w.evm.account(EVM_ONLY))
+    w.solana.authorised.set(SOLANA_ONLY, w.solana.account(SOLANA_ONLY))
+    // As the networks store does on a connection: the first restored namespace's network is persisted at once.
+    const persisting = fresh.state$.subscribe((state) => {
+      if (state.status === 'connected' && fresh.account('solana') === undefined) w.storage.set(STORAGE_KEYS.lastUsedChain, 'eip155:31337')
+    })
+    const reconnect = new ReconnectWallet(new WalletDirectory(familiesOf(w.evm, w.solana)), fresh, w.storage, asyncScheduler, reload.events, reload.logger)
+    await expect(reconnect.reconnect()).resolves.toBe(true)
+    persisting.unsubscribe()
+    expect(fresh.snapshot).toMatchObject({ namespace: 'solana', connectorId: SOLANA_ONLY })
+  })
 })

@@ -65,13 +65,13 @@ describe('send: rules checked before any signature', () => {
     expect(world.form.snapshot.locked).toBe(false)
   })
 
-  it('the receiver is checked with the rule of the connected chain family', async () => {
+  it('the receiver is checked with the rule of the connected chain family, and an EVM address on Solana says so', async () => {
     const world = aSendWorld()
     connect(world.connection, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana')
     fill(world, { token: ETH, amount: '0.1', receiver: TO })
     expect(world.form.snapshot.receiver).toEqual({ status: 'unresolved', name: TO, error: { kind: 'invalidAddress' } })
     await world.review.review()
-    expect(shownError(world)).toBe('Invalid address')
+    expect(shownError(world)).toBe('This is not a Solana address')
     expect(world.transfers.estimates).toEqual([])
   })
 

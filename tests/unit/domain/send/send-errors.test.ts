@@ -7,6 +7,8 @@ describe('send error messages', () => {
     [{ kind: 'tokenRequired' }, 'A token is required'],
     [{ kind: 'unsupportedChain' }, 'Unsupported chain'],
     [{ kind: 'invalidAddress' }, 'Invalid address'],
+    [{ kind: 'wrongFamily', namespace: 'solana' }, 'This is not a Solana address'],
+    [{ kind: 'wrongFamily', namespace: 'eip155' }, 'This is not an EVM address'],
     [{ kind: 'invalidAmount' }, 'Invalid amount'],
     [{ kind: 'tooManyDecimals', decimals: 6 }, 'This token accepts at most 6 decimals'],
     [{ kind: 'tooManyDecimals', decimals: 0 }, 'This token does not accept decimals'],

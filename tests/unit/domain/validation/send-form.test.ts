@@ -62,13 +62,17 @@ describe('send form', () => {
     ).toBeUndefined()
   })
 
-  it('checks the receiver with the rule of the namespace it is sent on', () => {
+  it('checks the receiver with the rule of the namespace it is sent on; an address of another family says which is expected', () => {
     const sol = aTokenBalance({ chainId: 'solana:x', quantity: { decimals: '9', numeric: '2' } })
     expect(validateSendForm({ amount: '0.5', receiverAddress: receiver, token: sol, namespace: 'solana' })).toEqual({
+      kind: 'wrongFamily',
+      namespace: 'solana',
+    })
+    expect(validateSendForm({ amount: '0.5', receiverAddress: 'not-an-address', token: sol, namespace: 'solana' })).toEqual({
       kind: 'invalidAddress',
     })
     expect(
       validateSendForm({ amount: '1', receiverAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', token: aTokenBalance(), namespace: 'eip155' }),
-    ).toEqual({ kind: 'invalidAddress' })
+    ).toEqual({ kind: 'wrongFamily', namespace: 'eip155' })
   })
 })

@@ -1,0 +1,17 @@
+import type { CaipNetwork, ChainNamespace } from '../../domain/entities'
+import { UnsupportedChainReadError, type ChainReader } from '../../ports/chain-reader'
+
+/** One {@link ChainReader} over each chain family's own: a read goes to the reader of the network's namespace. */
+export class NamespaceChainReader implements ChainReader {
+  constructor(private readonly readers: Partial<Record<ChainNamespace, ChainReader>>) {}
+
+  getNativeBalance(network: CaipNetwork, address: string, options?: { signal?: AbortSignal }): Promise<bigint> {
+    const reader = this.readers[network.chainNamespace]
+    if (reader === undefined) return Promise.reject(new UnsupportedChainReadError(network.chainNamespace))
+    return reader.getNativeBalance(network, address, options)
+  }
+
+  dispose(): void {
+    for (const reader of Object.values(this.readers)) reader.dispose()
+  }
+}
