@@ -1,6 +1,7 @@
 import type { Container } from 'inversify'
 import { toCaipNetwork, type ResolvedConfig } from './domain/config'
 import type { CaipNetwork, ChainNamespace } from './domain/entities'
+import { SiwxNotEnabledError } from './domain/errors'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
@@ -51,6 +52,7 @@ function familyMessengers(networks: readonly CaipNetwork[]): SiwxMessengers {
  * replaces the local storage; bindings a test put in place win.
  */
 export function startSignIn(container: Container, config: ResolvedConfig, state: Observer<SiwxState>, events: EventReporter): SignInWithX {
+  if (config.siwx === undefined) throw new SiwxNotEnabledError()
   const signIn = createSignIn(container, config, events)
   signIn.start()
   const following = signIn.state$.subscribe((next) => state.next(next))
@@ -64,7 +66,7 @@ export function startSignIn(container: Container, config: ResolvedConfig, state:
 
 function createSignIn(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithX {
   const siwx = config.siwx
-  if (siwx === undefined) throw new Error('Sign-in is not configured')
+  if (siwx === undefined) throw new SiwxNotEnabledError()
   const networks = config.networks.map(toCaipNetwork)
   const bound = <T>(token: Parameters<Container['get']>[0], fallback: () => T): T =>
     container.isBound(token) ? (container.get(token) as T) : fallback()

@@ -320,9 +320,8 @@ function siwxLoader(container: Container, config: ResolvedConfig): SiwxLoader {
       return state.value
     },
     load() {
-      loading ??= enabled
-        ? import('./di-siwx').then(({ startSignIn }) => startSignIn(container, config, state, container.get(EventReporter)))
-        : import('./domain/errors').then(({ SiwxNotEnabledError }) => Promise.reject(new SiwxNotEnabledError()))
+      // Without `siwx` the chunk rejects with "SIWX is not enabled": one lazy import for both.
+      loading ??= import('./di-siwx').then(({ startSignIn }) => startSignIn(container, config, state, container.get(EventReporter)))
       loading.catch(() => (loading = undefined))
       return loading
     },
