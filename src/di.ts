@@ -310,11 +310,9 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
  * when the host configured `siwx`, once a wallet connects or a sign-in view or call needs it.
  */
 function siwxLoader(container: Container, config: ResolvedConfig): SiwxLoader {
-  const enabled = config.siwx !== undefined
-  const state = new BehaviorSubject<SiwxState>({ status: enabled ? 'signed-out' : 'disabled' })
+  const state = new BehaviorSubject<SiwxState>({ status: config.siwx ? 'signed-out' : 'disabled' })
   let loading: Promise<SiwxHandle & { dispose(): void }> | undefined
   return {
-    enabled,
     state$: state,
     get snapshot() {
       return state.value

@@ -184,14 +184,10 @@ class WalletModalInstance implements WalletModal {
       signOut: () => withSignIn((s) => s.signOut()),
     }
     // A connected wallet needs the network rules (persist the active network, open UnsupportedChain
-    // when the wallet leaves the configured networks) even while the modal is closed, and sign-in.
+    // when the wallet leaves the configured networks, sign-in) even while the modal is closed.
     this.connectedSubscription = this.connection.state$
       .pipe(filter((state) => state.status === 'connected'))
-      .subscribe(() => {
-        void this.loadFeatures().catch(() => undefined)
-        // A failed load is tried again by the sign view or the next call.
-        if (this.signIn.enabled) this.signIn.load().catch(() => undefined)
-      })
+      .subscribe(() => void this.loadFeatures().catch(() => undefined))
     this.state$ = combineLatest([
       this.modal.state$,
       this.connection.state$,

@@ -26,7 +26,6 @@ export interface SiwxHandle {
  * and a wallet connects.
  */
 export interface SiwxLoader {
-  readonly enabled: boolean
   /** The sign-in state; 'signed-out' until loaded, 'disabled' without `siwx`. Never errors. */
   readonly state$: Observable<SiwxState>
   readonly snapshot: SiwxState
