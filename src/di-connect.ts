@@ -10,6 +10,7 @@ import { WalletConnectEntry } from './application/connection/walletconnect-entry
 import { FeatureLoader } from './application/modal-services'
 import { isMobilePlatform } from './domain/connection/platform'
 import { CloseModal } from './application/shell/close-modal'
+import { SiwxLoader } from './application/siwx/siwx-state'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { Platform } from './ports/platform'
@@ -77,5 +78,8 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
     )
   binder
     .bind(CloseModal)
-    .toDynamicValue((ctx) => new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler)))
+    .toDynamicValue((ctx) => {
+      const siwx = ctx.get(SiwxLoader)
+      return new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler), () => siwx.snapshot.status === 'signed-in')
+    })
 }

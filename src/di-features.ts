@@ -32,6 +32,7 @@ import { NetworksStore } from './application/networks/networks-store'
 import { SwitchNetwork } from './application/networks/switch-network'
 import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
 import { ChainReader } from './ports/chain-reader'
+import { SiwxLoader } from './application/siwx/siwx-state'
 import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
@@ -50,6 +51,9 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
     start() {
       container.get(NetworksStore).start()
       container.get(UnsupportedChainWatcher).start()
+      // Sign-in follows the connection from here on (its chunk loads only when configured; a failed
+      // load is tried again by the sign view or the next call).
+      if (config.siwx !== undefined) container.get(SiwxLoader).load().catch(() => undefined)
       // Switching to another chain family resets the send form (spec section 4); same-family
       // switches reset it through the connection.
       namespaceReset ??= container.get(SwitchNetwork).networkChanged$.subscribe((change) => {

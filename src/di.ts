@@ -1,6 +1,6 @@
 // The lite polyfill: the one inversify's container itself loads, so the page carries only one.
 import 'reflect-metadata/lite'
-import { asyncScheduler, type SchedulerLike } from 'rxjs'
+import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
@@ -40,6 +40,7 @@ import type { ChainNamespace } from './domain/entities'
 import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
 import { Platform } from './ports/platform'
 import { BrowserPlatform } from './infrastructure/platform/browser-platform'
+import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
 export type ContainerOverrides = (container: Container) => void
@@ -77,6 +78,7 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 
   bindConnection(container, config)
   container.bind(FeatureLoader).toConstantValue(featureLoader(container, config))
+  container.bind(SiwxLoader).toConstantValue(siwxLoader(container, config))
 
   overrides?.(container)
   return container
@@ -313,6 +315,30 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
       disposed = true
       features?.dispose()
       features = undefined
+    },
+  }
+}
+
+/**
+ * Sign-in (src/di-siwx.ts, its own chunk, with each family's message code behind it): loaded only
+ * when the host configured `siwx`, once a wallet connects or a sign-in view or call needs it.
+ */
+function siwxLoader(container: Container, config: ResolvedConfig): SiwxLoader {
+  const state = new BehaviorSubject<SiwxState>({ status: config.siwx ? 'signed-out' : 'disabled' })
+  let loading: Promise<SiwxHandle & { dispose(): void }> | undefined
+  return {
+    state$: state,
+    get snapshot() {
+      return state.value
+    },
+    load() {
+      // Without `siwx` the chunk rejects with "SIWX is not enabled": one lazy import for both.
+      loading ??= import('./di-siwx').then(({ startSignIn }) => startSignIn(container, config, state, container.get(EventReporter)))
+      loading.catch(() => (loading = undefined))
+      return loading
+    },
+    dispose() {
+      void loading?.then((signIn) => signIn.dispose(), () => undefined)
     },
   }
 }

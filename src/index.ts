@@ -9,15 +9,19 @@ export {
   type NamespaceConnectionState,
   type OpenOptions,
   type WalletModal,
+  type WalletModalSiwx,
   type WalletModalState,
 } from './wallet-modal'
+export type { SiwxState, SiwxStatus } from './application/siwx/siwx-state'
+export type { SiwxSessionFilter, SiwxStorage } from './domain/siwx/siwx-storage'
 export {
   InvalidConfigError,
   DEFAULT_SERVICE_URLS,
   type NetworkConfig,
+  type SiwxConfig,
   type WalletModalConfig,
 } from './domain/config'
-export type { AccountType, CaipNetwork, ChainNamespace, ThemeMode } from './domain/entities'
+export type { AccountType, CaipNetwork, ChainNamespace, SiwxMessageData, SiwxSession, ThemeMode } from './domain/entities'
 export type {
   Eip1193Provider,
   NamespaceProviders,

@@ -81,6 +81,29 @@ export function useNetwork(): NetworkInfo {
   }
 }
 
+export interface SignInInfo {
+  /** 'disabled' without `siwx` in the config, else 'signed-out', 'signing' or 'signed-in'. */
+  readonly status: WalletModalState['siwx']['status']
+  readonly isSignedIn: boolean
+  readonly session: WalletModalState['siwx']['session']
+  /** Asks the connected wallet to sign in; resolves the session (see `modal.siwx.signIn`). */
+  readonly signIn: WalletModal['siwx']['signIn']
+  readonly signOut: WalletModal['siwx']['signOut']
+}
+
+/** Sign in with the wallet: the active account's sign-in state, and the calls to change it. */
+export function useSignIn(): SignInInfo {
+  const modal = useWalletModal()
+  const siwx = useStateField('siwx')
+  return {
+    status: siwx.status,
+    isSignedIn: siwx.status === 'signed-in',
+    session: siwx.session,
+    signIn: () => modal.siwx.signIn(),
+    signOut: () => modal.siwx.signOut(),
+  }
+}
+
 export interface ConnectButtonProps {
   /** Label while disconnected. */
   readonly label?: string

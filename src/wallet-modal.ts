@@ -20,6 +20,9 @@ import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
 import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
 import { createContainer, type ContainerOverrides } from './di'
+import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
+import type { SiwxSession } from './domain/entities'
+import type { SiwxSessionFilter } from './domain/siwx/siwx-storage'
 
 /** What a host reads about the modal at any moment. */
 export interface WalletModalState {
@@ -39,6 +42,22 @@ export interface WalletModalState {
    * The same object while no namespace's connection changed.
    */
   readonly namespaces: Readonly<Partial<Record<ChainNamespace, NamespaceConnectionState>>>
+  /** Sign-in of the active namespace's account ('disabled' when the host configured no `siwx`). */
+  readonly siwx: SiwxState
+}
+
+/** Sign in with the wallet (config `siwx`). Each call rejects with "SIWX is not enabled" without it. */
+export interface WalletModalSiwx {
+  /** The sessions in force, of one network and/or address when given. */
+  getSessions(filter?: SiwxSessionFilter): Promise<SiwxSession[]>
+  /**
+   * Asks the connected wallet to sign the sign-in message; resolves the stored session. Rejects with
+   * the wallet's refusal or a failed check (the modal also shows the spec's message), or
+   * "No ActiveCaipAddress found" when no wallet is connected.
+   */
+  signIn(): Promise<SiwxSession>
+  /** Forgets the connected account's sessions (and, when sign-in is required, disconnects it). */
+  signOut(): Promise<void>
 }
 
 /** One connected chain family's account, in `WalletModalState.namespaces`. */
@@ -105,6 +124,7 @@ export interface WalletModal {
   preload(): Promise<void>
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
+  readonly siwx: WalletModalSiwx
 }
 
 export interface CreateWalletModalOptions {
@@ -135,6 +155,8 @@ class WalletModalInstance implements WalletModal {
   private readonly connection: ConnectionStore
   private readonly theme: ThemeStore
   private readonly alerts: AlertStore
+  private readonly signIn: SiwxLoader
+  readonly siwx: WalletModalSiwx
   readonly state$: Observable<WalletModalState>
   private unmount: (() => void) | undefined
   private mounting: Promise<void> | undefined
@@ -154,8 +176,15 @@ class WalletModalInstance implements WalletModal {
     this.connection = container.get(ConnectionStore)
     this.theme = container.get(ThemeStore)
     this.alerts = container.get(AlertStore)
+    this.signIn = container.get(SiwxLoader)
+    const withSignIn = <T>(call: (signIn: SiwxHandle) => Promise<T>): Promise<T> => this.signIn.load().then(call)
+    this.siwx = {
+      getSessions: (filter) => withSignIn((s) => s.getSessions(filter)),
+      signIn: () => withSignIn((s) => s.signIn()),
+      signOut: () => withSignIn((s) => s.signOut()),
+    }
     // A connected wallet needs the network rules (persist the active network, open UnsupportedChain
-    // when the wallet leaves the configured networks) even while the modal is closed.
+    // when the wallet leaves the configured networks, sign-in) even while the modal is closed.
     this.connectedSubscription = this.connection.state$
       .pipe(filter((state) => state.status === 'connected'))
       .subscribe(() => void this.loadFeatures().catch(() => undefined))
@@ -165,6 +194,7 @@ class WalletModalInstance implements WalletModal {
       this.connection.accounts$,
       this.theme.mode$,
       this.alerts.alert$,
+      this.signIn.state$,
     ]).pipe(
       map(() => this.getState()),
       distinctUntilChanged(shallowEqual),
@@ -195,6 +225,7 @@ class WalletModalInstance implements WalletModal {
       themeMode: this.theme.mode,
       alert: this.alerts.alert,
       namespaces: this.namespaceStates(this.connection.accounts),
+      siwx: this.signIn.snapshot,
     }
   }
 
@@ -394,6 +425,7 @@ class WalletModalInstance implements WalletModal {
     this.unmount = undefined
     this.connectedSubscription.unsubscribe()
     this.container.get(FeatureLoader).dispose()
+    this.signIn.dispose()
     this.container.unbindAll()
   }
 }

@@ -5,6 +5,9 @@ import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/
 const env = import.meta.env
 const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 
+/** `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both). */
+const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
+
 export const demoConfig: WalletModalConfig = {
   projectId: env.VITE_WG_PROJECT_ID ?? 'walletgate-demo',
   metadata: {
@@ -42,6 +45,9 @@ export const demoConfig: WalletModalConfig = {
       testnet: true,
     },
   ],
+  ...(siwxMode === 'required' || siwxMode === 'optional'
+    ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Walletgate demo.' } }
+    : {}),
   services: {
     blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
     walletCatalogue: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',

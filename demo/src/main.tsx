@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createWalletModal } from 'walletgate'
-import { ConnectButton, WalletModalProvider, useAccount, useNetwork, useWalletModal, useWalletModalState } from 'walletgate/react'
+import { ConnectButton, WalletModalProvider, useAccount, useNetwork, useSignIn, useWalletModal, useWalletModalState } from 'walletgate/react'
 import { demoConfig } from './demo-config'
 import './demo.css'
 
@@ -22,6 +22,28 @@ function AccountChip() {
       <button type="button" data-testid="demo-disconnect" onClick={() => void modal.disconnect()}>
         Disconnect
       </button>
+    </>
+  )
+}
+
+/** Sign-in state, shown when the page was opened with `?siwx=required` or `?siwx=optional`. */
+function SignInChip() {
+  const { status, signIn, signOut } = useSignIn()
+  const { isConnected } = useAccount()
+  if (status === 'disabled') return null
+  return (
+    <>
+      <span data-testid="demo-siwx">{status}</span>
+      {isConnected && status === 'signed-out' && (
+        <button type="button" data-testid="demo-sign-in" onClick={() => void signIn().catch(() => undefined)}>
+          Sign in
+        </button>
+      )}
+      {status === 'signed-in' && (
+        <button type="button" data-testid="demo-sign-out" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      )}
     </>
   )
 }
@@ -66,6 +88,7 @@ function App() {
         <div className="demo-bar">
           <ConnectButton />
           <AccountChip />
+          <SignInChip />
         </div>
         <h2>Open a view</h2>
         <Controls />

@@ -7,8 +7,10 @@ import {
   type ChainNamespace,
   type ConnectMethod,
   type ConnectorTypeGroup,
+  type SiwxSession,
   type ThemeMode,
 } from './entities'
+import { isSiwxStorage, type SiwxStorage } from './siwx/siwx-storage'
 import { SERVICE_REQUEST_TIMEOUT_MS } from './constants'
 import {
   array,
@@ -136,7 +138,8 @@ export interface WalletModalConfig {
   includeWalletIds?: string[] | undefined
   excludeWalletIds?: string[] | undefined
   customWallets?: CustomWalletConfig[] | undefined
-  siwx?: { required?: boolean | undefined; /** The statement shown in the sign-in message. */ statement?: string | undefined } | undefined
+  /** Sign in with the wallet after connecting (see {@link SiwxConfig}); absent: no sign-in. */
+  siwx?: SiwxConfig | undefined
   allowUnsupportedChain?: boolean | undefined
   enableWalletConnect?: boolean | undefined
   /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
@@ -157,7 +160,7 @@ interface ThemeVariablesConfig {
 export interface ResolvedConfig
   extends Omit<WalletModalConfig, 'metadata' | 'siwx' | 'services' | keyof ReturnType<typeof configDefaults>> {
   metadata?: { name: string; description: string; url: string; icons: string[] } | undefined
-  siwx?: { required: boolean; statement?: string | undefined } | undefined
+  siwx?: ResolvedSiwxConfig | undefined
   themeMode: ThemeMode
   themeVariables: ThemeVariablesConfig
   features: FeaturesConfig
@@ -171,6 +174,35 @@ export interface ResolvedConfig
   services: ServiceSettings
 }
 export type ResolvedNetworkConfig = NetworkConfig
+
+/** Sign in with the wallet (SIWX): what the host sets; every key is optional. */
+export interface SiwxConfig {
+  /** true: a connected visitor must sign in (cancel disconnects, the sign view cannot be closed). Default false. */
+  required?: boolean | undefined
+  /** The statement line of the message (one line). Default: none. */
+  statement?: string | undefined
+  /** The message's domain (`host[:port]`). Default: the page's `location.host`, read in the browser. */
+  domain?: string | undefined
+  /** The message's URI. Default: the page's `location.origin`, read in the browser. */
+  uri?: string | undefined
+  /** How long a session lasts, in ms. Default 7 days. */
+  expiresInMs?: number | undefined
+  /** Delete the account's sessions when its wallet disconnects. Default true. */
+  signOutOnDisconnect?: boolean | undefined
+  /** Where sessions are kept. Default: the modal's own storage (localStorage), surviving a reload. */
+  storage?: SiwxStorage | undefined
+  /** Checks a signed session before it is stored; resolves false to refuse it. Default: the family's verifier. */
+  verify?: ((session: SiwxSession) => Promise<boolean>) | undefined
+}
+
+export interface ResolvedSiwxConfig extends Omit<SiwxConfig, 'required' | 'expiresInMs' | 'signOutOnDisconnect'> {
+  required: boolean
+  expiresInMs: number
+  signOutOnDisconnect: boolean
+}
+
+/** A session lasts 7 days unless the host says otherwise. */
+export const SIWX_DEFAULT_EXPIRES_IN_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * One rule per configuration key, checked only for the keys a host's config has (see
@@ -239,7 +271,18 @@ function configRules(): Record<string, Rule<unknown>> {
     includeWalletIds: defaultTo(strArray, () => []),
     excludeWalletIds: defaultTo(strArray, () => []),
     customWallets: defaultTo(array(customWallet), () => []),
-    siwx: optional(object({ required: defaultTo(bool, () => false), statement: optStr })),
+    siwx: optional(
+      object({
+        required: defaultTo(bool, () => false),
+        statement: optStr,
+        domain: optional(nonEmpty),
+        uri: optional(httpUrl),
+        expiresInMs: defaultTo(integer(1), () => SIWX_DEFAULT_EXPIRES_IN_MS),
+        signOutOnDisconnect: defaultTo(bool, () => true),
+        storage: optional(custom(isSiwxStorage, 'Expected a SIWX storage')),
+        verify: optional(custom(isFunction, 'Expected a function')),
+      }),
+    ),
     allowUnsupportedChain: defaultTo(bool, () => defaults.allowUnsupportedChain),
     enableWalletConnect: defaultTo(bool, () => defaults.enableWalletConnect),
     browserWallets: defaultTo(bool, () => defaults.browserWallets),

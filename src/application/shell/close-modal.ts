@@ -20,7 +20,7 @@ export class CloseModal {
   constructor(
     private readonly modal: ModalStore,
     private readonly connection: ConnectionStore,
-    private readonly config: Pick<ResolvedConfig, 'siwx'>,
+    private readonly config: { readonly siwx?: Pick<NonNullable<ResolvedConfig['siwx']>, 'required'> | undefined },
     private readonly scheduler: SchedulerLike,
     /** Whether the active account has a sign-in session (the SIWX use case provides it once it exists). */
     private readonly hasSession: () => boolean = () => false,

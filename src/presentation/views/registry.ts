@@ -21,6 +21,7 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   WalletReceive: () => import('./WalletReceiveView'),
   Send: () => import('./SendView'),
   SendPreview: () => import('./SendPreviewView'),
+  SIWXSignMessage: () => import('./SIWXSignMessageView'),
 }
 
 /**
@@ -54,6 +55,8 @@ export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'ConnectingExternal',
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
+  // Sign-in needs only the connection and its own loader: it opens right after a wallet connects.
+  'SIWXSignMessage',
 ])
 
 /** Connect views that list the catalogue's wallets: they also wait for src/di-wallet-lists.ts. */

@@ -9,6 +9,7 @@ import { CHAIN_NAMESPACES, CONNECT_METHODS, CONNECTOR_TYPE_GROUPS } from '../../
 import { DEFAULT_SERVICE_URLS } from '../../../src/domain/config'
 import { SERVICE_REQUEST_TIMEOUT_MS } from '../../../src/domain/constants'
 import { specErrorMap } from '../../../src/domain/validation/zod-error-map'
+import { isSiwxStorage } from '../../../src/domain/siwx/siwx-storage'
 
 function configDefaults() {
   return {
@@ -124,6 +125,12 @@ function configFields() {
           required: z._default(bool(), false),
           /** The statement shown in the sign-in message. */
           statement: optStr(),
+          domain: z.optional(nonEmpty()),
+          uri: z.optional(httpUrl()),
+          expiresInMs: z._default(z.number().check(z.int(), z.gte(1)), 7 * 24 * 60 * 60 * 1000),
+          signOutOnDisconnect: z._default(bool(), true),
+          storage: z.optional(z.custom(isSiwxStorage, 'Expected a SIWX storage')),
+          verify: z.optional(z.custom(isFunction, 'Expected a function')),
         }),
       ),
     allowUnsupportedChain: () => z._default(bool(), defaults.allowUnsupportedChain),

@@ -54,6 +54,7 @@ const leaf = fc.oneof(
     '', ' ', 'a', ' ab ', '1', 'eip155:1', 'eip155', 'solana', 'foo', 'dark', 'light', 'blue', 'google', 'nope', 'email', 'wallet',
     'http://a', 'https://x.example/p', ' http://x\t/a ', 'http:x', 'ftp://x', 'ws://r', 'wss://r/ a', 'ws:x',
     'http://a b', [], {}, [1], ['http://a'], () => undefined, new Date(0),
+    { add: () => undefined, get: () => undefined, delete: () => undefined },
   ),
   fc.string({ maxLength: 6 }),
   fc.integer(),
@@ -67,7 +68,7 @@ const KEYS = [
 const NESTED_KEYS = [
   'id', 'chainNamespace', 'name', 'nativeCurrency', 'rpcUrls', 'blockExplorerUrl', 'imageUrl', 'testnet', 'symbol',
   'decimals', 'description', 'url', 'icons', 'accent', 'radius', 'fontFamily', 'send', 'socials', 'homepage',
-  'mobileLink', 'required', 'statement', 'blockchainApi', 'walletCatalogue', 'analytics', 'relay', 'extra',
+  'mobileLink', 'required', 'statement', 'domain', 'uri', 'expiresInMs', 'signOutOnDisconnect', 'storage', 'verify', 'blockchainApi', 'walletCatalogue', 'analytics', 'relay', 'extra',
 ]
 
 /** Objects and arrays built from those leaves and the keys the rules know (and a few they do not). */
@@ -124,6 +125,10 @@ describe('parseConfig agrees with the zod schema it replaced', () => {
       { networks: [net], projectId: ' ab ', metadata: { name: 'a', url: ' https://x/\n ' } },
       { networks: [net], services: { relay: 'http://x', analytics: undefined, foo: 1 } },
       { networks: [net], colour: 'red', size: 1 },
+      { networks: [net], siwx: {} },
+      { networks: [net], siwx: { required: true, domain: '', uri: 'ftp://x', expiresInMs: 0, storage: {}, verify: 1 } },
+      { networks: [net], siwx: { expiresInMs: 1.5, signOutOnDisconnect: 'no', storage: { add() {}, get() {}, delete() {} } } },
+      { networks: [net], siwx: { domain: 'app.example:8080', uri: ' https://app.example/ ', verify: () => true, x: 1 } },
       { networks: [net], defaultNetwork: 'eip155:2' },
       { networks: [net], defaultNetwork: 'eip155:1' },
       { networks: [net], defaultNetwork: '1' },

@@ -1,0 +1,89 @@
+import type { Container } from 'inversify'
+import { toCaipNetwork, type ResolvedConfig } from './domain/config'
+import type { CaipNetwork, ChainNamespace } from './domain/entities'
+import { SiwxNotEnabledError } from './domain/errors'
+import { ConnectionStore } from './application/connection-store'
+import { ModalStore } from './application/modal-store'
+import { SnackStore } from './application/snack-store'
+import { DisconnectWallet } from './application/connection/disconnect-wallet'
+import type { EventReporter } from './application/connection/report-event'
+import { SignInWithX } from './application/siwx/sign-in-with-x'
+import type { SiwxState } from './application/siwx/siwx-state'
+import type { Observer } from 'rxjs'
+import { ChainFamilies } from './ports/chain-family'
+import { Clock } from './ports/clock'
+import { KeyValueStorage } from './ports/key-value-storage'
+import { Logger } from './ports/logger'
+import { SiwxMessengers, SiwxNonces, SiwxStorage, type SiwxFamilyMessenger } from './ports/siwx'
+import { CryptoSiwxNonces } from './infrastructure/siwx/crypto-siwx-nonces'
+import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
+
+/**
+ * Each chain family's sign-in message format and verifier, loaded when an account of that family
+ * signs in. A family plugs in here with one entry.
+ */
+const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>>> = {
+  eip155: (networks) =>
+    import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
+}
+
+/** The families' messengers, each created once. */
+function familyMessengers(networks: readonly CaipNetwork[]): SiwxMessengers {
+  const loaded = new Map<ChainNamespace, Promise<SiwxFamilyMessenger>>()
+  return {
+    get(namespace) {
+      const load = FAMILY_MESSENGERS[namespace]
+      if (load === undefined) return Promise.resolve(undefined)
+      let messenger = loaded.get(namespace)
+      if (messenger === undefined) {
+        messenger = load(networks)
+        loaded.set(namespace, messenger)
+        // A failed chunk load is not kept: the next sign-in tries again.
+        messenger.catch(() => loaded.delete(namespace))
+      }
+      return messenger
+    },
+  }
+}
+
+/**
+ * Sign-in's part of the composition root, a chunk of its own (see `siwxLoader` in src/di.ts):
+ * loaded only when the host configured `siwx` and a wallet connects. A host's `siwx.storage`
+ * replaces the local storage; bindings a test put in place win.
+ */
+export function startSignIn(container: Container, config: ResolvedConfig, state: Observer<SiwxState>, events: EventReporter): SignInWithX {
+  if (config.siwx === undefined) throw new SiwxNotEnabledError()
+  const signIn = createSignIn(container, config, events)
+  signIn.start()
+  const following = signIn.state$.subscribe((next) => state.next(next))
+  const dispose = signIn.dispose.bind(signIn)
+  signIn.dispose = () => {
+    following.unsubscribe()
+    dispose()
+  }
+  return signIn
+}
+
+function createSignIn(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithX {
+  const siwx = config.siwx
+  if (siwx === undefined) throw new SiwxNotEnabledError()
+  const networks = config.networks.map(toCaipNetwork)
+  const bound = <T>(token: Parameters<Container['get']>[0], fallback: () => T): T =>
+    container.isBound(token) ? (container.get(token) as T) : fallback()
+  return new SignInWithX({
+    config: siwx,
+    connection: container.get(ConnectionStore),
+    modal: container.get(ModalStore),
+    families: container.get(ChainFamilies),
+    storage: bound(SiwxStorage, () => siwx.storage ?? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock))),
+    messengers: bound(SiwxMessengers, () => familyMessengers(networks)),
+    nonces: bound(SiwxNonces, () => new CryptoSiwxNonces()),
+    clock: container.get(Clock),
+    snack: container.get(SnackStore),
+    events,
+    logger: container.get(Logger),
+    disconnect: () => container.get(DisconnectWallet).disconnect(),
+    supportedNetworkIds: networks.map((n) => n.caipNetworkId),
+    page: () => ({ host: globalThis.location.host, origin: globalThis.location.origin }),
+  })
+}

@@ -1,0 +1,126 @@
+/**
+ * Sign in with the wallet, against the demo opened with `?siwx=required` or `?siwx=optional`: the
+ * Devnet Wallet signs a real EIP-4361 message, verified over the devnet chain before it is stored.
+ */
+import type { Page } from '@playwright/test'
+import { expect, snapshot, test } from './support/fixtures'
+import { DEVNET_WALLET_RDNS, initDevWallet, setDevWalletMode } from './support/dev-wallet'
+
+async function connect(page: Page, siwx: 'required' | 'optional'): Promise<void> {
+  await page.goto(`/?siwx=${siwx}`)
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId(`wallet-${DEVNET_WALLET_RDNS}`).click()
+  await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
+  await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
+}
+
+/** The sessions the page's modal holds (and its raw storage entries). */
+async function sessions(page: Page): Promise<{ sessions: unknown[]; stored: string[] }> {
+  return page.evaluate(async () => {
+    const modal = (window as unknown as { walletgateDemo: { siwx: { getSessions(): Promise<unknown[]> } } }).walletgateDemo
+    const stored = Object.keys(localStorage).filter((key) => key.includes('siwx'))
+    return { sessions: await modal.siwx.getSessions(), stored }
+  })
+}
+
+test.describe('sign in with the wallet, required', () => {
+  test('approve: signed in, and still signed in after a reload without being asked again', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'required')
+    await expect(page.getByTestId('view-SIWXSignMessage')).toContainText('Walletgate Demo')
+    await snapshot(page, 'siwx-sign-dark')
+    await page.getByTestId('siwx-sign').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    const address = world.accounts[0]!.address
+    const after = await sessions(page)
+    expect(after.sessions).toHaveLength(1)
+    expect(after.sessions[0]).toMatchObject({ data: { accountAddress: address, chainId: 'eip155:31337' } })
+    expect((after.sessions[0] as { message: string }).message).toContain('\nChain ID: 31337\n')
+
+    await page.reload()
+    await expect(page.getByTestId('demo-account')).toContainText(address)
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await expect(page.getByTestId('modal-panel')).toBeHidden()
+  })
+
+  test('reject: "Signature declined" shows, the view stays and nothing is stored', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'required')
+    await setDevWalletMode(page, 'reject')
+    await page.getByTestId('siwx-sign').click()
+    await expect(page.getByTestId('snack')).toContainText('Signature declined')
+    await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
+    await snapshot(page, 'siwx-declined-dark')
+    expect(await sessions(page)).toEqual({ sessions: [], stored: [] })
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
+  })
+
+  test('cancel: disconnected, and the next open shows Connect', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'required')
+    await page.getByTestId('siwx-cancel').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Connect')).toBeVisible()
+  })
+
+  test('Escape and the close button shake the modal instead of closing it', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'required')
+    const panel = page.getByTestId('modal-panel')
+    await page.keyboard.press('Escape')
+    await expect(panel).toHaveClass(/wg-shake/)
+    await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
+    await expect(panel).not.toHaveClass(/wg-shake/)
+    await page.getByTestId('modal-close').click()
+    await expect(panel).toHaveClass(/wg-shake/)
+    await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
+    await expect(page.getByTestId('demo-account')).not.toHaveText('Not connected')
+  })
+
+  test('the sign view in the light theme, 360 px wide', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/?siwx=required')
+    await page.getByTestId('theme-toggle').click()
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId(`wallet-${DEVNET_WALLET_RDNS}`).click()
+    const view = page.getByTestId('view-SIWXSignMessage')
+    await expect(view).toBeVisible()
+    await expect(page.getByTestId('siwx-sign')).toBeInViewport()
+    const overflow = await view.evaluate((el) => el.scrollWidth > el.clientWidth)
+    expect(overflow).toBe(false)
+    await snapshot(page, 'siwx-sign-light-360')
+  })
+})
+
+test.describe('sign in with the wallet, optional', () => {
+  test('cancel keeps the wallet connected and unsigned', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'optional')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await page.getByTestId('demo-sign-in').click()
+    await expect(page.getByTestId('view-SIWXSignMessage')).toBeHidden()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await page.getByTestId('demo-sign-out').click()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
+    await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
+  })
+
+  test('the Cancel button closes, and the wallet stays connected and unsigned', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'optional')
+    await page.getByTestId('siwx-cancel').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
+    expect((await sessions(page)).sessions).toEqual([])
+  })
+})
