@@ -83,7 +83,9 @@ function createSignIn(container: Container, config: ResolvedConfig, events: Even
     events,
     logger: container.get(Logger),
     disconnect: () => container.get(DisconnectWallet).disconnect(),
-    supportedNetworkIds: networks.map((n) => n.caipNetworkId),
+    // Sign-in is asked only on networks of a family with a message builder: a Solana network (until
+    // its Sign-In-With-Solana builder lands) asks nothing rather than failing and disconnecting.
+    supportedNetworkIds: networks.filter((n) => FAMILY_MESSENGERS[n.chainNamespace] !== undefined).map((n) => n.caipNetworkId),
     page: () => ({ host: globalThis.location.host, origin: globalThis.location.origin }),
   })
 }

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, snapshot, test } from './support/fixtures'
 import { DEVNET_WALLET_RDNS, initDevWallet, setDevWalletMode } from './support/dev-wallet'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/config'
 
 async function connect(page: Page, siwx: 'required' | 'optional'): Promise<void> {
   await page.goto(`/?siwx=${siwx}`)
@@ -42,6 +43,25 @@ test.describe('sign in with the wallet, required', () => {
     await expect(page.getByTestId('demo-account')).toContainText(address)
     await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
     await expect(page.getByTestId('modal-panel')).toBeHidden()
+  })
+
+  test('a network of a family without a sign-in message (Solana) asks nothing and keeps the wallet connected', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'required')
+    await page.getByTestId('siwx-sign').click()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('account-network-button').click()
+    await page.getByTestId(`network-${SOLANA_DEVNET_CAIP_NETWORK_ID}`).click()
+    await expect(page.getByTestId('demo-account')).toContainText(SOLANA_DEVNET_CAIP_NETWORK_ID)
+    await expect(page.getByTestId('view-SIWXSignMessage')).toHaveCount(0)
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    // Back on the EVM network, its session still holds: not asked again.
+    await page.getByTestId('account-network-button').click()
+    await page.getByTestId('network-eip155:31337').click()
+    await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await expect(page.getByTestId('view-SIWXSignMessage')).toHaveCount(0)
   })
 
   test('reject: "Signature declined" shows, the view stays and nothing is stored', async ({ page }) => {
