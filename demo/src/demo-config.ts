@@ -1,5 +1,5 @@
 import type { WalletModalConfig } from 'walletgate'
-import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/config'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/solana-network'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env

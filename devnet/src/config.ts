@@ -127,11 +127,7 @@ export function devnetViemChain(chainId: DevnetChainId, rpcUrl: string): Chain {
  * derives them again from the labels.
  */
 
-/** sha256('walletgate devnet solana genesis') in base58: the chain's genesis hash (getGenesisHash). */
-export const SOLANA_DEVNET_GENESIS_HASH = 'xgHUoHTrtsZTcFDW4LTtHEcvmnDLiWgPDuruE2ovu3Z'
-/** CAIP-2 id of the Solana devnet: `solana:` + the first 32 characters of the genesis hash. */
-export const SOLANA_DEVNET_CAIP_NETWORK_ID = `solana:${SOLANA_DEVNET_GENESIS_HASH.slice(0, 32)}`
-export const SOLANA_DEVNET_NAME = 'Solana Devnet'
+export { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_GENESIS_HASH, SOLANA_DEVNET_NAME } from './solana-network'
 
 /** Labels the Solana keys are derived from (seed = sha256(label)). */
 export const SOLANA_DEVNET_SEED_LABELS = {

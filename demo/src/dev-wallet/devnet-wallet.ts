@@ -192,6 +192,26 @@ export function install(): void {
           loadSolanaState(init),
         )
 
+  // One wallet, one permission per site: forgetting the site on either side forgets it on both
+  // (as multi-chain extensions do), so neither side stays connected to a site the wallet forgot.
+  if (solana !== undefined) {
+    let forgetting = false
+    const forgetBoth = (own: () => void, other: () => void) => () => {
+      if (forgetting) return own()
+      forgetting = true
+      try {
+        own()
+        other()
+      } finally {
+        forgetting = false
+      }
+    }
+    const evmRevoke = provider.revoke.bind(provider)
+    const solanaRevoke = solana.revoke.bind(solana)
+    provider.revoke = forgetBoth(evmRevoke, solanaRevoke)
+    solana.revoke = forgetBoth(solanaRevoke, evmRevoke)
+  }
+
   window.devWallet = {
     provider,
     get address() {
