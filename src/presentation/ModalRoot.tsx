@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -161,7 +161,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
         </p>
       )}
       <div className="wg-body">
-        <FitHeight>
+        <FitHeight view={view}>
           <ViewBoundary
             resetKey={view}
             onRetry={() => reloadView(view)}
@@ -220,12 +220,24 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
 }
 
 /**
- * Holds the height of its content as an explicit length, so the panel eases to a new view's or a
- * new search result's height (a CSS transition; none under reduced motion) instead of jumping.
+ * Holds the height of its content as an explicit length, so the panel eases to a new search
+ * result's or a loaded list's height (a CSS transition; none under reduced motion) instead of
+ * jumping. A new view takes its height at once, before it is painted: its buttons are where they
+ * will stay from the first frame, never sliding under a pointer that is already on its way.
  */
-function FitHeight({ children }: { readonly children: ReactNode }) {
+function FitHeight({ children, view }: { readonly children: ReactNode; readonly view: string }) {
   const outer = useRef<HTMLDivElement>(null)
   const inner = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const box = outer.current
+    const content = inner.current
+    if (box === null || content === null) return
+    box.style.transition = 'none'
+    box.style.height = `${content.offsetHeight}px`
+    // Read back so the jump is laid out before the transition is restored.
+    void box.offsetHeight
+    box.style.transition = ''
+  }, [view])
   useEffect(() => {
     const box = outer.current
     const content = inner.current
