@@ -1,5 +1,5 @@
 import { defineConfig, type Plugin } from 'vite'
-import { loadArtifacts } from './devnet/src/chains/compile.ts'
+import { loadArtifacts } from './devnet/src/chains/compile'
 
 // The test kit (`walletgate/testing`), two builds into dist/testing:
 //  - default mode: the Node side for Playwright tests (index.js, and devnet.js that index.js loads

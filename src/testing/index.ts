@@ -200,6 +200,8 @@ export interface WalletgateLocators {
   byTestId(testId: string): Locator
   /** The snackbar's message. */
   readonly snack: Locator
+  /** Chooses a token in the Send view by its symbol (its option reads "<symbol> · <n> available"). */
+  chooseToken(symbol: string): Promise<void>
 }
 
 /**
@@ -215,5 +217,10 @@ export function walletgate(page: Page): WalletgateLocators {
     button: (name) => root.getByRole('button', { name }),
     byTestId: (testId) => root.getByTestId(testId),
     snack: root.getByTestId('snack'),
+    async chooseToken(symbol) {
+      const select = root.getByTestId('send-token')
+      const label = await select.locator('option', { hasText: new RegExp(`^${symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ·`) }).textContent()
+      await select.selectOption({ label: label ?? symbol })
+    },
   }
 }

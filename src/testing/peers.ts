@@ -27,6 +27,12 @@ export function peersOf(parts: { solana: boolean; relay: boolean }): Peer[] {
   return [...EVM, ...(parts.solana ? SOLANA : []), ...(parts.relay ? RELAY : [])]
 }
 
+/** Throws the error naming the first of these parts' packages that `canResolve` cannot find. */
+export function requirePeers(parts: { solana: boolean; relay: boolean }, canResolve: (name: string) => boolean): void {
+  const missing = peersOf(parts).find((peer) => !canResolve(peer.name))
+  if (missing !== undefined) throw missingPeerError(missing)
+}
+
 export function missingPeerError(peer: Peer): Error {
   const spec = peer.range === undefined ? peer.name : `${peer.name}@${peer.range}`
   return new Error(`walletgate/testing needs the package ${peer.name} to ${peer.purpose}, and it is not installed. Install it: npm i -D ${spec}`)

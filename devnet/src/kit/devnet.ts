@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import artifacts from 'virtual:walletgate-devnet-artifacts'
 import type { StartTestDevnetOptions, TestDevnetCore, TestDevnetModule, TestDevnetPortName } from '../../../src/testing/types'
-import { missingPeerError, peersOf, packageNotFound } from '../../../src/testing/peers'
+import { missingPeerError, packageNotFound, requirePeers } from '../../../src/testing/peers'
 import hardhatConfig from '../../hardhat.config.cjs?raw'
 import watchParent from '../chains/watch-parent.cjs?raw'
 import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_DEFAULT_PORTS, DEVNET_HOST } from '../config'
@@ -68,9 +68,7 @@ async function choosePorts(option: StartTestDevnetOptions['ports']): Promise<Rec
 
 async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDevnetCore> {
   const parts = { solana: options.parts?.solana === true, relay: options.parts?.relay === true }
-  for (const peer of peersOf(parts)) {
-    if (!canResolve(peer.name)) throw missingPeerError(peer)
-  }
+  requirePeers(parts, canResolve)
   const ports = await choosePorts(options.ports)
   const dir = await mkdtemp(join(tmpdir(), 'walletgate-test-devnet-'))
   const files = { config: join(dir, 'hardhat.config.cjs'), watchParent: join(dir, 'watch-parent.cjs') }
