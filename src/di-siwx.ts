@@ -16,6 +16,7 @@ import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { SiwxMessengers, SiwxNonces, SiwxStorage, type SiwxFamilyMessenger } from './ports/siwx'
 import { CryptoSiwxNonces } from './infrastructure/siwx/crypto-siwx-nonces'
+import { HttpSiwxNonces, HttpSiwxStorage, type HttpSiwxOptions } from './infrastructure/siwx/http-siwx-storage'
 import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 
 /**
@@ -70,14 +71,20 @@ function createSignIn(container: Container, config: ResolvedConfig, events: Even
   const networks = config.networks.map(toCaipNetwork)
   const bound = <T>(token: Parameters<Container['get']>[0], fallback: () => T): T =>
     container.isBound(token) ? (container.get(token) as T) : fallback()
+  // With `serverUrl` (and no storage of the host's own) the host's server issues the nonces,
+  // verifies each signed message and keeps the sessions.
+  const server: HttpSiwxOptions | undefined =
+    siwx.storage === undefined && siwx.serverUrl !== undefined
+      ? { baseUrl: siwx.serverUrl, storage: container.get(KeyValueStorage), clock: container.get(Clock), timeoutMs: config.services.timeoutMs }
+      : undefined
   return new SignInWithX({
     config: siwx,
     connection: container.get(ConnectionStore),
     modal: container.get(ModalStore),
     families: container.get(ChainFamilies),
-    storage: bound(SiwxStorage, () => siwx.storage ?? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock))),
+    storage: bound(SiwxStorage, () => siwx.storage ?? (server === undefined ? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock)) : new HttpSiwxStorage(server))),
     messengers: bound(SiwxMessengers, () => familyMessengers(networks)),
-    nonces: bound(SiwxNonces, () => new CryptoSiwxNonces()),
+    nonces: bound(SiwxNonces, () => (server === undefined ? new CryptoSiwxNonces() : new HttpSiwxNonces(server))),
     clock: container.get(Clock),
     snack: container.get(SnackStore),
     events,
