@@ -26,6 +26,7 @@ import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>>> = {
   eip155: (networks) =>
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
+  solana: () => import('./infrastructure/chains/solana/siwx/sign-in-with-solana-messenger').then(({ SolanaSignInMessenger }) => new SolanaSignInMessenger()),
 }
 
 /** The families' messengers, each created once. */
@@ -90,8 +91,8 @@ function createSignIn(container: Container, config: ResolvedConfig, events: Even
     events,
     logger: container.get(Logger),
     disconnect: () => container.get(DisconnectWallet).disconnect(),
-    // Sign-in is asked only on networks of a family with a message builder: a Solana network (until
-    // its Sign-In-With-Solana builder lands) asks nothing rather than failing and disconnecting.
+    // Sign-in is asked only on networks of a family with a message builder: a network of a family
+    // without one asks nothing rather than failing and disconnecting.
     supportedNetworkIds: networks.filter((n) => FAMILY_MESSENGERS[n.chainNamespace] !== undefined).map((n) => n.caipNetworkId),
     page: () => ({ host: globalThis.location.host, origin: globalThis.location.origin }),
   })
