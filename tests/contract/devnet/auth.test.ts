@@ -47,7 +47,7 @@ async function evmSigned(overrides: Partial<SiwxMessageData> = {}) {
 }
 
 async function solanaSigned(overrides: Partial<SiwxMessageData> = {}) {
-  const d = await data(sol.address, SOLANA_DEVNET_CAIP_NETWORK_ID, overrides)
+  const d = await data(sol.address, SOLANA_DEVNET_CAIP_NETWORK_ID as CaipNetworkId, overrides)
   const message = siws.createMessage(d)
   const signature = base58Encode(ed25519.sign(new TextEncoder().encode(message), base58Decode(sol.secretKey).slice(0, 32)))
   return { data: d, message, signature }
