@@ -175,7 +175,10 @@ test.describe('sign in with the wallet, optional', () => {
 
 /** The bearer tokens the page keeps for the sessions the devnet service holds. */
 async function serverTokens(page: Page): Promise<string[]> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('walletgate:siwx:server-tokens') ?? '[]') as { token: string }[]).map((e) => e.token))
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith(':siwx:server-tokens'))
+    return (JSON.parse((key === undefined ? null : localStorage.getItem(key)) ?? '[]') as { token: string }[]).map((e) => e.token)
+  })
 }
 
 test.describe('sign in through the host server (the devnet auth endpoints)', () => {
@@ -195,7 +198,8 @@ test.describe('sign in through the host server (the devnet auth endpoints)', () 
     expect(answer.status).toBe(200)
     expect(await answer.json()).toMatchObject({ address, caipNetworkId: 'eip155:31337', session: { data: { accountAddress: address, domain: new URL(page.url()).host } } })
     // The page keeps the token only; the session is the server's.
-    expect((await sessions(page)).stored).toEqual(['walletgate:siwx:server-tokens'])
+    expect((await sessions(page)).stored).toEqual([expect.stringMatching(/^walletgate:.*:siwx:server-tokens$/)])
+    expect(await serverTokens(page)).toEqual([token])
 
     await page.reload()
     await expect(page.getByTestId('demo-account')).toContainText(address)
