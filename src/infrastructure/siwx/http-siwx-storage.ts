@@ -127,8 +127,9 @@ export class HttpSiwxStorage implements SiwxStorage {
     if (typeof token !== 'string' || token === '') throw new MalformedResponseError(path, answer)
     const stored = sessionOf(answer, path)
     const key = { caipNetworkId: stored.data.chainId, address: stored.data.accountAddress }
-    const replaced = this.entries().filter((e) => matches(e, key))
-    this.write([...this.entries().filter((e) => !matches(e, key)), { token, ...key }])
+    const entries = this.entries()
+    const replaced = entries.filter((e) => matches(e, key))
+    this.write([...entries.filter((e) => !matches(e, key)), { token, ...key }])
     // The replaced sessions are void on the server too; a failure there leaves only a dead token behind.
     await Promise.all(replaced.map((e) => this.signOut(e).catch(() => undefined)))
   }
@@ -146,20 +147,21 @@ export class HttpSiwxStorage implements SiwxStorage {
       }),
     )
     const now = this.options.clock.now()
-    const stale = read.filter((r) => r.session === undefined || !isSessionCurrent(r.session, now)).map((r) => r.entry)
-    if (stale.length > 0) {
-      this.write(this.entries().filter((e) => !stale.some((s) => s.token === e.token)))
-      await Promise.all(stale.map((e) => this.signOut(e).catch(() => undefined)))
+    const stale = new Set(read.filter((r) => r.session === undefined || !isSessionCurrent(r.session, now)).map((r) => r.entry.token))
+    if (stale.size > 0) {
+      this.write(this.entries().filter((e) => !stale.has(e.token)))
+      await Promise.all(wanted.filter((e) => stale.has(e.token)).map((e) => this.signOut(e).catch(() => undefined)))
     }
-    return read.flatMap((r) => (r.session !== undefined && !stale.includes(r.entry) ? [r.session] : []))
+    return read.flatMap((r) => (r.session !== undefined && !stale.has(r.entry.token) ? [r.session] : []))
   }
 
   async delete(filter: SiwxSessionFilter = {}): Promise<void> {
     const doomed = this.entries().filter((e) => matches(e, filter))
     const results = await Promise.allSettled(doomed.map((e) => this.signOut(e)))
     // A token the server could not void is kept, so a later sign-out can try again.
-    const kept = doomed.filter((_, i) => results[i]?.status === 'rejected')
-    this.write(this.entries().filter((e) => !doomed.includes(e) || kept.includes(e)))
+    const voided = new Set(doomed.filter((_, i) => results[i]?.status === 'fulfilled').map((e) => e.token))
+    // Read again after the wait: entries are compared by token (another call may have written meanwhile).
+    this.write(this.entries().filter((e) => !voided.has(e.token)))
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed !== undefined) throw failed.reason
   }

@@ -74,6 +74,8 @@ describe('HttpSiwxStorage against a verifying server', () => {
     expect(await answer.json()).toEqual({ address: session.data.accountAddress, caipNetworkId: 'eip155:31337', session })
     await w.storage.delete({ address: session.data.accountAddress })
     expect((await me(token ?? '')).status).toBe(401)
+    // The page forgets the token at once (not only when a later read finds it void).
+    expect(tokensOf(w.options)).toEqual([])
   })
 
   it('refuses a nonce twice, a nonce it never issued, another site and a bad signature, and keeps nothing', async () => {
