@@ -122,6 +122,13 @@ export interface WalletModal {
   mount(element?: HTMLElement): Promise<void>
   /** Fetches what the next `open()` shows (e.g. when the pointer nears a connect button). */
   preload(): Promise<void>
+  /**
+   * Starts the wallet session as `mount()` does (discovery, silent reconnect of the last wallets)
+   * without rendering anything, and resolves once that reconnect has settled: true when a wallet
+   * was restored. A host waits on it before it shows "Connect Wallet" to a returning visitor (the
+   * wagmi connector does). Never rejects.
+   */
+  restored(): Promise<boolean>
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
   readonly siwx: WalletModalSiwx
@@ -327,6 +334,15 @@ class WalletModalInstance implements WalletModal {
       this.mounting = undefined
     }
     return this.render(element)
+  }
+
+  restored(): Promise<boolean> {
+    if (this.destroyed) return Promise.resolve(false)
+    this.startSession()
+    return this.container
+      .get(WalletSession)
+      .start()
+      .catch(() => false)
   }
 
   preload(): Promise<void> {
