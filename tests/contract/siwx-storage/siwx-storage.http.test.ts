@@ -125,4 +125,18 @@ describe('HttpSiwxStorage against a verifying server', () => {
     const dead = optionsFor(clock, new InMemoryKeyValueStorage(), { baseUrl: `http://127.0.0.1:${String(await freePort())}` })
     await expect(new HttpSiwxNonces(dead).next()).rejects.toBeInstanceOf(ServiceUnreachableError)
   })
+
+  it('gives up on a service that hangs after its time limit: ServiceTimeoutError', async () => {
+    // The time limit's timer is the test's: it fires once the service holds the request.
+    const armed: (() => void)[] = []
+    const timers = { setTimeout: (fire: () => void) => armed.push(fire), clearTimeout: () => undefined }
+    const nonces = new HttpSiwxNonces(optionsFor(new ManualClock(Date.now()), new InMemoryKeyValueStorage(), { timers, timeoutMs: 5000 }))
+    await admin.clearRequests()
+    await admin.fault({ path: '/auth/v1/nonce', kind: 'hang' })
+    const asking = nonces.next()
+    await admin.waitForRequests('/auth/v1/nonce')
+    expect(armed).toHaveLength(1)
+    armed[0]!()
+    await expect(asking).rejects.toMatchObject({ name: 'ServiceTimeoutError', timeoutMs: 5000 })
+  })
 })
