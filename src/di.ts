@@ -32,7 +32,7 @@ import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wa
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
-import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
+import { WalletConnectConnectors, type WalletConnectConnectorsOptions } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
 import { toCaipNetwork } from './domain/config'
@@ -139,6 +139,8 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
         config,
         preparesPairingBeforeTap(ctx.get(Platform).kind),
         pairingExpiring,
+        // One-click sign-in: the connection carries the sign-in request when the host configured `siwx`.
+        config.siwx === undefined ? undefined : () => container.get(SiwxLoader).load().then((signIn) => signIn.onConnect),
       ),
     )
   container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config))
@@ -201,6 +203,7 @@ function walletConnect(
   config: ResolvedConfig,
   reusePairing: boolean,
   pairingExpiring: () => PairingExpiryDecision,
+  signIn: WalletConnectConnectorsOptions['signIn'],
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
@@ -229,7 +232,7 @@ function walletConnect(
           }),
       ),
     logger,
-    { reusePairing },
+    { reusePairing, ...(signIn === undefined ? {} : { signIn }) },
   )
 }
 

@@ -19,12 +19,14 @@ import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import { parseEip155ChainId, wellFormedCaipNetworkId } from '../../../domain/network/caip-network-id'
 import { boundWalletName } from '../../../domain/validation/text-bounds'
-import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
+import type { CaipNetworkId, ChainNamespace, SiwxSession } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import { WalletRequestError, type WalletEvent } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
+import type { SiwxConnectRequest } from '../../../ports/siwx'
+import { cacaoSession, type CacaoLike } from './cacao-sessions'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
 import { WalletConnectRpcReads } from './rpc-reads'
@@ -89,6 +91,11 @@ export interface WalletConnectSession {
   readonly peer: { readonly name: string; readonly url: string; readonly icons: readonly string[] }
   /** When the session ends unless extended (epoch ms). */
   readonly expiresAtMs: number
+  /**
+   * The wallet answered the sign-in asked with the connection: one session per chain it signed
+   * for, not yet verified. Absent when none was asked or the wallet approved a plain session.
+   */
+  readonly signIn?: { readonly request: SiwxConnectRequest; readonly sessions: readonly SiwxSession[] }
 }
 
 export interface WalletConnectPairingAttempt {
@@ -148,6 +155,8 @@ const WC_USER_REJECTED = 5000
  * a publish that timed out), never raw SDK text.
  */
 function toPairingError(e: unknown): WalletRequestError | RelayUnreachableError {
+  // The SDK rejects an authenticate request the wallet refused with the wallet's words alone.
+  if (typeof e === 'string') return new WalletRequestError('rejected', e, { cause: e })
   return errorCode(e) === undefined ? new RelayUnreachableError({ cause: e }) : toWalletError(e)
 }
 
@@ -178,6 +187,11 @@ function toReadError(e: unknown): WalletRequestError {
     cause: e,
     ...(code === undefined ? {} : { code }),
   })
+}
+
+/** An answer whose issuer is no account: kept as a session of no requested chain, so it is refused. */
+function unreadableCacao(cacao: CacaoLike): SiwxSession {
+  return { data: { accountAddress: '', chainId: 'eip155:0', domain: '', uri: '', version: '1', nonce: '' }, message: '', signature: '', cacao }
 }
 
 /** The shown text when the SDK itself could not be loaded or started. */
@@ -251,8 +265,14 @@ export class UniversalProviderWalletConnect {
    * Starts a pairing attempt; a previous attempt still running is cancelled. With `reuse`, a
    * running attempt whose pairing is not expired (or still being prepared) is returned instead,
    * so a URI prepared before a tap (iOS Safari, Telegram) is the one the deep link opens.
+   *
+   * With `signIn` (an eip155 request) and eip155 among the namespaces, the wallet gets an
+   * authenticate request (`wc_sessionAuthenticate`, one-click sign-in) instead of a bare proposal:
+   * a wallet that supports it signs one CACAO per chain it serves in the same approval (the session
+   * then carries `signIn`); one that does not answers the SDK's fallback proposal, a plain session.
+   * The SDK's fallback proposal asks for eip155 alone, so other namespaces are not asked then.
    */
-  connect(opts: { reuse?: boolean } = {}): WalletConnectPairingAttempt {
+  connect(opts: { reuse?: boolean; signIn?: SiwxConnectRequest } = {}): WalletConnectPairingAttempt {
     const running = this.currentAttempt
     if (opts.reuse && running && this.reusable(running.latest)) return running.handle
     running?.cancel()
@@ -316,13 +336,12 @@ export class UniversalProviderWalletConnect {
     const startPairing = (provider: Provider): void => {
       awaitingUri = true
       watchRelay()
-      provider
-        .connect({ optionalNamespaces: requestedNamespaces(this.options.networks, this.options.namespaces) })
+      this.propose(provider, opts.signIn)
         .then(async (approved) => {
           if (settled || !approved) return
-          const described = await this.describe(provider, approved as SessionLike)
+          const described = await this.describe(provider, approved.session)
           finish(provider)
-          resolveSession(described)
+          resolveSession(approved.signIn === undefined ? described : { ...described, signIn: approved.signIn })
         })
         .catch((e: unknown) => {
           // A superseded pairing's proposal expiring is not this attempt's failure.
@@ -384,6 +403,49 @@ export class UniversalProviderWalletConnect {
       })
 
     return attempt.handle
+  }
+
+  /**
+   * One proposal: the session proposal, or with an eip155 sign-in request the authenticate request
+   * (its answers as sessions, each with the text the wallet signed as the SDK renders it).
+   */
+  private async propose(
+    provider: Provider,
+    signIn: SiwxConnectRequest | undefined,
+  ): Promise<{ session: SessionLike; signIn?: NonNullable<WalletConnectSession['signIn']> } | undefined> {
+    const optionalNamespaces = requestedNamespaces(this.options.networks, this.options.namespaces)
+    const eip155 = optionalNamespaces.eip155
+    if (signIn === undefined || signIn.namespace !== 'eip155' || eip155 === undefined || signIn.chainIds.length === 0) {
+      const session = await provider.connect({ optionalNamespaces })
+      return session === undefined ? undefined : { session: session as SessionLike }
+    }
+    const params = {
+      // Read by UniversalProvider (not sent): the RPC map of the session's eip155 provider.
+      optionalNamespaces,
+      chains: [...signIn.chainIds],
+      domain: signIn.domain,
+      uri: signIn.uri,
+      nonce: signIn.nonce,
+      exp: signIn.expirationTime,
+      ...(signIn.statement === undefined ? {} : { statement: signIn.statement }),
+      // Asked as a ReCap in the message: the methods the session may then use.
+      methods: eip155.methods,
+    }
+    const answer = await provider.authenticate(params)
+    if (!(answer.session as SessionLike | undefined)) return undefined
+    const cacaos = (answer.auths ?? []) as unknown as CacaoLike[]
+    if (cacaos.length === 0) return { session: answer.session as SessionLike }
+    const sessions = cacaos.map((cacao) => {
+      let message = ''
+      try {
+        message = provider.client.formatAuthMessage({ request: cacao.p as Parameters<Provider['client']['formatAuthMessage']>[0]['request'], iss: cacao.p.iss })
+      } catch (e) {
+        // A payload the SDK cannot render (a statement with line breaks): an empty text never verifies.
+        this.options.logger.warn('WalletConnect sign-in answer could not be read', e)
+      }
+      return cacaoSession(cacao, message) ?? unreadableCacao(cacao)
+    })
+    return { session: answer.session as SessionLike, signIn: { request: signIn, sessions } }
   }
 
   /**
