@@ -32,7 +32,7 @@ import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wa
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
-import { WalletConnectConnectors, type WalletConnectConnectorsOptions } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
+import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
 import { toCaipNetwork } from './domain/config'
@@ -41,6 +41,7 @@ import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/
 import { Platform } from './ports/platform'
 import { BrowserPlatform } from './infrastructure/platform/browser-platform'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
+import type { SiwxOnConnect } from './ports/siwx'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
 export type ContainerOverrides = (container: Container) => void
@@ -203,7 +204,7 @@ function walletConnect(
   config: ResolvedConfig,
   reusePairing: boolean,
   pairingExpiring: () => PairingExpiryDecision,
-  signIn: WalletConnectConnectorsOptions['signIn'],
+  signIn: (() => Promise<SiwxOnConnect | undefined>) | undefined,
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
@@ -229,10 +230,11 @@ function walletConnect(
             verifyAttestation: loopback ? 'skip' : 'hosted',
             customStoragePrefix: `${storagePrefix(config)}wc`,
             pairingExpiring,
+            ...(signIn === undefined ? {} : { signIn }),
           }),
       ),
     logger,
-    { reusePairing, ...(signIn === undefined ? {} : { signIn }) },
+    { reusePairing },
   )
 }
 

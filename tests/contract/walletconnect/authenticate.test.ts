@@ -7,14 +7,22 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { firstValueFrom, VirtualTimeScheduler } from 'rxjs'
+import { firstValueFrom, queueScheduler, VirtualTimeScheduler } from 'rxjs'
 import { createClient, custom, verifyMessage, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { startRelay, type RelayHandle } from '../../../devnet/src/relay'
 import { startWalletPeer, type WalletPeer } from '../../../devnet/src/wc-wallet'
 import { MemoryKeyValueStorage } from '../../../devnet/src/wc-wallet/memory-storage'
 import { DEVNET_ACCOUNTS } from '../../../devnet/src/config'
-import { UniversalProviderWalletConnect } from '../../../src/infrastructure/wallets/walletconnect/universal-provider-wallet-connect'
+import {
+  UniversalProviderWalletConnect,
+  type UniversalProviderWalletConnectOptions,
+} from '../../../src/infrastructure/wallets/walletconnect/universal-provider-wallet-connect'
+import { SignInOnConnect } from '../../../src/application/siwx/sign-in-on-connect'
+import { SnackStore } from '../../../src/application/snack-store'
+import { EventReporter } from '../../../src/application/connection/report-event'
+import { InMemorySiwxStorage } from '../../fakes/in-memory-siwx-storage'
+import { InMemoryAnalytics } from '../../fakes/in-memory-analytics'
 import { ViemSiweMessenger } from '../../../src/infrastructure/chains/eip155/siwx/viem-siwe-messenger'
 import { WalletRequestError } from '../../../src/ports/chain-family'
 import type { SiwxConnectRequest } from '../../../src/ports/siwx'
@@ -37,7 +45,7 @@ let previousDisableGlobalCore: string | undefined
 const adapters: UniversalProviderWalletConnect[] = []
 const warnings: string[] = []
 
-function adapter(): UniversalProviderWalletConnect {
+function adapter(overrides: Partial<UniversalProviderWalletConnectOptions> = {}): UniversalProviderWalletConnect {
   const created = new UniversalProviderWalletConnect({
     projectId: TEST_PROJECT_ID,
     relayUrl: relay.url,
@@ -49,6 +57,7 @@ function adapter(): UniversalProviderWalletConnect {
     storage: new MemoryKeyValueStorage(),
     customStoragePrefix: `walletgate-auth-${randomUUID()}`,
     verifyAttestation: 'skip',
+    ...overrides,
   })
   adapters.push(created)
   return created
@@ -129,6 +138,34 @@ describe('one-click sign-in between the adapter and the wallet peer', () => {
     // The session it made is a working one.
     const signature = (await dapp.getProvider()!.request({ method: 'personal_sign', params: ['after sign-in', PEER.address] })) as Hex
     expect(await verifyMessage({ address: PEER.address, message: 'after sign-in', signature })).toBe(true)
+    await dapp.disconnect()
+  })
+
+  it("with the modal's sign-in: asked with a fresh nonce, and every answer verified and stored before the session resolves", async () => {
+    const clock = { now: () => Date.now() }
+    const storage = new InMemorySiwxStorage(clock)
+    const logger = { debug: () => undefined, warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(`ERROR ${m}`) }
+    const onConnect = new SignInOnConnect({
+      config: { required: true, expiresInMs: 3_600_000, signOutOnDisconnect: true, statement: 'Sign in to the Walletgate test.' },
+      storage,
+      messengers: { get: (n) => Promise.resolve(n === 'eip155' ? messenger : undefined) },
+      nonces: { next: () => Promise.resolve('fromthemodal01') },
+      clock,
+      snack: new SnackStore(queueScheduler),
+      events: new EventReporter({ features: { analytics: false } }, new InMemoryAnalytics(), logger),
+      logger,
+      supportedNetworkIds: ['eip155:31337', 'eip155:31338'],
+      page: () => ({ host: 'app.test:5173', origin: 'http://app.test:5173' }),
+    })
+    const dapp = adapter({ signIn: () => Promise.resolve(onConnect) })
+    const attempt = dapp.connect()
+    await wallet.pair(await firstValueFrom(attempt.uri$))
+    const session = await attempt.session
+    expect(session.signIn?.request.nonce).toBe('fromthemodal01')
+    expect(storage.sessions.map((s) => [s.data.chainId, s.data.accountAddress, s.data.nonce])).toEqual([
+      ['eip155:31337', PEER.address, 'fromthemodal01'],
+      ['eip155:31338', PEER.address, 'fromthemodal01'],
+    ])
     await dapp.disconnect()
   })
 

@@ -25,7 +25,7 @@ import type { Logger } from '../../../ports/logger'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import { WalletRequestError, type WalletEvent } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
-import type { SiwxConnectRequest } from '../../../ports/siwx'
+import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
 import { cacaoSession, type CacaoLike } from './cacao-sessions'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
@@ -75,6 +75,12 @@ export interface UniversalProviderWalletConnectOptions {
   pairingExpiring?: () => PairingExpiryDecision
   /** Loads the SDK (default: dynamic import). */
   load?: () => Promise<{ UniversalProvider: UniversalProviderClass }>
+  /**
+   * One-click sign-in (the host configured `siwx`), asked for with each connect: its eip155 request
+   * goes out as the authenticate request, and the wallet's signed answers are handed to `accept`
+   * before `session` resolves, so sign-in finds them stored when the account is reported.
+   */
+  signIn?: () => Promise<SiwxOnConnect | undefined>
 }
 
 /** A WalletConnect session as the modal needs it. */
@@ -271,11 +277,14 @@ export class UniversalProviderWalletConnect {
    * a wallet that supports it signs one CACAO per chain it serves in the same approval (the session
    * then carries `signIn`); one that does not answers the SDK's fallback proposal, a plain session.
    * The SDK's fallback proposal asks for eip155 alone, so other namespaces are not asked then.
+   * Without `signIn`, the request comes from the `signIn` option (whose `accept` then gets the answers).
    */
   connect(opts: { reuse?: boolean; signIn?: SiwxConnectRequest } = {}): WalletConnectPairingAttempt {
     const running = this.currentAttempt
     if (opts.reuse && running && this.reusable(running.latest)) return running.handle
     running?.cancel()
+    const signingIn = opts.signIn === undefined ? this.signInRequest() : Promise.resolve({ request: opts.signIn, onConnect: undefined })
+    let signIn: { request: SiwxConnectRequest; onConnect: SiwxOnConnect | undefined } | undefined
     const pairing$ = new ReplaySubject<Pairing>(1)
     let settled = false
     let refresh: Subscription | undefined
@@ -336,10 +345,13 @@ export class UniversalProviderWalletConnect {
     const startPairing = (provider: Provider): void => {
       awaitingUri = true
       watchRelay()
-      this.propose(provider, opts.signIn)
+      this.propose(provider, signIn?.request)
         .then(async (approved) => {
           if (settled || !approved) return
           const described = await this.describe(provider, approved.session)
+          // Stored before the session is reported: sign-in then finds it and asks nothing.
+          if (approved.signIn !== undefined) await signIn?.onConnect?.accept(approved.signIn.request, approved.signIn.sessions)
+          if (settled) return
           finish(provider)
           resolveSession(approved.signIn === undefined ? described : { ...described, signIn: approved.signIn })
         })
@@ -367,9 +379,10 @@ export class UniversalProviderWalletConnect {
     }
     this.currentAttempt = attempt
 
-    this.load()
-      .then((provider) => {
+    Promise.all([this.load(), signingIn])
+      .then(([provider, asked]) => {
         if (settled) return
+        signIn = asked
         earlierTopics = pairingTopics(provider)
         relayer = provider.client.core.relayer
         relayer.on('relayer_disconnect', onRelayDown)
@@ -403,6 +416,18 @@ export class UniversalProviderWalletConnect {
       })
 
     return attempt.handle
+  }
+
+  /** The sign-in to ask with a connect; undefined without one, or when it cannot be prepared (then the sign view asks). */
+  private async signInRequest(): Promise<{ request: SiwxConnectRequest; onConnect: SiwxOnConnect } | undefined> {
+    try {
+      const onConnect = await this.options.signIn?.()
+      const request = await onConnect?.request('eip155')
+      return onConnect === undefined || request === undefined ? undefined : { request, onConnect }
+    } catch (e) {
+      this.options.logger.warn('WalletConnect: sign-in could not be asked with the connection', e)
+      return undefined
+    }
   }
 
   /**

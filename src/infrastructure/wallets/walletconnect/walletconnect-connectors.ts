@@ -12,7 +12,6 @@ import { UnknownConnectorError, WalletRequestError, type WalletAccount, type Wal
 import { type WalletConnectPairingInfo, type WalletConnectPairings } from '../../../ports/wallet-connectors'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import type { ConnectorSource } from '../../chains/connector-source'
-import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
 import type { UniversalProviderWalletConnect, WalletConnectPairingAttempt, WalletConnectSession } from './universal-provider-wallet-connect'
 
 /** What this class needs of the adapter (the adapter itself, or a test double). */
@@ -27,12 +26,6 @@ export interface WalletConnectConnectorsOptions {
    * the URI prepared before the tap is the one the wallet's link carries).
    */
   readonly reusePairing?: boolean
-  /**
-   * Sign-in carried by the connection (the host configured `siwx`): loaded with each connect. Its
-   * request goes out as WalletConnect's authenticate request; the wallet's signed answers are
-   * checked and stored before the connection is reported, so no separate sign view follows.
-   */
-  readonly signIn?: () => Promise<SiwxOnConnect | undefined>
 }
 
 export const WALLETCONNECT_CONNECTOR: Connector = {
@@ -107,7 +100,6 @@ export class WalletConnectConnectors implements ConnectorSource<Eip1193Provider>
 
   async connect(connectorId: string): Promise<WalletAccount> {
     if (connectorId !== WALLETCONNECT_CONNECTOR_ID) throw new UnknownConnectorError(connectorId)
-    const signingIn = this.signInRequest()
     let adapter: WalletConnectAdapter
     try {
       adapter = await this.load()
@@ -117,17 +109,13 @@ export class WalletConnectConnectors implements ConnectorSource<Eip1193Provider>
     // UniversalProvider would open a second session beside a first one.
     if (adapter.getProvider() !== undefined && (await adapter.restore()) !== null) await adapter.disconnect()
     if (this.closed) throw new WalletRequestError('failed', 'WalletConnect was closed')
-    const signIn = await signingIn
-    const attempt = adapter.connect({ reuse: this.options.reusePairing === true, ...(signIn === undefined ? {} : { signIn: signIn.request }) })
+    const attempt = adapter.connect({ reuse: this.options.reusePairing === true })
     this.attempt = attempt
     const following: Subscription = attempt.pairing$.subscribe((p) => {
       if (this.attempt === attempt) this.pairingSubject.next({ uri: p.uri, expiresAtMs: p.expiresAtMs })
     })
     try {
-      const session = await attempt.session
-      // Stored before the account is reported: sign-in then finds the session and asks nothing.
-      if (session.signIn !== undefined && signIn !== undefined) await signIn.onConnect.accept(session.signIn.request, session.signIn.sessions)
-      return toAccount(session)
+      return toAccount(await attempt.session)
     } finally {
       following.unsubscribe()
       if (this.attempt === attempt) {
@@ -139,18 +127,6 @@ export class WalletConnectConnectors implements ConnectorSource<Eip1193Provider>
 
   cancel(): void {
     this.attempt?.cancel()
-  }
-
-  /** The sign-in to ask with this connect; undefined without one, or when it cannot be prepared (then the sign view asks). */
-  private async signInRequest(): Promise<{ onConnect: SiwxOnConnect; request: SiwxConnectRequest } | undefined> {
-    try {
-      const onConnect = await this.options.signIn?.()
-      const request = await onConnect?.request('eip155')
-      return onConnect === undefined || request === undefined ? undefined : { onConnect, request }
-    } catch (error) {
-      this.logger.warn('Walletgate: sign-in could not be asked with the WalletConnect connection', error)
-      return undefined
-    }
   }
 
   async close(): Promise<void> {

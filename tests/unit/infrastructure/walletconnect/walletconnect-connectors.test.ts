@@ -9,8 +9,6 @@ import type { ConnectorSource } from '../../../../src/infrastructure/chains/conn
 import type { Eip1193Provider } from '../../../../src/domain/chains/wallet-providers'
 import { WalletConnectConnectors, type WalletConnectAdapter } from '../../../../src/infrastructure/wallets/walletconnect/walletconnect-connectors'
 import type { WalletConnectEvent, WalletConnectSession } from '../../../../src/infrastructure/wallets/walletconnect/universal-provider-wallet-connect'
-import type { SiwxConnectRequest, SiwxOnConnect } from '../../../../src/ports/siwx'
-import type { SiwxSession } from '../../../../src/domain/entities'
 
 const session: WalletConnectSession = {
   topic: 't1',
@@ -32,9 +30,8 @@ function fakeAdapter() {
   let providerLoaded = false
   const adapter: WalletConnectAdapter = {
     events$: events,
-    connect: (opts?: { reuse?: boolean; signIn?: SiwxConnectRequest }) => {
+    connect: (opts?: { reuse?: boolean }) => {
       log.push(opts?.reuse === true ? 'connect:reuse' : 'connect')
-      if (opts?.signIn !== undefined) log.push(`signIn:${opts.signIn.nonce}`)
       const sessionPromise = new Promise<WalletConnectSession>((resolve, reject) => (settle = { resolve, reject }))
       return { pairing$, uri$: pairing$ as never, session: sessionPromise, cancel: () => log.push('cancel') }
     },
@@ -257,81 +254,5 @@ describe('Eip155ChainFamily joining its wallet sources', () => {
     expect(second).not.toBe(first)
     expect(second.map((c) => c.id)).toEqual(['io.metamask', 'io.rabby', WALLETCONNECT_CONNECTOR_ID])
     expect(all.connectors).toBe(second)
-  })
-})
-
-describe('WalletConnectConnectors with sign-in on connect', () => {
-  const request: SiwxConnectRequest = {
-    namespace: 'eip155',
-    domain: 'app.test',
-    uri: 'https://app.test',
-    nonce: 'nonce000001',
-    chainIds: ['eip155:31337'],
-    expirationTime: '2026-01-08T00:00:00.000Z',
-  }
-  const signed: SiwxSession = {
-    data: { accountAddress: session.addresses[0]!, chainId: 'eip155:31337', domain: 'app.test', uri: 'https://app.test', version: '1', nonce: 'nonce000001' },
-    message: 'm',
-    signature: '0x',
-  }
-
-  function signInWith(log: string[], opts: { failRequest?: boolean } = {}): SiwxOnConnect {
-    return {
-      request: (namespace) => {
-        log.push(`request:${namespace}`)
-        return opts.failRequest ? Promise.reject(new Error('no nonce')) : Promise.resolve(request)
-      },
-      accept: (asked, sessions) => {
-        log.push(`accept:${asked.nonce}:${sessions.length}`)
-        return Promise.resolve(sessions)
-      },
-    }
-  }
-
-  it('asks the wallet with the sign-in request, and hands its signed answers over before the account is reported', async () => {
-    const fake = fakeAdapter()
-    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger, {
-      signIn: () => Promise.resolve(signInWith(fake.log)),
-    })
-    const account = wc.connect(WALLETCONNECT_CONNECTOR_ID).then((a) => (fake.log.push('connected'), a))
-    await tick()
-    expect(fake.log).toEqual(['request:eip155', 'connect', 'signIn:nonce000001'])
-    fake.approve({ ...session, signIn: { request, sessions: [signed] } })
-    expect((await account).addresses).toEqual(session.addresses)
-    expect(fake.log.slice(3)).toEqual(['accept:nonce000001:1', 'connected'])
-  })
-
-  it('a wallet that answered with a plain session: nothing to accept (the sign view asks)', async () => {
-    const fake = fakeAdapter()
-    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger, {
-      signIn: () => Promise.resolve(signInWith(fake.log)),
-    })
-    const account = wc.connect(WALLETCONNECT_CONNECTOR_ID)
-    await tick()
-    fake.approve()
-    await account
-    expect(fake.log.filter((l) => l.startsWith('accept'))).toEqual([])
-  })
-
-  it('a sign-in that cannot be prepared, or none configured, makes a plain proposal', async () => {
-    const warned: unknown[] = []
-    const fake = fakeAdapter()
-    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), { ...logger, warn: (m: unknown) => warned.push(m) }, {
-      signIn: () => Promise.resolve(signInWith(fake.log, { failRequest: true })),
-    })
-    const account = wc.connect(WALLETCONNECT_CONNECTOR_ID)
-    await tick()
-    expect(fake.log).toEqual(['request:eip155', 'connect'])
-    expect(warned).toHaveLength(1)
-    fake.approve()
-    await account
-
-    const plain = fakeAdapter()
-    const none = new WalletConnectConnectors(() => Promise.resolve(plain.adapter), logger, { signIn: () => Promise.resolve(undefined) })
-    const connected = none.connect(WALLETCONNECT_CONNECTOR_ID)
-    await tick()
-    expect(plain.log).toEqual(['connect'])
-    plain.approve()
-    await connected
   })
 })
