@@ -41,6 +41,7 @@ import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/
 import { Platform } from './ports/platform'
 import { BrowserPlatform } from './infrastructure/platform/browser-platform'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
+import type { SiwxOnConnect } from './ports/siwx'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
 export type ContainerOverrides = (container: Container) => void
@@ -139,6 +140,8 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
         config,
         preparesPairingBeforeTap(ctx.get(Platform).kind),
         pairingExpiring,
+        // One-click sign-in: the connection carries the sign-in request when the host configured `siwx`.
+        config.siwx === undefined ? undefined : () => container.get(SiwxLoader).load().then((signIn) => signIn.onConnect),
       ),
     )
   container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config))
@@ -201,6 +204,7 @@ function walletConnect(
   config: ResolvedConfig,
   reusePairing: boolean,
   pairingExpiring: () => PairingExpiryDecision,
+  signIn: (() => Promise<SiwxOnConnect | undefined>) | undefined,
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
@@ -226,6 +230,7 @@ function walletConnect(
             verifyAttestation: loopback ? 'skip' : 'hosted',
             customStoragePrefix: `${storagePrefix(config)}wc`,
             pairingExpiring,
+            ...(signIn === undefined ? {} : { signIn }),
           }),
       ),
     logger,
