@@ -1,4 +1,5 @@
 import type { Container } from 'inversify'
+import { distinctUntilChanged, map } from 'rxjs'
 import type { ResolvedConfig } from './domain/config'
 import type { Features } from './application/modal-services'
 import { ConnectionStore } from './application/connection-store'
@@ -60,6 +61,11 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
         if (change.namespaceChanged) container.get(SendForm).reset()
       })
     },
+    // The name follows the account while a wallet is connected: a reverse lookup on connect.
+    profileName$: container.get(IdentityStore).state$.pipe(
+      map((state) => (state.status === 'ready' ? state.identity.name : null)),
+      distinctUntilChanged(),
+    ),
     async switchNetwork(caipNetworkId) {
       const result = await container.get(SwitchNetwork).execute(caipNetworkId)
       if (!result.ok) throw result.error

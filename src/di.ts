@@ -7,7 +7,7 @@ import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { ViewWarnings } from './application/shell/view-warnings'
-import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
+import { FeatureLoader, ModalConfig, type FeatureArea, type Features } from './application/modal-services'
 import { Analytics } from './ports/analytics'
 import { ChainFamilies, type ChainFamily } from './ports/chain-family'
 import { Telemetry, type TelemetryOutcome } from './ports/telemetry'
@@ -276,6 +276,8 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
   let loading: Promise<Features> | undefined
   let features: Features | undefined
   let disposed = false
+  const areas = new Map<FeatureArea, Promise<void>>()
+  const boundAreas = new Set<FeatureArea>()
   const loadConnect = (): Promise<void> => {
     connecting ??= import('./di-connect').then(({ bindConnect }) => {
       if (!disposed) bindConnect(container, config)
@@ -310,6 +312,23 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     },
     get loaded() {
       return features !== undefined
+    },
+    loadArea(area) {
+      let loading = areas.get(area)
+      if (loading === undefined) {
+        const chunk = area === 'names' ? import('./di-names').then((m) => m.bindNames) : import('./di-onramp').then((m) => m.bindOnRamp)
+        loading = Promise.all([this.load(), chunk]).then(([, bind]) => {
+          if (disposed) throw new Error('The modal was destroyed.')
+          bind(container, config)
+          boundAreas.add(area)
+        })
+        loading.catch(() => areas.delete(area))
+        areas.set(area, loading)
+      }
+      return loading
+    },
+    areaLoaded(area) {
+      return boundAreas.has(area)
     },
     dispose() {
       disposed = true

@@ -146,6 +146,11 @@ export interface WalletModalConfig {
   browserWallets?: boolean | undefined
   clientId?: string | undefined
   services?: Partial<ServiceSettings> | undefined
+  /**
+   * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
+   * absent: all of them. Spec section 5: an array of strings.
+   */
+  onrampProviders?: string[] | undefined
   /** Called with every modal event (connect, disconnect, errors reported as events). */
   onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
 }
@@ -296,6 +301,9 @@ function configRules(): Record<string, Rule<unknown>> {
         timeoutMs: defaultTo(integer(1, MAX_SERVICE_TIMEOUT_MS), () => SERVICE_REQUEST_TIMEOUT_MS),
       }),
       defaultServices,
+    ),
+    onrampProviders: optional(
+      custom((v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'On-ramp providers must be an array of strings'),
     ),
     onEvent: optional(custom(isFunction, 'Expected a function')),
   }

@@ -49,6 +49,18 @@ export class IdentityStore {
       })
   }
 
+  /**
+   * The account's name is now `name` (just registered): shown at once, without waiting for the
+   * cached identity to expire. Ignored when another account is connected meanwhile.
+   */
+  setProfileName(caipAddress: CaipAddress, name: string): void {
+    const last = this.subject.value
+    if (last.status === 'idle' || last.caipAddress !== caipAddress) return
+    const avatar = last.status === 'ready' ? last.identity.avatar : null
+    this.generation++
+    this.subject.next({ status: 'ready', caipAddress, identity: { name, avatar } })
+  }
+
   dispose(): void {
     this.following?.unsubscribe()
     this.following = undefined

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { ViewName } from '../../domain/navigation/views'
+import type { FeatureArea } from '../../application/modal-services'
 import ConnectView from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
 
@@ -22,6 +23,10 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   Send: () => import('./SendView'),
   SendPreview: () => import('./SendPreviewView'),
   SIWXSignMessage: () => import('./SIWXSignMessageView'),
+  RegisterAccountName: () => import('./names/RegisterAccountNameView'),
+  RegisterAccountNameSuccess: () => import('./names/RegisterAccountNameSuccessView'),
+  OnRamp: () => import('./onramp/OnRampView'),
+  OnRampProviders: () => import('./onramp/OnRampProvidersView'),
 }
 
 /**
@@ -65,3 +70,11 @@ export const WALLET_LIST_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
 ])
+
+/** Views whose bindings are an area of their own, loaded when one of them first opens. */
+export const VIEW_AREAS: Partial<Record<ViewName, FeatureArea>> = {
+  RegisterAccountName: 'names',
+  RegisterAccountNameSuccess: 'names',
+  OnRamp: 'onramp',
+  OnRampProviders: 'onramp',
+}

@@ -66,6 +66,8 @@ describe('open() when the modal cannot be loaded', () => {
             return real.walletListsLoaded
           },
           dispose: () => real.dispose(),
+          loadArea: (area) => real.loadArea(area),
+          areaLoaded: (area) => real.areaLoaded(area),
           loadConnect: () => {
             if (!failNext) return real.loadConnect()
             failNext = false
@@ -103,6 +105,8 @@ describe('open() and close() while the modal loads', () => {
             return real.walletListsLoaded
           },
           dispose: () => real.dispose(),
+          loadArea: (area) => real.loadArea(area),
+          areaLoaded: (area) => real.areaLoaded(area),
           loadConnect: () => {
             if (!held) return real.loadConnect()
             held = false
