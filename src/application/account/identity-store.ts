@@ -69,8 +69,10 @@ export class IdentityStore {
 
   private async load(generation: number, caipAddress: CaipAddress, sender: string): Promise<void> {
     const last = this.subject.value
-    // The identity belongs to the address, not the network: keep showing it while reloading.
-    if (last.status !== 'ready') this.subject.next({ status: 'loading', caipAddress })
+    // The identity belongs to the address, not the network: keep showing it while reloading on
+    // another network of the same address, never for another address.
+    const sameAddress = last.status === 'ready' && last.caipAddress.split(':')[2]?.toLowerCase() === sender.toLowerCase()
+    if (!sameAddress) this.subject.next({ status: 'loading', caipAddress })
     try {
       const identity = await this.api.getIdentity(caipAddress, { sender })
       if (generation === this.generation) this.subject.next({ status: 'ready', caipAddress, identity })

@@ -1,4 +1,4 @@
-import { BehaviorSubject, EMPTY, Subject, catchError, debounceTime, from, map, of, startWith, switchMap, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
+import { BehaviorSubject, EMPTY, Subject, catchError, from, map, of, startWith, switchMap, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import { NAME_SERVICE_ZONE } from '../../domain/constants'
 import type { CaipAddress, NameSuggestion } from '../../domain/entities'
 import { InvalidChainIdError, NameSuggestionsError, RegisterNameError } from '../../domain/errors'
@@ -90,8 +90,8 @@ export class RegisterAccountName {
       .pipe(
         switchMap((label) => {
           if (!validateAccountName(label).valid) return of<NameSuggestionsState>({ status: 'idle' })
-          return of(label).pipe(
-            debounceTime(NAME_SUGGESTIONS_DEBOUNCE_MS, deps.scheduler),
+          // A timer, not `of(label).pipe(debounceTime())`: a completed source flushes its debounce at once.
+          return timer(NAME_SUGGESTIONS_DEBOUNCE_MS, deps.scheduler).pipe(
             switchMap(() =>
               from(deps.api.getNameSuggestions(label, { zone: NAME_SERVICE_ZONE })).pipe(
                 map((suggestions): NameSuggestionsState => ({ status: 'ready', suggestions })),

@@ -48,7 +48,7 @@ export default function RegisterAccountNameView() {
               value={state.label}
               disabled={busy}
               aria-invalid={hint !== undefined || taken}
-              aria-describedby={`${ids.hint} ${ids.error}`}
+              aria-describedby={error === undefined ? ids.hint : `${ids.hint} ${ids.error}`}
               onChange={(event) => register.setLabel(event.target.value)}
             />
             <span className="wg-name-zone">.{NAME_SERVICE_ZONE}</span>
@@ -58,9 +58,11 @@ export default function RegisterAccountNameView() {
           </p>
         </div>
         <Suggestions register={register} />
-        <p className="wg-form-error" id={ids.error} role="alert" data-testid="name-error">
-          {error ?? ''}
-        </p>
+        {error !== undefined && (
+          <p className="wg-form-error" id={ids.error} role="alert" data-testid="name-error">
+            {error}
+          </p>
+        )}
         <Button type="submit" variant="primary" fullWidth disabled={busy || !state.validation.valid || taken} data-testid="name-register">
           {state.submit.status === 'signing' ? 'Sign in your wallet…' : state.submit.status === 'registering' ? 'Registering…' : 'Register'}
         </Button>
