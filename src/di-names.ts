@@ -13,14 +13,15 @@ import { unlessOverridden } from './di-binder'
 
 /**
  * Name registration's part of the composition root, a chunk of its own (see `loadArea` in
- * src/di.ts): fetched when a visitor first opens RegisterAccountName.
+ * src/di.ts): fetched when a visitor first opens RegisterAccountName. Returns what stops it.
  */
-export function bindNames(container: Container, _config: ResolvedConfig): void {
+export function bindNames(container: Container, _config: ResolvedConfig): () => void {
+  let made: RegisterAccountName | undefined
   unlessOverridden(container)
     .bind(RegisterAccountName)
     .toDynamicValue(
       (ctx) =>
-        new RegisterAccountName({
+        (made = new RegisterAccountName({
           connection: ctx.get(ConnectionStore),
           api: ctx.get(BlockchainApi),
           families: ctx.get(ChainFamilies),
@@ -29,6 +30,8 @@ export function bindNames(container: Container, _config: ResolvedConfig): void {
           scheduler: ctx.get(Scheduler),
           clock: ctx.get(Clock),
           logger: ctx.get(Logger),
-        }),
+        })),
     )
+  // What the modal's destroy() stops: the suggestions' subscription.
+  return () => made?.dispose()
 }

@@ -13,14 +13,15 @@ import { unlessOverridden } from './di-binder'
 
 /**
  * Buying crypto's part of the composition root, a chunk of its own (see `loadArea` in src/di.ts):
- * fetched when a visitor first opens OnRamp.
+ * fetched when a visitor first opens OnRamp. Returns what stops it.
  */
-export function bindOnRamp(container: Container, config: ResolvedConfig): void {
+export function bindOnRamp(container: Container, config: ResolvedConfig): () => void {
+  let made: BuyCrypto | undefined
   unlessOverridden(container)
     .bind(BuyCrypto)
     .toDynamicValue((ctx) => {
       const networks = ctx.get(NetworksStore)
-      return new BuyCrypto({
+      return (made = new BuyCrypto({
         connection: ctx.get(ConnectionStore),
         activeNetwork: () => networks.snapshot.activeNetwork,
         api: ctx.get(BlockchainApi),
@@ -30,6 +31,8 @@ export function bindOnRamp(container: Container, config: ResolvedConfig): void {
         views: ctx.get(ModalStore),
         scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),
-      })
+      }))
     })
+  // What the modal's destroy() stops: the quote's subscription and the purchase being followed.
+  return () => made?.dispose()
 }

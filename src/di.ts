@@ -278,6 +278,7 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
   let disposed = false
   const areas = new Map<FeatureArea, Promise<void>>()
   const boundAreas = new Set<FeatureArea>()
+  const areaStops: (() => void)[] = []
   const loadConnect = (): Promise<void> => {
     connecting ??= import('./di-connect').then(({ bindConnect }) => {
       if (!disposed) bindConnect(container, config)
@@ -319,7 +320,7 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
         const chunk = area === 'names' ? import('./di-names').then((m) => m.bindNames) : import('./di-onramp').then((m) => m.bindOnRamp)
         loading = Promise.all([this.load(), chunk]).then(([, bind]) => {
           if (disposed) throw new Error('The modal was destroyed.')
-          bind(container, config)
+          areaStops.push(bind(container, config))
           boundAreas.add(area)
         })
         loading.catch(() => areas.delete(area))
@@ -332,6 +333,7 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     },
     dispose() {
       disposed = true
+      for (const stop of areaStops.splice(0)) stop()
       features?.dispose()
       features = undefined
     },
