@@ -7,7 +7,7 @@ import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { ViewWarnings } from './application/shell/view-warnings'
-import { FeatureLoader, ModalConfig, type FeatureArea, type Features } from './application/modal-services'
+import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
 import { Analytics } from './ports/analytics'
 import { ChainFamilies, type ChainFamily } from './ports/chain-family'
 import { Telemetry, type TelemetryOutcome } from './ports/telemetry'
@@ -276,9 +276,6 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
   let loading: Promise<Features> | undefined
   let features: Features | undefined
   let disposed = false
-  const areas = new Map<FeatureArea, Promise<void>>()
-  const boundAreas = new Set<FeatureArea>()
-  const areaStops: (() => void)[] = []
   const loadConnect = (): Promise<void> => {
     connecting ??= import('./di-connect').then(({ bindConnect }) => {
       if (!disposed) bindConnect(container, config)
@@ -314,26 +311,16 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     get loaded() {
       return features !== undefined
     },
+    // The area's own chunk is imported by the features (src/di-features.ts), which also keep it
+    // once bound and stop it: its loader weighs nothing before the modal opens.
     loadArea(area) {
-      let loading = areas.get(area)
-      if (loading === undefined) {
-        const chunk = area === 'names' ? import('./di-names').then((m) => m.bindNames) : import('./di-onramp').then((m) => m.bindOnRamp)
-        loading = Promise.all([this.load(), chunk]).then(([, bind]) => {
-          if (disposed) throw new Error('The modal was destroyed.')
-          areaStops.push(bind(container, config))
-          boundAreas.add(area)
-        })
-        loading.catch(() => areas.delete(area))
-        areas.set(area, loading)
-      }
-      return loading
+      return this.load().then((loaded) => loaded.bindArea(area))
     },
     areaLoaded(area) {
-      return boundAreas.has(area)
+      return features?.areaBound(area) ?? false
     },
     dispose() {
       disposed = true
-      for (const stop of areaStops.splice(0)) stop()
       features?.dispose()
       features = undefined
     },

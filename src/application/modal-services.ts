@@ -43,6 +43,10 @@ export interface Features {
   switchNetwork(caipNetworkId: string): Promise<void>
   /** Releases subscriptions and clients. */
   dispose(): void
+  /** Binds an area of views from its own chunk, once; `dispose()` stops it. */
+  bindArea(area: FeatureArea): Promise<void>
+  /** Whether `bindArea(area)` has finished. */
+  areaBound(area: FeatureArea): boolean
   /** The connected account's name (reverse lookup on connect, or the name just registered); null without one. */
   readonly profileName$: Observable<string | null>
 }

@@ -302,9 +302,7 @@ function configRules(): Record<string, Rule<unknown>> {
       }),
       defaultServices,
     ),
-    onrampProviders: optional(
-      custom((v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'On-ramp providers must be an array of strings'),
-    ),
+    onrampProviders: optional(strArray),
     onEvent: optional(custom(isFunction, 'Expected a function')),
   }
 }

@@ -7,6 +7,13 @@ import { ApproveTransactionLazyView } from './send/approve-view-loader'
 type View = ComponentType | LazyExoticComponent<ComponentType>
 type Loader = () => Promise<{ default: ComponentType }>
 
+/**
+ * One chunk per area of views, imported in one place each: every `import()` here adds its chunks to
+ * the shell's preload map, which loads before the modal opens.
+ */
+const namesViews = () => import('./names')
+const onRampViews = () => import('./onramp')
+
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
   AllWallets: () => import('./AllWalletsView'),
@@ -23,10 +30,10 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   Send: () => import('./SendView'),
   SendPreview: () => import('./SendPreviewView'),
   SIWXSignMessage: () => import('./SIWXSignMessageView'),
-  RegisterAccountName: () => import('./names/RegisterAccountNameView'),
-  RegisterAccountNameSuccess: () => import('./names/RegisterAccountNameSuccessView'),
-  OnRamp: () => import('./onramp/OnRampView'),
-  OnRampProviders: () => import('./onramp/OnRampProvidersView'),
+  RegisterAccountName: () => namesViews().then((m) => ({ default: m.RegisterAccountNameView })),
+  RegisterAccountNameSuccess: () => namesViews().then((m) => ({ default: m.RegisterAccountNameSuccessView })),
+  OnRamp: () => onRampViews().then((m) => ({ default: m.OnRampView })),
+  OnRampProviders: () => onRampViews().then((m) => ({ default: m.OnRampProvidersView })),
 }
 
 /**

@@ -35,7 +35,7 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
           loadConnect: () => Promise.resolve(),
     loadWalletLists: () => Promise.resolve(),
     walletListsLoaded: true,
-          load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, profileName$: of(null) }),
+          load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, profileName$: of(null), bindArea: async () => {}, areaBound: () => true }),
           loadArea: () => Promise.resolve(),
           areaLoaded: () => true,
           dispose() {},
