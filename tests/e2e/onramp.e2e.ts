@@ -34,7 +34,7 @@ async function buyThrough(page: Page, provider: 'coinbase' | 'meld', label: stri
   const opened = page.waitForEvent('popup')
   await page.getByTestId(`onramp-provider-${provider}`).click()
   const checkout = await opened
-  await checkout.waitForURL(new RegExp(`/onramp/checkout/.+\\?provider=${provider}$`))
+  await checkout.waitForURL(new RegExp(`/onramp/checkout/[^/]+/${provider}$`))
   await expect(checkout.locator('h1')).toHaveText(`${label} checkout (devnet)`)
   await expect(page.getByTestId('onramp-waiting')).toBeVisible()
   await checkout.getByRole('button', { name: 'Complete purchase' }).click()

@@ -296,7 +296,8 @@ export function blockchainApiContract(label: string, makeWorld: () => Promise<Bl
           presetCryptoAmount: 0.01,
           provider: 'meld',
         })
-        expect(new URL(url).searchParams.get('provider')).toBe('meld')
+        // The provider's own page: the url's last path segment names it (docs/service-api.md).
+        expect(new URL(url).pathname.split('/').at(-1)).toBe('meld')
       })
     })
 
