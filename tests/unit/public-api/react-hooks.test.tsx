@@ -74,7 +74,8 @@ describe('the React hooks re-render only for what they show', () => {
       </WalletModalProvider>,
     )
     act(() => world.container.get(ConnectionStore).set(connectedOn(31337)))
-    await waitFor(() => expect(screen.getByTestId('connect-button').textContent).toBe('alice.wg.id'))
+    // The features chunk is imported (and transformed) on the first connection: allow it the time.
+    await waitFor(() => expect(screen.getByTestId('connect-button').textContent).toBe('alice.wg.id'), { timeout: 10_000 })
     expect(world.modal.getState().profileName).toBe('alice.wg.id')
     act(() => world.container.get(ConnectionStore).set({ status: 'disconnected' }))
     expect(screen.getByTestId('connect-button').textContent).toBe('Connect Wallet')
