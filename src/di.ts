@@ -316,6 +316,14 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     get loaded() {
       return features !== undefined
     },
+    // The area's own chunk is imported by the features (src/di-features.ts), which also keep it
+    // once bound and stop it: its loader weighs nothing before the modal opens.
+    loadArea(area) {
+      return this.load().then((loaded) => loaded.bindArea(area))
+    },
+    areaLoaded(area) {
+      return features?.areaBound(area) ?? false
+    },
     dispose() {
       disposed = true
       features?.dispose()

@@ -146,6 +146,11 @@ export interface WalletModalConfig {
   browserWallets?: boolean | undefined
   clientId?: string | undefined
   services?: Partial<ServiceSettings> | undefined
+  /**
+   * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
+   * absent: all of them. Spec section 5: an array of strings.
+   */
+  onrampProviders?: string[] | undefined
   /** Called with every modal event (connect, disconnect, errors reported as events). */
   onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
 }
@@ -304,6 +309,7 @@ function configRules(): Record<string, Rule<unknown>> {
       }),
       defaultServices,
     ),
+    onrampProviders: optional(strArray),
     onEvent: optional(custom(isFunction, 'Expected a function')),
   }
 }
