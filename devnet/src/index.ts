@@ -25,6 +25,7 @@ import { superviseChain, type SupervisedChain } from './chains/supervisor'
 import { startService, type DevnetControl, type RunningService } from './service/server'
 import { startRelay, type RelayHandle } from './relay'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/server'
+import { startBitcoinDevnet, type BitcoinDevnet } from './bitcoin/server'
 
 export * from './config'
 
@@ -60,6 +61,8 @@ export interface DevnetInfo {
   /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
   solanaRpcUrl: string
   solanaWsUrl: string
+  /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
+  bitcoinEsploraUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -95,6 +98,7 @@ interface StartContext {
   service?: RunningService
   relay?: RelayHandle
   solana?: SolanaDevnet
+  bitcoin?: BitcoinDevnet
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -158,6 +162,16 @@ const solanaStep: StartStep = {
   },
 }
 
+const bitcoinStep: StartStep = {
+  name: 'bitcoin',
+  async run(ctx) {
+    const bitcoin = await startBitcoinDevnet({ port: ctx.ports.bitcoin })
+    ctx.bitcoin = bitcoin
+    ctx.log(`bitcoin ready: ${bitcoin.esploraUrl}`)
+    return () => bitcoin.stop()
+  },
+}
+
 const serviceStep: StartStep = {
   name: 'service',
   async run(ctx) {
@@ -205,7 +219,9 @@ function devnetControl(ctx: StartContext): DevnetControl {
 
 /** Start order. The WalletConnect relay (devnet/src/relay) is on unless opts.relay is false. */
 function startSteps(opts: StartDevnetOptions): StartStep[] {
-  return opts.relay === false ? [chainsStep, solanaStep, serviceStep] : [chainsStep, solanaStep, serviceStep, relayStep]
+  return opts.relay === false
+    ? [chainsStep, solanaStep, bitcoinStep, serviceStep]
+    : [chainsStep, solanaStep, bitcoinStep, serviceStep, relayStep]
 }
 
 export async function startDevnet(opts: StartDevnetOptions = {}): Promise<DevnetHandle> {
@@ -285,6 +301,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
     solanaRpcUrl: ctx.solana!.rpcUrl,
     solanaWsUrl: ctx.solana!.wsUrl,
+    bitcoinEsploraUrl: ctx.bitcoin!.esploraUrl,
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },

@@ -21,7 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
   const solana = await freePortPair()
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana }, dataDir, quiet: true })
+  const bitcoin = await freePort()
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin }, dataDir, quiet: true })
   const cleanUp = async () => {
     await devnet.stop()
     rmSync(dataDir, { recursive: true, force: true })
