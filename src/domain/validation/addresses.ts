@@ -6,6 +6,7 @@
 import { isChainNamespace, type CaipAddress, type ChainNamespace } from '../entities'
 import { VALIDATION_MESSAGES } from '../errors'
 import { VALID, invalid, type Validation } from './validation-result'
+import { isBitcoinAddress } from '../bitcoin/bitcoin-address'
 
 export const EVM_ADDRESS_PATTERN = /^(0x)?[0-9a-fA-F]{40}$/
 /** Base58 (Bitcoin alphabet: no 0, O, I, l). */
@@ -39,7 +40,7 @@ export function validateCaipAddress(value: string): Validation {
 
 /**
  * Whether `address` is an address of the `namespace` chain family (the format rule only). A
- * namespace without a rule of its own yet (polkadot, bip122, cosmos) accepts nothing, so a
+ * namespace without a rule of its own yet (polkadot, cosmos) accepts nothing, so a
  * family is never sent to before its address rule exists.
  */
 export function isAddressOf(namespace: ChainNamespace, address: string): boolean {
@@ -48,6 +49,8 @@ export function isAddressOf(namespace: ChainNamespace, address: string): boolean
       return isEvmAddress(address)
     case 'solana':
       return isSolanaAddress(address)
+    case 'bip122':
+      return isBitcoinAddress(address)
     default:
       return false
   }
