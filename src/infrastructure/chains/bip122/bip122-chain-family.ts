@@ -8,7 +8,7 @@ import { BehaviorSubject, Subject } from 'rxjs'
 import type { CaipNetwork, CaipNetworkId, Connector } from '../../../domain/entities'
 import type { ChainFamily, WalletAccount, WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
-import { UnsupportedTransferChainError, type GasEstimate, type ReceiptStatus, type SentTransfer, type TransferRequest } from '../../../ports/token-transfers'
+import type { GasEstimate, ReceiptStatus, SentTransfer, TransferRequest } from '../../../ports/token-transfers'
 import type { WalletRegistry } from '../solana/wallet-standard'
 import type { BitcoinAccountType, BitcoinSession } from './bitcoin-session'
 import type { BitcoinWallet } from './bitcoin-wallet'
@@ -60,58 +60,58 @@ export class Bip122ChainFamily implements ChainFamily {
   }
 
   connect(connectorId: string): Promise<WalletAccount> {
-    return this.session().then((s) => s.connect(connectorId))
+    return this.call('connect', connectorId)
   }
 
   reconnect(connectorId: string): Promise<WalletAccount | null> {
-    return this.session().then(
-      (s) => s.reconnect(connectorId),
-      () => null,
-    )
+    return this.call('reconnect', connectorId).catch(() => null)
   }
 
   disconnect(connectorId: string): Promise<void> {
-    return this.session().then(
-      (s) => s.disconnect(connectorId),
-      () => undefined,
-    )
+    return this.call('disconnect', connectorId).catch(() => undefined)
   }
 
   switchNetwork(connectorId: string, network: CaipNetwork): Promise<void> {
-    return this.session().then((s) => s.switchNetwork(connectorId, network))
+    return this.call('switchNetwork', connectorId, network)
   }
 
   /** Puts the payment or the ordinals address first; the connection follows through `accountsChanged`. */
   switchAccountType(connectorId: string, accountType: BitcoinAccountType): Promise<WalletAccount> {
-    return this.session().then((s) => s.switchAccountType(connectorId, accountType))
+    return this.call('switchAccountType', connectorId, accountType)
   }
 
   signMessage(connectorId: string, address: string, message: string): Promise<string> {
-    return this.session().then((s) => s.signMessage(connectorId, address, message))
+    return this.call('signMessage', connectorId, address, message)
   }
 
-  estimateTransfer(_connectorId: string, request: TransferRequest): Promise<GasEstimate> {
-    return Promise.reject(new UnsupportedTransferChainError(request.chainId))
+  estimateTransfer(connectorId: string, request: TransferRequest): Promise<GasEstimate> {
+    return this.call('estimateTransfer', connectorId, request)
   }
 
-  sendTransfer(_connectorId: string, request: TransferRequest): Promise<SentTransfer> {
-    return Promise.reject(new UnsupportedTransferChainError(request.chainId))
+  sendTransfer(connectorId: string, request: TransferRequest): Promise<SentTransfer> {
+    return this.call('sendTransfer', connectorId, request)
   }
 
-  receiptStatus(_connectorId: string, chainId: CaipNetworkId): Promise<ReceiptStatus> {
-    return Promise.reject(new UnsupportedTransferChainError(chainId))
+  receiptStatus(connectorId: string, chainId: CaipNetworkId, hash: string): Promise<ReceiptStatus> {
+    return this.call('receiptStatus', connectorId, chainId, hash)
   }
 
   private wallet(connectorId: string): BitcoinWallet | undefined {
     return this.connectors.find((c) => c.id === connectorId)?.provider as BitcoinWallet | undefined
   }
 
-  /** The rest of the wing, loaded on the first request (a failed import is tried again next time). */
-  private session(): Promise<BitcoinSession> {
+  /** One request through the rest of the wing, loaded on the first one (a failed import is tried again next time). */
+  private async call<K extends keyof BitcoinSession>(
+    method: K,
+    ...args: Parameters<SessionCall<K>>
+  ): Promise<Awaited<ReturnType<SessionCall<K>>>> {
     this.loading ??= import('./bitcoin-session').then(
       (m) => new m.BitcoinSession((id) => this.wallet(id), this.networks, this.events$, this.logger),
     )
     this.loading.catch(() => (this.loading = undefined))
-    return this.loading
+    const session = await this.loading
+    return (session[method] as (...a: unknown[]) => Promise<Awaited<ReturnType<SessionCall<K>>>>).apply(session, args)
   }
 }
+
+type SessionCall<K extends keyof BitcoinSession> = BitcoinSession[K] extends (...args: infer A) => infer R ? (...args: A) => R : never

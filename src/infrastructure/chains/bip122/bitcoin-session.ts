@@ -11,6 +11,7 @@ import { BITCOIN_NETWORK_NAMES, bitcoinNetworkOf } from '../../../domain/bitcoin
 import type { AccountType, CaipNetwork, CaipNetworkId } from '../../../domain/entities'
 import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
+import { UnsupportedTransferChainError, type GasEstimate, type ReceiptStatus, type SentTransfer, type TransferRequest } from '../../../ports/token-transfers'
 import type { BitcoinWallet, BitcoinWalletAddress } from './bitcoin-wallet'
 
 /** The two account types a Bitcoin connection switches between. */
@@ -66,7 +67,7 @@ export class BitcoinSession {
     await this.wallets(connectorId)?.disconnect()
   }
 
-  signMessage(connectorId: string, address: string, message: string): Promise<string> {
+  async signMessage(connectorId: string, address: string, message: string): Promise<string> {
     return this.wallet(connectorId).signMessage(address, message)
   }
 
@@ -85,11 +86,24 @@ export class BitcoinSession {
     return Promise.resolve()
   }
 
+  /** Transfers are not offered for Bitcoin (spec section 9 lists send for eip155 and solana only). */
+  estimateTransfer(_connectorId: string, request: TransferRequest): Promise<GasEstimate> {
+    return Promise.reject(new UnsupportedTransferChainError(request.chainId))
+  }
+
+  sendTransfer(_connectorId: string, request: TransferRequest): Promise<SentTransfer> {
+    return Promise.reject(new UnsupportedTransferChainError(request.chainId))
+  }
+
+  receiptStatus(_connectorId: string, chainId: CaipNetworkId, _hash?: string): Promise<ReceiptStatus> {
+    return Promise.reject(new UnsupportedTransferChainError(chainId))
+  }
+
   /**
    * Puts the payment or the ordinals address first (the wallet is not asked: it shared both).
    * @throws WalletRequestError `unsupportedMethod` when the wallet has no address of that type.
    */
-  switchAccountType(connectorId: string, accountType: BitcoinAccountType): WalletAccount {
+  async switchAccountType(connectorId: string, accountType: BitcoinAccountType): Promise<WalletAccount> {
     const session = this.sessions.get(connectorId)
     if (session === undefined) throw new UnknownConnectorError(connectorId)
     const purpose = accountType === 'ordinal' ? 'ordinals' : 'payment'
