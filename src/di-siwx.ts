@@ -25,6 +25,7 @@ import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>>> = {
   eip155: (networks) =>
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
+  bip122: () => import('./infrastructure/chains/bip122/siwx/bip322-siwx-messenger').then(({ bip122SiwxMessenger }) => bip122SiwxMessenger()),
 }
 
 /** The families' messengers, each created once. */
