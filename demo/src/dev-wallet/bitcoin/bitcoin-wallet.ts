@@ -10,7 +10,7 @@ import { p2tr, p2wpkh } from '@scure/btc-signer'
 import { BITCOIN_DEVNET_ACCOUNT_COUNT, REGTEST, bitcoinDevnetAccount, type BitcoinDevnetAccount } from '../../../../devnet/src/bitcoin/keys'
 import { alreadyPending, invalidParams, unauthorized, userRejected, ProviderRpcError } from '../rpc-error'
 import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
-import { signBip322Witness } from './bip322'
+import { signBip322Witness } from '../../../../devnet/src/bitcoin/bip322'
 
 export interface BitcoinWalletState {
   authorized: boolean

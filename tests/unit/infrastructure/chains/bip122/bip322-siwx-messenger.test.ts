@@ -7,7 +7,7 @@ import { p2tr, p2wpkh } from '@scure/btc-signer'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { describe, expect, it } from 'vitest'
 import { Bip322SiwxMessenger, verifyBip322 } from '../../../../../src/infrastructure/chains/bip122/siwx/bip322-siwx-messenger'
-import { signBip322 } from '../../../../../demo/src/dev-wallet/bitcoin/bip322'
+import { signBip322 } from '../../../../../devnet/src/bitcoin/bip322'
 import { REGTEST, bitcoinDevnetAccount } from '../../../../../devnet/src/bitcoin/keys'
 import type { SiwxMessageData } from '../../../../../src/domain/entities'
 
