@@ -6,7 +6,10 @@ import { BITCOIN_DEVNET_CAIP_NETWORK_ID, BITCOIN_DEVNET_NAME } from '../../devne
 const env = import.meta.env
 const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 
-/** `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both). */
+/**
+ * `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both); `?siwx=server`
+ * is required sign-in with the sessions kept by the devnet service's auth endpoints (`siwx.serverUrl`).
+ */
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
 
 export const demoConfig: WalletModalConfig = {
@@ -55,8 +58,14 @@ export const demoConfig: WalletModalConfig = {
       testnet: true,
     },
   ],
-  ...(siwxMode === 'required' || siwxMode === 'optional'
-    ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Walletgate demo.' } }
+  ...(siwxMode === 'required' || siwxMode === 'optional' || siwxMode === 'server'
+    ? {
+        siwx: {
+          required: siwxMode !== 'optional',
+          statement: 'Sign in to the Walletgate demo.',
+          ...(siwxMode === 'server' ? { serverUrl: serviceUrl } : {}),
+        },
+      }
     : {}),
   services: {
     blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
