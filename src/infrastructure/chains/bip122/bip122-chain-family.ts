@@ -45,7 +45,14 @@ export class Bip122ChainFamily implements ChainFamily {
       import('./bitcoin-discovery'),
       registry === undefined ? import('../solana/wallet-standard-registry').then((m) => m.pageRegistry()) : registry(),
     ]).then(
-      ([discovery, found]) => discovery.watchBitcoinWallets(found, root, (connectors) => this.connectors$.next(connectors)),
+      ([discovery, found]) => {
+        try {
+          discovery.watchBitcoinWallets(found, root, (connectors) => this.connectors$.next(connectors))
+        } catch (error) {
+          // A hostile page object (a registry or provider list that throws): no Bitcoin wallets.
+          this.logger.warn('Walletgate: Bitcoin wallet discovery failed', error)
+        }
+      },
       (error: unknown) => {
         // Offline, or a deploy replaced the chunk: the next start tries again.
         this.started = false

@@ -213,3 +213,22 @@ describe('bip122 wing over a sats-connect provider', () => {
     expect(wing.connectors.map((c) => c.id)).toEqual(['dev.scripted.bitcoin'])
   })
 })
+
+describe('bip122 discovery on a hostile page', () => {
+  it('a registry that throws lists no wallet and warns, without an unhandled rejection', async () => {
+    const logger = new RecordingLogger()
+    const registry: WalletRegistry = {
+      get: () => {
+        throw new Error('hostile')
+      },
+      on: () => () => undefined,
+    }
+    const warned = new Promise<string>((resolve) => {
+      logger.warn = (message: string) => resolve(message)
+    })
+    const wing = new Bip122ChainFamily([REGTEST], logger, () => registry, () => ({}) as Window)
+    wing.startDiscovery()
+    await expect(warned).resolves.toBe('Walletgate: Bitcoin wallet discovery failed')
+    expect(wing.connectors).toEqual([])
+  })
+})
