@@ -38,6 +38,7 @@ import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
 import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
+import { EsploraChainReader } from './infrastructure/chains/bip122/esplora-chain-reader'
 
 /**
  * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
@@ -120,6 +121,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
       new NamespaceChainReader({
         eip155: new ViemChainReader(),
         ...(config.networks.some((n) => n.chainNamespace === 'solana') ? { solana: new SolanaChainReader() } : {}),
+        ...(config.networks.some((n) => n.chainNamespace === 'bip122') ? { bip122: new EsploraChainReader() } : {}),
       }),
   )
   binder

@@ -28,6 +28,7 @@ const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly Caip
   eip155: (networks) =>
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
   solana: () => import('./infrastructure/chains/solana/siwx/sign-in-with-solana-messenger').then(({ SolanaSignInMessenger }) => new SolanaSignInMessenger()),
+  bip122: () => import('./infrastructure/chains/bip122/siwx/bip322-siwx-messenger').then(({ bip122SiwxMessenger }) => bip122SiwxMessenger()),
 }
 
 /** The families' messengers, each created once. */

@@ -31,6 +31,7 @@ import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
+import { Bip122ChainFamily } from './infrastructure/chains/bip122/bip122-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -116,6 +117,15 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
                 )
         return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
       }
+      case 'bip122':
+        // The host's default network first: a wallet whose addresses fit it connects on it.
+        return new Bip122ChainFamily(
+          config.networks
+            .filter((n) => n.chainNamespace === 'bip122')
+            .map(toCaipNetwork)
+            .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork)),
+          container.get(Logger),
+        )
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.
         return undefined

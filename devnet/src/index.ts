@@ -24,10 +24,11 @@ import { loadArtifacts, type Artifacts } from './chains/compile'
 import type { HardhatFiles } from './chains/hardhat-node'
 import { superviseChain, type SupervisedChain } from './chains/supervisor'
 import { startService, type DevnetControl, type RunningService } from './service/server'
-// The relay and the Solana chain load only when started: a host's test devnet without them needs
-// none of their packages (ws, litesvm, @solana/kit) installed.
+// The relay and the Solana and Bitcoin chains load only when started: a host's test devnet without
+// them needs none of their packages (ws, litesvm, @solana/kit, @scure/btc-signer) installed.
 import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './solana/server'
+import type { BitcoinDevnet } from './bitcoin/server'
 
 export * from './config'
 
@@ -44,6 +45,8 @@ export interface StartDevnetOptions {
   relay?: boolean
   /** Start the Solana devnet too; default true. Without it `solanaRpcUrl` and `solanaWsUrl` are empty. */
   solana?: boolean
+  /** Start the Bitcoin regtest chain too; default true. Without it `bitcoinEsploraUrl` is empty. */
+  bitcoin?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
   /** The Hardhat config and child preload to use instead of the repository's files. */
@@ -69,6 +72,8 @@ export interface DevnetInfo {
   /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
   solanaRpcUrl: string
   solanaWsUrl: string
+  /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
+  bitcoinEsploraUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -104,6 +109,7 @@ interface StartContext {
   service?: RunningService
   relay?: RelayHandle
   solana?: SolanaDevnet
+  bitcoin?: BitcoinDevnet
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -169,6 +175,17 @@ const solanaStep: StartStep = {
   },
 }
 
+const bitcoinStep: StartStep = {
+  name: 'bitcoin',
+  async run(ctx) {
+    const { startBitcoinDevnet } = await import('./bitcoin/server')
+    const bitcoin = await startBitcoinDevnet({ port: ctx.ports.bitcoin })
+    ctx.bitcoin = bitcoin
+    ctx.log(`bitcoin ready: ${bitcoin.esploraUrl}`)
+    return () => bitcoin.stop()
+  },
+}
+
 const serviceStep: StartStep = {
   name: 'service',
   async run(ctx) {
@@ -217,7 +234,13 @@ function devnetControl(ctx: StartContext): DevnetControl {
 
 /** Start order. The Solana chain and the WalletConnect relay are on unless opts.solana / opts.relay is false. */
 function startSteps(opts: StartDevnetOptions): StartStep[] {
-  return [chainsStep, ...(opts.solana === false ? [] : [solanaStep]), serviceStep, ...(opts.relay === false ? [] : [relayStep])]
+  return [
+    chainsStep,
+    ...(opts.solana === false ? [] : [solanaStep]),
+    ...(opts.bitcoin === false ? [] : [bitcoinStep]),
+    serviceStep,
+    ...(opts.relay === false ? [] : [relayStep]),
+  ]
 }
 
 export async function startDevnet(opts: StartDevnetOptions = {}): Promise<DevnetHandle> {
@@ -297,6 +320,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
     solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
+    bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },

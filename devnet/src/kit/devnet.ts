@@ -81,6 +81,8 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
       quiet: options.verbose !== true,
       relay: parts.relay,
       solana: parts.solana,
+      // Not a part of the kit yet: a host's EVM tests need no Bitcoin chain.
+      bitcoin: false,
       artifacts: () => Promise.resolve(artifacts),
       hardhatFiles: files,
       ...(options.projectIds ? { projectIds: options.projectIds } : {}),

@@ -20,6 +20,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { MemoryKeyValueStorage } from './memory-storage'
 import { SOLANA_PEER_EVENTS, SOLANA_PEER_METHODS, solanaSigner, type SolanaPeerOptions } from './solana'
+import { BITCOIN_PEER_EVENTS, BITCOIN_PEER_METHODS, bitcoinSigner, type BitcoinPeerOptions } from './bitcoin'
 
 export type { SolanaPeerOptions } from './solana'
 
@@ -44,6 +45,8 @@ export interface WalletPeerOptions {
    * instead, as by a wallet that does not support it.
    */
   authenticate?: boolean
+  /** A Bitcoin payment key and chains as well: the peer then also offers the `bip122` namespace. */
+  bitcoin?: BitcoinPeerOptions
 }
 
 export interface PeerSession {
@@ -159,6 +162,7 @@ function rpcError(code: number, message: string): Error & { code: number } {
 export async function startWalletPeer(options: WalletPeerOptions): Promise<WalletPeer> {
   const account = privateKeyToAccount(options.privateKey)
   const solana = options.solana === undefined ? undefined : solanaSigner(options.solana)
+  const bitcoin = options.bitcoin === undefined ? undefined : bitcoinSigner(options.bitcoin)
   const supportedChains = Object.keys(options.rpcUrls).map(Number)
   let mode: WalletPeerMode = options.mode
   const activityLog: PeerActivity[] = []
@@ -205,8 +209,12 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     const served = evm.all.filter((c) => supportedChains.includes(Number(c.split(':')[1])))
     const sol = requestedChains(event.params, 'solana')
     const servedSolana = sol.all.filter((c) => solana?.chains.includes(c) === true)
-    const missing = [...evm.required, ...sol.required].filter((c) => !served.includes(c) && !servedSolana.includes(c))
-    if (served.length + servedSolana.length === 0 || missing.length > 0) {
+    const btc = requestedChains(event.params, 'bip122')
+    const servedBitcoin = btc.all.filter((c) => bitcoin?.chains.includes(c) === true)
+    const missing = [...evm.required, ...sol.required, ...btc.required].filter(
+      (c) => !served.includes(c) && !servedSolana.includes(c) && !servedBitcoin.includes(c),
+    )
+    if (served.length + servedSolana.length + servedBitcoin.length === 0 || missing.length > 0) {
       await client.reject({ id: event.id, reason: UNSUPPORTED_CHAINS })
       record({ type: 'proposal', id: event.id, peerName: event.params.proposer.metadata.name, outcome: 'rejected', detail: 'unsupported chains' })
       return
@@ -226,6 +234,14 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
         methods: [...SOLANA_PEER_METHODS],
         events: [...SOLANA_PEER_EVENTS],
         accounts: servedSolana.map((c) => `${c}:${solana.address}`),
+      }
+    }
+    if (bitcoin !== undefined && servedBitcoin.length > 0) {
+      namespaces.bip122 = {
+        chains: servedBitcoin,
+        methods: [...BITCOIN_PEER_METHODS],
+        events: [...BITCOIN_PEER_EVENTS],
+        accounts: servedBitcoin.map((c) => `${c}:${bitcoin.address}`),
       }
     }
     const { topic, acknowledged } = await client.approve({ id: event.id, namespaces })
@@ -309,6 +325,10 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     if (method.startsWith('solana_')) {
       if (solana === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
       return solana.answer(method, params, event.params.chainId)
+    }
+    if (event.params.chainId.startsWith('bip122:')) {
+      if (bitcoin === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
+      return bitcoin.answer(method, params)
     }
     const chainId = Number(event.params.chainId.split(':')[1])
     switch (method) {
