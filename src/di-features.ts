@@ -82,6 +82,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
       (ctx) =>
         new FetchBlockchainApi(serviceClient(config, config.services.blockchainApi), ctx.get(Clock), {
           logger: ctx.get(Logger),
+          swapChainIds: config.swapChainIds,
         }),
     )
   // Each configured family reads its own chains.

@@ -12,6 +12,7 @@ import {
 } from './entities'
 import { isSiwxStorage, type SiwxStorage } from './siwx/siwx-storage'
 import { SERVICE_REQUEST_TIMEOUT_MS } from './constants'
+import { SWAP_SUPPORTED_CHAIN_IDS } from './feature-constants'
 import {
   array,
   boolean,
@@ -56,6 +57,7 @@ function configDefaults() {
     allowUnsupportedChain: false,
     enableWalletConnect: true,
     browserWallets: true,
+    swapChainIds: [...SWAP_SUPPORTED_CHAIN_IDS],
     services: defaultServices(),
   }
 }
@@ -145,6 +147,12 @@ export interface WalletModalConfig {
   /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
   browserWallets?: boolean | undefined
   clientId?: string | undefined
+  /**
+   * eip155 chain ids on which the Swap view is offered. Default: the spec's swap networks (1, 42161,
+   * 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554); a host whose swap service runs other
+   * chains (the demo: the devnet's 31337 and 31338) lists them here.
+   */
+  swapChainIds?: number[] | undefined
   services?: Partial<ServiceSettings> | undefined
   /** Called with every modal event (connect, disconnect, errors reported as events). */
   onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
@@ -171,6 +179,7 @@ export interface ResolvedConfig
   allowUnsupportedChain: boolean
   enableWalletConnect: boolean
   browserWallets: boolean
+  swapChainIds: number[]
   services: ServiceSettings
 }
 export type ResolvedNetworkConfig = NetworkConfig
@@ -287,6 +296,7 @@ function configRules(): Record<string, Rule<unknown>> {
     enableWalletConnect: defaultTo(bool, () => defaults.enableWalletConnect),
     browserWallets: defaultTo(bool, () => defaults.browserWallets),
     clientId: optStr,
+    swapChainIds: defaultTo(array(integer(1)), () => [...defaults.swapChainIds]),
     services: defaultTo(
       object({
         blockchainApi: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.blockchainApi),

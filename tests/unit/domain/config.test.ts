@@ -14,6 +14,7 @@ const SET_KEYS: Partial<WalletModalConfig> = {
   allowUnsupportedChain: true,
   enableWalletConnect: false,
   browserWallets: false,
+  swapChainIds: [31337],
   services: { relay: 'wss://relay.example' },
 }
 
@@ -42,8 +43,14 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
       allowUnsupportedChain: false,
       enableWalletConnect: true,
       browserWallets: true,
+      swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554],
       services: DEFAULT_SERVICE_URLS,
     })
+  })
+
+  it('refuses swap chain ids that are not positive integers', () => {
+    expect(errorOf(aModalConfig({ swapChainIds: [1, 0] })).fields).toEqual(['swapChainIds.1'])
+    expect(errorOf(aModalConfig({ swapChainIds: '1' as unknown as number[] })).fields).toEqual(['swapChainIds'])
   })
 
   it('keeps every key a host sets', () => {
@@ -57,6 +64,7 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(a.featuredWalletIds).not.toBe(b.featuredWalletIds)
     expect(a.services).not.toBe(b.services)
     expect(a.features).not.toBe(b.features)
+    expect(a.swapChainIds).not.toBe(b.swapChainIds)
   })
 
   it('still names an unknown key and a missing networks list', () => {
