@@ -37,6 +37,11 @@ import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
 import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
+import { SwapFlow } from './application/swap/swap-flow'
+import { SwapTransactions } from './ports/swap-transactions'
+import { ViemSwapTransactions } from './infrastructure/chains/eip155/send/viem-swap-transactions'
+import type { Eip1193Provider } from './domain/chains/wallet-providers'
+import type { CaipNetworkId } from './domain/entities'
 
 /**
  * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
@@ -46,6 +51,7 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
   const binder = unlessOverridden(container)
   bindAccountAndNetworks(binder, container, config)
   bindSendAndActivity(binder, container, config)
+  bindSwap(binder)
   let namespaceReset: { unsubscribe(): void } | undefined
   return {
     start() {
@@ -204,6 +210,39 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
  * The locale amounts are read and written in: the browser's language (the one place a `locale`
  * setting will take over), en-US where there is no browser.
  */
+/** Swaps: made on the first visit of the Swap view (dynamic values), over the connected eip155 wallet. */
+function bindSwap(binder: Binder): void {
+  binder.bind(SwapTransactions).toDynamicValue((ctx) => {
+    const connection = ctx.get(ConnectionStore)
+    const families = ctx.get(ChainFamilies)
+    return new ViemSwapTransactions(() => {
+      const account = connection.account('eip155')
+      const provider = account === undefined ? undefined : families.get('eip155')?.getProvider(account.connectorId)
+      return Promise.resolve(provider as Eip1193Provider | undefined)
+    })
+  })
+  binder.bind(SwapFlow).toDynamicValue((ctx) => {
+    const connection = ctx.get(ConnectionStore)
+    return new SwapFlow({
+      api: ctx.get(BlockchainApi),
+      transactions: ctx.get(SwapTransactions),
+      account: () => {
+        const account = connection.account('eip155')
+        return account === undefined ? undefined : { address: account.address, caipNetworkId: account.caipNetworkId as CaipNetworkId }
+      },
+      balances: ctx.get(SendBalanceSource),
+      approvals: ctx.get(TransactionApprovals),
+      activity: ctx.get(ActivityStore),
+      modal: ctx.get(ModalStore),
+      notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
+      scheduler: ctx.get(Scheduler),
+      clock: ctx.get(Clock),
+      logger: ctx.get(Logger),
+      locale: visitorLocale(),
+    })
+  })
+}
+
 function visitorLocale(): string {
   return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US'
 }

@@ -12,7 +12,6 @@ import {
 } from './entities'
 import { isSiwxStorage, type SiwxStorage } from './siwx/siwx-storage'
 import { SERVICE_REQUEST_TIMEOUT_MS } from './constants'
-import { SWAP_SUPPORTED_CHAIN_IDS } from './feature-constants'
 import {
   array,
   boolean,
@@ -57,7 +56,6 @@ function configDefaults() {
     allowUnsupportedChain: false,
     enableWalletConnect: true,
     browserWallets: true,
-    swapChainIds: [...SWAP_SUPPORTED_CHAIN_IDS],
     services: defaultServices(),
   }
 }
@@ -179,7 +177,6 @@ export interface ResolvedConfig
   allowUnsupportedChain: boolean
   enableWalletConnect: boolean
   browserWallets: boolean
-  swapChainIds: number[]
   services: ServiceSettings
 }
 export type ResolvedNetworkConfig = NetworkConfig
@@ -296,7 +293,8 @@ function configRules(): Record<string, Rule<unknown>> {
     enableWalletConnect: defaultTo(bool, () => defaults.enableWalletConnect),
     browserWallets: defaultTo(bool, () => defaults.browserWallets),
     clientId: optStr,
-    swapChainIds: defaultTo(array(integer(1)), () => [...defaults.swapChainIds]),
+    // Absent: the convert adapter's default, the spec's swap networks (kept out of the first script).
+    swapChainIds: optional(array(integer(1))),
     services: defaultTo(
       object({
         blockchainApi: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.blockchainApi),

@@ -1,6 +1,7 @@
 import { useObservableState } from 'observable-hooks'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
+import { ModalConfig } from '../../application/modal-services'
 import { NetworksStore } from '../../application/networks/networks-store'
 import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../components'
 import { useService } from '../di-context'
@@ -16,6 +17,7 @@ export default function AccountView() {
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
   const networks = useStore(useService(NetworksStore))
   const modal = useService(ModalStore)
+  const config = useService(ModalConfig)
 
   if (connection.status !== 'connected') {
     return (
@@ -30,6 +32,8 @@ export default function AccountView() {
   }
 
   const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
+  // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
+  const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} />
@@ -43,6 +47,12 @@ export default function AccountView() {
           {networkName}
           <span className="wg-visually-hidden">, change network</span>
         </Button>
+        {/* The spec's wallet feature order: onramp, swaps, receive, send. */}
+        {swapsOn && (
+          <Button variant="secondary" onClick={() => modal.push('Swap')} data-testid="account-swap">
+            Swap
+          </Button>
+        )}
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
           Receive
         </Button>

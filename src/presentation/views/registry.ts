@@ -21,6 +21,8 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   WalletReceive: () => import('./WalletReceiveView'),
   Send: () => import('./SendView'),
   SendPreview: () => import('./SendPreviewView'),
+  Swap: () => import('./SwapView'),
+  SwapPreview: () => import('./SwapPreviewView'),
   SIWXSignMessage: () => import('./SIWXSignMessageView'),
 }
 

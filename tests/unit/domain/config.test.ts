@@ -43,7 +43,6 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
       allowUnsupportedChain: false,
       enableWalletConnect: true,
       browserWallets: true,
-      swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554],
       services: DEFAULT_SERVICE_URLS,
     })
   })
@@ -64,7 +63,6 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(a.featuredWalletIds).not.toBe(b.featuredWalletIds)
     expect(a.services).not.toBe(b.services)
     expect(a.features).not.toBe(b.features)
-    expect(a.swapChainIds).not.toBe(b.swapChainIds)
   })
 
   it('still names an unknown key and a missing networks list', () => {
