@@ -104,6 +104,11 @@ export class InMemoryBlockchainApi implements BlockchainApi {
     for (const [address, list] of Object.entries(seed.sessions ?? {})) this.sessions.set(address.toLowerCase(), [...list])
   }
 
+  /** What the router may spend of `userAddress`'s token (base units), as the chain would say after an approval. */
+  setAllowance(tokenAddress: string, userAddress: string, amount: bigint): void {
+    this.allowances.set(`${tokenAddress}|${userAddress}`.toLowerCase(), amount.toString())
+  }
+
   /** Makes the next call of `method` fail with `error` once it reaches the service. */
   failNext(method: Method, error: unknown): void {
     const queue = this.failures.get(method) ?? []
