@@ -29,6 +29,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^walletgate\/react$/, replacement: src('react.tsx') },
+      { find: /^walletgate\/wagmi$/, replacement: src('wagmi.ts') },
       { find: /^walletgate$/, replacement: src('index.ts') },
     ],
   },
@@ -37,7 +38,7 @@ export default defineConfig({
   optimizeDeps: {
     // The scan's own entries (relative to `root`): without them it takes build.rollupOptions.input,
     // whose paths are relative to the project, fails to find them and skips the scan with a stack trace.
-    entries: ['index.html', 'plain.html', 'src/**/*.{ts,tsx}'],
+    entries: ['index.html', 'plain.html', 'wagmi.html', 'src/**/*.{ts,tsx}'],
     include: [
       'react',
       'react-dom/client',
@@ -64,7 +65,11 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rollupOptions: {
-      input: { main: 'demo/index.html', plain: 'demo/plain.html' },
+      input: { main: 'demo/index.html', plain: 'demo/plain.html', wagmi: 'demo/wagmi.html' },
+      // wagmi's modules start with 'use client' (for React Server Components); a client bundle drops it, as it should.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+      },
     },
   },
 })

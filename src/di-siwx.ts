@@ -16,6 +16,7 @@ import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { SiwxMessengers, SiwxNonces, SiwxStorage, type SiwxFamilyMessenger } from './ports/siwx'
 import { CryptoSiwxNonces } from './infrastructure/siwx/crypto-siwx-nonces'
+import { HttpSiwxNonces, HttpSiwxStorage, type HttpSiwxOptions } from './infrastructure/siwx/http-siwx-storage'
 import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 
 /**
@@ -25,6 +26,7 @@ import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>>> = {
   eip155: (networks) =>
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
+  solana: () => import('./infrastructure/chains/solana/siwx/sign-in-with-solana-messenger').then(({ SolanaSignInMessenger }) => new SolanaSignInMessenger()),
 }
 
 /** The families' messengers, each created once. */
@@ -70,21 +72,27 @@ function createSignIn(container: Container, config: ResolvedConfig, events: Even
   const networks = config.networks.map(toCaipNetwork)
   const bound = <T>(token: Parameters<Container['get']>[0], fallback: () => T): T =>
     container.isBound(token) ? (container.get(token) as T) : fallback()
+  // With `serverUrl` (and no storage of the host's own) the host's server issues the nonces,
+  // verifies each signed message and keeps the sessions.
+  const server: HttpSiwxOptions | undefined =
+    siwx.storage === undefined && siwx.serverUrl !== undefined
+      ? { baseUrl: siwx.serverUrl, storage: container.get(KeyValueStorage), clock: container.get(Clock), timeoutMs: config.services.timeoutMs }
+      : undefined
   return new SignInWithX({
     config: siwx,
     connection: container.get(ConnectionStore),
     modal: container.get(ModalStore),
     families: container.get(ChainFamilies),
-    storage: bound(SiwxStorage, () => siwx.storage ?? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock))),
+    storage: bound(SiwxStorage, () => siwx.storage ?? (server === undefined ? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock)) : new HttpSiwxStorage(server))),
     messengers: bound(SiwxMessengers, () => familyMessengers(networks)),
-    nonces: bound(SiwxNonces, () => new CryptoSiwxNonces()),
+    nonces: bound(SiwxNonces, () => (server === undefined ? new CryptoSiwxNonces() : new HttpSiwxNonces(server))),
     clock: container.get(Clock),
     snack: container.get(SnackStore),
     events,
     logger: container.get(Logger),
     disconnect: () => container.get(DisconnectWallet).disconnect(),
-    // Sign-in is asked only on networks of a family with a message builder: a Solana network (until
-    // its Sign-In-With-Solana builder lands) asks nothing rather than failing and disconnecting.
+    // Sign-in is asked only on networks of a family with a message builder: a network of a family
+    // without one asks nothing rather than failing and disconnecting.
     supportedNetworkIds: networks.filter((n) => FAMILY_MESSENGERS[n.chainNamespace] !== undefined).map((n) => n.caipNetworkId),
     page: () => ({ host: globalThis.location.host, origin: globalThis.location.origin }),
   })

@@ -122,6 +122,13 @@ export interface WalletModal {
   mount(element?: HTMLElement): Promise<void>
   /** Fetches what the next `open()` shows (e.g. when the pointer nears a connect button). */
   preload(): Promise<void>
+  /**
+   * Starts the wallet session as `mount()` does (discovery, silent reconnect of the last wallets)
+   * without rendering anything, and resolves once that reconnect has settled: true when a wallet
+   * was restored. A host waits on it before it shows "Connect Wallet" to a returning visitor (the
+   * wagmi connector does). Never rejects.
+   */
+  restored(): Promise<boolean>
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
   readonly siwx: WalletModalSiwx
@@ -132,12 +139,24 @@ export interface CreateWalletModalOptions {
   readonly overrides?: ContainerOverrides
 }
 
+/** Draws the modal: the presentation layer, loaded on demand. */
+export interface ModalRenderer {
+  /** Puts the modal's styles in place before its first render. */
+  prepareStyles(): void
+  /** Renders into `element`, or as an overlay; returns the unmount. */
+  mountModal(container: Container, element?: HTMLElement): () => void
+}
+
 /**
- * Creates one modal instance with its own container and state. Validates the configuration and
- * throws `InvalidConfigError` naming each malformed field. Touches no `window`, `document` or
- * storage until `mount()` or `open()` is called.
+ * A modal instance and its container. Without a renderer nothing is ever drawn (the headless
+ * entry point): the stores and commands work the same, and no presentation module is referenced.
+ * @internal
  */
-export function createWalletModal(config: WalletModalConfig, options: CreateWalletModalOptions = {}): WalletModal {
+export function createModalCore(
+  config: WalletModalConfig,
+  options: CreateWalletModalOptions,
+  loadRenderer: (() => Promise<ModalRenderer>) | undefined,
+): { modal: WalletModal; container: Container } {
   const resolved = parseConfig(config)
   const container = createContainer(resolved, (c) => {
     c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
@@ -147,7 +166,7 @@ export function createWalletModal(config: WalletModalConfig, options: CreateWall
     options.overrides?.(c)
   })
   // What the host left unset, kept to check against the page's origin once there is a page.
-  return new WalletModalInstance(container, config.services)
+  return { modal: new WalletModalInstance(container, config.services, loadRenderer), container }
 }
 
 class WalletModalInstance implements WalletModal {
@@ -171,6 +190,7 @@ class WalletModalInstance implements WalletModal {
   constructor(
     private readonly container: Container,
     private readonly hostServices: Partial<ServiceUrls> | undefined,
+    private readonly loadRenderer: (() => Promise<ModalRenderer>) | undefined,
   ) {
     this.modal = container.get(ModalStore)
     this.connection = container.get(ConnectionStore)
@@ -329,12 +349,21 @@ class WalletModalInstance implements WalletModal {
     return this.render(element)
   }
 
+  restored(): Promise<boolean> {
+    if (this.destroyed) return Promise.resolve(false)
+    this.startSession()
+    return this.container
+      .get(WalletSession)
+      .start()
+      .catch(() => false)
+  }
+
   preload(): Promise<void> {
     if (this.destroyed) return Promise.resolve()
     const loader = this.container.get(FeatureLoader)
     const connected = this.connection.snapshot.status === 'connected'
     return Promise.all([
-      import('./presentation/mount').then(({ prepareStyles }) => prepareStyles()),
+      this.loadRenderer?.().then(({ prepareStyles }) => prepareStyles()),
       loader.loadConnect(),
       // A connected visitor opens to Account: its bindings too.
       connected ? this.loadFeatures() : undefined,
@@ -362,7 +391,9 @@ class WalletModalInstance implements WalletModal {
 
   /** Renders once the shell and the connect views' bindings are loaded; once per mount target. */
   private render(element?: HTMLElement): Promise<void> {
-    this.mounting ??= Promise.all([import('./presentation/mount'), this.container.get(FeatureLoader).loadConnect()]).then(
+    const loadRenderer = this.loadRenderer
+    if (loadRenderer === undefined) return this.container.get(FeatureLoader).loadConnect()
+    this.mounting ??= Promise.all([loadRenderer(), this.container.get(FeatureLoader).loadConnect()]).then(
       ([{ mountModal }]) => {
         if (this.destroyed) return
         this.unmount = mountModal(this.container, element)

@@ -5,7 +5,10 @@ import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/
 const env = import.meta.env
 const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 
-/** `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both). */
+/**
+ * `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both); `?siwx=server`
+ * is required sign-in with the sessions kept by the devnet service's auth endpoints (`siwx.serverUrl`).
+ */
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
 
 export const demoConfig: WalletModalConfig = {
@@ -47,8 +50,14 @@ export const demoConfig: WalletModalConfig = {
   ],
   // The devnet's pools serve swaps on both devnet chains, besides the spec's swap networks.
   swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554, 31337, 31338],
-  ...(siwxMode === 'required' || siwxMode === 'optional'
-    ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Walletgate demo.' } }
+  ...(siwxMode === 'required' || siwxMode === 'optional' || siwxMode === 'server'
+    ? {
+        siwx: {
+          required: siwxMode !== 'optional',
+          statement: 'Sign in to the Walletgate demo.',
+          ...(siwxMode === 'server' ? { serverUrl: serviceUrl } : {}),
+        },
+      }
     : {}),
   services: {
     blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',

@@ -197,6 +197,12 @@ export interface SiwxConfig {
   signOutOnDisconnect?: boolean | undefined
   /** Where sessions are kept. Default: the modal's own storage (localStorage), surviving a reload. */
   storage?: SiwxStorage | undefined
+  /**
+   * The base URL of the host's auth API (`/auth/v1/nonce`, `authenticate`, `me`, `sign-out`; see
+   * docs/service-api.md): nonces come from it, it verifies each signed message and keeps the
+   * session behind a bearer token. Ignored when `storage` is given. Default: none.
+   */
+  serverUrl?: string | undefined
   /** Checks a signed session before it is stored; resolves false to refuse it. Default: the family's verifier. */
   verify?: ((session: SiwxSession) => Promise<boolean>) | undefined
 }
@@ -286,6 +292,7 @@ function configRules(): Record<string, Rule<unknown>> {
         expiresInMs: defaultTo(integer(1), () => SIWX_DEFAULT_EXPIRES_IN_MS),
         signOutOnDisconnect: defaultTo(bool, () => true),
         storage: optional(custom(isSiwxStorage, 'Expected a SIWX storage')),
+        serverUrl: optional(httpUrl),
         verify: optional(custom(isFunction, 'Expected a function')),
       }),
     ),
