@@ -38,6 +38,7 @@ import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reade
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
 import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
 import { SwapFlow } from './application/swap/swap-flow'
+import { SwapFlowService } from './application/swap/swap-flow-service'
 import { SwapTransactions } from './ports/swap-transactions'
 import { ViemSwapTransactions } from './infrastructure/chains/eip155/send/viem-swap-transactions'
 import type { Eip1193Provider } from './domain/chains/wallet-providers'
@@ -221,7 +222,7 @@ function bindSwap(binder: Binder): void {
       return Promise.resolve(provider as Eip1193Provider | undefined)
     })
   })
-  binder.bind(SwapFlow).toDynamicValue((ctx) => {
+  binder.bind(SwapFlowService).toDynamicValue((ctx) => {
     const connection = ctx.get(ConnectionStore)
     return new SwapFlow({
       api: ctx.get(BlockchainApi),

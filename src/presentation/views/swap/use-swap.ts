@@ -1,11 +1,12 @@
 import { useEffect } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { SwapFlow, type SwapState } from '../../../application/swap/swap-flow'
+import type { SwapFlow, SwapState } from '../../../application/swap/swap-flow'
+import { SwapFlowService } from '../../../application/swap/swap-flow-service'
 import { useService } from '../../di-context'
 
 /** The modal's swap flow and its current state; loads the network's swap tokens on first show. */
 export function useSwap(): { swap: SwapFlow; state: SwapState } {
-  const swap = useService(SwapFlow)
+  const swap = useService(SwapFlowService)
   const state = useObservableState(swap.state$, () => swap.snapshot)
   useEffect(() => {
     void swap.start()

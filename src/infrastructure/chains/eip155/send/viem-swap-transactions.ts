@@ -7,23 +7,21 @@ import type { Address, Hex } from 'viem'
 import type { CaipNetworkId } from '../../../../domain/entities'
 import type { PreparedTransaction, SwapTransactions } from '../../../../ports/swap-transactions'
 import type { ReceiptStatus, SentTransfer } from '../../../../ports/token-transfers'
-import { ViemTokenTransfers, toSendError, type Eip155ProviderSource } from './viem-token-transfers'
+import type { Eip155ProviderSource } from './viem-token-transfers'
 import { NoConnectionClientError } from '../../../../domain/errors'
 import { UnsupportedTransferChainError } from '../../../../ports/token-transfers'
 
 export class ViemSwapTransactions implements SwapTransactions {
-  private readonly receipts: ViemTokenTransfers
-
-  constructor(private readonly providerSource: Eip155ProviderSource) {
-    this.receipts = new ViemTokenTransfers(providerSource)
-  }
+  constructor(private readonly providerSource: Eip155ProviderSource) {}
 
   async send(request: PreparedTransaction): Promise<SentTransfer> {
     const [namespace, reference] = request.chainId.split(':')
     if (namespace !== 'eip155' || reference === undefined || !/^\d+$/.test(reference)) throw new UnsupportedTransferChainError(request.chainId)
     const provider = await this.providerSource()
     if (provider === undefined) throw new NoConnectionClientError()
-    const viem = await import('viem')
+    // The transfers module comes with the wallet request, as the EVM wing loads it: a static import
+    // here would pull it into the account features' chunk and re-split the page's shared chunks.
+    const [viem, { toSendError }] = await Promise.all([import('viem'), import('./viem-token-transfers')])
     const wallet = viem.createWalletClient({
       account: request.from as Address,
       // One click, one request to the wallet: never retried by the transport.
@@ -49,7 +47,8 @@ export class ViemSwapTransactions implements SwapTransactions {
     }
   }
 
-  receiptStatus(chainId: CaipNetworkId, hash: string): Promise<ReceiptStatus> {
-    return this.receipts.receiptStatus(chainId, hash)
+  async receiptStatus(chainId: CaipNetworkId, hash: string): Promise<ReceiptStatus> {
+    const { ViemTokenTransfers } = await import('./viem-token-transfers')
+    return new ViemTokenTransfers(this.providerSource).receiptStatus(chainId, hash)
   }
 }
