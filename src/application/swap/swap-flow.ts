@@ -170,6 +170,8 @@ export class SwapFlow {
     if (s.tokens.status !== 'ready') return
     const list = s.tokens.list.map((t) => this.row(t, t.price > 0 ? t.price : undefined))
     this.set({ ...s, tokens: { status: 'ready', list } })
+    // A typed amount is checked against the new holdings (and quoted once it fits); a preview stays.
+    if (s.amount !== '' && s.preview === undefined && !this.inFlight) this.edit({})
   }
 
   get snapshot(): SwapState {

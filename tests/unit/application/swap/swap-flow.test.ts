@@ -31,7 +31,7 @@ class RecordingWallet implements SwapTransactions {
   }
 }
 
-function world(options: { swapChainIds?: number[]; network?: CaipNetworkId } = {}) {
+function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; holdings?: 'later' } = {}) {
   const scheduler = new VirtualTimeScheduler()
   const prices = [
     { name: 'Ether', symbol: 'ETH', iconUrl: '', price: 2500, address: ETH },
@@ -52,7 +52,7 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId } = {
     aNativeBalance({ chainId: CHAIN, quantity: { decimals: '18', numeric: '10' } }),
     aTokenBalance({ chainId: CHAIN, address: DUSD, symbol: 'dUSD', quantity: { decimals: '6', numeric: '5000' } }),
   ]
-  const balances$ = new BehaviorSubject<readonly TokenBalance[]>(held)
+  const balances$ = new BehaviorSubject<readonly TokenBalance[]>(options.holdings === 'later' ? [] : held)
   const refreshes: unknown[] = []
   const modal = new ModalStore()
   modal.open({ view: 'Account' }, true)
@@ -63,7 +63,13 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId } = {
     api,
     transactions: wallet,
     account: () => ({ address: USER, caipNetworkId: options.network ?? CHAIN }),
-    balances: { balances$, balances: held, refresh: (o) => void refreshes.push(o) },
+    balances: {
+      balances$,
+      get balances() {
+        return balances$.value
+      },
+      refresh: (o) => void refreshes.push(o),
+    },
     approvals,
     activity: { addPending: (t) => void pending.push(t) },
     modal,
@@ -79,7 +85,8 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId } = {
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
-  return { flow, api, wallet, modal, approvals, prices, settle, pending, refreshes, scheduler }
+  const arrive = () => balances$.next(held)
+  return { flow, api, wallet, modal, approvals, prices, settle, pending, refreshes, scheduler, arrive }
 }
 
 async function quoted(w: ReturnType<typeof world>, from: string, to: string, amount: string) {
@@ -122,6 +129,17 @@ describe('SwapFlow', () => {
     await w.settle()
     expect(w.flow.snapshot.formError).toBe('Insufficient balance')
     expect(w.api.calls).not.toContain('getSwapQuotes')
+  })
+
+  it('checks the typed amount again when the balances arrive after it', async () => {
+    const w = world({ holdings: 'later' })
+    await w.flow.start()
+    w.flow.setAmount('1')
+    expect(w.flow.snapshot.formError).toBe('Insufficient balance')
+    w.arrive()
+    expect(w.flow.snapshot.formError).toBeUndefined()
+    await w.settle()
+    expect(w.flow.snapshot.quote.status).toBe('ready')
   })
 
   it('approves exactly the amount when the allowance is short, then swaps: one approval entry per wallet request', async () => {
