@@ -19,6 +19,7 @@ const rpc = [
   env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545',
   env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546',
   env.VITE_WG_SOLANA_RPC ?? 'http://127.0.0.1:8899',
+  env.VITE_WG_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792',
 ]
 const relay = env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788'
 

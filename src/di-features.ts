@@ -1,6 +1,7 @@
 import type { Container } from 'inversify'
+import { distinctUntilChanged, map } from 'rxjs'
 import type { ResolvedConfig } from './domain/config'
-import type { Features } from './application/modal-services'
+import type { FeatureArea, Features } from './application/modal-services'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
@@ -37,12 +38,7 @@ import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
 import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
-import { SwapFlow } from './application/swap/swap-flow'
-import { SwapFlowService } from './application/swap/swap-flow-service'
-import { SwapTransactions } from './ports/swap-transactions'
-import { ViemSwapTransactions } from './infrastructure/chains/eip155/send/viem-swap-transactions'
-import type { Eip1193Provider } from './domain/chains/wallet-providers'
-import type { CaipNetworkId } from './domain/entities'
+import { EsploraChainReader } from './infrastructure/chains/bip122/esplora-chain-reader'
 
 /**
  * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
@@ -52,8 +48,12 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
   const binder = unlessOverridden(container)
   bindAccountAndNetworks(binder, container, config)
   bindSendAndActivity(binder, container, config)
-  bindSwap(binder)
   let namespaceReset: { unsubscribe(): void } | undefined
+  // Name registration and buying crypto: each its own chunk, bound when its first view opens.
+  const areas = new Map<FeatureArea, Promise<void>>()
+  const boundAreas = new Set<FeatureArea>()
+  const areaStops: (() => void)[] = []
+  let disposed = false
   return {
     start() {
       container.get(NetworksStore).start()
@@ -67,11 +67,40 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
         if (change.namespaceChanged) container.get(SendForm).reset()
       })
     },
+    // The name follows the account while a wallet is connected: a reverse lookup on connect.
+    profileName$: container.get(IdentityStore).state$.pipe(
+      map((state) => (state.status === 'ready' ? state.identity.name : null)),
+      distinctUntilChanged(),
+    ),
+    bindArea(area) {
+      let binding = areas.get(area)
+      if (binding === undefined) {
+        const chunk =
+          area === 'names'
+            ? import('./di-names').then((m) => m.bindNames)
+            : area === 'swap'
+              ? import('./di-swap').then((m) => m.bindSwap)
+              : import('./di-onramp').then((m) => m.bindOnRamp)
+        binding = chunk.then((bind) => {
+          if (disposed) throw new Error('The modal was destroyed.')
+          areaStops.push(bind(container, config))
+          boundAreas.add(area)
+        })
+        binding.catch(() => areas.delete(area))
+        areas.set(area, binding)
+      }
+      return binding
+    },
+    areaBound(area) {
+      return boundAreas.has(area)
+    },
     async switchNetwork(caipNetworkId) {
       const result = await container.get(SwitchNetwork).execute(caipNetworkId)
       if (!result.ok) throw result.error
     },
     dispose() {
+      disposed = true
+      for (const stop of areaStops.splice(0)) stop()
       namespaceReset?.unsubscribe()
       namespaceReset = undefined
       container.get(UnsupportedChainWatcher).dispose()
@@ -98,6 +127,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
       new NamespaceChainReader({
         eip155: new ViemChainReader(),
         ...(config.networks.some((n) => n.chainNamespace === 'solana') ? { solana: new SolanaChainReader() } : {}),
+        ...(config.networks.some((n) => n.chainNamespace === 'bip122') ? { bip122: new EsploraChainReader() } : {}),
       }),
   )
   binder
@@ -211,39 +241,6 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
  * The locale amounts are read and written in: the browser's language (the one place a `locale`
  * setting will take over), en-US where there is no browser.
  */
-/** Swaps: made on the first visit of the Swap view (dynamic values), over the connected eip155 wallet. */
-function bindSwap(binder: Binder): void {
-  binder.bind(SwapTransactions).toDynamicValue((ctx) => {
-    const connection = ctx.get(ConnectionStore)
-    const families = ctx.get(ChainFamilies)
-    return new ViemSwapTransactions(() => {
-      const account = connection.account('eip155')
-      const provider = account === undefined ? undefined : families.get('eip155')?.getProvider(account.connectorId)
-      return Promise.resolve(provider as Eip1193Provider | undefined)
-    })
-  })
-  binder.bind(SwapFlowService).toDynamicValue((ctx) => {
-    const connection = ctx.get(ConnectionStore)
-    return new SwapFlow({
-      api: ctx.get(BlockchainApi),
-      transactions: ctx.get(SwapTransactions),
-      account: () => {
-        const account = connection.account('eip155')
-        return account === undefined ? undefined : { address: account.address, caipNetworkId: account.caipNetworkId as CaipNetworkId }
-      },
-      balances: ctx.get(SendBalanceSource),
-      approvals: ctx.get(TransactionApprovals),
-      activity: ctx.get(ActivityStore),
-      modal: ctx.get(ModalStore),
-      notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
-      scheduler: ctx.get(Scheduler),
-      clock: ctx.get(Clock),
-      logger: ctx.get(Logger),
-      locale: visitorLocale(),
-    })
-  })
-}
-
 function visitorLocale(): string {
   return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US'
 }

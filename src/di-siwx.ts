@@ -7,7 +7,8 @@ import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import type { EventReporter } from './application/connection/report-event'
-import { SignInWithX } from './application/siwx/sign-in-with-x'
+import { SignInWithX, type SignInWithXDeps } from './application/siwx/sign-in-with-x'
+import { SignInOnConnect } from './application/siwx/sign-in-on-connect'
 import type { SiwxState } from './application/siwx/siwx-state'
 import type { Observer } from 'rxjs'
 import { ChainFamilies } from './ports/chain-family'
@@ -27,6 +28,7 @@ const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly Caip
   eip155: (networks) =>
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
   solana: () => import('./infrastructure/chains/solana/siwx/sign-in-with-solana-messenger').then(({ SolanaSignInMessenger }) => new SolanaSignInMessenger()),
+  bip122: () => import('./infrastructure/chains/bip122/siwx/bip322-siwx-messenger').then(({ bip122SiwxMessenger }) => bip122SiwxMessenger()),
 }
 
 /** The families' messengers, each created once. */
@@ -53,9 +55,15 @@ function familyMessengers(networks: readonly CaipNetwork[]): SiwxMessengers {
  * loaded only when the host configured `siwx` and a wallet connects. A host's `siwx.storage`
  * replaces the local storage; bindings a test put in place win.
  */
-export function startSignIn(container: Container, config: ResolvedConfig, state: Observer<SiwxState>, events: EventReporter): SignInWithX {
+export function startSignIn(
+  container: Container,
+  config: ResolvedConfig,
+  state: Observer<SiwxState>,
+  events: EventReporter,
+): SignInWithX & { readonly onConnect: SignInOnConnect } {
   if (config.siwx === undefined) throw new SiwxNotEnabledError()
-  const signIn = createSignIn(container, config, events)
+  const deps = signInDeps(container, config, events)
+  const signIn = Object.assign(new SignInWithX(deps), { onConnect: new SignInOnConnect(deps) })
   signIn.start()
   const following = signIn.state$.subscribe((next) => state.next(next))
   const dispose = signIn.dispose.bind(signIn)
@@ -66,7 +74,7 @@ export function startSignIn(container: Container, config: ResolvedConfig, state:
   return signIn
 }
 
-function createSignIn(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithX {
+function signInDeps(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithXDeps {
   const siwx = config.siwx
   if (siwx === undefined) throw new SiwxNotEnabledError()
   const networks = config.networks.map(toCaipNetwork)
@@ -78,7 +86,7 @@ function createSignIn(container: Container, config: ResolvedConfig, events: Even
     siwx.storage === undefined && siwx.serverUrl !== undefined
       ? { baseUrl: siwx.serverUrl, storage: container.get(KeyValueStorage), clock: container.get(Clock), timeoutMs: config.services.timeoutMs }
       : undefined
-  return new SignInWithX({
+  return {
     config: siwx,
     connection: container.get(ConnectionStore),
     modal: container.get(ModalStore),
@@ -95,5 +103,5 @@ function createSignIn(container: Container, config: ResolvedConfig, events: Even
     // without one asks nothing rather than failing and disconnecting.
     supportedNetworkIds: networks.filter((n) => FAMILY_MESSENGERS[n.chainNamespace] !== undefined).map((n) => n.caipNetworkId),
     page: () => ({ host: globalThis.location.host, origin: globalThis.location.origin }),
-  })
+  }
 }

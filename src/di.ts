@@ -31,6 +31,7 @@ import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
+import { Bip122ChainFamily } from './infrastructure/chains/bip122/bip122-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -41,6 +42,7 @@ import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/
 import { Platform } from './ports/platform'
 import { BrowserPlatform } from './infrastructure/platform/browser-platform'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
+import type { SiwxOnConnect } from './ports/siwx'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
 export type ContainerOverrides = (container: Container) => void
@@ -115,6 +117,15 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
                 )
         return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
       }
+      case 'bip122':
+        // The host's default network first: a wallet whose addresses fit it connects on it.
+        return new Bip122ChainFamily(
+          config.networks
+            .filter((n) => n.chainNamespace === 'bip122')
+            .map(toCaipNetwork)
+            .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork)),
+          container.get(Logger),
+        )
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.
         return undefined
@@ -139,6 +150,8 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
         config,
         preparesPairingBeforeTap(ctx.get(Platform).kind),
         pairingExpiring,
+        // One-click sign-in: the connection carries the sign-in request when the host configured `siwx`.
+        config.siwx === undefined ? undefined : () => container.get(SiwxLoader).load().then((signIn) => signIn.onConnect),
       ),
     )
   container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config))
@@ -201,6 +214,7 @@ function walletConnect(
   config: ResolvedConfig,
   reusePairing: boolean,
   pairingExpiring: () => PairingExpiryDecision,
+  signIn: (() => Promise<SiwxOnConnect | undefined>) | undefined,
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
@@ -226,6 +240,7 @@ function walletConnect(
             verifyAttestation: loopback ? 'skip' : 'hosted',
             customStoragePrefix: `${storagePrefix(config)}wc`,
             pairingExpiring,
+            ...(signIn === undefined ? {} : { signIn }),
           }),
       ),
     logger,
@@ -310,6 +325,14 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     },
     get loaded() {
       return features !== undefined
+    },
+    // The area's own chunk is imported by the features (src/di-features.ts), which also keep it
+    // once bound and stop it: its loader weighs nothing before the modal opens.
+    loadArea(area) {
+      return this.load().then((loaded) => loaded.bindArea(area))
+    },
+    areaLoaded(area) {
+      return features?.areaBound(area) ?? false
     },
     dispose() {
       disposed = true

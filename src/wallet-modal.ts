@@ -1,4 +1,4 @@
-import { combineLatest, distinctUntilChanged, filter, map, shareReplay, type Observable, type Subscription } from 'rxjs'
+import { BehaviorSubject, combineLatest, distinctUntilChanged, filter, map, shareReplay, type Observable, type Subscription } from 'rxjs'
 import type { Container } from 'inversify'
 import { InvalidConfigError, parseConfig, type ServiceUrls, type WalletModalConfig } from './domain/config'
 import { serviceDefaultsIssue } from './domain/validation/service-origins'
@@ -32,6 +32,8 @@ export interface WalletModalState {
   /** CAIP-10 of the connected account, e.g. `eip155:31337:0xabc…`. */
   readonly caipAddress: string | undefined
   readonly address: string | undefined
+  /** The connected account's name under the provider's name service (e.g. `alice.wg.id`), once known. */
+  readonly profileName: string | undefined
   /** CAIP-2 of the wallet's current network. */
   readonly caipNetworkId: string | undefined
   readonly themeMode: ThemeMode
@@ -183,6 +185,8 @@ class WalletModalInstance implements WalletModal {
   private sessionStarted = false
   private alertSubscription: { unsubscribe(): void } | undefined
   private readonly connectedSubscription: Subscription
+  private readonly profileName = new BehaviorSubject<string | null>(null)
+  private profileNameSubscription: Subscription | undefined
   private prefetchScheduled = false
   /** Counts open() and close() calls: an open whose chunks arrive after a later call was overtaken. */
   private openTicket = 0
@@ -207,7 +211,13 @@ class WalletModalInstance implements WalletModal {
     // when the wallet leaves the configured networks, sign-in) even while the modal is closed.
     this.connectedSubscription = this.connection.state$
       .pipe(filter((state) => state.status === 'connected'))
-      .subscribe(() => void this.loadFeatures().catch(() => undefined))
+      .subscribe(
+        () =>
+          void this.loadFeatures().then(
+            (features) => (this.profileNameSubscription ??= features.profileName$.subscribe((name) => this.profileName.next(name))),
+            () => undefined,
+          ),
+      )
     this.state$ = combineLatest([
       this.modal.state$,
       this.connection.state$,
@@ -215,6 +225,7 @@ class WalletModalInstance implements WalletModal {
       this.theme.mode$,
       this.alerts.alert$,
       this.signIn.state$,
+      this.profileName,
     ]).pipe(
       map(() => this.getState()),
       distinctUntilChanged(shallowEqual),
@@ -241,6 +252,7 @@ class WalletModalInstance implements WalletModal {
       status: connection.status,
       caipAddress: connected?.caipAddress,
       address: connected?.address,
+      profileName: connected === undefined ? undefined : (this.profileName.value ?? undefined),
       caipNetworkId: connected?.caipNetworkId,
       themeMode: this.theme.mode,
       alert: this.alerts.alert,
@@ -455,6 +467,7 @@ class WalletModalInstance implements WalletModal {
     this.unmount?.()
     this.unmount = undefined
     this.connectedSubscription.unsubscribe()
+    this.profileNameSubscription?.unsubscribe()
     this.container.get(FeatureLoader).dispose()
     this.signIn.dispose()
     this.container.unbindAll()

@@ -1,5 +1,6 @@
 import type { WalletModalConfig } from 'walletgate'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/solana-network'
+import { BITCOIN_DEVNET_CAIP_NETWORK_ID, BITCOIN_DEVNET_NAME } from '../../devnet/src/bitcoin-network'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env
@@ -45,6 +46,15 @@ export const demoConfig: WalletModalConfig = {
       name: SOLANA_DEVNET_NAME,
       nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
       rpcUrls: [env.VITE_WG_SOLANA_RPC ?? 'http://127.0.0.1:8899'],
+      testnet: true,
+    },
+    {
+      id: BITCOIN_DEVNET_CAIP_NETWORK_ID.slice('bip122:'.length),
+      chainNamespace: 'bip122',
+      name: BITCOIN_DEVNET_NAME,
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      // A Bitcoin network's RPC URLs are Esplora API base URLs (the devnet's regtest chain).
+      rpcUrls: [env.VITE_WG_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792'],
       testnet: true,
     },
   ],

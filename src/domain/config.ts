@@ -152,6 +152,11 @@ export interface WalletModalConfig {
    */
   swapChainIds?: number[] | undefined
   services?: Partial<ServiceSettings> | undefined
+  /**
+   * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
+   * absent: all of them. Spec section 5: an array of strings.
+   */
+  onrampProviders?: string[] | undefined
   /** Called with every modal event (connect, disconnect, errors reported as events). */
   onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
 }
@@ -312,6 +317,7 @@ function configRules(): Record<string, Rule<unknown>> {
       }),
       defaultServices,
     ),
+    onrampProviders: optional(strArray),
     onEvent: optional(custom(isFunction, 'Expected a function')),
   }
 }

@@ -2,6 +2,9 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
 import { ModalConfig } from '../../application/modal-services'
+import { IdentityStore } from '../../application/account/identity-store'
+import { DEFAULT_REMOTE_FEATURES } from '../../domain/constants'
+import { supportsCapability } from '../../domain/network/network-support'
 import { NetworksStore } from '../../application/networks/networks-store'
 import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../components'
 import { useService } from '../di-context'
@@ -18,6 +21,7 @@ export default function AccountView() {
   const networks = useStore(useService(NetworksStore))
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
+  const identity = useStore(useService(IdentityStore))
 
   if (connection.status !== 'connected') {
     return (
@@ -32,6 +36,12 @@ export default function AccountView() {
   }
 
   const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
+  // Buying comes first in the wallet feature order (onramp, swaps, receive, send; spec section 9).
+  const canBuy =
+    config.features.onramp !== false && DEFAULT_REMOTE_FEATURES.onramp !== false && supportsCapability('onramp', connection.namespace)
+  // Names are eip155 only; offered while the account has none.
+  const canChooseName =
+    supportsCapability('names', connection.namespace) && identity.status === 'ready' && identity.identity.name === null
   // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
   const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
   return (
@@ -47,6 +57,11 @@ export default function AccountView() {
           {networkName}
           <span className="wg-visually-hidden">, change network</span>
         </Button>
+        {canBuy && (
+          <Button variant="secondary" onClick={() => modal.push('OnRamp')} data-testid="account-buy">
+            Buy
+          </Button>
+        )}
         {/* The spec's wallet feature order: onramp, swaps, receive, send. */}
         {swapsOn && (
           <Button variant="secondary" onClick={() => modal.push('Swap')} data-testid="account-swap">
@@ -60,6 +75,11 @@ export default function AccountView() {
           Send
         </Button>
       </div>
+      {canChooseName && (
+        <Button variant="ghost" onClick={() => modal.push('RegisterAccountName')} data-testid="account-choose-name">
+          Choose a name
+        </Button>
+      )}
       <AccountTabs />
       <DisconnectButton />
     </div>

@@ -20,6 +20,8 @@ const TITLES: Partial<Record<ViewName, string>> = {
   SwapPreview: 'Review Swap',
   WalletReceive: 'Receive',
   Transactions: 'Activity',
+  OnRamp: 'Buy',
+  OnRampProviders: 'Choose Provider',
 }
 
 export function viewTitle(view: ViewName): string {

@@ -328,10 +328,10 @@ export class DevSolanaWallet {
  * Registers the wallet with the page's Wallet Standard apps: now (apps already listening) and
  * whenever an app says it is ready (apps that load later).
  */
-export function registerWallet(wallet: DevSolanaWallet): void {
-  const callback = ({ register }: { register(wallet: DevSolanaWallet): unknown }) => register(wallet)
+export function registerWallet(wallet: object): void {
+  const callback = ({ register }: { register(wallet: object): unknown }) => register(wallet)
   window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-  window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent<{ register(wallet: DevSolanaWallet): unknown }>).detail))
+  window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent<{ register(wallet: object): unknown }>).detail))
 }
 
 function short(address: string): string {
