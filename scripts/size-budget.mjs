@@ -36,10 +36,14 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * sign-in chunk arrives, `modal.siwx` and the close guard's sign-in rule: 0.5 KB); raised to 134.5
  * for name registration and buying crypto (their view chunks in the shell's preload map, the
  * `onrampProviders` rule, the account's name in `getState().profileName` and on the ConnectButton:
- * 0.7 KB; their use cases and views load only when a visitor opens them). Lower it as room is won,
- * never raise it without saying why.
+ * 0.7 KB; their use cases and views load only when a visitor opens them); raised to 135 for swaps
+ * (the `swapChainIds` rule, Swap and SwapPreview in the view and area maps, the swap area's loader:
+ * 0.2 KB; their flow, adapter and views load only when a visitor opens Swap) plus 0.25 KB that is
+ * not code: with the swap chunks present rolldown splits the shared rxjs chunk of the first script
+ * in two (OperatorSubscriber apart from Subject). Lower it as room is won, never raise it without
+ * saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 134.5 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 135 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -75,7 +75,12 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
     bindArea(area) {
       let binding = areas.get(area)
       if (binding === undefined) {
-        const chunk = area === 'names' ? import('./di-names').then((m) => m.bindNames) : import('./di-onramp').then((m) => m.bindOnRamp)
+        const chunk =
+          area === 'names'
+            ? import('./di-names').then((m) => m.bindNames)
+            : area === 'swap'
+              ? import('./di-swap').then((m) => m.bindSwap)
+              : import('./di-onramp').then((m) => m.bindOnRamp)
         binding = chunk.then((bind) => {
           if (disposed) throw new Error('The modal was destroyed.')
           areaStops.push(bind(container, config))
@@ -113,6 +118,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
       (ctx) =>
         new FetchBlockchainApi(serviceClient(config, config.services.blockchainApi), ctx.get(Clock), {
           logger: ctx.get(Logger),
+          swapChainIds: config.swapChainIds,
         }),
     )
   // Each configured family reads its own chains.

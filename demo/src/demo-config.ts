@@ -58,6 +58,8 @@ export const demoConfig: WalletModalConfig = {
       testnet: true,
     },
   ],
+  // The devnet's pools serve swaps on both devnet chains, besides the spec's swap networks.
+  swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554, 31337, 31338],
   ...(siwxMode === 'required' || siwxMode === 'optional' || siwxMode === 'server'
     ? {
         siwx: {

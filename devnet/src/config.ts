@@ -2,7 +2,7 @@
  * Static facts about the devnet, shared by the devnet itself, the demo and the tests.
  * Nothing here starts anything; importing this module is cheap and side-effect free.
  */
-import { defineChain, getContractAddress, keccak256, stringToHex, type Address, type Chain, type Hex } from 'viem'
+import { defineChain, encodePacked, getContractAddress, keccak256, stringToHex, type Address, type Chain, type Hex } from 'viem'
 
 export const DEVNET_CHAIN_A = { id: 31337, name: 'Devnet A', caip: 'eip155:31337', defaultRpcUrl: 'http://127.0.0.1:8545' } as const
 export const DEVNET_CHAIN_B = { id: 31338, name: 'Devnet B', caip: 'eip155:31338', defaultRpcUrl: 'http://127.0.0.1:8546' } as const
@@ -53,17 +53,45 @@ export const DEVNET_ONRAMP_TREASURY = DEVNET_ACCOUNTS[9]!
 export const NATIVE_TOKEN_ADDRESS: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 
 /**
- * Contracts are deployed by account 0 on a fresh chain at these nonces, in this order, so their
- * addresses are the same on both chains and on every start.
+ * The tokens and the collection are deployed by account 0 on a fresh chain at these nonces, in this
+ * order, so their addresses are the same on both chains and on every start.
  */
-export const DEPLOY_NONCES = { dUSD: 0, DVT: 1, pixels: 2, swap: 3 } as const
+export const DEPLOY_NONCES = { dUSD: 0, DVT: 1, pixels: 2 } as const
 const at = (nonce: number): Address => getContractAddress({ from: DEVNET_DEPLOYER.address, nonce: BigInt(nonce) })
+
+/**
+ * The swap pools: Uniswap V2 (the compiled contracts of @uniswap/v2-core and v2-periphery) deployed
+ * with CREATE2 through the deterministic deployment proxy, so their addresses depend only on their
+ * code and DEVNET_SWAP_SALT, never on what else was deployed first. A contract test derives them
+ * again from the artifacts.
+ */
+export const DETERMINISTIC_DEPLOYER: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
+export const DEVNET_SWAP_SALT: Hex = keccak256(stringToHex('walletgate devnet swap'))
+/** keccak256 of UniswapV2Pair's creation code: the factory creates pairs with CREATE2 over it. */
+export const UNISWAP_V2_PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
+
 export const DEVNET_CONTRACTS = {
   dUSD: at(DEPLOY_NONCES.dUSD),
   DVT: at(DEPLOY_NONCES.DVT),
   pixels: at(DEPLOY_NONCES.pixels),
-  swap: at(DEPLOY_NONCES.swap),
-} as const
+  /** UniswapV2Factory(feeToSetter = account 0). */
+  swapFactory: '0xBe12213466A03e84410E8cE6abF9Edfb13099937',
+  /** WETH9: the native coin's stand-in inside the pools. */
+  weth: '0xb2A54aBb009909F7158E2c86261C046f9DC1522F',
+  /** UniswapV2Router02(factory, weth): quotes (getAmountsOut), swaps, and the spender of approvals. */
+  swapRouter: '0x462d993d691D1b6fC27aD66a4C4e4302dbdB589a',
+} as const satisfies Record<string, Address>
+
+/** The pair a Uniswap V2 factory creates for two tokens (tokens sorted, CREATE2 over the pair's code). */
+export function swapPairAddress(tokenA: Address, tokenB: Address): Address {
+  const [t0, t1] = tokenA.toLowerCase() < tokenB.toLowerCase() ? [tokenA, tokenB] : [tokenB, tokenA]
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: DEVNET_CONTRACTS.swapFactory,
+    salt: keccak256(encodePacked(['address', 'address'], [t0, t1])),
+    bytecodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
+  })
+}
 
 export interface FungibleMeta {
   key: 'native' | 'dUSD' | 'DVT'
@@ -90,8 +118,16 @@ export const DEVNET_FUNDING = {
   DVTPerAccount: 1_000n,
   /** Token ids are minted in this order (ids 1..n) to these account indexes. */
   pixelOwners: [0, 0, 0, 1, 1, 2],
-  /** Liquidity the swap pool holds: native (ETH) and tokens (whole units). */
-  swapPool: { native: 1_000n, dUSD: 5_000_000n, DVT: 10_000_000n },
+  /**
+   * The swap pools' starting reserves (whole units), at the price table's ratios (ETH $2500, dUSD
+   * $1, DVT $0.50). The tokens mint their share to the pair addresses in their constructors; the
+   * native side is wrapped into WETH by account 0.
+   */
+  swapPools: [
+    { a: 'native', b: 'dUSD', reserveA: 400n, reserveB: 1_000_000n },
+    { a: 'native', b: 'DVT', reserveA: 400n, reserveB: 2_000_000n },
+    { a: 'dUSD', b: 'DVT', reserveA: 1_000_000n, reserveB: 2_000_000n },
+  ],
 } as const
 
 /** The name service zone (names look like "alice.wg.id"). */

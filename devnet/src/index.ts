@@ -77,7 +77,7 @@ export interface DevnetInfo {
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
-  contracts: { dUSD: `0x${string}`; DVT: `0x${string}`; pixels: `0x${string}`; swap: `0x${string}` }
+  contracts: Record<keyof typeof DEVNET_CONTRACTS, `0x${string}`>
   /** The first known project id. */
   projectId: string
   projectIds: string[]

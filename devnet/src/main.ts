@@ -44,8 +44,8 @@ async function main(): Promise<void> {
     if (f.address !== NATIVE_TOKEN_ADDRESS) lines.push(`  ${f.symbol.padEnd(5)} ${f.address}  ${f.decimals} decimals  $${f.price}`)
   }
   lines.push(`  DPX   ${devnet.contracts.pixels}  ERC-721 Devnet Pixels`)
-  lines.push(`  swap  ${devnet.contracts.swap}  fixed-price pool`)
-  lines.push('Funded accounts (10000 ETH, #0 less what it deployed and gave the pool; 10000 dUSD, 1000 DVT each; devnet keys, never use elsewhere)')
+  lines.push(`  swap  router ${devnet.contracts.swapRouter}, factory ${devnet.contracts.swapFactory}, WETH ${devnet.contracts.weth}  Uniswap V2 pools`)
+  lines.push('Funded accounts (10000 ETH, #0 less what it deployed and put in the pools; 10000 dUSD, 1000 DVT each; devnet keys, never use elsewhere)')
   devnet.accounts.forEach((a, i) => lines.push(`  #${i} ${a.address} ${a.privateKey}`))
   lines.push(`Solana devnet (${SOLANA_DEVNET_CAIP_NETWORK_ID})`)
   lines.push(`  rpc          ${devnet.solanaRpcUrl}`)

@@ -145,6 +145,12 @@ export interface WalletModalConfig {
   /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
   browserWallets?: boolean | undefined
   clientId?: string | undefined
+  /**
+   * eip155 chain ids on which the Swap view is offered. Default: the spec's swap networks (1, 42161,
+   * 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554); a host whose swap service runs other
+   * chains (the demo: the devnet's 31337 and 31338) lists them here.
+   */
+  swapChainIds?: number[] | undefined
   services?: Partial<ServiceSettings> | undefined
   /**
    * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
@@ -299,6 +305,8 @@ function configRules(): Record<string, Rule<unknown>> {
     enableWalletConnect: defaultTo(bool, () => defaults.enableWalletConnect),
     browserWallets: defaultTo(bool, () => defaults.browserWallets),
     clientId: optStr,
+    // Absent: the convert adapter's default, the spec's swap networks (kept out of the first script).
+    swapChainIds: optional(array(integer(1))),
     services: defaultTo(
       object({
         blockchainApi: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.blockchainApi),

@@ -78,6 +78,7 @@ export interface BlockchainApi {
   /**
    * Swap quotes (GET /v1/convert/quotes), amounts in base units. The network is read from `from`.
    * @throws SwapNetworkNotSupportedError before any request on an unsupported network.
+   * @throws SwapInsufficientLiquidityError when the service says no pool can fill the trade.
    */
   getSwapQuotes(params: SwapQuoteParams, options?: RequestOptions): Promise<SwapQuote[]>
 
@@ -98,11 +99,13 @@ export interface BlockchainApi {
    * The swap transaction (POST /v1/convert/build-transaction). The network is read from `from`;
    * slippage defaults to the spec's tolerance of 1.
    * @throws SwapNetworkNotSupportedError before any request on an unsupported network.
+   * @throws SwapInsufficientLiquidityError when the service says no pool can fill the trade.
    */
   buildSwapTransaction(params: BuildSwapParams, options?: RequestOptions): Promise<SwapTransaction>
 
   /**
    * The approval transaction for a swap (GET /v1/convert/build-approve). The network is read from `from`.
+   * With `amount` the approval is for exactly that many base units, else unlimited.
    * @throws SwapNetworkNotSupportedError before any request on an unsupported network.
    */
   buildApproveTransaction(params: BuildApproveParams, options?: RequestOptions): Promise<ApproveTransaction>
@@ -230,6 +233,8 @@ export interface BuildApproveParams {
   /** CAIP-10 token addresses. */
   readonly from: string
   readonly to: string
+  /** Base units to approve exactly (an extension of the spec's call); omitted: unlimited. */
+  readonly amount?: string
 }
 
 export interface Eip155Gas {

@@ -24,6 +24,9 @@ import {
 } from '../../src/domain/errors'
 import { defaultOnRampOptions, placeholderQuote } from '../../src/domain/on-ramp/on-ramp-fallbacks'
 import { isSwapNetwork } from '../../src/domain/network/network-support'
+import { SwapInsufficientLiquidityError } from '../../src/domain/swap/swap-errors'
+
+const MAX_UINT256 = 2n ** 256n - 1n
 import {
   type ApproveTransaction,
   type BlockchainApi,
@@ -99,6 +102,11 @@ export class InMemoryBlockchainApi implements BlockchainApi {
       this.history.set(account.toLowerCase(), [...list])
     for (const profile of seed.names ?? []) this.names.set(profile.name.toLowerCase(), profile)
     for (const [address, list] of Object.entries(seed.sessions ?? {})) this.sessions.set(address.toLowerCase(), [...list])
+  }
+
+  /** What the router may spend of `userAddress`'s token (base units), as the chain would say after an approval. */
+  setAllowance(tokenAddress: string, userAddress: string, amount: bigint): void {
+    this.allowances.set(`${tokenAddress}|${userAddress}`.toLowerCase(), amount.toString())
   }
 
   /** Makes the next call of `method` fail with `error` once it reaches the service. */
@@ -185,8 +193,7 @@ export class InMemoryBlockchainApi implements BlockchainApi {
       const fromToken = this.swapToken(params.from)
       const toToken = this.swapToken(params.to)
       if (!from || !to || !fromToken || !toToken) return []
-      const units = Number(params.amount) / 10 ** fromToken.decimals
-      const toAmount = BigInt(Math.floor(((units * from) / to) * 10 ** toToken.decimals))
+      const toAmount = this.quote(params.amount, from, to, fromToken.decimals, toToken.decimals)
       return [{ fromAmount: params.amount, fromAccount: params.from, toAmount: toAmount.toString(), toAccount: params.to }]
     })
   }
@@ -209,13 +216,29 @@ export class InMemoryBlockchainApi implements BlockchainApi {
 
   async buildSwapTransaction(params: BuildSwapParams, options: RequestOptions = {}): Promise<SwapTransaction> {
     this.assertSwap(params.from)
-    return this.serve('buildSwapTransaction', options, () => ({
+    return this.serve('buildSwapTransaction', options, () => {
+      const [from, to, fromToken, toToken] = [this.priceOf(params.from), this.priceOf(params.to), this.swapToken(params.from), this.swapToken(params.to)]
+      if (from && to && fromToken && toToken) this.quote(params.amount, from, to, fromToken.decimals, toToken.decimals)
+      return this.swapTransaction(params)
+    })
+  }
+
+  /** The price-table quote; like the service, a trade that would pay nothing has no liquidity. */
+  private quote(amount: string, fromPrice: number, toPrice: number, fromDecimals: number, toDecimals: number): bigint {
+    const units = Number(amount) / 10 ** fromDecimals
+    const toAmount = BigInt(Math.floor(((units * fromPrice) / toPrice) * 10 ** toDecimals))
+    if (toAmount === 0n) throw new SwapInsufficientLiquidityError()
+    return toAmount
+  }
+
+  private swapTransaction(params: BuildSwapParams): SwapTransaction {
+    return {
       from: addressPart(params.userAddress),
       to: addressPart(params.to),
       data: `0x${'00'.repeat(4)}${BigInt(params.amount).toString(16).padStart(64, '0')}${(params.slippage ?? SWAP_SLIPPAGE_TOLERANCE).toString(16).padStart(64, '0')}`,
       amount: params.amount,
       eip155: { gas: '200000', gasPrice: '1000000000' },
-    }))
+    }
   }
 
   async buildApproveTransaction(params: BuildApproveParams, options: RequestOptions = {}): Promise<ApproveTransaction> {
@@ -223,7 +246,8 @@ export class InMemoryBlockchainApi implements BlockchainApi {
     return this.serve('buildApproveTransaction', options, () => ({
       from: addressPart(params.userAddress),
       to: addressPart(params.from),
-      data: '0x095ea7b3',
+      // approve(spender, amount): the amount asked for, else unlimited.
+      data: `0x095ea7b3${'00'.repeat(32)}${BigInt(params.amount ?? MAX_UINT256).toString(16).padStart(64, '0')}`,
       value: '0',
       eip155: { gas: '60000', gasPrice: '1000000000' },
     }))

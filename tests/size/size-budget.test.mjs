@@ -211,10 +211,13 @@ describe('analyseBuild and the CLI on a build directory', () => {
   it('reports an initial JS over the committed ceiling but within budget, and nothing at exactly the ceiling', () => {
     const at = (gzipBytes) => ({ files: [], bytes: gzipBytes, gzipBytes, forbidden: [], lazy: { files: 0, gzipBytes: 0 } })
     expect(breaches(at(COMMITTED_CEILING_GZIP_BYTES))).toEqual([])
+    // The texts follow the ceiling, which moves as features land.
+    const over = ((COMMITTED_CEILING_GZIP_BYTES + 103) / 1024).toFixed(1)
+    const ceiling = (COMMITTED_CEILING_GZIP_BYTES / 1024).toFixed(1)
     expect(breaches(at(COMMITTED_CEILING_GZIP_BYTES + 103))).toEqual([
-      'initial JS is 134.1 KB gzip, over the committed ceiling of 134.0 KB (within the 140.0 KB budget)',
+      `initial JS is ${over} KB gzip, over the committed ceiling of ${ceiling} KB (within the 140.0 KB budget)`,
     ])
-    expect(report(at(COMMITTED_CEILING_GZIP_BYTES + 103))).toContain('Size budget BREACH: initial JS is 134.1 KB gzip, over the committed ceiling')
+    expect(report(at(COMMITTED_CEILING_GZIP_BYTES + 103))).toContain(`Size budget BREACH: initial JS is ${over} KB gzip, over the committed ceiling`)
   })
 
   it('exits 0 within budget, 1 on a breach and 2 when the build has no module ids', async () => {

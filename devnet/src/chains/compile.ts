@@ -18,7 +18,7 @@ export interface Artifact {
   abi: Abi
   bytecode: Hex
 }
-export type ContractName = 'DevnetERC20' | 'DevnetPixels' | 'DevnetSwap'
+export type ContractName = 'DevnetERC20' | 'DevnetPixels'
 export type Artifacts = Record<ContractName, Artifact>
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -63,7 +63,6 @@ export async function loadArtifacts(): Promise<Artifacts> {
   const artifacts: Artifacts = {
     DevnetERC20: pick('DevnetERC20.sol', 'DevnetERC20'),
     DevnetPixels: pick('DevnetPixels.sol', 'DevnetPixels'),
-    DevnetSwap: pick('DevnetSwap.sol', 'DevnetSwap'),
   }
   await mkdir(CACHE_DIR, { recursive: true })
   const tmp = `${cacheFile}.${process.pid}.tmp`

@@ -37,6 +37,7 @@ import type { Logger } from '../../ports/logger'
 import { parseCaip, segment } from './caip'
 import type { FetchHttpClient } from './fetch-http-client'
 import { TtlCache } from './ttl-cache'
+import { INSUFFICIENT_LIQUIDITY_REASON, SwapInsufficientLiquidityError } from '../../domain/swap/swap-errors'
 import { withoutZodJit } from '../../domain/validation/zod-error-map'
 
 // Wire schemas for answers the domain has no entity for (docs/service-api.md).
@@ -235,16 +236,18 @@ export class FetchBlockchainApi implements BlockchainApi {
 
   async getSwapQuotes(params: SwapQuoteParams, options: RequestOptions = {}): Promise<SwapQuote[]> {
     this.assertSwapNetwork(params.from)
-    const answer = await this.http.get('/v1/convert/quotes', swapQuotesSchema, {
-      query: {
-        amount: params.amount,
-        userAddress: params.userAddress,
-        from: params.from,
-        to: params.to,
-        gasPrice: params.gasPrice,
-      },
-      signal: options.signal,
-    })
+    const answer = await this.http
+      .get('/v1/convert/quotes', swapQuotesSchema, {
+        query: {
+          amount: params.amount,
+          userAddress: params.userAddress,
+          from: params.from,
+          to: params.to,
+          gasPrice: params.gasPrice,
+        },
+        signal: options.signal,
+      })
+      .catch(liquidityError)
     return answer.quotes
   }
 
@@ -267,18 +270,20 @@ export class FetchBlockchainApi implements BlockchainApi {
 
   async buildSwapTransaction(params: BuildSwapParams, options: RequestOptions = {}): Promise<SwapTransaction> {
     this.assertSwapNetwork(params.from)
-    const answer = await this.http.post('/v1/convert/build-transaction', swapTransactionSchema, {
-      body: {
-        amount: params.amount,
-        eip155: { slippage: params.slippage ?? SWAP_SLIPPAGE_TOLERANCE },
-        projectId: this.http.projectId,
-        from: params.from,
-        to: params.to,
-        userAddress: params.userAddress,
-        disableEstimate: params.disableEstimate ?? false,
-      },
-      signal: options.signal,
-    })
+    const answer = await this.http
+      .post('/v1/convert/build-transaction', swapTransactionSchema, {
+        body: {
+          amount: params.amount,
+          eip155: { slippage: params.slippage ?? SWAP_SLIPPAGE_TOLERANCE },
+          projectId: this.http.projectId,
+          from: params.from,
+          to: params.to,
+          userAddress: params.userAddress,
+          disableEstimate: params.disableEstimate ?? false,
+        },
+        signal: options.signal,
+      })
+      .catch(liquidityError)
     return answer.tx
   }
 
@@ -288,7 +293,7 @@ export class FetchBlockchainApi implements BlockchainApi {
   ): Promise<ApproveTransaction> {
     this.assertSwapNetwork(params.from)
     const answer = await this.http.get('/v1/convert/build-approve', approveTransactionSchema, {
-      query: { userAddress: params.userAddress, from: params.from, to: params.to },
+      query: { userAddress: params.userAddress, from: params.from, to: params.to, amount: params.amount },
       signal: options.signal,
     })
     return answer.tx
@@ -444,6 +449,19 @@ function supports(capability: NamespaceCapability, namespace: ChainNamespace): b
 }
 
 /** Keeps an abort as it is; turns any other failure into the method's own domain error. */
+/** A 4xx whose reason is the swap service's "insufficient liquidity" becomes its typed error. */
+function liquidityError(error: unknown): never {
+  if (
+    error instanceof HttpError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.serviceMessage?.toLowerCase() === INSUFFICIENT_LIQUIDITY_REASON
+  ) {
+    throw new SwapInsufficientLiquidityError({ cause: error })
+  }
+  throw error
+}
+
 function mapped(error: unknown, toDomain: (cause: unknown) => Error): unknown {
   return isAbortError(error) ? error : toDomain(error)
 }

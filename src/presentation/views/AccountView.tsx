@@ -42,6 +42,8 @@ export default function AccountView() {
   // Names are eip155 only; offered while the account has none.
   const canChooseName =
     supportsCapability('names', connection.namespace) && identity.status === 'ready' && identity.identity.name === null
+  // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
+  const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} />
@@ -58,6 +60,12 @@ export default function AccountView() {
         {canBuy && (
           <Button variant="secondary" onClick={() => modal.push('OnRamp')} data-testid="account-buy">
             Buy
+          </Button>
+        )}
+        {/* The spec's wallet feature order: onramp, swaps, receive, send. */}
+        {swapsOn && (
+          <Button variant="secondary" onClick={() => modal.push('Swap')} data-testid="account-swap">
+            Swap
           </Button>
         )}
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">

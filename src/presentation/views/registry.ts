@@ -29,6 +29,8 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   WalletReceive: () => import('./WalletReceiveView'),
   Send: () => import('./SendView'),
   SendPreview: () => import('./SendPreviewView'),
+  Swap: () => import('./SwapView'),
+  SwapPreview: () => import('./SwapPreviewView'),
   SIWXSignMessage: () => import('./SIWXSignMessageView'),
   RegisterAccountName: () => namesViews().then((m) => ({ default: m.RegisterAccountNameView })),
   RegisterAccountNameSuccess: () => namesViews().then((m) => ({ default: m.RegisterAccountNameSuccessView })),
@@ -84,4 +86,6 @@ export const VIEW_AREAS: Partial<Record<ViewName, FeatureArea>> = {
   RegisterAccountNameSuccess: 'names',
   OnRamp: 'onramp',
   OnRampProviders: 'onramp',
+  Swap: 'swap',
+  SwapPreview: 'swap',
 }

@@ -16,6 +16,8 @@ const TITLES: Partial<Record<ViewName, string>> = {
   Networks: 'Choose Network',
   Send: 'Send',
   SendPreview: 'Review Send',
+  Swap: 'Swap',
+  SwapPreview: 'Review Swap',
   WalletReceive: 'Receive',
   Transactions: 'Activity',
   OnRamp: 'Buy',

@@ -137,7 +137,7 @@ describe('a chain restarted on request', () => {
     expect(restarted.body.chain.pid).not.toBe(before.pid)
     expect(alive(before.pid)).toBe(false)
     expect(await chainIdAt(rpcUrl)).toBe(31338)
-    expect(await createPublicClient({ transport: http(rpcUrl) }).getCode({ address: DEVNET_CONTRACTS.swap })).toMatch(/^0x[0-9a-f]{100,}$/)
+    expect(await createPublicClient({ transport: http(rpcUrl) }).getCode({ address: DEVNET_CONTRACTS.swapRouter })).toMatch(/^0x[0-9a-f]{100,}$/)
   })
 })
 

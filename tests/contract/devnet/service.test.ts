@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem'
+import { erc20Abi, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/config'
 import { clients, devnet, getJson, postJson, SDK_QUERY } from './helpers'
 
@@ -128,43 +128,70 @@ describe('wallet catalogue', () => {
   })
 })
 
-describe('convert', () => {
+const ROUTER_ABI = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)'])
+type BuiltTx = { tx: { from: string; to: Address; data: Hex; amount: string; eip155: { gas: string; gasPrice: string } } }
+type BuiltApprove = { tx: { from: string; to: Address; data: Hex; value: string; eip155: { gas: string; gasPrice: string } } }
+
+describe('convert (answered from the Uniswap V2 pools)', () => {
   const chainId = 31337
   const trader = devnet.accounts[8]!
   const fungibles = devnet.tokens[chainId]!.fungibles
   const ETH = fungibles.find((f) => f.symbol === 'ETH')!
   const dUSD = fungibles.find((f) => f.symbol === 'dUSD')!
+  const DVT = fungibles.find((f) => f.symbol === 'DVT')!
+  const routerQuote = (amount: bigint, path: Address[]) =>
+    clients(chainId, trader.privateKey).publicClient.readContract({ address: devnet.contracts.swapRouter, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [amount, path] })
+  const quoteOf = (amount: bigint, from: string, to: string) =>
+    getJson<{ quotes: { id: null; fromAmount: string; toAmount: string; fromAccount: string; toAccount: string }[] }>(
+      '/v1/convert/quotes',
+      `amount=${amount}&userAddress=${trader.address}&from=${from}&to=${to}&gasPrice=1`,
+    )
 
-  it('lists tokens, quotes from the price table and reads gas price from the chain', async () => {
+  it('lists tokens, quotes what the router\'s getAmountsOut says and reads gas price from the chain', async () => {
     const tokens = await getJson<{ tokens: { symbol: string; address: string; decimals: number }[] }>('/v1/convert/tokens', `chainId=eip155:${chainId}`)
     expect(tokens.body.tokens.map((t) => [t.symbol, t.address, t.decimals])).toEqual(fungibles.map((f) => [f.symbol, f.caip10, f.decimals]))
     expect((await getJson('/v1/convert/tokens', 'chainId=eip155:1')).body).toEqual({ tokens: [] })
-    const quotes = await getJson<{ quotes: { fromAmount: string; toAmount: string }[] }>(
-      '/v1/convert/quotes',
-      `amount=${parseEther('1')}&userAddress=${trader.address}&from=${ETH.caip10}&to=${dUSD.caip10}&gasPrice=1`,
-    )
-    expect(quotes.body.quotes[0]).toMatchObject({ fromAmount: parseEther('1').toString(), toAmount: parseUnits('2500', 6).toString() })
+    const quotes = await quoteOf(parseEther('1'), ETH.caip10, dUSD.caip10)
+    const amounts = await routerQuote(parseEther('1'), [devnet.contracts.weth, dUSD.address as Address])
+    expect(quotes.body.quotes).toEqual([{ id: null, fromAmount: parseEther('1').toString(), fromAccount: ETH.caip10, toAmount: amounts[1]!.toString(), toAccount: dUSD.caip10 }])
+    // A constant-product pool near the table's $2500 pays less than 2500 (fee and price impact), but not much less.
+    expect(Number(amounts[1]!)).toBeLessThan(2500e6)
+    expect(Number(amounts[1]!)).toBeGreaterThan(2400e6)
+    const tokenToToken = await quoteOf(parseUnits('10', 6), dUSD.caip10, DVT.caip10)
+    expect(tokenToToken.body.quotes[0]!.toAmount).toBe((await routerQuote(parseUnits('10', 6), [dUSD.address as Address, DVT.address as Address]))[1]!.toString())
     const gas = await getJson<{ standard: string; fast: string; instant: string }>('/v1/convert/gas-price', `chainId=eip155:${chainId}`)
     expect(BigInt(gas.body.standard)).toBeGreaterThan(0n)
     expect(BigInt(gas.body.fast)).toBeGreaterThanOrEqual(BigInt(gas.body.standard))
     expect(BigInt(gas.body.instant)).toBeGreaterThan(BigInt(gas.body.standard))
   })
 
-  it('builds an approve and a swap that really execute on chain', async () => {
+  it('answers "insufficient liquidity" in the reasons shape when the pools cannot fill a trade', async () => {
+    const dust = await quoteOf(1n, DVT.caip10, dUSD.caip10)
+    expect(dust).toEqual({ status: 400, body: { reasons: [{ description: 'insufficient liquidity' }] } })
+    const built = await postJson('/v1/convert/build-transaction', { amount: '1', eip155: { slippage: '1' }, projectId: devnet.projectId, from: DVT.caip10, to: dUSD.caip10, userAddress: trader.address })
+    expect(built).toEqual({ status: 400, body: { reasons: [{ description: 'insufficient liquidity' }] } })
+    const native = await getJson('/v1/convert/build-approve', `userAddress=${trader.address}&from=${ETH.caip10}&to=${dUSD.caip10}`)
+    expect(native).toEqual({ status: 400, body: { reasons: [{ description: 'The native token needs no approval' }] } })
+  })
+
+  it('builds an exact approval, reads the allowance from the chain, and builds a swap that executes within its bound', async () => {
     const { walletClient, publicClient } = clients(chainId, trader.privateKey)
     const amount = parseUnits('100', 6)
-    const approve = await getJson<{ tx: { from: string; to: Address; data: Hex; value: string; eip155: { gas: string; gasPrice: string } } }>(
-      '/v1/convert/build-approve',
-      `userAddress=${trader.address}&from=${dUSD.caip10}&to=${ETH.caip10}`,
-    )
+    const approve = await getJson<BuiltApprove>('/v1/convert/build-approve', `userAddress=${trader.address}&from=${dUSD.caip10}&to=${ETH.caip10}&amount=${amount}`)
     expect(approve.status).toBe(200)
+    expect(approve.body.tx.to).toBe(dUSD.address)
     const approveHash = await walletClient.sendTransaction({ to: approve.body.tx.to, data: approve.body.tx.data, gas: BigInt(approve.body.tx.eip155.gas) })
     await publicClient.waitForTransactionReceipt({ hash: approveHash })
+    const onChain = await publicClient.readContract({ address: dUSD.address as Address, abi: erc20Abi, functionName: 'allowance', args: [trader.address, devnet.contracts.swapRouter] })
+    expect(onChain).toBe(amount)
     const allowance = await getJson<{ allowance: string }>('/v1/convert/allowance', `tokenAddress=${dUSD.caip10}&userAddress=${trader.address}`)
-    expect(BigInt(allowance.body.allowance)).toBeGreaterThanOrEqual(amount)
+    expect(allowance.body.allowance).toBe(amount.toString())
+    const unlimited = await getJson<BuiltApprove>('/v1/convert/build-approve', `userAddress=${trader.address}&from=${dUSD.caip10}&to=${ETH.caip10}`)
+    expect(unlimited.body.tx.data.endsWith('f'.repeat(64))).toBe(true)
 
     const before = await publicClient.readContract({ address: dUSD.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
-    const built = await postJson<{ tx: { to: Address; data: Hex; amount: string; eip155: { gas: string } } }>('/v1/convert/build-transaction', {
+    const quoted = BigInt((await quoteOf(amount, dUSD.caip10, ETH.caip10)).body.quotes[0]!.toAmount)
+    const built = await postJson<BuiltTx>('/v1/convert/build-transaction', {
       amount: amount.toString(),
       eip155: { slippage: '1' },
       projectId: devnet.projectId,
@@ -174,7 +201,7 @@ describe('convert', () => {
       disableEstimate: false,
     })
     expect(built.status).toBe(200)
-    expect(built.body.tx.amount).toBe('0')
+    expect(built.body.tx).toMatchObject({ to: devnet.contracts.swapRouter, amount: '0' })
     const ethBefore = await publicClient.getBalance({ address: trader.address })
     const swapHash = await walletClient.sendTransaction({ to: built.body.tx.to, data: built.body.tx.data, value: BigInt(built.body.tx.amount), gas: BigInt(built.body.tx.eip155.gas) })
     const receipt = await publicClient.waitForTransactionReceipt({ hash: swapHash })
@@ -182,8 +209,29 @@ describe('convert', () => {
     const after = await publicClient.readContract({ address: dUSD.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
     expect(before - after).toBe(amount)
     const ethAfter = await publicClient.getBalance({ address: trader.address })
-    const fee = receipt.gasUsed * receipt.effectiveGasPrice
-    expect(ethAfter - ethBefore + fee).toBe(parseEther('0.04'))
+    expect(ethAfter - ethBefore + receipt.gasUsed * receipt.effectiveGasPrice).toBe(quoted)
+    // The exact approval is used up.
+    expect((await getJson<{ allowance: string }>('/v1/convert/allowance', `tokenAddress=${dUSD.caip10}&userAddress=${trader.address}`)).body.allowance).toBe('0')
+  })
+
+  it('builds a swap that reverts on chain rather than pay less than the slippage bound', async () => {
+    const mover = devnet.accounts[7]!
+    const { walletClient, publicClient } = clients(chainId, trader.privateKey)
+    const amount = parseEther('1')
+    const built = await postJson<BuiltTx>('/v1/convert/build-transaction', {
+      amount: amount.toString(), eip155: { slippage: 1 }, projectId: devnet.projectId, from: ETH.caip10, to: DVT.caip10, userAddress: trader.address, disableEstimate: true,
+    })
+    // Someone else buys DVT first and moves the price by more than 1 %.
+    const moved = await postJson<BuiltTx>('/v1/convert/build-transaction', {
+      amount: parseEther('10').toString(), eip155: { slippage: 1 }, projectId: devnet.projectId, from: ETH.caip10, to: DVT.caip10, userAddress: mover.address, disableEstimate: true,
+    })
+    const other = clients(chainId, mover.privateKey)
+    await other.publicClient.waitForTransactionReceipt({ hash: await other.walletClient.sendTransaction({ to: moved.body.tx.to, data: moved.body.tx.data, value: BigInt(moved.body.tx.amount), gas: BigInt(moved.body.tx.eip155.gas) }) })
+    const dvtBefore = await publicClient.readContract({ address: DVT.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
+    await expect(walletClient.sendTransaction({ to: built.body.tx.to, data: built.body.tx.data, value: amount, gas: BigInt(built.body.tx.eip155.gas) })).rejects.toThrow(
+      /INSUFFICIENT_OUTPUT_AMOUNT/,
+    )
+    expect(await publicClient.readContract({ address: DVT.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(dvtBefore)
   })
 })
 
@@ -196,8 +244,10 @@ describe('convert from the native coin', () => {
     const DVT = fungibles.find((f) => f.symbol === 'DVT')!
     const amount = parseEther('0.01')
     const quote = await getJson<{ quotes: { toAmount: string }[] }>('/v1/convert/quotes', `amount=${amount}&from=${ETH.caip10}&to=${DVT.caip10}&userAddress=${trader.address}`)
-    expect(quote.body.quotes[0]!.toAmount).toBe(parseEther('50').toString())
-    const built = await postJson<{ tx: { to: Address; data: Hex; amount: string; eip155: { gas: string } } }>('/v1/convert/build-transaction', {
+    const { walletClient, publicClient } = clients(chainId, trader.privateKey)
+    const amounts = await publicClient.readContract({ address: devnet.contracts.swapRouter, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [amount, [devnet.contracts.weth, DVT.address as Address]] })
+    expect(quote.body.quotes[0]!.toAmount).toBe(amounts[1]!.toString())
+    const built = await postJson<BuiltTx>('/v1/convert/build-transaction', {
       amount: amount.toString(),
       eip155: { slippage: 1 },
       projectId: devnet.projectId,
@@ -207,12 +257,11 @@ describe('convert from the native coin', () => {
       disableEstimate: true,
     })
     expect(built.body.tx.amount).toBe(amount.toString())
-    const { walletClient, publicClient } = clients(chainId, trader.privateKey)
     const before = await publicClient.readContract({ address: DVT.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
     const hash = await walletClient.sendTransaction({ to: built.body.tx.to, data: built.body.tx.data, value: BigInt(built.body.tx.amount), gas: BigInt(built.body.tx.eip155.gas) })
     expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
     const after = await publicClient.readContract({ address: DVT.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
-    expect(after - before).toBe(parseEther('50'))
+    expect(after - before).toBe(amounts[1])
     const history = await getJson<{ data: { id: string; metadata: { operationType: string }; transfers: { direction: string; fungible_info?: { symbol: string } }[] }[] }>(
       `/v1/account/${trader.address}/history`,
       `chainId=eip155:${chainId}`,

@@ -11,6 +11,7 @@ import {
   SwapNetworkNotSupportedError,
 } from '../../../src/domain/errors'
 import { nameCoinType } from '../../../src/domain/names/coin-type'
+import { SwapInsufficientLiquidityError } from '../../../src/domain/swap/swap-errors'
 import { PLACEHOLDER_QUOTE_ID } from '../../../src/domain/on-ramp/on-ramp-fallbacks'
 import type { BlockchainApi } from '../../../src/ports/blockchain-api'
 
@@ -157,6 +158,20 @@ export function blockchainApiContract(label: string, makeWorld: () => Promise<Bl
         })
         expect(swap.data).toMatch(/^0x[0-9a-f]+$/i)
         expect(swap.eip155.gas).toMatch(INTEGER)
+      })
+
+      it('builds an approval of exactly the amount asked for, unlimited without one', async () => {
+        const params = { userAddress: account(w.funded.address), from: w.token.caip10, to: w.nativeToken }
+        const exact = await w.api.buildApproveTransaction({ ...params, amount: '1234567' })
+        expect(BigInt(`0x${exact.data.slice(-64)}`)).toBe(1234567n)
+        const unlimited = await w.api.buildApproveTransaction(params)
+        expect(BigInt(`0x${unlimited.data.slice(-64)}`)).toBe(2n ** 256n - 1n)
+      })
+
+      it('throws SwapInsufficientLiquidityError for a trade that would pay nothing', async () => {
+        const dust = { amount: '1', from: w.nativeToken, to: w.token.caip10, userAddress: account(w.funded.address) }
+        await expect(w.api.getSwapQuotes({ ...dust, gasPrice: '1' })).rejects.toBeInstanceOf(SwapInsufficientLiquidityError)
+        await expect(w.api.buildSwapTransaction(dust)).rejects.toBeInstanceOf(SwapInsufficientLiquidityError)
       })
 
       it('throws the spec errors on a network without swaps', async () => {

@@ -14,6 +14,7 @@ const SET_KEYS: Partial<WalletModalConfig> = {
   allowUnsupportedChain: true,
   enableWalletConnect: false,
   browserWallets: false,
+  swapChainIds: [31337],
   services: { relay: 'wss://relay.example' },
 }
 
@@ -44,6 +45,11 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
       browserWallets: true,
       services: DEFAULT_SERVICE_URLS,
     })
+  })
+
+  it('refuses swap chain ids that are not positive integers', () => {
+    expect(errorOf(aModalConfig({ swapChainIds: [1, 0] })).fields).toEqual(['swapChainIds.1'])
+    expect(errorOf(aModalConfig({ swapChainIds: '1' as unknown as number[] })).fields).toEqual(['swapChainIds'])
   })
 
   it('keeps every key a host sets', () => {

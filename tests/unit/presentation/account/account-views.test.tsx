@@ -10,6 +10,9 @@ import { IdentityStore } from '../../../../src/application/account/identity-stor
 import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
+import { ModalConfig } from '../../../../src/application/modal-services'
+import { parseConfig } from '../../../../src/domain/config'
+import { aModalConfig } from '../../../builders/config'
 import { NetworksStore } from '../../../../src/application/networks/networks-store'
 import { SwitchNetwork } from '../../../../src/application/networks/switch-network'
 import { ViewWarnings } from '../../../../src/application/shell/view-warnings'
@@ -19,9 +22,6 @@ import { SERVICE_FAILURE_TEXT } from '../../../../src/application/failure-text'
 import { WalletsLoadFailed } from '../../../../src/presentation/views/connect/WalletSearchParts'
 import { act } from 'react'
 import { DiProvider } from '../../../../src/presentation/di-context'
-import { ModalConfig } from '../../../../src/application/modal-services'
-import { parseConfig } from '../../../../src/domain/config'
-import { aModalConfig } from '../../../builders/config'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import NetworksView from '../../../../src/presentation/views/NetworksView'
 import UnsupportedChainView from '../../../../src/presentation/views/UnsupportedChainView'
@@ -44,7 +44,7 @@ afterEach(cleanup)
 
 const ACCOUNT = `eip155:31337:${ADDRESS}`
 
-function world(options: { failBalances?: boolean; caipNetworkId?: string } = {}) {
+function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean } = {}) {
   const scheduler = new VirtualTimeScheduler()
   const connection = new ConnectionStore()
   const modal = new ModalStore()
@@ -71,7 +71,9 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string } = {})
   const container = new Container()
   container.bind(ConnectionStore).toConstantValue(connection)
   container.bind(ModalStore).toConstantValue(modal)
-  container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig({ networks: [...NETWORK_CONFIGS] })))
+  container.bind(ModalConfig).toConstantValue(
+    parseConfig(aModalConfig({ networks: [...NETWORK_CONFIGS], ...(options.swaps === false ? { features: { swaps: false } } : {}) })),
+  )
   container.bind(NetworksStore).toConstantValue(networks)
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
@@ -148,6 +150,20 @@ describe('AccountView', () => {
     expect(modal.view).toBe('WalletReceive')
     fireEvent.click(screen.getByTestId('disconnect-button'))
     await waitFor(() => expect(disconnects).toHaveLength(1))
+  })
+
+  it('offers Swap first among the wallet features (onramp, swaps, receive, send) unless the host turned swaps off', () => {
+    const { show, modal } = world()
+    modal.open({ view: 'Account' }, true)
+    const { unmount } = show(<AccountView />)
+    const features = ['account-swap', 'account-receive', 'account-send'].map((id) => screen.getByTestId(id))
+    expect(features[0]!.compareDocumentPosition(features[1]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    fireEvent.click(screen.getByTestId('account-swap'))
+    expect(modal.view).toBe('Swap')
+    unmount()
+    world({ swaps: false }).show(<AccountView />)
+    expect(screen.queryByTestId('account-swap')).toBeNull()
+    expect(screen.getByTestId('account-receive')).toBeTruthy()
   })
 })
 

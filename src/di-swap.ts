@@ -1,0 +1,63 @@
+import type { Container } from 'inversify'
+import type { ResolvedConfig } from './domain/config'
+import type { CaipNetworkId } from './domain/entities'
+import type { Eip1193Provider } from './domain/chains/wallet-providers'
+import { ConnectionStore } from './application/connection-store'
+import { ModalStore } from './application/modal-store'
+import { SnackStore } from './application/snack-store'
+import { ActivityStore } from './application/activity/activity-store'
+import { NetworksStore } from './application/networks/networks-store'
+import { SendBalanceSource } from './application/send/collaborators'
+import { explorerLinkingNotifier } from './application/send/explorer-notifier'
+import { TransactionApprovals } from './application/send/transaction-approvals'
+import { SwapFlow } from './application/swap/swap-flow'
+import { SwapFlowService } from './application/swap/swap-flow-service'
+import { BlockchainApi } from './ports/blockchain-api'
+import { ChainFamilies } from './ports/chain-family'
+import { Clock } from './ports/clock'
+import { Logger } from './ports/logger'
+import { Scheduler } from './ports/scheduler'
+import { SwapTransactions } from './ports/swap-transactions'
+import { ViemSwapTransactions } from './infrastructure/chains/eip155/send/viem-swap-transactions'
+import { unlessOverridden } from './di-binder'
+
+/**
+ * Swapping's part of the composition root, a chunk of its own (see `loadArea` in src/di.ts):
+ * fetched when a visitor first opens Swap. The swap goes through the connected eip155 wallet.
+ * Returns what stops it.
+ */
+export function bindSwap(container: Container, _config: ResolvedConfig): () => void {
+  let made: SwapFlow | undefined
+  const binder = unlessOverridden(container)
+  binder.bind(SwapTransactions).toDynamicValue((ctx) => {
+    const connection = ctx.get(ConnectionStore)
+    const families = ctx.get(ChainFamilies)
+    return new ViemSwapTransactions(() => {
+      const account = connection.account('eip155')
+      const provider = account === undefined ? undefined : families.get('eip155')?.getProvider(account.connectorId)
+      return Promise.resolve(provider as Eip1193Provider | undefined)
+    })
+  })
+  binder.bind(SwapFlowService).toDynamicValue((ctx) => {
+    const connection = ctx.get(ConnectionStore)
+    return (made = new SwapFlow({
+      api: ctx.get(BlockchainApi),
+      transactions: ctx.get(SwapTransactions),
+      account: () => {
+        const account = connection.account('eip155')
+        return account === undefined ? undefined : { address: account.address, caipNetworkId: account.caipNetworkId as CaipNetworkId }
+      },
+      balances: ctx.get(SendBalanceSource),
+      approvals: ctx.get(TransactionApprovals),
+      activity: ctx.get(ActivityStore),
+      modal: ctx.get(ModalStore),
+      notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
+      scheduler: ctx.get(Scheduler),
+      clock: ctx.get(Clock),
+      logger: ctx.get(Logger),
+      locale: typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US',
+    }))
+  })
+  // What the modal's destroy() stops: the flow's subscription to the balances and a waiting quote.
+  return () => made?.dispose()
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { concat, formatUnits, getContractAddress, keccak256, parseAbi, type Address, type Hex } from 'viem'
+import { createRequire } from 'node:module'
+import {
+  DETERMINISTIC_DEPLOYER,
+  DEVNET_CONTRACTS,
+  DEVNET_FUNDING,
+  DEVNET_SWAP_SALT,
+  UNISWAP_V2_PAIR_INIT_CODE_HASH,
+  swapPairAddress,
+  type DevnetChainId,
+} from '../../../devnet/src/config'
+import { poolToken, swapInitCodes } from '../../../devnet/src/chains/deploy-swap'
+import { clients, devnet } from './helpers'
+
+const PAIR_ABI = parseAbi([
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+  'function token0() view returns (address)',
+])
+const ROUTER_ABI = parseAbi(['function factory() view returns (address)', 'function WETH() view returns (address)'])
+const decimals = { native: 18, dUSD: 6, DVT: 18 } as const
+const price = { native: 2500, dUSD: 1, DVT: 0.5 } as const
+
+describe('the swap pools (Uniswap V2 from the npm artifacts)', () => {
+  it('puts factory, WETH and router at CREATE2 addresses that depend only on their code', () => {
+    const codes = swapInitCodes()
+    const create2 = (bytecode: Hex): Address => getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: DEVNET_SWAP_SALT, bytecode })
+    expect(create2(codes.factory)).toBe(DEVNET_CONTRACTS.swapFactory)
+    expect(create2(codes.weth)).toBe(DEVNET_CONTRACTS.weth)
+    expect(create2(codes.router)).toBe(DEVNET_CONTRACTS.swapRouter)
+    const pair = createRequire(import.meta.url)('@uniswap/v2-core/build/UniswapV2Pair.json') as { bytecode: string }
+    expect(keccak256(concat([`0x${pair.bytecode}`]))).toBe(UNISWAP_V2_PAIR_INIT_CODE_HASH)
+  })
+
+  it('deploys them on both chains and seeds every pool at the price table ratios', async () => {
+    for (const chainId of [31337, 31338] as DevnetChainId[]) {
+      const { publicClient } = clients(chainId, devnet.accounts[0]!.privateKey)
+      expect(await publicClient.readContract({ address: DEVNET_CONTRACTS.swapRouter, abi: ROUTER_ABI, functionName: 'factory' })).toBe(DEVNET_CONTRACTS.swapFactory)
+      expect(await publicClient.readContract({ address: DEVNET_CONTRACTS.swapRouter, abi: ROUTER_ABI, functionName: 'WETH' })).toBe(DEVNET_CONTRACTS.weth)
+      for (const pool of DEVNET_FUNDING.swapPools) {
+        const [a, b] = [poolToken(pool.a), poolToken(pool.b)]
+        const pair = swapPairAddress(a, b)
+        const [r0, r1] = await publicClient.readContract({ address: pair, abi: PAIR_ABI, functionName: 'getReserves' })
+        const token0 = await publicClient.readContract({ address: pair, abi: PAIR_ABI, functionName: 'token0' })
+        const [ra, rb] = token0 === a ? [r0, r1] : [r1, r0]
+        // Other suites trade against the pools too, so compare the mid price with the table within 5 %.
+        const mid = Number(formatUnits(rb, decimals[pool.b])) / Number(formatUnits(ra, decimals[pool.a]))
+        expect(mid / (price[pool.a] / price[pool.b])).toBeGreaterThan(0.95)
+        expect(mid / (price[pool.a] / price[pool.b])).toBeLessThan(1.05)
+        expect(Number(formatUnits(ra, decimals[pool.a]))).toBeGreaterThan(Number(pool.reserveA) * 0.9)
+      }
+    }
+  })
+})
