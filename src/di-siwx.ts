@@ -25,6 +25,8 @@ import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>>> = {
   eip155: (networks) =>
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
+  polkadot: (networks) =>
+    import('./infrastructure/chains/polkadot/siwx/polkadot-siwx-messenger').then((m) => m.polkadotSiwxMessenger(networks)),
 }
 
 /** The families' messengers, each created once. */

@@ -1,5 +1,6 @@
 import type { WalletModalConfig } from 'walletgate'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/solana-network'
+import { POLKADOT_DEVNET_CAIP_NETWORK_ID, POLKADOT_DEVNET_NAME } from '../../devnet/src/polkadot-network'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env
@@ -42,6 +43,14 @@ export const demoConfig: WalletModalConfig = {
       name: SOLANA_DEVNET_NAME,
       nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
       rpcUrls: [env.VITE_WG_SOLANA_RPC ?? 'http://127.0.0.1:8899'],
+      testnet: true,
+    },
+    // No Substrate node runs offline: the wallet connects and signs, no balance is read.
+    {
+      id: POLKADOT_DEVNET_CAIP_NETWORK_ID.slice('polkadot:'.length),
+      chainNamespace: 'polkadot',
+      name: POLKADOT_DEVNET_NAME,
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
       testnet: true,
     },
   ],

@@ -17,6 +17,7 @@ import {
 import { ApprovalPanel } from './approval-panel'
 import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './provider'
 import { DevSolanaWallet, registerWallet, type SolanaWalletState } from './solana/solana-wallet'
+import { installPolkadot, type PolkadotControl } from './polkadot/install'
 
 const STORAGE_KEY = 'devnet-wallet:state'
 const SOLANA_STORAGE_KEY = 'devnet-wallet:solana'
@@ -42,6 +43,8 @@ interface DevWalletInit {
   solanaAccountIndex?: number
   /** Offer no Solana side (an EVM-only wallet). */
   noSolana?: boolean
+  /** Inject no Polkadot extension. */
+  noPolkadot?: boolean
 }
 
 declare global {
@@ -143,6 +146,8 @@ export interface DevWalletControl {
     useAccount(index: number): void
     reset(): void
   }
+  /** The Polkadot extension (`window.injectedWeb3['devnet-polkadot']`, its own row); shares the mode and panel. */
+  readonly polkadot?: PolkadotControl
 }
 
 /** Installs the wallet (called by inject.ts: a bare top-level call would be tree-shaken under `sideEffects: false`). */
@@ -212,7 +217,10 @@ export function install(): void {
     solana.revoke = forgetBoth(solanaRevoke, evmRevoke)
   }
 
+  const polkadot = init.noPolkadot === true ? undefined : installPolkadot(panel, () => provider.mode)
+
   window.devWallet = {
+    ...(polkadot === undefined ? {} : { polkadot }),
     provider,
     get address() {
       return provider.address
