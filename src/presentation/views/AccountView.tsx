@@ -2,6 +2,7 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
 import { NetworksStore } from '../../application/networks/networks-store'
+import { supportsCapability } from '../../domain/network/network-support'
 import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../components'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
@@ -30,9 +31,11 @@ export default function AccountView() {
   }
 
   const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
+  // Spec section 9: balances (and so tokens, NFTs, activity) and sends only where the family has them.
+  const holds = supportsCapability('balance', connection.namespace)
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
-      <AccountHeader address={connection.address} />
+      <AccountHeader address={connection.address} showBalance={holds} />
       <div className="wg-account-actions">
         <Button
           variant="secondary"
@@ -46,11 +49,13 @@ export default function AccountView() {
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
           Receive
         </Button>
-        <Button variant="secondary" onClick={() => modal.push('Send')} data-testid="account-send">
-          Send
-        </Button>
+        {supportsCapability('send', connection.namespace) && (
+          <Button variant="secondary" onClick={() => modal.push('Send')} data-testid="account-send">
+            Send
+          </Button>
+        )}
       </div>
-      <AccountTabs />
+      {holds && <AccountTabs />}
       <DisconnectButton />
     </div>
   )

@@ -1,9 +1,10 @@
 /**
  * The Devnet Wallet's Polkadot side: an injected extension (`window.injectedWeb3['devnet-polkadot']`,
- * the API @polkadot/extension-inject defines) holding Substrate's development keys. `enable()`
+ * the API @polkadot/extension-inject defines) holding the devnet's test keys. `enable()`
  * asks the person once per site (the answer is kept, as extensions keep it), accounts come with
- * their names, and `signRaw` signs the `<Bytes>`-wrapped data as extensions do. The keys (and
- * @polkadot/keyring's WebAssembly) load with the first request, not with the page.
+ * their names, and `signRaw` signs the `<Bytes>`-wrapped data as extensions do. The keys load with
+ * the first request, through @polkadot/util-crypto's pure-JS modules: its package entry starts the
+ * WebAssembly build, which a strict CSP (no 'wasm-unsafe-eval') refuses with a console error.
  */
 import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
 
@@ -13,7 +14,7 @@ export interface PolkadotWalletState {
 
 export interface PolkadotWalletOptions {
   readonly name: string
-  readonly accounts: readonly { readonly uri: string; readonly name: string; readonly type: 'sr25519' | 'ed25519' }[]
+  readonly accounts: readonly { readonly seed: `0x${string}`; readonly name: string; readonly type: 'sr25519' | 'ed25519' }[]
   readonly approver: Approver
   readonly mode: () => ApprovalMode
   readonly persist: (state: PolkadotWalletState) => void
@@ -104,7 +105,7 @@ export class DevPolkadotExtension {
   private signRaw(payload: { address: string; data: string; type: 'bytes' }) {
     return this.logged('signRaw', payload, async () => {
       if (!this.state.authorized) throw notAllowed()
-      const { decodeAddress } = await import('@polkadot/util-crypto')
+      const { decodeAddress } = await import('@polkadot/util-crypto/address/decode')
       const { hexToU8a, u8aToHex, u8aWrapBytes, u8aToString, u8aEq } = await import('@polkadot/util')
       if (payload.type !== 'bytes' || !/^0x([0-9a-fA-F]{2})*$/.test(payload.data)) throw new Error('Invalid signRaw payload')
       const pair = (await this.keys()).find((p) => u8aEq(decodeAddress(p.address), decodeAddress(payload.address)))
@@ -122,12 +123,18 @@ export class DevPolkadotExtension {
 
   private keys(): Promise<Pair[]> {
     this.pairs ??= (async () => {
-      const [{ Keyring }, { cryptoWaitReady }] = await Promise.all([import('@polkadot/keyring'), import('@polkadot/util-crypto')])
-      await cryptoWaitReady()
-      const keyring = new Keyring({ ss58Format: 42 })
-      return this.options.accounts.map(({ uri, name, type }) => {
-        const pair = keyring.addFromUri(uri, { name }, type)
-        return { address: pair.address, name, type, sign: (message: Uint8Array) => pair.sign(message) }
+      const [{ hexToU8a }, { encodeAddress }, sr, srSign, ed, edSign] = await Promise.all([
+        import('@polkadot/util'),
+        import('@polkadot/util-crypto/address/encode'),
+        import('@polkadot/util-crypto/sr25519/pair/fromSeed'),
+        import('@polkadot/util-crypto/sr25519/sign'),
+        import('@polkadot/util-crypto/ed25519/pair/fromSeed'),
+        import('@polkadot/util-crypto/ed25519/sign'),
+      ])
+      return this.options.accounts.map(({ seed, name, type }) => {
+        const pair = type === 'sr25519' ? sr.sr25519PairFromSeed(hexToU8a(seed)) : ed.ed25519PairFromSeed(hexToU8a(seed))
+        const sign = (message: Uint8Array) => (type === 'sr25519' ? srSign.sr25519Sign(message, pair) : edSign.ed25519Sign(message, pair, true))
+        return { address: encodeAddress(pair.publicKey, 42), name, type, sign }
       })
     })()
     return this.pairs

@@ -2,7 +2,12 @@
  * SS58 addresses with @polkadot/util-crypto: format and checksum, and which network's prefix they
  * carry. Loaded on a Polkadot path only (with the wing's session), never with the page.
  */
-import { base58Decode, checkAddressChecksum, decodeAddress, encodeAddress } from '@polkadot/util-crypto'
+// The modules themselves, not the package entry: that one starts the WebAssembly build at import,
+// which a strict CSP (no 'wasm-unsafe-eval') refuses with a console error; these are pure JS.
+import { checkAddressChecksum } from '@polkadot/util-crypto/address/checksum'
+import { decodeAddress } from '@polkadot/util-crypto/address/decode'
+import { encodeAddress } from '@polkadot/util-crypto/address/encode'
+import { base58Decode } from '@polkadot/util-crypto/base58'
 import { otherSs58NetworkMessage, ss58PrefixOf } from '../../../domain/chains/polkadot-networks'
 import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import type { CaipNetwork } from '../../../domain/entities'

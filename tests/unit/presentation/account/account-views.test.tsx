@@ -147,6 +147,22 @@ describe('AccountView', () => {
   })
 })
 
+describe('AccountView on a family without balances or sends (polkadot, cosmos)', () => {
+  it('shows the address and the network, and no balance line, Send or token tabs', () => {
+    const { show, connection } = world()
+    const address = '5H9H7AKE7EodzhdbzGFKNAbSpkR8z8PNbWcMKNLxHo6Rvwjm'
+    const caipNetworkId = 'polkadot:11d80c7033a79556158c7c2baf13702b'
+    connection.set({ status: 'connected', connectorId: 'devnet-polkadot', namespace: 'polkadot', caipAddress: `${caipNetworkId}:${address}`, address, caipNetworkId })
+    show(<AccountView />)
+    expect(screen.getByTestId('account-address').getAttribute('title')).toBe(address)
+    expect(screen.getByTestId('account-receive')).toBeTruthy()
+    expect(screen.queryByText('Loading balance…')).toBeNull()
+    expect(screen.queryByTestId('account-balance')).toBeNull()
+    expect(screen.queryByTestId('account-send')).toBeNull()
+    expect(screen.queryByRole('tablist')).toBeNull()
+  })
+})
+
 describe('Tokens tab after a failure', () => {
   it('offers Try again when neither the service nor the node answered, and shows the balance once the node is back', async () => {
     const { show, chain } = world({ failBalances: true })

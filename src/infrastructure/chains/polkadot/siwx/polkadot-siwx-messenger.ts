@@ -3,7 +3,9 @@
  * bytes in `<Bytes>…</Bytes>`), checked with @polkadot/util-crypto's `signatureVerify` (sr25519,
  * ed25519 and ecdsa keys; wrapped or not). Loaded only when a polkadot account signs in.
  */
-import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+// The module itself, not the package entry (which starts the WebAssembly build a strict CSP
+// refuses): sr25519 and ed25519 checks run in pure JS.
+import { signatureVerify } from '@polkadot/util-crypto/signature/verify'
 import type { CaipNetwork, SiwxMessageData, SiwxSession } from '../../../../domain/entities'
 import { caip122Message } from '../../../../domain/siwx/caip122-message'
 import { isSessionCurrent } from '../../../../domain/siwx/siwx-rules'
@@ -22,7 +24,11 @@ export class PolkadotSiwxMessenger implements SiwxFamilyMessenger {
     return caip122Message(data, 'Polkadot')
   }
 
-  async verify(session: SiwxSession, nowMs: number): Promise<boolean> {
+  verify(session: SiwxSession, nowMs: number): Promise<boolean> {
+    return Promise.resolve(this.verified(session, nowMs))
+  }
+
+  private verified(session: SiwxSession, nowMs: number): boolean {
     let expected: string
     try {
       expected = this.createMessage(session.data)
@@ -30,7 +36,6 @@ export class PolkadotSiwxMessenger implements SiwxFamilyMessenger {
       return false
     }
     if (expected !== session.message || !isSessionCurrent(session, nowMs) || !/^0x[0-9a-fA-F]+$/.test(session.signature)) return false
-    await cryptoWaitReady()
     try {
       return signatureVerify(session.message, session.signature, session.data.accountAddress).isValid
     } catch {
