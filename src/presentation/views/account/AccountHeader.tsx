@@ -46,24 +46,26 @@ export function AccountHeader({ address, showBalance = true }: { address: string
           Copy
         </Button>
       </div>
-      {showBalance && <p className="wg-account-balance" aria-live="polite">
-        {balances.status === 'loading' || balances.status === 'idle' ? (
-          <span className="wg-muted">Loading balance…</span>
-        ) : native === undefined ? (
-          <span className="wg-muted" data-testid="account-balance">
-            Balance unavailable
-          </span>
-        ) : (
-          <>
-            <span data-testid="account-balance">{balanceText(native)}</span>
-            {balances.status === 'ready' && balances.source === 'service' && (
-              <span className="wg-account-fiat" data-testid="account-fiat">
-                {fiatText(native.value)}
-              </span>
-            )}
-          </>
-        )}
-      </p>}
+      {showBalance && (
+        <p className="wg-account-balance" aria-live="polite">
+          {balances.status === 'loading' || balances.status === 'idle' ? (
+            <span className="wg-muted">Loading balance…</span>
+          ) : native === undefined ? (
+            <span className="wg-muted" data-testid="account-balance">
+              Balance unavailable
+            </span>
+          ) : (
+            <>
+              <span data-testid="account-balance">{balanceText(native)}</span>
+              {balances.status === 'ready' && balances.source === 'service' && (
+                <span className="wg-account-fiat" data-testid="account-fiat">
+                  {fiatText(native.value)}
+                </span>
+              )}
+            </>
+          )}
+        </p>
+      )}
       {explorer !== undefined && (
         <a className="wg-link" href={explorer} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">
           View on block explorer
