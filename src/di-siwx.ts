@@ -27,6 +27,7 @@ const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly Caip
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
   polkadot: (networks) =>
     import('./infrastructure/chains/polkadot/siwx/polkadot-siwx-messenger').then((m) => m.polkadotSiwxMessenger(networks)),
+  cosmos: (networks) => import('./infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger').then((m) => m.cosmosSiwxMessenger(networks)),
 }
 
 /** The families' messengers, each created once. */

@@ -1,6 +1,7 @@
 import type { WalletModalConfig } from 'walletgate'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/solana-network'
 import { POLKADOT_DEVNET_CAIP_NETWORK_ID, POLKADOT_DEVNET_NAME } from '../../devnet/src/polkadot-network'
+import { COSMOS_DEVNET_CHAIN_ID, COSMOS_DEVNET_NAME } from '../../devnet/src/cosmos-network'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env
@@ -51,6 +52,14 @@ export const demoConfig: WalletModalConfig = {
       chainNamespace: 'polkadot',
       name: POLKADOT_DEVNET_NAME,
       nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+      testnet: true,
+    },
+    // Nor a Cosmos chain: the wallet connects and signs (ADR-036), no balance is read.
+    {
+      id: COSMOS_DEVNET_CHAIN_ID,
+      chainNamespace: 'cosmos',
+      name: COSMOS_DEVNET_NAME,
+      nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
       testnet: true,
     },
   ],

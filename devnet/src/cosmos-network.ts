@@ -10,3 +10,5 @@ export const COSMOS_DEVNET_NAME = 'Cosmos Devnet'
 export const COSMOS_DEVNET_PREFIX = 'cosmos'
 /** A public test mnemonic (CosmJS's own tests use it): never hold value with it. */
 export const DEVNET_COSMOS_MNEMONIC = 'enlist hip relief stomach skate base shallow young switch frequent cry park'
+/** The mnemonic's first account on the devnet chain. */
+export const DEVNET_COSMOS_ADDRESS = 'cosmos14qemq0vw6y3gc3u3e0aty2e764u4gs5le3hada'

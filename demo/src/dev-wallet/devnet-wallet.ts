@@ -18,6 +18,7 @@ import { ApprovalPanel } from './approval-panel'
 import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './provider'
 import { DevSolanaWallet, registerWallet, type SolanaWalletState } from './solana/solana-wallet'
 import { installPolkadot, type PolkadotControl } from './polkadot/install'
+import { installCosmos, type CosmosControl } from './cosmos/install'
 
 const STORAGE_KEY = 'devnet-wallet:state'
 const SOLANA_STORAGE_KEY = 'devnet-wallet:solana'
@@ -45,6 +46,8 @@ interface DevWalletInit {
   noSolana?: boolean
   /** Inject no Polkadot extension. */
   noPolkadot?: boolean
+  /** Inject no Keplr-style wallet. */
+  noCosmos?: boolean
 }
 
 declare global {
@@ -148,6 +151,8 @@ export interface DevWalletControl {
   }
   /** The Polkadot extension (`window.injectedWeb3['devnet-polkadot']`, its own row); shares the mode and panel. */
   readonly polkadot?: PolkadotControl
+  /** The Keplr-style wallet (`window.keplr`, its own row); shares the mode and panel. */
+  readonly cosmos?: CosmosControl
 }
 
 /** Installs the wallet (called by inject.ts: a bare top-level call would be tree-shaken under `sideEffects: false`). */
@@ -218,9 +223,11 @@ export function install(): void {
   }
 
   const polkadot = init.noPolkadot === true ? undefined : installPolkadot(panel, () => provider.mode)
+  const cosmos = init.noCosmos === true ? undefined : installCosmos(panel, () => provider.mode)
 
   window.devWallet = {
     ...(polkadot === undefined ? {} : { polkadot }),
+    ...(cosmos === undefined ? {} : { cosmos }),
     provider,
     get address() {
       return provider.address
