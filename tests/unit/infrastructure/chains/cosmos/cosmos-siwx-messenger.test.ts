@@ -19,7 +19,7 @@ const messenger = cosmosSiwxMessenger([HUB])
 
 async function signed(mnemonic = DEVNET_COSMOS_MNEMONIC) {
   const wallet = await Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix: 'cosmos' })
-  const [{ address }] = (await wallet.getAccounts()) as [{ address: string }]
+  const { address } = (await wallet.getAccounts())[0]!
   const data: SiwxMessageData = {
     accountAddress: address,
     chainId: HUB.caipNetworkId,
