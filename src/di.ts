@@ -31,8 +31,8 @@ import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
-import { PolkadotChainFamily } from './infrastructure/chains/polkadot/polkadot-chain-family'
-import { CosmosChainFamily } from './infrastructure/chains/cosmos/cosmos-chain-family'
+import { polkadotChainFamily } from './infrastructure/chains/polkadot/polkadot-chain-family'
+import { cosmosChainFamily } from './infrastructure/chains/cosmos/cosmos-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -118,9 +118,9 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
         return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
       }
       case 'polkadot':
-        return new PolkadotChainFamily(familyNetworks(config, 'polkadot'), container.get(Logger), config.metadata?.name ?? 'Walletgate')
+        return polkadotChainFamily(familyNetworks(config, 'polkadot'), container.get(Logger), config.metadata?.name ?? 'Walletgate')
       case 'cosmos':
-        return new CosmosChainFamily(familyNetworks(config, 'cosmos'), container.get(Logger))
+        return cosmosChainFamily(familyNetworks(config, 'cosmos'), container.get(Logger))
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.
         return undefined

@@ -11,9 +11,13 @@ import type { CaipNetwork, CaipNetworkId } from '../../../domain/entities'
 import { cosmosChainId } from '../../../domain/chains/cosmos-networks'
 import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
+import { UnsupportedTransferChainError } from '../../../ports/token-transfers'
 import { toInjectedWalletError } from '../injected-errors'
 import { validateCosmosAddress } from './cosmos-addresses'
-import { KEYSTORE_CHANGE, type Keplr, type StdSignature } from './keplr'
+import type { Keplr, StdSignature } from './keplr'
+
+/** The window event a Keplr-style wallet fires when its keys change. */
+const KEYSTORE_CHANGE = 'keplr_keystorechange'
 
 export class CosmosSession {
   private readonly networkOf = new Map<string, CaipNetworkId>()
@@ -27,6 +31,11 @@ export class CosmosSession {
     private readonly logger: Logger,
     private readonly keystore: EventTarget | undefined,
   ) {}
+
+  /** No balances or transfers in this family (spec section 9). */
+  noTransfers(chainId: CaipNetworkId): Promise<never> {
+    return Promise.reject(new UnsupportedTransferChainError(chainId))
+  }
 
   async connect(connectorId: string): Promise<WalletAccount> {
     const wallet = this.wallet(connectorId)

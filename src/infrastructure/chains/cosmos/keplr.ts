@@ -32,6 +32,3 @@ export const KEPLR_GLOBALS: readonly (readonly [key: string, name: string])[] = 
   ['keplr', 'Keplr'],
   ['leap', 'Leap'],
 ]
-
-/** The window event a Keplr-style wallet fires when its keys change. */
-export const KEYSTORE_CHANGE = 'keplr_keystorechange'

@@ -42,14 +42,7 @@ export interface InjectedExtension {
 
 export type InjectedWeb3 = Readonly<Record<string, InjectedExtension | undefined>>
 
-/** Display names of well-known extensions (their key is all the page shows otherwise). */
-const NAMES: Readonly<Record<string, string>> = {
-  'polkadot-js': 'Polkadot{.js}',
-  talisman: 'Talisman',
-  'subwallet-js': 'SubWallet',
-  'fearless-wallet': 'Fearless Wallet',
-}
-
+/** The extension's display name: the non-standard `name` some set, else its key (`polkadot-js`, `talisman`). */
 export function extensionName(key: string, extension: InjectedExtension): string {
-  return NAMES[key] ?? (typeof extension.name === 'string' && extension.name.trim() !== '' ? extension.name : key)
+  return typeof extension.name === 'string' && extension.name.trim() !== '' ? extension.name : key
 }

@@ -12,6 +12,7 @@ import { stringToHex } from '@polkadot/util'
 import type { CaipNetwork, CaipNetworkId } from '../../../domain/entities'
 import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
+import { UnsupportedTransferChainError } from '../../../ports/token-transfers'
 import { toInjectedWalletError } from '../injected-errors'
 import type { Injected, InjectedAccount, InjectedExtension } from './injected-web3'
 import { toNetworkAddress } from './polkadot-addresses'
@@ -40,6 +41,11 @@ export class PolkadotSession {
     private readonly events: { next(event: WalletEvent): void },
     private readonly logger: Logger,
   ) {}
+
+  /** No balances or transfers in this family (spec section 9). */
+  noTransfers(chainId: CaipNetworkId): Promise<never> {
+    return Promise.reject(new UnsupportedTransferChainError(chainId))
+  }
 
   async connect(connectorId: string): Promise<WalletAccount> {
     const extension = this.extensions(connectorId)
