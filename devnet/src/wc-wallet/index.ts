@@ -22,6 +22,8 @@ import { MemoryKeyValueStorage } from './memory-storage'
 import { SOLANA_PEER_EVENTS, SOLANA_PEER_METHODS, solanaSigner, type SolanaPeerOptions } from './solana'
 
 export type { SolanaPeerOptions } from './solana'
+import { POLKADOT_PEER_EVENTS, POLKADOT_PEER_METHODS, polkadotSigner, type PolkadotPeerOptions } from './polkadot'
+import { COSMOS_PEER_EVENTS, COSMOS_PEER_METHODS, cosmosSigner, type CosmosPeerOptions } from './cosmos'
 
 export type WalletPeerMode = 'approve' | 'reject' | 'manual'
 
@@ -38,6 +40,10 @@ export interface WalletPeerOptions {
   logLevel?: string
   /** A Solana key and chains as well: the peer then also offers the `solana` namespace. */
   solana?: SolanaPeerOptions
+  /** A Polkadot key and chains: the peer then also offers the `polkadot` namespace. */
+  polkadot?: PolkadotPeerOptions
+  /** A Cosmos mnemonic and chains: the peer then also offers the `cosmos` namespace. */
+  cosmos?: CosmosPeerOptions
 }
 
 export interface PeerSession {
@@ -140,6 +146,8 @@ function rpcError(code: number, message: string): Error & { code: number } {
 export async function startWalletPeer(options: WalletPeerOptions): Promise<WalletPeer> {
   const account = privateKeyToAccount(options.privateKey)
   const solana = options.solana === undefined ? undefined : solanaSigner(options.solana)
+  const polkadot = options.polkadot === undefined ? undefined : polkadotSigner(options.polkadot)
+  const cosmos = options.cosmos === undefined ? undefined : await cosmosSigner(options.cosmos)
   const supportedChains = Object.keys(options.rpcUrls).map(Number)
   let mode: WalletPeerMode = options.mode
   const activityLog: PeerActivity[] = []
@@ -185,8 +193,13 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     const served = evm.all.filter((c) => supportedChains.includes(Number(c.split(':')[1])))
     const sol = requestedChains(event.params, 'solana')
     const servedSolana = sol.all.filter((c) => solana?.chains.includes(c) === true)
-    const missing = [...evm.required, ...sol.required].filter((c) => !served.includes(c) && !servedSolana.includes(c))
-    if (served.length + servedSolana.length === 0 || missing.length > 0) {
+    const dot = requestedChains(event.params, 'polkadot')
+    const servedPolkadot = dot.all.filter((c) => polkadot?.chains.includes(c) === true)
+    const atom = requestedChains(event.params, 'cosmos')
+    const servedCosmos = atom.all.filter((c) => cosmos?.chains.includes(c) === true)
+    const others = [...servedSolana, ...servedPolkadot, ...servedCosmos]
+    const missing = [...evm.required, ...sol.required, ...dot.required, ...atom.required].filter((c) => !served.includes(c) && !others.includes(c))
+    if (served.length + others.length === 0 || missing.length > 0) {
       await client.reject({ id: event.id, reason: UNSUPPORTED_CHAINS })
       record({ type: 'proposal', id: event.id, peerName: event.params.proposer.metadata.name, outcome: 'rejected', detail: 'unsupported chains' })
       return
@@ -208,6 +221,22 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
         accounts: servedSolana.map((c) => `${c}:${solana.address}`),
       }
     }
+    if (polkadot !== undefined && servedPolkadot.length > 0) {
+      namespaces.polkadot = {
+        chains: servedPolkadot,
+        methods: [...POLKADOT_PEER_METHODS],
+        events: [...POLKADOT_PEER_EVENTS],
+        accounts: servedPolkadot.map((c) => `${c}:${polkadot.address}`),
+      }
+    }
+    if (cosmos !== undefined && servedCosmos.length > 0) {
+      namespaces.cosmos = {
+        chains: servedCosmos,
+        methods: [...COSMOS_PEER_METHODS],
+        events: [...COSMOS_PEER_EVENTS],
+        accounts: servedCosmos.map((c) => `${c}:${cosmos.address(c)}`),
+      }
+    }
     const { topic, acknowledged } = await client.approve({ id: event.id, namespaces })
     if (served.length > 0) sessionChain.set(topic, Number(served[0]!.split(':')[1]))
     await acknowledged()
@@ -222,6 +251,14 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
   async function answer(event: RequestEvent): Promise<unknown> {
     const { method, params } = event.params.request
     const args = (Array.isArray(params) ? params : []) as unknown[]
+    if (method.startsWith('polkadot_')) {
+      if (polkadot === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
+      return polkadot.answer(method, params)
+    }
+    if (method.startsWith('cosmos_')) {
+      if (cosmos === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
+      return cosmos.answer(method, params, event.params.chainId)
+    }
     if (method.startsWith('solana_')) {
       if (solana === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
       return solana.answer(method, params, event.params.chainId)

@@ -107,14 +107,15 @@ export function polkadotSigner(options: PolkadotPeerOptions): PolkadotSigner {
   return {
     address,
     chains: options.chains,
-    answer(method, params) {
+    // async: a refusal is a rejected answer, never a throw.
+    async answer(method, params) {
       switch (method) {
         case 'polkadot_signMessage': {
           const { address: signer, message } = fields(params)
           own(signer)
           if (typeof message !== 'string') throw invalidParams('message must be a string')
           const bytes = isHex(message) ? hexToU8a(message) : stringToU8a(message)
-          return Promise.resolve({ signature: u8aToHex(sr25519Sign(u8aWrapBytes(bytes), pair)) })
+          return { signature: u8aToHex(sr25519Sign(u8aWrapBytes(bytes), pair)) }
         }
         case 'polkadot_signTransaction': {
           const { address: signer, transactionPayload } = fields(params)
@@ -122,10 +123,10 @@ export function polkadotSigner(options: PolkadotPeerOptions): PolkadotSigner {
           const payload = fields(transactionPayload)
           if (payload.address !== undefined) own(payload.address)
           const signature = sr25519Sign(extrinsicPayloadBytes(payload), pair)
-          return Promise.resolve({ id: 0, signature: u8aToHex(u8aConcat(new Uint8Array([1]), signature)) })
+          return { id: 0, signature: u8aToHex(u8aConcat(new Uint8Array([1]), signature)) }
         }
         default:
-          return Promise.reject(rpcError(4200, `The wallet does not support ${method}`))
+          throw rpcError(4200, `The wallet does not support ${method}`)
       }
     },
   }
