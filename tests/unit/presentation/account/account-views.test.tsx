@@ -24,6 +24,8 @@ import NetworksView from '../../../../src/presentation/views/NetworksView'
 import UnsupportedChainView from '../../../../src/presentation/views/UnsupportedChainView'
 import WalletReceiveView from '../../../../src/presentation/views/WalletReceiveView'
 import { qrPath } from '../../../../src/presentation/components/QrCode'
+import { NetworkList } from '../../../../src/presentation/components/NetworkList'
+import type { CaipNetwork } from '../../../../src/domain/entities'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import {
@@ -223,6 +225,38 @@ describe('NetworksView', () => {
     await waitFor(() => expect(modal.history).toEqual(['Account']))
     expect(provider.requests).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
     expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+  })
+})
+
+describe('NetworkList with several chain families', () => {
+  it('groups the networks by family under its name, in the host order, and arrow keys cross the groups', () => {
+    const network = (caipNetworkId: `${string}:${string}`, name: string) => ({
+      id: caipNetworkId.split(':')[1]!,
+      caipNetworkId: caipNetworkId as CaipNetwork['caipNetworkId'],
+      chainNamespace: caipNetworkId.split(':')[0] as CaipNetwork['chainNamespace'],
+      name,
+      nativeCurrency: { name: 'T', symbol: 'T', decimals: 1 },
+      rpcUrls: [],
+    })
+    const chosen: string[] = []
+    render(
+      <NetworkList
+        label="Networks"
+        networks={[network('eip155:1', 'Ethereum'), network('polkadot:91b171bb158e2d3848fa23a9f1c25182', 'Polkadot'), network('eip155:10', 'Optimism')]}
+        activeCaipNetworkId="eip155:1"
+        onSelect={(n) => chosen.push(n.caipNetworkId)}
+      />,
+    )
+    const groups = screen.getAllByTestId(/^network-group-/)
+    expect(groups.map((g) => g.getAttribute('data-testid'))).toEqual(['network-group-eip155', 'network-group-polkadot'])
+    expect(within(groups[0]!).getByRole('list', { name: 'EVM networks' })).toBeTruthy()
+    expect(within(groups[0]!).getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['network-eip155:1', 'network-eip155:10'])
+    const first = screen.getByTestId('network-eip155:1')
+    first.focus()
+    fireEvent.keyDown(first, { key: 'End' })
+    expect(document.activeElement).toBe(screen.getByTestId('network-polkadot:91b171bb158e2d3848fa23a9f1c25182'))
+    fireEvent.click(screen.getByTestId('network-polkadot:91b171bb158e2d3848fa23a9f1c25182'))
+    expect(chosen).toEqual(['polkadot:91b171bb158e2d3848fa23a9f1c25182'])
   })
 })
 
