@@ -19,6 +19,7 @@ const rpc = [
   env.VITE_WG_RPC_A ?? 'http://127.0.0.1:8545',
   env.VITE_WG_RPC_B ?? 'http://127.0.0.1:8546',
   env.VITE_WG_SOLANA_RPC ?? 'http://127.0.0.1:8899',
+  env.VITE_WG_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792',
 ]
 const relay = env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788'
 
@@ -29,6 +30,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^walletgate\/react$/, replacement: src('react.tsx') },
+      { find: /^walletgate\/wagmi$/, replacement: src('wagmi.ts') },
       { find: /^walletgate$/, replacement: src('index.ts') },
     ],
   },
@@ -37,7 +39,7 @@ export default defineConfig({
   optimizeDeps: {
     // The scan's own entries (relative to `root`): without them it takes build.rollupOptions.input,
     // whose paths are relative to the project, fails to find them and skips the scan with a stack trace.
-    entries: ['index.html', 'plain.html', 'src/**/*.{ts,tsx}'],
+    entries: ['index.html', 'plain.html', 'wagmi.html', 'src/**/*.{ts,tsx}'],
     include: [
       'react',
       'react-dom/client',
@@ -64,7 +66,11 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rollupOptions: {
-      input: { main: 'demo/index.html', plain: 'demo/plain.html' },
+      input: { main: 'demo/index.html', plain: 'demo/plain.html', wagmi: 'demo/wagmi.html' },
+      // wagmi's modules start with 'use client' (for React Server Components); a client bundle drops it, as it should.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+      },
     },
   },
 })

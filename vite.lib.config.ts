@@ -12,7 +12,7 @@ export default defineConfig({
     sourcemap: false,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', react: 'src/react.tsx' },
+      entry: { index: 'src/index.ts', react: 'src/react.tsx', wagmi: 'src/wagmi.ts', headless: 'src/headless.ts' },
       formats: ['es'],
     },
     rollupOptions: {

@@ -6,6 +6,7 @@
 //   node scripts/check-package.mjs
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** Files `npm pack` would put in the tarball, as paths relative to the package root. */
@@ -58,6 +59,28 @@ export function packageOf(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
 }
 
+/**
+ * Entry points that must never reach a React module, statically or through a lazy chunk: a Vue,
+ * Svelte or vanilla host bundles them without React installed.
+ */
+export const REACT_FREE_ENTRIES = ['dist/headless.js', 'dist/wagmi.js']
+
+/** Every package a module reaches through its relative imports, static and dynamic. `read(path)` gives a module's code. */
+export function reachedPackages(entry, read) {
+  const seen = new Set()
+  const packages = new Set()
+  const visit = (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const code = read(file)
+    const relative = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1])
+    for (const specifier of importedSpecifiers(code)) packages.add(packageOf(specifier))
+    for (const next of relative) visit(posix.join(posix.dirname(file), next))
+  }
+  visit(entry)
+  return [...packages].sort()
+}
+
 /** Declared dependencies that no module imports. */
 export function unusedDependencies(dependencies, specifiers) {
   const used = new Set(specifiers.map(packageOf))
@@ -73,6 +96,10 @@ function main() {
   const specifiers = modules.flatMap((file) => importedSpecifiers(readFileSync(file, 'utf8')))
   for (const name of unusedDependencies(pkg.dependencies, specifiers)) {
     problems.push(`dependency ${name} is declared but nothing in dist/ imports it`)
+  }
+  for (const entry of REACT_FREE_ENTRIES) {
+    const react = reachedPackages(entry, (file) => readFileSync(file, 'utf8')).filter((name) => name === 'react' || name === 'react-dom')
+    if (react.length > 0) problems.push(`${entry} reaches ${react.join(' and ')} (it must stay usable without React)`)
   }
   console.log(`package: ${files.length} files in the tarball, ${exportTargets(pkg.exports).length} export targets, ${Object.keys(pkg.dependencies ?? {}).length} dependencies`)
   for (const problem of problems) console.log(`  ${problem}`)

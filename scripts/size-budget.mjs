@@ -33,10 +33,13 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * visitor-facing polish the issues allowed (skeletons, avatars, help entry, locale-aware amounts),
  * less 0.6 KB won back by loading the Account and Send stylesheets with their views; raised to 134
  * for sign-in with the wallet (the `siwx` config rules, the state `getState().siwx` holds before the
- * sign-in chunk arrives, `modal.siwx` and the close guard's sign-in rule: 0.5 KB). Lower it as room
- * is won, never raise it without saying why.
+ * sign-in chunk arrives, `modal.siwx` and the close guard's sign-in rule: 0.5 KB); raised to 134.5
+ * for name registration and buying crypto (their view chunks in the shell's preload map, the
+ * `onrampProviders` rule, the account's name in `getState().profileName` and on the ConnectButton:
+ * 0.7 KB; their use cases and views load only when a visitor opens them). Lower it as room is won,
+ * never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 134 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 134.5 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

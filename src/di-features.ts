@@ -1,6 +1,7 @@
 import type { Container } from 'inversify'
+import { distinctUntilChanged, map } from 'rxjs'
 import type { ResolvedConfig } from './domain/config'
-import type { Features } from './application/modal-services'
+import type { FeatureArea, Features } from './application/modal-services'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
@@ -37,6 +38,7 @@ import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
 import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
+import { EsploraChainReader } from './infrastructure/chains/bip122/esplora-chain-reader'
 
 /**
  * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
@@ -47,6 +49,11 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
   bindAccountAndNetworks(binder, container, config)
   bindSendAndActivity(binder, container, config)
   let namespaceReset: { unsubscribe(): void } | undefined
+  // Name registration and buying crypto: each its own chunk, bound when its first view opens.
+  const areas = new Map<FeatureArea, Promise<void>>()
+  const boundAreas = new Set<FeatureArea>()
+  const areaStops: (() => void)[] = []
+  let disposed = false
   return {
     start() {
       container.get(NetworksStore).start()
@@ -60,11 +67,35 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
         if (change.namespaceChanged) container.get(SendForm).reset()
       })
     },
+    // The name follows the account while a wallet is connected: a reverse lookup on connect.
+    profileName$: container.get(IdentityStore).state$.pipe(
+      map((state) => (state.status === 'ready' ? state.identity.name : null)),
+      distinctUntilChanged(),
+    ),
+    bindArea(area) {
+      let binding = areas.get(area)
+      if (binding === undefined) {
+        const chunk = area === 'names' ? import('./di-names').then((m) => m.bindNames) : import('./di-onramp').then((m) => m.bindOnRamp)
+        binding = chunk.then((bind) => {
+          if (disposed) throw new Error('The modal was destroyed.')
+          areaStops.push(bind(container, config))
+          boundAreas.add(area)
+        })
+        binding.catch(() => areas.delete(area))
+        areas.set(area, binding)
+      }
+      return binding
+    },
+    areaBound(area) {
+      return boundAreas.has(area)
+    },
     async switchNetwork(caipNetworkId) {
       const result = await container.get(SwitchNetwork).execute(caipNetworkId)
       if (!result.ok) throw result.error
     },
     dispose() {
+      disposed = true
+      for (const stop of areaStops.splice(0)) stop()
       namespaceReset?.unsubscribe()
       namespaceReset = undefined
       container.get(UnsupportedChainWatcher).dispose()
@@ -90,6 +121,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
       new NamespaceChainReader({
         eip155: new ViemChainReader(),
         ...(config.networks.some((n) => n.chainNamespace === 'solana') ? { solana: new SolanaChainReader() } : {}),
+        ...(config.networks.some((n) => n.chainNamespace === 'bip122') ? { bip122: new EsploraChainReader() } : {}),
       }),
   )
   binder

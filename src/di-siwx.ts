@@ -7,7 +7,8 @@ import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import type { EventReporter } from './application/connection/report-event'
-import { SignInWithX } from './application/siwx/sign-in-with-x'
+import { SignInWithX, type SignInWithXDeps } from './application/siwx/sign-in-with-x'
+import { SignInOnConnect } from './application/siwx/sign-in-on-connect'
 import type { SiwxState } from './application/siwx/siwx-state'
 import type { Observer } from 'rxjs'
 import { ChainFamilies } from './ports/chain-family'
@@ -16,6 +17,7 @@ import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { SiwxMessengers, SiwxNonces, SiwxStorage, type SiwxFamilyMessenger } from './ports/siwx'
 import { CryptoSiwxNonces } from './infrastructure/siwx/crypto-siwx-nonces'
+import { HttpSiwxNonces, HttpSiwxStorage, type HttpSiwxOptions } from './infrastructure/siwx/http-siwx-storage'
 import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 
 /**
@@ -28,6 +30,8 @@ const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly Caip
   polkadot: (networks) =>
     import('./infrastructure/chains/polkadot/siwx/polkadot-siwx-messenger').then((m) => m.polkadotSiwxMessenger(networks)),
   cosmos: (networks) => import('./infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger').then((m) => m.cosmosSiwxMessenger(networks)),
+  solana: () => import('./infrastructure/chains/solana/siwx/sign-in-with-solana-messenger').then(({ SolanaSignInMessenger }) => new SolanaSignInMessenger()),
+  bip122: () => import('./infrastructure/chains/bip122/siwx/bip322-siwx-messenger').then(({ bip122SiwxMessenger }) => bip122SiwxMessenger()),
 }
 
 /** The families' messengers, each created once. */
@@ -54,9 +58,15 @@ function familyMessengers(networks: readonly CaipNetwork[]): SiwxMessengers {
  * loaded only when the host configured `siwx` and a wallet connects. A host's `siwx.storage`
  * replaces the local storage; bindings a test put in place win.
  */
-export function startSignIn(container: Container, config: ResolvedConfig, state: Observer<SiwxState>, events: EventReporter): SignInWithX {
+export function startSignIn(
+  container: Container,
+  config: ResolvedConfig,
+  state: Observer<SiwxState>,
+  events: EventReporter,
+): SignInWithX & { readonly onConnect: SignInOnConnect } {
   if (config.siwx === undefined) throw new SiwxNotEnabledError()
-  const signIn = createSignIn(container, config, events)
+  const deps = signInDeps(container, config, events)
+  const signIn = Object.assign(new SignInWithX(deps), { onConnect: new SignInOnConnect(deps) })
   signIn.start()
   const following = signIn.state$.subscribe((next) => state.next(next))
   const dispose = signIn.dispose.bind(signIn)
@@ -67,28 +77,34 @@ export function startSignIn(container: Container, config: ResolvedConfig, state:
   return signIn
 }
 
-function createSignIn(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithX {
+function signInDeps(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithXDeps {
   const siwx = config.siwx
   if (siwx === undefined) throw new SiwxNotEnabledError()
   const networks = config.networks.map(toCaipNetwork)
   const bound = <T>(token: Parameters<Container['get']>[0], fallback: () => T): T =>
     container.isBound(token) ? (container.get(token) as T) : fallback()
-  return new SignInWithX({
+  // With `serverUrl` (and no storage of the host's own) the host's server issues the nonces,
+  // verifies each signed message and keeps the sessions.
+  const server: HttpSiwxOptions | undefined =
+    siwx.storage === undefined && siwx.serverUrl !== undefined
+      ? { baseUrl: siwx.serverUrl, storage: container.get(KeyValueStorage), clock: container.get(Clock), timeoutMs: config.services.timeoutMs }
+      : undefined
+  return {
     config: siwx,
     connection: container.get(ConnectionStore),
     modal: container.get(ModalStore),
     families: container.get(ChainFamilies),
-    storage: bound(SiwxStorage, () => siwx.storage ?? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock))),
+    storage: bound(SiwxStorage, () => siwx.storage ?? (server === undefined ? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock)) : new HttpSiwxStorage(server))),
     messengers: bound(SiwxMessengers, () => familyMessengers(networks)),
-    nonces: bound(SiwxNonces, () => new CryptoSiwxNonces()),
+    nonces: bound(SiwxNonces, () => (server === undefined ? new CryptoSiwxNonces() : new HttpSiwxNonces(server))),
     clock: container.get(Clock),
     snack: container.get(SnackStore),
     events,
     logger: container.get(Logger),
     disconnect: () => container.get(DisconnectWallet).disconnect(),
-    // Sign-in is asked only on networks of a family with a message builder: a Solana network (until
-    // its Sign-In-With-Solana builder lands) asks nothing rather than failing and disconnecting.
+    // Sign-in is asked only on networks of a family with a message builder: a network of a family
+    // without one asks nothing rather than failing and disconnecting.
     supportedNetworkIds: networks.filter((n) => FAMILY_MESSENGERS[n.chainNamespace] !== undefined).map((n) => n.caipNetworkId),
     page: () => ({ host: globalThis.location.host, origin: globalThis.location.origin }),
-  })
+  }
 }

@@ -33,6 +33,7 @@ import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-f
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
 import { polkadotChainFamily } from './infrastructure/chains/polkadot/polkadot-chain-family'
 import { cosmosChainFamily } from './infrastructure/chains/cosmos/cosmos-chain-family'
+import { Bip122ChainFamily } from './infrastructure/chains/bip122/bip122-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -43,6 +44,7 @@ import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/
 import { Platform } from './ports/platform'
 import { BrowserPlatform } from './infrastructure/platform/browser-platform'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
+import type { SiwxOnConnect } from './ports/siwx'
 
 /** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
 export type ContainerOverrides = (container: Container) => void
@@ -121,6 +123,15 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
         return polkadotChainFamily(familyNetworks(config, 'polkadot'), container.get(Logger), config.metadata?.name ?? 'Walletgate')
       case 'cosmos':
         return cosmosChainFamily(familyNetworks(config, 'cosmos'), container.get(Logger))
+      case 'bip122':
+        // The host's default network first: a wallet whose addresses fit it connects on it.
+        return new Bip122ChainFamily(
+          config.networks
+            .filter((n) => n.chainNamespace === 'bip122')
+            .map(toCaipNetwork)
+            .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork)),
+          container.get(Logger),
+        )
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.
         return undefined
@@ -153,6 +164,8 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
         config,
         preparesPairingBeforeTap(ctx.get(Platform).kind),
         pairingExpiring,
+        // One-click sign-in: the connection carries the sign-in request when the host configured `siwx`.
+        config.siwx === undefined ? undefined : () => container.get(SiwxLoader).load().then((signIn) => signIn.onConnect),
       ),
     )
   container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config))
@@ -215,6 +228,7 @@ function walletConnect(
   config: ResolvedConfig,
   reusePairing: boolean,
   pairingExpiring: () => PairingExpiryDecision,
+  signIn: (() => Promise<SiwxOnConnect | undefined>) | undefined,
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
@@ -240,6 +254,7 @@ function walletConnect(
             verifyAttestation: loopback ? 'skip' : 'hosted',
             customStoragePrefix: `${storagePrefix(config)}wc`,
             pairingExpiring,
+            ...(signIn === undefined ? {} : { signIn }),
           }),
       ),
     logger,
@@ -324,6 +339,14 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     },
     get loaded() {
       return features !== undefined
+    },
+    // The area's own chunk is imported by the features (src/di-features.ts), which also keep it
+    // once bound and stop it: its loader weighs nothing before the modal opens.
+    loadArea(area) {
+      return this.load().then((loaded) => loaded.bindArea(area))
+    },
+    areaLoaded(area) {
+      return features?.areaBound(area) ?? false
     },
     dispose() {
       disposed = true

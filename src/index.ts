@@ -2,8 +2,8 @@
  * Walletgate's public API. Importing this module touches no `window`, `document` or storage, so it
  * is safe during server rendering; the modal's UI loads on demand when it is mounted or opened.
  */
+export { createWalletModal } from './create-wallet-modal'
 export {
-  createWalletModal,
   type CreateWalletModalOptions,
   type DisconnectOptions,
   type NamespaceConnectionState,

@@ -45,13 +45,16 @@ export interface AccountInfo {
   readonly isConnected: boolean
   readonly address: string | undefined
   readonly caipAddress: string | undefined
+  /** The account's registered name (e.g. `alice.wg.id`), once known. */
+  readonly profileName: string | undefined
 }
 
 export function useAccount(): AccountInfo {
   const status = useStateField('status')
   const address = useStateField('address')
   const caipAddress = useStateField('caipAddress')
-  return { status, isConnected: status === 'connected', address, caipAddress }
+  const profileName = useStateField('profileName')
+  return { status, isConnected: status === 'connected', address, caipAddress, profileName }
 }
 
 /**
@@ -112,13 +115,13 @@ export interface ConnectButtonProps {
   readonly className?: string
 }
 
-/** Opens the modal; shows the short address once connected. */
+/** Opens the modal; shows the account's name, else its short address, once connected. */
 export function ConnectButton({ label = 'Connect Wallet', openOptions, className }: ConnectButtonProps) {
   const modal = useWalletModal()
-  const { status, address } = useAccount()
+  const { status, address, profileName } = useAccount()
   const text =
     status === 'connected' && address !== undefined
-      ? shortAddress(address)
+      ? (profileName ?? shortAddress(address))
       : status === 'connecting'
         ? `Connecting${ELLIPSIS}`
         : label

@@ -1,4 +1,4 @@
-import { combineLatest, distinctUntilChanged, filter, map, shareReplay, type Observable, type Subscription } from 'rxjs'
+import { BehaviorSubject, combineLatest, distinctUntilChanged, filter, map, shareReplay, type Observable, type Subscription } from 'rxjs'
 import type { Container } from 'inversify'
 import { InvalidConfigError, parseConfig, type ServiceUrls, type WalletModalConfig } from './domain/config'
 import { serviceDefaultsIssue } from './domain/validation/service-origins'
@@ -32,6 +32,8 @@ export interface WalletModalState {
   /** CAIP-10 of the connected account, e.g. `eip155:31337:0xabc…`. */
   readonly caipAddress: string | undefined
   readonly address: string | undefined
+  /** The connected account's name under the provider's name service (e.g. `alice.wg.id`), once known. */
+  readonly profileName: string | undefined
   /** CAIP-2 of the wallet's current network. */
   readonly caipNetworkId: string | undefined
   readonly themeMode: ThemeMode
@@ -122,6 +124,13 @@ export interface WalletModal {
   mount(element?: HTMLElement): Promise<void>
   /** Fetches what the next `open()` shows (e.g. when the pointer nears a connect button). */
   preload(): Promise<void>
+  /**
+   * Starts the wallet session as `mount()` does (discovery, silent reconnect of the last wallets)
+   * without rendering anything, and resolves once that reconnect has settled: true when a wallet
+   * was restored. A host waits on it before it shows "Connect Wallet" to a returning visitor (the
+   * wagmi connector does). Never rejects.
+   */
+  restored(): Promise<boolean>
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
   readonly siwx: WalletModalSiwx
@@ -132,12 +141,24 @@ export interface CreateWalletModalOptions {
   readonly overrides?: ContainerOverrides
 }
 
+/** Draws the modal: the presentation layer, loaded on demand. */
+export interface ModalRenderer {
+  /** Puts the modal's styles in place before its first render. */
+  prepareStyles(): void
+  /** Renders into `element`, or as an overlay; returns the unmount. */
+  mountModal(container: Container, element?: HTMLElement): () => void
+}
+
 /**
- * Creates one modal instance with its own container and state. Validates the configuration and
- * throws `InvalidConfigError` naming each malformed field. Touches no `window`, `document` or
- * storage until `mount()` or `open()` is called.
+ * A modal instance and its container. Without a renderer nothing is ever drawn (the headless
+ * entry point): the stores and commands work the same, and no presentation module is referenced.
+ * @internal
  */
-export function createWalletModal(config: WalletModalConfig, options: CreateWalletModalOptions = {}): WalletModal {
+export function createModalCore(
+  config: WalletModalConfig,
+  options: CreateWalletModalOptions,
+  loadRenderer: (() => Promise<ModalRenderer>) | undefined,
+): { modal: WalletModal; container: Container } {
   const resolved = parseConfig(config)
   const container = createContainer(resolved, (c) => {
     c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
@@ -147,7 +168,7 @@ export function createWalletModal(config: WalletModalConfig, options: CreateWall
     options.overrides?.(c)
   })
   // What the host left unset, kept to check against the page's origin once there is a page.
-  return new WalletModalInstance(container, config.services)
+  return { modal: new WalletModalInstance(container, config.services, loadRenderer), container }
 }
 
 class WalletModalInstance implements WalletModal {
@@ -164,6 +185,8 @@ class WalletModalInstance implements WalletModal {
   private sessionStarted = false
   private alertSubscription: { unsubscribe(): void } | undefined
   private readonly connectedSubscription: Subscription
+  private readonly profileName = new BehaviorSubject<string | null>(null)
+  private profileNameSubscription: Subscription | undefined
   private prefetchScheduled = false
   /** Counts open() and close() calls: an open whose chunks arrive after a later call was overtaken. */
   private openTicket = 0
@@ -171,6 +194,7 @@ class WalletModalInstance implements WalletModal {
   constructor(
     private readonly container: Container,
     private readonly hostServices: Partial<ServiceUrls> | undefined,
+    private readonly loadRenderer: (() => Promise<ModalRenderer>) | undefined,
   ) {
     this.modal = container.get(ModalStore)
     this.connection = container.get(ConnectionStore)
@@ -187,7 +211,13 @@ class WalletModalInstance implements WalletModal {
     // when the wallet leaves the configured networks, sign-in) even while the modal is closed.
     this.connectedSubscription = this.connection.state$
       .pipe(filter((state) => state.status === 'connected'))
-      .subscribe(() => void this.loadFeatures().catch(() => undefined))
+      .subscribe(
+        () =>
+          void this.loadFeatures().then(
+            (features) => (this.profileNameSubscription ??= features.profileName$.subscribe((name) => this.profileName.next(name))),
+            () => undefined,
+          ),
+      )
     this.state$ = combineLatest([
       this.modal.state$,
       this.connection.state$,
@@ -195,6 +225,7 @@ class WalletModalInstance implements WalletModal {
       this.theme.mode$,
       this.alerts.alert$,
       this.signIn.state$,
+      this.profileName,
     ]).pipe(
       map(() => this.getState()),
       distinctUntilChanged(shallowEqual),
@@ -221,6 +252,7 @@ class WalletModalInstance implements WalletModal {
       status: connection.status,
       caipAddress: connected?.caipAddress,
       address: connected?.address,
+      profileName: connected === undefined ? undefined : (this.profileName.value ?? undefined),
       caipNetworkId: connected?.caipNetworkId,
       themeMode: this.theme.mode,
       alert: this.alerts.alert,
@@ -329,12 +361,21 @@ class WalletModalInstance implements WalletModal {
     return this.render(element)
   }
 
+  restored(): Promise<boolean> {
+    if (this.destroyed) return Promise.resolve(false)
+    this.startSession()
+    return this.container
+      .get(WalletSession)
+      .start()
+      .catch(() => false)
+  }
+
   preload(): Promise<void> {
     if (this.destroyed) return Promise.resolve()
     const loader = this.container.get(FeatureLoader)
     const connected = this.connection.snapshot.status === 'connected'
     return Promise.all([
-      import('./presentation/mount').then(({ prepareStyles }) => prepareStyles()),
+      this.loadRenderer?.().then(({ prepareStyles }) => prepareStyles()),
       loader.loadConnect(),
       // A connected visitor opens to Account: its bindings too.
       connected ? this.loadFeatures() : undefined,
@@ -362,7 +403,9 @@ class WalletModalInstance implements WalletModal {
 
   /** Renders once the shell and the connect views' bindings are loaded; once per mount target. */
   private render(element?: HTMLElement): Promise<void> {
-    this.mounting ??= Promise.all([import('./presentation/mount'), this.container.get(FeatureLoader).loadConnect()]).then(
+    const loadRenderer = this.loadRenderer
+    if (loadRenderer === undefined) return this.container.get(FeatureLoader).loadConnect()
+    this.mounting ??= Promise.all([loadRenderer(), this.container.get(FeatureLoader).loadConnect()]).then(
       ([{ mountModal }]) => {
         if (this.destroyed) return
         this.unmount = mountModal(this.container, element)
@@ -424,6 +467,7 @@ class WalletModalInstance implements WalletModal {
     this.unmount?.()
     this.unmount = undefined
     this.connectedSubscription.unsubscribe()
+    this.profileNameSubscription?.unsubscribe()
     this.container.get(FeatureLoader).dispose()
     this.signIn.dispose()
     this.container.unbindAll()

@@ -2,12 +2,16 @@ import type { WalletModalConfig } from 'walletgate'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/solana-network'
 import { POLKADOT_DEVNET_CAIP_NETWORK_ID, POLKADOT_DEVNET_NAME } from '../../devnet/src/polkadot-network'
 import { COSMOS_DEVNET_CHAIN_ID, COSMOS_DEVNET_NAME } from '../../devnet/src/cosmos-network'
+import { BITCOIN_DEVNET_CAIP_NETWORK_ID, BITCOIN_DEVNET_NAME } from '../../devnet/src/bitcoin-network'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env
 const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 
-/** `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both). */
+/**
+ * `?siwx=required` or `?siwx=optional` turns sign-in on (the e2e suite drives both); `?siwx=server`
+ * is required sign-in with the sessions kept by the devnet service's auth endpoints (`siwx.serverUrl`).
+ */
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
 
 export const demoConfig: WalletModalConfig = {
@@ -46,6 +50,15 @@ export const demoConfig: WalletModalConfig = {
       rpcUrls: [env.VITE_WG_SOLANA_RPC ?? 'http://127.0.0.1:8899'],
       testnet: true,
     },
+    {
+      id: BITCOIN_DEVNET_CAIP_NETWORK_ID.slice('bip122:'.length),
+      chainNamespace: 'bip122',
+      name: BITCOIN_DEVNET_NAME,
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      // A Bitcoin network's RPC URLs are Esplora API base URLs (the devnet's regtest chain).
+      rpcUrls: [env.VITE_WG_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792'],
+      testnet: true,
+    },
     // No Substrate node runs offline: the wallet connects and signs, no balance is read.
     {
       id: POLKADOT_DEVNET_CAIP_NETWORK_ID.slice('polkadot:'.length),
@@ -63,8 +76,14 @@ export const demoConfig: WalletModalConfig = {
       testnet: true,
     },
   ],
-  ...(siwxMode === 'required' || siwxMode === 'optional'
-    ? { siwx: { required: siwxMode === 'required', statement: 'Sign in to the Walletgate demo.' } }
+  ...(siwxMode === 'required' || siwxMode === 'optional' || siwxMode === 'server'
+    ? {
+        siwx: {
+          required: siwxMode !== 'optional',
+          statement: 'Sign in to the Walletgate demo.',
+          ...(siwxMode === 'server' ? { serverUrl: serviceUrl } : {}),
+        },
+      }
     : {}),
   services: {
     blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',

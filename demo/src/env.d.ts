@@ -9,4 +9,6 @@ interface ImportMetaEnv {
   readonly VITE_WG_RELAY_URL?: string
   /** The Solana devnet's RPC URL (default http://127.0.0.1:8899). */
   readonly VITE_WG_SOLANA_RPC?: string
+  /** The devnet Bitcoin chain's Esplora API base URL (default http://127.0.0.1:8792). */
+  readonly VITE_WG_BITCOIN_ESPLORA?: string
 }

@@ -26,7 +26,7 @@ function AccountChip() {
   )
 }
 
-/** Sign-in state, shown when the page was opened with `?siwx=required` or `?siwx=optional`. */
+/** Sign-in state, shown when the page was opened with `?siwx=required`, `?siwx=optional` or `?siwx=server`. */
 function SignInChip() {
   const { status, signIn, signOut } = useSignIn()
   const { isConnected } = useAccount()

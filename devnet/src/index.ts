@@ -20,11 +20,15 @@ import {
   type DevnetChainId,
   type DevnetPortName,
 } from './config'
-import { loadArtifacts } from './chains/compile'
+import { loadArtifacts, type Artifacts } from './chains/compile'
+import type { HardhatFiles } from './chains/hardhat-node'
 import { superviseChain, type SupervisedChain } from './chains/supervisor'
 import { startService, type DevnetControl, type RunningService } from './service/server'
-import { startRelay, type RelayHandle } from './relay'
-import { startSolanaDevnet, type SolanaDevnet } from './solana/server'
+// The relay and the Solana and Bitcoin chains load only when started: a host's test devnet without
+// them needs none of their packages (ws, litesvm, @solana/kit, @scure/btc-signer) installed.
+import type { RelayHandle } from './relay'
+import type { SolanaDevnet } from './solana/server'
+import type { BitcoinDevnet } from './bitcoin/server'
 
 export * from './config'
 
@@ -39,6 +43,14 @@ export interface StartDevnetOptions {
   quiet?: boolean
   /** Start the WalletConnect relay (devnet/src/relay) too; default true. */
   relay?: boolean
+  /** Start the Solana devnet too; default true. Without it `solanaRpcUrl` and `solanaWsUrl` are empty. */
+  solana?: boolean
+  /** Start the Bitcoin regtest chain too; default true. Without it `bitcoinEsploraUrl` is empty. */
+  bitcoin?: boolean
+  /** Contracts already compiled (instead of solc over devnet/contracts). */
+  artifacts?: () => Promise<Artifacts>
+  /** The Hardhat config and child preload to use instead of the repository's files. */
+  hardhatFiles?: HardhatFiles
 }
 
 export interface DevnetTokenInfo {
@@ -60,6 +72,8 @@ export interface DevnetInfo {
   /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
   solanaRpcUrl: string
   solanaWsUrl: string
+  /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
+  bitcoinEsploraUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -95,6 +109,7 @@ interface StartContext {
   service?: RunningService
   relay?: RelayHandle
   solana?: SolanaDevnet
+  bitcoin?: BitcoinDevnet
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -116,7 +131,7 @@ const chainsStep: StartStep = {
   name: 'chains',
   async run(ctx) {
     const t0 = performance.now()
-    const artifacts = loadArtifacts()
+    const artifacts = (ctx.opts.artifacts ?? loadArtifacts)()
     artifacts.catch(() => undefined)
     const supervise = (chainId: DevnetChainId, port: number): Promise<SupervisedChain> =>
       superviseChain({
@@ -124,6 +139,7 @@ const chainsStep: StartStep = {
         port,
         artifacts,
         quiet: ctx.opts.quiet,
+        ...(ctx.opts.hardhatFiles ? { files: ctx.opts.hardhatFiles } : {}),
         log: ctx.log,
         // The chain started over: the service's history forgets what it indexed from the old one.
         onFresh: (id) => ctx.service?.chainStartedOver(id),
@@ -151,10 +167,22 @@ const chainsStep: StartStep = {
 const solanaStep: StartStep = {
   name: 'solana',
   async run(ctx) {
+    const { startSolanaDevnet } = await import('./solana/server')
     const solana = await startSolanaDevnet({ port: ctx.ports.solana })
     ctx.solana = solana
     ctx.log(`solana ready: ${solana.rpcUrl} (PubSub ${solana.wsUrl})`)
     return () => solana.stop()
+  },
+}
+
+const bitcoinStep: StartStep = {
+  name: 'bitcoin',
+  async run(ctx) {
+    const { startBitcoinDevnet } = await import('./bitcoin/server')
+    const bitcoin = await startBitcoinDevnet({ port: ctx.ports.bitcoin })
+    ctx.bitcoin = bitcoin
+    ctx.log(`bitcoin ready: ${bitcoin.esploraUrl}`)
+    return () => bitcoin.stop()
   },
 }
 
@@ -179,6 +207,7 @@ const serviceStep: StartStep = {
 const relayStep: StartStep = {
   name: 'relay',
   async run(ctx) {
+    const { startRelay } = await import('./relay')
     const relay = await startRelay({ port: ctx.ports.relay })
     ctx.relay = relay
     ctx.relayUrl = relay.url
@@ -203,9 +232,15 @@ function devnetControl(ctx: StartContext): DevnetControl {
   }
 }
 
-/** Start order. The WalletConnect relay (devnet/src/relay) is on unless opts.relay is false. */
+/** Start order. The Solana chain and the WalletConnect relay are on unless opts.solana / opts.relay is false. */
 function startSteps(opts: StartDevnetOptions): StartStep[] {
-  return opts.relay === false ? [chainsStep, solanaStep, serviceStep] : [chainsStep, solanaStep, serviceStep, relayStep]
+  return [
+    chainsStep,
+    ...(opts.solana === false ? [] : [solanaStep]),
+    ...(opts.bitcoin === false ? [] : [bitcoinStep]),
+    serviceStep,
+    ...(opts.relay === false ? [] : [relayStep]),
+  ]
 }
 
 export async function startDevnet(opts: StartDevnetOptions = {}): Promise<DevnetHandle> {
@@ -283,8 +318,9 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     serviceUrl: ctx.serviceUrl!,
     rpcUrls: { ...ctx.rpcUrls },
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
-    solanaRpcUrl: ctx.solana!.rpcUrl,
-    solanaWsUrl: ctx.solana!.wsUrl,
+    solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
+    solanaWsUrl: ctx.solana?.wsUrl ?? '',
+    bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },

@@ -3,6 +3,8 @@
  * newcomer needs, and stops everything on SIGINT / SIGTERM.
  */
 import { startDevnet, DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_FUNDING, DEVNET_SOLANA_TOKENS, NATIVE_TOKEN_ADDRESS, SOLANA_DEVNET_CAIP_NETWORK_ID } from './index'
+import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from './bitcoin-network'
+import { BITCOIN_DEVNET_ACCOUNT_COUNT, bitcoinDevnetAccount } from './bitcoin/keys'
 
 async function main(): Promise<void> {
   const devnet = await startDevnet({ quiet: process.env.DEVNET_QUIET === '1' })
@@ -51,9 +53,16 @@ async function main(): Promise<void> {
   for (const t of DEVNET_SOLANA_TOKENS) lines.push(`  ${t.symbol.padEnd(5)} ${t.mint}  SPL, ${t.decimals} decimals`)
   lines.push(`Funded Solana accounts (${DEVNET_SOLANA_FUNDING.solPerAccount} SOL and ${DEVNET_SOLANA_FUNDING.tokensPerAccount} of each SPL token each; address, base58 secret key)`)
   DEVNET_SOLANA_ACCOUNTS.forEach((a, i) => lines.push(`  #${i} ${a.address} ${a.secretKey}`))
+  lines.push(`Bitcoin regtest (${BITCOIN_DEVNET_CAIP_NETWORK_ID}), blocks every 2 s while transactions wait`)
+  lines.push(`  esplora      ${devnet.bitcoinEsploraUrl}`)
+  for (let i = 0; i < BITCOIN_DEVNET_ACCOUNT_COUNT; i++) {
+    const a = bitcoinDevnetAccount(i)
+    lines.push(`  #${i} payment ${a.payment.address} key ${a.payment.privateKey}`)
+    lines.push(`     ordinals ${a.ordinals.address} key ${a.ordinals.privateKey}`)
+  }
   lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
+  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
 }
 
 main().catch((error: unknown) => {

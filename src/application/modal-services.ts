@@ -1,5 +1,6 @@
 /** The modal instance's own services, bound by the composition root: its configuration and its lazily loaded features. */
 import type { ServiceIdentifier } from 'inversify'
+import type { Observable } from 'rxjs'
 import type { ResolvedConfig } from '../domain/config'
 
 /** The host's validated configuration for this modal instance. */
@@ -23,6 +24,13 @@ export interface FeatureLoader {
   load(): Promise<Features>
   /** Whether `load()` has finished, so views that need the features can render at once. */
   readonly loaded: boolean
+  /**
+   * Binds one area of views that only some visitors open (name registration, buying crypto): a
+   * chunk of its own on top of `load()`, fetched when the area's first view opens.
+   */
+  loadArea(area: FeatureArea): Promise<void>
+  /** Whether `loadArea(area)` has finished. */
+  areaLoaded(area: FeatureArea): boolean
   /** Stops the loaded features; later loads bind nothing. */
   dispose(): void
 }
@@ -35,5 +43,14 @@ export interface Features {
   switchNetwork(caipNetworkId: string): Promise<void>
   /** Releases subscriptions and clients. */
   dispose(): void
+  /** Binds an area of views from its own chunk, once; `dispose()` stops it. */
+  bindArea(area: FeatureArea): Promise<void>
+  /** Whether `bindArea(area)` has finished. */
+  areaBound(area: FeatureArea): boolean
+  /** The connected account's name (reverse lookup on connect, or the name just registered); null without one. */
+  readonly profileName$: Observable<string | null>
 }
+
+/** Areas of views bound on demand by `FeatureLoader.loadArea`. */
+export type FeatureArea = 'names' | 'onramp'
 export const FeatureLoader = Symbol('FeatureLoader') as ServiceIdentifier<FeatureLoader>

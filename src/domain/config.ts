@@ -158,6 +158,11 @@ export interface WalletModalConfig {
   browserWallets?: boolean | undefined
   clientId?: string | undefined
   services?: Partial<ServiceSettings> | undefined
+  /**
+   * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
+   * absent: all of them. Spec section 5: an array of strings.
+   */
+  onrampProviders?: string[] | undefined
   /** Called with every modal event (connect, disconnect, errors reported as events). */
   onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
 }
@@ -203,6 +208,12 @@ export interface SiwxConfig {
   signOutOnDisconnect?: boolean | undefined
   /** Where sessions are kept. Default: the modal's own storage (localStorage), surviving a reload. */
   storage?: SiwxStorage | undefined
+  /**
+   * The base URL of the host's auth API (`/auth/v1/nonce`, `authenticate`, `me`, `sign-out`; see
+   * docs/service-api.md): nonces come from it, it verifies each signed message and keeps the
+   * session behind a bearer token. Ignored when `storage` is given. Default: none.
+   */
+  serverUrl?: string | undefined
   /** Checks a signed session before it is stored; resolves false to refuse it. Default: the family's verifier. */
   verify?: ((session: SiwxSession) => Promise<boolean>) | undefined
 }
@@ -302,6 +313,7 @@ function configRules(): Record<string, Rule<unknown>> {
         expiresInMs: defaultTo(integer(1), () => SIWX_DEFAULT_EXPIRES_IN_MS),
         signOutOnDisconnect: defaultTo(bool, () => true),
         storage: optional(custom(isSiwxStorage, 'Expected a SIWX storage')),
+        serverUrl: optional(httpUrl),
         verify: optional(custom(isFunction, 'Expected a function')),
       }),
     ),
@@ -319,6 +331,7 @@ function configRules(): Record<string, Rule<unknown>> {
       }),
       defaultServices,
     ),
+    onrampProviders: optional(strArray),
     onEvent: optional(custom(isFunction, 'Expected a function')),
   }
 }

@@ -83,7 +83,9 @@ export const SWAP_SUPPORTED_CHAIN_IDS: readonly number[] = [
 export type NamespaceCapability = 'balance' | 'send' | 'names' | 'activity' | 'onramp'
 
 export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly ChainNamespace[]>> = {
-  balance: ['eip155', 'solana'],
+  // Beyond the spec (which lists balances for eip155 and solana only): Bitcoin visitors expect to
+  // see what they hold, and a Bitcoin network's Esplora API answers it, so the product shows it on purpose.
+  balance: ['eip155', 'solana', 'bip122'],
   send: ['eip155', 'solana'],
   names: ['eip155'],
   // Beyond the spec (which lists activity for eip155 only): Solana history is as readable as EVM's
@@ -91,3 +93,9 @@ export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly
   activity: ['eip155', 'solana'],
   onramp: ['eip155', 'solana'],
 }
+
+/**
+ * Namespaces whose balance is read from the network's own API only (a bip122 network's `rpcUrls`
+ * are Esplora base URLs): the balance service is never asked, and its absence is no failure.
+ */
+export const CHAIN_ONLY_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['bip122']

@@ -7,6 +7,7 @@ import type {
   NameProfile,
   NameSuggestion,
   OnRampOptions,
+  OnRampProviderName,
   Quote,
   SmartSession,
   SwapQuote,
@@ -276,6 +277,11 @@ export interface OnRampUrlParams {
   readonly partnerUserId: string
   readonly presetCryptoAmount?: number
   readonly presetFiatAmount?: number
+  /**
+   * The provider whose checkout to open (`coinbase`, `meld`): an extension of the spec's body, sent
+   * as `provider` (docs/service-api.md); a service without it answers its default provider's url.
+   */
+  readonly provider?: OnRampProviderName
 }
 
 export interface OnRampQuoteParams {

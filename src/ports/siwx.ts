@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify'
-import type { ChainNamespace, SiwxMessageData, SiwxSession } from '../domain/entities'
+import type { CaipNetworkId, ChainNamespace, SiwxMessageData, SiwxSession } from '../domain/entities'
 import type { SiwxStorage as SiwxStorageContract } from '../domain/siwx/siwx-storage'
 
 /** Where sign-in sessions are kept (the contract is the domain's, which a host may implement). */
@@ -35,3 +35,37 @@ export interface SiwxNonces {
   next(): Promise<string>
 }
 export const SiwxNonces = Symbol('SiwxNonces') as ServiceIdentifier<SiwxNonces>
+
+/**
+ * A sign-in asked together with a wallet connection, answered by the wallet in the same approval
+ * (WalletConnect's authenticate request, CACAO). The wallet signs one message per chain it serves.
+ */
+export interface SiwxConnectRequest {
+  /** The family the request is for (only eip155 today). */
+  readonly namespace: ChainNamespace
+  readonly domain: string
+  readonly uri: string
+  readonly statement?: string | undefined
+  readonly nonce: string
+  /** CAIP-2 ids of the family's configured networks, in configured order. */
+  readonly chainIds: readonly CaipNetworkId[]
+  /** ISO 8601, ms precision. */
+  readonly expirationTime: string
+}
+
+/** Sign-in carried by a connection: what to ask the wallet, and what to do with its signed answers. */
+export interface SiwxOnConnect {
+  /**
+   * MUST resolve a fresh request (new nonce) for `namespace`, or undefined when sign-in has nothing
+   * to ask there (no configured network or message format of that family). Rejects when it cannot
+   * be prepared (no nonce).
+   */
+  request(namespace: ChainNamespace): Promise<SiwxConnectRequest | undefined>
+  /**
+   * MUST check every signed session against `request` (domain, uri, nonce, a requested chain, the
+   * requested expiry, in force now) and its signature as a sign-in signature would be, and only
+   * when all pass store them all; resolves the stored sessions. When any fails nothing is stored,
+   * the visitor is told "Signature declined" and it resolves []. Never rejects.
+   */
+  accept(request: SiwxConnectRequest, sessions: readonly SiwxSession[]): Promise<readonly SiwxSession[]>
+}

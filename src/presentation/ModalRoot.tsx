@@ -11,8 +11,8 @@ import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
 import { ImagePolicyProvider, Skeleton, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
-import { CONNECT_VIEWS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
-import { ViewBoundary, WithFeatures, WithWalletLists } from './ViewGate'
+import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
+import { ViewBoundary, WithArea, WithFeatures, WithWalletLists } from './ViewGate'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW, ELLIPSIS } from '../domain/format/glyphs'
 
@@ -178,6 +178,10 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
                 </WithWalletLists>
               ) : CONNECT_VIEWS.has(view) ? (
                 <View />
+              ) : VIEW_AREAS[view] !== undefined ? (
+                <WithArea area={VIEW_AREAS[view]}>
+                  <View />
+                </WithArea>
               ) : (
                 <WithFeatures>
                   <View />

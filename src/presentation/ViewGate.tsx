@@ -1,5 +1,5 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react'
-import { FeatureLoader } from '../application/modal-services'
+import { FeatureLoader, type FeatureArea } from '../application/modal-services'
 import { Button, Notice, Skeleton } from './components'
 import { useService } from './di-context'
 import { ELLIPSIS } from '../domain/format/glyphs'
@@ -111,6 +111,17 @@ export function WithWalletLists({ children }: { readonly children: ReactNode }) 
   const load = useCallback(() => loader.loadWalletLists(), [loader])
   return (
     <WithBindings ready={loader.walletListsLoaded} load={load}>
+      {children}
+    </WithBindings>
+  )
+}
+
+/** Children of an area bound on demand (name registration, buying crypto: their own chunks). */
+export function WithArea({ area, children }: { readonly area: FeatureArea; readonly children: ReactNode }) {
+  const loader = useService(FeatureLoader)
+  const load = useCallback(() => loader.loadArea(area), [loader, area])
+  return (
+    <WithBindings ready={loader.areaLoaded(area)} load={load}>
       {children}
     </WithBindings>
   )

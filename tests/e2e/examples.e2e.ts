@@ -88,3 +88,10 @@ test.describe('the examples, installed from the packed tarball', () => {
     await connectDevnetWallet(page, world, 'Connect Wallet')
   })
 })
+
+test('a host test written only against walletgate/testing starts its devnet, connects the test wallet and sends', async () => {
+  // Its own Playwright run: a devnet of its own to start, then one connect and one send.
+  test.setTimeout(240_000)
+  const report = await site!.runHostTest()
+  expect(report).toMatch(/\b2 passed\b/)
+})

@@ -1,13 +1,17 @@
 /**
- * Sign in with the wallet, against the demo opened with `?siwx=required` or `?siwx=optional`: the
- * Devnet Wallet signs a real EIP-4361 message, verified over the devnet chain before it is stored.
+ * Sign in with the wallet, against the demo opened with `?siwx=required`, `?siwx=optional` or
+ * `?siwx=server`: the Devnet Wallet signs a real EIP-4361 message (verified over the devnet chain
+ * before it is stored) or, on the Solana devnet, a Sign-In-With-Solana message through
+ * `solana:signIn`; with `server` the devnet service's auth endpoints issue the nonce, verify the
+ * message and keep the session behind a bearer token.
  */
 import type { Page } from '@playwright/test'
 import { expect, snapshot, test } from './support/fixtures'
 import { DEVNET_WALLET_RDNS, initDevWallet, setDevWalletMode } from './support/dev-wallet'
+import { clearServiceFaults, devnetAdmin, dropExpectedNetworkErrors } from './support/faults'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/config'
 
-async function connect(page: Page, siwx: 'required' | 'optional'): Promise<void> {
+async function connect(page: Page, siwx: 'required' | 'optional' | 'server'): Promise<void> {
   await page.goto(`/?siwx=${siwx}`)
   await page.getByTestId('connect-button').click()
   await page.getByTestId(`wallet-${DEVNET_WALLET_RDNS}`).click()
@@ -45,7 +49,7 @@ test.describe('sign in with the wallet, required', () => {
     await expect(page.getByTestId('modal-panel')).toBeHidden()
   })
 
-  test('a network of a family without a sign-in message (Solana) asks nothing and keeps the wallet connected', async ({ page, world }) => {
+  test('on the Solana devnet: the wallet shows the Sign-In-With-Solana message, signs it, and a reload keeps the visitor signed in without asking', async ({ page, world }) => {
     await initDevWallet(page, { mode: 'approve' })
     await connect(page, 'required')
     await page.getByTestId('siwx-sign').click()
@@ -54,9 +58,33 @@ test.describe('sign in with the wallet, required', () => {
     await page.getByTestId('account-network-button').click()
     await page.getByTestId(`network-${SOLANA_DEVNET_CAIP_NETWORK_ID}`).click()
     await expect(page.getByTestId('demo-account')).toContainText(SOLANA_DEVNET_CAIP_NETWORK_ID)
-    await expect(page.getByTestId('view-SIWXSignMessage')).toHaveCount(0)
-    await expect(page.getByTestId('view-Account')).toBeVisible()
+    // A Solana network has no session yet: sign-in is asked again.
+    await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
+    await setDevWalletMode(page, 'manual')
+    await page.getByTestId('siwx-sign').click()
+    const panel = page.getByTestId('devnet-wallet-panel')
+    await expect(panel).toContainText('wants you to sign in with your Solana account:')
+    await expect(panel).toContainText(`Chain ID: ${SOLANA_DEVNET_CAIP_NETWORK_ID}`)
+    await snapshot(page, 'siwx-solana-wallet-panel')
+    await page.getByTestId('devnet-wallet-approve').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    const solana = (await sessions(page)).sessions.find((s) => (s as { data: { chainId: string } }).data.chainId === SOLANA_DEVNET_CAIP_NETWORK_ID) as
+      | { data: { accountAddress: string }; message: string }
+      | undefined
+    expect(solana?.message).toContain(`${new URL(page.url()).host} wants you to sign in with your Solana account:\n${solana?.data.accountAddress ?? ''}`)
+    const signIns = await page.evaluate(() =>
+      (window as unknown as { devWallet: { solana: { requests: { method: string; outcome: string }[] } } }).devWallet.solana.requests.filter((r) => r.method === 'solana:signIn'),
+    )
+    expect(signIns).toEqual([expect.objectContaining({ outcome: 'ok' })])
+
+    await page.reload()
+    await expect(page.getByTestId('demo-account')).toContainText(SOLANA_DEVNET_CAIP_NETWORK_ID)
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await expect(page.getByTestId('modal-panel')).toBeHidden()
     // Back on the EVM network, its session still holds: not asked again.
+    await page.getByTestId('connect-button').click()
     await page.getByTestId('account-network-button').click()
     await page.getByTestId('network-eip155:31337').click()
     await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
@@ -142,5 +170,62 @@ test.describe('sign in with the wallet, optional', () => {
     await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
     await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
     expect((await sessions(page)).sessions).toEqual([])
+  })
+})
+
+/** The bearer tokens the page keeps for the sessions the devnet service holds. */
+async function serverTokens(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith(':siwx:server-tokens'))
+    return (JSON.parse((key === undefined ? null : localStorage.getItem(key)) ?? '[]') as { token: string }[]).map((e) => e.token)
+  })
+}
+
+test.describe('sign in through the host server (the devnet auth endpoints)', () => {
+  // The fault switch below is the service's, shared by every test of this group.
+  test.describe.configure({ mode: 'serial' })
+
+  test('/auth/v1/me answers the signed address after sign-in, after a reload too, and 401 after sign-out', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'server')
+    await page.getByTestId('siwx-sign').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    const address = world.accounts[0]!.address
+    const [token] = await serverTokens(page)
+    const me = () => fetch(`${world.serviceUrl}/auth/v1/me`, { headers: { authorization: `Bearer ${token ?? ''}` } })
+    const answer = await me()
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toMatchObject({ address, caipNetworkId: 'eip155:31337', session: { data: { accountAddress: address, domain: new URL(page.url()).host } } })
+    // The page keeps the token only; the session is the server's.
+    expect((await sessions(page)).stored).toEqual([expect.stringMatching(/^walletgate:.*:siwx:server-tokens$/)])
+    expect(await serverTokens(page)).toEqual([token])
+
+    await page.reload()
+    await expect(page.getByTestId('demo-account')).toContainText(address)
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await expect(page.getByTestId('modal-panel')).toBeHidden()
+
+    await page.getByTestId('demo-sign-out').click()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
+    await expect.poll(async () => (await me()).status).toBe(401)
+    expect(await serverTokens(page)).toEqual([])
+  })
+
+  test('a nonce the server cannot give: "A problem occurred while trying initialize authentication", and disconnected', async ({ page, world, pageProblems }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'server')
+    await devnetAdmin(world, 'POST', '/faults', { path: '/auth/v1/nonce', method: 'POST', count: 1, kind: '500' })
+    try {
+      await page.getByTestId('siwx-sign').click()
+      await expect(page.getByTestId('snack')).toBeVisible()
+      // The injected 500 is the point: Chromium's line for it is expected, nothing the app logs is.
+      dropExpectedNetworkErrors(pageProblems, /status of 500/)
+      await expect(page.getByTestId('snack')).toContainText('A problem occurred while trying initialize authentication')
+      await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+      expect(await serverTokens(page)).toEqual([])
+    } finally {
+      await clearServiceFaults(world)
+    }
   })
 })

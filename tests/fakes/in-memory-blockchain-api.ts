@@ -282,6 +282,7 @@ export class InMemoryBlockchainApi implements BlockchainApi {
       const url = new URL(this.seed.checkoutBaseUrl ?? 'http://127.0.0.1/onramp/checkout')
       url.searchParams.set('partnerUserId', params.partnerUserId)
       url.searchParams.set('wallet', params.destinationWallets[0]?.address ?? '')
+      if (params.provider !== undefined) url.pathname = `${url.pathname}/${params.provider}`
       return url.toString()
     })
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportTargets, importedSpecifiers, packProblems, packageOf, unusedDependencies } from '../../scripts/check-package.mjs'
+import { exportTargets, importedSpecifiers, packProblems, packageOf, reachedPackages, unusedDependencies } from '../../scripts/check-package.mjs'
 
 const EXPORTS = {
   '.': { types: './dist/types/index.d.ts', import: './dist/index.js' },
@@ -35,5 +35,15 @@ describe('the package check', () => {
 
   it('lists declared dependencies nothing imports', () => {
     expect(unusedDependencies({ rxjs: '1', '@cosmjs/encoding': '1', 'reflect-metadata': '1' }, ['rxjs/operators', 'reflect-metadata/lite'])).toEqual(['@cosmjs/encoding'])
+  })
+
+  it('follows relative imports, static and lazy, to every package an entry reaches', () => {
+    const modules = {
+      'dist/headless.js': `import { a } from "./chunk-a.js"; const v = () => import("./views/mount.js")`,
+      'dist/chunk-a.js': `import "rxjs"; export * from './chunk-a.js'`,
+      'dist/views/mount.js': `import { jsx } from "react/jsx-runtime"; import "../chunk-a.js"`,
+    }
+    expect(reachedPackages('dist/headless.js', (file) => modules[file])).toEqual(['react', 'rxjs'])
+    expect(reachedPackages('dist/chunk-a.js', (file) => modules[file])).toEqual(['rxjs'])
   })
 })

@@ -7,7 +7,7 @@ const CSS = `
 .panel { width: 300px; max-width: calc(100vw - 32px); padding: 14px; border: 2px solid #f5a623; border-radius: 12px;
   background: #fffdf7; color: #1b1d22; box-shadow: 0 8px 28px rgb(0 0 0 / 30%); }
 h2 { margin: 0 0 4px; font-size: 14px; }
-p { margin: 0 0 12px; font-size: 13px; overflow-wrap: anywhere; }
+p { margin: 0 0 12px; font-size: 13px; overflow-wrap: anywhere; white-space: pre-line; max-height: 40vh; overflow-y: auto; }
 .actions { display: flex; gap: 8px; }
 button { flex: 1; min-height: 44px; border-radius: 8px; border: 1px solid #c9ccd3; background: #fff; color: #1b1d22; font: inherit; font-weight: 600; cursor: pointer; }
 button.approve { background: #146c43; border-color: #146c43; color: #fff; }

@@ -19,9 +19,13 @@ import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './pro
 import { DevSolanaWallet, registerWallet, type SolanaWalletState } from './solana/solana-wallet'
 import { installPolkadot, type PolkadotControl } from './polkadot/install'
 import { installCosmos, type CosmosControl } from './cosmos/install'
+import { DevBitcoinWallet, type BitcoinWalletState } from './bitcoin/bitcoin-wallet'
 
 const STORAGE_KEY = 'devnet-wallet:state'
 const SOLANA_STORAGE_KEY = 'devnet-wallet:solana'
+const BITCOIN_STORAGE_KEY = 'devnet-wallet:bitcoin'
+/** The Devnet Bitcoin Wallet's row (a wallet of its own beside the Devnet Wallet). */
+const BITCOIN_WALLET = { name: 'Devnet Bitcoin Wallet', rdns: 'dev.walletgate.bitcoin' } as const
 const MODE_KEY = 'devnet-wallet:mode'
 const MODES: readonly ApprovalMode[] = ['manual', 'approve', 'reject', 'pending']
 
@@ -48,6 +52,10 @@ interface DevWalletInit {
   noPolkadot?: boolean
   /** Inject no Keplr-style wallet. */
   noCosmos?: boolean
+  /** The Bitcoin account the Devnet Bitcoin Wallet starts with (index into the devnet's Bitcoin accounts). */
+  bitcoinAccountIndex?: number
+  /** Register no Devnet Bitcoin Wallet. */
+  noBitcoin?: boolean
 }
 
 declare global {
@@ -100,6 +108,24 @@ function saveSolana(state: SolanaWalletState): void {
   }
 }
 
+function loadBitcoinState(init: DevWalletInit): BitcoinWalletState {
+  let stored: Partial<BitcoinWalletState> = {}
+  try {
+    stored = JSON.parse(localStorage.getItem(BITCOIN_STORAGE_KEY) ?? '{}') as Partial<BitcoinWalletState>
+  } catch {
+    stored = {}
+  }
+  return { authorized: stored.authorized === true, accountIndex: init.bitcoinAccountIndex ?? stored.accountIndex ?? 0 }
+}
+
+function saveBitcoin(state: BitcoinWalletState): void {
+  try {
+    localStorage.setItem(BITCOIN_STORAGE_KEY, JSON.stringify(state))
+  } catch {
+    // storage blocked: the wallet forgets on reload
+  }
+}
+
 function loadMode(init: DevWalletInit): ApprovalMode {
   const stored = sessionStorage.getItem(MODE_KEY)
   const mode = init.mode ?? stored
@@ -112,6 +138,8 @@ const ICON_SVG =
   '<rect x="54" y="46" width="22" height="14" rx="4" fill="#fffdf7"/><circle cx="62" cy="53" r="3" fill="#1b1d22"/>' +
   '<path d="M22 34l36-12 4 12" fill="none" stroke="#1b1d22" stroke-width="5"/></svg>'
 const ICON = `data:image/svg+xml;base64,${btoa(ICON_SVG)}` as const
+const BITCOIN_ICON =
+  `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#f7931a"/><text x="48" y="66" font-size="52" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">B</text></svg>')}` as const
 
 export interface DevWalletControl {
   readonly provider: DevWalletProvider
@@ -153,6 +181,18 @@ export interface DevWalletControl {
   readonly polkadot?: PolkadotControl
   /** The Keplr-style wallet (`window.keplr`, its own row); shares the mode and panel. */
   readonly cosmos?: CosmosControl
+  /** The Devnet Bitcoin Wallet (absent with `noBitcoin`); it shares the approval panel and mode above. */
+  readonly bitcoin?: {
+    readonly wallet: DevBitcoinWallet
+    /** The payment (P2WPKH) and ordinals (P2TR) addresses of the current account. */
+    readonly address: string
+    readonly ordinalsAddress: string
+    readonly authorized: boolean
+    readonly requests: readonly { method: string; outcome: string; errorCode?: number }[]
+    revoke(): void
+    useAccount(index: number): void
+    reset(): void
+  }
 }
 
 /** Installs the wallet (called by inject.ts: a bare top-level call would be tree-shaken under `sideEffects: false`). */
@@ -200,6 +240,14 @@ export function install(): void {
             siteAuthorized: () => provider.authorized,
           },
           loadSolanaState(init),
+        )
+
+  const bitcoin =
+    init.noBitcoin === true
+      ? undefined
+      : new DevBitcoinWallet(
+          { ...BITCOIN_WALLET, icon: BITCOIN_ICON, approver: panel, mode: () => provider.mode, persist: saveBitcoin },
+          loadBitcoinState(init),
         )
 
   // One wallet, one permission per site: forgetting the site on either side forgets it on both
@@ -284,7 +332,30 @@ export function install(): void {
             reset: () => solana.reset({ authorized: false, accountIndex: init.solanaAccountIndex ?? 0 }),
           },
         }),
+    ...(bitcoin === undefined
+      ? {}
+      : {
+          bitcoin: {
+            wallet: bitcoin,
+            get address() {
+              return bitcoin.key.payment.address
+            },
+            get ordinalsAddress() {
+              return bitcoin.key.ordinals.address
+            },
+            get authorized() {
+              return bitcoin.authorized
+            },
+            get requests() {
+              return bitcoin.log.map(({ method, outcome, errorCode }) => ({ method, outcome, ...(errorCode === undefined ? {} : { errorCode }) }))
+            },
+            revoke: () => bitcoin.revoke(),
+            useAccount: (index: number) => bitcoin.useAccount(index),
+            reset: () => bitcoin.reset({ authorized: false, accountIndex: init.bitcoinAccountIndex ?? 0 }),
+          },
+        }),
   }
   announce()
   if (solana !== undefined) registerWallet(solana)
+  if (bitcoin !== undefined) registerWallet(bitcoin)
 }

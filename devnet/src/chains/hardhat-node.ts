@@ -27,9 +27,17 @@ export interface HardhatNode {
   stop(): Promise<void>
 }
 
+/** Where the node's Hardhat config and the exit-with-parent preload live (files on disk). */
+export interface HardhatFiles {
+  config: string
+  watchParent: string
+}
+
 export interface StartHardhatOptions {
   chainId: number
   port: number
+  /** Default: the repository's devnet/hardhat.config.cjs and chains/watch-parent.cjs. */
+  files?: HardhatFiles
   quiet?: boolean
   readyTimeoutMs?: number
 }
@@ -67,7 +75,7 @@ export async function startHardhatNode(opts: StartHardhatOptions): Promise<Hardh
   }
   const child = spawn(
     process.execPath,
-    ['--require', WATCH_PARENT, hardhatCli(), 'node', '--config', HARDHAT_CONFIG, '--port', String(opts.port), '--hostname', DEVNET_HOST],
+    ['--require', opts.files?.watchParent ?? WATCH_PARENT, hardhatCli(), 'node', '--config', opts.files?.config ?? HARDHAT_CONFIG, '--port', String(opts.port), '--hostname', DEVNET_HOST],
     {
       env: {
         ...process.env,

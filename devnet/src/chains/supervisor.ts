@@ -7,7 +7,7 @@
 import { DEVNET_HOST, type DevnetChainId } from '../config'
 import type { Artifacts } from './compile'
 import { deployDevnetContracts } from './deploy'
-import { startHardhatNode, type HardhatNode } from './hardhat-node'
+import { startHardhatNode, type HardhatFiles, type HardhatNode } from './hardhat-node'
 
 export type ChainState = 'up' | 'down' | 'starting'
 
@@ -45,6 +45,8 @@ export interface SuperviseOptions {
   port: number
   artifacts: Promise<Artifacts>
   quiet?: boolean
+  /** The Hardhat config and preload to use; default the repository's. */
+  files?: HardhatFiles
   log(line: string): void
   /** Called after every restart, once the fresh chain is deployed and funded. */
   onFresh?(chainId: DevnetChainId): void
@@ -78,7 +80,7 @@ export async function superviseChain(opts: SuperviseOptions): Promise<Supervised
 
   const boot = async (): Promise<void> => {
     state = 'starting'
-    const started = await startHardhatNode({ chainId: opts.chainId, port: opts.port, quiet: opts.quiet })
+    const started = await startHardhatNode({ chainId: opts.chainId, port: opts.port, quiet: opts.quiet, ...(opts.files ? { files: opts.files } : {}) })
     try {
       if (stopped) throw new Error('stopped while starting')
       await deployDevnetContracts(opts.chainId, started.rpcUrl, await opts.artifacts)

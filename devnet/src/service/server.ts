@@ -13,6 +13,7 @@ import { createIndexer } from './indexer'
 import type { SolanaLedger } from '../solana/chain'
 import { NameRegistry } from './names'
 import { registerAccountRoutes } from './routes/account'
+import { registerAuthRoutes } from './routes/auth'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerConvertRoutes } from './routes/convert'
 import { registerExplorerRoutes } from './routes/explorer'
@@ -117,6 +118,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   registerSessionRoutes(router, deps)
   registerCatalogueRoutes(router, deps)
   registerExplorerRoutes(router, deps)
+  registerAuthRoutes(router, deps)
 
   router.post('/e', async ({ query, json }) => {
     const projectId = query.get('projectId')

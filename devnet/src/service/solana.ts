@@ -7,9 +7,11 @@
 import { formatUnits } from 'viem'
 import { DEVNET_FUNGIBLES, DEVNET_SOLANA_TOKENS, DEVNET_SOLANA_SOL_PRICE, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger, TxRecord } from '../solana/chain'
-import { SYSTEM_PROGRAM_ADDRESS, decodeBase58 } from '../solana/chain'
+import { decodeBase58 } from './base58'
 import { HISTORY_PAGE_SIZE, type Transaction } from './indexer'
 
+/** The system program's address (its transfers are SOL transfers). */
+const SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111'
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9, price: DEVNET_SOLANA_SOL_PRICE }
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 

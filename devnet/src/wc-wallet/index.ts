@@ -20,6 +20,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { MemoryKeyValueStorage } from './memory-storage'
 import { SOLANA_PEER_EVENTS, SOLANA_PEER_METHODS, solanaSigner, type SolanaPeerOptions } from './solana'
+import { BITCOIN_PEER_EVENTS, BITCOIN_PEER_METHODS, bitcoinSigner, type BitcoinPeerOptions } from './bitcoin'
 
 export type { SolanaPeerOptions } from './solana'
 import { POLKADOT_PEER_EVENTS, POLKADOT_PEER_METHODS, polkadotSigner, type PolkadotPeerOptions } from './polkadot'
@@ -44,6 +45,14 @@ export interface WalletPeerOptions {
   polkadot?: PolkadotPeerOptions
   /** A Cosmos mnemonic and chains: the peer then also offers the `cosmos` namespace. */
   cosmos?: CosmosPeerOptions
+  /**
+   * Whether the peer handles one-click sign-in (`session_authenticate`; default true). Without it
+   * the SDK leaves the authenticate request unanswered and the dapp's fallback proposal is handled
+   * instead, as by a wallet that does not support it.
+   */
+  authenticate?: boolean
+  /** A Bitcoin payment key and chains as well: the peer then also offers the `bip122` namespace. */
+  bitcoin?: BitcoinPeerOptions
 }
 
 export interface PeerSession {
@@ -58,10 +67,20 @@ export interface PeerSession {
 
 export type PendingItem =
   | { kind: 'proposal'; id: number; peerName: string; peerUrl: string; chains: string[] }
+  | { kind: 'authenticate'; id: number; peerName: string; peerUrl: string; chains: string[]; domain: string }
   | { kind: 'request'; id: number; topic: string; method: string; chainId: string; params: unknown }
 
 export type PeerActivity =
   | { type: 'proposal'; id: number; peerName: string; outcome: 'approved' | 'rejected' | 'pending' | 'failed'; detail?: string }
+  /** A one-click sign-in: approved with one signed CACAO per chain in `chains`. */
+  | {
+      type: 'authenticate'
+      id: number
+      peerName: string
+      outcome: 'approved' | 'rejected' | 'pending' | 'failed'
+      chains?: string[]
+      detail?: string
+    }
   | { type: 'request'; id: number; method: string; outcome: 'approved' | 'rejected' | 'pending' | 'failed'; detail?: string }
   | { type: 'session_deleted'; topic: string; by: 'peer' | 'wallet' }
   | { type: 'event'; topic: string; name: string; data: unknown }
@@ -77,6 +96,8 @@ export interface WalletPeer {
   disconnectAll(): Promise<void>
   setMode(mode: WalletPeerMode): void
   mode(): WalletPeerMode
+  /** Turns one-click sign-in support on or off (see WalletPeerOptions.authenticate). */
+  setAuthenticate(supported: boolean): void
   /** Proposals and requests waiting for a decision (manual mode). */
   pending(): PendingItem[]
   /** Decides a pending proposal or request. Resolves when the answer is published. */
@@ -112,6 +133,7 @@ const UNSUPPORTED_CHAINS = { code: 5100, message: 'Unsupported chains.' }
 type Client = Awaited<ReturnType<typeof SignClient.init>>
 type ProposalEvent = SignClientTypes.EventArguments['session_proposal']
 type RequestEvent = SignClientTypes.EventArguments['session_request']
+type AuthenticateEvent = SignClientTypes.EventArguments['session_authenticate']
 
 interface RequestedNamespace {
   chains?: string[]
@@ -148,12 +170,14 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
   const solana = options.solana === undefined ? undefined : solanaSigner(options.solana)
   const polkadot = options.polkadot === undefined ? undefined : polkadotSigner(options.polkadot)
   const cosmos = options.cosmos === undefined ? undefined : await cosmosSigner(options.cosmos)
+  const bitcoin = options.bitcoin === undefined ? undefined : bitcoinSigner(options.bitcoin)
   const supportedChains = Object.keys(options.rpcUrls).map(Number)
   let mode: WalletPeerMode = options.mode
   const activityLog: PeerActivity[] = []
   const listeners = new Set<(a: PeerActivity) => void>()
   const pendingProposals = new Map<number, ProposalEvent>()
   const pendingRequests = new Map<number, RequestEvent>()
+  const pendingAuthentications = new Map<number, AuthenticateEvent>()
   const sessionChain = new Map<string, number>()
 
   const record = (entry: PeerActivity): void => {
@@ -193,12 +217,16 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     const served = evm.all.filter((c) => supportedChains.includes(Number(c.split(':')[1])))
     const sol = requestedChains(event.params, 'solana')
     const servedSolana = sol.all.filter((c) => solana?.chains.includes(c) === true)
+    const btc = requestedChains(event.params, 'bip122')
+    const servedBitcoin = btc.all.filter((c) => bitcoin?.chains.includes(c) === true)
     const dot = requestedChains(event.params, 'polkadot')
     const servedPolkadot = dot.all.filter((c) => polkadot?.chains.includes(c) === true)
     const atom = requestedChains(event.params, 'cosmos')
     const servedCosmos = atom.all.filter((c) => cosmos?.chains.includes(c) === true)
-    const others = [...servedSolana, ...servedPolkadot, ...servedCosmos]
-    const missing = [...evm.required, ...sol.required, ...dot.required, ...atom.required].filter((c) => !served.includes(c) && !others.includes(c))
+    const others = [...servedSolana, ...servedBitcoin, ...servedPolkadot, ...servedCosmos]
+    const missing = [...evm.required, ...sol.required, ...btc.required, ...dot.required, ...atom.required].filter(
+      (c) => !served.includes(c) && !others.includes(c),
+    )
     if (served.length + others.length === 0 || missing.length > 0) {
       await client.reject({ id: event.id, reason: UNSUPPORTED_CHAINS })
       record({ type: 'proposal', id: event.id, peerName: event.params.proposer.metadata.name, outcome: 'rejected', detail: 'unsupported chains' })
@@ -219,6 +247,14 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
         methods: [...SOLANA_PEER_METHODS],
         events: [...SOLANA_PEER_EVENTS],
         accounts: servedSolana.map((c) => `${c}:${solana.address}`),
+      }
+    }
+    if (bitcoin !== undefined && servedBitcoin.length > 0) {
+      namespaces.bip122 = {
+        chains: servedBitcoin,
+        methods: [...BITCOIN_PEER_METHODS],
+        events: [...BITCOIN_PEER_EVENTS],
+        accounts: servedBitcoin.map((c) => `${c}:${bitcoin.address}`),
       }
     }
     if (polkadot !== undefined && servedPolkadot.length > 0) {
@@ -248,6 +284,70 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     record({ type: 'proposal', id: event.id, peerName: event.params.proposer.metadata.name, outcome: 'rejected' })
   }
 
+  /**
+   * One-click sign-in: signs the request's message for each requested eip155 chain the wallet
+   * serves (CAIP-122 as the SDK renders it, EIP-191 with the wallet's key) and approves with those
+   * CACAOs. The ReCap in the request is kept as asked. No served chain: rejected as unsupported.
+   */
+  async function approveAuthenticate(event: AuthenticateEvent): Promise<void> {
+    const { authPayload, requester } = event.params
+    const chains = authPayload.chains.filter((c) => c.startsWith('eip155:') && supportedChains.includes(Number(c.split(':')[1])))
+    if (chains.length === 0) {
+      await client.rejectSessionAuthenticate({ id: event.id, reason: UNSUPPORTED_CHAINS })
+      record({ type: 'authenticate', id: event.id, peerName: requester.metadata.name, outcome: 'rejected', detail: 'unsupported chains' })
+      return
+    }
+    const auths = []
+    for (const chain of chains) {
+      const iss = `did:pkh:${chain}:${account.address}`
+      // The CACAO payload carries the request's fields as asked (what the SDK's buildAuthObject keeps).
+      const payload = {
+        iss,
+        domain: authPayload.domain,
+        aud: authPayload.aud,
+        version: authPayload.version,
+        nonce: authPayload.nonce,
+        iat: authPayload.iat,
+        ...(authPayload.statement === undefined ? {} : { statement: authPayload.statement }),
+        ...(authPayload.requestId === undefined ? {} : { requestId: authPayload.requestId }),
+        ...(authPayload.resources === undefined ? {} : { resources: authPayload.resources }),
+        ...(authPayload.nbf === undefined ? {} : { nbf: authPayload.nbf }),
+        ...(authPayload.exp === undefined ? {} : { exp: authPayload.exp }),
+      }
+      const message = client.formatAuthMessage({ request: payload, iss })
+      const signature = await account.signMessage({ message })
+      auths.push({ h: { t: 'caip122' as const }, p: payload, s: { t: 'eip191' as const, s: signature } })
+    }
+    const { session } = await client.approveSessionAuthenticate({ id: event.id, auths })
+    if (session !== undefined) sessionChain.set(session.topic, Number(chains[0]!.split(':')[1]))
+    record({ type: 'authenticate', id: event.id, peerName: requester.metadata.name, outcome: 'approved', chains })
+  }
+
+  async function rejectAuthenticate(event: AuthenticateEvent): Promise<void> {
+    await client.rejectSessionAuthenticate({ id: event.id, reason: USER_REJECTED })
+    record({ type: 'authenticate', id: event.id, peerName: event.params.requester.metadata.name, outcome: 'rejected' })
+  }
+
+  const onAuthenticate = (event: AuthenticateEvent): void => {
+    const peerName = event.params.requester.metadata.name
+    if (mode === 'manual') {
+      pendingAuthentications.set(event.id, event)
+      record({ type: 'authenticate', id: event.id, peerName, outcome: 'pending' })
+      return
+    }
+    const work = mode === 'approve' ? approveAuthenticate(event) : rejectAuthenticate(event)
+    work.catch((e: unknown) => record({ type: 'authenticate', id: event.id, peerName, outcome: 'failed', detail: (e as Error).message }))
+  }
+  let authenticateSupported = false
+  const setAuthenticate = (supported: boolean): void => {
+    if (supported === authenticateSupported) return
+    authenticateSupported = supported
+    // The SDK answers the fallback proposal only while nobody listens for session_authenticate.
+    if (supported) client.on('session_authenticate', onAuthenticate)
+    else client.off('session_authenticate', onAuthenticate)
+  }
+  setAuthenticate(options.authenticate ?? true)
+
   async function answer(event: RequestEvent): Promise<unknown> {
     const { method, params } = event.params.request
     const args = (Array.isArray(params) ? params : []) as unknown[]
@@ -262,6 +362,10 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     if (method.startsWith('solana_')) {
       if (solana === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
       return solana.answer(method, params, event.params.chainId)
+    }
+    if (event.params.chainId.startsWith('bip122:')) {
+      if (bitcoin === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
+      return bitcoin.answer(method, params)
     }
     const chainId = Number(event.params.chainId.split(':')[1])
     switch (method) {
@@ -424,7 +528,16 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
       mode = next
     },
     mode: () => mode,
+    setAuthenticate,
     pending() {
+      const authentications: PendingItem[] = [...pendingAuthentications.values()].map((a) => ({
+        kind: 'authenticate',
+        id: a.id,
+        peerName: a.params.requester.metadata.name,
+        peerUrl: a.params.requester.metadata.url,
+        chains: a.params.authPayload.chains,
+        domain: a.params.authPayload.domain,
+      }))
       const proposals: PendingItem[] = [...pendingProposals.values()].map((p) => ({
         kind: 'proposal',
         id: p.id,
@@ -440,9 +553,15 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
         chainId: r.params.chainId,
         params: r.params.request.params as unknown,
       }))
-      return [...proposals, ...requests]
+      return [...authentications, ...proposals, ...requests]
     },
     async respond(id, approve) {
+      const authentication = pendingAuthentications.get(id)
+      if (authentication) {
+        pendingAuthentications.delete(id)
+        await (approve ? approveAuthenticate(authentication) : rejectAuthenticate(authentication))
+        return
+      }
       const proposal = pendingProposals.get(id)
       if (proposal) {
         pendingProposals.delete(id)

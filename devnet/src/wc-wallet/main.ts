@@ -4,7 +4,8 @@
  * DEVNET_*_PORT overrides) and serves the page where you paste a `wc:` URI.
  *
  * Env: WALLET_PAGE_PORT (default 8789), WALLET_ACCOUNT (devnet account index, default 1),
- * WALLET_MODE (approve | reject | manual, default manual), WALLET_PROJECT_ID (default walletgate-demo).
+ * WALLET_MODE (approve | reject | manual, default manual), WALLET_PROJECT_ID (default walletgate-demo),
+ * WALLET_AUTHENTICATE (off: a wallet without one-click sign-in).
  */
 import {
   DEVNET_ACCOUNTS,
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     privateKey: account.privateKey,
     projectId: process.env.WALLET_PROJECT_ID ?? DEVNET_DEFAULT_PROJECT_IDS[0],
     mode,
+    authenticate: process.env.WALLET_AUTHENTICATE !== 'off',
   })
   const page = await startWalletPage({ peer, port: port('WALLET_PAGE_PORT', 8789) })
   process.stdout.write(

@@ -9,6 +9,7 @@ import {
 } from 'rxjs'
 import { isNativeToken } from '../../domain/balances/token-balances'
 import { BALANCE_CACHE_MS, BALANCE_RECOVERY_MAX_ATTEMPTS, BALANCE_RETRY_GAP_MS } from '../../domain/constants'
+import { CHAIN_ONLY_BALANCE_NAMESPACES } from '../../domain/feature-constants'
 import type { CaipAddress, CaipNetwork, TokenBalance } from '../../domain/entities'
 import { formatUnitsExact } from '../../domain/format/amount'
 import {
@@ -192,6 +193,11 @@ export class BalanceStore {
 
     const generation = ++this.generation
     if (!sameAccount || last.status !== 'ready') this.subject.next({ status: 'loading', caipAddress })
+
+    if (CHAIN_ONLY_BALANCE_NAMESPACES.includes(connection.namespace)) {
+      await this.readChain(generation, caipAddress, connection.address, network, { showSnack: false, failed: false })
+      return
+    }
 
     const supported = await this.api.isNetworkSupported(connection.caipNetworkId as CaipNetwork['caipNetworkId'])
     if (generation !== this.generation) return

@@ -49,6 +49,18 @@ export class IdentityStore {
       })
   }
 
+  /**
+   * The account's name is now `name` (just registered): shown at once, without waiting for the
+   * cached identity to expire. Ignored when another account is connected meanwhile.
+   */
+  setProfileName(caipAddress: CaipAddress, name: string): void {
+    const last = this.subject.value
+    if (last.status === 'idle' || last.caipAddress !== caipAddress) return
+    const avatar = last.status === 'ready' ? last.identity.avatar : null
+    this.generation++
+    this.subject.next({ status: 'ready', caipAddress, identity: { name, avatar } })
+  }
+
   dispose(): void {
     this.following?.unsubscribe()
     this.following = undefined
@@ -57,8 +69,10 @@ export class IdentityStore {
 
   private async load(generation: number, caipAddress: CaipAddress, sender: string): Promise<void> {
     const last = this.subject.value
-    // The identity belongs to the address, not the network: keep showing it while reloading.
-    if (last.status !== 'ready') this.subject.next({ status: 'loading', caipAddress })
+    // The identity belongs to the address, not the network: keep showing it while reloading on
+    // another network of the same address, never for another address.
+    const sameAddress = last.status === 'ready' && last.caipAddress.split(':')[2]?.toLowerCase() === sender.toLowerCase()
+    if (!sameAddress) this.subject.next({ status: 'loading', caipAddress })
     try {
       const identity = await this.api.getIdentity(caipAddress, { sender })
       if (generation === this.generation) this.subject.next({ status: 'ready', caipAddress, identity })

@@ -305,6 +305,8 @@ function receiverOf(
       return { status: 'address', address: text }
     case 'name':
       return answer?.input === text ? answer.state : { status: 'resolving', name: text }
+    case 'otherFamily':
+      return { status: 'unresolved', name: text, error: namespace === undefined ? { kind: 'invalidAddress' } : { kind: 'wrongFamily', namespace } }
     case 'invalid':
       return { status: 'unresolved', name: text, error: { kind: 'invalidAddress' } }
   }

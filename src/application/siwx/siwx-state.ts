@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
 import type { SiwxSession } from '../../domain/entities'
 import type { SiwxSessionFilter } from '../../domain/siwx/siwx-storage'
+import type { SiwxOnConnect } from '../../ports/siwx'
 
 /** Sign-in of the active namespace's account: 'disabled' when the host configured no `siwx`. */
 export type SiwxStatus = 'disabled' | 'signed-out' | 'signing' | 'signed-in'
@@ -19,6 +20,8 @@ export interface SiwxHandle {
   signOut(): Promise<void>
   cancel(): Promise<void>
   getSessions(filter?: SiwxSessionFilter): Promise<SiwxSession[]>
+  /** Sign-in carried by a connection (WalletConnect's authenticate request), when the loaded chunk offers it. */
+  readonly onConnect?: SiwxOnConnect
 }
 
 /**

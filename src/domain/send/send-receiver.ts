@@ -3,7 +3,7 @@
  * ("alice" or "alice.wg.id") that the name service turns into one.
  */
 import { NAME_SERVICE_ZONE } from '../constants'
-import type { ChainNamespace, NameProfile } from '../entities'
+import { CHAIN_NAMESPACES, type ChainNamespace, type NameProfile } from '../entities'
 import { nameCoinType } from '../names/coin-type'
 import { isAddressOf } from '../validation/addresses'
 
@@ -12,14 +12,25 @@ export function looksLikeName(text: string): boolean {
   return !/^0x/i.test(text) && /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(text) && /[a-z]/i.test(text)
 }
 
-/** What the typed receiver is, for the namespace it would be sent on. */
-export type ReceiverKind = 'empty' | 'address' | 'name' | 'invalid'
+/**
+ * What the typed receiver is, for the namespace it would be sent on. `otherFamily`: an address of
+ * another chain family (an EVM address on Solana), said as such while the visitor types rather than
+ * as a bad address or, for a base58 address on EVM, looked up as a name that nobody registered.
+ */
+export type ReceiverKind = 'empty' | 'address' | 'name' | 'otherFamily' | 'invalid'
 
 export function receiverKind(text: string, namespace: ChainNamespace | undefined): ReceiverKind {
   const trimmed = text.trim()
   if (trimmed === '') return 'empty'
   if (namespace !== undefined && isAddressOf(namespace, trimmed)) return 'address'
+  // A name with a zone ("alice.wg.id") is a name even if its letters happen to be base58.
+  if (!trimmed.includes('.') && isAddressOfAnotherFamily(trimmed, namespace)) return 'otherFamily'
   return looksLikeName(trimmed) ? 'name' : 'invalid'
+}
+
+/** Whether `text` is an address of a chain family other than `namespace`. */
+export function isAddressOfAnotherFamily(text: string, namespace: ChainNamespace | undefined): boolean {
+  return CHAIN_NAMESPACES.some((other) => other !== namespace && isAddressOf(other, text))
 }
 
 /** The full name to look up: lower case, with the service's zone added to a bare name. */

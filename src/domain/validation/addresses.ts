@@ -12,6 +12,13 @@ export const EVM_ADDRESS_PATTERN = /^(0x)?[0-9a-fA-F]{40}$/
 export const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
+/**
+ * A Bitcoin address's shape: segwit bech32 (`bc1`, `tb1`, `bcrt1` and bech32 characters) or legacy
+ * base58. The checksum and network rules live in domain/bitcoin/bitcoin-address.ts, loaded with the
+ * Bitcoin wing: this file is in the page's first script.
+ */
+export const BITCOIN_ADDRESS_PATTERN = /^((bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}|(BC|TB|BCRT)1[02-9AC-HJ-NP-Z]{8,87}|[13mn2][1-9A-HJ-NP-Za-km-z]{24,34})$/
+
 export function isEvmAddress(value: string): boolean {
   return EVM_ADDRESS_PATTERN.test(value)
 }
@@ -39,7 +46,7 @@ export function validateCaipAddress(value: string): Validation {
 
 /**
  * Whether `address` is an address of the `namespace` chain family (the format rule only). A
- * namespace without a rule of its own yet (polkadot, bip122, cosmos) accepts nothing, so a
+ * namespace without a rule of its own yet (polkadot, cosmos) accepts nothing, so a
  * family is never sent to before its address rule exists.
  */
 export function isAddressOf(namespace: ChainNamespace, address: string): boolean {
@@ -48,6 +55,8 @@ export function isAddressOf(namespace: ChainNamespace, address: string): boolean
       return isEvmAddress(address)
     case 'solana':
       return isSolanaAddress(address)
+    case 'bip122':
+      return BITCOIN_ADDRESS_PATTERN.test(address)
     default:
       return false
   }

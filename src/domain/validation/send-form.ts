@@ -8,10 +8,11 @@
  * ("Insufficient funds"). Returns the first broken rule, else undefined; sendErrorMessage words it.
  */
 import { SUPPORTED_NAMESPACES } from '../feature-constants'
-import { CHAIN_NAMESPACES, type ChainNamespace, type TokenBalance } from '../entities'
+import type { ChainNamespace, TokenBalance } from '../entities'
 import { tokenBalanceUnits, tokenDecimals } from '../balances/token-balances'
 import { parseSendAmount } from '../send/send-amount'
 import { receiverChecksumError } from '../send/send-receiver-checks'
+import { isAddressOfAnotherFamily } from '../send/send-receiver'
 import type { SendFormError } from '../send/send-errors'
 import { isAddressOf } from './addresses'
 
@@ -33,7 +34,7 @@ export function validateSendForm(input: SendFormInput): SendFormError | undefine
   const receiver = input.receiverAddress.trim()
   if (!isAddressOf(input.namespace, receiver)) {
     // An address of another chain family says which family the form expects.
-    return CHAIN_NAMESPACES.some((other) => other !== input.namespace && isAddressOf(other, receiver))
+    return isAddressOfAnotherFamily(receiver, input.namespace)
       ? { kind: 'wrongFamily', namespace: input.namespace }
       : { kind: 'invalidAddress' }
   }

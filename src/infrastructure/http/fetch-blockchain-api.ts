@@ -370,6 +370,7 @@ export class FetchBlockchainApi implements BlockchainApi {
         defaultExperience: 'buy',
         presetCryptoAmount: params.presetCryptoAmount,
         presetFiatAmount: params.presetFiatAmount,
+        provider: params.provider,
       },
       signal: options.signal,
     })

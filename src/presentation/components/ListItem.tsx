@@ -4,6 +4,8 @@ export interface ListItemProps {
   /** Main text (rendered as text). */
   readonly label: string
   readonly description?: string
+  /** A second line of small marks under the label (a wallet's chain families). */
+  readonly details?: ReactNode
   /** Leading visual (an icon, a SafeImage). */
   readonly leading?: ReactNode
   /** A short tag on the right ("Installed", "Recent"). */
@@ -24,6 +26,7 @@ export interface ListItemProps {
 export function ListItem({
   label,
   description,
+  details,
   leading,
   tag,
   trailing,
@@ -40,6 +43,7 @@ export function ListItem({
       <span className="wg-list-item-text">
         <span className="wg-list-item-label">{label}</span>
         {description !== undefined && <span className="wg-list-item-description">{description}</span>}
+        {details}
       </span>
       {trailing ?? (tag !== undefined && <span className="wg-tag">{tag}</span>)}
     </>

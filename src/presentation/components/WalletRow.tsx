@@ -21,7 +21,7 @@ export interface WalletRowProps {
   readonly icon?: ReactNode
 }
 
-/** A wallet in a list: safe icon, name as text, optional tag ("Installed", "Recent"). */
+/** A wallet in a list: safe icon, name as text, its chain families under it, optional tag ("Installed", "Recent"). */
 export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, href, disabled, families, icon }: WalletRowProps) {
   return (
     <ListItem
@@ -29,15 +29,16 @@ export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, 
       label={name}
       description={description}
       tag={tag}
-      trailing={
+      details={
+        // Under the name, not beside it: a name stays readable on a 360 px phone however many
+        // families a wallet offers.
         families !== undefined && families.length > 1 ? (
-          <span className="wg-wallet-trailing">
+          <span className="wg-chain-badges">
             {families.map((family) => (
               <span key={family} className="wg-chain-badge">
                 {family}
               </span>
             ))}
-            {tag !== undefined && <span className="wg-tag">{tag}</span>}
           </span>
         ) : undefined
       }

@@ -1,8 +1,11 @@
 import { useObservableState } from 'observable-hooks'
 import { ConnectionStore } from '../../application/connection-store'
 import { ModalStore } from '../../application/modal-store'
-import { NetworksStore } from '../../application/networks/networks-store'
+import { ModalConfig } from '../../application/modal-services'
+import { IdentityStore } from '../../application/account/identity-store'
+import { DEFAULT_REMOTE_FEATURES } from '../../domain/constants'
 import { supportsCapability } from '../../domain/network/network-support'
+import { NetworksStore } from '../../application/networks/networks-store'
 import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../components'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
@@ -17,6 +20,8 @@ export default function AccountView() {
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
   const networks = useStore(useService(NetworksStore))
   const modal = useService(ModalStore)
+  const config = useService(ModalConfig)
+  const identity = useStore(useService(IdentityStore))
 
   if (connection.status !== 'connected') {
     return (
@@ -33,6 +38,12 @@ export default function AccountView() {
   const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
   // Spec section 9: balances (and so tokens, NFTs, activity) and sends only where the family has them.
   const holds = supportsCapability('balance', connection.namespace)
+  // Buying comes first in the wallet feature order (onramp, swaps, receive, send; spec section 9).
+  const canBuy =
+    config.features.onramp !== false && DEFAULT_REMOTE_FEATURES.onramp !== false && supportsCapability('onramp', connection.namespace)
+  // Names are eip155 only; offered while the account has none.
+  const canChooseName =
+    supportsCapability('names', connection.namespace) && identity.status === 'ready' && identity.identity.name === null
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
@@ -46,6 +57,11 @@ export default function AccountView() {
           {networkName}
           <span className="wg-visually-hidden">, change network</span>
         </Button>
+        {canBuy && (
+          <Button variant="secondary" onClick={() => modal.push('OnRamp')} data-testid="account-buy">
+            Buy
+          </Button>
+        )}
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
           Receive
         </Button>
@@ -55,6 +71,11 @@ export default function AccountView() {
           </Button>
         )}
       </div>
+      {canChooseName && (
+        <Button variant="ghost" onClick={() => modal.push('RegisterAccountName')} data-testid="account-choose-name">
+          Choose a name
+        </Button>
+      )}
       {holds && <AccountTabs />}
       <DisconnectButton />
     </div>

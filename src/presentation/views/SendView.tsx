@@ -107,7 +107,10 @@ export default function SendView() {
                 {receiver.name} is <span data-testid="send-resolved-address">{receiver.address}</span>
               </>
             )}
-            {receiver.status !== 'resolving' && receiver.status !== 'resolved' && '\u00a0'}
+            {/* A whole address of another chain family is a sure mistake, said at once; a half-typed one is not. */}
+            {receiver.status === 'unresolved' && receiver.error.kind === 'wrongFamily' && sendErrorMessage(receiver.error)}
+            {(receiver.status === 'empty' || receiver.status === 'address' || (receiver.status === 'unresolved' && receiver.error.kind !== 'wrongFamily')) &&
+              '\u00a0'}
           </p>
         </div>
 

@@ -1,10 +1,18 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { ViewName } from '../../domain/navigation/views'
+import type { FeatureArea } from '../../application/modal-services'
 import ConnectView from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
 
 type View = ComponentType | LazyExoticComponent<ComponentType>
 type Loader = () => Promise<{ default: ComponentType }>
+
+/**
+ * One chunk per area of views, imported in one place each: every `import()` here adds its chunks to
+ * the shell's preload map, which loads before the modal opens.
+ */
+const namesViews = () => import('./names')
+const onRampViews = () => import('./onramp')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -22,6 +30,10 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   Send: () => import('./SendView'),
   SendPreview: () => import('./SendPreviewView'),
   SIWXSignMessage: () => import('./SIWXSignMessageView'),
+  RegisterAccountName: () => namesViews().then((m) => ({ default: m.RegisterAccountNameView })),
+  RegisterAccountNameSuccess: () => namesViews().then((m) => ({ default: m.RegisterAccountNameSuccessView })),
+  OnRamp: () => onRampViews().then((m) => ({ default: m.OnRampView })),
+  OnRampProviders: () => onRampViews().then((m) => ({ default: m.OnRampProvidersView })),
 }
 
 /**
@@ -65,3 +77,11 @@ export const WALLET_LIST_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
 ])
+
+/** Views whose bindings are an area of their own, loaded when one of them first opens. */
+export const VIEW_AREAS: Partial<Record<ViewName, FeatureArea>> = {
+  RegisterAccountName: 'names',
+  RegisterAccountNameSuccess: 'names',
+  OnRamp: 'onramp',
+  OnRampProviders: 'onramp',
+}

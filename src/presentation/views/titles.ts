@@ -18,6 +18,8 @@ const TITLES: Partial<Record<ViewName, string>> = {
   SendPreview: 'Review Send',
   WalletReceive: 'Receive',
   Transactions: 'Activity',
+  OnRamp: 'Buy',
+  OnRampProviders: 'Choose Provider',
 }
 
 export function viewTitle(view: ViewName): string {

@@ -40,7 +40,7 @@ describe('startDevnet when a port is taken', () => {
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
 
     expect(hardhatChildren()).toEqual([])
-    const ports = { chainA: await freePort(), chainB: await freePort(), service: taken, relay: await freePort(), solana: await freePortPair() }
+    const ports = { chainA: await freePort(), chainB: await freePort(), service: taken, relay: await freePort(), solana: await freePortPair(), bitcoin: await freePort() }
     await expect(startDevnet({ ports, dataDir, quiet: true, relay: false })).rejects.toThrow(/EADDRINUSE/)
     expect(hardhatChildren()).toEqual([])
   })

@@ -288,6 +288,17 @@ export function blockchainApiContract(label: string, makeWorld: () => Promise<Bl
         })
         expect(new URL(url).protocol).toMatch(/^https?:$/)
       })
+
+      it('generates the checkout url of the chosen provider', async () => {
+        const url = await w.api.generateOnRampUrl({
+          destinationWallets: [{ address: w.funded.address, blockchains: [w.chainId], assets: ['ETH'] }],
+          partnerUserId: w.funded.address,
+          presetCryptoAmount: 0.01,
+          provider: 'meld',
+        })
+        // The provider's own page: the url's last path segment names it (docs/service-api.md).
+        expect(new URL(url).pathname.split('/').at(-1)).toBe('meld')
+      })
     })
 
     describe('smart sessions', () => {

@@ -5,7 +5,7 @@
  * example built, and everything served from a static server on 127.0.0.1.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -24,6 +24,11 @@ export interface ExamplesSite {
   readonly nextUrl: string
   /** The Devnet Wallet as one script for `addInitScript`, talking to the e2e devnet's chains. */
   readonly walletScript: string
+  /**
+   * Runs examples/host-test (a host's own Playwright test, written only against walletgate/testing)
+   * against the Vite + React example; resolves with its report, rejects with it when it fails.
+   */
+  runHostTest(): Promise<string>
   stop(): Promise<void>
 }
 
@@ -61,8 +66,16 @@ export async function prepareExamples(): Promise<ExamplesSite> {
 
     await run(join(site, 'node_modules/.bin/next'), ['build'], { cwd: join(site, 'nextjs'), env: NEXT_ENV, maxBuffer: 64 * 1024 * 1024 })
 
+    // The host test's own tools, which a host installs as devDependencies: linked from this
+    // repository instead of downloaded on every run (walletgate itself is the tarball's).
+    for (const name of HOST_TEST_TOOLS) {
+      mkdirSync(join(site, 'node_modules', name, '..'), { recursive: true })
+      symlinkSync(join(REPO, 'node_modules', name), join(site, 'node_modules', name), 'dir')
+    }
+
     const walletScript = await buildWalletScript(root)
-    const server = await serveStatic({ '/plain-html/': join(site, 'plain-html'), '/vite-react/': join(site, 'vite-react/dist') })
+    // The Vite + React example also at the root: the host test opens its app at '/'.
+    const server = await serveStatic({ '/plain-html/': join(site, 'plain-html'), '/vite-react/': join(site, 'vite-react/dist'), '/': join(site, 'vite-react/dist') })
     const next = await nextStart(join(site, 'nextjs'), join(site, 'node_modules/next/dist/bin/next')).catch(async (error: unknown) => {
       await new Promise<void>((done) => server.server.close(() => done()))
       throw error
@@ -71,6 +84,7 @@ export async function prepareExamples(): Promise<ExamplesSite> {
       url: server.url,
       nextUrl: next.url,
       walletScript,
+      runHostTest: () => runHostTest(join(site, 'host-test'), server.url),
       async stop() {
         await Promise.all([new Promise<void>((done) => server.server.close(() => done())), next.stop()])
         rmSync(root, { recursive: true, force: true })
@@ -79,6 +93,29 @@ export async function prepareExamples(): Promise<ExamplesSite> {
   } catch (error) {
     rmSync(root, { recursive: true, force: true })
     throw error
+  }
+}
+
+/** What examples/host-test needs beside walletgate: its test runner and the devnet's EVM chains. */
+const HOST_TEST_TOOLS = ['@playwright/test', 'hardhat']
+
+/** This run's own settings for its workers, which a Playwright run started inside it must not inherit. */
+const INHERITED = /^(PW_|PLAYWRIGHT_|TEST_WORKER_INDEX|TEST_PARALLEL_INDEX|NODE_OPTIONS$)/
+
+async function runHostTest(dir: string, hostUrl: string): Promise<string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INHERITED.test(key)))
+  try {
+    const { stdout } = await run(process.execPath, [join(dir, '../node_modules/@playwright/test/cli.js'), 'test', '--config', join(dir, 'playwright.config.ts'), '--output', join(REPO, 'test-results/host-test')], {
+      cwd: dir,
+      env: { ...env, HOST_URL: hostUrl, CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', FORCE_COLOR: '0' },
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 240_000,
+      killSignal: 'SIGKILL',
+    })
+    return stdout
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    throw new Error(`the host test failed:\n${stdout}\n${stderr}`)
   }
 }
 

@@ -21,7 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
   const solana = await freePortPair()
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana }, dataDir, quiet: true })
+  const bitcoin = await freePort()
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin }, dataDir, quiet: true })
   const cleanUp = async () => {
     await devnet.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -56,6 +57,7 @@ async function serveDemo(
     VITE_WG_RELAY_URL: relayUrl,
     VITE_WG_SOLANA_RPC: devnet.solanaRpcUrl,
     VITE_WG_SOLANA_WS: devnet.solanaWsUrl,
+    VITE_WG_BITCOIN_ESPLORA: devnet.bitcoinEsploraUrl,
     DEMO_PORT: String(demo),
     DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
   })
@@ -76,6 +78,7 @@ async function serveDemo(
     relayUrl,
     solanaRpcUrl: devnet.solanaRpcUrl,
     solanaWsUrl: devnet.solanaWsUrl,
+    bitcoinEsploraUrl: devnet.bitcoinEsploraUrl,
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)

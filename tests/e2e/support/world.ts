@@ -9,6 +9,8 @@ export interface E2eWorld {
   /** The Solana devnet's JSON-RPC and PubSub URLs. */
   readonly solanaRpcUrl: string
   readonly solanaWsUrl: string
+  /** The devnet Bitcoin chain's Esplora API base URL. */
+  readonly bitcoinEsploraUrl: string
   readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
 }
 

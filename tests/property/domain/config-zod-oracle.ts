@@ -133,6 +133,7 @@ function configFields() {
           expiresInMs: z._default(z.number().check(z.int(), z.gte(1)), 7 * 24 * 60 * 60 * 1000),
           signOutOnDisconnect: z._default(bool(), true),
           storage: z.optional(z.custom(isSiwxStorage, 'Expected a SIWX storage')),
+          serverUrl: z.optional(httpUrl()),
           verify: z.optional(z.custom(isFunction, 'Expected a function')),
         }),
       ),

@@ -65,6 +65,13 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(errorOf('not an object').fields).toEqual(['(root)'])
   })
 
+  it('accepts only an array of strings as the on-ramp providers setting', () => {
+    expect(parseConfig({ ...aModalConfig(), onrampProviders: ['meld'] }).onrampProviders).toEqual(['meld'])
+    expect(parseConfig(aModalConfig()).onrampProviders).toBeUndefined()
+    expect(errorOf({ ...aModalConfig(), onrampProviders: 'meld' }).fields).toEqual(['onrampProviders'])
+    expect(errorOf({ ...aModalConfig(), onrampProviders: ['meld', 3] }).fields).toEqual(['onrampProviders.1'])
+  })
+
   it('checks a shared leaf schema at every place it is used', () => {
     const broken = aModalConfig({
       metadata: { name: '', url: 'https://app.example' },

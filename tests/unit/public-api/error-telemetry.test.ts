@@ -4,6 +4,7 @@
  * declining is an event, not telemetry. And the modal's default Telemetry posts to /e of the
  * analytics service.
  */
+import { of } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletModal } from '../../../src/index'
 import { DisconnectWallet } from '../../../src/application/connection/disconnect-wallet'
@@ -34,7 +35,9 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
           loadConnect: () => Promise.resolve(),
     loadWalletLists: () => Promise.resolve(),
     walletListsLoaded: true,
-          load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork! }),
+          load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, profileName$: of(null), bindArea: async () => {}, areaBound: () => true }),
+          loadArea: () => Promise.resolve(),
+          areaLoaded: () => true,
           dispose() {},
         }
         c.rebind(FeatureLoader).toConstantValue(loader)

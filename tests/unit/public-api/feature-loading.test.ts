@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { FeatureLoader } from '../../../src/application/modal-services'
 import { ConnectorsStore } from '../../../src/application/connection/connectors-store'
 import { NetworksStore } from '../../../src/application/networks/networks-store'
+import { RegisterAccountName } from '../../../src/application/names/register-account-name'
+import { BuyCrypto } from '../../../src/application/onramp/buy-crypto'
 import { aModalWithContainer } from '../../builders/a-modal'
 import { aModalConfig } from '../../builders/config'
 import { createWalletModal } from '../../../src/index'
@@ -22,6 +24,25 @@ describe('on-demand bindings', () => {
     expect(loader.loaded).toBe(true)
     expect(container.isBound(NetworksStore)).toBe(true)
     modal.destroy()
+  })
+
+  it('binds name registration and buying crypto only when their views ask, and stops them on destroy', async () => {
+    const { modal, container } = aModalWithContainer()
+    const loader = container.get(FeatureLoader)
+    await loader.load()
+    expect(container.isBound(RegisterAccountName)).toBe(false)
+    expect(container.isBound(BuyCrypto)).toBe(false)
+    await loader.loadArea('names')
+    expect(loader.areaLoaded('names')).toBe(true)
+    expect(loader.areaLoaded('onramp')).toBe(false)
+    expect(container.isBound(RegisterAccountName)).toBe(true)
+    expect(container.isBound(BuyCrypto)).toBe(false)
+    await loader.loadArea('onramp')
+    const stopNames = vi.spyOn(container.get(RegisterAccountName), 'dispose')
+    const stopBuying = vi.spyOn(container.get(BuyCrypto), 'dispose')
+    modal.destroy()
+    expect(stopNames).toHaveBeenCalledTimes(1)
+    expect(stopBuying).toHaveBeenCalledTimes(1)
   })
 
   it('a destroyed modal binds nothing more and its features stop', async () => {
@@ -66,6 +87,8 @@ describe('open() when the modal cannot be loaded', () => {
             return real.walletListsLoaded
           },
           dispose: () => real.dispose(),
+          loadArea: (area) => real.loadArea(area),
+          areaLoaded: (area) => real.areaLoaded(area),
           loadConnect: () => {
             if (!failNext) return real.loadConnect()
             failNext = false
@@ -103,6 +126,8 @@ describe('open() and close() while the modal loads', () => {
             return real.walletListsLoaded
           },
           dispose: () => real.dispose(),
+          loadArea: (area) => real.loadArea(area),
+          areaLoaded: (area) => real.areaLoaded(area),
           loadConnect: () => {
             if (!held) return real.loadConnect()
             held = false

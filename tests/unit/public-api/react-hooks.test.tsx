@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { Profiler, type ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConnectionStore } from '../../../src/application/connection-store'
@@ -7,6 +7,8 @@ import { ModalStore } from '../../../src/application/modal-store'
 import { ConnectButton, WalletModalProvider, useNetwork } from '../../../src/react'
 import type { WalletModal } from '../../../src/index'
 import { aModalWithContainer } from '../../builders/a-modal'
+import { BlockchainApi } from '../../../src/ports/blockchain-api'
+import { InMemoryBlockchainApi } from '../../fakes/in-memory-blockchain-api'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
@@ -58,6 +60,26 @@ describe('the React hooks re-render only for what they show', () => {
     act(() => container.get(ConnectionStore).set(connectedOn(31337)))
     expect(renders.length).toBeGreaterThan(before)
     expect(screen.getByTestId('connect-button').textContent).toBe('0x1111…1111')
+  })
+
+  it("shows the account's name once the reverse lookup on connect finds it", async () => {
+    const world = aModalWithContainer()
+    modal = world.modal
+    const at = '2025-01-01T00:00:00Z'
+    const names = [{ name: 'alice.wg.id', registered_at: at, updated_at: at, addresses: { '2147514985': { address: ADDRESS, created: at } }, attributes: {} }]
+    world.container.bind(BlockchainApi).toConstantValue(new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], names }))
+    render(
+      <WalletModalProvider modal={world.modal}>
+        <ConnectButton />
+      </WalletModalProvider>,
+    )
+    act(() => world.container.get(ConnectionStore).set(connectedOn(31337)))
+    // The features chunk is imported (and transformed) on the first connection: allow it the time.
+    await waitFor(() => expect(screen.getByTestId('connect-button').textContent).toBe('alice.wg.id'), { timeout: 10_000 })
+    expect(world.modal.getState().profileName).toBe('alice.wg.id')
+    act(() => world.container.get(ConnectionStore).set({ status: 'disconnected' }))
+    expect(screen.getByTestId('connect-button').textContent).toBe('Connect Wallet')
+    expect(world.modal.getState().profileName).toBeUndefined()
   })
 
   it('useNetwork follows the network and ignores the view', () => {

@@ -7,6 +7,7 @@
  */
 import { ed25519 } from '@noble/curves/ed25519'
 import { Keypair, VersionedTransaction } from '@solana/web3.js'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { alreadyPending, invalidParams, unauthorized, userRejected, ProviderRpcError } from '../rpc-error'
 import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
 
@@ -44,7 +45,23 @@ interface Account {
 
 type ChangeListener = (properties: { accounts?: readonly Account[] }) => void
 
-const FEATURES = ['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage'] as const
+const FEATURES = ['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage', 'solana:signIn'] as const
+
+/** The fields a site asks `solana:signIn` to sign (the Wallet Standard's SolanaSignInInput). */
+interface SignInInput {
+  readonly domain?: string
+  readonly address?: string
+  readonly statement?: string
+  readonly uri?: string
+  readonly version?: string
+  readonly chainId?: string
+  readonly nonce?: string
+  readonly issuedAt?: string
+  readonly expirationTime?: string
+  readonly notBefore?: string
+  readonly requestId?: string
+  readonly resources?: readonly string[]
+}
 
 export class DevSolanaWallet {
   readonly version = '1.0.0' as const
@@ -137,6 +154,10 @@ export class DevSolanaWallet {
         version: '1.0.0',
         signMessage: (...inputs: { account: Account; message: Uint8Array }[]) => this.run('solana:signMessage', () => this.signMessages(inputs)),
       },
+      'solana:signIn': {
+        version: '1.0.0',
+        signIn: (...inputs: SignInInput[]) => this.run('solana:signIn', () => this.signIn(inputs)),
+      },
       // Names the rdns the EVM side announces, so a site lists both sides as one wallet.
       'walletgate:rdns': { version: '1.0.0', rdns: this.options.rdns },
     }
@@ -209,6 +230,24 @@ export class DevSolanaWallet {
     await this.approve('solana:signMessage', `Sign a message: ${preview.length > 80 ? `${preview.slice(0, 80)}…` : preview}`)
     const secret = this.keypair.secretKey.slice(0, 32)
     return inputs.map(({ message }) => ({ signedMessage: message, signature: ed25519.sign(message, secret) }))
+  }
+
+  /**
+   * Sign-In-With-Solana: the wallet writes the message from the site's fields (its own address and
+   * the page's host where the site left them out) and shows it whole before signing.
+   */
+  private async signIn(inputs: readonly SignInInput[]): Promise<{ account: Account; signedMessage: Uint8Array; signature: Uint8Array }[]> {
+    if (!this.state.authorized) throw unauthorized()
+    const texts = inputs.map((input) => {
+      if (input.address !== undefined && input.address !== this.address) throw unauthorized()
+      return createSignInMessageText({ ...input, domain: input.domain ?? location.host, address: this.address })
+    })
+    await this.approve('solana:signIn', `Sign in with Solana:\n${texts.join('\n\n')}`)
+    const secret = this.keypair.secretKey.slice(0, 32)
+    return texts.map((text) => {
+      const signedMessage = new TextEncoder().encode(text)
+      return { account: this.account, signedMessage, signature: ed25519.sign(signedMessage, secret) }
+    })
   }
 
   // ------------------------------------------------------------------ plumbing
@@ -289,10 +328,10 @@ export class DevSolanaWallet {
  * Registers the wallet with the page's Wallet Standard apps: now (apps already listening) and
  * whenever an app says it is ready (apps that load later).
  */
-export function registerWallet(wallet: DevSolanaWallet): void {
-  const callback = ({ register }: { register(wallet: DevSolanaWallet): unknown }) => register(wallet)
+export function registerWallet(wallet: object): void {
+  const callback = ({ register }: { register(wallet: object): unknown }) => register(wallet)
   window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-  window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent<{ register(wallet: DevSolanaWallet): unknown }>).detail))
+  window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent<{ register(wallet: object): unknown }>).detail))
 }
 
 function short(address: string): string {

@@ -8,7 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_CHAINS, DEVNET_FUNGIBLES, DEVNET_ONRAMP_TREASURY, NATIVE_TOKEN_ADDRESS, devnetViemChain, type DevnetChainId } from '../../config'
 import { parseAccount, parseChainId } from '../chains'
 import type { ServiceDeps } from '../deps'
-import { field, HttpError, requireQuery, type Router } from '../http'
+import { field, HttpError, requireQuery, type Handler, type Router } from '../http'
 
 const FEE_RATE = 0.015
 const NETWORK_FEE_USD = 0.5
@@ -34,8 +34,19 @@ function idOf(value: unknown): string {
   return ''
 }
 
+/** The providers the devnet stands in for, each with a checkout page of its own. */
+const PROVIDERS = { coinbase: 'Coinbase', meld: 'Meld' } as const
+type ProviderName = keyof typeof PROVIDERS
+
+function providerOf(value: unknown): ProviderName {
+  if (value === undefined || value === null || value === '') return 'coinbase'
+  if (typeof value === 'string' && value in PROVIDERS) return value as ProviderName
+  throw new HttpError(400, `Unknown provider ${String(value)}`)
+}
+
 interface Checkout {
   id: string
+  provider: ProviderName
   address: Address
   chainId: DevnetChainId
   symbol: string
@@ -121,6 +132,8 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
           : 100 / meta.price
     const checkout: Checkout = {
       id: randomUUID(),
+      // An extension of the spec's body: which provider's checkout to open (default Coinbase).
+      provider: providerOf(field(body, 'provider')),
       address,
       chainId,
       symbol: meta.symbol,
@@ -129,7 +142,7 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
       status: 'open',
     }
     checkouts.set(checkout.id, checkout)
-    return { json: { url: `${deps.baseUrl()}/onramp/checkout/${checkout.id}` } }
+    return { json: { url: `${deps.baseUrl()}/onramp/checkout/${checkout.id}/${checkout.provider}` } }
   })
 
   const page = (title: string, inner: string): { contentType: string; body: string } => ({
@@ -139,19 +152,23 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
 </head><body><h1>${escapeHtml(title)}</h1>${inner}</body></html>`,
   })
 
-  router.get('/onramp/checkout/:id', ({ params }) => {
+  // Each provider's page; the bare id shows its own provider's.
+  const checkoutPage: Handler = ({ params }) => {
     const c = checkouts.get(params.id!)
-    if (!c) throw new HttpError(404, 'Unknown checkout')
+    if (!c || (params.provider !== undefined && params.provider !== c.provider)) throw new HttpError(404, 'Unknown checkout')
     const chain = DEVNET_CHAINS.find((x) => x.id === c.chainId)!
     const summary = `<p>Buy <strong>${escapeHtml(c.cryptoAmount)} ${escapeHtml(c.symbol)}</strong> on ${escapeHtml(chain.name)} for <strong>$${c.fiatAmount}</strong>.</p>
 <p>Destination: <code>${c.address}</code></p>`
-    if (c.status === 'paid') return page('Devnet checkout', `${summary}<p id="status">Paid. Transaction <code>${c.hash}</code>.</p>`)
-    return page('Devnet checkout', `${summary}<form method="post" action="/onramp/checkout/${c.id}/complete"><button type="submit">Complete purchase</button></form>`)
-  })
+    const title = `${PROVIDERS[c.provider]} checkout (devnet)`
+    if (c.status === 'paid') return page(title, `${summary}<p id="status">Paid. Transaction <code>${c.hash}</code>.</p>`)
+    return page(title, `${summary}<form method="post" action="/onramp/checkout/${c.id}/${c.provider}/complete"><button type="submit">Complete purchase</button></form>`)
+  }
+  router.get('/onramp/checkout/:id', checkoutPage)
+  router.get('/onramp/checkout/:id/:provider', checkoutPage)
 
-  router.post('/onramp/checkout/:id/complete', async ({ params, req }) => {
+  const complete: Handler = async ({ params, req }) => {
     const c = checkouts.get(params.id!)
-    if (!c) throw new HttpError(404, 'Unknown checkout')
+    if (!c || (params.provider !== undefined && params.provider !== c.provider)) throw new HttpError(404, 'Unknown checkout')
     if (c.status !== 'paid') {
       const run = payQueue.then(() => pay(c))
       payQueue = run.catch(() => undefined)
@@ -159,8 +176,10 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
       c.status = 'paid'
     }
     if ((req.headers.accept ?? '').includes('application/json')) return { json: { status: c.status, hash: c.hash } }
-    return page('Devnet checkout', `<p id="status">Paid ${escapeHtml(c.cryptoAmount)} ${escapeHtml(c.symbol)} to <code>${c.address}</code>. Transaction <code>${c.hash}</code>. You can close this window.</p>`)
-  })
+    return page(`${PROVIDERS[c.provider]} checkout (devnet)`, `<p id="status">Paid ${escapeHtml(c.cryptoAmount)} ${escapeHtml(c.symbol)} to <code>${c.address}</code>. Transaction <code>${c.hash}</code>. You can close this window.</p>`)
+  }
+  router.post('/onramp/checkout/:id/complete', complete)
+  router.post('/onramp/checkout/:id/:provider/complete', complete)
 
   const pay = async (c: Checkout): Promise<Hex> => {
     const meta = DEVNET_FUNGIBLES.find((f) => f.symbol === c.symbol)!

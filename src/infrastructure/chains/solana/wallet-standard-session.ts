@@ -2,7 +2,8 @@
  * What the Solana wing does with a discovered Wallet Standard wallet, loaded with the first connect,
  * silent reconnect or request (never with the page): `standard:connect` (silent after a reload),
  * `standard:disconnect`, `standard:events` changes as wallet events, the network the site uses with
- * each wallet, and `solana:signMessage`.
+ * each wallet, and `solana:signMessage` (a sign-in message through `solana:signIn` when the wallet
+ * offers it, so the wallet shows it as a sign-in).
  *
  * A Wallet Standard wallet has no "current network": the site picks one of the wallet's chains.
  * The session keeps that choice per wallet (the host's default Solana network when the wallet
@@ -198,7 +199,43 @@ export class WalletStandardSession {
   }
 }
 
+/** The Wallet Standard's sign-in feature (kept here, not with discovery: only signing needs it). */
+const SOLANA_SIGN_IN = 'solana:signIn'
+/** How every Sign-In-With-Solana message begins after its domain: a cheap test before loading the parser. */
+const SIGN_IN_HEADER = ' wants you to sign in with your Solana account:\n'
+
+interface SignInFeature {
+  signIn(...inputs: Record<string, unknown>[]): Promise<readonly { readonly account: StandardAccount; readonly signedMessage: Uint8Array; readonly signature: Uint8Array }[]>
+}
+
+/**
+ * A sign-in message for `address` through `solana:signIn` (the wallet writes the text from the same
+ * fields; it must come out as exactly `message`); undefined when the wallet lacks the feature or the
+ * message is not a sign-in of that account.
+ */
+async function signInWithSolana(wallet: WalletStandardWallet, address: string, message: string): Promise<string | undefined> {
+  const signIn = feature<SignInFeature>(wallet, SOLANA_SIGN_IN)
+  if (signIn === undefined || !message.includes(SIGN_IN_HEADER)) return undefined
+  const { parseSolanaSignIn, signInFields } = await import('./siwx/sign-in-with-solana-messenger')
+  const data = parseSolanaSignIn(message)
+  if (data === undefined || data.accountAddress !== address) return undefined
+  let outputs: Awaited<ReturnType<SignInFeature['signIn']>>
+  try {
+    outputs = await signIn.signIn(signInFields(data))
+  } catch (error) {
+    throw toSolanaWalletError(error)
+  }
+  const output = outputs[0]
+  if (output === undefined) throw new WalletRequestError('failed', 'The wallet returned no signature')
+  if (output.account.address !== address || new TextDecoder().decode(output.signedMessage) !== message) {
+    throw new WalletRequestError('failed', 'The wallet signed another sign-in message')
+  }
+  return base58Encode(output.signature)
+}
+
 async function signSolanaMessage(wallet: WalletStandardWallet, address: string, message: string): Promise<string> {
+  const signedIn = await signInWithSolana(wallet, address, message)
+  if (signedIn !== undefined) return signedIn
   const sign = feature<SignMessageFeature>(wallet, SOLANA_SIGN_MESSAGE)
   if (sign === undefined) throw new WalletRequestError('unsupportedMethod', 'The wallet cannot sign messages')
   const account = wallet.accounts.find((a) => a.address === address)

@@ -19,12 +19,14 @@ import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import { parseEip155ChainId, wellFormedCaipNetworkId } from '../../../domain/network/caip-network-id'
 import { boundWalletName } from '../../../domain/validation/text-bounds'
-import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
+import type { CaipNetworkId, ChainNamespace, SiwxSession } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Logger } from '../../../ports/logger'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import { WalletRequestError, type WalletEvent } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
+import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
+import { cacaoSession, type CacaoLike } from './cacao-sessions'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
 import { WalletConnectRpcReads } from './rpc-reads'
@@ -73,6 +75,12 @@ export interface UniversalProviderWalletConnectOptions {
   pairingExpiring?: () => PairingExpiryDecision
   /** Loads the SDK (default: dynamic import). */
   load?: () => Promise<{ UniversalProvider: UniversalProviderClass }>
+  /**
+   * One-click sign-in (the host configured `siwx`), asked for with each connect: its eip155 request
+   * goes out as the authenticate request, and the wallet's signed answers are handed to `accept`
+   * before `session` resolves, so sign-in finds them stored when the account is reported.
+   */
+  signIn?: () => Promise<SiwxOnConnect | undefined>
 }
 
 /** A WalletConnect session as the modal needs it. */
@@ -89,6 +97,11 @@ export interface WalletConnectSession {
   readonly peer: { readonly name: string; readonly url: string; readonly icons: readonly string[] }
   /** When the session ends unless extended (epoch ms). */
   readonly expiresAtMs: number
+  /**
+   * The wallet answered the sign-in asked with the connection: one session per chain it signed
+   * for, not yet verified. Absent when none was asked or the wallet approved a plain session.
+   */
+  readonly signIn?: { readonly request: SiwxConnectRequest; readonly sessions: readonly SiwxSession[] }
 }
 
 export interface WalletConnectPairingAttempt {
@@ -148,6 +161,8 @@ const WC_USER_REJECTED = 5000
  * a publish that timed out), never raw SDK text.
  */
 function toPairingError(e: unknown): WalletRequestError | RelayUnreachableError {
+  // The SDK rejects an authenticate request the wallet refused with the wallet's words alone.
+  if (typeof e === 'string') return new WalletRequestError('rejected', e, { cause: e })
   return errorCode(e) === undefined ? new RelayUnreachableError({ cause: e }) : toWalletError(e)
 }
 
@@ -178,6 +193,11 @@ function toReadError(e: unknown): WalletRequestError {
     cause: e,
     ...(code === undefined ? {} : { code }),
   })
+}
+
+/** An answer whose issuer is no account: kept as a session of no requested chain, so it is refused. */
+function unreadableCacao(cacao: CacaoLike): SiwxSession {
+  return { data: { accountAddress: '', chainId: 'eip155:0', domain: '', uri: '', version: '1', nonce: '' }, message: '', signature: '', cacao }
 }
 
 /** The shown text when the SDK itself could not be loaded or started. */
@@ -251,11 +271,20 @@ export class UniversalProviderWalletConnect {
    * Starts a pairing attempt; a previous attempt still running is cancelled. With `reuse`, a
    * running attempt whose pairing is not expired (or still being prepared) is returned instead,
    * so a URI prepared before a tap (iOS Safari, Telegram) is the one the deep link opens.
+   *
+   * With `signIn` (an eip155 request) and eip155 among the namespaces, the wallet gets an
+   * authenticate request (`wc_sessionAuthenticate`, one-click sign-in) instead of a bare proposal:
+   * a wallet that supports it signs one CACAO per chain it serves in the same approval (the session
+   * then carries `signIn`); one that does not answers the SDK's fallback proposal, a plain session.
+   * The SDK's fallback proposal asks for eip155 alone, so other namespaces are not asked then.
+   * Without `signIn`, the request comes from the `signIn` option (whose `accept` then gets the answers).
    */
-  connect(opts: { reuse?: boolean } = {}): WalletConnectPairingAttempt {
+  connect(opts: { reuse?: boolean; signIn?: SiwxConnectRequest } = {}): WalletConnectPairingAttempt {
     const running = this.currentAttempt
     if (opts.reuse && running && this.reusable(running.latest)) return running.handle
     running?.cancel()
+    const signingIn = opts.signIn === undefined ? this.signInRequest() : Promise.resolve({ request: opts.signIn, onConnect: undefined })
+    let signIn: { request: SiwxConnectRequest; onConnect: SiwxOnConnect | undefined } | undefined
     const pairing$ = new ReplaySubject<Pairing>(1)
     let settled = false
     let refresh: Subscription | undefined
@@ -316,13 +345,15 @@ export class UniversalProviderWalletConnect {
     const startPairing = (provider: Provider): void => {
       awaitingUri = true
       watchRelay()
-      provider
-        .connect({ optionalNamespaces: requestedNamespaces(this.options.networks, this.options.namespaces) })
+      this.propose(provider, signIn?.request)
         .then(async (approved) => {
           if (settled || !approved) return
-          const described = await this.describe(provider, approved as SessionLike)
+          const described = await this.describe(provider, approved.session)
+          // Stored before the session is reported: sign-in then finds it and asks nothing.
+          if (approved.signIn !== undefined) await signIn?.onConnect?.accept(approved.signIn.request, approved.signIn.sessions)
+          if (settled) return
           finish(provider)
-          resolveSession(described)
+          resolveSession(approved.signIn === undefined ? described : { ...described, signIn: approved.signIn })
         })
         .catch((e: unknown) => {
           // A superseded pairing's proposal expiring is not this attempt's failure.
@@ -348,9 +379,10 @@ export class UniversalProviderWalletConnect {
     }
     this.currentAttempt = attempt
 
-    this.load()
-      .then((provider) => {
+    Promise.all([this.load(), signingIn])
+      .then(([provider, asked]) => {
         if (settled) return
+        signIn = asked
         earlierTopics = pairingTopics(provider)
         relayer = provider.client.core.relayer
         relayer.on('relayer_disconnect', onRelayDown)
@@ -384,6 +416,61 @@ export class UniversalProviderWalletConnect {
       })
 
     return attempt.handle
+  }
+
+  /** The sign-in to ask with a connect; undefined without one, or when it cannot be prepared (then the sign view asks). */
+  private async signInRequest(): Promise<{ request: SiwxConnectRequest; onConnect: SiwxOnConnect } | undefined> {
+    try {
+      const onConnect = await this.options.signIn?.()
+      const request = await onConnect?.request('eip155')
+      return onConnect === undefined || request === undefined ? undefined : { request, onConnect }
+    } catch (e) {
+      this.options.logger.warn('WalletConnect: sign-in could not be asked with the connection', e)
+      return undefined
+    }
+  }
+
+  /**
+   * One proposal: the session proposal, or with an eip155 sign-in request the authenticate request
+   * (its answers as sessions, each with the text the wallet signed as the SDK renders it).
+   */
+  private async propose(
+    provider: Provider,
+    signIn: SiwxConnectRequest | undefined,
+  ): Promise<{ session: SessionLike; signIn?: NonNullable<WalletConnectSession['signIn']> } | undefined> {
+    const optionalNamespaces = requestedNamespaces(this.options.networks, this.options.namespaces)
+    const eip155 = optionalNamespaces.eip155
+    if (signIn === undefined || signIn.namespace !== 'eip155' || eip155 === undefined || signIn.chainIds.length === 0) {
+      const session = await provider.connect({ optionalNamespaces })
+      return session === undefined ? undefined : { session: session as SessionLike }
+    }
+    const params = {
+      // Read by UniversalProvider (not sent): the RPC map of the session's eip155 provider.
+      optionalNamespaces,
+      chains: [...signIn.chainIds],
+      domain: signIn.domain,
+      uri: signIn.uri,
+      nonce: signIn.nonce,
+      exp: signIn.expirationTime,
+      ...(signIn.statement === undefined ? {} : { statement: signIn.statement }),
+      // Asked as a ReCap in the message: the methods the session may then use.
+      methods: eip155.methods,
+    }
+    const answer = await provider.authenticate(params)
+    if (!(answer.session as SessionLike | undefined)) return undefined
+    const cacaos = (answer.auths ?? []) as unknown as CacaoLike[]
+    if (cacaos.length === 0) return { session: answer.session as SessionLike }
+    const sessions = cacaos.map((cacao) => {
+      let message = ''
+      try {
+        message = provider.client.formatAuthMessage({ request: cacao.p as Parameters<Provider['client']['formatAuthMessage']>[0]['request'], iss: cacao.p.iss })
+      } catch (e) {
+        // A payload the SDK cannot render (a statement with line breaks): an empty text never verifies.
+        this.options.logger.warn('WalletConnect sign-in answer could not be read', e)
+      }
+      return cacaoSession(cacao, message) ?? unreadableCacao(cacao)
+    })
+    return { session: answer.session as SessionLike, signIn: { request: signIn, sessions } }
   }
 
   /**

@@ -110,6 +110,38 @@ describe('IdentityStore', () => {
     expect(state).toMatchObject({ status: 'ready', identity: { name: 'alice.wg.id', avatar: 'https://example.test/alice.png' } })
   })
 
+  it("never shows one address's name for another while the other's loads", async () => {
+    const at = '2025-01-01T00:00:00Z'
+    const api = new InMemoryBlockchainApi({
+      supportedChains: ['eip155:31337'],
+      names: [{ name: 'alice.wg.id', registered_at: at, updated_at: at, addresses: { '60': { address: ADDRESS, created: at } }, attributes: {} }],
+    })
+    const connection = new ConnectionStore()
+    const store = new IdentityStore(connection, api, new RecordingLogger())
+    const seen: string[] = []
+    store.state$.subscribe((s) => seen.push(s.status === 'ready' ? `${s.caipAddress}=${String(s.identity.name)}` : s.status))
+    connection.set(connected('eip155:31337'))
+    await firstValueFrom(store.state$.pipe(filter((s) => s.status === 'ready')))
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    connection.set(connected('eip155:31337', other))
+    expect(store.snapshot.status).toBe('loading')
+    await firstValueFrom(store.state$.pipe(filter((s) => s.status === 'ready')))
+    expect(seen).toEqual(['idle', 'loading', `eip155:31337:${ADDRESS}=alice.wg.id`, 'loading', `eip155:31337:${other}=null`])
+  })
+
+  it('takes a name just registered at once, for the account it was registered for only', async () => {
+    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
+    const connection = new ConnectionStore()
+    const store = new IdentityStore(connection, api, new RecordingLogger())
+    const ready = firstValueFrom(store.state$.pipe(filter((s) => s.status === 'ready')))
+    connection.set(connected('eip155:31337'))
+    await ready
+    store.setProfileName('eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'other.wg.id')
+    expect(store.snapshot).toMatchObject({ identity: { name: null } })
+    store.setProfileName(`eip155:31337:${ADDRESS}`, 'alice.wg.id')
+    expect(store.snapshot).toMatchObject({ status: 'ready', identity: { name: 'alice.wg.id', avatar: null } })
+  })
+
   it('turns a failed lookup into an error state and a warning, not an exception', async () => {
     const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
     api.failNext('getIdentity', new HttpError(new Response(null, { status: 500 })))

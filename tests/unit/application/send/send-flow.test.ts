@@ -69,7 +69,8 @@ describe('send: rules checked before any signature', () => {
     const world = aSendWorld()
     connect(world.connection, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana')
     fill(world, { token: ETH, amount: '0.1', receiver: TO })
-    expect(world.form.snapshot.receiver).toEqual({ status: 'unresolved', name: TO, error: { kind: 'invalidAddress' } })
+    // Said while the visitor types, not only on Review.
+    expect(world.form.snapshot.receiver).toEqual({ status: 'unresolved', name: TO, error: { kind: 'wrongFamily', namespace: 'solana' } })
     await world.review.review()
     expect(shownError(world)).toBe('This is not a Solana address')
     expect(world.transfers.estimates).toEqual([])
@@ -204,6 +205,16 @@ describe('send: the form', () => {
     await world.review.review()
     expect(shownError(world)).toBe('No one has registered the name nobody.eth')
     expect(world.api.calls).toContain('lookUpName')
+  })
+
+  it('a Solana address on an EVM network is said to be no EVM address, not looked up as a name', async () => {
+    const world = aSendWorld()
+    const solana = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    fill(world, { token: ETH, amount: '0.1', receiver: solana })
+    expect(world.form.snapshot.receiver).toEqual({ status: 'unresolved', name: solana, error: { kind: 'wrongFamily', namespace: 'eip155' } })
+    await world.review.review()
+    expect(shownError(world)).toBe('This is not an EVM address')
+    expect(world.api.calls).not.toContain('lookUpName')
   })
 
   it('a name with no address of the connected family says so', async () => {

@@ -7,6 +7,7 @@ import {
   supportsCapability,
 } from '../../../../src/domain/network/network-support'
 import { shouldShowUnsupportedChain } from '../../../../src/domain/network/unsupported-chain'
+import { CHAIN_ONLY_BALANCE_NAMESPACES } from '../../../../src/domain/feature-constants'
 import { GasPriceNetworkNotSupportedError, SwapNetworkNotSupportedError } from '../../../../src/domain/errors'
 
 describe('CAIP network ids', () => {
@@ -53,6 +54,13 @@ describe('supported namespaces per capability', () => {
     expect(supportsCapability('activity', 'polkadot')).toBe(false)
     expect(supportsCapability('activity', 'bip122')).toBe(false)
     expect(supportsCapability('activity', 'cosmos')).toBe(false)
+  })
+
+  it('balance goes beyond the spec on purpose for bip122 (its Esplora API), read from the chain only; send does not', () => {
+    expect(supportsCapability('balance', 'bip122')).toBe(true)
+    expect(supportsCapability('send', 'bip122')).toBe(false)
+    expect(supportsCapability('balance', 'polkadot')).toBe(false)
+    expect(CHAIN_ONLY_BALANCE_NAMESPACES).toEqual(['bip122'])
   })
 })
 

@@ -30,9 +30,11 @@ describe('send receiver', () => {
     expect(receiverKind(SOL, 'solana')).toBe('address')
     expect(receiverKind('alice.wg.id', 'eip155')).toBe('name')
     expect(receiverKind('0x1234', 'eip155')).toBe('invalid')
-    // An address of another family is no address here.
-    expect(receiverKind(EVM, 'solana')).toBe('invalid')
-    expect(receiverKind(EVM, undefined)).toBe('invalid')
+    // An address of another family is no address here, and no name either.
+    expect(receiverKind(EVM, 'solana')).toBe('otherFamily')
+    expect(receiverKind(SOL, 'eip155')).toBe('otherFamily')
+    expect(receiverKind(EVM, undefined)).toBe('otherFamily')
+    expect(receiverKind('0x1234', 'solana')).toBe('invalid')
   })
 
   it('looks a bare name up in the service zone, in lower case', () => {

@@ -81,7 +81,7 @@ describe('address per namespace', () => {
     expect(isAddressOf('solana', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false)
   })
 
-  it.each(['polkadot', 'bip122', 'cosmos'] as const)('%s has no rule yet and accepts nothing', (namespace) => {
+  it.each(['polkadot', 'cosmos'] as const)('%s has no rule yet and accepts nothing', (namespace) => {
     expect(isAddressOf(namespace, 'bc1qexample')).toBe(false)
     expect(isAddressOf(namespace, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false)
   })

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { ed25519 } from '@noble/curves/ed25519'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { describe, expect, it } from 'vitest'
 import { DEVNET_SOLANA_ACCOUNTS, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/config'
 import type { ApprovalMode, ApprovalRequest } from '../../../../demo/src/dev-wallet/provider'
@@ -101,4 +103,25 @@ describe('the Devnet Wallet, Solana side', () => {
     void w.features['standard:connect'].connect()
     await expect(w.features['standard:connect'].connect()).rejects.toMatchObject({ code: -32002 })
   })
+
+  it('solana:signIn writes the message from the fields, shows it whole on the panel and signs it with its key', async () => {
+    const { w, approver } = wallet('manual', true)
+    await w.features['standard:connect'].connect()
+    const input = { domain: 'app.test', address: w.accounts[0]!.address, uri: 'https://app.test', version: '1', chainId: SOLANA_DEVNET_CAIP_NETWORK_ID, nonce: 'abcdefgh12' }
+    const signing = w.features['solana:signIn'].signIn(input)
+    await waitFor(() => approver.waiting.length === 1)
+    const text = createSignInMessageText(input)
+    expect(approver.waiting[0]!.request).toMatchObject({ method: 'solana:signIn' })
+    expect(approver.waiting[0]!.request.summary).toContain(text)
+    approver.waiting[0]!.resolve(true)
+    const [output] = await signing
+    expect(new TextDecoder().decode(output!.signedMessage)).toBe(text)
+    expect(ed25519.verify(output!.signature, output!.signedMessage, w.accounts[0]!.publicKey)).toBe(true)
+    await expect(w.features['solana:signIn'].signIn({ ...input, address: DEVNET_SOLANA_ACCOUNTS[0]!.address })).rejects.toMatchObject({ code: 4100 })
+  })
 })
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !condition(); i++) await Promise.resolve()
+  expect(condition()).toBe(true)
+}

@@ -102,3 +102,29 @@ describe('UniversalProviderWalletConnect pairing reuse (domain rule reuseOrCreat
     expect(uris).toEqual(sdk.proposals)
   })
 })
+
+describe('UniversalProviderWalletConnect with one-click sign-in configured', () => {
+  const networks = [{ caipNetworkId: 'eip155:31337' as const, chainNamespace: 'eip155' as const, rpcUrls: ['http://127.0.0.1:1'] }]
+
+  it('a sign-in request that cannot be prepared makes a plain proposal (the sign view asks later)', async () => {
+    const { adapter, sdk, warnings } = anAdapter({
+      networks,
+      signIn: () => Promise.resolve({ request: () => Promise.reject(new Error('no nonce')), accept: () => Promise.resolve([]) }),
+    })
+    adapter.connect()
+    await settle()
+    expect(sdk.proposals).toHaveLength(1)
+    expect(warnings).toEqual(['WalletConnect: sign-in could not be asked with the connection'])
+  })
+
+  it('nothing to ask (no sign-in for the family) makes a plain proposal without a warning', async () => {
+    const { adapter, sdk, warnings } = anAdapter({
+      networks,
+      signIn: () => Promise.resolve({ request: () => Promise.resolve(undefined), accept: () => Promise.resolve([]) }),
+    })
+    adapter.connect()
+    await settle()
+    expect(sdk.proposals).toHaveLength(1)
+    expect(warnings).toEqual([])
+  })
+})

@@ -91,6 +91,17 @@ describe('SendView', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it('a whole address of another chain family is said under the field while typing; a half-typed one is not', () => {
+    const world = aSendWorld()
+    world.modal.push('Send')
+    renderView(world, SendView)
+    const hint = () => screen.getByTestId('send-receiver-hint').textContent
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' } })
+    expect(hint()).toBe('This is not an EVM address')
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '0x7099' } })
+    expect(hint()).toBe('\u00a0')
+  })
+
   it('Max fills the whole token balance', async () => {
     const world = aSendWorld()
     renderView(world, SendView)

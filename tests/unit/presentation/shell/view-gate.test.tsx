@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Container } from 'inversify'
+import { of } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FeatureLoader, type Features } from '../../../../src/application/modal-services'
 import { DiProvider } from '../../../../src/presentation/di-context'
@@ -8,7 +9,7 @@ import { ViewBoundary, WithFeatures } from '../../../../src/presentation/ViewGat
 
 afterEach(cleanup)
 
-const NO_FEATURES: Features = { start() {}, async switchNetwork() {}, dispose() {} }
+const NO_FEATURES: Features = { start() {}, async switchNetwork() {}, dispose() {}, profileName$: of(null), bindArea: async () => {}, areaBound: () => true }
 
 /** A FeatureLoader whose loads the test settles by hand. */
 function manualLoader(loadedAtStart = false) {
@@ -18,6 +19,8 @@ function manualLoader(loadedAtStart = false) {
     loadConnect: async () => {},
     loadWalletLists: async () => {},
     walletListsLoaded: true,
+    loadArea: async () => {},
+    areaLoaded: () => true,
     load: vi.fn(
       () =>
         new Promise<Features>((resolve, reject) =>

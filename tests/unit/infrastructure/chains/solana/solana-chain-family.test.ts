@@ -5,6 +5,10 @@ import type { CaipNetwork } from '../../../../../src/domain/entities'
 import { SolanaChainFamily, type WalletRegistry } from '../../../../../src/infrastructure/chains/solana/solana-chain-family'
 import { WalletRequestError, type WalletEvent } from '../../../../../src/ports/chain-family'
 import { RecordingLogger } from '../../../../fakes/recording-logger'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
+import { base58Encode } from '../../../../../src/domain/format/base58'
+import { siwxMessageData } from '../../../../../src/domain/siwx/siwx-message-data'
+import { SolanaSignInMessenger } from '../../../../../src/infrastructure/chains/solana/siwx/sign-in-with-solana-messenger'
 
 const DEVNET: CaipNetwork = {
   id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
@@ -222,5 +226,60 @@ describe('SolanaChainFamily (Wallet Standard)', () => {
     )
     wallet.decline = true
     await expect(family.signMessage('W', wallet.address, 'hello')).rejects.toMatchObject({ kind: 'rejected' })
+  })
+
+  describe('a sign-in message', () => {
+    const signInWallet = (write: (input: Record<string, unknown>) => string) => {
+      const inputs: Record<string, unknown>[] = []
+      const wallet: StubWallet = new StubWallet('W', ['solana:devnet'], {
+        'solana:signIn': {
+          version: '1.0.0',
+          signIn: async (input: Record<string, unknown>) => {
+            inputs.push(input)
+            if (wallet.decline) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+            return [{ account: wallet.accounts[0], signedMessage: new TextEncoder().encode(write(input)), signature: new Uint8Array(64).fill(2) }]
+          },
+        },
+      })
+      return { wallet, inputs }
+    }
+    const messageFor = (address: string) =>
+      new SolanaSignInMessenger().createMessage(
+        siwxMessageData({ accountAddress: address, chainId: DEVNET.caipNetworkId, domain: 'app.test', uri: 'https://app.test', nonce: 'abcdefgh12', statement: 'Sign in.', nowMs: Date.UTC(2026, 0, 1), expiresInMs: 60_000 }),
+      )
+
+    it('goes through solana:signIn with its fields when the wallet offers it', async () => {
+      const { registry, family } = setup()
+      const { wallet, inputs } = signInWallet((input) => createSignInMessageText(input as never))
+      registry.register(wallet)
+      family.startDiscovery()
+      await family.connect('W')
+      const message = messageFor(wallet.address)
+      expect(await family.signMessage('W', wallet.address, message)).toBe(base58Encode(new Uint8Array(64).fill(2)))
+      expect(inputs).toEqual([expect.objectContaining({ domain: 'app.test', address: wallet.address, nonce: 'abcdefgh12', chainId: DEVNET.caipNetworkId, statement: 'Sign in.' })])
+      // Any other text still goes through solana:signMessage.
+      expect(await family.signMessage('W', wallet.address, 'hello')).toBe(base58Encode(new Uint8Array(64).fill(1)))
+      expect(inputs).toHaveLength(1)
+      wallet.decline = true
+      await expect(family.signMessage('W', wallet.address, message)).rejects.toMatchObject({ kind: 'rejected' })
+    })
+
+    it('refuses a signature over another text than the one asked for', async () => {
+      const { registry, family } = setup()
+      const { wallet } = signInWallet((input) => createSignInMessageText({ ...(input as object), statement: 'Something else.' } as never))
+      registry.register(wallet)
+      family.startDiscovery()
+      await family.connect('W')
+      await expect(family.signMessage('W', wallet.address, messageFor(wallet.address))).rejects.toMatchObject({ kind: 'failed' })
+    })
+
+    it('uses solana:signMessage for a wallet without solana:signIn', async () => {
+      const { registry, family } = setup()
+      const wallet = new StubWallet('W', ['solana:devnet'])
+      registry.register(wallet)
+      family.startDiscovery()
+      await family.connect('W')
+      expect(await family.signMessage('W', wallet.address, messageFor(wallet.address))).toBe(base58Encode(new Uint8Array(64).fill(1)))
+    })
   })
 })

@@ -1,0 +1,308 @@
+/**
+ * The devnet auth service: email login for the embedded wallet, on its own origin. Login codes and
+ * device approval links go out as real emails over SMTP (to the devnet's mail sink); each user's
+ * keys stay here and the service signs for them (a server-side signer), so no key is ever in a
+ * host page; each new EVM wallet is funded on the devnet chains from a faucet key of its own.
+ *
+ *   POST /v1/email/login   { email, deviceId }        -> { action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }
+ *   POST /v1/email/resend  { email, deviceId }        -> { sent: true } | 429 "Please try again after N seconds"
+ *   GET  /v1/email/device-approval?token=            (the emailed link) -> a page; the code follows by email
+ *   GET  /v1/email/device-status?email=&deviceId=    -> { approved }
+ *   POST /v1/email/verify  { email, otp, deviceId }   -> { token, user } | 400 "That code is not valid" (attemptsLeft)
+ *   GET  /v1/user                   (Bearer token)    -> { email, accounts: { eip155, solana } }
+ *   POST /v1/sign-out               (Bearer token)    -> { signedOut: true }
+ *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
+ *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
+ *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createTransport } from 'nodemailer'
+import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex, type TransactionRequest } from 'viem'
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
+import { HttpError, readBody } from '../service/http'
+import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
+import type { Mailbox } from './smtp-sink'
+
+/** The mnemonic index of the faucet that funds new embedded wallets (accounts #0-#9 belong to the demo and tests). */
+export const AUTH_FAUCET_INDEX = 10
+/** What each new embedded EVM wallet receives on every devnet chain. */
+export const NEW_WALLET_FUNDING = parseEther('10')
+/** What the faucet is given at start on each chain (hardhat_setBalance). */
+const FAUCET_BALANCE = parseEther('1000000')
+
+export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+
+/** Read-only calls passed to the chain as they are. */
+const READ_METHODS = new Set([
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+])
+
+export interface AuthServiceOptions {
+  readonly port: number
+  /** The SMTP sink the emails go to. */
+  readonly smtpPort: number
+  /** Where the sink's messages are read from (the same process runs both on the devnet). */
+  readonly mailbox: Mailbox
+  /** The EVM chains new wallets are funded on and transactions are sent to. */
+  readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string }[]
+  readonly accounts?: AccountsOptions
+}
+
+export interface AuthService {
+  readonly url: string
+  readonly port: number
+  readonly faucetAddress: Hex
+  stop(): Promise<void>
+}
+
+interface JsonAnswer {
+  status?: number
+  json: unknown
+}
+
+export async function startAuthService(options: AuthServiceOptions): Promise<AuthService> {
+  const accounts = new AuthAccounts(options.accounts)
+  const mail = createTransport({ host: DEVNET_HOST, port: options.smtpPort, secure: false, ignoreTLS: true })
+  const faucet = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: AUTH_FAUCET_INDEX })
+  const chains = new Map(options.chains.map((c) => [c.chainId, c]))
+  let baseUrl = ''
+
+  // The faucet's money: set, not mined, so it never depends on what other parts spent.
+  await Promise.all(
+    options.chains.map((chain) =>
+      createPublicClient({ transport: http(chain.rpcUrl) }).request({
+        method: 'hardhat_setBalance' as never,
+        params: [faucet.address, toHex(FAUCET_BALANCE)] as never,
+      }),
+    ),
+  )
+
+  // One faucet transaction at a time per chain: concurrent logins never race for a nonce.
+  const faucetQueues = new Map<number, Promise<unknown>>()
+  const fund = (user: AuthUser): Promise<unknown> =>
+    Promise.all(
+      options.chains.map((chain) => {
+        const previous = faucetQueues.get(chain.chainId) ?? Promise.resolve()
+        const next = previous
+          .catch(() => undefined)
+          .then(async () => {
+            const client = createWalletClient({ account: faucet, transport: http(chain.rpcUrl) })
+            const hash = await client.sendTransaction({ to: user.evmAddress, value: NEW_WALLET_FUNDING, chain: null })
+            await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+          })
+        faucetQueues.set(chain.chainId, next)
+        return next
+      }),
+    )
+
+  const sendMail = async (outgoing: Outgoing): Promise<void> => {
+    if (outgoing.kind === 'otp') {
+      await mail.sendMail({
+        from: 'Walletgate devnet <login@walletgate.devnet>',
+        to: outgoing.email,
+        subject: `Your login code is ${outgoing.code}`,
+        text: `Your login code is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
+      })
+      return
+    }
+    const link = `${baseUrl}/v1/email/device-approval?token=${outgoing.linkToken}`
+    await mail.sendMail({
+      from: 'Walletgate devnet <login@walletgate.devnet>',
+      to: outgoing.email,
+      subject: 'Approve this device',
+      text: `Someone is signing in to your wallet from a new device. If it is you, approve it: ${link}`,
+      html: `<p>Someone is signing in to your wallet from a new device. If it is you, <a href="${link}">approve this device</a>.</p>`,
+    })
+  }
+
+  const userJson = (user: AuthUser) => ({ email: user.email, accounts: { eip155: user.evmAddress, solana: user.solanaAddress } })
+
+  const bearer = (req: IncomingMessage): string | undefined => {
+    const header = req.headers.authorization
+    return header?.startsWith('Bearer ') === true ? header.slice('Bearer '.length).trim() : undefined
+  }
+
+  const rpc = async (user: AuthUser, body: Record<string, unknown>): Promise<JsonAnswer> => {
+    const chainId = Number(body.chainId)
+    const chain = chains.get(chainId)
+    if (chain === undefined) throw new HttpError(400, `Chain ${String(body.chainId)} is not a devnet chain`)
+    const method = typeof body.method === 'string' ? body.method : ''
+    const params = Array.isArray(body.params) ? (body.params as unknown[]) : []
+    const account = privateKeyToAccount(user.evmPrivateKey)
+    const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return { json: { result: [user.evmAddress] } }
+      case 'eth_chainId':
+        return { json: { result: toHex(chainId) } }
+      case 'personal_sign': {
+        const message = params[0]
+        if (typeof message !== 'string') throw new HttpError(400, 'personal_sign needs a message')
+        return { json: { result: await account.signMessage({ message: message.startsWith('0x') ? { raw: message as Hex } : message }) } }
+      }
+      case 'eth_signTypedData_v4': {
+        const typed = typeof params[1] === 'string' ? (JSON.parse(params[1]) as Parameters<typeof account.signTypedData>[0]) : undefined
+        if (typed === undefined) throw new HttpError(400, 'eth_signTypedData_v4 needs typed data')
+        return { json: { result: await account.signTypedData(typed) } }
+      }
+      case 'eth_sendTransaction': {
+        const tx = params[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex } | undefined
+        if (tx === undefined) throw new HttpError(400, 'eth_sendTransaction needs a transaction')
+        const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) })
+        const request: TransactionRequest = {
+          ...(tx.to === undefined ? {} : { to: tx.to }),
+          ...(tx.value === undefined ? {} : { value: BigInt(tx.value) }),
+          ...(tx.data === undefined ? {} : { data: tx.data }),
+          ...(tx.gas === undefined ? {} : { gas: BigInt(tx.gas) }),
+        }
+        return { json: { result: await wallet.sendTransaction({ ...request, chain: null } as never) } }
+      }
+      default:
+        if (READ_METHODS.has(method)) return { json: { result: await publicClient.request({ method: method as never, params: params as never }) } }
+        return { status: 403, json: { message: RPC_NOT_ALLOWED, code: 4200 } }
+    }
+  }
+
+  const route = async (req: IncomingMessage, url: URL): Promise<JsonAnswer | { html: string }> => {
+    const method = (req.method ?? 'GET').toUpperCase()
+    const path = url.pathname
+    const body = async (): Promise<Record<string, unknown>> => {
+      const text = await readBody(req)
+      try {
+        const parsed = text.trim() === '' ? {} : (JSON.parse(text) as unknown)
+        if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object')
+        return parsed as Record<string, unknown>
+      } catch {
+        throw new HttpError(400, 'Malformed JSON body')
+      }
+    }
+    const text = (value: unknown, name: string): string => {
+      if (typeof value !== 'string' || value === '') throw new HttpError(400, `Missing field ${name}`)
+      return value
+    }
+    if (method === 'POST' && path === '/v1/email/login') {
+      const b = await body()
+      const { action, outgoing } = accounts.startLogin(text(b.email, 'email'), text(b.deviceId, 'deviceId'))
+      await sendMail(outgoing)
+      return { json: { action } }
+    }
+    if (method === 'POST' && path === '/v1/email/resend') {
+      const b = await body()
+      await sendMail(accounts.issueCode(text(b.email, 'email'), text(b.deviceId, 'deviceId')))
+      return { json: { sent: true } }
+    }
+    if (method === 'GET' && path === '/v1/email/device-approval') {
+      try {
+        await sendMail(accounts.approveDevice(url.searchParams.get('token') ?? ''))
+        return { html: page('Device approved', '<p>This device is approved. Go back to the app: your login code is on its way by email.</p>') }
+      } catch (error) {
+        if (error instanceof AuthError) return { html: page('Link not valid', `<p>${escapeHtml(error.message)}.</p>`) }
+        throw error
+      }
+    }
+    if (method === 'GET' && path === '/v1/email/device-status') {
+      return { json: { approved: accounts.deviceApproved(text(url.searchParams.get('email'), 'email'), text(url.searchParams.get('deviceId'), 'deviceId')) } }
+    }
+    if (method === 'POST' && path === '/v1/email/verify') {
+      const b = await body()
+      const { user, session, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'))
+      // A new wallet can send at once: its funding has landed before the answer.
+      if (created) await fund(user)
+      return { json: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: userJson(user) } }
+    }
+    if (method === 'GET' && path === '/v1/user') {
+      return { json: userJson(accounts.authenticate(bearer(req)).user) }
+    }
+    if (method === 'POST' && path === '/v1/sign-out') {
+      const token = bearer(req)
+      if (token !== undefined) accounts.signOut(token)
+      return { json: { signedOut: true } }
+    }
+    if (method === 'POST' && path === '/v1/rpc') {
+      const { user } = accounts.authenticate(bearer(req))
+      return rpc(user, await body())
+    }
+    if (method === 'GET' && path === '/devnet/mail') {
+      return { json: options.mailbox.list(url.searchParams.get('to') ?? undefined) }
+    }
+    if (method === 'GET' && path === '/devnet/mailbox') {
+      const to = url.searchParams.get('to') ?? undefined
+      const items = options.mailbox
+        .list(to)
+        .map((m) => `<li><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.receivedAt)}</small><pre>${escapeHtml(m.text)}</pre></li>`)
+      return { html: page('Devnet mailbox', items.length === 0 ? '<p>No mail yet.</p>' : `<ul>${items.join('')}</ul>`) }
+    }
+    throw new HttpError(404, `No route for ${method} ${path}`)
+  }
+
+  const send = (res: ServerResponse, answer: JsonAnswer | { html: string }): void => {
+    if ('html' in answer) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(answer.html)
+      return
+    }
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify(answer.json))
+  }
+
+  const server = createServer((req, res) => {
+    const origin = req.headers.origin
+    res.setHeader('access-control-allow-origin', origin ?? '*')
+    if (origin !== undefined) res.setHeader('vary', 'Origin')
+    res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS')
+    res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type, authorization')
+    if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
+      res.writeHead(204)
+      res.end()
+      return
+    }
+    route(req, new URL(req.url ?? '/', baseUrl))
+      .then((answer) => send(res, answer))
+      .catch((error: unknown) => {
+        if (error instanceof AuthError) send(res, { status: error.status, json: { message: error.message, ...error.details } })
+        else if (error instanceof HttpError) send(res, { status: error.status, json: error.body })
+        else send(res, { status: 500, json: { message: error instanceof Error ? error.message : String(error) } })
+      })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, DEVNET_HOST, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  baseUrl = `http://${DEVNET_HOST}:${port}`
+  return {
+    url: baseUrl,
+    port,
+    faucetAddress: faucet.address,
+    async stop() {
+      mail.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`
+}

@@ -1,0 +1,38 @@
+import type { Container } from 'inversify'
+import type { ResolvedConfig } from './domain/config'
+import { DEFAULT_REMOTE_FEATURES } from './domain/constants'
+import { ConnectionStore } from './application/connection-store'
+import { ModalStore } from './application/modal-store'
+import { ActivityStore } from './application/activity/activity-store'
+import { NetworksStore } from './application/networks/networks-store'
+import { BuyCrypto } from './application/onramp/buy-crypto'
+import { BlockchainApi } from './ports/blockchain-api'
+import { Logger } from './ports/logger'
+import { Scheduler } from './ports/scheduler'
+import { unlessOverridden } from './di-binder'
+
+/**
+ * Buying crypto's part of the composition root, a chunk of its own (see `loadArea` in src/di.ts):
+ * fetched when a visitor first opens OnRamp. Returns what stops it.
+ */
+export function bindOnRamp(container: Container, config: ResolvedConfig): () => void {
+  let made: BuyCrypto | undefined
+  unlessOverridden(container)
+    .bind(BuyCrypto)
+    .toDynamicValue((ctx) => {
+      const networks = ctx.get(NetworksStore)
+      return (made = new BuyCrypto({
+        connection: ctx.get(ConnectionStore),
+        activeNetwork: () => networks.snapshot.activeNetwork,
+        api: ctx.get(BlockchainApi),
+        remoteProviders: DEFAULT_REMOTE_FEATURES.onramp,
+        providerSetting: config.onrampProviders,
+        activity: ctx.get(ActivityStore),
+        views: ctx.get(ModalStore),
+        scheduler: ctx.get(Scheduler),
+        logger: ctx.get(Logger),
+      }))
+    })
+  // What the modal's destroy() stops: the quote's subscription and the purchase being followed.
+  return () => made?.dispose()
+}

@@ -1,0 +1,78 @@
+/**
+ * Bitcoin address rules: which Bitcoin network an address belongs to (segwit bech32 / bech32m
+ * addresses with their checksum, BIP-173 and BIP-350; legacy base58 addresses by their version
+ * byte, a format check like the other families'), and the message for an address of another
+ * network than the one in use ("a mainnet bc1 address on regtest").
+ */
+import { BITCOIN_NETWORK_NAMES, bitcoinNetworkOf, type BitcoinNetworkKind } from './bitcoin-networks'
+import { bech32Decode, wordsToBytes } from '../format/bech32'
+import { VALIDATION_MESSAGES } from '../messages'
+import { VALID, invalid, type Validation } from '../validation/validation-result'
+
+/** The bech32 prefix of each network's segwit addresses (signet shares testnet's). */
+const SEGWIT_PREFIXES: Readonly<Record<string, BitcoinNetworkKind>> = { bc: 'mainnet', tb: 'testnet', bcrt: 'regtest' }
+/** Legacy base58 version bytes (P2PKH, P2SH); testnet and regtest share theirs. */
+const BASE58_VERSIONS: Readonly<Record<number, BitcoinNetworkKind>> = { 0x00: 'mainnet', 0x05: 'mainnet', 0x6f: 'testnet', 0xc4: 'testnet' }
+
+/**
+ * The network `address` belongs to, or undefined when it is no Bitcoin address. A base58 address
+ * with a testnet version byte reads as `testnet` (regtest uses the same bytes).
+ */
+export function bitcoinAddressNetwork(address: string): BitcoinNetworkKind | undefined {
+  const segwit = bech32Decode(address)
+  if (segwit !== undefined) {
+    const network = SEGWIT_PREFIXES[segwit.prefix]
+    const [version, ...rest] = segwit.words
+    if (network === undefined || version === undefined || version > 16) return undefined
+    // Version 0 uses bech32, later versions bech32m (BIP-350).
+    if ((version === 0) !== (segwit.encoding === 'bech32')) return undefined
+    const program = wordsToBytes(rest)
+    if (program === undefined || program.length < 2 || program.length > 40) return undefined
+    if (version === 0 && program.length !== 20 && program.length !== 32) return undefined
+    return network
+  }
+  if (!/^[1-9A-HJ-NP-Za-km-z]{25,35}$/.test(address)) return undefined
+  const bytes = base58Bytes(address)
+  return bytes.length === 25 ? BASE58_VERSIONS[bytes[0]!] : undefined
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** Base58 to bytes (leading '1's are zero bytes); the caller checked the alphabet. */
+function base58Bytes(text: string): number[] {
+  let value = 0n
+  for (const c of text) value = value * 58n + BigInt(BASE58.indexOf(c))
+  const bytes: number[] = []
+  for (; value > 0n; value >>= 8n) bytes.unshift(Number(value & 0xffn))
+  for (let i = 0; i < text.length && text[i] === '1'; i++) bytes.unshift(0)
+  return bytes
+}
+
+export function isBitcoinAddress(address: string): boolean {
+  return bitcoinAddressNetwork(address) !== undefined
+}
+
+/** "This is a Bitcoin Mainnet address" when the address belongs to another network than `caipNetworkId`'s. */
+export function otherBitcoinNetworkMessage(network: BitcoinNetworkKind): string {
+  return `This is a ${BITCOIN_NETWORK_NAMES[network]} address`
+}
+
+/**
+ * Whether `address` can be used on the Bitcoin network `caipNetworkId`: an address of another
+ * network gets a message naming that network. A network the rules do not know (a custom chain)
+ * accepts any Bitcoin address.
+ */
+export function validateBitcoinAddress(address: string, caipNetworkId: string): Validation {
+  const belongs = bitcoinAddressNetwork(address.trim())
+  if (belongs === undefined) return invalid(VALIDATION_MESSAGES.invalidAddress)
+  const expected = bitcoinNetworkOf(caipNetworkId)
+  if (expected === undefined || sameAddressSpace(belongs, expected, address.trim())) return VALID
+  return invalid(otherBitcoinNetworkMessage(belongs))
+}
+
+/** Regtest base58 addresses share testnet's bytes: they are accepted on both. */
+function sameAddressSpace(belongs: BitcoinNetworkKind, expected: BitcoinNetworkKind, address: string): boolean {
+  if (belongs === expected) return true
+  const base58 = bech32Decode(address) === undefined
+  return base58 && belongs === 'testnet' && expected === 'regtest'
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, type FormEvent } from 'react'
+import { RegisterAccountName, fullName } from '../../../application/names/register-account-name'
+import { NAME_SERVICE_ZONE } from '../../../domain/constants'
+import { Button, useStore } from '../../components'
+import { useService } from '../../di-context'
+import sendCss from '../../styles/send.css?inline'
+import featuresCss from '../../styles/wallet-features.css?inline'
+import { useAreaStyles } from '../../styles/area-styles'
+
+/**
+ * RegisterAccountName (spec section 2): a name in the provider's zone, checked as it is typed,
+ * with suggestions that mark the taken names; Register asks the wallet to sign, then posts.
+ */
+export default function RegisterAccountNameView() {
+  useAreaStyles(sendCss)
+  useAreaStyles(featuresCss)
+  const register = useService(RegisterAccountName)
+  const state = useStore(register)
+  const ids = { input: useId(), hint: useId(), error: useId() }
+  useEffect(() => register.reset(), [register])
+
+  const busy = state.submit.status === 'signing' || state.submit.status === 'registering'
+  const typed = state.label !== ''
+  const hint = typed && !state.validation.valid ? state.validation.message : undefined
+  const error = state.submit.status === 'error' ? state.submit.message : undefined
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void register.register()
+  }
+  const taken = state.suggestions.status === 'ready' && state.suggestions.suggestions.some((s) => s.registered && s.name === fullName(state.label))
+
+  return (
+    <div className="wg-view" data-testid="view-RegisterAccountName">
+      <form className="wg-send-form" onSubmit={onSubmit} noValidate>
+        <div className="wg-field">
+          <label className="wg-label" htmlFor={ids.input}>
+            Name
+          </label>
+          <div className="wg-input-row wg-name-row">
+            <input
+              id={ids.input}
+              className="wg-input"
+              data-testid="name-input"
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="none"
+              placeholder="your-name"
+              value={state.label}
+              disabled={busy}
+              aria-invalid={hint !== undefined || taken}
+              aria-describedby={error === undefined ? ids.hint : `${ids.hint} ${ids.error}`}
+              onChange={(event) => register.setLabel(event.target.value)}
+            />
+            <span className="wg-name-zone">.{NAME_SERVICE_ZONE}</span>
+          </div>
+          <p className="wg-hint" id={ids.hint} data-testid="name-hint" aria-live="polite">
+            {hint ?? (taken ? `${fullName(state.label)} is taken` : 'Letters, numbers and hyphens, at least 4 characters.')}
+          </p>
+        </div>
+        <Suggestions register={register} />
+        {error !== undefined && (
+          <p className="wg-form-error" id={ids.error} role="alert" data-testid="name-error">
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" fullWidth disabled={busy || !state.validation.valid || taken} data-testid="name-register">
+          {state.submit.status === 'signing' ? 'Sign in your wallet…' : state.submit.status === 'registering' ? 'Registering…' : 'Register'}
+        </Button>
+      </form>
+    </div>
+  )
+}
+
+function Suggestions({ register }: { readonly register: RegisterAccountName }) {
+  const { suggestions } = useStore(register)
+  if (suggestions.status === 'idle') return null
+  if (suggestions.status === 'loading') return <p className="wg-hint">Looking for names…</p>
+  if (suggestions.status === 'error') return <p className="wg-hint" data-testid="name-suggestions-error">{suggestions.message}</p>
+  return (
+    <ul className="wg-name-suggestions" data-testid="name-suggestions" aria-label="Suggested names">
+      {suggestions.suggestions.map((s) => (
+        <li key={s.name}>
+          <button
+            type="button"
+            className="wg-name-suggestion"
+            data-testid={`name-suggestion-${s.name}`}
+            data-registered={s.registered}
+            disabled={s.registered}
+            onClick={() => register.setLabel(s.name)}
+          >
+            <span>{s.name}</span>
+            <span className={s.registered ? 'wg-name-taken' : 'wg-name-free'}>{s.registered ? 'Taken' : 'Available'}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

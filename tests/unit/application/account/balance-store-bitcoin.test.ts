@@ -1,0 +1,52 @@
+/**
+ * Bitcoin balances come from the network's own Esplora API (the chain reader), never from the
+ * balance service, and the service's silence about Bitcoin is no failure: no snack, no retry gate.
+ */
+import { VirtualTimeScheduler, filter, firstValueFrom } from 'rxjs'
+import { describe, expect, it } from 'vitest'
+import { BalanceStore, type BalanceState } from '../../../../src/application/account/balance-store'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { NetworksStore } from '../../../../src/application/networks/networks-store'
+import { SnackStore } from '../../../../src/application/snack-store'
+import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { FakeChainReader, MemoryStorage, NETWORK_CONFIGS, RecordingLogger } from './support'
+
+const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const ADDRESS = 'bcrt1qk0cv0hlnauv348hasryq5nn5x7xp62urx6pgzf'
+
+describe('BalanceStore on a Bitcoin network', () => {
+  it('reads the balance from the chain reader in BTC, asks the service nothing and shows no snack', async () => {
+    const scheduler = new VirtualTimeScheduler()
+    const connection = new ConnectionStore()
+    const bitcoin = {
+      id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+      chainNamespace: 'bip122' as const,
+      name: 'Bitcoin Regtest',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrls: ['http://127.0.0.1:18792'],
+    }
+    const networks = new NetworksStore({ networks: [...NETWORK_CONFIGS, bitcoin], defaultNetwork: undefined }, connection, new MemoryStorage())
+    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
+    const chain = new FakeChainReader()
+    chain.balances.set(REGTEST, 175_010_000n)
+    const snacks = new SnackStore(scheduler)
+    const shown: string[] = []
+    snacks.snack$.subscribe((s) => s.open && shown.push(s.message))
+    const store = new BalanceStore(connection, networks, api, chain, snacks, scheduler, new RecordingLogger())
+    store.start()
+    connection.set({
+      status: 'connected',
+      connectorId: 'dev.walletgate.devnet',
+      namespace: 'bip122',
+      caipAddress: `${REGTEST}:${ADDRESS}`,
+      address: ADDRESS,
+      caipNetworkId: REGTEST,
+    })
+    const state = await firstValueFrom(store.state$.pipe(filter((s): s is Extract<BalanceState, { status: 'ready' }> => s.status === 'ready')))
+    expect(state.source).toBe('chain')
+    expect(state.native).toMatchObject({ symbol: 'BTC', quantity: { decimals: '8', numeric: '1.7501' } })
+    expect(chain.reads).toEqual([{ caipNetworkId: REGTEST, address: ADDRESS }])
+    expect(api.calls).toEqual([])
+    expect(shown).toEqual([])
+  })
+})

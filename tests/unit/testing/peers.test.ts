@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { missingPeerError, packageNotFound, peersOf, requirePeers } from '../../../src/testing/peers'
+
+describe("the test kit's optional peer dependencies", () => {
+  it('asks for Hardhat always, and for the Solana and relay packages only with their parts', () => {
+    expect(peersOf({ solana: false, relay: false }).map((p) => p.name)).toEqual(['hardhat'])
+    expect(peersOf({ solana: true, relay: true }).map((p) => p.name)).toEqual([
+      'hardhat',
+      'litesvm',
+      '@solana/kit',
+      '@solana-program/system',
+      '@solana-program/token',
+      'ws',
+      '@walletconnect/relay-auth',
+    ])
+  })
+
+  it('names the missing package and the command that installs it', () => {
+    expect(missingPeerError({ name: 'hardhat', purpose: "run the devnet's EVM chains", range: '^2.22' }).message).toBe(
+      "walletgate/testing needs the package hardhat to run the devnet's EVM chains, and it is not installed. Install it: npm i -D hardhat@^2.22",
+    )
+  })
+
+  it('refuses to start when a part needs a package that is not installed, naming it', () => {
+    const installed = (names: string[]) => (name: string) => names.includes(name)
+    expect(() => requirePeers({ solana: false, relay: false }, installed([]))).toThrow('needs the package hardhat')
+    expect(() => requirePeers({ solana: false, relay: false }, installed(['hardhat']))).not.toThrow()
+    expect(() => requirePeers({ solana: true, relay: false }, installed(['hardhat', 'litesvm']))).toThrow('npm i -D @solana/kit@^8.4')
+    expect(() => requirePeers({ solana: false, relay: true }, installed(['hardhat', 'ws']))).toThrow('needs the package @walletconnect/relay-auth')
+  })
+
+  it('reads the package out of a failed import, scoped or not, and nothing out of other failures', () => {
+    const notFound = (message: string, code = 'ERR_MODULE_NOT_FOUND') => Object.assign(new Error(message), { code })
+    expect(packageNotFound(notFound("Cannot find package 'litesvm' imported from /x/devnet.js"))).toBe('litesvm')
+    expect(packageNotFound(notFound("Cannot find package '@solana/kit/sub' imported from /x.js"))).toBe('@solana/kit')
+    expect(packageNotFound(notFound("Cannot find module 'ws'", 'MODULE_NOT_FOUND'))).toBe('ws')
+    expect(packageNotFound(notFound("Cannot find module './chunk.js' imported from /x.js"))).toBeUndefined()
+    expect(packageNotFound(new Error("Cannot find package 'litesvm'"))).toBeUndefined()
+    expect(packageNotFound('litesvm')).toBeUndefined()
+  })
+})

@@ -1,0 +1,46 @@
+import { defineConfig, type Plugin } from 'vite'
+import { loadArtifacts } from './devnet/src/chains/compile'
+
+// The test kit (`walletgate/testing`), two builds into dist/testing:
+//  - default mode: the Node side for Playwright tests (index.js, and devnet.js that index.js loads
+//    when a test starts the devnet), every package left to the host's node_modules;
+//  - `--mode wallet`: the test wallet as one classic page script (test-wallet.js) that the kit
+//    puts into a page, viem included. Neither is reachable from the main entry.
+
+/** The devnet contracts compiled now, so a host's tests need no solc. */
+function devnetArtifacts(): Plugin {
+  const id = 'virtual:walletgate-devnet-artifacts'
+  return {
+    name: 'walletgate-devnet-artifacts',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: async (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(await loadArtifacts())}` : undefined),
+  }
+}
+
+export default defineConfig(({ mode }) =>
+  mode === 'wallet'
+    ? {
+        build: {
+          outDir: 'dist/testing',
+          emptyOutDir: false,
+          sourcemap: false,
+          minify: true,
+          lib: { entry: 'devnet/src/kit/test-wallet.ts', formats: ['iife'], name: 'WalletgateTestWallet', fileName: () => 'test-wallet.js' },
+        },
+      }
+    : {
+        plugins: [devnetArtifacts()],
+        build: {
+          outDir: 'dist/testing',
+          emptyOutDir: true,
+          sourcemap: false,
+          minify: false,
+          ssr: true,
+          target: 'node20',
+          rollupOptions: {
+            input: { index: 'src/testing/index.ts', devnet: 'devnet/src/kit/devnet.ts' },
+            output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
+        },
+      },
+)
