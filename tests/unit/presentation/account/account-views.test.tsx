@@ -19,6 +19,9 @@ import { SERVICE_FAILURE_TEXT } from '../../../../src/application/failure-text'
 import { WalletsLoadFailed } from '../../../../src/presentation/views/connect/WalletSearchParts'
 import { act } from 'react'
 import { DiProvider } from '../../../../src/presentation/di-context'
+import { ModalConfig } from '../../../../src/application/modal-services'
+import { parseConfig } from '../../../../src/domain/config'
+import { aModalConfig } from '../../../builders/config'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import NetworksView from '../../../../src/presentation/views/NetworksView'
 import UnsupportedChainView from '../../../../src/presentation/views/UnsupportedChainView'
@@ -70,6 +73,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string } = {})
   const container = new Container()
   container.bind(ConnectionStore).toConstantValue(connection)
   container.bind(ModalStore).toConstantValue(modal)
+  container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig({ networks: [...NETWORK_CONFIGS] })))
   container.bind(NetworksStore).toConstantValue(networks)
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
