@@ -27,6 +27,9 @@ import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
 const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>>> = {
   eip155: (networks) =>
     import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
+  polkadot: (networks) =>
+    import('./infrastructure/chains/polkadot/siwx/polkadot-siwx-messenger').then((m) => m.polkadotSiwxMessenger(networks)),
+  cosmos: (networks) => import('./infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger').then((m) => m.cosmosSiwxMessenger(networks)),
   solana: () => import('./infrastructure/chains/solana/siwx/sign-in-with-solana-messenger').then(({ SolanaSignInMessenger }) => new SolanaSignInMessenger()),
   bip122: () => import('./infrastructure/chains/bip122/siwx/bip322-siwx-messenger').then(({ bip122SiwxMessenger }) => bip122SiwxMessenger()),
 }

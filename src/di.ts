@@ -31,13 +31,15 @@ import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
+import { polkadotChainFamily } from './infrastructure/chains/polkadot/polkadot-chain-family'
+import { cosmosChainFamily } from './infrastructure/chains/cosmos/cosmos-chain-family'
 import { Bip122ChainFamily } from './infrastructure/chains/bip122/bip122-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
 import { toCaipNetwork } from './domain/config'
-import type { ChainNamespace } from './domain/entities'
+import type { CaipNetwork, ChainNamespace } from './domain/entities'
 import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
 import { Platform } from './ports/platform'
 import { BrowserPlatform } from './infrastructure/platform/browser-platform'
@@ -117,6 +119,10 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
                 )
         return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
       }
+      case 'polkadot':
+        return polkadotChainFamily(familyNetworks(config, 'polkadot'), container.get(Logger), config.metadata?.name ?? 'Walletgate')
+      case 'cosmos':
+        return cosmosChainFamily(familyNetworks(config, 'cosmos'), container.get(Logger))
       case 'bip122':
         // The host's default network first: a wallet whose addresses fit it connects on it.
         return new Bip122ChainFamily(
@@ -133,6 +139,14 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
   }
   const all = namespaces.map(wing).filter((family): family is ChainFamily => family !== undefined)
   return { all, get: (namespace) => all.find((family) => family.namespace === namespace) }
+}
+
+/** A family's configured networks, the host's default first (a wallet connects on it when it can). */
+function familyNetworks(config: ResolvedConfig, namespace: ChainNamespace): CaipNetwork[] {
+  return config.networks
+    .filter((n) => n.chainNamespace === namespace)
+    .map(toCaipNetwork)
+    .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork))
 }
 
 /** Browser wallets, WalletConnect, analytics and the connect use cases. */

@@ -1,5 +1,7 @@
 import type { WalletModalConfig } from 'walletgate'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/src/solana-network'
+import { POLKADOT_DEVNET_CAIP_NETWORK_ID, POLKADOT_DEVNET_NAME } from '../../devnet/src/polkadot-network'
+import { COSMOS_DEVNET_CHAIN_ID, COSMOS_DEVNET_NAME } from '../../devnet/src/cosmos-network'
 import { BITCOIN_DEVNET_CAIP_NETWORK_ID, BITCOIN_DEVNET_NAME } from '../../devnet/src/bitcoin-network'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
@@ -55,6 +57,22 @@ export const demoConfig: WalletModalConfig = {
       nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
       // A Bitcoin network's RPC URLs are Esplora API base URLs (the devnet's regtest chain).
       rpcUrls: [env.VITE_WG_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792'],
+      testnet: true,
+    },
+    // No Substrate node runs offline: the wallet connects and signs, no balance is read.
+    {
+      id: POLKADOT_DEVNET_CAIP_NETWORK_ID.slice('polkadot:'.length),
+      chainNamespace: 'polkadot',
+      name: POLKADOT_DEVNET_NAME,
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+      testnet: true,
+    },
+    // Nor a Cosmos chain: the wallet connects and signs (ADR-036), no balance is read.
+    {
+      id: COSMOS_DEVNET_CHAIN_ID,
+      chainNamespace: 'cosmos',
+      name: COSMOS_DEVNET_NAME,
+      nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
       testnet: true,
     },
   ],

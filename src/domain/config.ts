@@ -70,11 +70,23 @@ function defaultServices(): ServiceSettings {
 /** The social logins a host can offer (features.socials). */
 export const SOCIAL_LOGINS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
-export interface NetworkConfig {
+/** Families whose networks may leave `rpcUrls` out: the modal connects and signs there, it reads no chain. */
+export const RPC_OPTIONAL_NAMESPACES: readonly ChainNamespace[] = ['polkadot', 'cosmos']
+
+/** A network as a host configures it: `rpcUrls` may be left out for polkadot and cosmos networks. */
+export type NetworkConfig = Omit<ResolvedNetworkConfig, 'chainNamespace' | 'rpcUrls'> &
+  (
+    | { chainNamespace: Exclude<ChainNamespace, 'polkadot' | 'cosmos'>; rpcUrls: string[] }
+    | { chainNamespace: 'polkadot' | 'cosmos'; rpcUrls?: string[] | undefined }
+  )
+
+/** A configured network once checked (`rpcUrls` empty for a polkadot or cosmos network that gave none). */
+export interface ResolvedNetworkConfig {
   id: number | string
   chainNamespace: ChainNamespace
   name: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
+  /** At least one, except for polkadot and cosmos networks ({@link RPC_OPTIONAL_NAMESPACES}). */
   rpcUrls: string[]
   blockExplorerUrl?: string | undefined
   imageUrl?: string | undefined
@@ -169,7 +181,8 @@ interface ThemeVariablesConfig {
 
 /** The configuration with every default filled in. */
 export interface ResolvedConfig
-  extends Omit<WalletModalConfig, 'metadata' | 'siwx' | 'services' | keyof ReturnType<typeof configDefaults>> {
+  extends Omit<WalletModalConfig, 'networks' | 'metadata' | 'siwx' | 'services' | keyof ReturnType<typeof configDefaults>> {
+  networks: ResolvedNetworkConfig[]
   metadata?: { name: string; description: string; url: string; icons: string[] } | undefined
   siwx?: ResolvedSiwxConfig | undefined
   themeMode: ThemeMode
@@ -184,7 +197,6 @@ export interface ResolvedConfig
   browserWallets: boolean
   services: ServiceSettings
 }
-export type ResolvedNetworkConfig = NetworkConfig
 
 /** Sign in with the wallet (SIWX): what the host sets; every key is optional. */
 export interface SiwxConfig {
@@ -235,16 +247,26 @@ function configRules(): Record<string, Rule<unknown>> {
   const wsUrl = url(/^wss?$/, 'Expected a ws(s) URL')
   const defaults = configDefaults()
   const defaultTo = <T>(rule: Rule<T>, fallback: () => NoInfer<T>) => withDefault(rule, fallback)
-  const network = object({
-    id: union(integer(0), nonEmpty),
-    chainNamespace: oneOf(CHAIN_NAMESPACES),
-    name: nonEmpty,
-    nativeCurrency: object({ name: nonEmpty, symbol: nonEmpty, decimals: integer(0, 36) }, false),
-    rpcUrls: array(httpUrl, { length: 1, message: 'Expected at least one RPC URL' }),
-    blockExplorerUrl: optional(httpUrl),
-    imageUrl: optStr,
-    testnet: optional(bool),
-  })
+  const networkWith = (rpcUrls: Rule<string[]>) =>
+    object({
+      id: union(integer(0), nonEmpty),
+      chainNamespace: oneOf(CHAIN_NAMESPACES),
+      name: nonEmpty,
+      nativeCurrency: object({ name: nonEmpty, symbol: nonEmpty, decimals: integer(0, 36) }, false),
+      rpcUrls,
+      blockExplorerUrl: optional(httpUrl),
+      imageUrl: optStr,
+      testnet: optional(bool),
+    })
+  const withRpc = networkWith(array(httpUrl, { length: 1, message: 'Expected at least one RPC URL' }))
+  const withoutRpc = networkWith(defaultTo(array(httpUrl), () => []))
+  // A family the modal only connects (no balances or sends) has no node to point at.
+  const network: Rule<unknown> = (value, path, issues) =>
+    (RPC_OPTIONAL_NAMESPACES.includes((value as { chainNamespace?: unknown } | null)?.chainNamespace as ChainNamespace) ? withoutRpc : withRpc)(
+      value,
+      path,
+      issues,
+    )
   const flag = optional(bool)
   const features = object({
     receive: flag,

@@ -17,6 +17,8 @@ import {
 import { ApprovalPanel } from './approval-panel'
 import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './provider'
 import { DevSolanaWallet, registerWallet, type SolanaWalletState } from './solana/solana-wallet'
+import { installPolkadot, type PolkadotControl } from './polkadot/install'
+import { installCosmos, type CosmosControl } from './cosmos/install'
 import { DevBitcoinWallet, type BitcoinWalletState } from './bitcoin/bitcoin-wallet'
 
 const STORAGE_KEY = 'devnet-wallet:state'
@@ -46,6 +48,10 @@ interface DevWalletInit {
   solanaAccountIndex?: number
   /** Offer no Solana side (an EVM-only wallet). */
   noSolana?: boolean
+  /** Inject no Polkadot extension. */
+  noPolkadot?: boolean
+  /** Inject no Keplr-style wallet. */
+  noCosmos?: boolean
   /** The Bitcoin account the Devnet Bitcoin Wallet starts with (index into the devnet's Bitcoin accounts). */
   bitcoinAccountIndex?: number
   /** Register no Devnet Bitcoin Wallet. */
@@ -171,6 +177,10 @@ export interface DevWalletControl {
     useAccount(index: number): void
     reset(): void
   }
+  /** The Polkadot extension (`window.injectedWeb3['devnet-polkadot']`, its own row); shares the mode and panel. */
+  readonly polkadot?: PolkadotControl
+  /** The Keplr-style wallet (`window.keplr`, its own row); shares the mode and panel. */
+  readonly cosmos?: CosmosControl
   /** The Devnet Bitcoin Wallet (absent with `noBitcoin`); it shares the approval panel and mode above. */
   readonly bitcoin?: {
     readonly wallet: DevBitcoinWallet
@@ -260,7 +270,12 @@ export function install(): void {
     solana.revoke = forgetBoth(solanaRevoke, evmRevoke)
   }
 
+  const polkadot = init.noPolkadot === true ? undefined : installPolkadot(panel, () => provider.mode)
+  const cosmos = init.noCosmos === true ? undefined : installCosmos(panel, () => provider.mode)
+
   window.devWallet = {
+    ...(polkadot === undefined ? {} : { polkadot }),
+    ...(cosmos === undefined ? {} : { cosmos }),
     provider,
     get address() {
       return provider.address

@@ -23,6 +23,8 @@ import { SOLANA_PEER_EVENTS, SOLANA_PEER_METHODS, solanaSigner, type SolanaPeerO
 import { BITCOIN_PEER_EVENTS, BITCOIN_PEER_METHODS, bitcoinSigner, type BitcoinPeerOptions } from './bitcoin'
 
 export type { SolanaPeerOptions } from './solana'
+import { POLKADOT_PEER_EVENTS, POLKADOT_PEER_METHODS, polkadotSigner, type PolkadotPeerOptions } from './polkadot'
+import { COSMOS_PEER_EVENTS, COSMOS_PEER_METHODS, cosmosSigner, type CosmosPeerOptions } from './cosmos'
 
 export type WalletPeerMode = 'approve' | 'reject' | 'manual'
 
@@ -39,6 +41,10 @@ export interface WalletPeerOptions {
   logLevel?: string
   /** A Solana key and chains as well: the peer then also offers the `solana` namespace. */
   solana?: SolanaPeerOptions
+  /** A Polkadot key and chains: the peer then also offers the `polkadot` namespace. */
+  polkadot?: PolkadotPeerOptions
+  /** A Cosmos mnemonic and chains: the peer then also offers the `cosmos` namespace. */
+  cosmos?: CosmosPeerOptions
   /**
    * Whether the peer handles one-click sign-in (`session_authenticate`; default true). Without it
    * the SDK leaves the authenticate request unanswered and the dapp's fallback proposal is handled
@@ -162,6 +168,8 @@ function rpcError(code: number, message: string): Error & { code: number } {
 export async function startWalletPeer(options: WalletPeerOptions): Promise<WalletPeer> {
   const account = privateKeyToAccount(options.privateKey)
   const solana = options.solana === undefined ? undefined : solanaSigner(options.solana)
+  const polkadot = options.polkadot === undefined ? undefined : polkadotSigner(options.polkadot)
+  const cosmos = options.cosmos === undefined ? undefined : await cosmosSigner(options.cosmos)
   const bitcoin = options.bitcoin === undefined ? undefined : bitcoinSigner(options.bitcoin)
   const supportedChains = Object.keys(options.rpcUrls).map(Number)
   let mode: WalletPeerMode = options.mode
@@ -211,10 +219,15 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
     const servedSolana = sol.all.filter((c) => solana?.chains.includes(c) === true)
     const btc = requestedChains(event.params, 'bip122')
     const servedBitcoin = btc.all.filter((c) => bitcoin?.chains.includes(c) === true)
-    const missing = [...evm.required, ...sol.required, ...btc.required].filter(
-      (c) => !served.includes(c) && !servedSolana.includes(c) && !servedBitcoin.includes(c),
+    const dot = requestedChains(event.params, 'polkadot')
+    const servedPolkadot = dot.all.filter((c) => polkadot?.chains.includes(c) === true)
+    const atom = requestedChains(event.params, 'cosmos')
+    const servedCosmos = atom.all.filter((c) => cosmos?.chains.includes(c) === true)
+    const others = [...servedSolana, ...servedBitcoin, ...servedPolkadot, ...servedCosmos]
+    const missing = [...evm.required, ...sol.required, ...btc.required, ...dot.required, ...atom.required].filter(
+      (c) => !served.includes(c) && !others.includes(c),
     )
-    if (served.length + servedSolana.length + servedBitcoin.length === 0 || missing.length > 0) {
+    if (served.length + others.length === 0 || missing.length > 0) {
       await client.reject({ id: event.id, reason: UNSUPPORTED_CHAINS })
       record({ type: 'proposal', id: event.id, peerName: event.params.proposer.metadata.name, outcome: 'rejected', detail: 'unsupported chains' })
       return
@@ -242,6 +255,22 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
         methods: [...BITCOIN_PEER_METHODS],
         events: [...BITCOIN_PEER_EVENTS],
         accounts: servedBitcoin.map((c) => `${c}:${bitcoin.address}`),
+      }
+    }
+    if (polkadot !== undefined && servedPolkadot.length > 0) {
+      namespaces.polkadot = {
+        chains: servedPolkadot,
+        methods: [...POLKADOT_PEER_METHODS],
+        events: [...POLKADOT_PEER_EVENTS],
+        accounts: servedPolkadot.map((c) => `${c}:${polkadot.address}`),
+      }
+    }
+    if (cosmos !== undefined && servedCosmos.length > 0) {
+      namespaces.cosmos = {
+        chains: servedCosmos,
+        methods: [...COSMOS_PEER_METHODS],
+        events: [...COSMOS_PEER_EVENTS],
+        accounts: servedCosmos.map((c) => `${c}:${cosmos.address(c)}`),
       }
     }
     const { topic, acknowledged } = await client.approve({ id: event.id, namespaces })
@@ -322,6 +351,14 @@ export async function startWalletPeer(options: WalletPeerOptions): Promise<Walle
   async function answer(event: RequestEvent): Promise<unknown> {
     const { method, params } = event.params.request
     const args = (Array.isArray(params) ? params : []) as unknown[]
+    if (method.startsWith('polkadot_')) {
+      if (polkadot === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
+      return polkadot.answer(method, params)
+    }
+    if (method.startsWith('cosmos_')) {
+      if (cosmos === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
+      return cosmos.answer(method, params, event.params.chainId)
+    }
     if (method.startsWith('solana_')) {
       if (solana === undefined) throw rpcError(4200, `The wallet does not support ${method}`)
       return solana.answer(method, params, event.params.chainId)

@@ -1,4 +1,6 @@
+import { chainFamilyLabel } from '../../domain/connection/connectors'
 import type { CaipNetwork } from '../../domain/entities'
+import { groupByFamily } from '../../domain/network/network-groups'
 import { List, ListRow } from './List'
 import { ListItem } from './ListItem'
 import { NetworkIcon } from './NetworkIcon'
@@ -13,28 +15,49 @@ export interface NetworkListProps {
   readonly onSelect: (network: CaipNetwork) => void
 }
 
-/** The configured networks, one row each (`data-testid="network-<caipNetworkId>"`), arrow keys move. */
+/**
+ * The configured networks, one row each (`data-testid="network-<caipNetworkId>"`), arrow keys move
+ * through all of them. Networks of several chain families are grouped by family, each group under
+ * its family's name (`data-testid="network-group-<namespace>"`), in the host's order.
+ */
 export function NetworkList({ label, networks, activeCaipNetworkId, pendingCaipNetworkId, onSelect }: NetworkListProps) {
+  const groups = groupByFamily(networks)
+  const rows = (list: readonly CaipNetwork[]) =>
+    list.map((network) => {
+      const active = network.caipNetworkId === activeCaipNetworkId
+      const pending = network.caipNetworkId === pendingCaipNetworkId
+      const tag = pending ? 'Switching' : active ? 'Active' : undefined
+      return (
+        <ListRow key={network.caipNetworkId}>
+          <ListItem
+            label={network.name}
+            description={network.testnet === true ? 'Test network' : undefined}
+            leading={<NetworkIcon name={network.name} imageUrl={network.assets?.imageUrl} />}
+            tag={tag}
+            disabled={pendingCaipNetworkId !== undefined}
+            onClick={() => onSelect(network)}
+            testId={`network-${network.caipNetworkId}`}
+          />
+        </ListRow>
+      )
+    })
   return (
     <List label={label} testId="network-list">
-      {networks.map((network) => {
-        const active = network.caipNetworkId === activeCaipNetworkId
-        const pending = network.caipNetworkId === pendingCaipNetworkId
-        const tag = pending ? 'Switching' : active ? 'Active' : undefined
-        return (
-          <ListRow key={network.caipNetworkId}>
-            <ListItem
-              label={network.name}
-              description={network.testnet === true ? 'Test network' : undefined}
-              leading={<NetworkIcon name={network.name} imageUrl={network.assets?.imageUrl} />}
-              tag={tag}
-              disabled={pendingCaipNetworkId !== undefined}
-              onClick={() => onSelect(network)}
-              testId={`network-${network.caipNetworkId}`}
-            />
-          </ListRow>
-        )
-      })}
+      {groups.length < 2
+        ? rows(networks)
+        : groups.map((group) => {
+            const name = chainFamilyLabel(group.namespace)
+            return (
+              <li key={group.namespace} className="wg-list-group" data-testid={`network-group-${group.namespace}`}>
+                <p className="wg-list-group-title" aria-hidden="true">
+                  {name}
+                </p>
+                <ul className="wg-list" aria-label={`${name} networks`}>
+                  {rows(group.networks)}
+                </ul>
+              </li>
+            )
+          })}
     </List>
   )
 }

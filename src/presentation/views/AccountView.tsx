@@ -36,6 +36,8 @@ export default function AccountView() {
   }
 
   const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
+  // Spec section 9: balances (and so tokens, NFTs, activity) and sends only where the family has them.
+  const holds = supportsCapability('balance', connection.namespace)
   // Buying comes first in the wallet feature order (onramp, swaps, receive, send; spec section 9).
   const canBuy =
     config.features.onramp !== false && DEFAULT_REMOTE_FEATURES.onramp !== false && supportsCapability('onramp', connection.namespace)
@@ -46,7 +48,7 @@ export default function AccountView() {
   const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
-      <AccountHeader address={connection.address} />
+      <AccountHeader address={connection.address} showBalance={holds} />
       <div className="wg-account-actions">
         <Button
           variant="secondary"
@@ -71,16 +73,18 @@ export default function AccountView() {
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
           Receive
         </Button>
-        <Button variant="secondary" onClick={() => modal.push('Send')} data-testid="account-send">
-          Send
-        </Button>
+        {supportsCapability('send', connection.namespace) && (
+          <Button variant="secondary" onClick={() => modal.push('Send')} data-testid="account-send">
+            Send
+          </Button>
+        )}
       </div>
       {canChooseName && (
         <Button variant="ghost" onClick={() => modal.push('RegisterAccountName')} data-testid="account-choose-name">
           Choose a name
         </Button>
       )}
-      <AccountTabs />
+      {holds && <AccountTabs />}
       <DisconnectButton />
     </div>
   )

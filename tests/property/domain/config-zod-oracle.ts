@@ -48,6 +48,9 @@ function configFields() {
   const wsUrl = shared(() => z.url({ protocol: /^wss?$/, error: 'Expected a ws(s) URL' }))
   const defaults = configDefaults()
 
+  // The generated networks are eip155 ones (their namespace replaced by leaves that never read
+  // polkadot or cosmos): the rule that lets those two families leave rpcUrls out is pinned by unit
+  // tests (tests/unit/domain/config.test.ts), not by this oracle.
   const network = () =>
     z.strictObject({
       id: z.union([z.number().check(z.int(), z.nonnegative()), nonEmpty()]),

@@ -104,3 +104,32 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(errorOf(aModalConfig({ services: { timeoutMs } as never })).fields).toEqual(['services.timeoutMs'])
   })
 })
+
+describe('rpcUrls by chain family', () => {
+  const base = { name: 'N', nativeCurrency: { name: 'T', symbol: 'T', decimals: 10 } }
+  const eip155 = { ...base, id: 1, chainNamespace: 'eip155', rpcUrls: ['http://127.0.0.1:8545'] }
+
+  it('may be left out or empty for polkadot and cosmos networks (no node to point at)', () => {
+    const parsed = parseConfig({
+      networks: [
+        eip155,
+        { ...base, id: '91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot' },
+        { ...base, id: 'cosmoshub-4', chainNamespace: 'cosmos', rpcUrls: [] },
+      ],
+    })
+    expect(parsed.networks.map((n) => n.rpcUrls)).toEqual([['http://127.0.0.1:8545'], [], []])
+  })
+
+  it('still checks the URLs a polkadot or cosmos network gives', () => {
+    expect(errorOf({ networks: [{ ...base, id: 'x', chainNamespace: 'cosmos', rpcUrls: ['ftp://x'] }] }).fields).toEqual([
+      'networks.0.rpcUrls.0',
+    ])
+  })
+
+  it.each(['eip155', 'solana', 'bip122'])('still needs at least one for %s networks', (chainNamespace) => {
+    const left = errorOf({ networks: [{ ...base, id: 'x', chainNamespace }] })
+    expect(left.fields).toEqual(['networks.0.rpcUrls'])
+    const empty = errorOf({ networks: [{ ...base, id: 'x', chainNamespace, rpcUrls: [] }] })
+    expect(empty.message).toContain('networks.0.rpcUrls: Expected at least one RPC URL')
+  })
+})

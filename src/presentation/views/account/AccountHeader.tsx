@@ -9,8 +9,11 @@ import { useService } from '../../di-context'
 import { balanceText, fiatText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
 
-/** Avatar, name, address with copy, native balance with its fiat value, explorer link. */
-export function AccountHeader({ address }: { address: string }) {
+/**
+ * Avatar, name, address with copy, native balance with its fiat value, explorer link. No balance
+ * line on a network of a family whose balances are not read (`showBalance` false).
+ */
+export function AccountHeader({ address, showBalance = true }: { address: string; showBalance?: boolean }) {
   const identity = useStore(useService(IdentityStore))
   const balances = useStore(useService(BalanceStore))
   const networks = useStore(useService(NetworksStore))
@@ -43,24 +46,26 @@ export function AccountHeader({ address }: { address: string }) {
           Copy
         </Button>
       </div>
-      <p className="wg-account-balance" aria-live="polite">
-        {balances.status === 'loading' || balances.status === 'idle' ? (
-          <span className="wg-muted">Loading balance…</span>
-        ) : native === undefined ? (
-          <span className="wg-muted" data-testid="account-balance">
-            Balance unavailable
-          </span>
-        ) : (
-          <>
-            <span data-testid="account-balance">{balanceText(native)}</span>
-            {balances.status === 'ready' && balances.source === 'service' && (
-              <span className="wg-account-fiat" data-testid="account-fiat">
-                {fiatText(native.value)}
-              </span>
-            )}
-          </>
-        )}
-      </p>
+      {showBalance && (
+        <p className="wg-account-balance" aria-live="polite">
+          {balances.status === 'loading' || balances.status === 'idle' ? (
+            <span className="wg-muted">Loading balance…</span>
+          ) : native === undefined ? (
+            <span className="wg-muted" data-testid="account-balance">
+              Balance unavailable
+            </span>
+          ) : (
+            <>
+              <span data-testid="account-balance">{balanceText(native)}</span>
+              {balances.status === 'ready' && balances.source === 'service' && (
+                <span className="wg-account-fiat" data-testid="account-fiat">
+                  {fiatText(native.value)}
+                </span>
+              )}
+            </>
+          )}
+        </p>
+      )}
       {explorer !== undefined && (
         <a className="wg-link" href={explorer} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">
           View on block explorer

@@ -27,6 +27,8 @@ import NetworksView from '../../../../src/presentation/views/NetworksView'
 import UnsupportedChainView from '../../../../src/presentation/views/UnsupportedChainView'
 import WalletReceiveView from '../../../../src/presentation/views/WalletReceiveView'
 import { qrPath } from '../../../../src/presentation/components/QrCode'
+import { NetworkList } from '../../../../src/presentation/components/NetworkList'
+import type { CaipNetwork } from '../../../../src/domain/entities'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import {
@@ -167,6 +169,22 @@ describe('AccountView', () => {
   })
 })
 
+describe('AccountView on a family without balances or sends (polkadot, cosmos)', () => {
+  it('shows the address and the network, and no balance line, Send or token tabs', () => {
+    const { show, connection } = world()
+    const address = '5H9H7AKE7EodzhdbzGFKNAbSpkR8z8PNbWcMKNLxHo6Rvwjm'
+    const caipNetworkId = 'polkadot:11d80c7033a79556158c7c2baf13702b'
+    connection.set({ status: 'connected', connectorId: 'devnet-polkadot', namespace: 'polkadot', caipAddress: `${caipNetworkId}:${address}`, address, caipNetworkId })
+    show(<AccountView />)
+    expect(screen.getByTestId('account-address').getAttribute('title')).toBe(address)
+    expect(screen.getByTestId('account-receive')).toBeTruthy()
+    expect(screen.queryByText('Loading balance…')).toBeNull()
+    expect(screen.queryByTestId('account-balance')).toBeNull()
+    expect(screen.queryByTestId('account-send')).toBeNull()
+    expect(screen.queryByRole('tablist')).toBeNull()
+  })
+})
+
 describe('Tokens tab after a failure', () => {
   it('offers Try again when neither the service nor the node answered, and shows the balance once the node is back', async () => {
     const { show, chain } = world({ failBalances: true })
@@ -227,6 +245,38 @@ describe('NetworksView', () => {
     await waitFor(() => expect(modal.history).toEqual(['Account']))
     expect(provider.requests).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
     expect(connection.snapshot).toMatchObject({ caipNetworkId: 'eip155:31338' })
+  })
+})
+
+describe('NetworkList with several chain families', () => {
+  it('groups the networks by family under its name, in the host order, and arrow keys cross the groups', () => {
+    const network = (caipNetworkId: `${string}:${string}`, name: string) => ({
+      id: caipNetworkId.split(':')[1]!,
+      caipNetworkId: caipNetworkId as CaipNetwork['caipNetworkId'],
+      chainNamespace: caipNetworkId.split(':')[0] as CaipNetwork['chainNamespace'],
+      name,
+      nativeCurrency: { name: 'T', symbol: 'T', decimals: 1 },
+      rpcUrls: [],
+    })
+    const chosen: string[] = []
+    render(
+      <NetworkList
+        label="Networks"
+        networks={[network('eip155:1', 'Ethereum'), network('polkadot:91b171bb158e2d3848fa23a9f1c25182', 'Polkadot'), network('eip155:10', 'Optimism')]}
+        activeCaipNetworkId="eip155:1"
+        onSelect={(n) => chosen.push(n.caipNetworkId)}
+      />,
+    )
+    const groups = screen.getAllByTestId(/^network-group-/)
+    expect(groups.map((g) => g.getAttribute('data-testid'))).toEqual(['network-group-eip155', 'network-group-polkadot'])
+    expect(within(groups[0]!).getByRole('list', { name: 'EVM networks' })).toBeTruthy()
+    expect(within(groups[0]!).getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['network-eip155:1', 'network-eip155:10'])
+    const first = screen.getByTestId('network-eip155:1')
+    first.focus()
+    fireEvent.keyDown(first, { key: 'End' })
+    expect(document.activeElement).toBe(screen.getByTestId('network-polkadot:91b171bb158e2d3848fa23a9f1c25182'))
+    fireEvent.click(screen.getByTestId('network-polkadot:91b171bb158e2d3848fa23a9f1c25182'))
+    expect(chosen).toEqual(['polkadot:91b171bb158e2d3848fa23a9f1c25182'])
   })
 })
 

@@ -1,0 +1,31 @@
+/**
+ * CAIP-122 ("Sign in with X") message text for chain families without a standard of their own
+ * (polkadot, cosmos): EIP-4361's layout with the family's account name, and the full CAIP-2 id as
+ * the Chain ID (a polkadot or cosmos chain reference means nothing without its namespace).
+ */
+import type { SiwxMessageData } from '../entities'
+
+/** One line: no line breaks may enter a field (they would forge the lines after it). */
+function line(value: string, field: string): string {
+  if (/[\r\n\u2028\u2029]/.test(value)) throw new Error(`The ${field} of a sign-in message must be one line`)
+  return value
+}
+
+/**
+ * The text a wallet signs for `data`; `accountKind` names the account ("Polkadot", "Cosmos").
+ * @throws when a field would break the message's lines, or the nonce is not 8+ alphanumerics.
+ */
+export function caip122Message(data: SiwxMessageData, accountKind: string): string {
+  if (!/^[A-Za-z0-9]{8,}$/.test(data.nonce)) throw new Error('The nonce of a sign-in message must be 8 or more letters and digits')
+  const lines = [`${line(data.domain, 'domain')} wants you to sign in with your ${accountKind} account:`, line(data.accountAddress, 'address'), '']
+  if (data.statement !== undefined) lines.push(line(data.statement, 'statement'), '')
+  lines.push(`URI: ${line(data.uri, 'uri')}`, `Version: ${line(data.version, 'version')}`, `Chain ID: ${line(data.chainId, 'chain id')}`, `Nonce: ${data.nonce}`)
+  if (data.issuedAt !== undefined) lines.push(`Issued At: ${line(data.issuedAt, 'issued at')}`)
+  if (data.expirationTime !== undefined) lines.push(`Expiration Time: ${line(data.expirationTime, 'expiration time')}`)
+  if (data.notBefore !== undefined) lines.push(`Not Before: ${line(data.notBefore, 'not before')}`)
+  if (data.requestId !== undefined) lines.push(`Request ID: ${line(data.requestId, 'request id')}`)
+  if (data.resources !== undefined && data.resources.length > 0) {
+    lines.push('Resources:', ...data.resources.map((r) => `- ${line(r, 'resource')}`))
+  }
+  return lines.join('\n')
+}
