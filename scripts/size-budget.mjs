@@ -40,10 +40,13 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * (the `swapChainIds` rule, Swap and SwapPreview in the view and area maps, the swap area's loader:
  * 0.2 KB; their flow, adapter and views load only when a visitor opens Swap) plus 0.25 KB that is
  * not code: with the swap chunks present rolldown splits the shared rxjs chunk of the first script
- * in two (OperatorSubscriber apart from Subject). Lower it as room is won, never raise it without
- * saying why.
+ * in two (OperatorSubscriber apart from Subject); raised to 136 for the bip122, polkadot and cosmos
+ * wings, which the measured page now configures so it carries all five families (their discovery
+ * shells, address shapes and the `rpcUrls`-optional rule: 0.9 KB together; their SDK code loads only
+ * when a visitor takes their path). Room left in the 140 KB budget: 4.1 KB, of which email (1.5) and
+ * socials (1.0) are promised. Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 135 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 136 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

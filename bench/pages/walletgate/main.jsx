@@ -1,6 +1,6 @@
 // Walletgate, imported from the repository's source (aliased in bench/lib/build.mjs), set up as a
-// host would: EVM browser wallets, WalletConnect available, and a Solana network (so the page
-// carries what a second chain family costs before the modal opens). The harness may point the services
+// host would: EVM browser wallets, WalletConnect available, and a network of each of the other four
+// chain families (so the page carries what five families' discovery costs before the modal opens). The harness may point the services
 // at its own devnet through the query string (?api=&relay=&rpc=); otherwise the devnet defaults.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -31,6 +31,27 @@ const modal = createWalletModal({
       name: 'Solana Devnet',
       nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
       rpcUrls: [solanaRpc],
+    },
+    {
+      // The devnet's Bitcoin regtest chain (devnet/src/bitcoin-network.ts); its RPC URL is its Esplora API.
+      id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+      chainNamespace: 'bip122',
+      name: 'Bitcoin Regtest',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrls: ['http://127.0.0.1:8792'],
+    },
+    {
+      // devnet/src/polkadot-network.ts and cosmos-network.ts: no node to point at.
+      id: '11d80c7033a79556158c7c2baf13702b',
+      chainNamespace: 'polkadot',
+      name: 'Polkadot Devnet',
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+    },
+    {
+      id: 'walletgate-devnet-1',
+      chainNamespace: 'cosmos',
+      name: 'Cosmos Devnet',
+      nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
     },
   ],
   metadata: { name: 'Bench', description: 'Bench host', url: location.origin, icons: [] },
