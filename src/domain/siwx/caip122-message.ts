@@ -29,3 +29,49 @@ export function caip122Message(data: SiwxMessageData, accountKind: string): stri
   }
   return lines.join('\n')
 }
+
+const FIELDS: readonly (readonly [string, Exclude<keyof SiwxMessageData, 'resources'>])[] = [
+  ['URI', 'uri'],
+  ['Version', 'version'],
+  ['Chain ID', 'chainId'],
+  ['Nonce', 'nonce'],
+  ['Issued At', 'issuedAt'],
+  ['Expiration Time', 'expirationTime'],
+  ['Not Before', 'notBefore'],
+  ['Request ID', 'requestId'],
+]
+
+/**
+ * Reads a CAIP-122 message of `accountKind` back into its data: what a server (or a test) does
+ * with the text a wallet signed. Undefined when the text is not exactly such a message (fields
+ * out of order, an unknown line, a missing URI, version, chain or nonce).
+ */
+export function parseCaip122Message(text: string, accountKind: string): SiwxMessageData | undefined {
+  const lines = text.split('\n')
+  const header = lines[0]?.match(new RegExp(`^(\\S+) wants you to sign in with your ${accountKind} account:$`))
+  const accountAddress = lines[1]
+  if (header?.[1] === undefined || accountAddress === undefined || accountAddress === '' || lines[2] !== '') return undefined
+  const data: Partial<Record<Exclude<keyof SiwxMessageData, 'resources'>, string>> & { resources?: string[] } = { domain: header[1], accountAddress }
+  let i = 3
+  if (lines[i] !== undefined && !lines[i]!.startsWith('URI: ')) {
+    data.statement = lines[i]!
+    if (lines[i + 1] !== '') return undefined
+    i += 2
+  }
+  let field = 0
+  for (; i < lines.length && lines[i] !== 'Resources:'; i++) {
+    const line = lines[i]!
+    while (field < FIELDS.length && !line.startsWith(`${FIELDS[field]![0]}: `)) field++
+    const entry = FIELDS[field]
+    if (entry === undefined) return undefined
+    data[entry[1]] = line.slice(entry[0].length + 2)
+    field++
+  }
+  if (lines[i] === 'Resources:') {
+    const resources = lines.slice(i + 1)
+    if (resources.length === 0 || !resources.every((r) => r.startsWith('- '))) return undefined
+    data.resources = resources.map((r) => r.slice(2))
+  }
+  if (data.uri === undefined || data.version === undefined || data.chainId === undefined || data.nonce === undefined) return undefined
+  return data as SiwxMessageData
+}

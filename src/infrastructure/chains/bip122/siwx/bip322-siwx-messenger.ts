@@ -10,6 +10,7 @@ import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { bitcoinAddressNetwork } from '../../../../domain/bitcoin/bitcoin-address'
 import type { SiwxMessageData, SiwxSession } from '../../../../domain/entities'
 import type { SiwxFamilyMessenger } from '../../../../ports/siwx'
+import { caip122Message } from '../../../../domain/siwx/caip122-message'
 
 const NETWORKS = {
   mainnet: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 },
@@ -22,15 +23,7 @@ export function bip122SiwxMessage(data: SiwxMessageData): string {
   if (!/^[^\s/]+$/.test(data.domain) || bitcoinAddressNetwork(data.accountAddress) === undefined || /\s/.test(data.uri)) {
     throw new Error('The sign-in message needs a domain, a URI and a Bitcoin address')
   }
-  const lines = [`${data.domain} wants you to sign in with your Bitcoin account:`, data.accountAddress, '']
-  if (data.statement !== undefined) lines.push(data.statement, '')
-  lines.push(`URI: ${data.uri}`, `Version: ${data.version}`, `Chain ID: ${data.chainId}`, `Nonce: ${data.nonce}`)
-  if (data.issuedAt !== undefined) lines.push(`Issued At: ${data.issuedAt}`)
-  if (data.expirationTime !== undefined) lines.push(`Expiration Time: ${data.expirationTime}`)
-  if (data.notBefore !== undefined) lines.push(`Not Before: ${data.notBefore}`)
-  if (data.requestId !== undefined) lines.push(`Request ID: ${data.requestId}`)
-  if (data.resources !== undefined && data.resources.length > 0) lines.push('Resources:', ...data.resources.map((r) => `- ${r}`))
-  return lines.join('\n')
+  return caip122Message(data, 'Bitcoin')
 }
 
 function fromBase64(text: string): Uint8Array {
