@@ -56,6 +56,12 @@ describe('bip122 sign-in messenger', () => {
     )
   })
 
+  it('refuses a field with a line break, which would forge the lines after it', () => {
+    const messenger = new Bip322SiwxMessenger()
+    expect(() => messenger.createMessage({ ...DATA, statement: 'Sign in\nNonce: stolen0000' })).toThrow()
+    expect(() => messenger.createMessage({ ...DATA, requestId: 'a\rb' })).toThrow()
+  })
+
   it('verifies a P2WPKH BIP-322 signature, as bip322-js does, and refuses a changed message, another address or an expired session', async () => {
     const messenger = new Bip322SiwxMessenger()
     const message = messenger.createMessage(DATA)
