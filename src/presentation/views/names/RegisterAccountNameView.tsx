@@ -57,7 +57,6 @@ export default function RegisterAccountNameView() {
             {hint ?? (taken ? `${fullName(state.label)} is taken` : 'Letters, numbers and hyphens, at least 4 characters.')}
           </p>
         </div>
-        <Suggestions register={register} />
         {error !== undefined && (
           <p className="wg-form-error" id={ids.error} role="alert" data-testid="name-error">
             {error}
@@ -66,6 +65,8 @@ export default function RegisterAccountNameView() {
         <Button type="submit" variant="primary" fullWidth disabled={busy || !state.validation.valid || taken} data-testid="name-register">
           {state.submit.status === 'signing' ? 'Sign in your wallet…' : state.submit.status === 'registering' ? 'Registering…' : 'Register'}
         </Button>
+        {/* Below the button: suggestions arrive while the visitor types, and must not move Register under the pointer. */}
+        <Suggestions register={register} />
       </form>
     </div>
   )
