@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite'
 import { loadArtifacts } from './devnet/src/chains/compile'
+import { swapBytecodes } from './devnet/src/chains/swap-bytecodes'
 
 // The test kit (`walletgate/testing`), two builds into dist/testing:
 //  - default mode: the Node side for Playwright tests (index.js, and devnet.js that index.js loads
@@ -17,6 +18,17 @@ function devnetArtifacts(): Plugin {
   }
 }
 
+/** The Uniswap V2 bytecodes read now, so a host's tests need no @uniswap package. */
+function swapBytecodesInPlace(): Plugin {
+  const id = '\0walletgate-swap-bytecodes'
+  return {
+    name: 'walletgate-swap-bytecodes',
+    enforce: 'pre',
+    resolveId: (source) => (/(^|\/)swap-bytecodes(\.ts)?$/.test(source) ? id : undefined),
+    load: (resolved) => (resolved === id ? `const code = ${JSON.stringify(swapBytecodes())}\nexport function swapBytecodes() { return code }` : undefined),
+  }
+}
+
 export default defineConfig(({ mode }) =>
   mode === 'wallet'
     ? {
@@ -29,7 +41,7 @@ export default defineConfig(({ mode }) =>
         },
       }
     : {
-        plugins: [devnetArtifacts()],
+        plugins: [devnetArtifacts(), swapBytecodesInPlace()],
         build: {
           outDir: 'dist/testing',
           emptyOutDir: true,

@@ -5,24 +5,22 @@
  * its code. The token side of every pool was minted to the pair address by the token's constructor;
  * here account 0 wraps the native side, creates the pairs and mints their liquidity.
  */
-import { createRequire } from 'node:module'
 import { concat, encodeAbiParameters, encodeFunctionData, parseAbi, parseEther, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
 import { DETERMINISTIC_DEPLOYER, DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_FUNDING, DEVNET_SWAP_SALT, swapPairAddress } from '../config'
+import { swapBytecodes } from './swap-bytecodes'
 
 /** The deterministic deployment proxy's runtime code (a public constant): CREATE2(salt = first 32 bytes, code = the rest). */
 const DETERMINISTIC_DEPLOYER_CODE: Hex =
   '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3'
 
-const require = createRequire(import.meta.url)
-const bytecode = (path: string): Hex => `0x${(require(path) as { bytecode: string }).bytecode.replace(/^0x/, '')}`
-
 /** Creation code (with constructor arguments) of the three swap contracts, in deployment order. */
 export function swapInitCodes(): { factory: Hex; weth: Hex; router: Hex } {
+  const code = swapBytecodes()
   return {
-    factory: concat([bytecode('@uniswap/v2-core/build/UniswapV2Factory.json'), encodeAbiParameters([{ type: 'address' }], [DEVNET_DEPLOYER.address])]),
-    weth: bytecode('@uniswap/v2-periphery/build/WETH9.json'),
+    factory: concat([code.factory, encodeAbiParameters([{ type: 'address' }], [DEVNET_DEPLOYER.address])]),
+    weth: code.weth,
     router: concat([
-      bytecode('@uniswap/v2-periphery/build/UniswapV2Router02.json'),
+      code.router,
       encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [DEVNET_CONTRACTS.swapFactory, DEVNET_CONTRACTS.weth]),
     ]),
   }
