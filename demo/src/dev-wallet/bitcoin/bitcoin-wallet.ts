@@ -8,8 +8,9 @@
  */
 import { p2tr, p2wpkh } from '@scure/btc-signer'
 import { BITCOIN_DEVNET_ACCOUNT_COUNT, REGTEST, bitcoinDevnetAccount, type BitcoinDevnetAccount } from '../../../../devnet/src/bitcoin/keys'
-import { alreadyPending, invalidParams, unauthorized, userRejected, ProviderRpcError } from '../rpc-error'
+import { alreadyPending, invalidParams, unauthorized, userRejected } from '../rpc-error'
 import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import { ApprovalGate, logRequest } from '../approval-gate'
 import { signBip322Witness } from '../../../../devnet/src/bitcoin/bip322'
 
 export interface BitcoinWalletState {
@@ -47,10 +48,12 @@ export class DevBitcoinWallet {
   private readonly keys: BitcoinDevnetAccount[]
   private accountCache: readonly Account[] | undefined
   private cachedIndex = -1
-  private awaitingPerson = 0
-  private nextId = 1
   /** Grows each time the site loses its access: an approval given across it is void. */
-  private grant = 0
+  private readonly gate = new ApprovalGate(
+    () => this.options.mode(),
+    () => this.options.approver,
+    { rejected: userRejected, pending: alreadyPending, revoked: unauthorized },
+  )
 
   constructor(
     private readonly options: BitcoinWalletOptions,
@@ -110,14 +113,14 @@ export class DevBitcoinWallet {
     return {
       'bitcoin:connect': {
         version: '1.0.0',
-        connect: (input?: { purposes?: readonly string[] }) => this.run('bitcoin:connect', () => this.connect(input)),
+        connect: (input?: { purposes?: readonly string[] }) => logRequest(this.log, 'bitcoin:connect', undefined, () => this.connect(input)),
       },
       'bitcoin:signMessage': {
         version: '1.0.0',
         signMessage: (...inputs: { account: Account; message: Uint8Array; protocol?: string }[]) =>
-          this.run('bitcoin:signMessage', () => this.signMessages(inputs)),
+          logRequest(this.log, 'bitcoin:signMessage', undefined, () => this.signMessages(inputs)),
       },
-      'standard:disconnect': { version: '1.0.0', disconnect: () => this.run('standard:disconnect', () => Promise.resolve(this.revoke())) },
+      'standard:disconnect': { version: '1.0.0', disconnect: () => logRequest(this.log, 'standard:disconnect', undefined, () => Promise.resolve(this.revoke())) },
       'standard:events': { version: '1.0.0', on: (_event: 'change', listener: ChangeListener) => this.on(listener) },
       'walletgate:rdns': { version: '1.0.0', rdns: this.options.rdns },
     }
@@ -127,7 +130,7 @@ export class DevBitcoinWallet {
 
   /** Forgets the site (like "disconnect this site" in an extension). */
   revoke(): void {
-    this.grant++
+    this.gate.revoke()
     this.options.approver.dismissAll()
     if (!this.state.authorized) return
     this.update({ authorized: false })
@@ -150,7 +153,7 @@ export class DevBitcoinWallet {
   private async connect(input?: { purposes?: readonly string[] }): Promise<{ accounts: readonly Account[] }> {
     const purposes = input?.purposes ?? ['payment']
     if (!this.state.authorized) {
-      await this.approve('bitcoin:connect', `Connect to ${location.host} with ${short(this.key.payment.address)} (Bitcoin)`)
+      await this.gate.approve('bitcoin:connect', `Connect to ${location.host} with ${short(this.key.payment.address)} (Bitcoin)`)
       this.update({ authorized: true })
       this.emit({ accounts: this.accounts })
     }
@@ -166,7 +169,7 @@ export class DevBitcoinWallet {
       if (input.protocol !== undefined && input.protocol !== 'BIP322') throw invalidParams(`Unsupported protocol ${input.protocol}`)
     }
     const preview = new TextDecoder().decode(inputs[0]?.message ?? new Uint8Array())
-    await this.approve('bitcoin:signMessage', `Sign a message (BIP-322): ${preview.length > 80 ? `${preview.slice(0, 80)}…` : preview}`)
+    await this.gate.approve('bitcoin:signMessage', `Sign a message (BIP-322): ${preview.length > 80 ? `${preview.slice(0, 80)}…` : preview}`)
     return inputs.map(({ account, message }) => ({ signedMessage: message, signature: this.sign(account, new TextDecoder().decode(message)) }))
   }
 
@@ -182,36 +185,6 @@ export class DevBitcoinWallet {
   }
 
   // ------------------------------------------------------------------ plumbing
-
-  private async run<T>(method: string, handle: () => Promise<T>): Promise<T> {
-    const entry: RequestLogEntry = { method, params: undefined, outcome: 'pending' }
-    this.log.push(entry)
-    try {
-      const result = await handle()
-      entry.outcome = 'ok'
-      return result
-    } catch (error) {
-      entry.outcome = 'error'
-      if (error instanceof ProviderRpcError) entry.errorCode = error.code
-      throw error
-    }
-  }
-
-  private async approve(method: string, summary: string): Promise<void> {
-    const mode = this.options.mode()
-    if (mode === 'approve') return
-    if (mode === 'reject') throw userRejected()
-    if (mode === 'pending' || this.awaitingPerson > 0) throw alreadyPending(method)
-    const grant = this.grant
-    this.awaitingPerson++
-    try {
-      const approved = await this.options.approver.ask({ id: this.nextId++, method, summary })
-      if (!approved) throw userRejected()
-      if (grant !== this.grant) throw unauthorized()
-    } finally {
-      this.awaitingPerson--
-    }
-  }
 
   private requireOwn(account: Account | undefined): void {
     if (!this.state.authorized || !this.ownAccounts.some((a) => a.address === account?.address)) throw unauthorized()

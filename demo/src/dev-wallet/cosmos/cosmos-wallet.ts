@@ -7,6 +7,7 @@
  */
 import type { Secp256k1HdWallet } from '@cosmjs/amino'
 import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import { ApprovalGate, logRequest } from '../approval-gate'
 
 export interface CosmosWalletState {
   /** The chain ids the site may use. */
@@ -32,9 +33,11 @@ export class DevCosmosWallet {
   readonly version = '0.13.41'
   readonly mode = 'extension'
   readonly log: RequestLogEntry[] = []
-  private awaitingPerson = 0
-  private nextId = 1
-  private grant = 0
+  private readonly gate = new ApprovalGate(
+    () => this.options.mode(),
+    () => this.options.approver,
+    { rejected, pending: () => pending(), revoked: () => notAllowed('this chain') },
+  )
 
   constructor(
     private readonly options: CosmosWalletOptions,
@@ -50,24 +53,24 @@ export class DevCosmosWallet {
   }
 
   enable = (chainIds: string | string[]) =>
-    this.logged('enable', chainIds, async () => {
+    logRequest(this.log, 'enable', chainIds, async () => {
       const wanted = (Array.isArray(chainIds) ? chainIds : [chainIds]).filter((id) => !this.state.enabled.includes(id))
       for (const id of wanted) if (this.options.chains[id] === undefined) throw new Error(`There is no chain info for ${id}`)
       if (wanted.length === 0) return
-      await this.approve('enable', `Allow this site to use your Cosmos account on ${wanted.join(', ')}`)
+      await this.gate.approve('enable', `Allow this site to use your Cosmos account on ${wanted.join(', ')}`)
       this.setState({ enabled: [...this.state.enabled, ...wanted] })
     })
 
   disable = (chainIds?: string | string[]) =>
-    this.logged('disable', chainIds, () => {
+    logRequest(this.log, 'disable', chainIds, () => {
       const gone = chainIds === undefined ? this.state.enabled : Array.isArray(chainIds) ? chainIds : [chainIds]
-      this.grant++
+      this.gate.revoke()
       this.setState({ enabled: this.state.enabled.filter((id) => !gone.includes(id)) })
       return Promise.resolve()
     })
 
   getKey = (chainId: string) =>
-    this.logged('getKey', chainId, async () => {
+    logRequest(this.log, 'getKey', chainId, async () => {
       const account = await this.account(chainId)
       return {
         name: 'Devnet account',
@@ -83,12 +86,12 @@ export class DevCosmosWallet {
     })
 
   signArbitrary = (chainId: string, signer: string, data: string | Uint8Array) =>
-    this.logged('signArbitrary', { chainId, signer }, async () => {
+    logRequest(this.log, 'signArbitrary', { chainId, signer }, async () => {
       const account = await this.account(chainId)
       if (signer !== account.address) throw new Error(`Unknown signer ${signer}`)
       const [{ makeSignDoc }, { toBase64 }] = await Promise.all([import('@cosmjs/amino'), import('@cosmjs/encoding')])
       const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data
-      await this.approve('signArbitrary', `Sign: ${new TextDecoder().decode(bytes).slice(0, 200)}`)
+      await this.gate.approve('signArbitrary', `Sign: ${new TextDecoder().decode(bytes).slice(0, 200)}`)
       // ADR-036: an amino document with one MsgSignData, no chain id, fee or sequence.
       const doc = makeSignDoc([{ type: 'sign/MsgSignData', value: { signer, data: toBase64(bytes) } }], { gas: '0', amount: [] }, '', '', 0, 0)
       return (await (await this.hdWallet(chainId)).signAmino(signer, doc)).signature
@@ -96,14 +99,14 @@ export class DevCosmosWallet {
 
   /** Forgets the site on every chain and tells it its key changed (as Keplr does when an account is removed). */
   revoke(): void {
-    this.grant++
+    this.gate.revoke()
     this.options.approver.dismissAll()
     this.setState({ enabled: [] })
     window.dispatchEvent(new Event('keplr_keystorechange'))
   }
 
   reset(state: CosmosWalletState): void {
-    this.grant++
+    this.gate.revoke()
     this.setState(state)
   }
 
@@ -132,32 +135,4 @@ export class DevCosmosWallet {
     this.options.persist(state)
   }
 
-  private async logged<T>(method: string, params: unknown, handle: () => Promise<T>): Promise<T> {
-    const entry: RequestLogEntry = { method, params, outcome: 'pending' }
-    this.log.push(entry)
-    try {
-      const result = await handle()
-      entry.outcome = 'ok'
-      return result
-    } catch (error) {
-      entry.outcome = 'error'
-      throw error
-    }
-  }
-
-  private async approve(method: string, summary: string): Promise<void> {
-    const mode = this.options.mode()
-    if (mode === 'approve') return
-    if (mode === 'reject') throw rejected()
-    if (mode === 'pending' || this.awaitingPerson > 0) throw pending()
-    const grant = this.grant
-    this.awaitingPerson++
-    try {
-      const approved = await this.options.approver.ask({ id: this.nextId++, method, summary })
-      if (!approved) throw rejected()
-      if (grant !== this.grant) throw notAllowed('this chain')
-    } finally {
-      this.awaitingPerson--
-    }
-  }
 }

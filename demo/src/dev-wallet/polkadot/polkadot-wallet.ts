@@ -7,6 +7,7 @@
  * WebAssembly build, which a strict CSP (no 'wasm-unsafe-eval') refuses with a console error.
  */
 import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import { ApprovalGate, logRequest } from '../approval-gate'
 
 export interface PolkadotWalletState {
   authorized: boolean
@@ -46,9 +47,12 @@ export class DevPolkadotExtension {
   readonly log: RequestLogEntry[] = []
   private readonly listeners = new Set<AccountsListener>()
   private pairs: Promise<Pair[]> | undefined
-  private awaitingPerson = 0
   private nextId = 1
-  private grant = 0
+  private readonly gate = new ApprovalGate(
+    () => this.options.mode(),
+    () => this.options.approver,
+    { rejected, pending: () => pending(), revoked: () => notAllowed() },
+  )
 
   constructor(
     private readonly options: PolkadotWalletOptions,
@@ -69,9 +73,9 @@ export class DevPolkadotExtension {
   }
 
   enable = (originName: string) =>
-    this.logged('enable', originName, async () => {
+    logRequest(this.log, 'enable', originName, async () => {
       if (!this.state.authorized) {
-        await this.approve('enable', `Allow ${originName} to see your Polkadot accounts`)
+        await this.gate.approve('enable', `Allow ${originName} to see your Polkadot accounts`)
         this.setState({ authorized: true })
       }
       return {
@@ -91,19 +95,19 @@ export class DevPolkadotExtension {
 
   /** Forgets the site: its account subscriptions get an empty list, requests still waiting are refused. */
   revoke(): void {
-    this.grant++
+    this.gate.revoke()
     this.options.approver.dismissAll()
     this.setState({ authorized: false })
     for (const listener of [...this.listeners]) listener([])
   }
 
   reset(state: PolkadotWalletState): void {
-    this.grant++
+    this.gate.revoke()
     this.setState(state)
   }
 
   private signRaw(payload: { address: string; data: string; type: 'bytes' }) {
-    return this.logged('signRaw', payload, async () => {
+    return logRequest(this.log, 'signRaw', payload, async () => {
       if (!this.state.authorized) throw notAllowed()
       const { decodeAddress } = await import('@polkadot/util-crypto/address/decode')
       const { hexToU8a, u8aToHex, u8aWrapBytes, u8aToString, u8aEq } = await import('@polkadot/util')
@@ -111,7 +115,7 @@ export class DevPolkadotExtension {
       const pair = (await this.keys()).find((p) => u8aEq(decodeAddress(p.address), decodeAddress(payload.address)))
       if (pair === undefined) throw new Error(`Unable to find an account for ${payload.address}`)
       const bytes = hexToU8a(payload.data)
-      await this.approve('signRaw', `${pair.name} signs: ${u8aToString(bytes).slice(0, 200)}`)
+      await this.gate.approve('signRaw', `${pair.name} signs: ${u8aToString(bytes).slice(0, 200)}`)
       return { id: this.nextId++, signature: u8aToHex(pair.sign(u8aWrapBytes(bytes))) }
     })
   }
@@ -145,32 +149,4 @@ export class DevPolkadotExtension {
     this.options.persist(state)
   }
 
-  private async logged<T>(method: string, params: unknown, handle: () => Promise<T>): Promise<T> {
-    const entry: RequestLogEntry = { method, params, outcome: 'pending' }
-    this.log.push(entry)
-    try {
-      const result = await handle()
-      entry.outcome = 'ok'
-      return result
-    } catch (error) {
-      entry.outcome = 'error'
-      throw error
-    }
-  }
-
-  private async approve(method: string, summary: string): Promise<void> {
-    const mode = this.options.mode()
-    if (mode === 'approve') return
-    if (mode === 'reject') throw rejected()
-    if (mode === 'pending' || this.awaitingPerson > 0) throw pending()
-    const grant = this.grant
-    this.awaitingPerson++
-    try {
-      const approved = await this.options.approver.ask({ id: this.nextId++, method, summary })
-      if (!approved) throw rejected()
-      if (grant !== this.grant) throw notAllowed()
-    } finally {
-      this.awaitingPerson--
-    }
-  }
 }

@@ -10,6 +10,7 @@ import { Keypair, VersionedTransaction } from '@solana/web3.js'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { alreadyPending, invalidParams, unauthorized, userRejected, ProviderRpcError } from '../rpc-error'
 import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import { ApprovalGate, logRequest } from '../approval-gate'
 
 export interface SolanaWalletState {
   authorized: boolean
@@ -69,10 +70,13 @@ export class DevSolanaWallet {
   private readonly listeners = new Set<ChangeListener>()
   private readonly keypairs: Keypair[]
   private accountCache: Account | undefined
-  private awaitingPerson = 0
   private nextId = 1
   /** Grows each time the site loses its access: an approval given across it is void. */
-  private grant = 0
+  private readonly gate = new ApprovalGate(
+    () => this.options.mode(),
+    () => this.options.approver,
+    { rejected: userRejected, pending: alreadyPending, revoked: unauthorized },
+  )
 
   constructor(
     private readonly options: SolanaWalletOptions,
@@ -135,28 +139,28 @@ export class DevSolanaWallet {
 
   private buildFeatures() {
     return {
-      'standard:connect': { version: '1.0.0', connect: (input?: { silent?: boolean }) => this.run('standard:connect', () => this.connect(input)) },
-      'standard:disconnect': { version: '1.0.0', disconnect: () => this.run('standard:disconnect', () => Promise.resolve(this.revoke())) },
+      'standard:connect': { version: '1.0.0', connect: (input?: { silent?: boolean }) => logRequest(this.log, 'standard:connect', undefined, () => this.connect(input)) },
+      'standard:disconnect': { version: '1.0.0', disconnect: () => logRequest(this.log, 'standard:disconnect', undefined, () => Promise.resolve(this.revoke())) },
       'standard:events': { version: '1.0.0', on: (_event: 'change', listener: ChangeListener) => this.on(listener) },
       'solana:signAndSendTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0] as const,
         signAndSendTransaction: (...inputs: { account: Account; transaction: Uint8Array; chain: string }[]) =>
-          this.run('solana:signAndSendTransaction', () => this.signAndSend(inputs)),
+          logRequest(this.log, 'solana:signAndSendTransaction', undefined, () => this.signAndSend(inputs)),
       },
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0] as const,
         signTransaction: (...inputs: { account: Account; transaction: Uint8Array }[]) =>
-          this.run('solana:signTransaction', () => this.signTransactions(inputs)),
+          logRequest(this.log, 'solana:signTransaction', undefined, () => this.signTransactions(inputs)),
       },
       'solana:signMessage': {
         version: '1.0.0',
-        signMessage: (...inputs: { account: Account; message: Uint8Array }[]) => this.run('solana:signMessage', () => this.signMessages(inputs)),
+        signMessage: (...inputs: { account: Account; message: Uint8Array }[]) => logRequest(this.log, 'solana:signMessage', undefined, () => this.signMessages(inputs)),
       },
       'solana:signIn': {
         version: '1.0.0',
-        signIn: (...inputs: SignInInput[]) => this.run('solana:signIn', () => this.signIn(inputs)),
+        signIn: (...inputs: SignInInput[]) => logRequest(this.log, 'solana:signIn', undefined, () => this.signIn(inputs)),
       },
       // Names the rdns the EVM side announces, so a site lists both sides as one wallet.
       'walletgate:rdns': { version: '1.0.0', rdns: this.options.rdns },
@@ -167,7 +171,7 @@ export class DevSolanaWallet {
 
   /** Forgets the site (like "disconnect this site" in an extension). */
   revoke(): void {
-    this.grant++
+    this.gate.revoke()
     this.options.approver.dismissAll()
     if (!this.state.authorized) return
     this.update({ authorized: false })
@@ -192,7 +196,7 @@ export class DevSolanaWallet {
       // A silent connect never asks: an unknown site gets no account.
       if (input?.silent === true) return { accounts: [] }
       if (this.options.siteAuthorized?.() !== true) {
-        await this.approve('standard:connect', `Connect to ${location.host} with ${short(this.address)} (Solana)`)
+        await this.gate.approve('standard:connect', `Connect to ${location.host} with ${short(this.address)} (Solana)`)
       }
       this.update({ authorized: true })
       this.emit({ accounts: this.accounts })
@@ -206,7 +210,7 @@ export class DevSolanaWallet {
     this.requireOwn(input.account)
     if (input.chain !== this.options.chain) throw invalidParams(`The Devnet Wallet does not know ${input.chain}`)
     const transaction = VersionedTransaction.deserialize(input.transaction)
-    await this.approve('solana:signAndSendTransaction', `Send a Solana transaction (${transaction.message.compiledInstructions.length} instructions)`)
+    await this.gate.approve('solana:signAndSendTransaction', `Send a Solana transaction (${transaction.message.compiledInstructions.length} instructions)`)
     transaction.sign([this.keypair])
     await this.rpc('sendTransaction', [base64(transaction.serialize()), { encoding: 'base64', preflightCommitment: 'confirmed' }])
     const signature = transaction.signatures[0]
@@ -216,7 +220,7 @@ export class DevSolanaWallet {
 
   private async signTransactions(inputs: readonly { account: Account; transaction: Uint8Array }[]): Promise<{ signedTransaction: Uint8Array }[]> {
     for (const input of inputs) this.requireOwn(input.account)
-    await this.approve('solana:signTransaction', `Sign ${inputs.length} Solana transaction(s)`)
+    await this.gate.approve('solana:signTransaction', `Sign ${inputs.length} Solana transaction(s)`)
     return inputs.map(({ transaction }) => {
       const parsed = VersionedTransaction.deserialize(transaction)
       parsed.sign([this.keypair])
@@ -227,7 +231,7 @@ export class DevSolanaWallet {
   private async signMessages(inputs: readonly { account: Account; message: Uint8Array }[]): Promise<{ signedMessage: Uint8Array; signature: Uint8Array }[]> {
     for (const input of inputs) this.requireOwn(input.account)
     const preview = new TextDecoder().decode(inputs[0]?.message ?? new Uint8Array())
-    await this.approve('solana:signMessage', `Sign a message: ${preview.length > 80 ? `${preview.slice(0, 80)}…` : preview}`)
+    await this.gate.approve('solana:signMessage', `Sign a message: ${preview.length > 80 ? `${preview.slice(0, 80)}…` : preview}`)
     const secret = this.keypair.secretKey.slice(0, 32)
     return inputs.map(({ message }) => ({ signedMessage: message, signature: ed25519.sign(message, secret) }))
   }
@@ -242,7 +246,7 @@ export class DevSolanaWallet {
       if (input.address !== undefined && input.address !== this.address) throw unauthorized()
       return createSignInMessageText({ ...input, domain: input.domain ?? location.host, address: this.address })
     })
-    await this.approve('solana:signIn', `Sign in with Solana:\n${texts.join('\n\n')}`)
+    await this.gate.approve('solana:signIn', `Sign in with Solana:\n${texts.join('\n\n')}`)
     const secret = this.keypair.secretKey.slice(0, 32)
     return texts.map((text) => {
       const signedMessage = new TextEncoder().encode(text)
@@ -251,37 +255,6 @@ export class DevSolanaWallet {
   }
 
   // ------------------------------------------------------------------ plumbing
-
-  private async run<T>(method: string, handle: () => Promise<T>): Promise<T> {
-    const entry: RequestLogEntry = { method, params: undefined, outcome: 'pending' }
-    this.log.push(entry)
-    try {
-      const result = await handle()
-      entry.outcome = 'ok'
-      return result
-    } catch (error) {
-      entry.outcome = 'error'
-      if (error instanceof ProviderRpcError) entry.errorCode = error.code
-      throw error
-    }
-  }
-
-  private async approve(method: string, summary: string): Promise<void> {
-    const mode = this.options.mode()
-    if (mode === 'approve') return
-    if (mode === 'reject') throw userRejected()
-    if (mode === 'pending' || this.awaitingPerson > 0) throw alreadyPending(method)
-    const grant = this.grant
-    this.awaitingPerson++
-    try {
-      const approved = await this.options.approver.ask({ id: this.nextId++, method, summary })
-      if (!approved) throw userRejected()
-      // The site lost its access while the person was deciding: nothing is signed or sent.
-      if (grant !== this.grant) throw unauthorized()
-    } finally {
-      this.awaitingPerson--
-    }
-  }
 
   private requireOwn(account: Account | undefined): void {
     if (!this.state.authorized || account?.address !== this.address) throw unauthorized()
