@@ -43,10 +43,13 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * in two (OperatorSubscriber apart from Subject); raised to 136 for the bip122, polkadot and cosmos
  * wings, which the measured page now configures so it carries all five families (their discovery
  * shells, address shapes and the `rpcUrls`-optional rule: 0.9 KB together; their SDK code loads only
- * when a visitor takes their path). Room left in the 140 KB budget: 4.1 KB, of which email (1.5) and
- * socials (1.0) are promised. Lower it as room is won, never raise it without saying why.
+ * when a visitor takes their path); raised to 137 when the step began to count the Bitcoin discovery
+ * module the modal imports at mount (LOADED_AT_MOUNT, as Solana's registry: the bench's browser
+ * count showed 1.7 KB the step had missed), after moving the Bitcoin wallet adapters out of it to the
+ * session (1.0 KB less). Measured: 136.6 KB; room left in the 140 KB budget: 3.4 KB, of which email
+ * (1.5) and socials (1.0) are promised. Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 136 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 137 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
@@ -57,9 +60,10 @@ export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last
 export const IDLE_PREFETCHED = ['src/presentation/mount.tsx', 'src/di-connect.ts']
 /**
  * Modules the modal imports when it mounts, before any open, for a configured chain family (the
- * Wallet Standard registry for Solana). They count whenever the page's build holds them.
+ * Wallet Standard registry for Solana and Bitcoin, Bitcoin's discovery). They count whenever the
+ * page's build holds them.
  */
-export const LOADED_AT_MOUNT = ['src/infrastructure/chains/solana/wallet-standard-registry.ts']
+export const LOADED_AT_MOUNT = ['src/infrastructure/chains/solana/wallet-standard-registry.ts', 'src/infrastructure/chains/bip122/bitcoin-discovery.ts']
 /** The module that schedules that prefetch. */
 const PREFETCHER = 'src/wallet-modal.ts'
 const REPO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')

@@ -11,7 +11,6 @@ import type { Logger } from '../../../ports/logger'
 import type { GasEstimate, ReceiptStatus, SentTransfer, TransferRequest } from '../../../ports/token-transfers'
 import type { WalletRegistry } from '../solana/wallet-standard'
 import type { BitcoinAccountType, BitcoinSession } from './bitcoin-session'
-import type { BitcoinWallet } from './bitcoin-wallet'
 
 export class Bip122ChainFamily implements ChainFamily {
   readonly namespace = 'bip122' as const
@@ -63,7 +62,7 @@ export class Bip122ChainFamily implements ChainFamily {
 
   /** The wallet's own object (a Wallet Standard wallet or a sats-connect provider). */
   getProvider(connectorId: string): unknown {
-    return this.wallet(connectorId)?.provider
+    return this.wallet(connectorId)
   }
 
   connect(connectorId: string): Promise<WalletAccount> {
@@ -103,8 +102,8 @@ export class Bip122ChainFamily implements ChainFamily {
     return this.call('receiptStatus', connectorId, chainId, hash)
   }
 
-  private wallet(connectorId: string): BitcoinWallet | undefined {
-    return this.connectors.find((c) => c.id === connectorId)?.provider as BitcoinWallet | undefined
+  private wallet(connectorId: string): unknown {
+    return this.connectors.find((c) => c.id === connectorId)?.provider
   }
 
   /** One request through the rest of the wing, loaded on the first one (a failed import is tried again next time). */

@@ -9,9 +9,9 @@ import type { WalletStandardWallet } from '../../../domain/chains/wallet-provide
 import type { Connector } from '../../../domain/entities'
 import { boundWalletName } from '../../../domain/validation/text-bounds'
 import { WALLET_RDNS_FEATURE, type WalletRegistry } from '../solana/wallet-standard'
-import type { BitcoinWallet } from './bitcoin-wallet'
-import { satsConnectBitcoin, type SatsConnectProvider } from './sats-connect-bitcoin'
-import { BITCOIN_CONNECT, walletStandardBitcoin } from './wallet-standard-bitcoin'
+
+/** The Wallet Standard feature a Bitcoin wallet registers with (`@exodus/bitcoin-wallet-standard`). */
+export const BITCOIN_CONNECT = 'bitcoin:connect'
 
 /** An entry of `window.btc_providers` (sats-connect's `Provider`), as far as discovery reads it. */
 interface SatsProviderInfo {
@@ -20,23 +20,11 @@ interface SatsProviderInfo {
   readonly icon?: unknown
 }
 
-const adapters = new WeakMap<object, BitcoinWallet>()
-
-/** The same adapter for the same wallet object, so a connector's provider is stable across refreshes. */
-function adapterOf<T extends object>(wallet: T, make: (w: T) => BitcoinWallet): BitcoinWallet {
-  let adapter = adapters.get(wallet)
-  if (adapter === undefined) {
-    adapter = make(wallet)
-    adapters.set(wallet, adapter)
-  }
-  return adapter
-}
-
 /** The provider object at a dotted path of `window` (`XverseProviders.BitcoinProvider`). */
-function providerAt(root: object, path: string): SatsConnectProvider | undefined {
+function providerAt(root: object, path: string): object | undefined {
   let value: unknown = root
   for (const part of path.split('.')) value = (value as Record<string, unknown> | null | undefined)?.[part]
-  return typeof (value as SatsConnectProvider | undefined)?.request === 'function' ? (value as SatsConnectProvider) : undefined
+  return typeof (value as { request?: unknown } | undefined)?.request === 'function' ? (value as object) : undefined
 }
 
 /** The Bitcoin wallets among the registered ones and the sats-connect providers, one connector each. */
@@ -58,7 +46,8 @@ export function bitcoinConnectors(wallets: readonly WalletStandardWallet[], root
         chain: 'bip122',
         imageUrl: wallet.icon,
         ...(id === name ? {} : { info: { rdns: id } }),
-        provider: adapterOf(wallet, walletStandardBitcoin),
+        // The wallet's own object: its adapter is made when the wing first talks to it (bitcoin-adapters.ts).
+        provider: wallet,
       })
     } catch {
       // A hostile wallet object (a getter that throws) is left out.
@@ -81,7 +70,7 @@ export function bitcoinConnectors(wallets: readonly WalletStandardWallet[], root
       type: 'INJECTED',
       chain: 'bip122',
       ...(typeof icon === 'string' ? { imageUrl: icon } : {}),
-      provider: adapterOf(provider, satsConnectBitcoin),
+      provider,
     })
   }
   return [...byId.values()]

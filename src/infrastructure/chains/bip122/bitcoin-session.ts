@@ -13,6 +13,7 @@ import { UnknownConnectorError, WalletRequestError, type WalletAccount, type Wal
 import type { Logger } from '../../../ports/logger'
 import { UnsupportedTransferChainError, type GasEstimate, type ReceiptStatus, type SentTransfer, type TransferRequest } from '../../../ports/token-transfers'
 import type { BitcoinWallet, BitcoinWalletAddress } from './bitcoin-wallet'
+import { bitcoinWalletOf } from './bitcoin-adapters'
 
 /** The two account types a Bitcoin connection switches between. */
 export type BitcoinAccountType = Extract<AccountType, 'payment' | 'ordinal'>
@@ -28,7 +29,8 @@ export class BitcoinSession {
   private readonly sessions = new Map<string, Session>()
 
   constructor(
-    private readonly wallets: (connectorId: string) => BitcoinWallet | undefined,
+    /** The discovered wallet object of a connector (adapted here, see bitcoin-adapters.ts). */
+    private readonly providers: (connectorId: string) => unknown,
     /** The configured Bitcoin networks, the host's default first when it is one. */
     private readonly networks: readonly CaipNetwork[],
     private readonly events: { next(event: WalletEvent): void },
@@ -49,7 +51,7 @@ export class BitcoinSession {
   }
 
   async reconnect(connectorId: string): Promise<WalletAccount | null> {
-    const wallet = this.wallets(connectorId)
+    const wallet = bitcoinWalletOf(this.providers(connectorId))
     if (wallet === undefined) return null
     try {
       const addresses = usable(await wallet.connect({ silent: true }))
@@ -64,7 +66,7 @@ export class BitcoinSession {
   async disconnect(connectorId: string): Promise<void> {
     this.sessions.get(connectorId)?.off()
     this.sessions.delete(connectorId)
-    await this.wallets(connectorId)?.disconnect()
+    await bitcoinWalletOf(this.providers(connectorId))?.disconnect()
   }
 
   async signMessage(connectorId: string, address: string, message: string): Promise<string> {
@@ -156,7 +158,7 @@ export class BitcoinSession {
   }
 
   private wallet(connectorId: string): BitcoinWallet {
-    const wallet = this.wallets(connectorId)
+    const wallet = bitcoinWalletOf(this.providers(connectorId))
     if (wallet === undefined) throw new UnknownConnectorError(connectorId)
     return wallet
   }

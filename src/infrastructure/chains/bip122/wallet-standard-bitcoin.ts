@@ -8,7 +8,9 @@ import type { WalletStandardWallet } from '../../../domain/chains/wallet-provide
 import { WalletRequestError } from '../../../ports/chain-family'
 import { purposeOf, toBitcoinWalletError, type BitcoinWallet, type BitcoinWalletAddress } from './bitcoin-wallet'
 
-export const BITCOIN_CONNECT = 'bitcoin:connect'
+import { BITCOIN_CONNECT } from './bitcoin-discovery'
+
+export { BITCOIN_CONNECT }
 export const BITCOIN_SIGN_MESSAGE = 'bitcoin:signMessage'
 
 type StandardAccount = WalletStandardWallet['accounts'][number] & { readonly purpose?: unknown }
