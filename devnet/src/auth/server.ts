@@ -12,6 +12,9 @@
  *   GET  /v1/user                   (Bearer token)    -> { email, accounts: { eip155, solana } }
  *   POST /v1/sign-out               (Bearer token)    -> { signedOut: true }
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
+ *   GET  /v1/chains                                   -> { chains: [{ chainId, name }] } the chains it signs for
+ *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
+ *   GET  /frame/app.js                                -> the frame app (bundled on first request)
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
  */
@@ -20,9 +23,11 @@ import type { AddressInfo } from 'node:net'
 import { createTransport } from 'nodemailer'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex, type TransactionRequest } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
-import { DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
+import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
+import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
+import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import type { Mailbox } from './smtp-sink'
 
 /** The mnemonic index of the faucet that funds new embedded wallets (accounts #0-#9 belong to the demo and tests). */
@@ -61,6 +66,8 @@ export interface AuthServiceOptions {
   readonly accounts?: AccountsOptions
   /** The blockchain service, whose `/projects/v1/origins` lists the host origins the frame serves. */
   readonly serviceUrl?: string
+  /** Where the service reports what it did once (the frame app's build time). */
+  readonly log?: (line: string) => void
 }
 
 export interface AuthService {
@@ -75,12 +82,28 @@ interface JsonAnswer {
   json: unknown
 }
 
+/** Any other answer: a page or a script, with its own status and headers. */
+interface RawAnswer {
+  status?: number
+  contentType: string
+  body: string
+  headers?: Record<string, string>
+}
+
+type Answer = JsonAnswer | { html: string } | RawAnswer
+
+const CHAIN_NAMES = new Map<number, string>([
+  [DEVNET_CHAIN_A.id, DEVNET_CHAIN_A.name],
+  [DEVNET_CHAIN_B.id, DEVNET_CHAIN_B.name],
+])
+
 export async function startAuthService(options: AuthServiceOptions): Promise<AuthService> {
   const accounts = new AuthAccounts(options.accounts)
   const mail = createTransport({ host: DEVNET_HOST, port: options.smtpPort, secure: false, ignoreTLS: true })
   const faucet = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: AUTH_FAUCET_INDEX })
   const chains = new Map(options.chains.map((c) => [c.chainId, c]))
   let baseUrl = ''
+  const frameApp = frameAppBundler(options.log)
 
   // The faucet's money: set, not mined, so it never depends on what other parts spent.
   await Promise.all(
@@ -179,7 +202,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
   }
 
-  const route = async (req: IncomingMessage, url: URL): Promise<JsonAnswer | { html: string }> => {
+  const route = async (req: IncomingMessage, url: URL): Promise<Answer> => {
     const method = (req.method ?? 'GET').toUpperCase()
     const path = url.pathname
     const body = async (): Promise<Record<string, unknown>> => {
@@ -238,6 +261,24 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       const { user } = accounts.authenticate(bearer(req))
       return rpc(user, await body())
     }
+    if (method === 'GET' && path === '/v1/chains') {
+      return { json: { chains: options.chains.map((c) => ({ chainId: c.chainId, name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}` })) } }
+    }
+    if (method === 'GET' && path === FRAME_PATH) {
+      const hostOrigin = await allowedHostOrigin(options.serviceUrl, url.searchParams.get('projectId') ?? '', url.searchParams.get('origin') ?? '')
+      if (hostOrigin === undefined) {
+        // Framable by nobody: a refused page must not be shown inside a stranger's site either.
+        return { status: 403, contentType: 'text/html; charset=utf-8', body: frameRefusedHtml(), headers: { 'content-security-policy': "frame-ancestors 'none'" } }
+      }
+      return {
+        contentType: 'text/html; charset=utf-8',
+        body: frameHtml(),
+        headers: { 'content-security-policy': frameCsp(hostOrigin), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' },
+      }
+    }
+    if (method === 'GET' && path === FRAME_APP_PATH) {
+      return { contentType: 'text/javascript; charset=utf-8', body: await frameApp(), headers: { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }
+    }
     if (method === 'GET' && path === '/devnet/mail') {
       return { json: options.mailbox.list(url.searchParams.get('to') ?? undefined) }
     }
@@ -251,7 +292,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     throw new HttpError(404, `No route for ${method} ${path}`)
   }
 
-  const send = (res: ServerResponse, answer: JsonAnswer | { html: string }): void => {
+  const send = (res: ServerResponse, answer: Answer): void => {
+    if ('contentType' in answer) {
+      res.writeHead(answer.status ?? 200, { ...answer.headers, 'content-type': answer.contentType })
+      res.end(answer.body)
+      return
+    }
     if ('html' in answer) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       res.end(answer.html)
