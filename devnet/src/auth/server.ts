@@ -10,6 +10,9 @@
  *   GET  /v1/email/device-status?email=&deviceId=    -> { approved }
  *   POST /v1/email/verify  { email, otp, deviceId }   -> { token, user } | 400 "That code is not valid" (attemptsLeft)
  *   GET  /v1/user                   (Bearer token)    -> { email, accounts: { eip155, solana } }
+ *   POST /v1/email/update { email } (Bearer)          -> { action: 'VERIFY_PRIMARY_OTP' } (a code to the current email)
+ *   POST /v1/email/update/primary { otp } (Bearer)    -> { action: 'VERIFY_SECONDARY_OTP' } (a code to the new email)
+ *   POST /v1/email/update/secondary { otp } (Bearer)  -> { email } (the user's email is the new one)
  *   POST /v1/sign-out               (Bearer token)    -> { signedOut: true }
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
  *   GET  /v1/chains                                   -> { chains: [{ chainId, name }] } the chains it signs for
@@ -143,6 +146,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       })
       return
     }
+    if (outgoing.kind === 'update-otp') {
+      await mail.sendMail({
+        from: 'Walletgate devnet <login@walletgate.devnet>',
+        to: outgoing.email,
+        subject: `Your email change code is ${outgoing.code}`,
+        text: `Your code to change your wallet's email to ${outgoing.newEmail} is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
+      })
+      return
+    }
     const link = `${baseUrl}/v1/email/device-approval?token=${outgoing.linkToken}`
     await mail.sendMail({
       from: 'Walletgate devnet <login@walletgate.devnet>',
@@ -251,6 +263,20 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
     if (method === 'GET' && path === '/v1/user') {
       return { json: userJson(accounts.authenticate(bearer(req)).user) }
+    }
+    if (method === 'POST' && path === '/v1/email/update') {
+      const { user, session } = accounts.authenticate(bearer(req))
+      await sendMail(accounts.startEmailUpdate(user, text((await body()).email, 'email'), session.deviceId))
+      return { json: { action: 'VERIFY_PRIMARY_OTP' } }
+    }
+    if (method === 'POST' && path === '/v1/email/update/primary') {
+      const { user, session } = accounts.authenticate(bearer(req))
+      await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId))
+      return { json: { action: 'VERIFY_SECONDARY_OTP' } }
+    }
+    if (method === 'POST' && path === '/v1/email/update/secondary') {
+      const { user } = accounts.authenticate(bearer(req))
+      return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp')) } }
     }
     if (method === 'POST' && path === '/v1/sign-out') {
       const token = bearer(req)
