@@ -56,7 +56,9 @@ export class DomApprovalUi implements FrameUi {
     section.append(buttons)
 
     root.replaceChildren(section)
-    approve.focus()
+    // The dialog, not Approve, takes focus: a stray Enter must not approve a payment.
+    section.tabIndex = -1
+    section.focus()
 
     return new Promise<boolean>((resolve) => {
       const done = (approved: boolean) => {
