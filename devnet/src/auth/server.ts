@@ -21,6 +21,7 @@
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
  */
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createTransport } from 'nodemailer'
@@ -165,6 +166,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     })
   }
 
+  /** Calls sent by wallet_sendCalls, by bundle id, for wallet_getCallsStatus. */
+  const callBatches = new Map<string, { userId: string; chainId: number; hashes: Hex[] }>()
+
   const userJson = (user: AuthUser) => ({ email: user.email, accounts: { eip155: user.evmAddress, solana: user.solanaAddress } })
 
   const bearer = (req: IncomingMessage): string | undefined => {
@@ -207,6 +211,64 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
           ...(tx.gas === undefined ? {} : { gas: BigInt(tx.gas) }),
         }
         return { json: { result: await wallet.sendTransaction({ ...request, chain: null } as never) } }
+      }
+      case 'eth_sendRawTransaction':
+        // Signed elsewhere already: passed to the chain as it is.
+        return { json: { result: await publicClient.request({ method: 'eth_sendRawTransaction', params: params as [Hex] }) } }
+      case 'wallet_getCapabilities': {
+        // An EOA sends calls one by one: nothing atomic, no paymaster, on every chain served.
+        const capabilities = Object.fromEntries([...chains.keys()].map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]))
+        return { json: { result: capabilities } }
+      }
+      case 'wallet_sendCalls': {
+        const request = params[0] as { calls?: { to?: Hex; value?: Hex; data?: Hex }[]; atomicRequired?: boolean } | undefined
+        if (request === undefined || !Array.isArray(request.calls) || request.calls.length === 0) throw new HttpError(400, 'wallet_sendCalls needs calls')
+        if (request.atomicRequired === true) return { status: 400, json: { message: 'This wallet cannot send these calls atomically', code: 5760 } }
+        const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) })
+        const hashes: Hex[] = []
+        for (const call of request.calls) {
+          hashes.push(
+            await wallet.sendTransaction({
+              ...(call.to === undefined ? {} : { to: call.to }),
+              ...(call.value === undefined ? {} : { value: BigInt(call.value) }),
+              ...(call.data === undefined ? {} : { data: call.data }),
+              chain: null,
+            } as never),
+          )
+        }
+        const id = toHex(randomBytes(32))
+        callBatches.set(id, { userId: user.id, chainId, hashes })
+        return { json: { result: { id } } }
+      }
+      case 'wallet_getCallsStatus': {
+        const id = typeof params[0] === 'string' ? params[0] : ''
+        const batch = callBatches.get(id)
+        if (batch === undefined || batch.userId !== user.id) return { status: 400, json: { message: 'Unknown bundle id', code: 5730 } }
+        const batchClient = createPublicClient({ transport: http(chains.get(batch.chainId)!.rpcUrl) })
+        const receipts = await Promise.all(batch.hashes.map((hash) => batchClient.getTransactionReceipt({ hash }).catch(() => undefined)))
+        const done = receipts.filter((r) => r !== undefined)
+        const reverted = done.filter((r) => r.status === 'reverted').length
+        // EIP-5792 codes: 100 pending, 200 confirmed, 500 all reverted, 600 some reverted.
+        const status = done.length < receipts.length ? 100 : reverted === 0 ? 200 : reverted === done.length ? 500 : 600
+        return {
+          json: {
+            result: {
+              version: '2.0.0',
+              id,
+              chainId: toHex(batch.chainId),
+              status,
+              atomic: false,
+              receipts: done.map((r) => ({
+                logs: r.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
+                status: r.status === 'success' ? '0x1' : '0x0',
+                blockHash: r.blockHash,
+                blockNumber: toHex(r.blockNumber),
+                gasUsed: toHex(r.gasUsed),
+                transactionHash: r.transactionHash,
+              })),
+            },
+          },
+        }
       }
       default:
         if (READ_METHODS.has(method)) return { json: { result: await publicClient.request({ method: method as never, params: params as never }) } }
