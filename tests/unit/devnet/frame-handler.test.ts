@@ -65,7 +65,7 @@ function aFrame(routes: Record<string, Route> = {}, stored: Record<string, strin
       },
       setTheme: () => undefined,
     },
-    reload: () => undefined,
+    reload: () => void posted.push({ message: { kind: 'reloaded' }, targetOrigin: '' }),
     randomId: () => 'device-1',
   }
   const frame = new FrameHandler(env)
@@ -164,6 +164,52 @@ describe('the wallet frame logs in by email', () => {
       { type: 'eoa', address: USER.accounts.eip155 },
       { chainIds: [] },
     ])
+  })
+})
+
+describe('the wallet frame keeps the session', () => {
+  it('sign-out forgets the token, tells the service, and tells the host after answering; then it is not connected', async () => {
+    const f = aFrame({ '/v1/sign-out': () => ({ json: { signedOut: true } }) })
+    await f.send('IS_CONNECTED', {})
+    await f.send('SIGN_OUT', {})
+    await f.send('IS_CONNECTED', {})
+    expect(f.calls.find((c) => c.path === '/v1/sign-out')).toMatchObject({ method: 'POST' })
+    expect(f.storage.has(FRAME_STORAGE_KEYS.token)).toBe(false)
+    expect(f.posted.map((p) => p.message.kind === 'event' ? `event ${String(p.message.event)}` : `${String(p.message.id)} ${JSON.stringify(p.message.payload)}`)).toEqual([
+      'r1 {"isConnected":true}',
+      'r2 {}',
+      'event SESSION_UPDATE',
+      'r3 {"isConnected":false}',
+    ])
+  })
+
+  it('a device login polls with the email and this device; RELOAD answers before it reloads', async () => {
+    const f = aFrame({ '/v1/email/login': () => ({ json: { action: 'VERIFY_DEVICE' } }), '/v1/email/device-status': () => ({ json: { approved: false } }) }, {})
+    await f.send('CONNECT_EMAIL', { email: USER.email })
+    await f.send('CONNECT_DEVICE', {})
+    expect(f.calls.at(-1)!.path).toBe(`/v1/email/device-status?email=${encodeURIComponent(USER.email)}&deviceId=device-1`)
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { approved: false } })
+    await f.send('RELOAD', {})
+    expect(f.posted.slice(-2).map((p) => p.message.kind)).toEqual(['response', 'reloaded'])
+  })
+
+  it('an email change goes through both codes and announces the user with the new email', async () => {
+    let email: string = USER.email
+    const f = aFrame({
+      '/v1/user': ({ token }) => (token === 'good-token' ? { json: { ...USER, email } } : { status: 401, json: {} }),
+      '/v1/email/update': ({ token }) => (token === 'good-token' ? { json: { action: 'VERIFY_PRIMARY_OTP' } } : { status: 401, json: {} }),
+      '/v1/email/update/primary': () => ({ json: { action: 'VERIFY_SECONDARY_OTP' } }),
+      '/v1/email/update/secondary': () => {
+        email = 'new@example.test'
+        return { json: { email } }
+      },
+    })
+    await f.send('UPDATE_EMAIL', { email: 'new@example.test' })
+    await f.send('UPDATE_EMAIL_PRIMARY_OTP', { otp: '111111' })
+    await f.send('UPDATE_EMAIL_SECONDARY_OTP', { otp: '222222' })
+    expect(f.responses().map((r) => r.payload)).toEqual([{ action: 'VERIFY_PRIMARY_OTP' }, { action: 'VERIFY_SECONDARY_OTP' }, { email: 'new@example.test' }])
+    expect(f.calls.filter((c) => c.path.startsWith('/v1/email/update')).map((c) => c.body)).toEqual([{ email: 'new@example.test' }, { otp: '111111' }, { otp: '222222' }])
+    expect(f.events().at(-1)).toMatchObject({ event: 'SESSION_UPDATE', payload: { user: { email: 'new@example.test', address: USER.accounts.eip155 } } })
   })
 })
 
