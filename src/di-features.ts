@@ -1,3 +1,7 @@
+import { UpdateEmail } from './application/embedded-wallet/update-email'
+import { EmbeddedSession } from './application/embedded-wallet/embedded-session'
+import { EmbeddedSessionToken } from './application/embedded-wallet/tokens'
+import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import type { Container } from 'inversify'
 import { distinctUntilChanged, map } from 'rxjs'
 import type { ResolvedConfig } from './domain/config'
@@ -173,6 +177,11 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
     )
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
   binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
+  // Asked for only by the embedded wallet's views, which exist only with it (src/di.ts).
+  if (container.isBound(EmbeddedWalletLoader)) {
+    binder.bind(EmbeddedSessionToken).toDynamicValue((ctx) => new EmbeddedSession(ctx.get(EmbeddedWalletLoader)))
+  }
+  binder.bind(UpdateEmail).toDynamicValue((ctx) => new UpdateEmail(ctx.get(EmbeddedWalletLoader), ctx.get(ModalStore), ctx.get(SnackStore)))
 }
 
 /** Send, approve and activity. */
