@@ -14,6 +14,9 @@
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
+ *
+ * With `social` set it also runs the devnet's social providers and social and Farcaster login
+ * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -24,6 +27,7 @@ import { DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
 import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
 import type { Mailbox } from './smtp-sink'
+import type { SocialLogin, SocialLoginOptions } from './social/login'
 
 /** The mnemonic index of the faucet that funds new embedded wallets (accounts #0-#9 belong to the demo and tests). */
 export const AUTH_FAUCET_INDEX = 10
@@ -59,6 +63,8 @@ export interface AuthServiceOptions {
   /** The EVM chains new wallets are funded on and transactions are sent to. */
   readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string }[]
   readonly accounts?: AccountsOptions
+  /** Social providers and social/Farcaster login on; they load only then (oidc-provider, jose, the Farcaster client). */
+  readonly social?: SocialLoginOptions
 }
 
 export interface AuthService {
@@ -128,7 +134,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     })
   }
 
-  const userJson = (user: AuthUser) => ({ email: user.email, accounts: { eip155: user.evmAddress, solana: user.solanaAddress } })
+  const userJson = (user: AuthUser) => ({
+    email: user.email,
+    accounts: { eip155: user.evmAddress, solana: user.solanaAddress },
+    ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
+    ...(user.userName === undefined ? {} : { userName: user.userName }),
+  })
+  let social: SocialLogin | undefined
 
   const bearer = (req: IncomingMessage): string | undefined => {
     const header = req.headers.authorization
@@ -270,7 +282,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       res.end()
       return
     }
-    route(req, new URL(req.url ?? '/', baseUrl))
+    const url = new URL(req.url ?? '/', baseUrl)
+    if (social?.handle(req, res, url) === true) return
+    route(req, url)
       .then((answer) => send(res, answer))
       .catch((error: unknown) => {
         if (error instanceof AuthError) send(res, { status: error.status, json: { message: error.message, ...error.details } })
@@ -287,6 +301,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   })
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${DEVNET_HOST}:${port}`
+  if (options.social !== undefined) {
+    const { startSocialLogin } = await import('./social/login')
+    social = await startSocialLogin(options.social, { baseUrl, now: options.accounts?.now ?? Date.now, accounts, fund, userJson })
+  }
   return {
     url: baseUrl,
     port,
