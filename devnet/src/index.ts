@@ -29,6 +29,7 @@ import { startService, type DevnetControl, type RunningService } from './service
 import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './solana/server'
 import type { BitcoinDevnet } from './bitcoin/server'
+import type { FarcasterRelay } from './farcaster/relay'
 
 export * from './config'
 
@@ -47,6 +48,11 @@ export interface StartDevnetOptions {
   solana?: boolean
   /** Start the Bitcoin regtest chain too; default true. Without it `bitcoinEsploraUrl` is empty. */
   bitcoin?: boolean
+  /**
+   * Start the Farcaster auth relay (devnet/src/farcaster) too, with the stub Id and Key registries
+   * on Devnet A; default true. Without it `farcasterUrl` is absent.
+   */
+  farcaster?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
   /** The Hardhat config and child preload to use instead of the repository's files. */
@@ -69,6 +75,8 @@ export interface DevnetInfo {
   serviceUrl: string
   rpcUrls: Record<number, string>
   relayUrl?: string
+  /** The Farcaster auth relay (its channel links open its devnet Farcaster app page). */
+  farcasterUrl?: string
   /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
   solanaRpcUrl: string
   solanaWsUrl: string
@@ -110,6 +118,7 @@ interface StartContext {
   relay?: RelayHandle
   solana?: SolanaDevnet
   bitcoin?: BitcoinDevnet
+  farcaster?: FarcasterRelay
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -142,7 +151,11 @@ const chainsStep: StartStep = {
         ...(ctx.opts.hardhatFiles ? { files: ctx.opts.hardhatFiles } : {}),
         log: ctx.log,
         // The chain started over: the service's history forgets what it indexed from the old one.
-        onFresh: (id) => ctx.service?.chainStartedOver(id),
+        onFresh: (id) => {
+          ctx.service?.chainStartedOver(id)
+          // The Farcaster registries were on the old chain: put them back.
+          if (id === DEVNET_CHAIN_A.id) ctx.farcaster?.installRegistries().catch((error: unknown) => ctx.log(`farcaster registries not restored: ${String(error)}`))
+        },
       })
     const results = await Promise.allSettled([supervise(DEVNET_CHAIN_A.id, ctx.ports.chainA), supervise(DEVNET_CHAIN_B.id, ctx.ports.chainB)])
     const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
@@ -216,6 +229,17 @@ const relayStep: StartStep = {
   },
 }
 
+const farcasterStep: StartStep = {
+  name: 'farcaster',
+  async run(ctx) {
+    const { startFarcasterRelay } = await import('./farcaster/relay')
+    const farcaster = await startFarcasterRelay({ port: ctx.ports.farcaster, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! })
+    ctx.farcaster = farcaster
+    ctx.log(`farcaster relay ready: ${farcaster.url}`)
+    return () => farcaster.stop()
+  },
+}
+
 /** What the service's admin endpoints act on: the supervised chains and the relay. */
 function devnetControl(ctx: StartContext): DevnetControl {
   const chain = (id: number): SupervisedChain => {
@@ -240,6 +264,7 @@ function startSteps(opts: StartDevnetOptions): StartStep[] {
     ...(opts.bitcoin === false ? [] : [bitcoinStep]),
     serviceStep,
     ...(opts.relay === false ? [] : [relayStep]),
+    ...(opts.farcaster === false ? [] : [farcasterStep]),
   ]
 }
 
@@ -318,6 +343,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     serviceUrl: ctx.serviceUrl!,
     rpcUrls: { ...ctx.rpcUrls },
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
+    ...(ctx.farcaster ? { farcasterUrl: ctx.farcaster.url } : {}),
     solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
     bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',

@@ -83,6 +83,7 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
       solana: parts.solana,
       // Not a part of the kit yet: a host's EVM tests need no Bitcoin chain.
       bitcoin: false,
+      farcaster: false,
       artifacts: () => Promise.resolve(artifacts),
       hardhatFiles: files,
       ...(options.projectIds ? { projectIds: options.projectIds } : {}),

@@ -24,6 +24,7 @@ import {
   type SocialIdentity,
   type SocialLoginProvider,
 } from './identities'
+import { memoryAdapter } from './memory-adapter'
 import { escapeHtml, page } from './pages'
 
 /** The auth service's client id at every devnet provider. */
@@ -144,6 +145,7 @@ async function mount(name: SocialLoginProvider, options: { baseUrl: string; redi
         id_token_signed_response_alg: 'ES256',
       },
     ],
+    adapter: memoryAdapter(),
     jwks: { keys: [jwk] },
     cookies: {
       keys: [randomBytes(32).toString('hex')],
