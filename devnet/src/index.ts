@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   DEVNET_ACCOUNTS,
+  DEVNET_ALLOWED_ORIGINS,
   DEVNET_CHAIN_A,
   DEVNET_CHAIN_B,
   DEVNET_CONTRACTS,
@@ -29,6 +30,8 @@ import { startService, type DevnetControl, type RunningService } from './service
 import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './solana/server'
 import type { BitcoinDevnet } from './bitcoin/server'
+import type { AuthService } from './auth/server'
+import type { SmtpSink } from './auth/smtp-sink'
 import type { FarcasterRelay } from './farcaster/relay'
 
 export * from './config'
@@ -48,6 +51,8 @@ export interface StartDevnetOptions {
   solana?: boolean
   /** Start the Bitcoin regtest chain too; default true. Without it `bitcoinEsploraUrl` is empty. */
   bitcoin?: boolean
+  /** Start the auth service (email login, the embedded wallet's frame) and its SMTP sink; default true. Without it `authUrl` is empty. */
+  auth?: boolean
   /**
    * Start the Farcaster auth relay (devnet/src/farcaster) too, with the stub Id and Key registries
    * on Devnet A; default true. Without it `farcasterUrl` is absent.
@@ -82,6 +87,8 @@ export interface DevnetInfo {
   solanaWsUrl: string
   /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
   bitcoinEsploraUrl: string
+  /** The auth service's origin: email login, the embedded wallet's frame, the mailbox (devnet/src/auth). */
+  authUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -118,6 +125,7 @@ interface StartContext {
   relay?: RelayHandle
   solana?: SolanaDevnet
   bitcoin?: BitcoinDevnet
+  auth?: AuthService
   farcaster?: FarcasterRelay
   chains: SupervisedChain[]
   deaths: Promise<string>[]
@@ -240,6 +248,37 @@ const farcasterStep: StartStep = {
   },
 }
 
+const authStep: StartStep = {
+  name: 'auth',
+  async run(ctx) {
+    const [{ startAuthService }, { startSmtpSink }] = await Promise.all([import('./auth/server'), import('./auth/smtp-sink')])
+    const sink: SmtpSink = await startSmtpSink({ port: ctx.ports.smtp })
+    try {
+      const auth = await startAuthService({
+        port: ctx.ports.auth,
+        smtpPort: sink.port,
+        mailbox: sink.mailbox,
+        chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
+        serviceUrl: ctx.serviceUrl!,
+        // The social providers and social login; Farcaster when the relay runs (before this step).
+        social: {
+          allowedOrigins: DEVNET_ALLOWED_ORIGINS,
+          ...(ctx.farcaster ? { farcaster: { relayUrl: ctx.farcaster.url, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! } } : {}),
+        },
+      })
+      ctx.auth = auth
+      ctx.log(`auth ready: ${auth.url} (SMTP sink on ${sink.port})`)
+      return async () => {
+        await auth.stop()
+        await sink.stop()
+      }
+    } catch (error) {
+      await sink.stop()
+      throw error
+    }
+  },
+}
+
 /** What the service's admin endpoints act on: the supervised chains and the relay. */
 function devnetControl(ctx: StartContext): DevnetControl {
   const chain = (id: number): SupervisedChain => {
@@ -265,6 +304,7 @@ function startSteps(opts: StartDevnetOptions): StartStep[] {
     serviceStep,
     ...(opts.relay === false ? [] : [relayStep]),
     ...(opts.farcaster === false ? [] : [farcasterStep]),
+    ...(opts.auth === false ? [] : [authStep]),
   ]
 }
 
@@ -347,6 +387,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
     bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',
+    authUrl: ctx.auth?.url ?? '',
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },
