@@ -181,3 +181,15 @@ describe('social login on the devnet', () => {
     })
   })
 })
+
+describe('the devnet as startDevnet runs it', () => {
+  it('its auth service publishes the six providers under its origin and opens Farcaster channels on its relay', async () => {
+    for (const provider of ['google', 'github', 'apple', 'facebook', 'x', 'discord']) {
+      const res = await fetch(`${devnet.authUrl}/social/${provider}/.well-known/openid-configuration`)
+      expect(((await res.json()) as { issuer: string }).issuer).toBe(`${devnet.authUrl}/social/${provider}`)
+    }
+    const res = await fetch(`${devnet.authUrl}/v1/farcaster/channel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const channel = (await res.json()) as { url: string }
+    expect(channel.url.startsWith(`${devnet.farcasterUrl!}/app?channelToken=`)).toBe(true)
+  })
+})
