@@ -81,6 +81,7 @@ async function serveDemo(
     solanaWsUrl: devnet.solanaWsUrl,
     bitcoinEsploraUrl: devnet.bitcoinEsploraUrl,
     authUrl: devnet.authUrl,
+    farcasterUrl: devnet.farcasterUrl ?? '',
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)

@@ -345,6 +345,8 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
         .then((answer) => send(res, answer ?? { status: 404, json: { message: `No route for ${req.method ?? 'GET'} ${url.pathname}` } }))
         .catch((error: unknown) => {
           if (error instanceof SocialLoginError) send(res, { status: error.status, json: { message: error.message } })
+          // The callback is a page a person sees: plain words, no stack or URL.
+          else if (url.pathname === '/social/callback') send(res, { status: 502, html: page('Sign-in not completed', '<p>The provider could not be reached, so you are not signed in. Close this window and start again from the app.</p>') })
           else send(res, { status: 500, json: { message: error instanceof Error ? error.message : String(error) } })
         })
       return true
