@@ -22,17 +22,18 @@ import {
   DEVNET_KEY_REGISTRY_CODE,
   FARCASTER_ID_REGISTRY,
 } from '../../../devnet/src/farcaster/registries'
-import { DEVNET_FARCASTER_RELAY_KEY, startFarcasterRelay, type FarcasterRelay } from '../../../devnet/src/farcaster/relay'
+import { CHANNEL_LIFETIME_MS, DEVNET_FARCASTER_RELAY_KEY, startFarcasterRelay, type FarcasterRelay } from '../../../devnet/src/farcaster/relay'
 import { TestBrowser } from './social-browser'
 
 const rpcUrl = devnet.rpcUrls[31337]!
 let sink: SmtpSink
 let relay: FarcasterRelay
 let auth: AuthService
+let relayClock = Date.now()
 
 beforeAll(async () => {
   sink = await startSmtpSink({ port: 0 })
-  relay = await startFarcasterRelay({ port: 0, rpcUrl })
+  relay = await startFarcasterRelay({ port: 0, rpcUrl, now: () => relayClock })
   auth = await startAuthService({
     port: 0,
     smtpPort: sink.port,
@@ -142,6 +143,18 @@ describe('Farcaster sign-in on the devnet', () => {
     const signature = await bobsKey.signMessage({ message: built.message! })
     await wallet.authenticate({ channelToken: channel.channelToken, authKey: DEVNET_FARCASTER_RELAY_KEY, message: built.message!, signature, fid: 4201 })
     expect(await post('/v1/farcaster/redeem', { channelToken: channel.channelToken })).toMatchObject({ status: 401, body: { message: SOCIAL_MESSAGES.farcasterRefused } })
+  })
+
+  it('a channel nobody approved in time is gone from the relay and cannot be redeemed', async () => {
+    const { body: channel } = await openChannel()
+    relayClock += CHANNEL_LIFETIME_MS + 1
+    try {
+      const status = await fetch(`${relay.url}/v1/channel/status`, { headers: { authorization: `Bearer ${channel.channelToken}` } })
+      expect(status.status).toBe(401)
+      expect(await post('/v1/farcaster/redeem', { channelToken: channel.channelToken })).toMatchObject({ status: 400, body: { message: SOCIAL_MESSAGES.farcasterUnknown } })
+    } finally {
+      relayClock = Date.now()
+    }
   })
 
   it('a channel this service did not open, and an unknown relay key, are refused', async () => {

@@ -11,7 +11,7 @@ import { devnet } from '../devnet/helpers'
 import { startAuthService, NEW_WALLET_FUNDING, type AuthService } from '../../../devnet/src/auth/server'
 import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'
 import { FAULT_SERVER_ERROR, FAULT_WRONG_AUDIENCE } from '../../../devnet/src/auth/social/identities'
-import { SOCIAL_MESSAGES, SOCIAL_TICKET_LIFETIME_MS } from '../../../devnet/src/auth/social/login'
+import { SOCIAL_FLOW_LIFETIME_MS, SOCIAL_MESSAGES, SOCIAL_TICKET_LIFETIME_MS } from '../../../devnet/src/auth/social/login'
 import { DEVNET_ALLOWED_ORIGINS } from '../../../devnet/src/auth/social/origins'
 import { TestBrowser, type Landed } from './social-browser'
 
@@ -128,6 +128,41 @@ describe('social login on the devnet', () => {
     expect(message.type).toBe('walletgate:social')
     expect(JSON.parse(posted![2]!)).toBe(HOST)
     expect((await redeem(message.ticket)).body.user).toMatchObject({ socialProvider: 'apple', userName: 'bob' })
+  })
+
+  it('on the popup path a refusal goes to the opener too, so the host stops waiting', async () => {
+    const browser = new TestBrowser()
+    const { body } = await start('x', { origin: HOST, mode: 'popup' })
+    const page = await browser.open(body.url!, new URL(auth.url).origin)
+    const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'deny' })
+    expect(landed.html).toContain('You did not allow the sign-in with X')
+    const posted = /postMessage\((\{.*?\}),("[^"]*")\)/.exec(landed.html)
+    expect(JSON.parse(posted![1]!)).toEqual({ type: 'walletgate:social', error: 'access_denied' })
+    expect(JSON.parse(posted![2]!)).toBe(HOST)
+  })
+
+  it('a sign-in answered after the flow expired signs no one in', async () => {
+    const browser = new TestBrowser()
+    const page = await signInPage('apple', browser)
+    clock += SOCIAL_FLOW_LIFETIME_MS + 1
+    try {
+      const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'apple-1001' })
+      expect(landed.status).toBe(400)
+      expect(landed.html).toContain('did not start here or has expired')
+    } finally {
+      clock = Date.now()
+    }
+  })
+
+  it('the provider refuses an authorization request without PKCE', async () => {
+    const { body } = await start('google', { origin: HOST, mode: 'popup' })
+    const url = new URL(body.url!)
+    url.searchParams.delete('code_challenge')
+    url.searchParams.delete('code_challenge_method')
+    const res = await fetch(url, { redirect: 'manual' })
+    const back = new URL(res.headers.get('location')!, url)
+    expect(back.searchParams.get('error')).toBe('invalid_request')
+    expect(back.searchParams.get('code')).toBeNull()
   })
 
   it('a ticket is redeemed once, and not after its lifetime', async () => {

@@ -46,9 +46,11 @@ export function seededIdentities(provider: SocialLoginProvider): SocialIdentity[
   return SEEDED.map((s) => ({ sub: `${provider}-${s.id}`, name: s.name, email: s.email, username: s.username }))
 }
 
-/** Anyone by email: the same email at the same provider is always the same subject. */
+/** Anyone by email: the same email at the same provider is always the same subject (a seeded person's email is that person). */
 export function identityForEmail(provider: SocialLoginProvider, email: string): SocialIdentity {
   const normalised = email.trim().toLowerCase()
+  const seeded = seededIdentities(provider).find((i) => i.email === normalised)
+  if (seeded !== undefined) return seeded
   const digest = createHash('sha256').update(`${provider}\n${normalised}`).digest('hex').slice(0, 20)
   const local = normalised.split('@')[0] ?? normalised
   return { sub: `${provider}-${digest}`, name: local, email: normalised, username: local }
