@@ -20,6 +20,10 @@ import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
+import { EmailLogin } from './application/embedded-wallet/email-login'
+import { EmbeddedWalletLoader } from './ports/embedded-wallet'
+import { AlertStore } from './application/alert-store'
+import { Clock } from './ports/clock'
 
 /**
  * The connect views' part of the composition root, a small chunk of its own (see `featureLoader`
@@ -60,6 +64,19 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
           const kind = ctx.get(Platform).kind
           return { isSafariIos: kind === 'ios-safari', isTelegram: kind === 'telegram' }
         },
+      ),
+  )
+  // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
+  binder.bind(EmailLogin).toDynamicValue(
+    (ctx) =>
+      new EmailLogin(
+        ctx.get(EmbeddedWalletLoader),
+        ctx.get(ConnectExternal),
+        ctx.get(ModalStore),
+        ctx.get(KeyValueStorage),
+        ctx.get(Clock),
+        ctx.get(AlertStore),
+        ctx.get(Logger),
       ),
   )
   binder
