@@ -108,6 +108,22 @@ describe('social login on the devnet', () => {
     expect(aliceAtDiscord.user.socialProvider).toBe('discord')
   })
 
+  it('one browser signs in as one person, then as another, at the same provider', async () => {
+    const browser = new TestBrowser()
+    const origin = new URL(auth.url).origin
+    const ticketFor = async (identity: string): Promise<string> => {
+      const landed = await browser.submit(await signInPage('apple', browser), origin, { identity })
+      const ticket = new URLSearchParams(new URL(landed.url).hash.slice(1)).get('walletgate_social')
+      expect(ticket, `a ticket for ${identity}`).toBeTruthy()
+      return ticket!
+    }
+    const first = await redeem(await ticketFor('apple-1001'))
+    const second = await redeem(await ticketFor('apple-1002'))
+    expect(first.body.user.userName).toBe('alice')
+    expect(second.body.user.userName).toBe('bob')
+    expect(second.body.user.accounts.eip155).not.toBe(first.body.user.accounts.eip155)
+  })
+
   it('anyone can sign in by a typed email, the same email twice being the same wallet', async () => {
     const email = `visitor-${Math.random().toString(36).slice(2)}@example.test`
     const first = await signIn('x', { identity: 'email', email })

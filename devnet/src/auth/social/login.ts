@@ -168,7 +168,8 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     const words = 'ticket' in outcome ? `You are signed in with ${name}. This window closes by itself.` : (problem ?? 'You are not signed in. This window closes by itself.')
     // The ticket goes to the exact origin that started the sign-in, never to '*'.
     const script = `<script>(function(){var o=window.opener;if(o){o.postMessage(${scriptJson(message)},${scriptJson(flow.origin)});}window.close();})()</script>`
-    return { status: 'ticket' in outcome ? 200 : 400, html: page(`${name} (devnet)`, `<p>${escapeHtml(words)}</p>${script}`) }
+    // A refusal is still an answer delivered: the page itself is fine (an error status would only log a console error in the popup).
+    return { html: page(`${name} (devnet)`, `<p>${escapeHtml(words)}</p>${script}`) }
   }
 
   const callback = async (url: URL): Promise<Answer> => {

@@ -117,6 +117,10 @@ export async function startSocialProviders(options: { baseUrl: string; redirectU
         return true
       }
       if ((req.method ?? '').toUpperCase() === 'POST' && rest === '/token') forgeWrongAudience(res, m)
+      // A sign-in never sees the provider's earlier session (on the request nor on its resume): the
+      // page always asks who signs in, and oidc-provider would answer a different person than the
+      // session's with a logout step first.
+      if (/^\/auth(\/[^/]+)?$/.test(rest)) dropCookies(req, [`_${name}_session`, `_${name}_session.sig`])
       // oidc-provider finds its mount path from originalUrl minus url (as under Express).
       const request = req as IncomingMessage & { originalUrl?: string }
       request.originalUrl = req.url
@@ -172,6 +176,17 @@ async function mount(name: SocialLoginProvider, options: { baseUrl: string; redi
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 600, Grant: 600 },
   })
   return { provider, prefix, callback: provider.callback(), accounts, signingKey: privateKey, kid }
+}
+
+function dropCookies(req: IncomingMessage, names: readonly string[]): void {
+  const header = req.headers.cookie
+  if (header === undefined) return
+  const kept = header
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => c !== '' && !names.includes(c.slice(0, c.indexOf('=') < 0 ? c.length : c.indexOf('='))))
+  if (kept.length === 0) delete req.headers.cookie
+  else req.headers.cookie = kept.join('; ')
 }
 
 /**
