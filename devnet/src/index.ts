@@ -58,6 +58,11 @@ export interface StartDevnetOptions {
    * on Devnet A; default true. Without it `farcasterUrl` is absent.
    */
   farcaster?: boolean
+  /**
+   * Social login on the auth service (six devnet OpenID Connect providers under its origin, and
+   * Farcaster when the relay runs); default true. They load only when on.
+   */
+  social?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
   /** The Hardhat config and child preload to use instead of the repository's files. */
@@ -261,10 +266,14 @@ const authStep: StartStep = {
         chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
         serviceUrl: ctx.serviceUrl!,
         // The social providers and social login; Farcaster when the relay runs (before this step).
-        social: {
-          allowedOrigins: DEVNET_ALLOWED_ORIGINS,
-          ...(ctx.farcaster ? { farcaster: { relayUrl: ctx.farcaster.url, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! } } : {}),
-        },
+        ...(ctx.opts.social === false
+          ? {}
+          : {
+              social: {
+                allowedOrigins: DEVNET_ALLOWED_ORIGINS,
+                ...(ctx.farcaster ? { farcaster: { relayUrl: ctx.farcaster.url, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! } } : {}),
+              },
+            }),
       })
       ctx.auth = auth
       ctx.log(`auth ready: ${auth.url} (SMTP sink on ${sink.port})`)
