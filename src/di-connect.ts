@@ -21,6 +21,8 @@ import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalog
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
 import { EmailLogin } from './application/embedded-wallet/email-login'
+import { UpdateEmail } from './application/embedded-wallet/update-email'
+import { SnackStore } from './application/snack-store'
 import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import { AlertStore } from './application/alert-store'
 import { Clock } from './ports/clock'
@@ -79,6 +81,7 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
         ctx.get(Logger),
       ),
   )
+  binder.bind(UpdateEmail).toDynamicValue((ctx) => new UpdateEmail(ctx.get(EmbeddedWalletLoader), ctx.get(ModalStore), ctx.get(SnackStore)))
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(

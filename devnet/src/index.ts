@@ -265,6 +265,7 @@ const authStep: StartStep = {
         mailbox: sink.mailbox,
         chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
         serviceUrl: ctx.serviceUrl!,
+        log: (line) => ctx.log(line),
         // The social providers and social login; Farcaster when the relay runs (before this step).
         ...(ctx.opts.social === false
           ? {}

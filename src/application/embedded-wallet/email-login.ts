@@ -8,7 +8,7 @@ import { BehaviorSubject, type Observable } from 'rxjs'
 import { EMAIL_LOGIN_COOLDOWN_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { ALERT_ERRORS } from '../../domain/messages'
-import { EmailLoginDependencyError } from '../../domain/errors'
+import { EmailLoginCooldownError, EmailLoginDependencyError } from '../../domain/errors'
 import { emailCooldownRemainingMs } from '../../domain/limits/email-cooldown'
 import { validateEmail } from '../../domain/validation/embedded-wallet-inputs'
 import type { Clock } from '../../ports/clock'
@@ -36,11 +36,13 @@ export interface EmailLoginState {
   readonly errorOn?: 'email' | 'otp'
   /** A new code may be asked for at this time (epoch ms); 0 when it may now. */
   readonly resendAt: number
-  /** The OTP boxes are cleared when this changes (a wrong code, a new code). */
+  /** The OTP boxes are cleared when this changes (a new code was sent). */
   readonly otpAttempt: number
+  /** "Resend" was pressed within the cooldown: the view counts the seconds down (cooldownMessage). */
+  readonly cooldownShown: boolean
 }
 
-const INITIAL: EmailLoginState = { step: 'email', email: '', busy: false, resendAt: 0, otpAttempt: 0 }
+const INITIAL: EmailLoginState = { step: 'email', email: '', busy: false, resendAt: 0, otpAttempt: 0, cooldownShown: false }
 
 export interface EmailLoginTimers {
   setInterval(callback: () => void, ms: number): unknown
@@ -88,6 +90,12 @@ export class EmailLogin {
     return Math.ceil(emailCooldownRemainingMs(this.lastEmailAt(), this.clock.now()) / 1000)
   }
 
+  /** "Please try again after N seconds" while Resend was refused and the cooldown runs; else undefined. */
+  cooldownMessage(): string | undefined {
+    const seconds = this.cooldownSeconds()
+    return this.subject.value.cooldownShown && seconds > 0 ? new EmailLoginCooldownError(seconds).message : undefined
+  }
+
   /** The email field was submitted. */
   async submit(): Promise<void> {
     const state = this.subject.value
@@ -118,10 +126,10 @@ export class EmailLogin {
     if (state.busy) return
     const seconds = this.cooldownSeconds()
     if (seconds > 0) {
-      this.patch({ error: `Please try again after ${seconds} seconds`, errorOn: 'otp' })
+      this.patch({ cooldownShown: true, error: undefined })
       return
     }
-    this.patch({ busy: true, error: undefined })
+    this.patch({ busy: true, error: undefined, cooldownShown: false })
     try {
       await (await this.wallet()).startEmailLogin(state.email.trim(), { resend: true })
       this.patch({ busy: false, resendAt: this.nextResendAt(), otpAttempt: state.otpAttempt + 1 })
@@ -148,7 +156,7 @@ export class EmailLogin {
       if (outcome.status === 'connected') this.subject.next({ ...INITIAL })
       else this.patch({ busy: false, error: outcome.status === 'error' ? outcome.error.message : 'Something went wrong', errorOn: 'otp' })
     } catch (error) {
-      if (attempt === this.attempt) this.fail(error, 'otp', state.otpAttempt + 1)
+      if (attempt === this.attempt) this.fail(error, 'otp')
     }
   }
 
@@ -211,6 +219,11 @@ export class EmailLogin {
     }
     const attemptsLeft = error instanceof EmbeddedWalletRequestError ? error.details.attemptsLeft : undefined
     const retryAfter = error instanceof EmbeddedWalletRequestError ? error.details.retryAfterSeconds : undefined
+    if (retryAfter !== undefined && on === 'otp') {
+      // The wallet's own cooldown: counted down like ours.
+      this.patch({ busy: false, error: undefined, cooldownShown: true, resendAt: this.clock.now() + retryAfter * 1000 })
+      return
+    }
     this.patch({
       busy: false,
       error: attemptsLeft === undefined ? message : `${message} (${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left)`,
