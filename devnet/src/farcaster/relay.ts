@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createWalletClient, viemConnector } from '@farcaster/auth-client'
+import type { createWalletClient } from '@farcaster/auth-client'
 import { generateSiweNonce } from 'viem/siwe'
 import { DEVNET_HOST } from '../config'
 import { HttpError, readBody } from '../service/http'
@@ -120,9 +120,12 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions): Promi
   }
   const optionalText = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
 
-  /** The app page's wallet side: the same client library a Farcaster client uses. */
-  const appWallet = (): ReturnType<typeof createWalletClient> =>
-    createWalletClient({ relay: baseUrl, ethereum: viemConnector({ rpcUrl: options.rpcUrl }) })
+  /** The app page's wallet side: the same client library a Farcaster client uses (loaded on the first approval: the devnet starts faster). */
+  let wallet: Promise<ReturnType<typeof createWalletClient>> | undefined
+  const appWallet = (): Promise<ReturnType<typeof createWalletClient>> =>
+    (wallet ??= import('@farcaster/auth-client').then(({ createWalletClient, viemConnector }) =>
+      createWalletClient({ relay: baseUrl, ethereum: viemConnector({ rpcUrl: options.rpcUrl }) }),
+    ))
 
   type Answer = { status?: number; json: unknown } | { status?: number; html: string }
 
@@ -204,7 +207,7 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions): Promi
         return { status: 404, html: page('Sign-in request not found', '<p>This sign-in request is not valid or has expired. Start again from the app.</p>') }
       }
       const custody = farcasterCustody(account)
-      const wallet = appWallet()
+      const wallet = await appWallet()
       const { params } = channel
       const built = wallet.buildSignInMessage({
         domain: params.domain,
