@@ -36,7 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [chainA, chainB, service, relay, bitcoin, auth, smtp] = [...ports] as [number, number, number, number, number, number, number]
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-contract-'))
   const solana = await freePortPair()
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp }, dataDir, quiet: true })
+  const farcaster = await freePort()
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster }, dataDir, quiet: true })
   project.provide('devnet', devnetInfo(devnet))
   return async () => {
     await devnet.stop()
