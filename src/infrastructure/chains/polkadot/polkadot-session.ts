@@ -12,7 +12,7 @@ import { stringToHex } from '@polkadot/util'
 import type { CaipNetwork, CaipNetworkId } from '../../../domain/entities'
 import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
-import { UnsupportedTransferChainError } from '../../../ports/token-transfers'
+import { ConnectOnlySession } from '../connect-only-session'
 import { toInjectedWalletError } from '../injected-errors'
 import type { Injected, InjectedAccount, InjectedExtension } from './injected-web3'
 import { toNetworkAddress } from './polkadot-addresses'
@@ -27,7 +27,7 @@ export interface PolkadotAccount {
   readonly name: string | undefined
 }
 
-export class PolkadotSession {
+export class PolkadotSession extends ConnectOnlySession {
   private readonly enabled = new Map<string, Injected>()
   private readonly accountsOf = new Map<string, readonly InjectedAccount[]>()
   private readonly chosen = new Map<string, string>()
@@ -40,11 +40,8 @@ export class PolkadotSession {
     private readonly appName: string,
     private readonly events: { next(event: WalletEvent): void },
     private readonly logger: Logger,
-  ) {}
-
-  /** No balances or transfers in this family (spec section 9). */
-  noTransfers(chainId: CaipNetworkId): Promise<never> {
-    return Promise.reject(new UnsupportedTransferChainError(chainId))
+  ) {
+    super()
   }
 
   async connect(connectorId: string): Promise<WalletAccount> {

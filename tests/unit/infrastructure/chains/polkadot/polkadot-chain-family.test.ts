@@ -10,7 +10,7 @@ import { DevPolkadotExtension, type PolkadotWalletState } from '../../../../../d
 import type { ApprovalMode } from '../../../../../demo/src/dev-wallet/provider'
 import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../../devnet/src/polkadot-network'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
-import { polkadotChainFamily } from '../../../../../src/infrastructure/chains/polkadot/polkadot-chain-family'
+import { OnDemandChainFamily } from '../../../../../src/infrastructure/chains/on-demand-chain-family'
 import { WalletRequestError, type WalletEvent } from '../../../../../src/ports/chain-family'
 import { UnsupportedTransferChainError } from '../../../../../src/ports/token-transfers'
 import { RecordingLogger } from '../../../../fakes/recording-logger'
@@ -41,10 +41,10 @@ function world(options: { mode?: ApprovalMode; state?: PolkadotWalletState } = {
     },
     options.state ?? { authorized: false },
   )
-  const family = polkadotChainFamily([DEVNET, POLKADOT], new RecordingLogger(), 'Walletgate test', () => ({
-    'devnet-polkadot': extension,
-    broken: { version: '1' } as never,
-  }))
+  const family = new OnDemandChainFamily('polkadot', [DEVNET, POLKADOT], new RecordingLogger(), {
+    appName: 'Walletgate test',
+    root: () => ({ injectedWeb3: { 'devnet-polkadot': extension, broken: { version: '1' } } }),
+  })
   family.startDiscovery()
   return { family, extension, asked, setMode: (m: ApprovalMode) => (mode = m) }
 }
