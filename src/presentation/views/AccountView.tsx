@@ -10,6 +10,8 @@ import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../comp
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
+import { AccountTypeSwitch } from './account/AccountTypeSwitch'
+import { accountTypeChoices } from '../../application/account/switch-account-type'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 
@@ -46,9 +48,12 @@ export default function AccountView() {
     supportsCapability('names', connection.namespace) && identity.status === 'ready' && identity.identity.name === null
   // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
   const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
+  // Bitcoin's payment / ordinals switch, when the wallet shared both addresses.
+  const accountTypes = accountTypeChoices(connection)
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
+      {accountTypes.length > 0 && <AccountTypeSwitch active={connection.accountType} choices={accountTypes} />}
       <div className="wg-account-actions">
         <Button
           variant="secondary"
