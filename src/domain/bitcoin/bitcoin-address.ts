@@ -1,11 +1,12 @@
 /**
  * Bitcoin address rules: which Bitcoin network an address belongs to (segwit bech32 / bech32m
  * addresses with their checksum, BIP-173 and BIP-350; legacy base58 addresses by their version
- * byte, a format check like the other families'), and the message for an address of another
+ * byte and their Base58Check checksum), and the message for an address of another
  * network than the one in use ("a mainnet bc1 address on regtest").
  */
 import { BITCOIN_NETWORK_NAMES, bitcoinNetworkOf, type BitcoinNetworkKind } from './bitcoin-networks'
 import { bech32Decode, wordsToBytes } from '../format/bech32'
+import { sha256 } from '../format/sha256'
 import { VALIDATION_MESSAGES } from '../messages'
 import { VALID, invalid, type Validation } from '../validation/validation-result'
 
@@ -33,7 +34,12 @@ export function bitcoinAddressNetwork(address: string): BitcoinNetworkKind | und
   }
   if (!/^[1-9A-HJ-NP-Za-km-z]{25,35}$/.test(address)) return undefined
   const bytes = base58Bytes(address)
-  return bytes.length === 25 ? BASE58_VERSIONS[bytes[0]!] : undefined
+  if (bytes.length !== 25) return undefined
+  // Base58Check: the last four bytes are the first four of the payload's double SHA-256, so a
+  // mistyped character is refused, as bech32's checksum refuses one in a segwit address.
+  const check = sha256(sha256(Uint8Array.from(bytes.slice(0, 21))))
+  if (bytes.slice(21).some((byte, i) => byte !== check[i])) return undefined
+  return BASE58_VERSIONS[bytes[0]!]
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'

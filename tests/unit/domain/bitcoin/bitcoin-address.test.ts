@@ -16,6 +16,13 @@ describe('Bitcoin addresses', () => {
     expect(bitcoinAddressNetwork('mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn')).toBe('testnet')
   })
 
+  it('refuses a legacy address whose Base58Check checksum does not match (one character mistyped)', () => {
+    // 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 with its last character changed, and with two swapped.
+    expect(bitcoinAddressNetwork('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toBeUndefined()
+    expect(bitcoinAddressNetwork('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNNV2')).toBeUndefined()
+    expect(validateBitcoinAddress('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLz', BITCOIN_CAIP_NETWORK_IDS.mainnet).valid).toBe(false)
+  })
+
   it('refuses bech32 where bech32m is due and the other way round, mixed case and bad programs', () => {
     // v1 with a bech32 checksum (BIP-350 invalid vector).
     expect(bitcoinAddressNetwork('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd')).toBeUndefined()
