@@ -10,7 +10,8 @@ import { sha256 } from '@noble/hashes/sha2'
 import { bech32, bech32m, createBase58check } from '@scure/base'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bitcoinAddressNetwork, validateBitcoinAddress } from '../../src/domain/bitcoin/bitcoin-address'
+import { bitcoinAddressNetwork } from '../../src/domain/bitcoin/bitcoin-address'
+import { validateBitcoinAddress } from '../../src/domain/bitcoin/validate-bitcoin-address'
 import { BITCOIN_CAIP_NETWORK_IDS } from '../../src/domain/bitcoin/bitcoin-networks'
 
 const PREFIXES = { mainnet: 'bc', testnet: 'tb', regtest: 'bcrt' } as const

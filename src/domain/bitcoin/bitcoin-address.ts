@@ -2,13 +2,12 @@
  * Bitcoin address rules: which Bitcoin network an address belongs to (segwit bech32 / bech32m
  * addresses with their checksum, BIP-173 and BIP-350; legacy base58 addresses by their version
  * byte and their Base58Check checksum), and the message for an address of another
- * network than the one in use ("a mainnet bc1 address on regtest").
+ * network than the one in use ("a mainnet bc1 address on regtest"). Whether an address can be used
+ * on a network is validate-bitcoin-address.ts.
  */
-import { BITCOIN_NETWORK_NAMES, bitcoinNetworkOf, type BitcoinNetworkKind } from './bitcoin-networks'
+import { BITCOIN_NETWORK_NAMES, type BitcoinNetworkKind } from './bitcoin-networks'
 import { bech32Decode, wordsToBytes } from '../format/bech32'
 import { sha256 } from '../format/sha256'
-import { VALIDATION_MESSAGES } from '../messages'
-import { VALID, invalid, type Validation } from '../validation/validation-result'
 
 /** The bech32 prefix of each network's segwit addresses (signet shares testnet's). */
 const SEGWIT_PREFIXES: Readonly<Record<string, BitcoinNetworkKind>> = { bc: 'mainnet', tb: 'testnet', bcrt: 'regtest' }
@@ -61,24 +60,4 @@ export function isBitcoinAddress(address: string): boolean {
 /** "This is a Bitcoin Mainnet address" when the address belongs to another network than `caipNetworkId`'s. */
 export function otherBitcoinNetworkMessage(network: BitcoinNetworkKind): string {
   return `This is a ${BITCOIN_NETWORK_NAMES[network]} address`
-}
-
-/**
- * Whether `address` can be used on the Bitcoin network `caipNetworkId`: an address of another
- * network gets a message naming that network. A network the rules do not know (a custom chain)
- * accepts any Bitcoin address.
- */
-export function validateBitcoinAddress(address: string, caipNetworkId: string): Validation {
-  const belongs = bitcoinAddressNetwork(address.trim())
-  if (belongs === undefined) return invalid(VALIDATION_MESSAGES.invalidAddress)
-  const expected = bitcoinNetworkOf(caipNetworkId)
-  if (expected === undefined || sameAddressSpace(belongs, expected, address.trim())) return VALID
-  return invalid(otherBitcoinNetworkMessage(belongs))
-}
-
-/** Regtest base58 addresses share testnet's bytes: they are accepted on both. */
-function sameAddressSpace(belongs: BitcoinNetworkKind, expected: BitcoinNetworkKind, address: string): boolean {
-  if (belongs === expected) return true
-  const base58 = bech32Decode(address) === undefined
-  return base58 && belongs === 'testnet' && expected === 'regtest'
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bitcoinAddressNetwork, validateBitcoinAddress } from '../../../../src/domain/bitcoin/bitcoin-address'
+import { bitcoinAddressNetwork } from '../../../../src/domain/bitcoin/bitcoin-address'
+import { validateBitcoinAddress } from '../../../../src/domain/bitcoin/validate-bitcoin-address'
 import { BITCOIN_CAIP_NETWORK_IDS } from '../../../../src/domain/bitcoin/bitcoin-networks'
 import { isAddressOf } from '../../../../src/domain/validation/addresses'
 
