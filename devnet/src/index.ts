@@ -29,6 +29,8 @@ import { startService, type DevnetControl, type RunningService } from './service
 import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './solana/server'
 import type { BitcoinDevnet } from './bitcoin/server'
+import type { AuthService } from './auth/server'
+import type { SmtpSink } from './auth/smtp-sink'
 
 export * from './config'
 
@@ -47,6 +49,8 @@ export interface StartDevnetOptions {
   solana?: boolean
   /** Start the Bitcoin regtest chain too; default true. Without it `bitcoinEsploraUrl` is empty. */
   bitcoin?: boolean
+  /** Start the auth service (email login, the embedded wallet's frame) and its SMTP sink; default true. Without it `authUrl` is empty. */
+  auth?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
   /** The Hardhat config and child preload to use instead of the repository's files. */
@@ -74,6 +78,8 @@ export interface DevnetInfo {
   solanaWsUrl: string
   /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
   bitcoinEsploraUrl: string
+  /** The auth service's origin: email login, the embedded wallet's frame, the mailbox (devnet/src/auth). */
+  authUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -110,6 +116,7 @@ interface StartContext {
   relay?: RelayHandle
   solana?: SolanaDevnet
   bitcoin?: BitcoinDevnet
+  auth?: AuthService
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -216,6 +223,33 @@ const relayStep: StartStep = {
   },
 }
 
+const authStep: StartStep = {
+  name: 'auth',
+  async run(ctx) {
+    const [{ startAuthService }, { startSmtpSink }] = await Promise.all([import('./auth/server'), import('./auth/smtp-sink')])
+    const sink: SmtpSink = await startSmtpSink({ port: ctx.ports.smtp })
+    try {
+      const auth = await startAuthService({
+        port: ctx.ports.auth,
+        smtpPort: sink.port,
+        mailbox: sink.mailbox,
+        chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
+        serviceUrl: ctx.serviceUrl!,
+        log: (line) => ctx.log(line),
+      })
+      ctx.auth = auth
+      ctx.log(`auth ready: ${auth.url} (SMTP sink on ${sink.port})`)
+      return async () => {
+        await auth.stop()
+        await sink.stop()
+      }
+    } catch (error) {
+      await sink.stop()
+      throw error
+    }
+  },
+}
+
 /** What the service's admin endpoints act on: the supervised chains and the relay. */
 function devnetControl(ctx: StartContext): DevnetControl {
   const chain = (id: number): SupervisedChain => {
@@ -240,6 +274,7 @@ function startSteps(opts: StartDevnetOptions): StartStep[] {
     ...(opts.bitcoin === false ? [] : [bitcoinStep]),
     serviceStep,
     ...(opts.relay === false ? [] : [relayStep]),
+    ...(opts.auth === false ? [] : [authStep]),
   ]
 }
 
@@ -321,6 +356,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
     bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',
+    authUrl: ctx.auth?.url ?? '',
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },

@@ -12,6 +12,8 @@ import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
 import { AccountTypeSwitch } from './account/AccountTypeSwitch'
 import { accountTypeChoices } from '../../application/account/switch-account-type'
+import { EmbeddedEmail } from './account/EmbeddedEmail'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 
@@ -53,6 +55,7 @@ export default function AccountView() {
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
+      {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedEmail />}
       {accountTypes.length > 0 && <AccountTypeSwitch active={connection.accountType} choices={accountTypes} />}
       <div className="wg-account-actions">
         <Button

@@ -11,6 +11,8 @@ export interface E2eWorld {
   readonly solanaWsUrl: string
   /** The devnet Bitcoin chain's Esplora API base URL. */
   readonly bitcoinEsploraUrl: string
+  /** The auth service (email login, wallet frame, mailbox). */
+  readonly authUrl: string
   readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
 }
 
