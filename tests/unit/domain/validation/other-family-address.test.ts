@@ -13,8 +13,8 @@ const BTC_LEGACY = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'
 const COSMOS = 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu'
 /** The same account on Osmosis (another known chain's prefix). */
 const OSMO = toBech32('osmo', fromBech32(COSMOS, 256).data, 256)
-const POLKADOT = { caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', name: 'Polkadot' }
-const HUB = { caipNetworkId: 'cosmos:cosmoshub-4', name: 'Cosmos Hub' }
+const POLKADOT = { caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', name: 'Polkadot' } as const
+const HUB = { caipNetworkId: 'cosmos:cosmoshub-4', name: 'Cosmos Hub' } as const
 
 beforeAll(() => cryptoWaitReady())
 
