@@ -27,6 +27,7 @@ import { TokenTransfers } from './ports/token-transfers'
 import { ConnectedWalletTransfers } from './application/send/connected-wallet-transfers'
 import { DisconnectAccount, disconnectAndClose } from './application/account/disconnect-account'
 import { SwitchAccountType } from './application/account/switch-account-type'
+import { ChooseAccount } from './application/account/choose-account'
 import { explorerLinkingNotifier } from './application/send/explorer-notifier'
 import { IdentityStore } from './application/account/identity-store'
 import { NftHoldingsStore } from './application/account/nft-holdings'
@@ -175,6 +176,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
   binder
     .bind(SwitchAccountType)
     .toDynamicValue((ctx) => new SwitchAccountType(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
+  binder.bind(ChooseAccount).toDynamicValue((ctx) => new ChooseAccount(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
   binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
 }

@@ -20,6 +20,8 @@ export interface ConnectedAccount {
   readonly accountType?: AccountType
   /** The account types this connection can switch between (bip122 payment and ordinal), when more than one. */
   readonly accountTypes?: readonly AccountType[]
+  /** The accounts this connection can move between (a polkadot extension's named accounts), the one in use first, when more than one. */
+  readonly accounts?: readonly { readonly address: string; readonly name?: string }[]
   /** The connector's type (ANNOUNCED, INJECTED, EXTERNAL, MULTI_CHAIN, AUTH) when known. */
   readonly connectorType?: ConnectorType
   /** The networks the wallet approved for this session, when it says (WalletConnect). */
@@ -113,7 +115,7 @@ export class ConnectionStore {
   /** Changes fields of a connected namespace's account (the wallet reported a new account or network, or the visitor switched account type). */
   update(
     namespace: ChainNamespace,
-    patch: Partial<Pick<ConnectedAccount, 'address' | 'caipAddress' | 'caipNetworkId' | 'accountType' | 'accountTypes'>>,
+    patch: Partial<Pick<ConnectedAccount, 'address' | 'caipAddress' | 'caipNetworkId' | 'accountType' | 'accountTypes' | 'accounts'>>,
   ): void {
     const inner = this.subject.value
     const current = inner.accounts[namespace]

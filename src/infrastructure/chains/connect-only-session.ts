@@ -1,7 +1,7 @@
 /**
  * The requests a connect-and-sign family (polkadot, cosmos) does not offer: transfers (spec
- * section 9 lists balances and send for eip155 and solana only) and an account type switch (one
- * account type per connection). Loaded with the family's session, never with the page.
+ * section 9 lists balances and send for eip155 and solana only), an account type switch (one
+ * account type per connection) and, unless the family overrides it, a choice among accounts. Loaded with the family's session, never with the page.
  */
 import type { AccountType, CaipNetworkId } from '../../domain/entities'
 import { WalletRequestError, type WalletAccount } from '../../ports/chain-family'
@@ -22,5 +22,9 @@ export abstract class ConnectOnlySession {
 
   switchAccountType(_connectorId: string, accountType: AccountType): Promise<WalletAccount> {
     return Promise.reject(new WalletRequestError('unsupportedMethod', `This wallet has no ${accountType} account`))
+  }
+
+  chooseAddress(_connectorId: string, _address: string): Promise<WalletAccount> {
+    return Promise.reject(new WalletRequestError('unsupportedMethod', 'This wallet offers one account at a time'))
   }
 }

@@ -16,6 +16,7 @@ export type FamilySession = Pick<
   'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'estimateTransfer' | 'sendTransfer' | 'receiptStatus'
 > & {
   switchAccountType(connectorId: string, accountType: AccountType): Promise<WalletAccount>
+  chooseAddress(connectorId: string, address: string): Promise<WalletAccount>
 }
 
 /** What a host or a test may set for a family (the page by default). */

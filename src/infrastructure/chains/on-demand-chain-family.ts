@@ -87,6 +87,11 @@ export class OnDemandChainFamily implements ChainFamily {
     return this.call('switchAccountType', args)
   }
 
+  /** Polkadot's choice among the extension's accounts; the other families reject it as unsupported. */
+  chooseAddress(...args: Parameters<NonNullable<ChainFamily['chooseAddress']>>): ReturnType<NonNullable<ChainFamily['chooseAddress']>> {
+    return this.call('chooseAddress', args)
+  }
+
   /** @internal */
   call(method: keyof FamilySession, args: unknown[]): Promise<never> {
     this.loading ??= import('./family-sessions').then((m) =>

@@ -12,6 +12,8 @@ import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
 import { AccountTypeSwitch } from './account/AccountTypeSwitch'
 import { accountTypeChoices } from '../../application/account/switch-account-type'
+import { AccountChooser } from './account/AccountChooser'
+import { accountChoices } from '../../application/account/choose-account'
 import { EmbeddedEmail } from './account/EmbeddedEmail'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
@@ -52,11 +54,14 @@ export default function AccountView() {
   const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
   // Bitcoin's payment / ordinals switch, when the wallet shared both addresses.
   const accountTypes = accountTypeChoices(connection)
+  // A polkadot extension's named accounts, when it shared more than one.
+  const accounts = accountChoices(connection)
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
       {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedEmail />}
       {accountTypes.length > 0 && <AccountTypeSwitch active={connection.accountType} choices={accountTypes} />}
+      {accounts.length > 0 && <AccountChooser active={connection.address} accounts={accounts} />}
       <div className="wg-account-actions">
         <Button
           variant="secondary"

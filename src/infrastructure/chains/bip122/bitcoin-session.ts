@@ -118,6 +118,11 @@ export class BitcoinSession {
     return account
   }
 
+  /** Bitcoin's two addresses are account types, not accounts to choose between: see switchAccountType. */
+  chooseAddress(_connectorId: string, _address: string): Promise<WalletAccount> {
+    return Promise.reject(new WalletRequestError('unsupportedMethod', 'This wallet offers one account at a time'))
+  }
+
   private start(connectorId: string, wallet: BitcoinWallet, addresses: BitcoinWalletAddress[], network: CaipNetworkId): WalletAccount {
     const previous = this.sessions.get(connectorId)
     previous?.off()

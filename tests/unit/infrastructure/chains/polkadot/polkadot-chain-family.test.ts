@@ -68,6 +68,21 @@ describe('PolkadotChainFamily', () => {
     expect(account.addresses).toEqual(DEVNET_POLKADOT_ACCOUNTS.map((a) => a.address))
   })
 
+  it("lists the accounts with the extension's names; choosing another puts it first without asking the wallet", async () => {
+    const { family, asked } = world({ mode: 'manual' })
+    const events: WalletEvent[] = []
+    family.events$.subscribe((e) => events.push(e))
+    const account = await family.connect('devnet-polkadot')
+    expect(account.accounts).toEqual(DEVNET_POLKADOT_ACCOUNTS.map((a) => ({ address: a.address, name: a.name })))
+    const bob = DEVNET_POLKADOT_ACCOUNTS[1]!.address
+    const chosen = await family.chooseAddress('devnet-polkadot', bob)
+    expect(chosen.addresses[0]).toBe(bob)
+    expect(chosen.accounts?.[0]).toEqual({ address: bob, name: 'Bob' })
+    expect(events).toContainEqual({ type: 'accountsChanged', connectorId: 'devnet-polkadot', addresses: chosen.addresses })
+    expect(asked).toEqual(['enable'])
+    await expect(family.chooseAddress('devnet-polkadot', ALICE_POLKADOT)).rejects.toMatchObject({ kind: 'failed' })
+  })
+
   it('signs with signRaw; the signature verifies for sr25519 and ed25519 accounts, and not for another message', async () => {
     const { family } = world()
     const { addresses } = await family.connect('devnet-polkadot')
