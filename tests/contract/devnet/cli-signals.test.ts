@@ -47,7 +47,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 const started: { child: ChildProcess; ready?: Ready; dataDir: string }[] = []
 
 async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; ready: Ready; ports: number[] }> {
-  const ports = [await freePort(), await freePort(), await freePort(), await freePort(), await freePortPair()]
+  const ports = [await freePort(), await freePort(), await freePort(), await freePort(), await freePortPair(), await freePort(), await freePort()]
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-cli-'))
   const args = via === 'node' ? ['--import', 'tsx', 'devnet/src/main.ts'] : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'devnet/src/main.ts']
   const child = spawn(process.execPath, args, {
@@ -59,6 +59,8 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
       DEVNET_SERVICE_PORT: String(ports[2]),
       DEVNET_RELAY_PORT: String(ports[3]),
       DEVNET_SOLANA_PORT: String(ports[4]),
+      DEVNET_BUNDLER_A_PORT: String(ports[5]),
+      DEVNET_BUNDLER_B_PORT: String(ports[6]),
       DEVNET_DATA_DIR: dataDir,
       DEVNET_QUIET: '1',
     },
@@ -104,7 +106,8 @@ describe('the devnet CLI stops everything', () => {
   ] as const) {
     it(`on ${signal} (${via === 'tsx' ? 'through the tsx CLI, as npm run devnet' : 'node --import tsx'}): no port open, no child left`, { timeout: 180_000 }, async () => {
       const { child, ready, ports } = await startCli(via)
-      expect(ready.childPids).toHaveLength(2)
+      // Two Hardhat nodes and two bundlers.
+      expect(ready.childPids).toHaveLength(4)
       expect(ready.childPids.every(alive)).toBe(true)
       expect(await portOpen(ports[0]!)).toBe(true)
       expect(await portOpen(ports[2]!)).toBe(true)

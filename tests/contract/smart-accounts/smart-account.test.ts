@@ -4,8 +4,8 @@
  * keys whose budget and expiry the chain enforces, listed and confirmed revoked by the auth service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, toHex, type Address, type Hex } from 'viem'
-import { entryPoint07Abi } from 'viem/account-abstraction'
+import { createPublicClient, http, pad, parseEther, toFunctionSelector, toHex, type Address, type Hex } from 'viem'
+import { entryPoint07Abi, toPackedUserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { loadArtifacts } from '../../../devnet/src/chains/compile'
@@ -168,8 +168,11 @@ describe('session keys (ERC-7715 grants, enforced on chain)', () => {
     expect((await app.waitForCalls(await app.sendCalls([{ to: receiver, value: parseEther('0.02') }]))).success).toBe(true)
     expect(await balance(receiver)).toBe(parseEther('0.02'))
 
-    await expect(app.sendCalls([{ to: receiver, value: parseEther('0.04') }])).rejects.toThrow()
-    await expect(app.sendCalls([{ to: randomAddress(), value: 1n }])).rejects.toThrow()
+    // The account's own errors, from its validation: SessionValueLimitExceeded(0.04 ETH, 0.03 ETH left), SessionTargetNotAllowed.
+    await expect(app.sendCalls([{ to: receiver, value: parseEther('0.04') }])).rejects.toThrow(
+      `AA23 reverted ${toFunctionSelector('SessionValueLimitExceeded(uint256,uint256)')}${pad(toHex(parseEther('0.04'))).slice(2)}${pad(toHex(parseEther('0.03'))).slice(2)}`,
+    )
+    await expect(app.sendCalls([{ to: randomAddress(), value: 1n }])).rejects.toThrow(`AA23 reverted ${toFunctionSelector('SessionTargetNotAllowed(address)')}`)
     expect(await balance(receiver)).toBe(parseEther('0.02'))
     const [listed] = await account.sessions()
     expect(listed).toMatchObject({ key: session.address, valueLimit: parseEther('0.05'), spent: parseEther('0.02'), targets: [receiver] })
@@ -185,23 +188,25 @@ describe('session keys (ERC-7715 grants, enforced on chain)', () => {
     await client.request({ method: 'evm_increaseTime' as never, params: [120] as never })
     await client.request({ method: 'evm_mine' as never, params: [] as never })
     expect(await account.sessions()).toEqual([expect.objectContaining({ active: false })])
-    // What a bundler submits, checked against the chain: handleOps fails with AA22.
-    const op = await app.account.signUserOperation(
-      await (await import('viem/account-abstraction')).prepareUserOperation(createPublicClient({ chain: client.chain, transport: http(bundler.url) }) as never, {
-        account: app.account,
-        calls: [{ to: receiver, value: 1n }],
-        callGasLimit: 100_000n,
-        verificationGasLimit: 300_000n,
-        preVerificationGas: 100_000n,
-        maxFeePerGas: 10_000_000_000n,
-        maxPriorityFeePerGas: 1_000_000_000n,
-      } as never) as never,
-    )
-    void op
+    // The bundler refuses it (its simulation runs on the chain)...
+    await expect(app.sendCalls([{ to: receiver, value: 1n }])).rejects.toThrow('AA22 expired or not due')
+    // ...and the EntryPoint itself refuses the signed operation handed to it directly.
+    const userOp = {
+      sender: account.address,
+      nonce: await app.account.getNonce(),
+      callData: await app.account.encodeCalls([{ to: receiver, value: 1n, data: '0x' }]),
+      callGasLimit: 100_000n,
+      verificationGasLimit: 300_000n,
+      preVerificationGas: 60_000n,
+      maxFeePerGas: 10_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      signature: '0x' as Hex,
+    }
+    userOp.signature = await app.account.signUserOperation(userOp)
     const executor = bundlerKeys().executor.address
     await expect(
-      client.simulateContract({ account: executor, address: DEVNET_SMART_ACCOUNT.entryPoint, abi: entryPoint07Abi, functionName: 'handleOps', args: [[] as never, executor] }),
-    ).resolves.toBeDefined()
+      client.simulateContract({ account: executor, address: DEVNET_SMART_ACCOUNT.entryPoint, abi: entryPoint07Abi, functionName: 'handleOps', args: [[toPackedUserOperation(userOp)], executor] }),
+    ).rejects.toThrow('AA22 expired or not due')
     expect(await balance(receiver)).toBe(1n)
   })
 
@@ -220,7 +225,8 @@ describe('session keys (ERC-7715 grants, enforced on chain)', () => {
     expect([confirmed.status, await confirmed.json()]).toEqual([200, { revoked: true, pci: session.response.context }])
 
     const app = await sessionKeyClient(session.key, account.address, chain)
-    await expect(app.sendCalls([{ to: receiver, value: 1n }])).rejects.toThrow()
+    // An unknown key's signature fails validation (SIG_VALIDATION_FAILED).
+    await expect(app.sendCalls([{ to: receiver, value: 1n }])).rejects.toThrow('AA24 signature error')
     expect(await balance(receiver)).toBe(0n)
   })
 })

@@ -22,7 +22,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
   const solana = await freePortPair()
   const bitcoin = await freePort()
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin }, dataDir, quiet: true })
+  const [bundlerA, bundlerB] = [await freePort(), await freePort()]
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, bundlerA, bundlerB }, dataDir, quiet: true })
   const cleanUp = async () => {
     await devnet.stop()
     rmSync(dataDir, { recursive: true, force: true })
