@@ -252,9 +252,8 @@ export function checkCalls(calls: unknown): SmartAccountCall[] {
   if (!Array.isArray(calls) || calls.length === 0) throw new WalletRpcError(-32602, 'The request has no calls')
   return calls.map((raw, i) => {
     const call = (raw ?? {}) as { to?: unknown; value?: unknown; data?: unknown }
-    if (typeof call.to !== 'string' || !call.to.startsWith('0x') || !isAddress(call.to, { strict: false })) {
-      throw new WalletRpcError(-32602, `Call ${i + 1} needs a "to" address starting with 0x`)
-    }
+    if (typeof call.to !== 'string' || !call.to.startsWith('0x')) throw new WalletRpcError(-32602, `Call ${i + 1} needs a "to" address starting with 0x`)
+    if (!isAddress(call.to, { strict: false })) throw new WalletRpcError(-32602, `Call ${i + 1} has a "to" that is not an address`)
     if (call.data !== undefined && !isHex(call.data)) throw new WalletRpcError(-32602, `Call ${i + 1} has data that is not hex`)
     return { to: getAddress(call.to), value: call.value === undefined ? 0n : amount(call.value, `Call ${i + 1}'s value`), ...(call.data === undefined ? {} : { data: call.data as Hex }) }
   })

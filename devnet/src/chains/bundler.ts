@@ -1,7 +1,7 @@
 /**
  * One ERC-4337 bundler per devnet chain: @pimlico/alto as a child process (spawned with node
- * directly, like the Hardhat nodes, and exiting with its parent), for EntryPoint v0.7. Alto binds
- * 0.0.0.0 and has no host option, so a preload (loopback-only.cjs) makes its server listen on
+ * directly, like the Hardhat nodes, and ending with its parent), for EntryPoint v0.7. Alto binds
+ * 0.0.0.0 and has no host option, so a preload (bundler-preload.cjs) makes its server listen on
  * 127.0.0.1. Its executor and utility keys are the devnet's own (DEVNET_BUNDLER_KEY_INDEX), given
  * their money with hardhat_setBalance, so nothing depends on what other parts spent.
  */
@@ -14,8 +14,8 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { DEVNET_BUNDLER_KEY_INDEX, DEVNET_HOST, DEVNET_MNEMONIC, DEVNET_SMART_ACCOUNT } from '../config'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const WATCH_PARENT = join(here, 'watch-parent.cjs')
-const LOOPBACK_ONLY = join(here, 'loopback-only.cjs')
+/** Binds alto's server to loopback and ends it with its parent (see the file). */
+const PRELOAD = join(here, 'bundler-preload.cjs')
 /** What each bundler key holds on start, per chain. */
 const KEY_BALANCE = parseEther('1000')
 
@@ -70,8 +70,7 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHa
   const keys = bundlerKeys()
   for (const key of [keys.executor, keys.utility]) await rpc(opts.rpcUrl, 'hardhat_setBalance', [key.address, toHex(KEY_BALANCE)])
   const args = [
-    '--require', WATCH_PARENT,
-    '--require', LOOPBACK_ONLY,
+    '--require', PRELOAD,
     altoCli(),
     '--entrypoints', DEVNET_SMART_ACCOUNT.entryPoint,
     '--rpc-url', opts.rpcUrl,
