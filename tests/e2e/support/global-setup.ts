@@ -80,6 +80,7 @@ async function serveDemo(
     solanaRpcUrl: devnet.solanaRpcUrl,
     solanaWsUrl: devnet.solanaWsUrl,
     bitcoinEsploraUrl: devnet.bitcoinEsploraUrl,
+    bundlerUrls: { 31337: devnet.bundlerUrls[31337]!, 31338: devnet.bundlerUrls[31338]! },
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)
