@@ -119,6 +119,10 @@ interface StartContext {
   solana?: SolanaDevnet
   bitcoin?: BitcoinDevnet
   bundlers: Map<number, BundlerHandle>
+  /** Set once stop() begins: a bundler started again after that is stopped at once. */
+  closed: boolean
+  /** Bundler restarts after chain restarts, one after another; stopping waits for them. */
+  bundlerRestarts: Promise<void>
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -154,7 +158,7 @@ const chainsStep: StartStep = {
         // and its bundler (whose keys and simulation contracts were on the old chain) starts again.
         onFresh: (id) => {
           ctx.service?.chainStartedOver(id)
-          void restartBundler(ctx, id)
+          ctx.bundlerRestarts = ctx.bundlerRestarts.then(() => restartBundler(ctx, id))
         },
       })
     const results = await Promise.allSettled([supervise(DEVNET_CHAIN_A.id, ctx.ports.chainA), supervise(DEVNET_CHAIN_B.id, ctx.ports.chainB)])
@@ -182,13 +186,17 @@ const bundlerPort = (ctx: StartContext, chainId: number): number => (chainId ===
 async function launchBundler(ctx: StartContext, chainId: number): Promise<BundlerHandle> {
   const { startBundler } = await import('./chains/bundler')
   const bundler = await startBundler({ chainId, rpcUrl: ctx.rpcUrls[chainId]!, port: bundlerPort(ctx, chainId), quiet: ctx.opts.quiet })
+  if (ctx.closed) {
+    await bundler.stop()
+    throw new Error('the devnet stopped while the bundler started')
+  }
   ctx.bundlers.set(chainId, bundler)
   return bundler
 }
 
 async function restartBundler(ctx: StartContext, chainId: number): Promise<void> {
   const old = ctx.bundlers.get(chainId)
-  if (old === undefined) return
+  if (old === undefined || ctx.closed) return
   ctx.bundlers.delete(chainId)
   await old.stop()
   try {
@@ -205,6 +213,7 @@ const bundlersStep: StartStep = {
     const ids = Object.keys(ctx.rpcUrls).map(Number)
     const results = await Promise.allSettled(ids.map((id) => launchBundler(ctx, id)))
     const stop: Stopper = async () => {
+      await ctx.bundlerRestarts
       const running = [...ctx.bundlers.values()]
       ctx.bundlers.clear()
       await Promise.all(running.map((b) => b.stop()))
@@ -318,6 +327,8 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     projectIds,
     rpcUrls: {},
     bundlers: new Map(),
+    closed: false,
+    bundlerRestarts: Promise.resolve(),
     chains: [],
     deaths: [],
     log: (line) => {
@@ -331,6 +342,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
   let stopping: Promise<void> | null = null
   const stopAll = (): Promise<void> =>
     (stopping ??= (async () => {
+      ctx.closed = true
       process.off('exit', killOnExit)
       for (const stop of stoppers.reverse()) await stop().catch(() => undefined)
     })())

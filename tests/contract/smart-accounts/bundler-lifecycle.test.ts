@@ -8,6 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createPublicClient, http, parseEther, toHex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { devnetSmartAccount } from '../../../devnet/src/auth/smart-account'
 import { startDevnet } from '../../../devnet/src/index'
 import { DEVNET_SMART_ACCOUNT } from '../../../devnet/src/config'
 import { freePort } from '../global-setup'
@@ -57,11 +60,12 @@ async function answers(url: string): Promise<boolean> {
 }
 
 describe('the devnet bundlers', () => {
-  it('start with the devnet, listen on 127.0.0.1 only, and leave no child or port behind on stop', { timeout: 180_000 }, async () => {
+  it('start with the devnet, listen on 127.0.0.1 only, start again with their chain, and leave no child or port behind on stop', { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-bundlers-'))
     const ports = { chainA: await freePort(), chainB: await freePort(), service: await freePort(), bundlerA: await freePort(), bundlerB: await freePort() }
     const devnet = await startDevnet({ ports, dataDir, quiet: true, relay: false, solana: false, bitcoin: false })
     const pids = devnet.childPids
+    const seen = new Set(pids)
     try {
       expect(devnet.bundlerUrls).toEqual({ 31337: `http://127.0.0.1:${ports.bundlerA}`, 31338: `http://127.0.0.1:${ports.bundlerB}` })
       expect(await answers(devnet.bundlerUrls[31337]!)).toBe(true)
@@ -75,11 +79,28 @@ describe('the devnet bundlers', () => {
         expect(sockets.filter((s) => s.address !== LOOPBACK_V4)).toEqual([])
         expect(sockets.map((s) => s.port).some((p) => p === ports.bundlerA || p === ports.bundlerB)).toBe(true)
       }
+
+      // A chain that starts over takes its bundler with it: keys funded and simulation contracts
+      // deployed again, so a smart account sends on the fresh chain.
+      const restarted = await fetch(`${devnet.serviceUrl}/__admin/chains/31337/restart`, { method: 'POST' })
+      expect(restarted.status).toBe(200)
+      const isNewBundler = (pid: number) => !seen.has(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('alto')
+      const end = Date.now() + 60_000
+      while (Date.now() < end && !(devnet.childPids.some(isNewBundler) && (await answers(devnet.bundlerUrls[31337]!)))) await new Promise((r) => setTimeout(r, 100))
+      for (const pid of devnet.childPids) seen.add(pid)
+      expect(devnet.childPids).toHaveLength(4)
+      const chain = { chainId: 31337, rpcUrl: devnet.rpcUrls[31337]!, bundlerUrl: devnet.bundlerUrls[31337]! }
+      const account = await devnetSmartAccount(generatePrivateKey(), chain)
+      const client = createPublicClient({ transport: http(chain.rpcUrl) })
+      await client.request({ method: 'hardhat_setBalance' as never, params: [account.address, toHex(parseEther('1'))] as never })
+      const receiver = privateKeyToAccount(generatePrivateKey()).address
+      expect((await account.waitForCalls(await account.sendCalls([{ to: receiver, value: 5n }]))).success).toBe(true)
+      expect(await client.getBalance({ address: receiver })).toBe(5n)
     } finally {
       await devnet.stop()
       await rm(dataDir, { recursive: true, force: true })
     }
-    expect(pids.filter(alive)).toEqual([])
+    expect([...seen].filter(alive)).toEqual([])
     expect(devnet.childPids).toEqual([])
     expect(await answers(`http://127.0.0.1:${ports.bundlerA}`)).toBe(false)
     expect(await answers(`http://127.0.0.1:${ports.bundlerB}`)).toBe(false)
