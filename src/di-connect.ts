@@ -20,6 +20,12 @@ import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
+import { EmailLogin } from './application/embedded-wallet/email-login'
+import { UpdateEmail } from './application/embedded-wallet/update-email'
+import { SnackStore } from './application/snack-store'
+import { EmbeddedWalletLoader } from './ports/embedded-wallet'
+import { AlertStore } from './application/alert-store'
+import { Clock } from './ports/clock'
 
 /**
  * The connect views' part of the composition root, a small chunk of its own (see `featureLoader`
@@ -62,6 +68,20 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
         },
       ),
   )
+  // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
+  binder.bind(EmailLogin).toDynamicValue(
+    (ctx) =>
+      new EmailLogin(
+        ctx.get(EmbeddedWalletLoader),
+        ctx.get(ConnectExternal),
+        ctx.get(ModalStore),
+        ctx.get(KeyValueStorage),
+        ctx.get(Clock),
+        ctx.get(AlertStore),
+        ctx.get(Logger),
+      ),
+  )
+  binder.bind(UpdateEmail).toDynamicValue((ctx) => new UpdateEmail(ctx.get(EmbeddedWalletLoader), ctx.get(ModalStore), ctx.get(SnackStore)))
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(

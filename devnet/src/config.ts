@@ -12,7 +12,7 @@ export type DevnetChainId = (typeof DEVNET_CHAINS)[number]['id']
 export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
 /** Default ports; each can be overridden by the env variable named in DEVNET_PORT_ENV. */
-export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899, bitcoin: 8792, bundlerA: 8794, bundlerB: 8795 } as const
+export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899, bitcoin: 8792, auth: 8790, smtp: 8791, bundlerA: 8794, bundlerB: 8795 } as const
 export type DevnetPortName = keyof typeof DEVNET_DEFAULT_PORTS
 export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   chainA: 'DEVNET_CHAIN_A_PORT',
@@ -23,6 +23,10 @@ export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   solana: 'DEVNET_SOLANA_PORT',
   /** The Bitcoin regtest chain's Esplora-compatible HTTP API. */
   bitcoin: 'DEVNET_BITCOIN_PORT',
+  /** The auth service (email login, the embedded wallet's frame, the devnet mailbox). */
+  auth: 'DEVNET_AUTH_PORT',
+  /** The SMTP sink the auth service sends its emails to. */
+  smtp: 'DEVNET_SMTP_PORT',
   /** The ERC-4337 bundlers of Devnet A and Devnet B. */
   bundlerA: 'DEVNET_BUNDLER_A_PORT',
   bundlerB: 'DEVNET_BUNDLER_B_PORT',

@@ -30,6 +30,8 @@ import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './solana/server'
 import type { BitcoinDevnet } from './bitcoin/server'
 import type { BundlerHandle } from './chains/bundler'
+import type { AuthService } from './auth/server'
+import type { SmtpSink } from './auth/smtp-sink'
 
 export * from './config'
 
@@ -53,6 +55,8 @@ export interface StartDevnetOptions {
    * `bundlerUrls` is empty (the EntryPoint and the smart-account factory are deployed either way).
    */
   bundlers?: boolean
+  /** Start the auth service (email login, the embedded wallet's frame) and its SMTP sink; default true. Without it `authUrl` is empty. */
+  auth?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
   /** The Hardhat config and child preload to use instead of the repository's files. */
@@ -82,6 +86,8 @@ export interface DevnetInfo {
   bitcoinEsploraUrl: string
   /** Per EVM chain id: its ERC-4337 bundler's JSON-RPC URL (EntryPoint v0.7); empty without bundlers. */
   bundlerUrls: Record<number, string>
+  /** The auth service's origin: email login, the embedded wallet's frame, the mailbox (devnet/src/auth). */
+  authUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -123,6 +129,7 @@ interface StartContext {
   closed: boolean
   /** Bundler restarts after chain restarts, one after another; stopping waits for them. */
   bundlerRestarts: Promise<void>
+  auth?: AuthService
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -280,6 +287,32 @@ const relayStep: StartStep = {
   },
 }
 
+const authStep: StartStep = {
+  name: 'auth',
+  async run(ctx) {
+    const [{ startAuthService }, { startSmtpSink }] = await Promise.all([import('./auth/server'), import('./auth/smtp-sink')])
+    const sink: SmtpSink = await startSmtpSink({ port: ctx.ports.smtp })
+    try {
+      const auth = await startAuthService({
+        port: ctx.ports.auth,
+        smtpPort: sink.port,
+        mailbox: sink.mailbox,
+        chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
+        serviceUrl: ctx.serviceUrl!,
+      })
+      ctx.auth = auth
+      ctx.log(`auth ready: ${auth.url} (SMTP sink on ${sink.port})`)
+      return async () => {
+        await auth.stop()
+        await sink.stop()
+      }
+    } catch (error) {
+      await sink.stop()
+      throw error
+    }
+  },
+}
+
 /** What the service's admin endpoints act on: the supervised chains and the relay. */
 function devnetControl(ctx: StartContext): DevnetControl {
   const chain = (id: number): SupervisedChain => {
@@ -305,6 +338,7 @@ function startSteps(opts: StartDevnetOptions): StartStep[] {
     ...(opts.bitcoin === false ? [] : [bitcoinStep]),
     serviceStep,
     ...(opts.relay === false ? [] : [relayStep]),
+    ...(opts.auth === false ? [] : [authStep]),
   ]
 }
 
@@ -392,6 +426,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
     bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',
     bundlerUrls: Object.fromEntries([...ctx.bundlers.values()].map((b) => [b.chainId, b.url])),
+    authUrl: ctx.auth?.url ?? '',
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },

@@ -62,9 +62,14 @@ async function main(): Promise<void> {
     lines.push(`  #${i} payment ${a.payment.address} key ${a.payment.privateKey}`)
     lines.push(`     ordinals ${a.ordinals.address} key ${a.ordinals.privateKey}`)
   }
+  if (devnet.authUrl) {
+    lines.push('Email login (the embedded wallet)')
+    lines.push(`  auth         ${devnet.authUrl}  (wallet frame ${devnet.authUrl}/frame)`)
+    lines.push(`  mailbox      ${devnet.authUrl}/devnet/mailbox  (JSON: ${devnet.authUrl}/devnet/mail?to=)`)
+  }
   lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, bundlerUrls: devnet.bundlerUrls, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
+  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, authUrl: devnet.authUrl, bundlerUrls: devnet.bundlerUrls, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
 }
 
 main().catch((error: unknown) => {

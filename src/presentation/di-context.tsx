@@ -14,3 +14,10 @@ export function useService<T>(id: ServiceIdentifier<T>): T {
   if (container === null) throw new Error('useService must be used inside <DiProvider>')
   return container.get(id)
 }
+
+/** Like useService, or undefined when this modal has no such service (a feature the host left off). */
+export function useOptionalService<T>(id: ServiceIdentifier<T>): T | undefined {
+  const container = useContext(DiContext)
+  if (container === null) throw new Error('useOptionalService must be used inside <DiProvider>')
+  return container.isBound(id) ? container.get(id) : undefined
+}

@@ -59,6 +59,8 @@ export interface AuthServiceOptions {
   /** The EVM chains new wallets are funded on and transactions are sent to. */
   readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string }[]
   readonly accounts?: AccountsOptions
+  /** The blockchain service, whose `/projects/v1/origins` lists the host origins the frame serves. */
+  readonly serviceUrl?: string
 }
 
 export interface AuthService {

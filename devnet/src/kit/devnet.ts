@@ -85,6 +85,8 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
       bitcoin: false,
       // Nor a bundler: @pimlico/alto is the devnet's own dependency, not a host's.
       bundlers: false,
+      // Not a part of the kit yet either (email login needs the SMTP packages).
+      auth: false,
       artifacts: () => Promise.resolve(artifacts),
       hardhatFiles: files,
       ...(options.projectIds ? { projectIds: options.projectIds } : {}),

@@ -10,6 +10,8 @@ import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../comp
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
+import { EmbeddedEmail } from './account/EmbeddedEmail'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 
@@ -49,6 +51,7 @@ export default function AccountView() {
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
+      {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedEmail />}
       <div className="wg-account-actions">
         <Button
           variant="secondary"

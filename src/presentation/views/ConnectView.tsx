@@ -8,6 +8,7 @@ import { ModalStore } from '../../application/modal-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
+import { EmailField } from './connect/EmailField'
 import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
 
 /**
@@ -87,6 +88,8 @@ export default function ConnectView() {
               </p>
             </details>
           </div>
+        ) : method === 'email' ? (
+          <EmailField key={method} />
         ) : null,
       )}
     </div>

@@ -22,6 +22,11 @@ const TITLES: Partial<Record<ViewName, string>> = {
   Transactions: 'Activity',
   OnRamp: 'Buy',
   OnRampProviders: 'Choose Provider',
+  EmailVerifyOtp: 'Confirm Email',
+  EmailVerifyDevice: 'Register Device',
+  UpdateEmailWallet: 'Edit Email',
+  UpdateEmailPrimaryOtp: 'Confirm Current Email',
+  UpdateEmailSecondaryOtp: 'Confirm New Email',
 }
 
 export function viewTitle(view: ViewName): string {

@@ -13,6 +13,8 @@ export interface E2eWorld {
   readonly bitcoinEsploraUrl: string
   /** The ERC-4337 bundlers (EntryPoint v0.7) of Devnet A and Devnet B. */
   readonly bundlerUrls: Record<31337 | 31338, string>
+  /** The auth service (email login, wallet frame, mailbox). */
+  readonly authUrl: string
   readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
 }
 
