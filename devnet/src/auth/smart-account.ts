@@ -184,7 +184,7 @@ export async function listSessions(account: Address, chain: SmartAccountChain): 
 }
 
 /** A grant request, as viem's grantPermissions and AppKit's smart sessions send it. */
-interface PermissionRequest {
+export interface PermissionRequest {
   chainId?: Hex | number
   address?: Address
   expiry: number
