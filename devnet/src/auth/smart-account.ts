@@ -7,7 +7,8 @@
  *   operation deploys the account.
  * - EIP-5792: wallet_getCapabilities, wallet_sendCalls (every call in ONE user operation, so the
  *   batch is atomic; the id is the userOpHash), wallet_getCallsStatus (from the user-op receipt:
- *   100 pending, 200 confirmed, 400 dropped by the bundler, 500 reverted).
+ *   100 pending, 200 confirmed, 400 dropped by the bundler, 500 reverted; 5730 for an id the bundler
+ *   does not know).
  * - ERC-7715: wallet_grantPermissions adds a session key by an owner-signed user operation and
  *   answers the request with its context (the permissions context id, "pci"); revokeSession
  *   removes it the same way; sessions are read from chain state, never from a list kept here.
@@ -315,7 +316,8 @@ export async function devnetSmartAccount(ownerKey: Hex, chain: SmartAccountChain
     }
     // No receipt yet: the bundler says whether it still holds the operation or dropped it.
     const state = (await b.request({ method: 'pimlico_getUserOperationStatus' as never, params: [id] as never }).catch(() => undefined)) as { status?: string } | undefined
-    const dropped = state?.status === 'rejected' || state?.status === 'failed' || state?.status === 'not_found'
+    if (state?.status === 'not_found') throw new WalletRpcError(5730, 'This calls id is unknown to the bundler')
+    const dropped = state?.status === 'rejected' || state?.status === 'failed'
     return { ...base, status: dropped ? CALLS_STATUS.dropped : CALLS_STATUS.pending, receipts: [] }
   }
 

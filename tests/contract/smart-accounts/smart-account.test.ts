@@ -92,6 +92,7 @@ describe('a smart account sends by user operation', () => {
     expect(await account.request({ method: 'wallet_getCallsStatus', params: [id] })).toMatchObject({ status: 200, atomic: true })
     expect([await balance(a), await balance(b)]).toEqual([parseEther('0.01'), parseEther('0.02')])
     await expect(account.request({ method: 'wallet_sendCalls', params: [{ calls: [{ to: a.slice(2), value: '0x1' }] }] })).rejects.toThrow('Call 1 needs a "to" address starting with 0x')
+    await expect(account.request({ method: 'wallet_getCallsStatus', params: [`0x${'ab'.repeat(32)}`] })).rejects.toMatchObject({ code: 5730 })
   })
 })
 
