@@ -299,6 +299,7 @@ const authStep: StartStep = {
         mailbox: sink.mailbox,
         chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
         serviceUrl: ctx.serviceUrl!,
+        log: (line) => ctx.log(line),
       })
       ctx.auth = auth
       ctx.log(`auth ready: ${auth.url} (SMTP sink on ${sink.port})`)
