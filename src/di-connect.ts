@@ -20,9 +20,7 @@ import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
-import { EmailLogin } from './application/embedded-wallet/email-login'
-import { UpdateEmail } from './application/embedded-wallet/update-email'
-import { SnackStore } from './application/snack-store'
+import { EmailLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
 import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import { AlertStore } from './application/alert-store'
 import { Clock } from './ports/clock'
@@ -69,19 +67,22 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
       ),
   )
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
-  binder.bind(EmailLogin).toDynamicValue(
-    (ctx) =>
-      new EmailLogin(
-        ctx.get(EmbeddedWalletLoader),
-        ctx.get(ConnectExternal),
-        ctx.get(ModalStore),
-        ctx.get(KeyValueStorage),
-        ctx.get(Clock),
-        ctx.get(AlertStore),
-        ctx.get(Logger),
+  binder.bind(EmailLoginLoader).toDynamicValue((ctx) =>
+    emailLoginLoader(() =>
+      import('./application/embedded-wallet/email-login').then(
+        ({ EmailLogin }) =>
+          new EmailLogin(
+            ctx.get(EmbeddedWalletLoader),
+            ctx.get(ConnectExternal),
+            ctx.get(ModalStore),
+            ctx.get(KeyValueStorage),
+            ctx.get(Clock),
+            ctx.get(AlertStore),
+            ctx.get(Logger),
+          ),
       ),
+    ),
   )
-  binder.bind(UpdateEmail).toDynamicValue((ctx) => new UpdateEmail(ctx.get(EmbeddedWalletLoader), ctx.get(ModalStore), ctx.get(SnackStore)))
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(

@@ -31,9 +31,7 @@ import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
-import { polkadotChainFamily } from './infrastructure/chains/polkadot/polkadot-chain-family'
-import { cosmosChainFamily } from './infrastructure/chains/cosmos/cosmos-chain-family'
-import { Bip122ChainFamily } from './infrastructure/chains/bip122/bip122-chain-family'
+import { OnDemandChainFamily } from './infrastructure/chains/on-demand-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -152,18 +150,10 @@ function chainFamilies(container: Container, config: ResolvedConfig, auth: AuthC
         return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
       }
       case 'polkadot':
-        return polkadotChainFamily(familyNetworks(config, 'polkadot'), container.get(Logger), config.metadata?.name ?? 'Walletgate')
       case 'cosmos':
-        return cosmosChainFamily(familyNetworks(config, 'cosmos'), container.get(Logger))
       case 'bip122':
-        // The host's default network first: a wallet whose addresses fit it connects on it.
-        return new Bip122ChainFamily(
-          config.networks
-            .filter((n) => n.chainNamespace === 'bip122')
-            .map(toCaipNetwork)
-            .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork)),
-          container.get(Logger),
-        )
+        // One page-side shell for the three; each family's discovery and session load on demand.
+        return new OnDemandChainFamily(namespace, familyNetworks(config, namespace), container.get(Logger), { appName: config.metadata?.name })
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.
         return undefined

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   DEVNET_ACCOUNTS,
+  DEVNET_ALLOWED_ORIGINS,
   DEVNET_CHAIN_A,
   DEVNET_CHAIN_B,
   DEVNET_CONTRACTS,
@@ -32,6 +33,7 @@ import type { BitcoinDevnet } from './bitcoin/server'
 import type { BundlerHandle } from './chains/bundler'
 import type { AuthService } from './auth/server'
 import type { SmtpSink } from './auth/smtp-sink'
+import type { FarcasterRelay } from './farcaster/relay'
 
 export * from './config'
 
@@ -57,6 +59,16 @@ export interface StartDevnetOptions {
   bundlers?: boolean
   /** Start the auth service (email login, the embedded wallet's frame) and its SMTP sink; default true. Without it `authUrl` is empty. */
   auth?: boolean
+  /**
+   * Start the Farcaster auth relay (devnet/src/farcaster) too, with the stub Id and Key registries
+   * on Devnet A; default true. Without it `farcasterUrl` is absent.
+   */
+  farcaster?: boolean
+  /**
+   * Social login on the auth service (six devnet OpenID Connect providers under its origin, and
+   * Farcaster when the relay runs); default true. They load only when on.
+   */
+  social?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
   /** The Hardhat config and child preload to use instead of the repository's files. */
@@ -79,6 +91,8 @@ export interface DevnetInfo {
   serviceUrl: string
   rpcUrls: Record<number, string>
   relayUrl?: string
+  /** The Farcaster auth relay (its channel links open its devnet Farcaster app page). */
+  farcasterUrl?: string
   /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
   solanaRpcUrl: string
   solanaWsUrl: string
@@ -130,6 +144,7 @@ interface StartContext {
   /** Bundler restarts after chain restarts, one after another; stopping waits for them. */
   bundlerRestarts: Promise<void>
   auth?: AuthService
+  farcaster?: FarcasterRelay
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -166,6 +181,8 @@ const chainsStep: StartStep = {
         onFresh: (id) => {
           ctx.service?.chainStartedOver(id)
           ctx.bundlerRestarts = ctx.bundlerRestarts.then(() => restartBundler(ctx, id))
+          // The Farcaster registries were on the old chain: put them back.
+          if (id === DEVNET_CHAIN_A.id) ctx.farcaster?.installRegistries().catch((error: unknown) => ctx.log(`farcaster registries not restored: ${String(error)}`))
         },
       })
     const results = await Promise.allSettled([supervise(DEVNET_CHAIN_A.id, ctx.ports.chainA), supervise(DEVNET_CHAIN_B.id, ctx.ports.chainB)])
@@ -287,6 +304,17 @@ const relayStep: StartStep = {
   },
 }
 
+const farcasterStep: StartStep = {
+  name: 'farcaster',
+  async run(ctx) {
+    const { startFarcasterRelay } = await import('./farcaster/relay')
+    const farcaster = await startFarcasterRelay({ port: ctx.ports.farcaster, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! })
+    ctx.farcaster = farcaster
+    ctx.log(`farcaster relay ready: ${farcaster.url}`)
+    return () => farcaster.stop()
+  },
+}
+
 const authStep: StartStep = {
   name: 'auth',
   async run(ctx) {
@@ -300,6 +328,15 @@ const authStep: StartStep = {
         chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
         serviceUrl: ctx.serviceUrl!,
         log: (line) => ctx.log(line),
+        // The social providers and social login; Farcaster when the relay runs (before this step).
+        ...(ctx.opts.social === false
+          ? {}
+          : {
+              social: {
+                allowedOrigins: DEVNET_ALLOWED_ORIGINS,
+                ...(ctx.farcaster ? { farcaster: { relayUrl: ctx.farcaster.url, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! } } : {}),
+              },
+            }),
       })
       ctx.auth = auth
       ctx.log(`auth ready: ${auth.url} (SMTP sink on ${sink.port})`)
@@ -339,6 +376,7 @@ function startSteps(opts: StartDevnetOptions): StartStep[] {
     ...(opts.bitcoin === false ? [] : [bitcoinStep]),
     serviceStep,
     ...(opts.relay === false ? [] : [relayStep]),
+    ...(opts.farcaster === false ? [] : [farcasterStep]),
     ...(opts.auth === false ? [] : [authStep]),
   ]
 }
@@ -423,6 +461,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     serviceUrl: ctx.serviceUrl!,
     rpcUrls: { ...ctx.rpcUrls },
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
+    ...(ctx.farcaster ? { farcasterUrl: ctx.farcaster.url } : {}),
     solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
     bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',

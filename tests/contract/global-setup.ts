@@ -36,8 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [chainA, chainB, service, relay, bitcoin, auth, smtp] = [...ports] as [number, number, number, number, number, number, number]
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-contract-'))
   const solana = await freePortPair()
+  const farcaster = await freePort()
   // No bundlers: the suites that send user operations start one on these chains (tests/contract/smart-accounts/bundler.ts).
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp }, dataDir, quiet: true, bundlers: false })
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster }, dataDir, quiet: true, bundlers: false })
   project.provide('devnet', devnetInfo(devnet))
   return async () => {
     await devnet.stop()

@@ -57,6 +57,17 @@ export interface AuthUser {
   readonly solanaAddress: string
   readonly devices: Set<string>
   readonly createdAt: number
+  /** Set for a user who signs in with a social provider or Farcaster, with the name it knows them by. */
+  readonly socialProvider?: string
+  readonly userName?: string
+}
+
+/** A social or Farcaster identity: `key` names it for good (provider and subject, or fid). */
+export interface SignInIdentity {
+  readonly key: string
+  readonly socialProvider: string
+  readonly email?: string
+  readonly userName?: string
 }
 
 interface PendingCode {
@@ -219,6 +230,27 @@ export class AuthAccounts {
     if (user === undefined) {
       user = newUser(email, this.now())
       this.users.set(email, user)
+    }
+    user.devices.add(deviceId)
+    return { user, session: this.openSession(user, deviceId), created }
+  }
+
+  /**
+   * A social or Farcaster identity signs in (its provider already proved who it is): the same
+   * identity is always the same user; a new one gets new keys (`created`: the server funds them).
+   */
+  signInIdentity(identity: SignInIdentity, deviceId = identity.socialProvider): { user: AuthUser; session: AuthSession; created: boolean } {
+    // Identity keys hold spaces, which no email key can: the two kinds never meet in one map.
+    const key = `identity ${identity.socialProvider} ${identity.key}`
+    let user = this.users.get(key)
+    const created = user === undefined
+    if (user === undefined) {
+      user = {
+        ...newUser(identity.email ?? '', this.now()),
+        socialProvider: identity.socialProvider,
+        ...(identity.userName === undefined ? {} : { userName: identity.userName }),
+      }
+      this.users.set(key, user)
     }
     user.devices.add(deviceId)
     return { user, session: this.openSession(user, deviceId), created }

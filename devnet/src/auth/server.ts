@@ -20,6 +20,9 @@
  *   GET  /frame/app.js                                -> the frame app (bundled on first request)
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
+ *
+ * With `social` set it also runs the devnet's social providers and social and Farcaster login
+ * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -33,6 +36,7 @@ import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
 import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import type { Mailbox } from './smtp-sink'
+import type { SocialLogin, SocialLoginOptions } from './social/login'
 
 /** The mnemonic index of the faucet that funds new embedded wallets (accounts #0-#9 belong to the demo and tests). */
 export const AUTH_FAUCET_INDEX = 10
@@ -72,6 +76,8 @@ export interface AuthServiceOptions {
   readonly serviceUrl?: string
   /** Where the service reports what it did once (the frame app's build time). */
   readonly log?: (line: string) => void
+  /** Social providers and social/Farcaster login on; they load only then (oidc-provider, jose, the Farcaster client). */
+  readonly social?: SocialLoginOptions
 }
 
 export interface AuthService {
@@ -169,7 +175,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   /** Calls sent by wallet_sendCalls, by bundle id, for wallet_getCallsStatus. */
   const callBatches = new Map<string, { userId: string; chainId: number; hashes: Hex[] }>()
 
-  const userJson = (user: AuthUser) => ({ email: user.email, accounts: { eip155: user.evmAddress, solana: user.solanaAddress } })
+  const userJson = (user: AuthUser) => ({
+    email: user.email,
+    accounts: { eip155: user.evmAddress, solana: user.solanaAddress },
+    ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
+    ...(user.userName === undefined ? {} : { userName: user.userName }),
+  })
+  let social: SocialLogin | undefined
 
   const bearer = (req: IncomingMessage): string | undefined => {
     const header = req.headers.authorization
@@ -412,7 +424,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       res.end()
       return
     }
-    route(req, new URL(req.url ?? '/', baseUrl))
+    const url = new URL(req.url ?? '/', baseUrl)
+    if (social?.handle(req, res, url) === true) return
+    route(req, url)
       .then((answer) => send(res, answer))
       .catch((error: unknown) => {
         if (error instanceof AuthError) send(res, { status: error.status, json: { message: error.message, ...error.details } })
@@ -429,6 +443,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   })
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${DEVNET_HOST}:${port}`
+  if (options.social !== undefined) {
+    const { startSocialLogin } = await import('./social/login')
+    social = await startSocialLogin(options.social, { baseUrl, now: options.accounts?.now ?? Date.now, accounts, fund, userJson })
+  }
   return {
     url: baseUrl,
     port,

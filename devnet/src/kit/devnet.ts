@@ -87,6 +87,7 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
       bundlers: false,
       // Not a part of the kit yet either (email login needs the SMTP packages).
       auth: false,
+      farcaster: false,
       artifacts: () => Promise.resolve(artifacts),
       hardhatFiles: files,
       ...(options.projectIds ? { projectIds: options.projectIds } : {}),

@@ -7,10 +7,8 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import { EMAIL_LOGIN_COOLDOWN_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
-import { ALERT_ERRORS } from '../../domain/messages'
-import { EmailLoginCooldownError, EmailLoginDependencyError } from '../../domain/errors'
-import { emailCooldownRemainingMs } from '../../domain/limits/email-cooldown'
-import { validateEmail } from '../../domain/validation/embedded-wallet-inputs'
+// Only the shown texts and plain checks: this module loads with Connect, before the modal opens.
+import { ALERT_ERRORS, EMAIL_PATTERN, EMBEDDED_WALLET_MESSAGES, VALIDATION_MESSAGES } from '../../domain/messages'
 import type { Clock } from '../../ports/clock'
 import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletLoader } from '../../ports/embedded-wallet'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
@@ -87,13 +85,14 @@ export class EmailLogin {
 
   /** Seconds until another code may be asked for (0: now). */
   cooldownSeconds(): number {
-    return Math.ceil(emailCooldownRemainingMs(this.lastEmailAt(), this.clock.now()) / 1000)
+    const last = this.lastEmailAt()
+    return last === undefined ? 0 : Math.ceil(Math.max(0, last + EMAIL_LOGIN_COOLDOWN_MS - this.clock.now()) / 1000)
   }
 
   /** "Please try again after N seconds" while Resend was refused and the cooldown runs; else undefined. */
   cooldownMessage(): string | undefined {
     const seconds = this.cooldownSeconds()
-    return this.subject.value.cooldownShown && seconds > 0 ? new EmailLoginCooldownError(seconds).message : undefined
+    return this.subject.value.cooldownShown && seconds > 0 ? EMBEDDED_WALLET_MESSAGES.cooldown(seconds) : undefined
   }
 
   /** The email field was submitted. */
@@ -101,9 +100,8 @@ export class EmailLogin {
     const state = this.subject.value
     if (state.busy) return
     const email = state.email.trim()
-    const check = validateEmail(email)
-    if (!check.valid) {
-      this.patch({ error: check.message, errorOn: 'email' })
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+      this.patch({ error: VALIDATION_MESSAGES.invalidEmail, errorOn: 'email' })
       return
     }
     this.patch({ busy: true, error: undefined })
@@ -204,7 +202,7 @@ export class EmailLogin {
   private wallet(): Promise<EmbeddedWallet> {
     return this.loadWallet().catch((error: unknown) => {
       // A chunk that did not load is not the frame's failure.
-      throw error instanceof EmbeddedWalletRequestError ? error : new EmailLoginDependencyError({ cause: error })
+      throw error instanceof EmbeddedWalletRequestError ? error : new DependencyError(error)
     })
   }
 
@@ -214,7 +212,7 @@ export class EmailLogin {
       if (error.kind === 'load') this.alerts.show(ALERT_ERRORS.embeddedWalletLoadFailed)
       else if (error.kind === 'timeout') this.alerts.show(ALERT_ERRORS.embeddedWalletTimeout)
       else if (error.kind === 'sessionExpired') this.alerts.show(ALERT_ERRORS.sessionExpired)
-    } else if (!(error instanceof EmailLoginDependencyError)) {
+    } else if (!(error instanceof DependencyError)) {
       this.logger.warn('Walletgate: email login failed', error)
     }
     const attemptsLeft = error instanceof EmbeddedWalletRequestError ? error.details.attemptsLeft : undefined
@@ -250,5 +248,12 @@ export class EmailLogin {
     const next = { ...this.subject.value, ...change }
     if (change.error === undefined && 'error' in change) delete (next as { error?: string }).error
     this.subject.next(next)
+  }
+}
+
+/** The email path's code did not load ("Unable to load email login dependency"). */
+class DependencyError extends Error {
+  constructor(cause: unknown) {
+    super(EMBEDDED_WALLET_MESSAGES.dependencyUnavailable, { cause })
   }
 }

@@ -4,7 +4,7 @@
  * (VERIFY_SECONDARY_OTP). The wallet stays the same; the next login uses the new address.
  */
 import { BehaviorSubject, type Observable } from 'rxjs'
-import { validateEmail } from '../../domain/validation/embedded-wallet-inputs'
+import { EMAIL_PATTERN, VALIDATION_MESSAGES } from '../../domain/messages'
 import { EmbeddedWalletRequestError, type EmbeddedWalletLoader } from '../../ports/embedded-wallet'
 import type { ModalStore } from '../modal-store'
 import type { SnackStore } from '../snack-store'
@@ -46,8 +46,8 @@ export class UpdateEmail {
   async submit(): Promise<void> {
     const state = this.subject.value
     if (state.busy) return
-    const check = validateEmail(state.email.trim())
-    if (!check.valid) return this.set({ ...state, error: check.message })
+    const email = state.email.trim()
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) return this.set({ ...state, error: VALIDATION_MESSAGES.invalidEmail })
     await this.step(async (wallet) => {
       const action = await wallet.updateEmail(state.email.trim())
       this.modal.push(action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp')

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod/mini'
 import { withoutZodJit } from '../../domain/validation/zod-error-map'
+import { EMAIL_PATTERN } from '../../domain/messages'
 
 /** Marks our messages among everything else a page receives. Versioned: a change of shape is a new channel. */
 export const FRAME_CHANNEL = 'walletgate-frame/1' as const
@@ -24,7 +25,7 @@ export const FRAME_PATH = '/frame'
 
 // Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
 export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTIONS, frameRequestSchema, frameErrorSchema, frameResponseSchema, approvalSchema, frameEventSchema } = withoutZodJit(() => {
-  const email = z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/), z.maxLength(254))
+  const email = z.string().check(z.regex(EMAIL_PATTERN), z.maxLength(254))
   const otp = z.string().check(z.regex(/^\d{6}$/))
   const chainId = z.number().check(z.int(), z.positive())
   const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))

@@ -47,7 +47,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 const started: { child: ChildProcess; ready?: Ready; dataDir: string }[] = []
 
 async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; ready: Ready; ports: number[] }> {
-  // Ten ports, all different: the OS may hand the same free port to two calls in a row.
+  // Eleven ports, all different: the OS may hand the same free port to two calls in a row.
   const picked = new Set<number>()
   const distinct = async (pair = false): Promise<number> => {
     for (;;) {
@@ -59,7 +59,7 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
     }
   }
   const ports: number[] = []
-  for (let i = 0; i < 10; i++) ports.push(await distinct(i === 4))
+  for (let i = 0; i < 11; i++) ports.push(await distinct(i === 4))
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-cli-'))
   const args = via === 'node' ? ['--import', 'tsx', 'devnet/src/main.ts'] : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'devnet/src/main.ts']
   const child = spawn(process.execPath, args, {
@@ -71,11 +71,12 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
       DEVNET_SERVICE_PORT: String(ports[2]),
       DEVNET_RELAY_PORT: String(ports[3]),
       DEVNET_SOLANA_PORT: String(ports[4]),
-      DEVNET_BUNDLER_A_PORT: String(ports[5]),
-      DEVNET_BUNDLER_B_PORT: String(ports[6]),
+      DEVNET_BITCOIN_PORT: String(ports[5]),
+      DEVNET_FARCASTER_PORT: String(ports[6]),
       DEVNET_AUTH_PORT: String(ports[7]),
       DEVNET_SMTP_PORT: String(ports[8]),
-      DEVNET_BITCOIN_PORT: String(ports[9]),
+      DEVNET_BUNDLER_A_PORT: String(ports[9]),
+      DEVNET_BUNDLER_B_PORT: String(ports[10]),
       DEVNET_DATA_DIR: dataDir,
       DEVNET_QUIET: '1',
     },

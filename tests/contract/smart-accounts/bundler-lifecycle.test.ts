@@ -63,7 +63,7 @@ describe('the devnet bundlers', () => {
   it('start with the devnet, listen on 127.0.0.1 only, start again with their chain, and leave no child or port behind on stop', { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-bundlers-'))
     const ports = { chainA: await freePort(), chainB: await freePort(), service: await freePort(), bundlerA: await freePort(), bundlerB: await freePort() }
-    const devnet = await startDevnet({ ports, dataDir, quiet: true, relay: false, solana: false, bitcoin: false, auth: false })
+    const devnet = await startDevnet({ ports, dataDir, quiet: true, relay: false, solana: false, bitcoin: false, auth: false, farcaster: false })
     const pids = devnet.childPids
     const seen = new Set(pids)
     try {

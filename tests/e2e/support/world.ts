@@ -15,6 +15,8 @@ export interface E2eWorld {
   readonly bundlerUrls: Record<31337 | 31338, string>
   /** The auth service (email login, wallet frame, mailbox). */
   readonly authUrl: string
+  /** The Farcaster relay; a channel's link opens its devnet Farcaster app page. */
+  readonly farcasterUrl: string
   readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
 }
 

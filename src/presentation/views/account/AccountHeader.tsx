@@ -6,7 +6,7 @@ import { shortAddress } from '../../../domain/format/address'
 import { safeWebLink } from '../../../domain/validation/safe-links'
 import { Button, SafeImage, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { balanceText, fiatText } from './format'
+import { balanceText, fiatText, signedBalanceText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
 
 /**
@@ -64,6 +64,14 @@ export function AccountHeader({ address, showBalance = true }: { address: string
               )}
             </>
           )}
+        </p>
+      )}
+      {showBalance && balances.status === 'ready' && balances.parts !== undefined && (
+        // Only while something waits in the mempool: what the chain confirmed and what it has not.
+        <p className="wg-account-pending wg-muted" data-testid="account-balance-parts">
+          <span data-testid="account-balance-confirmed">Confirmed {balanceText(balances.parts.confirmed)}</span>
+          {' · '}
+          <span data-testid="account-balance-pending">Pending {signedBalanceText(balances.parts.pending)}</span>
         </p>
       )}
       {explorer !== undefined && (

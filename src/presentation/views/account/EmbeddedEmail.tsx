@@ -1,33 +1,14 @@
-import { useEffect, useState } from 'react'
-import type { Subscription } from 'rxjs'
+import { useObservableState } from 'observable-hooks'
+import type { EmbeddedSession } from '../../../application/embedded-wallet/embedded-session'
+import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { ModalStore } from '../../../application/modal-store'
-import { EmbeddedWalletLoader, type EmbeddedWalletUser } from '../../../ports/embedded-wallet'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
 
-/** The signed-in embedded-wallet user, once the wallet is loaded (it is, while connected through it). */
-function useEmbeddedUser(): EmbeddedWalletUser | null {
-  const load = useService(EmbeddedWalletLoader)
-  const [user, setUser] = useState<EmbeddedWalletUser | null>(null)
-  useEffect(() => {
-    let live = true
-    let subscription: Subscription | undefined
-    load()
-      .then((wallet) => {
-        if (live) subscription = wallet.user$.subscribe(setUser)
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-      subscription?.unsubscribe()
-    }
-  }, [load])
-  return user
-}
-
 /** The email an embedded wallet is signed in with, and the way to change it. */
 export function EmbeddedEmail() {
-  const user = useEmbeddedUser()
+  const session = useService(EmbeddedSessionToken)
+  const user = useObservableState(session.user$, null)
   const modal = useService(ModalStore)
   if (user?.email === undefined) return null
   return (

@@ -6,6 +6,12 @@ export function balanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>): s
   return `${formatBalanceNumeric(token.quantity.numeric)} ${token.symbol}`
 }
 
+/** "+0.012 BTC" / "-0.012 BTC": a change, its sign always shown. */
+export function signedBalanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>): string {
+  const text = balanceText(token)
+  return text.startsWith('-') ? text : `+${text}`
+}
+
 /**
  * "$3,750.50": 2 decimals, half-up (spec section 9), grouped as the visitor's locale writes numbers
  * (the browser's own, as the send form reads amounts, until a `locale` setting exists).

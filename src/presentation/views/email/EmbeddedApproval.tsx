@@ -1,67 +1,65 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { Subscription } from 'rxjs'
+import { FeatureLoader } from '../../../application/modal-services'
 import { useObservableState } from 'observable-hooks'
-import { ConnectionStore } from '../../../application/connection-store'
-import { AUTH_CONNECTOR_ID } from '../../../domain/connection/connectors'
-import { EmbeddedWalletLoader, type EmbeddedWallet } from '../../../ports/embedded-wallet'
+import type { EmbeddedSession } from '../../../application/embedded-wallet/embedded-session'
+import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { useOptionalService, useService } from '../../di-context'
 
 /**
+ * (Loaded once a visitor is connected through the embedded wallet: EmbeddedApprovalGate.tsx.)
  * While the embedded wallet asks the visitor to confirm a request (a send, a signature), its frame
  * shows over the modal's body: the visitor confirms on the wallet's own origin, which the host page
- * cannot script. Leaving (closing the modal) aborts what waits ("Request was aborted").
+ * cannot script. Leaving (the modal closes, the visitor disconnects) aborts what waits.
  */
-export function EmbeddedApproval() {
-  const load = useOptionalService(EmbeddedWalletLoader)
-  const connection = useService(ConnectionStore)
-  const state = useObservableState(connection.state$, () => connection.snapshot)
-  const viaAuth = state.status === 'connected' && state.connectorId === AUTH_CONNECTOR_ID
-  if (load === undefined || !viaAuth) return null
-  return <Approval load={load} />
-}
-
-function Approval({ load }: { readonly load: EmbeddedWalletLoader }) {
-  const [wallet, setWallet] = useState<EmbeddedWallet | undefined>(undefined)
-  const [pending, setPending] = useState(false)
-  const area = useRef<HTMLDivElement>(null)
-
+export default function EmbeddedApprovalPanel() {
+  const features = useService(FeatureLoader)
+  const [ready, setReady] = useState(features.loaded)
+  // The embedded session is bound with the account features (src/di-features.ts).
   useEffect(() => {
+    if (ready) return
     let live = true
-    let subscription: Subscription | undefined
-    load()
-      .then((w) => {
-        if (!live) return
-        setWallet(w)
-        subscription = w.approval$.subscribe((approval) => setPending(approval.pending))
-      })
-      .catch(() => undefined)
+    features.load().then(
+      () => live && setReady(true),
+      () => undefined,
+    )
     return () => {
       live = false
-      subscription?.unsubscribe()
     }
-  }, [load])
+  }, [ready, features])
+  if (!ready) return null
+  return <WithSession />
+}
+
+function WithSession() {
+  const session = useOptionalService(EmbeddedSessionToken)
+  return session === undefined ? null : <Approval session={session} />
+}
+
+function Approval({ session }: { readonly session: EmbeddedSession }) {
+  const pending = useObservableState(session.approval$, { pending: false }).pending
+  const area = useRef<HTMLDivElement>(null)
 
   useLayoutEffect(() => {
-    if (wallet === undefined || !pending || area.current === null) return
+    const el = area.current
+    if (!pending || el === null) return
     const place = () => {
-      const rect = area.current?.getBoundingClientRect()
-      if (rect) wallet.placeFrame({ left: rect.left, top: rect.top, width: rect.width, height: rect.height })
+      const rect = el.getBoundingClientRect()
+      session.placeFrame({ left: rect.left, top: rect.top, width: rect.width, height: rect.height })
     }
     place()
     const observer = new ResizeObserver(place)
-    observer.observe(area.current)
+    observer.observe(el)
     window.addEventListener('resize', place)
     window.addEventListener('scroll', place, true)
     return () => {
       observer.disconnect()
       window.removeEventListener('resize', place)
       window.removeEventListener('scroll', place, true)
-      wallet.placeFrame(null)
+      session.placeFrame(null)
     }
-  }, [wallet, pending])
+  }, [session, pending])
 
-  // The modal closed while the wallet waited: what waits is aborted, reads go on.
-  useEffect(() => () => void wallet?.abortPending().catch(() => undefined), [wallet])
+  useEffect(() => () => session.abortPending(), [session])
 
   if (!pending) return null
   return <div className="wg-embedded-approval" ref={area} data-testid="embedded-approval" aria-label="Confirm in your wallet" />

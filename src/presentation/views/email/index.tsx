@@ -3,7 +3,9 @@
  * the login, and the three steps of the email update.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { EmailLogin } from '../../../application/embedded-wallet/email-login'
+import { use } from 'react'
+import type { EmailLogin } from '../../../application/embedded-wallet/email-login'
+import { EmailLoginLoader } from '../../../application/embedded-wallet/tokens'
 import { UpdateEmail } from '../../../application/embedded-wallet/update-email'
 import { ModalStore } from '../../../application/modal-store'
 import { Button, Spinner, useStore } from '../../components'
@@ -11,6 +13,12 @@ import { useService } from '../../di-context'
 import { OtpInput } from './OtpInput'
 import sendCss from '../../styles/send.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
+
+/** The email login (loaded by the email field before these views show; they suspend until it is). */
+function useEmailLogin(): EmailLogin {
+  const load = useService(EmailLoginLoader)
+  return load.peek() ?? use(load())
+}
 
 /** Re-renders every second while `active` (a countdown on screen). */
 function useSecondTicks(active: boolean): void {
@@ -24,7 +32,7 @@ function useSecondTicks(active: boolean): void {
 
 export function EmailVerifyOtpView() {
   useAreaStyles(sendCss)
-  const login = useService(EmailLogin)
+  const login = useEmailLogin()
   const modal = useService(ModalStore)
   const state = useStore(login)
   const errorId = useId()
@@ -77,7 +85,7 @@ export function EmailVerifyOtpView() {
 }
 
 export function EmailVerifyDeviceView() {
-  const login = useService(EmailLogin)
+  const login = useEmailLogin()
   const modal = useService(ModalStore)
   const state = useStore(login)
   const error = state.errorOn === 'otp' ? state.error : undefined

@@ -1,0 +1,40 @@
+import { SwitchAccountType } from '../../../application/account/switch-account-type'
+import type { AccountType } from '../../../domain/entities'
+import { Button, useStore } from '../../components'
+import { useService } from '../../di-context'
+
+/** What each account type is called on screen. */
+const LABELS: Partial<Record<AccountType, string>> = { payment: 'Payment', ordinal: 'Ordinals', eoa: 'Account', smartAccount: 'Smart account' }
+
+/**
+ * The account type of the connection (bip122: the payment or the ordinals address) and a switch
+ * between the types its wallet shared. Shown only when there is a choice.
+ */
+export function AccountTypeSwitch({ active, choices }: { active: AccountType | undefined; choices: readonly AccountType[] }) {
+  const switcher = useService(SwitchAccountType)
+  const state = useStore(switcher)
+  return (
+    <div className="wg-account-types" data-testid="account-type-switch">
+      <div role="group" aria-label="Account type" className="wg-account-types-buttons">
+        {choices.map((type) => (
+          <Button
+            key={type}
+            variant={type === active ? 'primary' : 'secondary'}
+            aria-pressed={type === active}
+            loading={state.status === 'switching' && state.accountType === type}
+            disabled={state.status === 'switching'}
+            onClick={() => void switcher.switchTo(type)}
+            data-testid={`account-type-${type}`}
+          >
+            {LABELS[type] ?? type}
+          </Button>
+        ))}
+      </div>
+      {state.status === 'error' && (
+        <p className="wg-account-types-error" role="alert" data-testid="account-type-error">
+          {state.message}
+        </p>
+      )}
+    </div>
+  )
+}
