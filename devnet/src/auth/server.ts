@@ -397,6 +397,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         .map((m) => `<li><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.receivedAt)}</small><pre>${escapeHtml(m.text)}</pre></li>`)
       return { html: page('Devnet mailbox', items.length === 0 ? '<p>No mail yet.</p>' : `<ul>${items.join('')}</ul>`) }
     }
+    // Smart sessions, read from chain state (./smart-account); loaded on the first such request.
+    if (path.startsWith('/v1/sessions/')) {
+      const { sessionsRoute } = await import('./smart-account')
+      const answer = await sessionsRoute(method, path, url.searchParams, body, options.chains)
+      if (answer !== undefined) return answer
+    }
     throw new HttpError(404, `No route for ${method} ${path}`)
   }
 
