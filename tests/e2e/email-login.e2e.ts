@@ -254,3 +254,26 @@ test('an unreachable wallet frame shows "Network Error - Could not load embedded
   await expect(page.getByTestId('email-error')).toHaveText('Network Error - Could not load embedded wallet')
   await expect(page.getByTestId('email-input')).toHaveValue(email)
 })
+
+test('with sign-in required, the embedded wallet signs the sign-in message while connecting, with no second prompt', async ({ page, world }) => {
+  const email = fresh('siwx')
+  await page.goto('/?siwx=server')
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('email-input').fill(email)
+  await page.getByTestId('email-submit').click()
+  await expect(page.getByTestId('view-EmailVerifyOtp')).toBeVisible()
+  await enterCode(page, await codeFrom(world, email, LOGIN_CODE))
+  await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+  // Neither the modal's sign view nor the wallet's confirmation was needed.
+  await expect(page.getByTestId('view-SIWXSignMessage')).toBeHidden()
+  await expect(page.getByTestId('embedded-approval')).toBeHidden()
+  const address = await addressShown(page)
+  // The devnet's sign-in server holds the session for that address.
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith(':siwx:server-tokens'))
+    return (JSON.parse((key === undefined ? null : localStorage.getItem(key)) ?? '[]') as { token: string }[])[0]?.token ?? null
+  })
+  expect(token).not.toBeNull()
+  const me = await fetch(`${world.serviceUrl}/auth/v1/me`, { headers: { authorization: `Bearer ${token}` } })
+  expect(((await me.json()) as { address: string }).address.toLowerCase()).toBe(address.toLowerCase())
+})
