@@ -16,6 +16,7 @@
 import { z } from 'zod/mini'
 import { withoutZodJit } from '../../domain/validation/zod-error-map'
 import { EMAIL_PATTERN } from '../../domain/messages'
+import { SOCIAL_PROVIDERS } from '../../domain/entities'
 
 /** Marks our messages among everything else a page receives. Versioned: a change of shape is a new channel. */
 export const FRAME_CHANNEL = 'walletgate-frame/1' as const
@@ -39,12 +40,16 @@ export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTION
     chainId,
     accounts: z.array(z.object({ address, type: accountTypeSchema })),
     userName: z.optional(z.string()),
+    /** Set for a user who signed in with a social provider or Farcaster. */
+    socialProvider: z.optional(z.string().check(z.maxLength(32))),
     preferredAccountType: accountTypeSchema,
     /** Solana address (base58) when the user has a Solana wallet. */
     solanaAddress: z.optional(z.string()),
   })
 
   const empty = z.object({})
+  const socialProvider = z.enum(SOCIAL_PROVIDERS)
+  const ticket = z.string().check(z.minLength(1), z.maxLength(512))
 
   /** Each action: its request payload and its answer payload. */
   const FRAME_ACTIONS = {
@@ -57,6 +62,20 @@ export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTION
     /** Whether the emailed device-approval link was opened; once it was, a code is on its way (VERIFY_OTP). */
     CONNECT_DEVICE: { request: empty, response: z.object({ approved: z.boolean() }) },
     CONNECT_OTP: { request: z.object({ otp }), response: z.object({ user: frameUserSchema }) },
+    /** The provider's authorization URL for a social login; `returnUrl` (a page of the host) on the redirect path. */
+    GET_SOCIAL_REDIRECT_URI: {
+      request: z.object({ provider: socialProvider, mode: z.enum(['popup', 'redirect']), returnUrl: z.optional(z.string().check(z.maxLength(2048))) }),
+      response: z.object({ url: z.string() }),
+    },
+    /** Redeems the one-time ticket the provider's callback handed the host: the session is the frame's from now on. */
+    CONNECT_SOCIAL: { request: z.object({ ticket }), response: z.object({ user: frameUserSchema }) },
+    /** Opens a Farcaster sign-in channel: its URL is what the QR code shows. */
+    GET_FARCASTER_URI: { request: empty, response: z.object({ url: z.string(), channelToken: ticket }) },
+    /** Asks once whether the channel was approved: the user once it was, `pending` until then. */
+    CONNECT_FARCASTER: {
+      request: z.object({ channelToken: ticket }),
+      response: z.object({ user: z.optional(frameUserSchema), pending: z.optional(z.boolean()) }),
+    },
     GET_USER: { request: z.object({ chainId: z.optional(chainId) }), response: z.object({ user: frameUserSchema }) },
     SIGN_OUT: { request: empty, response: empty },
     IS_CONNECTED: { request: empty, response: z.object({ isConnected: z.boolean() }) },

@@ -330,3 +330,67 @@ describe('the wallet frame RPC', () => {
     })
   })
 })
+
+describe('the wallet frame logs in with a social provider or Farcaster', () => {
+  const SOCIAL = { email: 'alice@devnet.test', accounts: { eip155: OTHER }, socialProvider: 'google', userName: 'Alice Devnet' }
+  const socialUser = { email: SOCIAL.email, address: OTHER, chainId: 31337, accounts: [{ address: OTHER, type: 'eoa' }], preferredAccountType: 'eoa', socialProvider: 'google', userName: 'Alice Devnet' }
+
+  it('asks the service for the provider URL for its own host origin, with the return page on the redirect path', async () => {
+    const seen: string[] = []
+    const f = aFrame({ '/v1/social/github/start': () => ({ json: { url: 'http://auth.test/social/github/auth?state=s' } }) })
+    const fetchPaths = () => f.calls.map((c) => c.path)
+    await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github', mode: 'redirect', returnUrl: `${HOST}/shop?x=1` })
+    expect(f.responseTo('r1')).toMatchObject({ ok: true, payload: { url: 'http://auth.test/social/github/auth?state=s' } })
+    seen.push(...fetchPaths())
+    const query = new URL(seen[0]!, 'http://auth.test').searchParams
+    expect(query.get('origin')).toBe(HOST)
+    expect(query.get('mode')).toBe('redirect')
+    expect(query.get('returnUrl')).toBe(`${HOST}/shop?x=1`)
+    await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'myspace', mode: 'popup' })
+    expect(f.responseTo('r2')).toBeUndefined()
+  })
+
+  it('a ticket redeemed once stores the session and answers the social user; a spent ticket answers the service words', async () => {
+    let spent = false
+    const f = aFrame(
+      {
+        '/v1/social/redeem': ({ body }) => {
+          if ((body as { ticket: string }).ticket !== 'ticket-1' || spent) return { status: 400, json: { message: 'This sign-in has expired. Start again.' } }
+          spent = true
+          return { json: { token: 'social-token', user: SOCIAL } }
+        },
+      },
+      {},
+    )
+    await f.send('CONNECT_SOCIAL', { ticket: 'ticket-1' })
+    expect(f.storage.get(FRAME_STORAGE_KEYS.token)).toBe('social-token')
+    expect(f.posted.slice(-2).map((p) => p.message)).toEqual([
+      { channel: FRAME_CHANNEL, kind: 'response', id: 'r1', ok: true, payload: { user: socialUser } },
+      { channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: socialUser } },
+    ])
+    await f.send('CONNECT_SOCIAL', { ticket: 'ticket-1' })
+    expect(f.responseTo('r2')).toMatchObject({ ok: false, error: { message: 'This sign-in has expired. Start again.' } })
+  })
+
+  it('opens a Farcaster channel and answers pending until it is approved, then the user with the username', async () => {
+    let approved = false
+    const farcaster = { accounts: { eip155: OTHER }, socialProvider: 'farcaster', userName: 'alice' }
+    const f = aFrame(
+      {
+        '/v1/farcaster/channel': () => ({ json: { channelToken: 'chan-1', url: 'http://127.0.0.1:8793/app?channelToken=chan-1', nonce: 'n' } }),
+        '/v1/farcaster/redeem': () => (approved ? { json: { token: 'fc-token', user: farcaster } } : { status: 202, json: { state: 'pending' } }),
+      },
+      {},
+    )
+    await f.send('GET_FARCASTER_URI', {})
+    expect(f.responseTo('r1')).toMatchObject({ ok: true, payload: { url: 'http://127.0.0.1:8793/app?channelToken=chan-1', channelToken: 'chan-1' } })
+    await f.send('CONNECT_FARCASTER', { channelToken: 'chan-1' })
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { pending: true } })
+    expect(f.storage.has(FRAME_STORAGE_KEYS.token)).toBe(false)
+    approved = true
+    await f.send('CONNECT_FARCASTER', { channelToken: 'chan-1' })
+    expect(f.responseTo('r3')).toMatchObject({ ok: true, payload: { user: { address: OTHER, socialProvider: 'farcaster', userName: 'alice' } } })
+    expect((f.responseTo('r3')!.payload as { user: Record<string, unknown> }).user.email).toBeUndefined()
+    expect(f.storage.get(FRAME_STORAGE_KEYS.token)).toBe('fc-token')
+  })
+})

@@ -88,8 +88,11 @@ export class FrameFailure extends Error {
 }
 
 interface ServiceUser {
-  email: string
+  /** Absent for a Farcaster user (a social user's is the provider's email). */
+  email?: string
   accounts: { eip155: Hex; solana?: string }
+  socialProvider?: string
+  userName?: string
 }
 
 interface ServiceChain {
@@ -189,6 +192,21 @@ export class FrameHandler {
       ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user } }))
       return { user }
     },
+    GET_SOCIAL_REDIRECT_URI: async ({ provider, mode, returnUrl }) => {
+      // The host's origin is the frame's own (checked against the project's allow-list when the frame loaded).
+      const query = new URLSearchParams({ origin: this.env.hostOrigin, mode, ...(returnUrl === undefined ? {} : { returnUrl }) })
+      return this.api<{ url: string }>(`/v1/social/${provider}/start?${query.toString()}`)
+    },
+    CONNECT_SOCIAL: async ({ ticket }, ctx) => this.signIn(await this.api<{ token: string; user: ServiceUser }>('/v1/social/redeem', { method: 'POST', body: { ticket } }), ctx),
+    GET_FARCASTER_URI: async () => {
+      const channel = await this.api<{ url: string; channelToken: string }>('/v1/farcaster/channel', { method: 'POST', body: {} })
+      return { url: channel.url, channelToken: channel.channelToken }
+    },
+    CONNECT_FARCASTER: async ({ channelToken }, ctx) => {
+      const answer = await this.api<{ state?: string; token?: string; user?: ServiceUser }>('/v1/farcaster/redeem', { method: 'POST', body: { channelToken } })
+      if (answer.token === undefined || answer.user === undefined) return { pending: true }
+      return this.signIn({ token: answer.token, user: answer.user }, ctx)
+    },
     GET_USER: async ({ chainId }) => {
       if (chainId !== undefined && (await this.chains()).some((c) => c.chainId === chainId)) {
         this.env.storage.setItem(FRAME_STORAGE_KEYS.chainId, String(chainId))
@@ -265,6 +283,14 @@ export class FrameHandler {
       ctx.after(() => this.env.reload())
       return {}
     },
+  }
+
+  /** Keeps a new session's token (the keys stay with the service) and tells the host who signed in. */
+  private async signIn(answer: { token: string; user: ServiceUser }, ctx: RequestContext): Promise<{ user: FrameUser }> {
+    this.env.storage.setItem(FRAME_STORAGE_KEYS.token, answer.token)
+    const user = await this.frameUser(answer.user)
+    ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user } }))
+    return { user }
   }
 
   // --- RPC ---------------------------------------------------------------------------------
@@ -404,12 +430,14 @@ export class FrameHandler {
 
   private async frameUser(user: ServiceUser, chainId?: number): Promise<FrameUser> {
     return {
-      email: user.email,
+      ...(user.email === undefined ? {} : { email: user.email }),
       address: user.accounts.eip155,
       chainId: chainId ?? (await this.chainId()),
       accounts: [{ address: user.accounts.eip155, type: 'eoa' }],
       preferredAccountType: 'eoa',
       ...(user.accounts.solana === undefined ? {} : { solanaAddress: user.accounts.solana }),
+      ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
+      ...(user.userName === undefined ? {} : { userName: user.userName }),
     }
   }
 
