@@ -20,7 +20,9 @@ import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
-import { EmailLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
+import { EmailLoginLoader, SocialLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
+import { resolveSocialOptions, socialWindowMode, telegramPlatformOf } from './domain/connect/social-login'
+import type { SocialOption } from './domain/entities'
 import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import { AlertStore } from './application/alert-store'
 import { Clock } from './ports/clock'
@@ -66,6 +68,25 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
         },
       ),
   )
+  // Only the social buttons and views ask for it, and they show only with the embedded wallet.
+  binder.bind(SocialLoginLoader).toDynamicValue((ctx) =>
+    emailLoginLoader(() =>
+      Promise.all([import('./application/embedded-wallet/social-login'), import('./infrastructure/embedded-wallet/browser-social-windows')]).then(
+        ([{ SocialLogin }, { BrowserSocialWindows }]) => {
+          const platform = ctx.get(Platform)
+          return new SocialLogin(
+            ctx.get(EmbeddedWalletLoader),
+            ctx.get(ConnectExternal),
+            ctx.get(ModalStore),
+            new BrowserSocialWindows(),
+            new URL(config.services.auth).origin,
+            () => platform.kind,
+            ctx.get(Logger),
+          )
+        },
+      ),
+    ),
+  )
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
   binder.bind(EmailLoginLoader).toDynamicValue((ctx) =>
     emailLoginLoader(() =>
@@ -95,6 +116,8 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
           ctx.get(Logger),
           ctx.get(ModalStore),
           ctx.get(Scheduler),
+          socialOptions(config, ctx.get(Platform)),
+          socialWindowMode(ctx.get(Platform).kind) === 'popup',
         ),
     )
   binder
@@ -103,4 +126,13 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
       const siwx = ctx.get(SiwxLoader)
       return new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler), () => siwx.snapshot.status === 'signed-in')
     })
+}
+
+/** The social buttons here: the host's list or the spec's, less what Telegram's client cannot open. */
+function socialOptions(config: ResolvedConfig, platform: Platform): readonly SocialOption[] {
+  const configured = config.features.socials
+  return resolveSocialOptions({
+    configured,
+    ...(platform.kind === 'telegram' ? { telegram: telegramPlatformOf(platform.telegramPlatform) } : {}),
+  })
 }

@@ -1,6 +1,7 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
-import type { AccountType } from '../domain/entities'
+import type { AccountType, SocialProvider } from '../domain/entities'
+import type { SocialWindowMode } from '../domain/connect/social-login'
 
 /** What the first email-login step asks of the visitor next (spec section 4 login actions). */
 export type EmailLoginAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
@@ -14,6 +15,14 @@ export interface EmbeddedWalletUser {
   readonly chainId: number
   readonly accountType: AccountType
   readonly userName?: string
+  /** The social provider (or `farcaster`) the user signed in with; absent for an email user. */
+  readonly socialProvider?: string
+}
+
+/** A Farcaster sign-in channel: `url` is what the QR code shows, `channelToken` what is redeemed. */
+export interface FarcasterChannel {
+  readonly url: string
+  readonly channelToken: string
 }
 
 /** What the frame is asking the visitor to confirm, shown inside the modal. */
@@ -69,6 +78,14 @@ export interface EmbeddedWallet {
   verifyPrimaryOtp(otp: string): Promise<void>
   /** Resolves the new email. */
   verifySecondaryOtp(otp: string): Promise<string>
+  /** The provider's authorization URL for this host; `returnUrl` (the current page) on the redirect path. */
+  socialRedirectUrl(provider: SocialProvider, mode: SocialWindowMode, returnUrl?: string): Promise<string>
+  /** Redeems the provider callback's one-time ticket: the user is signed in (the username kept as the spec's social username). */
+  connectSocial(ticket: string): Promise<EmbeddedWalletUser>
+  /** Opens a Farcaster sign-in channel. */
+  farcasterChannel(): Promise<FarcasterChannel>
+  /** Asks once whether the channel was approved: the signed-in user, or null while it waits. */
+  connectFarcaster(channelToken: string): Promise<EmbeddedWalletUser | null>
   /** Shows the frame over `rect` so the visitor confirms inside the modal; null hides it again. */
   placeFrame(rect: FrameRect | null): void
   /** Fails the pending signing and sending requests ("Request was aborted"); reads go on. */

@@ -16,6 +16,8 @@ export interface Platform {
    * (`window.open(url, '_self')`). Never throws.
    */
   openLink(url: string): void
+  /** Inside Telegram: the client's `Telegram.WebApp.platform` (`ios`, `macos`, `android`, ...), which filters the socials. */
+  readonly telegramPlatform?: string | undefined
   /** Emits each time the page becomes hidden (another app took over the screen). Never errors. */
   readonly hidden$: Observable<void>
 }

@@ -5,6 +5,7 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { EmailLogin } from './email-login'
 import type { EmbeddedSession } from './embedded-session'
+import type { SocialLogin } from './social-login'
 
 /** The embedded session (src/di-features.ts binds it when the embedded wallet exists). */
 export const EmbeddedSessionToken = Symbol('EmbeddedSession') as ServiceIdentifier<EmbeddedSession>
@@ -21,10 +22,20 @@ export interface EmailLoginLoader {
 }
 export const EmailLoginLoader = Symbol('EmailLoginLoader') as ServiceIdentifier<EmailLoginLoader>
 
+/**
+ * The social login use case, loaded on demand: the social buttons on Connect load before the modal
+ * opens, the use case (and the frame behind it) when the visitor points at or picks one.
+ */
+export interface SocialLoginLoader {
+  (): Promise<SocialLogin>
+  peek(): SocialLogin | undefined
+}
+export const SocialLoginLoader = Symbol('SocialLoginLoader') as ServiceIdentifier<SocialLoginLoader>
+
 /** A loader that creates the use case once. */
-export function emailLoginLoader(create: () => Promise<EmailLogin>): EmailLoginLoader {
-  let loaded: EmailLogin | undefined
-  let loading: Promise<EmailLogin> | undefined
+export function emailLoginLoader<T>(create: () => Promise<T>): { (): Promise<T>; peek(): T | undefined } {
+  let loaded: T | undefined
+  let loading: Promise<T> | undefined
   const load = (() => {
     loading ??= create().then(
       (login) => (loaded = login),
@@ -34,7 +45,7 @@ export function emailLoginLoader(create: () => Promise<EmailLogin>): EmailLoginL
       },
     )
     return loading
-  }) as EmailLoginLoader
+  }) as { (): Promise<T>; peek(): T | undefined }
   load.peek = () => loaded
   return load
 }

@@ -16,8 +16,11 @@ import {
   type EmbeddedApproval,
   type EmbeddedWallet,
   type EmbeddedWalletUser,
+  type FarcasterChannel,
   type FrameRect,
 } from '../../ports/embedded-wallet'
+import type { SocialProvider } from '../../domain/entities'
+import type { SocialWindowMode } from '../../domain/connect/social-login'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { FrameClient } from './frame-client'
 import type { FrameUser } from './frame-protocol'
@@ -135,6 +138,29 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
     return email
   }
 
+  async socialRedirectUrl(provider: SocialProvider, mode: SocialWindowMode, returnUrl?: string): Promise<string> {
+    await this.ready()
+    return (await this.client.request('GET_SOCIAL_REDIRECT_URI', { provider, mode, ...(returnUrl === undefined ? {} : { returnUrl }) })).url
+  }
+
+  async connectSocial(ticket: string): Promise<EmbeddedWalletUser> {
+    await this.ready()
+    const { user } = await this.client.request('CONNECT_SOCIAL', { ticket })
+    return this.socialSignedIn(user)
+  }
+
+  async farcasterChannel(): Promise<FarcasterChannel> {
+    await this.ready()
+    const { url, channelToken } = await this.client.request('GET_FARCASTER_URI', {})
+    return { url, channelToken }
+  }
+
+  async connectFarcaster(channelToken: string): Promise<EmbeddedWalletUser | null> {
+    await this.ready()
+    const { user } = await this.client.request('CONNECT_FARCASTER', { channelToken })
+    return user === undefined ? null : this.socialSignedIn(user)
+  }
+
   placeFrame(rect: FrameRect | null): void {
     this.client.place(rect)
   }
@@ -174,10 +200,18 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
   /** Signs out of the frame, waiting at most 3 s (spec section 9); forgets the session here in any case. */
   async disconnect(): Promise<void> {
     this.storage.remove(STORAGE_KEYS.emailLoginFlag)
+    this.storage.remove(STORAGE_KEYS.socialUsername)
     const wasSignedIn = this.user$.value !== null
     this.user$.next(null)
     if (!wasSignedIn) return
     await this.client.request('SIGN_OUT', {}, SIGN_OUT_TIMEOUT_MS).catch(() => undefined)
+  }
+
+  /** A social session restores like an email one after a reload (the same flag); the username is the spec's social username. */
+  private socialSignedIn(frameUser: FrameUser): EmbeddedWalletUser {
+    this.storage.set(STORAGE_KEYS.emailLoginFlag, 'true')
+    if (frameUser.userName !== undefined) this.storage.set(STORAGE_KEYS.socialUsername, frameUser.userName)
+    return this.signedIn(frameUser)
   }
 
   private signedIn(frameUser: FrameUser): EmbeddedWalletUser {
@@ -187,6 +221,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
       accountType: frameUser.preferredAccountType,
       ...(frameUser.email === undefined ? {} : { email: frameUser.email }),
       ...(frameUser.userName === undefined ? {} : { userName: frameUser.userName }),
+      ...(frameUser.socialProvider === undefined ? {} : { socialProvider: frameUser.socialProvider }),
     }
     this.storage.set(STORAGE_KEYS.lastUsedChain, String(user.chainId))
     this.user$.next(user)

@@ -4,7 +4,7 @@ import type { Logger } from '../../ports/logger'
 import type { Platform } from '../../ports/platform'
 
 interface TelegramWindow {
-  Telegram?: { WebApp?: { openLink?: (url: string) => void } }
+  Telegram?: { WebApp?: { openLink?: (url: string) => void; platform?: string } }
 }
 
 /**
@@ -37,6 +37,10 @@ export class BrowserPlatform implements Platform {
       maxTouchPoints: this.win.navigator?.maxTouchPoints ?? 0,
     })
     return this.detected
+  }
+
+  get telegramPlatform(): string | undefined {
+    return this.win.Telegram?.WebApp?.platform
   }
 
   openLink(url: string): void {

@@ -9,6 +9,7 @@ import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
 import { EmailField } from './connect/EmailField'
+import { SocialButtons } from './connect/SocialButtons'
 import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
 
 /**
@@ -90,7 +91,9 @@ export default function ConnectView() {
           </div>
         ) : method === 'email' ? (
           <EmailField key={method} />
-        ) : null,
+        ) : (
+          <SocialButtons key={method} socials={model.socials} popup={model.socialPopup} />
+        ),
       )}
     </div>
   )

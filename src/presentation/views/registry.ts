@@ -14,6 +14,7 @@ type Loader = () => Promise<{ default: ComponentType }>
 const namesViews = () => import('./names')
 const onRampViews = () => import('./onramp')
 const emailViews = () => import('./email')
+const socialViews = () => import('./social')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -42,6 +43,9 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   UpdateEmailWallet: () => emailViews().then((m) => ({ default: m.UpdateEmailWalletView })),
   UpdateEmailPrimaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
   UpdateEmailSecondaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
+  ConnectSocials: () => socialViews().then((m) => ({ default: m.ConnectSocialsView })),
+  ConnectingSocial: () => socialViews().then((m) => ({ default: m.ConnectingSocialView })),
+  ConnectingFarcaster: () => socialViews().then((m) => ({ default: m.ConnectingFarcasterView })),
 }
 
 /**
@@ -80,6 +84,10 @@ export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   // The email login's steps come before any account exists.
   'EmailVerifyOtp',
   'EmailVerifyDevice',
+  // So are the social login's.
+  'ConnectSocials',
+  'ConnectingSocial',
+  'ConnectingFarcaster',
 ])
 
 /** Connect views that list the catalogue's wallets: they also wait for src/di-wallet-lists.ts. */

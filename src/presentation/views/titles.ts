@@ -8,6 +8,8 @@ const TITLES: Partial<Record<ViewName, string>> = {
   ConnectingWalletConnect: 'Connecting',
   ConnectingWalletConnectBasic: 'WalletConnect',
   ConnectingFarcaster: 'Farcaster',
+  ConnectingSocial: 'Connecting',
+  ConnectSocials: 'All Socials',
   UnsupportedChain: 'Switch Network',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',

@@ -4,11 +4,28 @@ import { ModalStore } from '../../../application/modal-store'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
 
-/** The email an embedded wallet is signed in with, and the way to change it. */
+/**
+ * The email an embedded wallet is signed in with, and the way to change it; for a social user the
+ * provider and the username instead.
+ */
 export function EmbeddedEmail() {
   const session = useService(EmbeddedSessionToken)
   const user = useObservableState(session.user$, null)
   const modal = useService(ModalStore)
+  if (user?.socialProvider !== undefined) {
+    const provider = user.socialProvider === 'x' ? 'X' : user.socialProvider === 'github' ? 'GitHub' : user.socialProvider.charAt(0).toUpperCase() + user.socialProvider.slice(1)
+    return (
+      <div className="wg-account-email" data-testid="account-social">
+        <span className="wg-muted">Signed in with</span> <span data-testid="account-social-provider">{provider}</span>
+        {user.userName !== undefined && (
+          <>
+            {' '}
+            <span className="wg-muted">as</span> <bdi data-testid="account-social-username">{user.userName}</bdi>
+          </>
+        )}
+      </div>
+    )
+  }
   if (user?.email === undefined) return null
   return (
     <div className="wg-account-email" data-testid="account-email">

@@ -1,0 +1,256 @@
+/**
+ * Social login and Farcaster (spec sections 1, 2 and 9), loaded when a visitor picks a social
+ * button. A provider opens in a popup the click opened already (blank, so a popup blocker lets it
+ * through) and navigated once the provider's URL arrives; the popup's answer comes back as a
+ * message from the auth origin. A blocked popup, Telegram and Safari on iOS take the full-page
+ * redirect instead, and the page finishes the login when it comes back. Either way the frame
+ * redeems the ticket and the AUTH connector connects like any wallet. Farcaster shows its
+ * channel's link as a QR code and asks the frame until the channel is approved.
+ */
+import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
+import { CONNECT_REQUEST_TIMEOUT_MS } from '../../domain/constants'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
+import type { PlatformKind } from '../../domain/connection/platform'
+import { socialWindowMode } from '../../domain/connect/social-login'
+import type { SocialOption, SocialProvider } from '../../domain/entities'
+import type { ViewName } from '../../domain/navigation/views'
+import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletLoader, type EmbeddedWalletUser } from '../../ports/embedded-wallet'
+import type { Logger } from '../../ports/logger'
+import type { SocialCallback, SocialPopup, SocialWindows } from '../../ports/social-window'
+import type { ConnectExternal } from '../connection/connect-external'
+import type { ModalStore } from '../modal-store'
+
+/** How often the popup is checked for having been closed. */
+export const POPUP_CLOSED_POLL_MS = 500
+/** How often ConnectingFarcaster asks whether the channel was approved. */
+export const FARCASTER_POLL_MS = 1_500
+
+/** What the visitor reads on Connect when a social login did not finish. */
+export const SOCIAL_LOGIN_MESSAGES = {
+  popupClosed: 'The sign-in window was closed before you finished. Try again.',
+  timeout: 'Sign-in took too long. Try again.',
+  denied: 'Sign-in was cancelled. Try again when you are ready.',
+  providerError: 'The sign-in provider could not sign you in. Try again later.',
+  refused: 'That sign-in could not be verified. Try again.',
+  failed: 'Could not sign you in. Try again.',
+} as const
+
+export interface SocialLoginState {
+  /** The provider being signed in with, while a login runs. */
+  readonly provider?: SocialOption
+  /** ConnectingSocial: the popup is open and the modal waits for it. */
+  readonly waiting: boolean
+  /** ConnectingFarcaster: the channel's link (the QR code) once it is open. */
+  readonly farcasterUrl?: string
+  /** Why the last login did not finish, shown on Connect. */
+  readonly error?: string
+}
+
+const IDLE: SocialLoginState = { waiting: false }
+
+export interface SocialLoginTimers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+const browserTimers: SocialLoginTimers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setInterval: (callback, ms) => setInterval(callback, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+}
+
+export class SocialLogin {
+  private readonly subject = new BehaviorSubject<SocialLoginState>(IDLE)
+  readonly state$: Observable<SocialLoginState> = this.subject.asObservable()
+  private attempt = 0
+  /** What the running attempt holds: timers, the popup, the message subscription. */
+  private cleanups: (() => void)[] = []
+
+  constructor(
+    private readonly loadWallet: EmbeddedWalletLoader,
+    private readonly connect: ConnectExternal,
+    private readonly modal: ModalStore,
+    private readonly windows: SocialWindows,
+    /** The auth service's origin: the only one a popup's answer may come from. */
+    private readonly authOrigin: string,
+    private readonly platform: () => PlatformKind,
+    private readonly logger: Logger,
+    private readonly timers: SocialLoginTimers = browserTimers,
+  ) {}
+
+  get snapshot(): SocialLoginState {
+    return this.subject.value
+  }
+
+  /** Whether a provider opens in a popup here (the click then opens one first) or through a redirect. */
+  usesPopup(): boolean {
+    return socialWindowMode(this.platform()) === 'popup'
+  }
+
+  /**
+   * Signs in with `provider`. `popup` is the blank window the click opened (null when the platform
+   * takes the redirect path or the browser blocked it: then the page goes to the provider).
+   */
+  async start(provider: SocialProvider, popup: SocialPopup | null): Promise<void> {
+    const attempt = this.begin({ provider, waiting: popup !== null })
+    if (popup === null) {
+      try {
+        const url = await (await this.loadWallet()).socialRedirectUrl(provider, 'redirect', this.windows.currentUrl())
+        if (attempt === this.attempt) this.windows.navigate(url)
+      } catch (error) {
+        this.fail(attempt, error)
+      }
+      return
+    }
+    this.cleanups.push(() => {
+      if (!popup.closed) popup.close()
+    })
+    this.modal.push('ConnectingSocial')
+    const subscription: Subscription = this.windows.callbacks(this.authOrigin).subscribe((callback) => void this.finish(attempt, callback))
+    this.cleanups.push(() => subscription.unsubscribe())
+    const timeout = this.timers.setTimeout(() => this.fail(attempt, SOCIAL_LOGIN_MESSAGES.timeout), CONNECT_REQUEST_TIMEOUT_MS)
+    this.cleanups.push(() => this.timers.clearTimeout(timeout))
+    let closedChecks = 0
+    const poll = this.timers.setInterval(() => {
+      // The callback page posts its answer, then closes: a popup closed for a whole check with no
+      // answer heard is the visitor closing it.
+      if (popup.closed && ++closedChecks > 1) this.fail(attempt, SOCIAL_LOGIN_MESSAGES.popupClosed)
+    }, POPUP_CLOSED_POLL_MS)
+    this.cleanups.push(() => this.timers.clearInterval(poll))
+    try {
+      const url = await (await this.loadWallet()).socialRedirectUrl(provider, 'popup')
+      if (attempt === this.attempt && !popup.closed) popup.location.href = url
+    } catch (error) {
+      this.fail(attempt, error)
+    }
+  }
+
+  /** The page came back from the provider (the redirect path): finishes the login it started. */
+  async resumeRedirect(): Promise<void> {
+    const callback = this.windows.takeReturn()
+    if (callback === undefined) return
+    const attempt = this.begin({ waiting: false })
+    await this.finish(attempt, callback)
+  }
+
+  /** Farcaster: ConnectingFarcaster shows the channel's QR code; approving it in the app connects. */
+  async startFarcaster(): Promise<void> {
+    const attempt = this.begin({ provider: 'farcaster', waiting: false })
+    this.modal.push('ConnectingFarcaster')
+    try {
+      const wallet = await this.loadWallet()
+      const channel = await wallet.farcasterChannel()
+      if (attempt !== this.attempt) return
+      this.patch({ farcasterUrl: channel.url })
+      let asking = false
+      const poll = this.timers.setInterval(() => {
+        if (asking || attempt !== this.attempt) return
+        asking = true
+        wallet
+          .connectFarcaster(channel.channelToken)
+          .then((user) => (user === null ? undefined : this.connected(attempt, user, 'ConnectingFarcaster')))
+          .catch((error: unknown) => this.fail(attempt, error))
+          .finally(() => (asking = false))
+      }, FARCASTER_POLL_MS)
+      this.cleanups.push(() => this.timers.clearInterval(poll))
+    } catch (error) {
+      this.fail(attempt, error)
+    }
+  }
+
+  /** Cancel on ConnectingSocial, Back on ConnectingFarcaster: the attempt ends, back on Connect. */
+  cancel(): void {
+    this.attempt++
+    this.release()
+    this.subject.next(IDLE)
+    this.backToConnect()
+  }
+
+  /** The view of the running login went away (Back in the header): the attempt ends where the visitor went. */
+  leave(): void {
+    this.attempt++
+    this.release()
+    if (this.subject.value.error === undefined) this.subject.next(IDLE)
+  }
+
+  /** The message on Connect was read (or a new method was taken). */
+  clearError(): void {
+    if (this.subject.value.error !== undefined) this.subject.next({ ...this.subject.value, error: undefined })
+  }
+
+  private async finish(attempt: number, callback: SocialCallback): Promise<void> {
+    if (attempt !== this.attempt) return
+    // The answer is in: no second one is heard, and the popup closing is no longer the visitor giving up.
+    this.release()
+    this.patch({ waiting: false })
+    if ('error' in callback) {
+      this.fail(attempt, callbackMessage(callback.error))
+      return
+    }
+    try {
+      const user = await (await this.loadWallet()).connectSocial(callback.ticket)
+      await this.connected(attempt, user, 'ConnectingSocial')
+    } catch (error) {
+      this.fail(attempt, error)
+    }
+  }
+
+  private async connected(attempt: number, _user: EmbeddedWalletUser, view: ViewName): Promise<void> {
+    if (attempt !== this.attempt) return
+    this.release()
+    this.patch({ waiting: false })
+    await this.connect.connect(AUTH_CONNECTOR_ID, view)
+    if (attempt !== this.attempt) return
+    const outcome = this.connect.snapshot
+    if (outcome.status === 'connected') this.subject.next(IDLE)
+    else this.fail(attempt, outcome.status === 'error' ? outcome.error.message : SOCIAL_LOGIN_MESSAGES.failed)
+  }
+
+  private begin(state: Omit<SocialLoginState, 'error'>): number {
+    this.attempt++
+    this.release()
+    this.subject.next(state)
+    return this.attempt
+  }
+
+  /** Ends the attempt with a message on Connect (never a stuck "connecting"). */
+  private fail(attempt: number, error: unknown): void {
+    if (attempt !== this.attempt) return
+    this.attempt++
+    this.release()
+    let message: string
+    if (typeof error === 'string') message = error
+    else {
+      this.logger.warn('Walletgate: social login failed', error)
+      message = error instanceof EmbeddedWalletRequestError ? error.message : SOCIAL_LOGIN_MESSAGES.failed
+    }
+    if (this.connect.snapshot.status === 'connecting') this.connect.cancel()
+    this.subject.next({ waiting: false, error: message })
+    if (this.modal.snapshot.open) this.backToConnect()
+    else this.modal.open({ view: 'Connect' }, false)
+  }
+
+  private backToConnect(): void {
+    if (this.modal.snapshot.open && this.modal.view !== 'Connect') this.modal.reset('Connect')
+  }
+
+  private release(): void {
+    const cleanups = this.cleanups
+    this.cleanups = []
+    for (const cleanup of cleanups) cleanup()
+  }
+
+  private patch(change: Partial<SocialLoginState>): void {
+    this.subject.next({ ...this.subject.value, ...change })
+  }
+}
+
+/** The callback's error code in words (never the code itself). */
+function callbackMessage(code: string): string {
+  if (code === 'access_denied') return SOCIAL_LOGIN_MESSAGES.denied
+  if (code === 'invalid_token') return SOCIAL_LOGIN_MESSAGES.refused
+  return SOCIAL_LOGIN_MESSAGES.providerError
+}

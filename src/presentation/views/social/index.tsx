@@ -1,0 +1,82 @@
+/**
+ * The social login views (one chunk, loaded on the social path): ConnectSocials (every social),
+ * ConnectingSocial (waiting for the provider's window) and ConnectingFarcaster (the QR code).
+ */
+import { use, useEffect } from 'react'
+import type { SocialLogin } from '../../../application/embedded-wallet/social-login'
+import { SocialLoginLoader } from '../../../application/embedded-wallet/tokens'
+import { ConnectorsStore } from '../../../application/connection/connectors-store'
+import { Button, QrCode, Spinner, useCopy, useStore } from '../../components'
+import { useService } from '../../di-context'
+import { SOCIAL_NAMES, SocialIcon, useSocialClick } from '../connect/SocialButtons'
+
+/** The social login (loaded by the social buttons before these views show; they suspend until it is). */
+function useSocialLogin(): SocialLogin {
+  const load = useService(SocialLoginLoader)
+  return load.peek() ?? use(load())
+}
+
+/** Leaving the view (Back, or the modal closing) ends the login it shows. */
+function useLeaveOnUnmount(login: SocialLogin): void {
+  useEffect(() => () => login.leave(), [login])
+}
+
+export function ConnectSocialsView() {
+  const store = useService(ConnectorsStore)
+  const model = useStore(store)
+  const click = useSocialClick(model.socialPopup)
+  return (
+    <div className="wg-view wg-socials" data-testid="view-ConnectSocials">
+      {model.socials.map((social) => (
+        <SocialIcon key={social} social={social} wide onClick={() => click(social)} />
+      ))}
+    </div>
+  )
+}
+
+export function ConnectingSocialView() {
+  const login = useSocialLogin()
+  const state = useStore(login)
+  useLeaveOnUnmount(login)
+  const name = state.provider === undefined ? 'the provider' : SOCIAL_NAMES[state.provider]
+  return (
+    <div className="wg-view wg-email-view" data-testid="view-ConnectingSocial">
+      <Spinner size="lg" />
+      <h3 className="wg-email-title">Continue with {name}</h3>
+      <p className="wg-email-lead">
+        {state.waiting ? `Sign in with ${name} in the window that opened.` : 'Signing you in…'}
+      </p>
+      <Button variant="ghost" data-testid="social-cancel" onClick={() => login.cancel()}>
+        Cancel
+      </Button>
+    </div>
+  )
+}
+
+export function ConnectingFarcasterView() {
+  const login = useSocialLogin()
+  const state = useStore(login)
+  const copy = useCopy()
+  useLeaveOnUnmount(login)
+  const url = state.farcasterUrl
+  return (
+    <div className="wg-view wg-email-view" data-testid="view-ConnectingFarcaster">
+      {url === undefined ? (
+        <Spinner size="lg" />
+      ) : (
+        <>
+          <div className="wg-qr-frame" data-testid="farcaster-qr" data-value={url}>
+            <QrCode value={url} label="QR code to sign in with Farcaster" />
+          </div>
+          <p className="wg-email-lead">Scan with your phone's camera, or open the link on this device, and approve the sign-in in Farcaster.</p>
+          <a className="wg-link" href={url} target="_blank" rel="noopener noreferrer" data-testid="farcaster-link">
+            Open in Farcaster
+          </a>
+          <Button variant="ghost" data-testid="farcaster-copy" onClick={() => void copy(url, 'Link')}>
+            Copy link
+          </Button>
+        </>
+      )}
+    </div>
+  )
+}
