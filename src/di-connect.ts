@@ -20,7 +20,8 @@ import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
-import { EmailLoginLoader, SocialLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
+import { EmailLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
+import { SocialLoginLoader } from './application/embedded-wallet/social-token'
 import { resolveSocialOptions, socialWindowMode, telegramPlatformOf } from './domain/connect/social-login'
 import type { SocialOption } from './domain/entities'
 import { EmbeddedWalletLoader } from './ports/embedded-wallet'
@@ -69,24 +70,7 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
       ),
   )
   // Only the social buttons and views ask for it, and they show only with the embedded wallet.
-  binder.bind(SocialLoginLoader).toDynamicValue((ctx) =>
-    emailLoginLoader(() =>
-      Promise.all([import('./application/embedded-wallet/social-login'), import('./infrastructure/embedded-wallet/browser-social-windows')]).then(
-        ([{ SocialLogin }, { BrowserSocialWindows }]) => {
-          const platform = ctx.get(Platform)
-          return new SocialLogin(
-            ctx.get(EmbeddedWalletLoader),
-            ctx.get(ConnectExternal),
-            ctx.get(ModalStore),
-            new BrowserSocialWindows(),
-            new URL(config.services.auth).origin,
-            () => platform.kind,
-            ctx.get(Logger),
-          )
-        },
-      ),
-    ),
-  )
+  binder.bind(SocialLoginLoader).toDynamicValue(() => emailLoginLoader(() => import('./di-social').then(({ createSocialLogin }) => createSocialLogin(container, config))))
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
   binder.bind(EmailLoginLoader).toDynamicValue((ctx) =>
     emailLoginLoader(() =>

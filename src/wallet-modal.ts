@@ -18,8 +18,7 @@ import { WalletConnectPairings } from './ports/wallet-connectors'
 import { ChainFamilies } from './ports/chain-family'
 import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
-import { EmbeddedWalletLoader } from './ports/embedded-wallet'
-import { SocialLoginLoader } from './application/embedded-wallet/tokens'
+import { SocialLoginLoader } from './application/embedded-wallet/social-token'
 import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
 import { createContainer, type ContainerOverrides } from './di'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
@@ -427,13 +426,13 @@ class WalletModalInstance implements WalletModal {
       .alerts$.subscribe((alert) => this.alerts.showOnce(alert))
     void this.container.get(WalletSession).start()
     // Back from a social provider on the redirect path: the login finishes now (its code loads only then).
-    if (globalThis.location?.hash.includes('walletgate_social') === true && this.container.isBound(EmbeddedWalletLoader)) {
+    if (globalThis.location?.hash.includes('walletgate_social') === true) {
       void this.container
         .get(FeatureLoader)
         .loadConnect()
         .then(() => this.container.get(SocialLoginLoader)())
         .then((login) => login.resumeRedirect())
-        .catch((error: unknown) => this.container.get(Logger).warn('Walletgate: the social login could not finish', error))
+        .catch((error: unknown) => this.container.get(Logger).warn('Walletgate: social login', error))
     }
   }
 

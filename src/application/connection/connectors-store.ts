@@ -26,7 +26,7 @@ export interface ConnectViewModel {
   readonly hasBrowserWallet: boolean
   /** The "All Wallets" entry is shown (feature `allWallets`, on by default). */
   readonly showAllWallets: boolean
-  /** The social buttons in the spec's order, already filtered for Telegram (method `social`). */
+  /** The social buttons in the spec's order, already filtered for Telegram (shown with method `social`). */
   readonly socials: readonly SocialOption[]
   /** A provider opens in a popup the click opens (else the page goes to it and comes back). */
   readonly socialPopup: boolean
@@ -237,7 +237,7 @@ export class ConnectorsStore {
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
       showAllWallets: this.config.features.allWallets !== false,
-      socials: available.includes('social') ? this.socials : [],
+      socials: this.socials,
       socialPopup: this.socialPopup,
     }
   }

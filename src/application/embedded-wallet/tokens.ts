@@ -5,7 +5,6 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { EmailLogin } from './email-login'
 import type { EmbeddedSession } from './embedded-session'
-import type { SocialLogin } from './social-login'
 
 /** The embedded session (src/di-features.ts binds it when the embedded wallet exists). */
 export const EmbeddedSessionToken = Symbol('EmbeddedSession') as ServiceIdentifier<EmbeddedSession>
@@ -21,16 +20,6 @@ export interface EmailLoginLoader {
   peek(): EmailLogin | undefined
 }
 export const EmailLoginLoader = Symbol('EmailLoginLoader') as ServiceIdentifier<EmailLoginLoader>
-
-/**
- * The social login use case, loaded on demand: the social buttons on Connect load before the modal
- * opens, the use case (and the frame behind it) when the visitor points at or picks one.
- */
-export interface SocialLoginLoader {
-  (): Promise<SocialLogin>
-  peek(): SocialLogin | undefined
-}
-export const SocialLoginLoader = Symbol('SocialLoginLoader') as ServiceIdentifier<SocialLoginLoader>
 
 /** A loader that creates the use case once. */
 export function emailLoginLoader<T>(create: () => Promise<T>): { (): Promise<T>; peek(): T | undefined } {

@@ -60,3 +60,8 @@ export type SocialWindowMode = 'popup' | 'redirect'
 export function socialWindowMode(kind: PlatformKind): SocialWindowMode {
   return kind === 'telegram' || kind === 'ios-safari' ? 'redirect' : 'popup'
 }
+
+/** A social's name as the buttons and Account write it. */
+export function socialName(social: string): string {
+  return social === 'github' ? 'GitHub' : social === 'x' ? 'X' : social.charAt(0).toUpperCase() + social.slice(1)
+}

@@ -43,7 +43,6 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   UpdateEmailWallet: () => emailViews().then((m) => ({ default: m.UpdateEmailWalletView })),
   UpdateEmailPrimaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
   UpdateEmailSecondaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
-  ConnectSocials: () => socialViews().then((m) => ({ default: m.ConnectSocialsView })),
   ConnectingSocial: () => socialViews().then((m) => ({ default: m.ConnectingSocialView })),
   ConnectingFarcaster: () => socialViews().then((m) => ({ default: m.ConnectingFarcasterView })),
 }
@@ -85,7 +84,6 @@ export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'EmailVerifyOtp',
   'EmailVerifyDevice',
   // So are the social login's.
-  'ConnectSocials',
   'ConnectingSocial',
   'ConnectingFarcaster',
 ])

@@ -9,7 +9,6 @@ const TITLES: Partial<Record<ViewName, string>> = {
   ConnectingWalletConnectBasic: 'WalletConnect',
   ConnectingFarcaster: 'Farcaster',
   ConnectingSocial: 'Connecting',
-  ConnectSocials: 'All Socials',
   UnsupportedChain: 'Switch Network',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',

@@ -2,6 +2,7 @@ import { useObservableState } from 'observable-hooks'
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { ModalStore } from '../../../application/modal-store'
 import { Button } from '../../components'
+import { socialName } from '../../../domain/connect/social-login'
 import { useService } from '../../di-context'
 
 /**
@@ -13,7 +14,7 @@ export function EmbeddedEmail() {
   const user = useObservableState(session.user$, null)
   const modal = useService(ModalStore)
   if (user?.socialProvider !== undefined) {
-    const provider = user.socialProvider === 'x' ? 'X' : user.socialProvider === 'github' ? 'GitHub' : user.socialProvider.charAt(0).toUpperCase() + user.socialProvider.slice(1)
+    const provider = socialName(user.socialProvider)
     return (
       <div className="wg-account-email" data-testid="account-social">
         <span className="wg-muted">Signed in with</span> <span data-testid="account-social-provider">{provider}</span>

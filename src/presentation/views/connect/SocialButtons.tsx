@@ -1,61 +1,49 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { of } from 'rxjs'
-import { SocialLoginLoader } from '../../../application/embedded-wallet/tokens'
-import { ModalStore } from '../../../application/modal-store'
+import { SocialLoginLoader } from '../../../application/embedded-wallet/social-token'
+import { socialName } from '../../../domain/connect/social-login'
 import type { SocialOption, SocialProvider } from '../../../domain/entities'
+import { Button } from '../../components'
 import { useService } from '../../di-context'
 
 const NOT_LOADED = of(undefined)
 
-/** How many socials show as icons on Connect; the rest are behind "More" (ConnectSocials). */
-export const SOCIAL_ICONS_SHOWN = 3
-
-export const SOCIAL_NAMES: Record<SocialOption, string> = {
-  google: 'Google',
-  x: 'X',
-  discord: 'Discord',
-  farcaster: 'Farcaster',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-}
+/** How many socials show as icons on Connect; "More" shows the rest. */
+const ICONS_SHOWN = 3
 
 /**
- * What a click on a social does. A provider's popup is opened here, blank and synchronously inside
- * the click (a popup opened after an await is blocked); the use case sends it to the provider.
+ * The social connect method: the first socials as icon buttons, "More" for the rest, and why the
+ * last login did not finish. A provider's popup is opened here, blank and synchronously inside the
+ * click (a popup opened after an await is blocked); the use case then sends it to the provider.
+ * Icons are the socials' initials: no icon set loads before the modal opens.
  */
-export function useSocialClick(popup: boolean): (social: SocialOption) => void {
-  const load = useService(SocialLoginLoader)
-  // Loaded while Connect shows, long before a person clicks.
-  useEffect(() => void load().catch(() => undefined), [load])
-  return (social) => {
-    const opened = social !== 'farcaster' && popup ? window.open('', 'walletgate-social', 'popup,width=480,height=680') : null
-    void load().then(
-      (login) => (social === 'farcaster' ? login.startFarcaster() : login.start(social as SocialProvider, opened)),
-      () => opened?.close(),
-    )
-  }
-}
-
-/** The social connect method: the first socials as icon buttons, "More" for the rest, and why the last login did not finish. */
 export function SocialButtons({ socials, popup }: { socials: readonly SocialOption[]; popup: boolean }) {
-  const modal = useService(ModalStore)
   const load = useService(SocialLoginLoader)
   const login = load.peek()
   const state = useObservableState(login?.state$ ?? NOT_LOADED, login?.snapshot)
-  const click = useSocialClick(popup)
-  const shown = socials.length > SOCIAL_ICONS_SHOWN + 1 ? socials.slice(0, SOCIAL_ICONS_SHOWN) : socials
+  const [all, setAll] = useState(socials.length <= ICONS_SHOWN + 1)
+  // Loaded while Connect shows, long before a person clicks.
+  useEffect(() => void load().catch(() => undefined), [load])
+  const click = (social: SocialOption) => {
+    const opened = social !== 'farcaster' && popup ? window.open('', 'walletgate-social', 'popup,width=480,height=680') : null
+    void load().then(
+      (loaded) => (social === 'farcaster' ? loaded.startFarcaster() : loaded.start(social as SocialProvider, opened)),
+      () => opened?.close(),
+    )
+  }
   return (
-    <div className="wg-socials" data-testid="connect-method-social">
-      <div className="wg-social-row">
-        {shown.map((social) => (
-          <SocialIcon key={social} social={social} onClick={() => click(social)} />
+    <div className="wg-email-form" data-testid="connect-method-social">
+      <div className="wg-email-row">
+        {(all ? socials : socials.slice(0, ICONS_SHOWN)).map((social) => (
+          <Button key={social} variant="secondary" data-testid={`social-${social}`} aria-label={`Continue with ${socialName(social)}`} onClick={() => click(social)}>
+            {social === 'github' ? 'GH' : socialName(social)[0]}
+          </Button>
         ))}
-        {shown.length < socials.length && (
-          <button type="button" className="wg-social" data-testid="social-more" onClick={() => modal.push('ConnectSocials')}>
+        {!all && (
+          <Button variant="secondary" data-testid="social-more" onClick={() => setAll(true)}>
             More
-          </button>
+          </Button>
         )}
       </div>
       {state?.error !== undefined && (
@@ -64,18 +52,5 @@ export function SocialButtons({ socials, popup }: { socials: readonly SocialOpti
         </p>
       )}
     </div>
-  )
-}
-
-/** A social's button: its initial as the icon (no icon set loads before the modal opens). */
-export function SocialIcon({ social, onClick, wide }: { social: SocialOption; onClick: () => void; wide?: boolean }) {
-  const name = SOCIAL_NAMES[social]
-  return (
-    <button type="button" className="wg-social" data-testid={`social-${social}`} aria-label={wide ? undefined : `Continue with ${name}`} onClick={onClick}>
-      <span className={`wg-social-icon wg-social-${social}`} aria-hidden="true">
-        {name[0]}
-      </span>
-      {wide && `Continue with ${name}`}
-    </button>
   )
 }

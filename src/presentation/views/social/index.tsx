@@ -1,14 +1,13 @@
 /**
- * The social login views (one chunk, loaded on the social path): ConnectSocials (every social),
- * ConnectingSocial (waiting for the provider's window) and ConnectingFarcaster (the QR code).
+ * The social login views (one chunk, loaded on the social path): ConnectingSocial (waiting for the
+ * provider's window) and ConnectingFarcaster (the QR code).
  */
 import { use, useEffect } from 'react'
 import type { SocialLogin } from '../../../application/embedded-wallet/social-login'
-import { SocialLoginLoader } from '../../../application/embedded-wallet/tokens'
-import { ConnectorsStore } from '../../../application/connection/connectors-store'
+import { SocialLoginLoader } from '../../../application/embedded-wallet/social-token'
 import { Button, QrCode, Spinner, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { SOCIAL_NAMES, SocialIcon, useSocialClick } from '../connect/SocialButtons'
+import { socialName } from '../../../domain/connect/social-login'
 
 /** The social login (loaded by the social buttons before these views show; they suspend until it is). */
 function useSocialLogin(): SocialLogin {
@@ -21,24 +20,11 @@ function useLeaveOnUnmount(login: SocialLogin): void {
   useEffect(() => () => login.leave(), [login])
 }
 
-export function ConnectSocialsView() {
-  const store = useService(ConnectorsStore)
-  const model = useStore(store)
-  const click = useSocialClick(model.socialPopup)
-  return (
-    <div className="wg-view wg-socials" data-testid="view-ConnectSocials">
-      {model.socials.map((social) => (
-        <SocialIcon key={social} social={social} wide onClick={() => click(social)} />
-      ))}
-    </div>
-  )
-}
-
 export function ConnectingSocialView() {
   const login = useSocialLogin()
   const state = useStore(login)
   useLeaveOnUnmount(login)
-  const name = state.provider === undefined ? 'the provider' : SOCIAL_NAMES[state.provider]
+  const name = state.provider === undefined ? 'the provider' : socialName(state.provider)
   return (
     <div className="wg-view wg-email-view" data-testid="view-ConnectingSocial">
       <Spinner size="lg" />
