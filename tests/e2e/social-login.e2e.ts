@@ -1,0 +1,141 @@
+/**
+ * Social login and Farcaster through the modal, against the devnet's providers: a person picks who
+ * signs in on the provider's own page (in a popup on a desktop, after a full-page redirect on
+ * Safari on iOS), the wallet frame redeems the ticket, and the embedded wallet connects. A closed
+ * popup, a refused consent and a failing provider each land back on Connect with words to read.
+ */
+import type { Page } from '@playwright/test'
+import { expect, snapshot, test } from './support/fixtures'
+
+const IOS_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const
+
+async function openConnect(page: Page): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('connect-method-social')).toBeVisible()
+}
+
+/** Clicks a social's button on Connect and resolves the popup it opened, once the provider's page shows. */
+async function popupFor(page: Page, social: string, heading: string): Promise<Page> {
+  const opened = page.waitForEvent('popup')
+  await page.getByTestId(`social-${social}`).click()
+  const popup = await opened
+  await expect(popup.getByRole('heading', { name: heading })).toBeVisible({ timeout: 20_000 })
+  return popup
+}
+
+async function connectedAddress(page: Page): Promise<string> {
+  await expect(page.getByTestId('demo-account')).toContainText('on eip155:', { timeout: 20_000 })
+  const text = (await page.getByTestId('demo-account').textContent()) ?? ''
+  const address = text.match(/0x[0-9a-fA-F]{40}/)?.[0]
+  if (address === undefined) throw new Error(`no address in "${text}"`)
+  return address
+}
+
+async function signInWithGoogle(page: Page, who: string): Promise<string> {
+  await openConnect(page)
+  const popup = await popupFor(page, 'google', 'Sign in with Google (devnet)')
+  await popup.getByRole('button', { name: `Continue as ${who}` }).click()
+  return connectedAddress(page)
+}
+
+async function disconnect(page: Page): Promise<void> {
+  await page.getByTestId('demo-disconnect').click()
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+}
+
+/** Back on Connect with `words`, nothing left connecting. */
+async function backOnConnectWith(page: Page, words: RegExp): Promise<void> {
+  await expect(page.getByTestId('social-error')).toHaveText(words, { timeout: 10_000 })
+  await expect(page.getByTestId('view-Connect')).toBeVisible()
+  await expect(page.getByTestId('view-ConnectingSocial')).toHaveCount(0)
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+}
+
+test('Google in a popup: a seeded identity connects, the same identity again is the same wallet, another identity another one; Account shows the provider and username', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.goto('/')
+  const alice = await signInWithGoogle(page, 'Alice Devnet')
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('account-social-provider')).toHaveText('Google')
+  await expect(page.getByTestId('account-social-username')).toHaveText('alice')
+  await snapshot(page, 'social-account-google')
+  // The spec's social username key, under the modal's storage prefix.
+  expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('@walletgate/social-username'))?.[1])).toBe('alice')
+  await page.keyboard.press('Escape')
+  await disconnect(page)
+
+  expect(await signInWithGoogle(page, 'Alice Devnet')).toBe(alice)
+  await disconnect(page)
+  const bob = await signInWithGoogle(page, 'Bob Devnet')
+  expect(bob).not.toBe(alice)
+})
+
+test('closing the popup, refusing consent and a failing provider each return to Connect with a clear message', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.goto('/')
+  await openConnect(page)
+
+  const closed = await popupFor(page, 'google', 'Sign in with Google (devnet)')
+  await expect(page.getByTestId('view-ConnectingSocial')).toBeVisible()
+  await snapshot(page, 'social-connecting-google')
+  await closed.close()
+  await backOnConnectWith(page, /window was closed/)
+
+  const denied = await popupFor(page, 'discord', 'Sign in with Discord (devnet)')
+  await denied.getByRole('button', { name: 'Deny' }).click()
+  await backOnConnectWith(page, /Sign-in was cancelled/)
+
+  const failing = await popupFor(page, 'x', 'Sign in with X (devnet)')
+  await failing.getByText('Devnet faults').click()
+  await failing.getByRole('button', { name: 'Make the provider fail' }).click()
+  await backOnConnectWith(page, /could not sign you in/)
+})
+
+test('Farcaster: the QR code link opened in a second page and approved there connects the first page', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  await page.goto('/')
+  await openConnect(page)
+  await page.getByTestId('social-more').click()
+  await page.getByTestId('social-farcaster').click()
+  const qr = page.getByTestId('farcaster-qr')
+  await expect(qr).toBeVisible({ timeout: 20_000 })
+  const url = (await qr.getAttribute('data-value'))!
+  await expect(page.getByTestId('farcaster-link')).toHaveAttribute('href', url)
+  await snapshot(page, 'social-farcaster-qr')
+
+  const app = await context.newPage()
+  await app.goto(url)
+  await app.getByRole('button', { name: 'Sign in as @alice' }).click()
+  await expect(app.getByText('as @alice')).toBeVisible()
+  await app.close()
+
+  await connectedAddress(page)
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('account-social-provider')).toHaveText('Farcaster')
+  await expect(page.getByTestId('account-social-username')).toHaveText('alice')
+})
+
+test.describe('on Safari on iOS', () => {
+  test.use({ ...PHONE, userAgent: IOS_SAFARI })
+
+  test('GitHub takes the redirect path: the page goes to the provider and connects when it comes back, the ticket gone from the address bar', async ({ page }) => {
+    test.setTimeout(60_000)
+    await page.goto('/?shop=1')
+    await openConnect(page)
+    let popups = 0
+    page.on('popup', () => popups++)
+    await page.getByTestId('social-more').click()
+    await page.getByTestId('social-github').click()
+    await expect(page.getByRole('heading', { name: 'Sign in with GitHub (devnet)' })).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Continue as Carol Devnet' }).click()
+    await page.waitForURL((url) => url.searchParams.get('shop') === '1')
+    const carol = await connectedAddress(page)
+    expect(new URL(page.url()).hash).not.toContain('walletgate_social')
+    expect(popups).toBe(0)
+    // A reload keeps the session (the ticket is spent and gone; the frame holds the session).
+    await page.reload()
+    expect(await connectedAddress(page)).toBe(carol)
+  })
+})
