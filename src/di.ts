@@ -95,22 +95,9 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
  */
 function embeddedWalletSource(container: Container, config: ResolvedConfig): AuthConnectorSource | undefined {
   if (config.features.email === false || config.projectId === undefined) return undefined
-  const projectId = config.projectId
   const storage = () => container.get(KeyValueStorage)
   const source = new AuthConnectorSource(
-    () =>
-      import('./infrastructure/embedded-wallet/load-embedded-wallet').then(({ createEmbeddedWallet }) =>
-        createEmbeddedWallet(
-          {
-            authUrl: config.services.auth,
-            projectId,
-            themeMode: config.themeMode,
-            sdkVersion: 'walletgate-0.1.0',
-            ...(config.metadata ? { metadata: { name: config.metadata.name, url: config.metadata.url } } : {}),
-          },
-          storage(),
-        ),
-      ),
+    () => import('./infrastructure/embedded-wallet/load-embedded-wallet').then(({ createEmbeddedWallet }) => createEmbeddedWallet(config, storage())),
     storage,
   )
   container.bind(EmbeddedWalletLoader).toConstantValue(() => source.loaded() as Promise<unknown> as Promise<EmbeddedWallet>)
