@@ -97,7 +97,14 @@ function embeddedWalletSource(container: Container, config: ResolvedConfig): Aut
   if (config.features.email === false || config.projectId === undefined) return undefined
   const storage = () => container.get(KeyValueStorage)
   const source = new AuthConnectorSource(
-    () => import('./infrastructure/embedded-wallet/load-embedded-wallet').then(({ createEmbeddedWallet }) => createEmbeddedWallet(config, storage())),
+    () =>
+      Promise.all([import('./infrastructure/embedded-wallet/load-embedded-wallet'), import('./application/embedded-wallet/approval-prompt')]).then(
+        ([{ createEmbeddedWallet }, { showApprovalsInModal }]) => {
+          const wallet = createEmbeddedWallet(config, storage())
+          showApprovalsInModal(wallet.approval$, container.get(ModalStore))
+          return wallet
+        },
+      ),
     storage,
   )
   container.bind(EmbeddedWalletLoader).toConstantValue(() => source.loaded() as Promise<unknown> as Promise<EmbeddedWallet>)
