@@ -4,6 +4,7 @@ import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
+import { AlertStore } from './application/alert-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { ViewWarnings } from './application/shell/view-warnings'
@@ -99,9 +100,10 @@ function embeddedWalletSource(container: Container, config: ResolvedConfig): Aut
   const source = new AuthConnectorSource(
     () =>
       Promise.all([import('./infrastructure/embedded-wallet/load-embedded-wallet'), import('./application/embedded-wallet/approval-prompt')]).then(
-        ([{ createEmbeddedWallet }, { showApprovalsInModal }]) => {
+        ([{ createEmbeddedWallet }, { showApprovalsInModal, showTroubleAsAlerts }]) => {
           const wallet = createEmbeddedWallet(config, storage())
           showApprovalsInModal(wallet.approval$, container.get(ModalStore))
+          showTroubleAsAlerts(wallet.trouble$, container.get(AlertStore))
           return wallet
         },
       ),
