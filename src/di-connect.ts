@@ -24,9 +24,6 @@ import { EmailLoginLoader, emailLoginLoader } from './application/embedded-walle
 import { SocialLoginLoader } from './application/embedded-wallet/social-token'
 import { resolveSocialOptions, socialWindowMode, telegramPlatformOf } from './domain/connect/social-login'
 import type { SocialOption } from './domain/entities'
-import { EmbeddedWalletLoader } from './ports/embedded-wallet'
-import { AlertStore } from './application/alert-store'
-import { Clock } from './ports/clock'
 
 /**
  * The connect views' part of the composition root, a small chunk of its own (see `featureLoader`
@@ -72,22 +69,7 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
   // Only the social buttons and views ask for it, and they show only with the embedded wallet.
   binder.bind(SocialLoginLoader).toDynamicValue(() => emailLoginLoader(() => import('./di-social').then(({ createSocialLogin }) => createSocialLogin(container, config))))
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
-  binder.bind(EmailLoginLoader).toDynamicValue((ctx) =>
-    emailLoginLoader(() =>
-      import('./application/embedded-wallet/email-login').then(
-        ({ EmailLogin }) =>
-          new EmailLogin(
-            ctx.get(EmbeddedWalletLoader),
-            ctx.get(ConnectExternal),
-            ctx.get(ModalStore),
-            ctx.get(KeyValueStorage),
-            ctx.get(Clock),
-            ctx.get(AlertStore),
-            ctx.get(Logger),
-          ),
-      ),
-    ),
-  )
+  binder.bind(EmailLoginLoader).toDynamicValue((ctx) => emailLoginLoader(() => import('./di-email').then(({ emailLogin }) => emailLogin(ctx))))
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(

@@ -430,8 +430,7 @@ class WalletModalInstance implements WalletModal {
       void this.container
         .get(FeatureLoader)
         .loadConnect()
-        .then(() => this.container.get(SocialLoginLoader)())
-        .then((login) => login.resumeRedirect())
+        .then(() => this.container.get(SocialLoginLoader)().then((login) => login.resumeRedirect()))
         .catch((error: unknown) => this.container.get(Logger).warn('Walletgate: social login', error))
     }
   }

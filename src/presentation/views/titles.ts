@@ -8,7 +8,6 @@ const TITLES: Partial<Record<ViewName, string>> = {
   ConnectingWalletConnect: 'Connecting',
   ConnectingWalletConnectBasic: 'WalletConnect',
   ConnectingFarcaster: 'Farcaster',
-  ConnectingSocial: 'Connecting',
   UnsupportedChain: 'Switch Network',
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',

@@ -7,6 +7,8 @@ import type { SocialLogin } from '../../../application/embedded-wallet/social-lo
 import { SocialLoginLoader } from '../../../application/embedded-wallet/social-token'
 import { Button, QrCode, Spinner, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
+import emailCss from '../../styles/email.css?inline'
+import { useAreaStyles } from '../../styles/area-styles'
 import { socialName } from '../../../domain/connect/social-login'
 
 /** The social login (loaded by the social buttons before these views show; they suspend until it is). */
@@ -21,6 +23,7 @@ function useLeaveOnUnmount(login: SocialLogin): void {
 }
 
 export function ConnectingSocialView() {
+  useAreaStyles(emailCss)
   const login = useSocialLogin()
   const state = useStore(login)
   useLeaveOnUnmount(login)
@@ -40,6 +43,7 @@ export function ConnectingSocialView() {
 }
 
 export function ConnectingFarcasterView() {
+  useAreaStyles(emailCss)
   const login = useSocialLogin()
   const state = useStore(login)
   const copy = useCopy()

@@ -22,6 +22,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
   return {
     user$: new BehaviorSubject<EmbeddedWalletUser | null>(null),
     approval$: new BehaviorSubject({ pending: false }),
+    trouble$: new Subject<'timeout' | 'sessionExpired'>(),
     startEmailLogin: vi.fn(async () => 'VERIFY_OTP' as const),
     deviceApproved: vi.fn(async () => false),
     verifyOtp: vi.fn(async () => USER),
