@@ -10,17 +10,14 @@ import { ModalStore } from './application/modal-store'
 import { BrowserSocialWindows } from './infrastructure/embedded-wallet/browser-social-windows'
 import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import { Logger } from './ports/logger'
-import { Platform } from './ports/platform'
 
 export function createSocialLogin(container: Container, config: ResolvedConfig): SocialLogin {
-  const platform = container.get(Platform)
   return new SocialLogin(
     container.get(EmbeddedWalletLoader),
     container.get(ConnectExternal),
     container.get(ModalStore),
     new BrowserSocialWindows(),
     new URL(config.services.auth).origin,
-    () => platform.kind,
     container.get(Logger),
   )
 }

@@ -82,6 +82,7 @@ test('closing the popup, refusing consent and a failing provider each return to 
   await snapshot(page, 'social-connecting-google')
   await closed.close()
   await backOnConnectWith(page, /window was closed/)
+  await snapshot(page, 'social-connect-popup-closed')
 
   const denied = await popupFor(page, 'discord', 'Sign in with Discord (devnet)')
   await denied.getByRole('button', { name: 'Deny' }).click()

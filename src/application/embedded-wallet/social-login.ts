@@ -10,8 +10,6 @@
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
 import { CONNECT_REQUEST_TIMEOUT_MS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
-import type { PlatformKind } from '../../domain/connection/platform'
-import { socialWindowMode } from '../../domain/connect/social-login'
 import type { SocialOption, SocialProvider } from '../../domain/entities'
 import type { ViewName } from '../../domain/navigation/views'
 import { EmbeddedWalletRequestError, type EmbeddedWalletLoader, type EmbeddedWalletUser } from '../../ports/embedded-wallet'
@@ -76,7 +74,6 @@ export class SocialLogin {
     private readonly windows: SocialWindows,
     /** The auth service's origin: the only one a popup's answer may come from. */
     private readonly authOrigin: string,
-    private readonly platform: () => PlatformKind,
     private readonly logger: Logger,
     private readonly timers: SocialLoginTimers = browserTimers,
   ) {}
@@ -85,14 +82,10 @@ export class SocialLogin {
     return this.subject.value
   }
 
-  /** Whether a provider opens in a popup here (the click then opens one first) or through a redirect. */
-  usesPopup(): boolean {
-    return socialWindowMode(this.platform()) === 'popup'
-  }
-
   /**
    * Signs in with `provider`. `popup` is the blank window the click opened (null when the platform
-   * takes the redirect path or the browser blocked it: then the page goes to the provider).
+   * takes the redirect path, socialWindowMode, or the browser blocked it: then the page goes to the
+   * provider).
    */
   async start(provider: SocialProvider, popup: SocialPopup | null): Promise<void> {
     const attempt = this.begin({ provider, waiting: popup !== null })
@@ -174,11 +167,6 @@ export class SocialLogin {
     this.attempt++
     this.release()
     if (this.subject.value.error === undefined) this.subject.next(IDLE)
-  }
-
-  /** The message on Connect was read (or a new method was taken). */
-  clearError(): void {
-    if (this.subject.value.error !== undefined) this.subject.next({ ...this.subject.value, error: undefined })
   }
 
   private async finish(attempt: number, callback: SocialCallback): Promise<void> {

@@ -9,7 +9,6 @@ import type { ConnectExternal, ConnectExternalState } from '../../../../src/appl
 import { FARCASTER_POLL_MS, POPUP_CLOSED_POLL_MS, SOCIAL_LOGIN_MESSAGES, SocialLogin, type SocialLoginTimers } from '../../../../src/application/embedded-wallet/social-login'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { CONNECT_REQUEST_TIMEOUT_MS } from '../../../../src/domain/constants'
-import type { PlatformKind } from '../../../../src/domain/connection/platform'
 import type { EmbeddedWallet, EmbeddedWalletUser } from '../../../../src/ports/embedded-wallet'
 import type { SocialCallback, SocialPopup, SocialWindows } from '../../../../src/ports/social-window'
 import { RecordingLogger } from '../../../fakes/recording-logger'
@@ -109,7 +108,7 @@ class ManualTimers implements SocialLoginTimers {
   }
 }
 
-function world(options: { wallet?: EmbeddedWallet; platform?: PlatformKind; outcome?: ConnectExternalState['status'] } = {}) {
+function world(options: { wallet?: EmbeddedWallet; outcome?: ConnectExternalState['status'] } = {}) {
   const wallet = options.wallet ?? fakeWallet()
   const modal = new ModalStore()
   modal.open({}, false)
@@ -126,7 +125,7 @@ function world(options: { wallet?: EmbeddedWallet; platform?: PlatformKind; outc
   const windows = new FakeWindows()
   const timers = new ManualTimers()
   const logger = new RecordingLogger()
-  const login = new SocialLogin(() => Promise.resolve(wallet), connect, modal, windows, AUTH, () => options.platform ?? 'desktop', logger, timers)
+  const login = new SocialLogin(() => Promise.resolve(wallet), connect, modal, windows, AUTH, logger, timers)
   return { login, wallet, modal, connect, windows, timers }
 }
 
@@ -219,14 +218,8 @@ describe('SocialLogin on the redirect path', () => {
     expect(windows.navigatedTo).toEqual([`${AUTH}/social/google/auth?mode=redirect`])
   })
 
-  it('Telegram and Safari on iOS take the redirect; a desktop browser the popup', () => {
-    expect(world({ platform: 'ios-safari' }).login.usesPopup()).toBe(false)
-    expect(world({ platform: 'telegram' }).login.usesPopup()).toBe(false)
-    expect(world({ platform: 'desktop' }).login.usesPopup()).toBe(true)
-  })
-
   it('back on the page, the ticket is redeemed and the AUTH connector connects; with no marker nothing happens', async () => {
-    const { login, wallet, windows, connect } = world({ platform: 'ios-safari' })
+    const { login, wallet, windows, connect } = world()
     await login.resumeRedirect()
     expect(wallet.connectSocial).not.toHaveBeenCalled()
     windows.returned = { ticket: 'ticket-9' }
@@ -236,7 +229,7 @@ describe('SocialLogin on the redirect path', () => {
   })
 
   it('back on the page with an error: the modal opens on Connect with the words', async () => {
-    const { login, windows, modal } = world({ platform: 'ios-safari' })
+    const { login, windows, modal } = world()
     modal.close()
     windows.returned = { error: 'access_denied' }
     await login.resumeRedirect()
