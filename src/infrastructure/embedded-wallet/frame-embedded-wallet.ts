@@ -20,11 +20,17 @@ import {
 } from '../../ports/embedded-wallet'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { FrameClient } from './frame-client'
-import type { FrameUser } from './frame-protocol'
+import { CONFIRMED_RPC_METHODS, type FrameUser } from './frame-protocol'
 
 
 /** A personal_sign this soon after connecting may be the sign-in message, signed without a second prompt. */
 const SIGN_IN_WINDOW_MS = 60_000
+
+/**
+ * How long a request the visitor confirms in the frame may wait: the 30 s limit is for the
+ * wallet's own answers (spec section 9), not for a person reading what they sign.
+ */
+export const CONFIRMATION_TIMEOUT_MS = 10 * 60_000
 
 export interface FrameEmbeddedWalletOptions {
   readonly projectId: string
@@ -243,12 +249,16 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
         if (user === null) throw new ProviderRpcError(4100, 'Sign in with your email first')
         const signIn = method === 'personal_sign' && this.now() - this.connectedAt < SIGN_IN_WINDOW_MS
         try {
-          const { result } = await this.client.request('RPC_REQUEST', {
-            chainId: user.chainId,
-            method,
-            params: Array.isArray(params) ? params : params === undefined ? [] : [params],
-            ...(signIn ? { signIn: true } : {}),
-          })
+          const { result } = await this.client.request(
+            'RPC_REQUEST',
+            {
+              chainId: user.chainId,
+              method,
+              params: Array.isArray(params) ? params : params === undefined ? [] : [params],
+              ...(signIn ? { signIn: true } : {}),
+            },
+            CONFIRMED_RPC_METHODS.has(method) ? CONFIRMATION_TIMEOUT_MS : undefined,
+          )
           return result
         } catch (error) {
           if (error instanceof EmbeddedWalletRequestError && (error.kind === 'timeout' || error.kind === 'sessionExpired')) this.trouble$.next(error.kind)
