@@ -14,3 +14,9 @@ export function useService<T>(id: ServiceIdentifier<T>): T {
   if (container === null) throw new Error('useService must be used inside <DiProvider>')
   return container.get(id)
 }
+
+/** Resolves a service the modal's container may lack (a view rendered over a partial container in tests). */
+export function useOptionalService<T>(id: ServiceIdentifier<T>): T | undefined {
+  const container = useContext(DiContext)
+  return container !== null && container.isBound(id) ? container.get(id) : undefined
+}

@@ -1,29 +1,7 @@
 import type { ViewName } from '../../domain/navigation/views'
+import type { I18n } from '../i18n/i18n'
 
-const TITLES: Partial<Record<ViewName, string>> = {
-  Connect: 'Connect Wallet',
-  Account: 'Account',
-  AllWallets: 'All Wallets',
-  ConnectingExternal: 'Connecting',
-  ConnectingWalletConnect: 'Connecting',
-  ConnectingWalletConnectBasic: 'WalletConnect',
-  ConnectingFarcaster: 'Farcaster',
-  UnsupportedChain: 'Switch Network',
-  SIWXSignMessage: 'Sign In',
-  ApproveTransaction: 'Approve Transaction',
-  RegisterAccountName: 'Choose Name',
-  RegisterAccountNameSuccess: 'Name Registered',
-  Networks: 'Choose Network',
-  Send: 'Send',
-  SendPreview: 'Review Send',
-  Swap: 'Swap',
-  SwapPreview: 'Review Swap',
-  WalletReceive: 'Receive',
-  Transactions: 'Activity',
-  OnRamp: 'Buy',
-  OnRampProviders: 'Choose Provider',
-}
-
-export function viewTitle(view: ViewName): string {
-  return TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2')
+/** The header's title of a view, in the modal's language (every view has a `title.<View>` text). */
+export function viewTitle(view: ViewName, i18n: Pick<I18n, 't'>): string {
+  return i18n.t(`title.${view}`)
 }

@@ -1,0 +1,71 @@
+import type { Translation } from './catalogue'
+
+/**
+ * The languages the modal speaks besides English, each its own chunk fetched when chosen (or while
+ * the page is idle, for the visitor's own). The `import()`s are literal so the bundler splits them.
+ */
+const LOADERS: Readonly<Record<string, () => Promise<{ default: Translation }>>> = {
+  es: () => import('./locales/es'),
+  'pt-BR': () => import('./locales/pt-BR'),
+  fr: () => import('./locales/fr'),
+  de: () => import('./locales/de'),
+  ja: () => import('./locales/ja'),
+  ko: () => import('./locales/ko'),
+  'zh-CN': () => import('./locales/zh-CN'),
+  tr: () => import('./locales/tr'),
+  ru: () => import('./locales/ru'),
+  ar: () => import('./locales/ar'),
+  he: () => import('./locales/he'),
+}
+
+/** Every language with texts, English first. */
+export const LANGUAGES: readonly string[] = ['en', ...Object.keys(LOADERS)]
+
+/**
+ * The language whose texts serve `locale`: the exact tag, else its language (`de-AT` → `de`,
+ * `pt-PT` → `pt-BR`, `zh-TW` → `zh-CN`), else English.
+ */
+export function textLanguage(locale: string): string {
+  const lower = locale.toLowerCase()
+  const exact = LANGUAGES.find((l) => l.toLowerCase() === lower)
+  if (exact !== undefined) return exact
+  const base = lower.split('-')[0] ?? ''
+  return LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === base) ?? 'en'
+}
+
+const loaded = new Map<string, Translation>()
+/** English needs no texts of its own: the catalogue is English. The same object each time. */
+const ENGLISH: Translation = {}
+
+/** The texts of `language` if already fetched (English always is). */
+export function loadedTranslation(language: string): Translation | undefined {
+  return language === 'en' ? ENGLISH : loaded.get(language)
+}
+
+/** Fetches the texts of `language` once; a failed fetch rejects and is tried again next time. */
+export async function loadTranslation(language: string): Promise<Translation> {
+  const ready = loadedTranslation(language)
+  if (ready !== undefined) return ready
+  const load = LOADERS[language]
+  if (load === undefined) return ENGLISH
+  const { default: translation } = await load()
+  loaded.set(language, translation)
+  return translation
+}
+
+const RTL_LANGUAGES = ['ar', 'fa', 'he', 'iw', 'ur', 'ps', 'yi', 'dv', 'ckb', 'syr', 'sd', 'ug']
+
+/** `rtl` for a language written right to left (from Intl where the browser says, else a list). */
+export function textDirection(locale: string): 'ltr' | 'rtl' {
+  try {
+    const info = new Intl.Locale(locale) as Intl.Locale & {
+      getTextInfo?: () => { direction?: string }
+      textInfo?: { direction?: string }
+    }
+    const direction = info.getTextInfo?.().direction ?? info.textInfo?.direction
+    if (direction === 'rtl' || direction === 'ltr') return direction
+  } catch {
+    // A malformed tag reads as the list below.
+  }
+  return RTL_LANGUAGES.includes(locale.toLowerCase().split('-')[0] ?? '') ? 'rtl' : 'ltr'
+}

@@ -1,0 +1,3 @@
+import type { Translation } from '../catalogue'
+
+export default {} satisfies Translation
