@@ -192,7 +192,9 @@ function ModalShell({ embedded, root }: ModalRootProps) {
               ) : CONNECT_VIEWS.has(view) ? (
                 <View />
               ) : VIEW_AREAS[view] !== undefined ? (
-                <WithArea area={VIEW_AREAS[view]}>
+                // Keyed by area: going from one area's view straight to another's must wait for the
+                // other's bindings, not keep the first one's "ready".
+                <WithArea key={VIEW_AREAS[view]} area={VIEW_AREAS[view]}>
                   <View />
                 </WithArea>
               ) : (

@@ -41,7 +41,7 @@ export function AccountHeader({ address, showBalance = true }: { address: string
       )}
       <div className="wg-account-address-row">
         {/* Short to the eye, whole on hover (the tooltip) and to screen readers; Copy takes it whole. */}
-        <span className="wg-account-address" data-testid="account-address" title={address}>
+        <span className="wg-account-address" data-testid="account-address" title={address} data-i18n-data="">
           <bdi aria-hidden="true" data-i18n-data="">
             {shortAddress(address)}
           </bdi>
