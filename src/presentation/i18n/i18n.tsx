@@ -2,10 +2,9 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { useObservableEagerState } from 'observable-hooks'
 import { BehaviorSubject } from 'rxjs'
 import { LocaleStore, type LocaleState } from '../../application/locale-store'
-import { formatBalanceNumeric, formatFiat } from '../../domain/format/amount'
-import { formatDecimalText } from '../../domain/format/locale-number'
 import { useOptionalService } from '../di-context'
-import { en, type Dictionary, type MessageKey, type PluralKey, type Translation } from './catalogue'
+import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
+import { englishEntries, englishRestLoaded, englishText, hasEnglish, loadEnglishRest, restNumberFormat } from './english'
 import { loadTranslation, loadedTranslation, textDirection, textLanguage } from './languages'
 
 export type Params = Readonly<Record<string, string | number>>
@@ -44,10 +43,15 @@ export interface I18n {
   date(iso: string, options: Intl.DateTimeFormatOptions): string
 }
 
-const plainText = new Map<string, string>()
-/** English text to key, for `known()`. Built once: the English catalogue never changes. */
+let plainText = new Map<string, string>()
+let plainTextHasRest = false
+/** English text to key, for `known()`; built again once the rest of English has arrived. */
 function keyOfEnglish(text: string): string | undefined {
-  if (plainText.size === 0) for (const [key, value] of Object.entries(en as Dictionary)) if (value !== undefined) if (!plainText.has(value)) plainText.set(value, key)
+  if (plainText.size === 0 || plainTextHasRest !== englishRestLoaded()) {
+    plainTextHasRest = englishRestLoaded()
+    plainText = new Map()
+    for (const [key, value] of englishEntries()) if (value !== undefined && !plainText.has(value)) plainText.set(value, key)
+  }
   return plainText.get(text)
 }
 
@@ -56,8 +60,16 @@ function fill(template: string, params: Params | undefined, locale: string): str
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name]
     if (value === undefined) return whole
-    return typeof value === 'number' ? formatDecimalText(String(value), locale) : value
+    return typeof value === 'number' ? integerText(value, locale) : value
   })
+}
+
+function integerText(value: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).format(value)
+  } catch {
+    return String(value)
+  }
 }
 
 function pluralRule(locale: string, count: number): Intl.LDMLPluralRule {
@@ -71,14 +83,14 @@ function pluralRule(locale: string, count: number): Intl.LDMLPluralRule {
 /** The modal's language over `translation`, with the host's `overrides` on top, English under both. */
 export function makeI18n(locale: string, language: string, translation: Translation, overrides: Dictionary): I18n {
   const dictionary: Dictionary = translation
-  const lookup = (key: string): string | undefined => overrides[key] ?? dictionary[key] ?? (en as Dictionary)[key]
+  const lookup = (key: string): string | undefined => overrides[key] ?? dictionary[key] ?? englishText(key)
   const t = (key: MessageKey, params?: Params) => fill(lookup(key) ?? key, params, locale)
   const i18n: I18n = {
     locale,
     language,
     dir: textDirection(language),
     t,
-    has: (key): key is MessageKey => Object.hasOwn(en, key),
+    has: (key): key is MessageKey => hasEnglish(key),
     plural: (key, count, params) => {
       const form = lookup(`${key}#${pluralRule(language, count)}`) ?? lookup(`${key}#other`) ?? key
       return fill(form, { count, ...params }, locale)
@@ -91,43 +103,18 @@ export function makeI18n(locale: string, language: string, translation: Translat
     error: (error) => {
       const key = typeof error.code === 'string' ? `error.${error.code}` : undefined
       // A message that differs from the code's English text carries details of its own: kept.
-      if (key !== undefined && (en as Dictionary)[key] === error.message) return lookup(key) ?? error.message
+      if (key !== undefined && englishText(key) === error.message) return lookup(key) ?? error.message
       return i18n.known(error.message)
     },
-    number: (plain) => formatDecimalText(plain, locale),
-    balance: (numeric) => formatDecimalText(formatBalanceNumeric(numeric), locale),
-    fiat: (value) => moneyText(formatFiat(value, locale), locale),
-    money: (amount) => moneyText(amount, locale),
-    date: (iso, options) => {
-      try {
-        return new Intl.DateTimeFormat(locale, options).format(new Date(iso))
-      } catch {
-        return new Intl.DateTimeFormat('en', options).format(new Date(iso))
-      }
-    },
+    // The writing of numbers comes with the rest of English, which every view that writes amounts
+    // waits for (views/registry.ts); until then a number shows as it is.
+    number: (plain) => restNumberFormat()?.number(plain, locale) ?? plain,
+    balance: (numeric) => restNumberFormat()?.balance(numeric, locale) ?? numeric,
+    fiat: (value) => restNumberFormat()?.fiat(value, locale) ?? `$${String(value)}`,
+    money: (amount) => restNumberFormat()?.money(amount, locale) ?? `$${amount}`,
+    date: (iso, options) => restNumberFormat()?.date(iso, options, locale) ?? iso,
   }
   return i18n
-}
-
-/** `amount` (already in the locale's writing) with the dollar sign where the locale puts it. */
-function moneyText(amount: string, locale: string): string {
-  let parts: Intl.NumberFormatPart[]
-  try {
-    parts = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', numberingSystem: 'latn' }).formatToParts(1)
-  } catch {
-    return `$${amount}`
-  }
-  let placed = false
-  let text = ''
-  for (const part of parts) {
-    if (part.type === 'integer' || part.type === 'group' || part.type === 'decimal' || part.type === 'fraction') {
-      if (!placed) text += amount
-      placed = true
-    } else {
-      text += part.value
-    }
-  }
-  return text
 }
 
 const ENGLISH = makeI18n('en', 'en', {}, {})
@@ -150,6 +137,7 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
   const state = useObservableEagerState(store?.state$ ?? NO_STORE)
   const language = textLanguage(state.locale)
   const [arrived, setArrived] = useState(0)
+  const restLoaded = englishRestLoaded()
   // The texts last shown, kept while another language's texts are on their way.
   const [shown, setShown] = useState<{ language: string; translation: Translation }>({ language: 'en', translation: {} })
   const ready = loadedTranslation(language)
@@ -168,17 +156,35 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
     }
   }, [language, ready, arrived])
 
+  // The rest of English (the views' texts beyond Connect, the errors'), for the texts that reach the shell from below.
+  useEffect(() => {
+    if (restLoaded) return
+    let live = true
+    loadEnglishRest().then(
+      () => live && setArrived((n) => n + 1),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [restLoaded])
+
   const current = ready === undefined ? shown : { language, translation: ready }
   const i18n = useMemo(
     () => makeI18n(state.locale, current.language, current.translation, state.messages),
-    [state.locale, state.messages, current.language, current.translation],
+    // A new object when the rest of English arrives, so what shows English from below re-renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.locale, state.messages, current.language, current.translation, restLoaded],
   )
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }
 
-/** Fetches the texts of the language that serves `locale` (the idle prefetch). Never rejects. */
+/**
+ * Fetches the texts of the language that serves `locale`, and the rest of English under them (the
+ * idle prefetch), so the first open needs no fetch. Never rejects.
+ */
 export function prepareLocale(locale: string): Promise<void> {
-  return loadTranslation(textLanguage(locale)).then(
+  return Promise.all([loadTranslation(textLanguage(locale)), loadEnglishRest()]).then(
     () => undefined,
     () => undefined,
   )

@@ -1,25 +1,7 @@
 import type { Translation } from './catalogue'
 
-/**
- * The languages the modal speaks besides English, each its own chunk fetched when chosen (or while
- * the page is idle, for the visitor's own). The `import()`s are literal so the bundler splits them.
- */
-const LOADERS: Readonly<Record<string, () => Promise<{ default: Translation }>>> = {
-  es: () => import('./locales/es'),
-  'pt-BR': () => import('./locales/pt-BR'),
-  fr: () => import('./locales/fr'),
-  de: () => import('./locales/de'),
-  ja: () => import('./locales/ja'),
-  ko: () => import('./locales/ko'),
-  'zh-CN': () => import('./locales/zh-CN'),
-  tr: () => import('./locales/tr'),
-  ru: () => import('./locales/ru'),
-  ar: () => import('./locales/ar'),
-  he: () => import('./locales/he'),
-}
-
-/** Every language with texts, English first. */
-export const LANGUAGES: readonly string[] = ['en', ...Object.keys(LOADERS)]
+/** Every language with texts, English first (their chunks: ./locale-chunks.ts). */
+export const LANGUAGES: readonly string[] = ['en', 'es', 'pt-BR', 'fr', 'de', 'ja', 'ko', 'zh-CN', 'tr', 'ru', 'ar', 'he']
 
 /**
  * The language whose texts serve `locale`: the exact tag, else its language (`de-AT` → `de`,
@@ -46,7 +28,9 @@ export function loadedTranslation(language: string): Translation | undefined {
 export async function loadTranslation(language: string): Promise<Translation> {
   const ready = loadedTranslation(language)
   if (ready !== undefined) return ready
-  const load = LOADERS[language]
+  if (!LANGUAGES.includes(language)) return ENGLISH
+  const { LOCALE_CHUNKS } = await import('./locale-chunks')
+  const load = LOCALE_CHUNKS[language]
   if (load === undefined) return ENGLISH
   const { default: translation } = await load()
   loaded.set(language, translation)

@@ -1,4 +1,8 @@
-/** Connect, All Wallets, the connecting views and WalletConnect. */
+/**
+ * The Connect view: what the first open shows. Loaded with the shell, before the modal opens, so
+ * kept to Connect's own texts and Latin-1 only (other characters come from glyphs.ts); the other
+ * connect views' texts are in ./connecting.ts.
+ */
 export const connect = {
   'connect.getWallet': 'Get a wallet',
   'connect.wallets': 'Wallets',
@@ -16,39 +20,4 @@ export const connect = {
   'connect.tag.Featured': 'Featured',
   'connect.tag.Recommended': 'Recommended',
   'connect.getThisWallet': 'Get this wallet',
-  'connect.searchWallets': 'Search wallets',
-  'connect.searchWallet': 'Search wallet',
-  'connect.loadingWallets': 'Loading wallets',
-  'connect.couldNotLoadWallets': 'Could not load wallets',
-  'connect.noWalletFound': 'No wallet found',
-  'connect.nothingMatches': 'Nothing matches “{query}”.',
-  'connect.walletCount#one': '{count} wallet',
-  'connect.walletCount#other': '{count} wallets',
-  'connect.walletsFound#one': '{count} wallet found',
-  'connect.walletsFound#other': '{count} wallets found',
-  'connect.showMore': 'Show more wallets',
-  'connect.noWalletChosen': 'No wallet chosen',
-  'connect.chooseWallet': 'Choose a wallet',
-  'connect.continueIn': 'Continue in {wallet}',
-  'connect.acceptRequest': 'Accept the connection request in your wallet.',
-  'connect.checkWallet': 'Check your wallet',
-  'connect.alreadyWaiting': '{wallet} already has a request waiting. Open the wallet to answer it, then try again.',
-  'connect.yourWalletWaiting': 'Your wallet already has a request waiting. Open it to answer, then try again.',
-  'connect.declined': 'Connection declined',
-  'connect.declinedText': 'The request was declined in your wallet.',
-  'connect.failed': 'Connection failed',
-  'connect.connectedTo': 'Connected to {wallet}',
-  'connect.connected': 'Connected',
-  'connect.openDesktop': 'Open {wallet} desktop app',
-  'connect.preparingQr': 'Preparing the QR code',
-  'connect.qrLabel': "WalletConnect QR code: scan it with your phone's wallet",
-  'connect.scanWithPhone': 'Scan with your phone',
-  'connect.newCodeIn': 'New code in {time}',
-  'connect.copyLink': 'Copy link',
-  'connect.open': 'Open {wallet}',
-  'connect.opening': 'Opening {wallet}…',
-  'connect.approveThenBack': 'Approve the connection in {wallet}, then come back here.',
-  'connect.didNotOpen': '{wallet} did not open',
-  'connect.didNotOpenText': 'Is it installed on this device? Scan the QR code with it, or copy the link into it.',
-  'connect.showQr': 'Show QR code',
 } as const

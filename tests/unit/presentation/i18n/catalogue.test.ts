@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import * as errors from '../../../../src/domain/errors'
 import { RelayUnreachableError } from '../../../../src/domain/connection/relay'
 import { SwapInsufficientLiquidityError } from '../../../../src/domain/swap/swap-errors'
@@ -7,6 +7,8 @@ import { SERVICE_FAILURE_TEXT, UNKNOWN_FAILURE_TEXT, WALLET_BUSY_TEXT, WALLET_FA
 import { en, type Translation } from '../../../../src/presentation/i18n/catalogue'
 import { LANGUAGES, loadTranslation, textDirection, textLanguage } from '../../../../src/presentation/i18n/languages'
 import { makeI18n } from '../../../../src/presentation/i18n/i18n'
+import { loadEnglishRest } from '../../../../src/presentation/i18n/english'
+import { LOCALE_CHUNKS } from '../../../../src/presentation/i18n/locale-chunks'
 
 const EXTRA_PLURAL_FORM = /#(zero|two|few|many)$/
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
@@ -57,6 +59,12 @@ describe('the message catalogue', () => {
 })
 
 describe('the modal language', () => {
+  beforeAll(() => loadEnglishRest().then(() => undefined))
+
+  it('lists every language that has a chunk, and only those', () => {
+    expect([...LANGUAGES].sort()).toEqual(['en', ...Object.keys(LOCALE_CHUNKS)].sort())
+  })
+
   it('falls back to English for a key a language lacks, and a host override wins over both', () => {
     const i18n = makeI18n('de-DE', 'de', { 'shell.close': 'Schließen' }, { 'shell.back': 'Zurück!' })
     expect(i18n.t('shell.close')).toBe('Schließen')
