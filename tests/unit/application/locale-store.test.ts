@@ -9,9 +9,9 @@ describe('LocaleStore', () => {
   })
 
   it('learns the browser language at first use when made before there was a browser', () => {
-    let browser: string | undefined
-    const store = new LocaleStore(undefined, undefined, () => browser)
-    browser = 'ja'
+    const browser: { language?: string } = {}
+    const store = new LocaleStore(undefined, undefined, () => browser.language)
+    browser.language = 'ja'
     expect(store.locale).toBe('ja')
   })
 
