@@ -10,9 +10,9 @@
 // <link rel="modulepreload">, plus the chunks the modal prefetches when the page is idle
 // (IDLE_PREFETCHED), plus every chunk those statically import. It must be at most
 // 140 KB gzip (level 9), React included, and hold no module of a viem client or transport,
-// WalletConnect, @solana, @polkadot or @cosmjs (checked by module ids recorded from the bundle),
-// and its text must be Latin-1 (one wider character makes Chromium keep a whole script as
-// two-byte text: for the main chunk about 0.45 MB of memory).
+// WalletConnect, @solana, @polkadot, @cosmjs or @scure/btc-signer (checked by module ids
+// recorded from the bundle), and its text must be Latin-1 (one wider character makes Chromium
+// keep a whole script as two-byte text: for the main chunk about 0.45 MB of memory).
 // It prints the figure with its delta against the last release (scripts/size-last-release.json),
 // and also fails above COMMITTED_CEILING_GZIP_BYTES, the lower ceiling this code has committed to.
 // Exit 0 within budget, 1 on a breach, 2 when the build cannot be made or read.
@@ -46,16 +46,18 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * when a visitor takes their path); raised to 137 when the step began to count the Bitcoin discovery
  * module the modal imports at mount (LOADED_AT_MOUNT, as Solana's registry: the bench's browser
  * count showed 1.7 KB the step had missed), after moving the Bitcoin wallet adapters out of it to the
- * session (1.0 KB less). Measured: 136.6 KB; room left in the 140 KB budget: 3.4 KB, of which email
- * (1.5) and socials (1.0) are promised. Raised to 140 for every word translatable: the typed
- * catalogue's machinery (the language store and the `locale`/`messages` rules in the first script,
- * 0.4 KB; the provider, plural rules, overrides, direction and the language chunk loader with the
- * shell, about 2.3 KB) and the English of the shell and Connect, which replaced the texts those
- * views held inline (net 0.4 KB). Every other area's English, the number writing and each
- * language load on demand (the visitor's own while the page is idle). Measured 139.7 KB: the 1 KB
- * this work was allowed is exceeded by about 2 KB, and the room promised to email and socials is
- * gone; winning it back (the reverse lookup and the plural and error helpers moved to the on-demand
- * English chunk) is the next step. Lower it as room is won, never raise it without saying why.
+ * session (1.0 KB less); lowered to 136 when the bip122, polkadot and cosmos wings came to share one
+ * page-side shell and one discovery module (on-demand-chain-family.ts, family-discovery.ts: the
+ * three families cost 0.9 KB before open, measured against a build without them, down from 1.6).
+ * Measured: 135.8 KB; room left in the 140 KB budget: 4.2 KB, of which email (1.5) and socials
+ * (1.0) are promised. Raised to 140 for every word translatable: the typed catalogue's
+ * machinery (the language store and the `locale`/`messages` rules in the first script; the
+ * provider, plural rules, overrides, direction and the language chunk loader with the shell, and
+ * the observable hooks and DI context it shares with the views, moved out of the shell). All of English, the number writing and each language
+ * load on demand, fetched while the page is idle and awaited by the first render. Measured 140.0 KB,
+ * 2.1 KB over this code's main before it (137.9 KB, already over 136 when merged: email login); the
+ * 1 KB the work was allowed is exceeded by 1.1 KB and the room promised to socials is gone. Lower it
+ * as room is won, never raise it without saying why.
  */
 export const COMMITTED_CEILING_GZIP_BYTES = 140 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
@@ -68,10 +70,11 @@ export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last
 export const IDLE_PREFETCHED = ['src/presentation/mount.tsx', 'src/di-connect.ts']
 /**
  * Modules the modal imports when it mounts, before any open, for a configured chain family (the
- * Wallet Standard registry for Solana and Bitcoin, Bitcoin's discovery). They count whenever the
- * page's build holds them.
+ * Wallet Standard registry for Solana and Bitcoin; the bip122, polkadot and cosmos discovery, today
+ * in the first script with their shell, listed so that it still counts if it ever moves to a chunk
+ * of its own). They count whenever the page's build holds them.
  */
-export const LOADED_AT_MOUNT = ['src/infrastructure/chains/solana/wallet-standard-registry.ts', 'src/infrastructure/chains/bip122/bitcoin-discovery.ts']
+export const LOADED_AT_MOUNT = ['src/infrastructure/chains/solana/wallet-standard-registry.ts', 'src/infrastructure/chains/family-discovery.ts']
 /** The module that schedules that prefetch. */
 const PREFETCHER = 'src/wallet-modal.ts'
 const REPO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -84,6 +87,7 @@ export const FORBIDDEN = [
   { name: 'Solana (@solana)', test: (id) => /\/node_modules\/@solana\//.test(id) },
   { name: 'Polkadot (@polkadot)', test: (id) => /\/node_modules\/@polkadot\//.test(id) },
   { name: 'Cosmos (@cosmjs)', test: (id) => /\/node_modules\/@cosmjs\//.test(id) },
+  { name: 'Bitcoin (@scure/btc-signer)', test: (id) => /\/node_modules\/@scure\/btc-signer\//.test(id) },
 ]
 
 /** The names of the FORBIDDEN groups a module id belongs to. */

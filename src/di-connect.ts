@@ -20,6 +20,10 @@ import { WalletDirectory } from './application/connection/wallet-directory'
 import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalogue'
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
+import { EmailLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
+import { EmbeddedWalletLoader } from './ports/embedded-wallet'
+import { AlertStore } from './application/alert-store'
+import { Clock } from './ports/clock'
 
 /**
  * The connect views' part of the composition root, a small chunk of its own (see `featureLoader`
@@ -61,6 +65,23 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
           return { isSafariIos: kind === 'ios-safari', isTelegram: kind === 'telegram' }
         },
       ),
+  )
+  // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
+  binder.bind(EmailLoginLoader).toDynamicValue((ctx) =>
+    emailLoginLoader(() =>
+      import('./application/embedded-wallet/email-login').then(
+        ({ EmailLogin }) =>
+          new EmailLogin(
+            ctx.get(EmbeddedWalletLoader),
+            ctx.get(ConnectExternal),
+            ctx.get(ModalStore),
+            ctx.get(KeyValueStorage),
+            ctx.get(Clock),
+            ctx.get(AlertStore),
+            ctx.get(Logger),
+          ),
+      ),
+    ),
   )
   binder
     .bind(ConnectorsStore)

@@ -1,3 +1,7 @@
+import { UpdateEmail } from './application/embedded-wallet/update-email'
+import { EmbeddedSession } from './application/embedded-wallet/embedded-session'
+import { EmbeddedSessionToken } from './application/embedded-wallet/tokens'
+import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import type { Container } from 'inversify'
 import { distinctUntilChanged, map } from 'rxjs'
 import type { ResolvedConfig } from './domain/config'
@@ -26,6 +30,8 @@ import { BlockchainApi } from './ports/blockchain-api'
 import { TokenTransfers } from './ports/token-transfers'
 import { ConnectedWalletTransfers } from './application/send/connected-wallet-transfers'
 import { DisconnectAccount, disconnectAndClose } from './application/account/disconnect-account'
+import { SwitchAccountType } from './application/account/switch-account-type'
+import { ChooseAccount } from './application/account/choose-account'
 import { explorerLinkingNotifier } from './application/send/explorer-notifier'
 import { IdentityStore } from './application/account/identity-store'
 import { NftHoldingsStore } from './application/account/nft-holdings'
@@ -172,8 +178,17 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
           allowUnsupportedChain: config.allowUnsupportedChain,
         }),
     )
+  binder
+    .bind(SwitchAccountType)
+    .toDynamicValue((ctx) => new SwitchAccountType(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
+  binder.bind(ChooseAccount).toDynamicValue((ctx) => new ChooseAccount(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
   binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
+  // Asked for only by the embedded wallet's views, which exist only with it (src/di.ts).
+  if (container.isBound(EmbeddedWalletLoader)) {
+    binder.bind(EmbeddedSessionToken).toDynamicValue((ctx) => new EmbeddedSession(ctx.get(EmbeddedWalletLoader)))
+  }
+  binder.bind(UpdateEmail).toDynamicValue((ctx) => new UpdateEmail(ctx.get(EmbeddedWalletLoader), ctx.get(ModalStore), ctx.get(SnackStore)))
 }
 
 /** Send, approve and activity. */

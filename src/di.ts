@@ -31,12 +31,12 @@ import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
-import { polkadotChainFamily } from './infrastructure/chains/polkadot/polkadot-chain-family'
-import { cosmosChainFamily } from './infrastructure/chains/cosmos/cosmos-chain-family'
-import { Bip122ChainFamily } from './infrastructure/chains/bip122/bip122-chain-family'
+import { OnDemandChainFamily } from './infrastructure/chains/on-demand-chain-family'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
+import { AuthConnectorSource } from './infrastructure/embedded-wallet/auth-connector-source'
+import { EmbeddedWalletLoader, type EmbeddedWallet } from './ports/embedded-wallet'
 import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
 import { toCaipNetwork } from './domain/config'
 import type { CaipNetwork, ChainNamespace } from './domain/entities'
@@ -89,18 +89,48 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 }
 
 /**
+ * The embedded wallet's AUTH connector (email login), when the host did not turn email off and has
+ * a project id (the frame serves a project's allowed origins only). The frame and its code load on
+ * the email path; the same wallet is the application's EmbeddedWalletLoader.
+ */
+function embeddedWalletSource(container: Container, config: ResolvedConfig): AuthConnectorSource | undefined {
+  if (config.features.email === false || config.projectId === undefined) return undefined
+  const projectId = config.projectId
+  const storage = () => container.get(KeyValueStorage)
+  const source = new AuthConnectorSource(
+    () =>
+      import('./infrastructure/embedded-wallet/load-embedded-wallet').then(({ createEmbeddedWallet }) =>
+        createEmbeddedWallet(
+          {
+            authUrl: config.services.auth,
+            projectId,
+            themeMode: config.themeMode,
+            sdkVersion: 'walletgate-0.1.0',
+            ...(config.metadata ? { metadata: { name: config.metadata.name, url: config.metadata.url } } : {}),
+          },
+          storage(),
+        ),
+      ),
+    storage,
+  )
+  container.bind(EmbeddedWalletLoader).toConstantValue(() => source.loaded() as Promise<unknown> as Promise<EmbeddedWallet>)
+  return source
+}
+
+/**
  * The chain families ("wings") of the configured namespaces, each with its wallet sources. A new
  * family is one folder under src/infrastructure/chains/<namespace>/ and one case here.
  */
-function chainFamilies(container: Container, config: ResolvedConfig): ChainFamilies {
+function chainFamilies(container: Container, config: ResolvedConfig, auth: AuthConnectorSource | undefined): ChainFamilies {
   const namespaces = [...new Set(config.networks.map((n) => n.chainNamespace))]
   const wing = (namespace: ChainNamespace): ChainFamily | undefined => {
     switch (namespace) {
       case 'eip155': {
         const browser = new Eip6963EvmWallets(container.get(Logger))
-        if (!config.enableWalletConnect) return new Eip155ChainFamily([browser])
+        const extra = auth === undefined ? [] : [auth]
+        if (!config.enableWalletConnect) return new Eip155ChainFamily([browser, ...extra])
         const wc = container.get(WalletConnectPairings) as WalletConnectConnectors
-        return new Eip155ChainFamily(config.browserWallets ? [browser, wc] : [wc])
+        return new Eip155ChainFamily(config.browserWallets ? [browser, wc, ...extra] : [wc, ...extra])
       }
       case 'solana': {
         // The host's default network first: a wallet connects on it when it supports it.
@@ -120,18 +150,10 @@ function chainFamilies(container: Container, config: ResolvedConfig): ChainFamil
         return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
       }
       case 'polkadot':
-        return polkadotChainFamily(familyNetworks(config, 'polkadot'), container.get(Logger), config.metadata?.name ?? 'Walletgate')
       case 'cosmos':
-        return cosmosChainFamily(familyNetworks(config, 'cosmos'), container.get(Logger))
       case 'bip122':
-        // The host's default network first: a wallet whose addresses fit it connects on it.
-        return new Bip122ChainFamily(
-          config.networks
-            .filter((n) => n.chainNamespace === 'bip122')
-            .map(toCaipNetwork)
-            .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork)),
-          container.get(Logger),
-        )
+        // One page-side shell for the three; each family's discovery and session load on demand.
+        return new OnDemandChainFamily(namespace, familyNetworks(config, namespace), container.get(Logger), { appName: config.metadata?.name })
       default:
         // No wing for this family yet: its networks are listed, but no wallet of it connects.
         return undefined
@@ -168,7 +190,8 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
         config.siwx === undefined ? undefined : () => container.get(SiwxLoader).load().then((signIn) => signIn.onConnect),
       ),
     )
-  container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config))
+  const auth = embeddedWalletSource(container, config)
+  container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config, auth))
   container.bind(WalletDirectory).toDynamicValue((ctx) => new WalletDirectory(ctx.get(ChainFamilies)))
   container
     .bind(Analytics)

@@ -422,7 +422,12 @@ class WalletModalInstance implements WalletModal {
   private render(element?: HTMLElement): Promise<void> {
     const loadRenderer = this.loadRenderer
     if (loadRenderer === undefined) return this.container.get(FeatureLoader).loadConnect()
-    this.mounting ??= Promise.all([loadRenderer(), this.container.get(FeatureLoader).loadConnect()]).then(
+    // The modal's texts (the visitor's language and English) are fetched with the shell: the first
+    // render has them (prepareLocale never rejects; an offline language shows English).
+    this.mounting ??= Promise.all([
+      loadRenderer().then((loaded) => loaded.prepareLocale(this.container.get(LocaleStore).locale).then(() => loaded)),
+      this.container.get(FeatureLoader).loadConnect(),
+    ]).then(
       ([{ mountModal }]) => {
         if (this.destroyed) return
         this.unmount = mountModal(this.container, element)

@@ -11,4 +11,5 @@ interface ImportMetaEnv {
   readonly VITE_WG_SOLANA_RPC?: string
   /** The devnet Bitcoin chain's Esplora API base URL (default http://127.0.0.1:8792). */
   readonly VITE_WG_BITCOIN_ESPLORA?: string
+  readonly VITE_WG_AUTH_URL?: string
 }

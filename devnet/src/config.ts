@@ -12,7 +12,7 @@ export type DevnetChainId = (typeof DEVNET_CHAINS)[number]['id']
 export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
 /** Default ports; each can be overridden by the env variable named in DEVNET_PORT_ENV. */
-export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899, bitcoin: 8792 } as const
+export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899, bitcoin: 8792, auth: 8790, smtp: 8791, farcaster: 8793 } as const
 export type DevnetPortName = keyof typeof DEVNET_DEFAULT_PORTS
 export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   chainA: 'DEVNET_CHAIN_A_PORT',
@@ -23,8 +23,16 @@ export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   solana: 'DEVNET_SOLANA_PORT',
   /** The Bitcoin regtest chain's Esplora-compatible HTTP API. */
   bitcoin: 'DEVNET_BITCOIN_PORT',
+  /** The auth service (email login, the embedded wallet's frame, the devnet mailbox). */
+  auth: 'DEVNET_AUTH_PORT',
+  /** The SMTP sink the auth service sends its emails to. */
+  smtp: 'DEVNET_SMTP_PORT',
+  /** The Farcaster auth relay and its devnet Farcaster app page. */
+  farcaster: 'DEVNET_FARCASTER_PORT',
 }
 export const DEVNET_HOST = '127.0.0.1'
+/** The host origins the devnet project allows (`/projects/v1/origins`; social login checks them too). */
+export const DEVNET_ALLOWED_ORIGINS: readonly string[] = ['http://localhost', 'http://127.0.0.1', 'http://localhost:*', 'http://127.0.0.1:*']
 
 /** Project ids the service knows (analytics answers 403 to any other). Env: DEVNET_PROJECT_IDS. */
 export const DEVNET_DEFAULT_PROJECT_IDS = ['walletgate-demo', 'walletgate-test'] as const

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   DEVNET_ACCOUNTS,
+  DEVNET_ALLOWED_ORIGINS,
   DEVNET_CHAIN_A,
   DEVNET_CHAIN_B,
   DEVNET_CONTRACTS,
@@ -29,6 +30,9 @@ import { startService, type DevnetControl, type RunningService } from './service
 import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './solana/server'
 import type { BitcoinDevnet } from './bitcoin/server'
+import type { AuthService } from './auth/server'
+import type { SmtpSink } from './auth/smtp-sink'
+import type { FarcasterRelay } from './farcaster/relay'
 
 export * from './config'
 
@@ -47,6 +51,18 @@ export interface StartDevnetOptions {
   solana?: boolean
   /** Start the Bitcoin regtest chain too; default true. Without it `bitcoinEsploraUrl` is empty. */
   bitcoin?: boolean
+  /** Start the auth service (email login, the embedded wallet's frame) and its SMTP sink; default true. Without it `authUrl` is empty. */
+  auth?: boolean
+  /**
+   * Start the Farcaster auth relay (devnet/src/farcaster) too, with the stub Id and Key registries
+   * on Devnet A; default true. Without it `farcasterUrl` is absent.
+   */
+  farcaster?: boolean
+  /**
+   * Social login on the auth service (six devnet OpenID Connect providers under its origin, and
+   * Farcaster when the relay runs); default true. They load only when on.
+   */
+  social?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
   /** The Hardhat config and child preload to use instead of the repository's files. */
@@ -69,11 +85,15 @@ export interface DevnetInfo {
   serviceUrl: string
   rpcUrls: Record<number, string>
   relayUrl?: string
+  /** The Farcaster auth relay (its channel links open its devnet Farcaster app page). */
+  farcasterUrl?: string
   /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
   solanaRpcUrl: string
   solanaWsUrl: string
   /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
   bitcoinEsploraUrl: string
+  /** The auth service's origin: email login, the embedded wallet's frame, the mailbox (devnet/src/auth). */
+  authUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
@@ -110,6 +130,8 @@ interface StartContext {
   relay?: RelayHandle
   solana?: SolanaDevnet
   bitcoin?: BitcoinDevnet
+  auth?: AuthService
+  farcaster?: FarcasterRelay
   chains: SupervisedChain[]
   deaths: Promise<string>[]
   log(line: string): void
@@ -142,7 +164,11 @@ const chainsStep: StartStep = {
         ...(ctx.opts.hardhatFiles ? { files: ctx.opts.hardhatFiles } : {}),
         log: ctx.log,
         // The chain started over: the service's history forgets what it indexed from the old one.
-        onFresh: (id) => ctx.service?.chainStartedOver(id),
+        onFresh: (id) => {
+          ctx.service?.chainStartedOver(id)
+          // The Farcaster registries were on the old chain: put them back.
+          if (id === DEVNET_CHAIN_A.id) ctx.farcaster?.installRegistries().catch((error: unknown) => ctx.log(`farcaster registries not restored: ${String(error)}`))
+        },
       })
     const results = await Promise.allSettled([supervise(DEVNET_CHAIN_A.id, ctx.ports.chainA), supervise(DEVNET_CHAIN_B.id, ctx.ports.chainB)])
     const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
@@ -216,6 +242,53 @@ const relayStep: StartStep = {
   },
 }
 
+const farcasterStep: StartStep = {
+  name: 'farcaster',
+  async run(ctx) {
+    const { startFarcasterRelay } = await import('./farcaster/relay')
+    const farcaster = await startFarcasterRelay({ port: ctx.ports.farcaster, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! })
+    ctx.farcaster = farcaster
+    ctx.log(`farcaster relay ready: ${farcaster.url}`)
+    return () => farcaster.stop()
+  },
+}
+
+const authStep: StartStep = {
+  name: 'auth',
+  async run(ctx) {
+    const [{ startAuthService }, { startSmtpSink }] = await Promise.all([import('./auth/server'), import('./auth/smtp-sink')])
+    const sink: SmtpSink = await startSmtpSink({ port: ctx.ports.smtp })
+    try {
+      const auth = await startAuthService({
+        port: ctx.ports.auth,
+        smtpPort: sink.port,
+        mailbox: sink.mailbox,
+        chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
+        serviceUrl: ctx.serviceUrl!,
+        log: (line) => ctx.log(line),
+        // The social providers and social login; Farcaster when the relay runs (before this step).
+        ...(ctx.opts.social === false
+          ? {}
+          : {
+              social: {
+                allowedOrigins: DEVNET_ALLOWED_ORIGINS,
+                ...(ctx.farcaster ? { farcaster: { relayUrl: ctx.farcaster.url, rpcUrl: ctx.rpcUrls[DEVNET_CHAIN_A.id]! } } : {}),
+              },
+            }),
+      })
+      ctx.auth = auth
+      ctx.log(`auth ready: ${auth.url} (SMTP sink on ${sink.port})`)
+      return async () => {
+        await auth.stop()
+        await sink.stop()
+      }
+    } catch (error) {
+      await sink.stop()
+      throw error
+    }
+  },
+}
+
 /** What the service's admin endpoints act on: the supervised chains and the relay. */
 function devnetControl(ctx: StartContext): DevnetControl {
   const chain = (id: number): SupervisedChain => {
@@ -240,6 +313,8 @@ function startSteps(opts: StartDevnetOptions): StartStep[] {
     ...(opts.bitcoin === false ? [] : [bitcoinStep]),
     serviceStep,
     ...(opts.relay === false ? [] : [relayStep]),
+    ...(opts.farcaster === false ? [] : [farcasterStep]),
+    ...(opts.auth === false ? [] : [authStep]),
   ]
 }
 
@@ -318,9 +393,11 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     serviceUrl: ctx.serviceUrl!,
     rpcUrls: { ...ctx.rpcUrls },
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
+    ...(ctx.farcaster ? { farcasterUrl: ctx.farcaster.url } : {}),
     solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
     bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',
+    authUrl: ctx.auth?.url ?? '',
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   for (const [id, url] of Object.entries(devnet.rpcUrls)) lines.push(`  chain ${id.padEnd(6)} ${url}`)
   lines.push(`  service      ${devnet.serviceUrl}`)
   if (devnet.relayUrl) lines.push(`  relay        ${devnet.relayUrl}`)
+  if (devnet.farcasterUrl) lines.push(`  farcaster    ${devnet.farcasterUrl}  (relay + devnet Farcaster app; seeded fids in devnet/README.md)`)
   lines.push(`  project ids  ${devnet.projectIds.join(', ')}`)
   lines.push(`  data dir     ${devnet.dataDir}`)
   lines.push('Tokens (same addresses on both chains)')
@@ -60,9 +61,15 @@ async function main(): Promise<void> {
     lines.push(`  #${i} payment ${a.payment.address} key ${a.payment.privateKey}`)
     lines.push(`     ordinals ${a.ordinals.address} key ${a.ordinals.privateKey}`)
   }
+  if (devnet.authUrl) {
+    lines.push('Email login (the embedded wallet)')
+    lines.push(`  auth         ${devnet.authUrl}  (wallet frame ${devnet.authUrl}/frame)`)
+    lines.push(`  mailbox      ${devnet.authUrl}/devnet/mailbox  (JSON: ${devnet.authUrl}/devnet/mail?to=)`)
+    lines.push(`  socials      ${devnet.authUrl}/social/{google,github,apple,facebook,x,discord}  (OIDC issuers; seeded people in devnet/README.md)`)
+  }
   lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
+  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, authUrl: devnet.authUrl, farcasterUrl: devnet.farcasterUrl, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
 }
 
 main().catch((error: unknown) => {

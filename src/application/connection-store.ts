@@ -18,6 +18,10 @@ export interface ConnectedAccount {
   readonly caipNetworkId: string
   /** eoa, smartAccount, payment, ...: the family's rule when the wallet does not say. */
   readonly accountType?: AccountType
+  /** The account types this connection can switch between (bip122 payment and ordinal), when more than one. */
+  readonly accountTypes?: readonly AccountType[]
+  /** The accounts this connection can move between (a polkadot extension's named accounts), the one in use first, when more than one. */
+  readonly accounts?: readonly { readonly address: string; readonly name?: string }[]
   /** The connector's type (ANNOUNCED, INJECTED, EXTERNAL, MULTI_CHAIN, AUTH) when known. */
   readonly connectorType?: ConnectorType
   /** The networks the wallet approved for this session, when it says (WalletConnect). */
@@ -108,8 +112,11 @@ export class ConnectionStore {
     this.next({ ...inner, accounts, active, machine: nextConnectionState(inner.machine, { type: 'ACCOUNT_RESTORED' }), connectingId: undefined })
   }
 
-  /** Changes fields of a connected namespace's account (the wallet reported a new account or network). */
-  update(namespace: ChainNamespace, patch: Partial<Pick<ConnectedAccount, 'address' | 'caipAddress' | 'caipNetworkId'>>): void {
+  /** Changes fields of a connected namespace's account (the wallet reported a new account or network, or the visitor switched account type). */
+  update(
+    namespace: ChainNamespace,
+    patch: Partial<Pick<ConnectedAccount, 'address' | 'caipAddress' | 'caipNetworkId' | 'accountType' | 'accountTypes' | 'accounts'>>,
+  ): void {
     const inner = this.subject.value
     const current = inner.accounts[namespace]
     if (current === undefined) return

@@ -41,6 +41,8 @@ export const DEFAULT_SERVICE_URLS = {
   walletCatalogue: 'http://127.0.0.1:8787',
   analytics: 'http://127.0.0.1:8787',
   relay: 'ws://127.0.0.1:8788',
+  /** The auth service: email login and the embedded wallet's frame (its own origin). */
+  auth: 'http://127.0.0.1:8790',
 } as const
 
 /** What an absent key resolves to. A function: every modal gets its own arrays and objects. */
@@ -124,6 +126,8 @@ export interface ServiceUrls {
   walletCatalogue: string
   analytics: string
   relay: string
+  /** The auth service's origin, which serves the embedded wallet's frame (email login). */
+  auth: string
 }
 
 /** Where the services live, and how long one request to them may take. */
@@ -342,6 +346,7 @@ function configRules(): Record<string, Rule<unknown>> {
         walletCatalogue: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.walletCatalogue),
         analytics: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.analytics),
         relay: defaultTo(wsUrl, () => DEFAULT_SERVICE_URLS.relay),
+        auth: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.auth),
         timeoutMs: defaultTo(integer(1, MAX_SERVICE_TIMEOUT_MS), () => SERVICE_REQUEST_TIMEOUT_MS),
       }),
       defaultServices,

@@ -8,7 +8,7 @@
  */
 
 import { DomainError } from './domain-error'
-import { VALIDATION_MESSAGES } from './messages'
+import { EMBEDDED_WALLET_MESSAGES, VALIDATION_MESSAGES } from './messages'
 
 export { DomainError, isDomainError } from './domain-error'
 export * from './messages'
@@ -191,7 +191,7 @@ export class EmailLoginCooldownError extends DomainError {
   readonly code = 'EMAIL_LOGIN_COOLDOWN' as const
   readonly remainingSeconds: number
   constructor(remainingSeconds: number, options?: { cause?: unknown }) {
-    super(`Please try again after ${remainingSeconds} seconds`, options)
+    super(EMBEDDED_WALLET_MESSAGES.cooldown(remainingSeconds), options)
     this.remainingSeconds = remainingSeconds
   }
 }
@@ -240,7 +240,7 @@ export class EmailLoginDependencyError extends DomainError {
   override readonly name = 'EmailLoginDependencyError' as const
   readonly code = 'EMAIL_LOGIN_DEPENDENCY_UNAVAILABLE' as const
   constructor(options?: { cause?: unknown }) {
-    super('Unable to load email login dependency', options)
+    super(EMBEDDED_WALLET_MESSAGES.dependencyUnavailable, options)
   }
 }
 

@@ -62,6 +62,17 @@ export const ALERT_ERRORS = {
 } as const satisfies Record<string, AlertDescriptor>
 export type AlertKey = keyof typeof ALERT_ERRORS
 
+// ---------------------------------------------------------------- embedded wallet messages (section 8)
+
+export const EMBEDDED_WALLET_MESSAGES = {
+  /** Email login retried within the 30 s cooldown. */
+  cooldown: (seconds: number) => `Please try again after ${seconds} seconds`,
+  dependencyUnavailable: 'Unable to load email login dependency',
+} as const
+
+/** A well-formed email (spec section 5), checked without a schema library: the email field loads with Connect. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
 // ---------------------------------------------------------------- validation messages (section 5)
 
 export const VALIDATION_MESSAGES = {

@@ -15,6 +15,17 @@ export interface WalletAccount {
   readonly approvedCaipNetworkIds?: readonly CaipNetworkId[]
   /** The account's type when the wallet knows it (an embedded wallet's smart account); else the family's rule. */
   readonly accountType?: AccountType
+  /**
+   * The account types the connection can switch between with {@link ChainFamily.switchAccountType}
+   * (bip122: `payment` and `ordinal` when the wallet shared both addresses). Absent: no switch.
+   */
+  readonly accountTypes?: readonly AccountType[]
+  /**
+   * The accounts the connection can move between with {@link ChainFamily.chooseAddress}, each
+   * with the name the wallet gave it (polkadot extensions share several named accounts at once),
+   * the one in use first. Absent: no choice.
+   */
+  readonly accounts?: readonly { readonly address: string; readonly name?: string }[]
 }
 
 /** Something a connected wallet reported on its own, in one chain family. */
@@ -83,6 +94,24 @@ export interface ChainFamily {
    * @throws WalletRequestError (kind `rejected` when declined).
    */
   signMessage(connectorId: string, address: string, message: string): Promise<string>
+
+  /**
+   * Optional capability (families whose wallets share one address per account type: bip122's
+   * payment and ordinals). Makes the account of `accountType` the connection's first address,
+   * without a prompt, and reports it through `accountsChanged`; resolves the account as it now is.
+   * @throws WalletRequestError kind `unsupportedMethod` when the wallet shared no address of that
+   * type; UnknownConnectorError when the connector is not connected.
+   */
+  switchAccountType?(connectorId: string, accountType: AccountType): Promise<WalletAccount>
+
+  /**
+   * Optional capability (families whose wallets share several accounts at once: polkadot). Makes
+   * `address`, one of {@link WalletAccount.accounts}, the one in use, without a prompt, and reports
+   * it through `accountsChanged`; resolves the account as it now is.
+   * @throws WalletRequestError when the wallet shared no such account (kind `failed`) or offers no
+   * choice (kind `unsupportedMethod`); UnknownConnectorError when the connector is not connected.
+   */
+  chooseAddress?(connectorId: string, address: string): Promise<WalletAccount>
 
   /**
    * The network fee a transfer would cost; asks for no signature.

@@ -17,9 +17,23 @@ export interface ChainReader {
    */
   getNativeBalance(network: CaipNetwork, address: string, options?: { signal?: AbortSignal }): Promise<bigint>
 
+  /**
+   * Optional, for chains whose nodes tell confirmed funds from pending ones (bip122: the
+   * mempool): the native balance in those two parts, base units; `confirmed + pending` MUST equal
+   * what {@link getNativeBalance} resolves. `pending` is negative while a spend waits.
+   * @throws as {@link getNativeBalance}.
+   */
+  getNativeBalanceParts?(network: CaipNetwork, address: string, options?: { signal?: AbortSignal }): Promise<NativeBalanceParts>
+
   /** Stops background work (transport ranking) and forgets every client. MUST NOT throw. */
   dispose(): void
 }
+/** A native balance split into what the chain has confirmed and what still waits (base units). */
+export interface NativeBalanceParts {
+  readonly confirmed: bigint
+  readonly pending: bigint
+}
+
 export const ChainReader = Symbol('ChainReader') as ServiceIdentifier<ChainReader>
 
 /** The reader has no client for this chain family. */

@@ -12,6 +12,7 @@ import { ImagePolicyProvider, Skeleton, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
 import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
+import { EmbeddedApproval } from './views/email/EmbeddedApprovalGate'
 import { ViewBoundary, WithArea, WithFeatures, WithWalletLists } from './ViewGate'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW } from '../domain/format/glyphs'
@@ -205,6 +206,7 @@ function ModalShell({ embedded, root }: ModalRootProps) {
             </Suspense>
           </ViewBoundary>
         </FitHeight>
+        <EmbeddedApproval />
       </div>
       <Snackbar />
     </div>

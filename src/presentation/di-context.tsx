@@ -15,8 +15,9 @@ export function useService<T>(id: ServiceIdentifier<T>): T {
   return container.get(id)
 }
 
-/** Resolves a service the modal's container may lack (a view rendered over a partial container in tests). */
+/** Like useService, or undefined when this modal has no such service (a feature the host left off). */
 export function useOptionalService<T>(id: ServiceIdentifier<T>): T | undefined {
   const container = useContext(DiContext)
-  return container !== null && container.isBound(id) ? container.get(id) : undefined
+  if (container === null) throw new Error('useOptionalService must be used inside <DiProvider>')
+  return container.isBound(id) ? container.get(id) : undefined
 }

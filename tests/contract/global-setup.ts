@@ -32,12 +32,12 @@ export function freePort(): Promise<number> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const ports = new Set<number>()
-  while (ports.size < 4) ports.add(await freePort())
-  const [chainA, chainB, service, relay] = [...ports] as [number, number, number, number]
+  while (ports.size < 7) ports.add(await freePort())
+  const [chainA, chainB, service, relay, bitcoin, auth, smtp] = [...ports] as [number, number, number, number, number, number, number]
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-contract-'))
   const solana = await freePortPair()
-  const bitcoin = await freePort()
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin }, dataDir, quiet: true })
+  const farcaster = await freePort()
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster }, dataDir, quiet: true })
   project.provide('devnet', devnetInfo(devnet))
   return async () => {
     await devnet.stop()

@@ -73,6 +73,19 @@ test.describe('Bitcoin (bip122) on the devnet regtest chain', () => {
     await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(sats, 8)} BTC`)
     await snapshot(page, 'bitcoin-account-dark')
 
+    // The wallet shared its ordinals address too: the Account view switches between the two.
+    await expect(page.getByTestId('account-type-payment')).toHaveAttribute('aria-pressed', 'true')
+    await page.getByTestId('account-type-ordinal').click()
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', account.ordinals.address)
+    await expect(page.getByTestId('account-type-ordinal')).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByTestId('demo-account')).toContainText(`${account.ordinals.address} on ${BITCOIN_DEVNET_CAIP_NETWORK_ID}`)
+    await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(await unspent(world, account.ordinals.address), 8)} BTC`)
+    await page.getByTestId('account-type-payment').click()
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', account.payment.address)
+    await expect(page.getByTestId('demo-account')).toContainText(`${account.payment.address} on ${BITCOIN_DEVNET_CAIP_NETWORK_ID}`)
+    // The wallet was not asked again: it shared both addresses when it connected.
+    expect((await requests(page)).filter((m) => m === 'bitcoin:connect')).toHaveLength(1)
+
     await page.reload()
     await expect(page.getByTestId('demo-account')).toContainText(`${account.payment.address} on ${BITCOIN_DEVNET_CAIP_NETWORK_ID}`)
     // The silent reconnect asked the wallet for nothing new.

@@ -67,6 +67,25 @@ test.describe('polkadot', () => {
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
   })
 
+  test("the Account view lists the extension's accounts by name and moves to another without asking the wallet", async ({ page }) => {
+    const bob = DEVNET_POLKADOT_ACCOUNTS[1]!
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId(ROW).click()
+    await expect(page.getByTestId('demo-account')).toContainText(`${ALICE} on ${POLKADOT_DEVNET_CAIP_NETWORK_ID}`)
+    if (!(await page.getByTestId('view-Account').isVisible())) await page.getByTestId('connect-button').click()
+    await expect(page.getByTestId(`account-choice-${ALICE}`)).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByTestId(`account-choice-${bob.address}`)).toHaveText(bob.name)
+    const asked = () =>
+      page.evaluate(() => (window as unknown as { devWallet: { polkadot: { requests: { method: string }[] } } }).devWallet.polkadot.requests.length)
+    const before = await asked()
+    await page.getByTestId(`account-choice-${bob.address}`).click()
+    await expect(page.getByTestId('account-address')).toHaveAttribute('title', bob.address)
+    await expect(page.getByTestId('demo-account')).toContainText(`${bob.address} on ${POLKADOT_DEVNET_CAIP_NETWORK_ID}`)
+    expect(await asked()).toBe(before)
+  })
+
   test('a declined enable leaves the visitor disconnected, with the wallet asked once', async ({ page }) => {
     await initDevWallet(page, { mode: 'reject' })
     await page.goto('/')

@@ -2,12 +2,16 @@
  * The Bitcoin address rule against @scure/base's bech32 / bech32m encoders: every generated segwit
  * address (v0 with 20- or 32-byte programs, v1 to v16 with 2 to 40 bytes, on mainnet, testnet and
  * regtest) is accepted on its own network, and any one-character change, deletion or swap of two
- * neighbours is refused (bech32's checksum catches every such change).
+ * neighbours is refused (bech32's checksum catches every such change). The same for legacy base58
+ * addresses (P2PKH and P2SH, mainnet and testnet version bytes), encoded with @scure/base's
+ * Base58Check, whose checksum catches a changed character.
  */
-import { bech32, bech32m } from '@scure/base'
+import { sha256 } from '@noble/hashes/sha2'
+import { bech32, bech32m, createBase58check } from '@scure/base'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bitcoinAddressNetwork, validateBitcoinAddress } from '../../src/domain/bitcoin/bitcoin-address'
+import { bitcoinAddressNetwork } from '../../src/domain/bitcoin/bitcoin-address'
+import { validateBitcoinAddress } from '../../src/domain/bitcoin/validate-bitcoin-address'
 import { BITCOIN_CAIP_NETWORK_IDS } from '../../src/domain/bitcoin/bitcoin-networks'
 
 const PREFIXES = { mainnet: 'bc', testnet: 'tb', regtest: 'bcrt' } as const
@@ -28,7 +32,33 @@ const segwitAddress = fc
     return { network, address }
   })
 
+const base58check = createBase58check(sha256)
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const VERSIONS = { mainnet: [0x00, 0x05], testnet: [0x6f, 0xc4] } as const
+
+const legacyAddress = fc
+  .record({
+    network: fc.constantFrom('mainnet', 'testnet') as fc.Arbitrary<keyof typeof VERSIONS>,
+    script: fc.constantFrom(0, 1),
+    hash: fc.uint8Array({ minLength: 20, maxLength: 20 }),
+  })
+  .map(({ network, script, hash }) => ({ network, address: base58check.encode(Uint8Array.of(VERSIONS[network][script], ...hash)) }))
+
 describe('Bitcoin address rule (property)', () => {
+  it('accepts every generated legacy base58 address on its network, and refuses it with one character changed', () => {
+    fc.assert(
+      fc.property(legacyAddress, fc.nat(), fc.integer({ min: 1, max: BASE58.length - 1 }), ({ network, address }, at, shift) => {
+        expect(bitcoinAddressNetwork(address)).toBe(network)
+        expect(validateBitcoinAddress(address, BITCOIN_CAIP_NETWORK_IDS[network]).valid).toBe(true)
+        const i = at % address.length
+        const mutated = address.slice(0, i) + BASE58[(BASE58.indexOf(address[i]!) + shift) % BASE58.length] + address.slice(i + 1)
+        expect(bitcoinAddressNetwork(mutated)).toBeUndefined()
+        expect(validateBitcoinAddress(mutated, BITCOIN_CAIP_NETWORK_IDS[network]).valid).toBe(false)
+      }),
+      { numRuns: 600 },
+    )
+  })
+
   it('accepts every generated segwit address, on its own network only', () => {
     fc.assert(
       fc.property(segwitAddress, ({ network, address }) => {

@@ -35,6 +35,7 @@ describe('forbiddenGroups', () => {
     ['/r/node_modules/@solana/web3.js/lib/index.browser.esm.js', 'Solana (@solana)'],
     ['/r/node_modules/@polkadot/util-crypto/index.js', 'Polkadot (@polkadot)'],
     ['/r/node_modules/@cosmjs/encoding/build/index.js', 'Cosmos (@cosmjs)'],
+    ['/r/node_modules/@scure/btc-signer/index.js', 'Bitcoin (@scure/btc-signer)'],
     ['C:\\r\\node_modules\\@solana\\web3.js\\lib\\index.js', 'Solana (@solana)'],
   ])('puts %s in %s', (id, group) => {
     expect(forbiddenGroups(id)).toEqual([group])

@@ -31,6 +31,9 @@ export const AUTH_MESSAGES = {
   deviceNotApproved: 'This device is not approved yet; open the link in the email we sent',
   unknownLink: 'This approval link is not valid or has expired',
   noSession: 'Not signed in',
+  emailTaken: 'That email belongs to another account',
+  sameEmail: 'That is already your email',
+  noUpdate: 'Start the email change again',
 } as const
 
 export class AuthError extends Error {
@@ -45,7 +48,8 @@ export class AuthError extends Error {
 
 export interface AuthUser {
   readonly id: string
-  readonly email: string
+  /** Changes only through the two-code email update; the keys stay. */
+  email: string
   readonly evmPrivateKey: Hex
   readonly evmAddress: Hex
   /** The ed25519 seed (32 bytes); the Solana secret key is the seed followed by the public key. */
@@ -53,6 +57,17 @@ export interface AuthUser {
   readonly solanaAddress: string
   readonly devices: Set<string>
   readonly createdAt: number
+  /** Set for a user who signs in with a social provider or Farcaster, with the name it knows them by. */
+  readonly socialProvider?: string
+  readonly userName?: string
+}
+
+/** A social or Farcaster identity: `key` names it for good (provider and subject, or fid). */
+export interface SignInIdentity {
+  readonly key: string
+  readonly socialProvider: string
+  readonly email?: string
+  readonly userName?: string
 }
 
 interface PendingCode {
@@ -79,8 +94,18 @@ export interface AuthSession {
 /** What the login step asks of the visitor next (the spec's embedded-wallet login actions). */
 export type LoginAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
 
-/** What the server must send after a login step. */
-export type Outgoing = { readonly kind: 'otp'; readonly email: string; readonly code: string } | { readonly kind: 'device'; readonly email: string; readonly linkToken: string }
+/** What the server must send after a login or email-update step. */
+export type Outgoing =
+  | { readonly kind: 'otp'; readonly email: string; readonly code: string }
+  | { readonly kind: 'device'; readonly email: string; readonly linkToken: string }
+  /** A code confirming an email change: to the current address first, then to the new one. */
+  | { readonly kind: 'update-otp'; readonly email: string; readonly code: string; readonly newEmail: string }
+
+/** An email change under way: the current address's code first, then the new address's. */
+interface EmailUpdate {
+  readonly newEmail: string
+  stage: 'primary' | 'secondary'
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -101,6 +126,7 @@ export class AuthAccounts {
   private readonly codes = new Map<string, PendingCode>()
   private readonly deviceLinks = new Map<string, DeviceLink>()
   private readonly sessions = new Map<string, AuthSession>()
+  private readonly updates = new Map<string, EmailUpdate>()
   private readonly now: () => number
   private readonly newCode: () => string
 
@@ -132,15 +158,43 @@ export class AuthAccounts {
   /** A new code for the email (the "resend" button), subject to the cooldown. */
   issueCode(rawEmail: string, deviceId: string): Outgoing {
     const email = normaliseEmail(rawEmail)
-    const last = this.codes.get(email)
+    return { kind: 'otp', email, code: this.newPendingCode(email, deviceId) }
+  }
+
+  /** A fresh code under `key`, unless the last one was sent less than the cooldown ago. */
+  private newPendingCode(key: string, deviceId: string): string {
+    const last = this.codes.get(key)
     const now = this.now()
     if (last !== undefined && now - last.sentAt < OTP_RESEND_COOLDOWN_MS) {
       const seconds = Math.ceil((OTP_RESEND_COOLDOWN_MS - (now - last.sentAt)) / 1000)
       throw new AuthError(429, AUTH_MESSAGES.cooldown(seconds), { retryAfterSeconds: seconds })
     }
     const code = this.newCode()
-    this.codes.set(email, { code, expiresAt: now + OTP_LIFETIME_MS, sentAt: now, attemptsLeft: OTP_MAX_ATTEMPTS, deviceId })
-    return { kind: 'otp', email, code }
+    this.codes.set(key, { code, expiresAt: now + OTP_LIFETIME_MS, sentAt: now, attemptsLeft: OTP_MAX_ATTEMPTS, deviceId })
+    return code
+  }
+
+  /**
+   * Checks the code under `key` (gone, expired, wrong with the attempts left, the last wrong one
+   * voiding it); `beforeCompare` may refuse before the code is compared. A right code is used up.
+   */
+  private checkCode(key: string, code: string, beforeCompare: () => void = () => undefined): void {
+    const pending = this.codes.get(key)
+    if (pending === undefined) throw new AuthError(400, AUTH_MESSAGES.noCode)
+    if (pending.expiresAt < this.now()) {
+      this.codes.delete(key)
+      throw new AuthError(400, AUTH_MESSAGES.expiredCode)
+    }
+    beforeCompare()
+    if (pending.code !== code.trim()) {
+      pending.attemptsLeft -= 1
+      if (pending.attemptsLeft <= 0) {
+        this.codes.delete(key)
+        throw new AuthError(400, AUTH_MESSAGES.tooManyAttempts, { attemptsLeft: 0 })
+      }
+      throw new AuthError(400, AUTH_MESSAGES.invalidCode, { attemptsLeft: pending.attemptsLeft })
+    }
+    this.codes.delete(key)
   }
 
   /** The emailed approval link was opened: the device is known from now on, and a code follows. */
@@ -168,27 +222,35 @@ export class AuthAccounts {
    */
   verifyCode(rawEmail: string, code: string, deviceId: string): { user: AuthUser; session: AuthSession; created: boolean } {
     const email = normaliseEmail(rawEmail)
-    const pending = this.codes.get(email)
-    if (pending === undefined) throw new AuthError(400, AUTH_MESSAGES.noCode)
-    if (pending.expiresAt < this.now()) {
-      this.codes.delete(email)
-      throw new AuthError(400, AUTH_MESSAGES.expiredCode)
-    }
-    if (!this.deviceApproved(email, deviceId)) throw new AuthError(403, AUTH_MESSAGES.deviceNotApproved)
-    if (pending.code !== code.trim()) {
-      pending.attemptsLeft -= 1
-      if (pending.attemptsLeft <= 0) {
-        this.codes.delete(email)
-        throw new AuthError(400, AUTH_MESSAGES.tooManyAttempts, { attemptsLeft: 0 })
-      }
-      throw new AuthError(400, AUTH_MESSAGES.invalidCode, { attemptsLeft: pending.attemptsLeft })
-    }
-    this.codes.delete(email)
+    this.checkCode(email, code, () => {
+      if (!this.deviceApproved(email, deviceId)) throw new AuthError(403, AUTH_MESSAGES.deviceNotApproved)
+    })
     let user = this.users.get(email)
     const created = user === undefined
     if (user === undefined) {
       user = newUser(email, this.now())
       this.users.set(email, user)
+    }
+    user.devices.add(deviceId)
+    return { user, session: this.openSession(user, deviceId), created }
+  }
+
+  /**
+   * A social or Farcaster identity signs in (its provider already proved who it is): the same
+   * identity is always the same user; a new one gets new keys (`created`: the server funds them).
+   */
+  signInIdentity(identity: SignInIdentity, deviceId = identity.socialProvider): { user: AuthUser; session: AuthSession; created: boolean } {
+    // Identity keys hold spaces, which no email key can: the two kinds never meet in one map.
+    const key = `identity ${identity.socialProvider} ${identity.key}`
+    let user = this.users.get(key)
+    const created = user === undefined
+    if (user === undefined) {
+      user = {
+        ...newUser(identity.email ?? '', this.now()),
+        socialProvider: identity.socialProvider,
+        ...(identity.userName === undefined ? {} : { userName: identity.userName }),
+      }
+      this.users.set(key, user)
     }
     user.devices.add(deviceId)
     return { user, session: this.openSession(user, deviceId), created }
@@ -210,6 +272,44 @@ export class AuthAccounts {
     const user = [...this.users.values()].find((u) => u.id === session.userId)
     if (user === undefined) throw new AuthError(401, AUTH_MESSAGES.noSession)
     return { user, session }
+  }
+
+  /**
+   * Starts an email change for a signed-in user: a code goes to the CURRENT email (proof the owner
+   * asks). The new email must be free. Starting again replaces a change under way.
+   */
+  startEmailUpdate(user: AuthUser, rawNewEmail: string, deviceId: string): Outgoing {
+    const newEmail = normaliseEmail(rawNewEmail)
+    if (newEmail === user.email) throw new AuthError(400, AUTH_MESSAGES.sameEmail)
+    if (this.users.has(newEmail)) throw new AuthError(409, AUTH_MESSAGES.emailTaken)
+    const code = this.newPendingCode(`update-primary:${user.id}`, deviceId)
+    this.updates.set(user.id, { newEmail, stage: 'primary' })
+    return { kind: 'update-otp', email: user.email, code, newEmail }
+  }
+
+  /** The current email's code: right, and a code goes to the NEW email (proof it is theirs). */
+  confirmEmailUpdatePrimary(user: AuthUser, code: string, deviceId: string): Outgoing {
+    const update = this.updates.get(user.id)
+    if (update === undefined || update.stage !== 'primary') throw new AuthError(400, AUTH_MESSAGES.noUpdate)
+    this.checkCode(`update-primary:${user.id}`, code)
+    const newCode = this.newPendingCode(`update-secondary:${user.id}`, deviceId)
+    update.stage = 'secondary'
+    return { kind: 'update-otp', email: update.newEmail, code: newCode, newEmail: update.newEmail }
+  }
+
+  /** The new email's code: right, and the user's email is the new one (same user, same keys; the old email no longer logs in). */
+  confirmEmailUpdateSecondary(user: AuthUser, code: string): string {
+    const update = this.updates.get(user.id)
+    if (update === undefined || update.stage !== 'secondary') throw new AuthError(400, AUTH_MESSAGES.noUpdate)
+    this.checkCode(`update-secondary:${user.id}`, code)
+    this.updates.delete(user.id)
+    // Someone may have signed up with it since the change began.
+    if (this.users.has(update.newEmail)) throw new AuthError(409, AUTH_MESSAGES.emailTaken)
+    this.users.delete(user.email)
+    this.codes.delete(user.email)
+    user.email = update.newEmail
+    this.users.set(user.email, user)
+    return user.email
   }
 
   signOut(token: string): void {

@@ -10,20 +10,33 @@
  *   GET  /v1/email/device-status?email=&deviceId=    -> { approved }
  *   POST /v1/email/verify  { email, otp, deviceId }   -> { token, user } | 400 "That code is not valid" (attemptsLeft)
  *   GET  /v1/user                   (Bearer token)    -> { email, accounts: { eip155, solana } }
+ *   POST /v1/email/update { email } (Bearer)          -> { action: 'VERIFY_PRIMARY_OTP' } (a code to the current email)
+ *   POST /v1/email/update/primary { otp } (Bearer)    -> { action: 'VERIFY_SECONDARY_OTP' } (a code to the new email)
+ *   POST /v1/email/update/secondary { otp } (Bearer)  -> { email } (the user's email is the new one)
  *   POST /v1/sign-out               (Bearer token)    -> { signedOut: true }
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
+ *   GET  /v1/chains                                   -> { chains: [{ chainId, name }] } the chains it signs for
+ *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
+ *   GET  /frame/app.js                                -> the frame app (bundled on first request)
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
+ *
+ * With `social` set it also runs the devnet's social providers and social and Farcaster login
+ * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
  */
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createTransport } from 'nodemailer'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex, type TransactionRequest } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
-import { DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
+import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
+import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
+import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import type { Mailbox } from './smtp-sink'
+import type { SocialLogin, SocialLoginOptions } from './social/login'
 
 /** The mnemonic index of the faucet that funds new embedded wallets (accounts #0-#9 belong to the demo and tests). */
 export const AUTH_FAUCET_INDEX = 10
@@ -59,6 +72,12 @@ export interface AuthServiceOptions {
   /** The EVM chains new wallets are funded on and transactions are sent to. */
   readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string }[]
   readonly accounts?: AccountsOptions
+  /** The blockchain service, whose `/projects/v1/origins` lists the host origins the frame serves. */
+  readonly serviceUrl?: string
+  /** Where the service reports what it did once (the frame app's build time). */
+  readonly log?: (line: string) => void
+  /** Social providers and social/Farcaster login on; they load only then (oidc-provider, jose, the Farcaster client). */
+  readonly social?: SocialLoginOptions
 }
 
 export interface AuthService {
@@ -73,12 +92,28 @@ interface JsonAnswer {
   json: unknown
 }
 
+/** Any other answer: a page or a script, with its own status and headers. */
+interface RawAnswer {
+  status?: number
+  contentType: string
+  body: string
+  headers?: Record<string, string>
+}
+
+type Answer = JsonAnswer | { html: string } | RawAnswer
+
+const CHAIN_NAMES = new Map<number, string>([
+  [DEVNET_CHAIN_A.id, DEVNET_CHAIN_A.name],
+  [DEVNET_CHAIN_B.id, DEVNET_CHAIN_B.name],
+])
+
 export async function startAuthService(options: AuthServiceOptions): Promise<AuthService> {
   const accounts = new AuthAccounts(options.accounts)
   const mail = createTransport({ host: DEVNET_HOST, port: options.smtpPort, secure: false, ignoreTLS: true })
   const faucet = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: AUTH_FAUCET_INDEX })
   const chains = new Map(options.chains.map((c) => [c.chainId, c]))
   let baseUrl = ''
+  const frameApp = frameAppBundler(options.log)
 
   // The faucet's money: set, not mined, so it never depends on what other parts spent.
   await Promise.all(
@@ -118,6 +153,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       })
       return
     }
+    if (outgoing.kind === 'update-otp') {
+      await mail.sendMail({
+        from: 'Walletgate devnet <login@walletgate.devnet>',
+        to: outgoing.email,
+        subject: `Your email change code is ${outgoing.code}`,
+        text: `Your code to change your wallet's email to ${outgoing.newEmail} is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
+      })
+      return
+    }
     const link = `${baseUrl}/v1/email/device-approval?token=${outgoing.linkToken}`
     await mail.sendMail({
       from: 'Walletgate devnet <login@walletgate.devnet>',
@@ -128,7 +172,16 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     })
   }
 
-  const userJson = (user: AuthUser) => ({ email: user.email, accounts: { eip155: user.evmAddress, solana: user.solanaAddress } })
+  /** Calls sent by wallet_sendCalls, by bundle id, for wallet_getCallsStatus. */
+  const callBatches = new Map<string, { userId: string; chainId: number; hashes: Hex[] }>()
+
+  const userJson = (user: AuthUser) => ({
+    email: user.email,
+    accounts: { eip155: user.evmAddress, solana: user.solanaAddress },
+    ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
+    ...(user.userName === undefined ? {} : { userName: user.userName }),
+  })
+  let social: SocialLogin | undefined
 
   const bearer = (req: IncomingMessage): string | undefined => {
     const header = req.headers.authorization
@@ -171,13 +224,71 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         }
         return { json: { result: await wallet.sendTransaction({ ...request, chain: null } as never) } }
       }
+      case 'eth_sendRawTransaction':
+        // Signed elsewhere already: passed to the chain as it is.
+        return { json: { result: await publicClient.request({ method: 'eth_sendRawTransaction', params: params as [Hex] }) } }
+      case 'wallet_getCapabilities': {
+        // An EOA sends calls one by one: nothing atomic, no paymaster, on every chain served.
+        const capabilities = Object.fromEntries([...chains.keys()].map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]))
+        return { json: { result: capabilities } }
+      }
+      case 'wallet_sendCalls': {
+        const request = params[0] as { calls?: { to?: Hex; value?: Hex; data?: Hex }[]; atomicRequired?: boolean } | undefined
+        if (request === undefined || !Array.isArray(request.calls) || request.calls.length === 0) throw new HttpError(400, 'wallet_sendCalls needs calls')
+        if (request.atomicRequired === true) return { status: 400, json: { message: 'This wallet cannot send these calls atomically', code: 5760 } }
+        const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) })
+        const hashes: Hex[] = []
+        for (const call of request.calls) {
+          hashes.push(
+            await wallet.sendTransaction({
+              ...(call.to === undefined ? {} : { to: call.to }),
+              ...(call.value === undefined ? {} : { value: BigInt(call.value) }),
+              ...(call.data === undefined ? {} : { data: call.data }),
+              chain: null,
+            } as never),
+          )
+        }
+        const id = toHex(randomBytes(32))
+        callBatches.set(id, { userId: user.id, chainId, hashes })
+        return { json: { result: { id } } }
+      }
+      case 'wallet_getCallsStatus': {
+        const id = typeof params[0] === 'string' ? params[0] : ''
+        const batch = callBatches.get(id)
+        if (batch === undefined || batch.userId !== user.id) return { status: 400, json: { message: 'Unknown bundle id', code: 5730 } }
+        const batchClient = createPublicClient({ transport: http(chains.get(batch.chainId)!.rpcUrl) })
+        const receipts = await Promise.all(batch.hashes.map((hash) => batchClient.getTransactionReceipt({ hash }).catch(() => undefined)))
+        const done = receipts.filter((r) => r !== undefined)
+        const reverted = done.filter((r) => r.status === 'reverted').length
+        // EIP-5792 codes: 100 pending, 200 confirmed, 500 all reverted, 600 some reverted.
+        const status = done.length < receipts.length ? 100 : reverted === 0 ? 200 : reverted === done.length ? 500 : 600
+        return {
+          json: {
+            result: {
+              version: '2.0.0',
+              id,
+              chainId: toHex(batch.chainId),
+              status,
+              atomic: false,
+              receipts: done.map((r) => ({
+                logs: r.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
+                status: r.status === 'success' ? '0x1' : '0x0',
+                blockHash: r.blockHash,
+                blockNumber: toHex(r.blockNumber),
+                gasUsed: toHex(r.gasUsed),
+                transactionHash: r.transactionHash,
+              })),
+            },
+          },
+        }
+      }
       default:
         if (READ_METHODS.has(method)) return { json: { result: await publicClient.request({ method: method as never, params: params as never }) } }
         return { status: 403, json: { message: RPC_NOT_ALLOWED, code: 4200 } }
     }
   }
 
-  const route = async (req: IncomingMessage, url: URL): Promise<JsonAnswer | { html: string }> => {
+  const route = async (req: IncomingMessage, url: URL): Promise<Answer> => {
     const method = (req.method ?? 'GET').toUpperCase()
     const path = url.pathname
     const body = async (): Promise<Record<string, unknown>> => {
@@ -227,6 +338,20 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     if (method === 'GET' && path === '/v1/user') {
       return { json: userJson(accounts.authenticate(bearer(req)).user) }
     }
+    if (method === 'POST' && path === '/v1/email/update') {
+      const { user, session } = accounts.authenticate(bearer(req))
+      await sendMail(accounts.startEmailUpdate(user, text((await body()).email, 'email'), session.deviceId))
+      return { json: { action: 'VERIFY_PRIMARY_OTP' } }
+    }
+    if (method === 'POST' && path === '/v1/email/update/primary') {
+      const { user, session } = accounts.authenticate(bearer(req))
+      await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId))
+      return { json: { action: 'VERIFY_SECONDARY_OTP' } }
+    }
+    if (method === 'POST' && path === '/v1/email/update/secondary') {
+      const { user } = accounts.authenticate(bearer(req))
+      return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp')) } }
+    }
     if (method === 'POST' && path === '/v1/sign-out') {
       const token = bearer(req)
       if (token !== undefined) accounts.signOut(token)
@@ -235,6 +360,24 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     if (method === 'POST' && path === '/v1/rpc') {
       const { user } = accounts.authenticate(bearer(req))
       return rpc(user, await body())
+    }
+    if (method === 'GET' && path === '/v1/chains') {
+      return { json: { chains: options.chains.map((c) => ({ chainId: c.chainId, name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}` })) } }
+    }
+    if (method === 'GET' && path === FRAME_PATH) {
+      const hostOrigin = await allowedHostOrigin(options.serviceUrl, url.searchParams.get('projectId') ?? '', url.searchParams.get('origin') ?? '')
+      if (hostOrigin === undefined) {
+        // Framable by nobody: a refused page must not be shown inside a stranger's site either.
+        return { status: 403, contentType: 'text/html; charset=utf-8', body: frameRefusedHtml(), headers: { 'content-security-policy': "frame-ancestors 'none'" } }
+      }
+      return {
+        contentType: 'text/html; charset=utf-8',
+        body: frameHtml(),
+        headers: { 'content-security-policy': frameCsp(hostOrigin), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' },
+      }
+    }
+    if (method === 'GET' && path === FRAME_APP_PATH) {
+      return { contentType: 'text/javascript; charset=utf-8', body: await frameApp(), headers: { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }
     }
     if (method === 'GET' && path === '/devnet/mail') {
       return { json: options.mailbox.list(url.searchParams.get('to') ?? undefined) }
@@ -249,7 +392,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     throw new HttpError(404, `No route for ${method} ${path}`)
   }
 
-  const send = (res: ServerResponse, answer: JsonAnswer | { html: string }): void => {
+  const send = (res: ServerResponse, answer: Answer): void => {
+    if ('contentType' in answer) {
+      res.writeHead(answer.status ?? 200, { ...answer.headers, 'content-type': answer.contentType })
+      res.end(answer.body)
+      return
+    }
     if ('html' in answer) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       res.end(answer.html)
@@ -270,7 +418,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       res.end()
       return
     }
-    route(req, new URL(req.url ?? '/', baseUrl))
+    const url = new URL(req.url ?? '/', baseUrl)
+    if (social?.handle(req, res, url) === true) return
+    route(req, url)
       .then((answer) => send(res, answer))
       .catch((error: unknown) => {
         if (error instanceof AuthError) send(res, { status: error.status, json: { message: error.message, ...error.details } })
@@ -287,6 +437,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   })
   const port = (server.address() as AddressInfo).port
   baseUrl = `http://${DEVNET_HOST}:${port}`
+  if (options.social !== undefined) {
+    const { startSocialLogin } = await import('./social/login')
+    social = await startSocialLogin(options.social, { baseUrl, now: options.accounts?.now ?? Date.now, accounts, fund, userJson })
+  }
   return {
     url: baseUrl,
     port,

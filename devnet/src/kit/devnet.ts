@@ -83,6 +83,9 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
       solana: parts.solana,
       // Not a part of the kit yet: a host's EVM tests need no Bitcoin chain.
       bitcoin: false,
+      // Not a part of the kit yet either (email login needs the SMTP packages).
+      auth: false,
+      farcaster: false,
       artifacts: () => Promise.resolve(artifacts),
       hardhatFiles: files,
       ...(options.projectIds ? { projectIds: options.projectIds } : {}),

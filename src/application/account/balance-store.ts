@@ -40,6 +40,11 @@ export type BalanceState =
       readonly tokens: readonly TokenBalance[]
       /** The native token's balance; undefined when the service listed none. */
       readonly native: TokenBalance | undefined
+      /**
+       * `native` in its confirmed and pending parts (bip122's mempool; pending is negative while a
+       * spend waits), when the chain reader tells them apart and something is pending.
+       */
+      readonly parts?: { readonly confirmed: TokenBalance; readonly pending: TokenBalance }
       /** `chain`: the service failed or does not support the network; only the native balance, no fiat. */
       readonly source: BalanceSource
       /** When these balances were read (scheduler time, ms). */
@@ -283,9 +288,13 @@ export class BalanceStore {
       return
     }
     try {
-      const units = await this.chain.getNativeBalance(network, address)
+      // Where the chain tells pending funds apart (bip122), both parts are read at once.
+      const { confirmed, pending } =
+        this.chain.getNativeBalanceParts === undefined
+          ? { confirmed: await this.chain.getNativeBalance(network, address), pending: 0n }
+          : await this.chain.getNativeBalanceParts(network, address)
       if (generation !== this.generation) return
-      const native: TokenBalance = {
+      const amount = (units: bigint): TokenBalance => ({
         name: network.nativeCurrency.name,
         symbol: network.nativeCurrency.symbol,
         chainId: network.caipNetworkId,
@@ -296,12 +305,14 @@ export class BalanceStore {
           numeric: formatUnitsExact(units, network.nativeCurrency.decimals),
         },
         iconUrl: '',
-      }
+      })
+      const native = amount(confirmed + pending)
       this.subject.next({
         status: 'ready',
         caipAddress,
         tokens: [native],
         native,
+        ...(pending === 0n ? {} : { parts: { confirmed: amount(confirmed), pending: amount(pending) } }),
         source: 'chain',
         fetchedAtMs: this.scheduler.now(),
         failed: options.failed,

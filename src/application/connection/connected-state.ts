@@ -13,6 +13,8 @@ export function connectedAccount(account: WalletAccount, connectorType?: Connect
     address,
     caipNetworkId: account.caipNetworkId,
     accountType: account.accountType ?? connectedAccountType(account.namespace),
+    ...(account.accountTypes === undefined || account.accountTypes.length < 2 ? {} : { accountTypes: account.accountTypes }),
+    ...(account.accounts === undefined || account.accounts.length < 2 ? {} : { accounts: account.accounts }),
     ...(connectorType === undefined ? {} : { connectorType }),
     ...(account.approvedCaipNetworkIds === undefined ? {} : { approvedCaipNetworkIds: account.approvedCaipNetworkIds }),
   }

@@ -34,10 +34,12 @@ interface CatalogueWallets {
 }
 
 /**
- * Methods that work in this version. Email and social need the embedded wallet (AUTH connector),
- * which does not exist yet; they appear here once it does.
+ * Methods that work in this version: wallets always; email when the embedded wallet's AUTH
+ * connector is there (the host left email on and has a project id). Social arrives with its views.
  */
-const AVAILABLE_METHODS: readonly ConnectMethod[] = ['wallet']
+function availableMethods(connectors: readonly Connector[]): readonly ConnectMethod[] {
+  return connectors.some((c) => c.type === 'AUTH') ? ['wallet', 'email'] : ['wallet']
+}
 
 /**
  * How long the catalogue call waits after the Connect view asked for it: the call loads the
@@ -168,7 +170,9 @@ export class ConnectorsStore {
     // The catalogue id of an installed wallet, when a listing we know shares its rdns.
     const idByRdns = new Map<string, string>()
     for (const listing of [...listed.featured, ...listed.recommended]) if (listing.rdns) idByRdns.set(listing.rdns, listing.id)
-    const visible = connectors.filter((c) =>
+    const available = availableMethods(connectors)
+    // The embedded wallet is the email field, never a wallet row.
+    const visible = connectors.filter((c) => c.type !== 'AUTH').filter((c) =>
       passesFilter([c.id, c.info?.rdns, c.explorerId, c.info?.rdns ? idByRdns.get(c.info.rdns) : undefined], filter),
     )
     const shown = new Set<string>()
@@ -217,10 +221,10 @@ export class ConnectorsStore {
     const methods = resolveConnectMethodOrder({
       configured: this.config.connectMethodsOrder,
       hasInjectedOrAnnouncedWallet: hasBrowserWallet,
-    }).filter((m) => AVAILABLE_METHODS.includes(m))
+    }).filter((m) => available.includes(m))
     return {
       // A host order naming only methods that do not exist yet would leave the view empty.
-      methods: methods.length > 0 ? methods : [...AVAILABLE_METHODS],
+      methods: methods.length > 0 ? methods : [...available],
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
       showAllWallets: this.config.features.allWallets !== false,

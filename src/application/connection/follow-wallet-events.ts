@@ -38,8 +38,19 @@ export class FollowWalletEvents {
         const address = event.addresses[0]
         if (address === undefined) {
           this.disconnect.walletEnded(namespace, event.connectorId)
-        } else if (address !== current.address) {
-          this.connection.update(namespace, { address, caipAddress: `${current.caipNetworkId}:${address}` })
+        } else {
+          // A connection that lists its accounts follows the wallet's list (names kept by address).
+          const accounts = current.accounts?.length
+            ? event.addresses.map((a) => current.accounts?.find((known) => known.address === a) ?? { address: a })
+            : undefined
+          const listChanged = accounts !== undefined && accounts.map((a) => a.address).join() !== current.accounts?.map((a) => a.address).join()
+          if (address !== current.address || listChanged) {
+            this.connection.update(namespace, {
+              address,
+              caipAddress: `${current.caipNetworkId}:${address}`,
+              ...(listChanged ? { accounts } : {}),
+            })
+          }
         }
         return
       }

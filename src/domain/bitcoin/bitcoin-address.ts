@@ -1,13 +1,13 @@
 /**
  * Bitcoin address rules: which Bitcoin network an address belongs to (segwit bech32 / bech32m
  * addresses with their checksum, BIP-173 and BIP-350; legacy base58 addresses by their version
- * byte, a format check like the other families'), and the message for an address of another
- * network than the one in use ("a mainnet bc1 address on regtest").
+ * byte and their Base58Check checksum), and the message for an address of another
+ * network than the one in use ("a mainnet bc1 address on regtest"). Whether an address can be used
+ * on a network is validate-bitcoin-address.ts.
  */
-import { BITCOIN_NETWORK_NAMES, bitcoinNetworkOf, type BitcoinNetworkKind } from './bitcoin-networks'
+import { BITCOIN_NETWORK_NAMES, type BitcoinNetworkKind } from './bitcoin-networks'
 import { bech32Decode, wordsToBytes } from '../format/bech32'
-import { VALIDATION_MESSAGES } from '../messages'
-import { VALID, invalid, type Validation } from '../validation/validation-result'
+import { sha256 } from '../format/sha256'
 
 /** The bech32 prefix of each network's segwit addresses (signet shares testnet's). */
 const SEGWIT_PREFIXES: Readonly<Record<string, BitcoinNetworkKind>> = { bc: 'mainnet', tb: 'testnet', bcrt: 'regtest' }
@@ -33,7 +33,12 @@ export function bitcoinAddressNetwork(address: string): BitcoinNetworkKind | und
   }
   if (!/^[1-9A-HJ-NP-Za-km-z]{25,35}$/.test(address)) return undefined
   const bytes = base58Bytes(address)
-  return bytes.length === 25 ? BASE58_VERSIONS[bytes[0]!] : undefined
+  if (bytes.length !== 25) return undefined
+  // Base58Check: the last four bytes are the first four of the payload's double SHA-256, so a
+  // mistyped character is refused, as bech32's checksum refuses one in a segwit address.
+  const check = sha256(sha256(Uint8Array.from(bytes.slice(0, 21))))
+  if (bytes.slice(21).some((byte, i) => byte !== check[i])) return undefined
+  return BASE58_VERSIONS[bytes[0]!]
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
@@ -55,24 +60,4 @@ export function isBitcoinAddress(address: string): boolean {
 /** "This is a Bitcoin Mainnet address" when the address belongs to another network than `caipNetworkId`'s. */
 export function otherBitcoinNetworkMessage(network: BitcoinNetworkKind): string {
   return `This is a ${BITCOIN_NETWORK_NAMES[network]} address`
-}
-
-/**
- * Whether `address` can be used on the Bitcoin network `caipNetworkId`: an address of another
- * network gets a message naming that network. A network the rules do not know (a custom chain)
- * accepts any Bitcoin address.
- */
-export function validateBitcoinAddress(address: string, caipNetworkId: string): Validation {
-  const belongs = bitcoinAddressNetwork(address.trim())
-  if (belongs === undefined) return invalid(VALIDATION_MESSAGES.invalidAddress)
-  const expected = bitcoinNetworkOf(caipNetworkId)
-  if (expected === undefined || sameAddressSpace(belongs, expected, address.trim())) return VALID
-  return invalid(otherBitcoinNetworkMessage(belongs))
-}
-
-/** Regtest base58 addresses share testnet's bytes: they are accepted on both. */
-function sameAddressSpace(belongs: BitcoinNetworkKind, expected: BitcoinNetworkKind, address: string): boolean {
-  if (belongs === expected) return true
-  const base58 = bech32Decode(address) === undefined
-  return base58 && belongs === 'testnet' && expected === 'regtest'
 }

@@ -29,9 +29,14 @@ export function bech32PrefixOf(network: Pick<CaipNetwork, 'caipNetworkId'>): str
   return CHAINS[cosmosChainId(network.caipNetworkId)]?.prefix
 }
 
+/** The known chain whose accounts carry `prefix` ("Osmosis"), or undefined. */
+export function knownBech32ChainName(prefix: string): string | undefined {
+  return Object.values(CHAINS).find((c) => c.prefix === prefix)?.name
+}
+
 /** Who uses `prefix`, for a person: "Osmosis", or "another chain (prefix foo)". */
 export function bech32NetworkName(prefix: string): string {
-  return Object.values(CHAINS).find((c) => c.prefix === prefix)?.name ?? `another chain (prefix ${prefix})`
+  return knownBech32ChainName(prefix) ?? `another chain (prefix ${prefix})`
 }
 
 /** The message for an address of another chain than the one in use. */

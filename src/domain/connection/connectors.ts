@@ -3,6 +3,8 @@ import type { AccountType, ChainNamespace, Connector, ConnectorType } from '../e
 
 /** The connector id of WalletConnect in the connector list (one row for every WalletConnect wallet). */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+/** The embedded wallet's connector (email and social login), type AUTH. */
+export const AUTH_CONNECTOR_ID = 'AUTH'
 
 /** The chain families a connector offers. */
 export function chainsOf(connector: Pick<Connector, 'chain' | 'chains'>): readonly ChainNamespace[] {

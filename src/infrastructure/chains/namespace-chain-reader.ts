@@ -1,5 +1,5 @@
 import type { CaipNetwork, ChainNamespace } from '../../domain/entities'
-import { UnsupportedChainReadError, type ChainReader } from '../../ports/chain-reader'
+import { UnsupportedChainReadError, type ChainReader, type NativeBalanceParts } from '../../ports/chain-reader'
 
 /** One {@link ChainReader} over each chain family's own: a read goes to the reader of the network's namespace. */
 export class NamespaceChainReader implements ChainReader {
@@ -9,6 +9,13 @@ export class NamespaceChainReader implements ChainReader {
     const reader = this.readers[network.chainNamespace]
     if (reader === undefined) return Promise.reject(new UnsupportedChainReadError(network.chainNamespace))
     return reader.getNativeBalance(network, address, options)
+  }
+
+  /** The family reader's parts; a reader without them answers its balance as all confirmed. */
+  async getNativeBalanceParts(network: CaipNetwork, address: string, options?: { signal?: AbortSignal }): Promise<NativeBalanceParts> {
+    const reader = this.readers[network.chainNamespace]
+    if (reader?.getNativeBalanceParts !== undefined) return reader.getNativeBalanceParts(network, address, options)
+    return { confirmed: await this.getNativeBalance(network, address, options), pending: 0n }
   }
 
   dispose(): void {

@@ -10,6 +10,7 @@ import { names } from './messages/names'
 import { onramp } from './messages/onramp'
 import { siwx } from './messages/siwx'
 import { errors } from './messages/errors'
+import { email } from './messages/email'
 
 /**
  * Every text the modal shows, in English: the source language and the fallback of every other.
@@ -32,6 +33,7 @@ export const en = {
   ...onramp,
   ...siwx,
   ...errors,
+  ...email,
 } as const
 
 export type MessageKey = keyof typeof en

@@ -4,7 +4,7 @@ import { BehaviorSubject } from 'rxjs'
 import { LocaleStore, type LocaleState } from '../../application/locale-store'
 import { useOptionalService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
-import { englishEntries, englishRestLoaded, englishText, hasEnglish, loadEnglishRest, restNumberFormat } from './english'
+import { englishRestLoaded, englishText, hasEnglish, keyOfEnglish, loadEnglishRest, restNumberFormat } from './english'
 import { loadTranslation, loadedTranslation, textDirection, textLanguage } from './languages'
 
 export type Params = Readonly<Record<string, string | number>>
@@ -41,18 +41,6 @@ export interface I18n {
   money(amount: string): string
   /** A date (ISO text) as the locale writes it. */
   date(iso: string, options: Intl.DateTimeFormatOptions): string
-}
-
-let plainText = new Map<string, string>()
-let plainTextHasRest = false
-/** English text to key, for `known()`; built again once the rest of English has arrived. */
-function keyOfEnglish(text: string): string | undefined {
-  if (plainText.size === 0 || plainTextHasRest !== englishRestLoaded()) {
-    plainTextHasRest = englishRestLoaded()
-    plainText = new Map()
-    for (const [key, value] of englishEntries()) if (value !== undefined && !plainText.has(value)) plainText.set(value, key)
-  }
-  return plainText.get(text)
 }
 
 function fill(template: string, params: Params | undefined, locale: string): string {

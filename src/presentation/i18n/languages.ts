@@ -39,17 +39,7 @@ export async function loadTranslation(language: string): Promise<Translation> {
 
 const RTL_LANGUAGES = ['ar', 'fa', 'he', 'iw', 'ur', 'ps', 'yi', 'dv', 'ckb', 'syr', 'sd', 'ug']
 
-/** `rtl` for a language written right to left (from Intl where the browser says, else a list). */
+/** `rtl` for a language written right to left (by its language subtag). */
 export function textDirection(locale: string): 'ltr' | 'rtl' {
-  try {
-    const info = new Intl.Locale(locale) as Intl.Locale & {
-      getTextInfo?: () => { direction?: string }
-      textInfo?: { direction?: string }
-    }
-    const direction = info.getTextInfo?.().direction ?? info.textInfo?.direction
-    if (direction === 'rtl' || direction === 'ltr') return direction
-  } catch {
-    // A malformed tag reads as the list below.
-  }
   return RTL_LANGUAGES.includes(locale.toLowerCase().split('-')[0] ?? '') ? 'rtl' : 'ltr'
 }

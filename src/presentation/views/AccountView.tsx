@@ -10,6 +10,12 @@ import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../comp
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
+import { AccountTypeSwitch } from './account/AccountTypeSwitch'
+import { accountTypeChoices } from '../../application/account/switch-account-type'
+import { AccountChooser } from './account/AccountChooser'
+import { accountChoices } from '../../application/account/choose-account'
+import { EmbeddedEmail } from './account/EmbeddedEmail'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
@@ -48,9 +54,16 @@ export default function AccountView() {
     supportsCapability('names', connection.namespace) && identity.status === 'ready' && identity.identity.name === null
   // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
   const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
+  // Bitcoin's payment / ordinals switch, when the wallet shared both addresses.
+  const accountTypes = accountTypeChoices(connection)
+  // A polkadot extension's named accounts, when it shared more than one.
+  const accounts = accountChoices(connection)
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
+      {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedEmail />}
+      {accountTypes.length > 0 && <AccountTypeSwitch active={connection.accountType} choices={accountTypes} />}
+      {accounts.length > 0 && <AccountChooser active={connection.address} accounts={accounts} />}
       <div className="wg-account-actions">
         <Button
           variant="secondary"

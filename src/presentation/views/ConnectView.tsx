@@ -8,6 +8,7 @@ import { ModalStore } from '../../application/modal-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
+import { EmailField } from './connect/EmailField'
 import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
 import { useI18n } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/catalogue'
@@ -92,6 +93,8 @@ export default function ConnectView() {
               </p>
             </details>
           </div>
+        ) : method === 'email' ? (
+          <EmailField key={method} />
         ) : null,
       )}
     </div>

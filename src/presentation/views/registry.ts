@@ -14,6 +14,7 @@ type Loader = () => Promise<{ default: ComponentType }>
  */
 const namesViews = () => import('./names')
 const onRampViews = () => import('./onramp')
+const emailViews = () => import('./email')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -37,6 +38,11 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   RegisterAccountNameSuccess: () => namesViews().then((m) => ({ default: m.RegisterAccountNameSuccessView })),
   OnRamp: () => onRampViews().then((m) => ({ default: m.OnRampView })),
   OnRampProviders: () => onRampViews().then((m) => ({ default: m.OnRampProvidersView })),
+  EmailVerifyOtp: () => emailViews().then((m) => ({ default: m.EmailVerifyOtpView })),
+  EmailVerifyDevice: () => emailViews().then((m) => ({ default: m.EmailVerifyDeviceView })),
+  UpdateEmailWallet: () => emailViews().then((m) => ({ default: m.UpdateEmailWalletView })),
+  UpdateEmailPrimaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
+  UpdateEmailSecondaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
 }
 
 /**
@@ -77,6 +83,9 @@ export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'ConnectingWalletConnectBasic',
   // Sign-in needs only the connection and its own loader: it opens right after a wallet connects.
   'SIWXSignMessage',
+  // The email login's steps come before any account exists.
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
 ])
 
 /** Connect views that list the catalogue's wallets: they also wait for src/di-wallet-lists.ts. */

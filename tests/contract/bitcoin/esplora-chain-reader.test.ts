@@ -33,7 +33,7 @@ describe('EsploraChainReader', () => {
   it('reads confirmed and pending sats, their sum equal to the unspent outputs', async () => {
     const reader = new EsploraChainReader()
     devnet.chain.fund([{ address: account.payment.address, sats: 12_345n }])
-    const balance = await reader.getBalance(network([devnet.esploraUrl]), account.payment.address)
+    const balance = await reader.getNativeBalanceParts(network([devnet.esploraUrl]), account.payment.address)
     expect(balance).toEqual({ confirmed: 175_000_000n, pending: 12_345n })
     const utxos = (await (await fetch(`${devnet.esploraUrl}/address/${account.payment.address}/utxo`)).json()) as { value: number }[]
     const sum = utxos.reduce((total, u) => total + BigInt(u.value), 0n)

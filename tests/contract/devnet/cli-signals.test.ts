@@ -47,7 +47,7 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 const started: { child: ChildProcess; ready?: Ready; dataDir: string }[] = []
 
 async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; ready: Ready; ports: number[] }> {
-  const ports = [await freePort(), await freePort(), await freePort(), await freePort(), await freePortPair()]
+  const ports = [await freePort(), await freePort(), await freePort(), await freePort(), await freePortPair(), await freePort(), await freePort(), await freePort(), await freePort()]
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-cli-'))
   const args = via === 'node' ? ['--import', 'tsx', 'devnet/src/main.ts'] : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'devnet/src/main.ts']
   const child = spawn(process.execPath, args, {
@@ -59,6 +59,10 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
       DEVNET_SERVICE_PORT: String(ports[2]),
       DEVNET_RELAY_PORT: String(ports[3]),
       DEVNET_SOLANA_PORT: String(ports[4]),
+      DEVNET_BITCOIN_PORT: String(ports[5]),
+      DEVNET_FARCASTER_PORT: String(ports[6]),
+      DEVNET_AUTH_PORT: String(ports[7]),
+      DEVNET_SMTP_PORT: String(ports[8]),
       DEVNET_DATA_DIR: dataDir,
       DEVNET_QUIET: '1',
     },

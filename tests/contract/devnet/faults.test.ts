@@ -10,12 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, createWalletClient, erc20Abi, http, parseEther } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { generateKeyPair, signJWT } from '@walletconnect/relay-auth'
 import { WebSocket } from 'ws'
 import { DEVNET_CONTRACTS, devnetViemChain, startDevnet, type DevnetHandle } from '../../../devnet/src/index'
 import type { ChainStatus } from '../../../devnet/src/chains/supervisor'
+import { DEVNET_FARCASTER_ACCOUNTS, farcasterCustody } from '../../../devnet/src/farcaster/accounts'
+import { FARCASTER_ID_REGISTRY } from '../../../devnet/src/farcaster/registries'
 import { freePort } from '../global-setup'
 import { freePortPair } from '../../e2e/support/free-port'
 
@@ -26,7 +28,7 @@ const SDK = 'projectId=walletgate-test&st=walletgate&sv=walletgate-0.1.0'
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'walletgate-faults-'))
   const [chainA, chainB, service, relay] = [await freePort(), await freePort(), await freePort(), await freePort()]
-  devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair(), bitcoin: await freePort() }, dataDir, quiet: true })
+  devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair(), bitcoin: await freePort(), farcaster: await freePort() }, dataDir, quiet: true, auth: false })
 }, 180_000)
 
 afterAll(async () => {
@@ -120,6 +122,14 @@ describe('a chain killed outright', () => {
       10_000n * 10n ** 6n,
     )
     expect(await reader.getBalance({ address: sender.address })).toBe(parseEther('10000'))
+    // The Farcaster registries and seeded fids are put back on the fresh chain (sign-in reads them).
+    const alice = DEVNET_FARCASTER_ACCOUNTS[0]!
+    const idOf = parseAbi(['function idOf(address) view returns (uint256)'])
+    await until(
+      async () => (await reader.readContract({ address: FARCASTER_ID_REGISTRY, abi: idOf, functionName: 'idOf', args: [farcasterCustody(alice).address] })) === BigInt(alice.fid),
+      10_000,
+      'the Farcaster registries to be back',
+    )
     // Chain state started over, and the service's history with it.
     await until(async () => !(await historyHashes(sender.address, 31337)).includes(sent), 10_000, 'the lost transfer to leave the history')
     expect(await historyHashes(sender.address, 31337)).toHaveLength(2)

@@ -21,8 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
   const solana = await freePortPair()
-  const bitcoin = await freePort()
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin }, dataDir, quiet: true })
+  const [bitcoin, auth, smtp, farcaster] = await Promise.all([freePort(), freePort(), freePort(), freePort()])
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster }, dataDir, quiet: true })
   const cleanUp = async () => {
     await devnet.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -58,6 +58,7 @@ async function serveDemo(
     VITE_WG_SOLANA_RPC: devnet.solanaRpcUrl,
     VITE_WG_SOLANA_WS: devnet.solanaWsUrl,
     VITE_WG_BITCOIN_ESPLORA: devnet.bitcoinEsploraUrl,
+    VITE_WG_AUTH_URL: devnet.authUrl,
     DEMO_PORT: String(demo),
     DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
   })
@@ -79,6 +80,8 @@ async function serveDemo(
     solanaRpcUrl: devnet.solanaRpcUrl,
     solanaWsUrl: devnet.solanaWsUrl,
     bitcoinEsploraUrl: devnet.bitcoinEsploraUrl,
+    authUrl: devnet.authUrl,
+    farcasterUrl: devnet.farcasterUrl ?? '',
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)

@@ -11,6 +11,10 @@ export interface E2eWorld {
   readonly solanaWsUrl: string
   /** The devnet Bitcoin chain's Esplora API base URL. */
   readonly bitcoinEsploraUrl: string
+  /** The auth service (email login, wallet frame, mailbox). */
+  readonly authUrl: string
+  /** The Farcaster relay; a channel's link opens its devnet Farcaster app page. */
+  readonly farcasterUrl: string
   readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
 }
 

@@ -1,4 +1,5 @@
 /** Wallet catalogue, images, remote config, allowed origins and the analytics config. */
+import { DEVNET_ALLOWED_ORIGINS } from '../../config'
 import { iconSvg, queryWallets, walletImage } from '../catalogue'
 import type { ServiceDeps } from '../deps'
 import { HttpError, type Router } from '../http'
@@ -58,7 +59,7 @@ export function registerCatalogueRoutes(router: Router, deps: ServiceDeps): void
 
   router.get('/projects/v1/origins', ({ query }) => {
     if (!deps.projectIds.includes(query.get('projectId') ?? '')) throw new HttpError(403, 'Invalid projectId')
-    return { json: { allowedOrigins: ['http://localhost', 'http://127.0.0.1', 'http://localhost:*', 'http://127.0.0.1:*'] } }
+    return { json: { allowedOrigins: DEVNET_ALLOWED_ORIGINS } }
   })
 
   router.get('/getAnalyticsConfig', () => ({ json: { isAnalyticsEnabled: true, isAppKitAuthEnabled: true } }))

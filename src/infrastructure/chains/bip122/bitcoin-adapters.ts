@@ -4,8 +4,7 @@
  * session, not with discovery before the modal opens. The same adapter for the same wallet object.
  */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
-import { BITCOIN_CONNECT } from './bitcoin-discovery'
-import type { BitcoinWallet } from './bitcoin-wallet'
+import { BITCOIN_CONNECT, type BitcoinWallet } from './bitcoin-wallet'
 import { satsConnectBitcoin, type SatsConnectProvider } from './sats-connect-bitcoin'
 import { walletStandardBitcoin } from './wallet-standard-bitcoin'
 

@@ -105,17 +105,22 @@ export class BitcoinSession {
    * Puts the payment or the ordinals address first (the wallet is not asked: it shared both).
    * @throws WalletRequestError `unsupportedMethod` when the wallet has no address of that type.
    */
-  async switchAccountType(connectorId: string, accountType: BitcoinAccountType): Promise<WalletAccount> {
+  async switchAccountType(connectorId: string, accountType: AccountType): Promise<WalletAccount> {
     const session = this.sessions.get(connectorId)
     if (session === undefined) throw new UnknownConnectorError(connectorId)
-    const purpose = accountType === 'ordinal' ? 'ordinals' : 'payment'
-    if (!session.addresses.some((a) => a.purpose === purpose)) {
+    const purpose = accountType === 'ordinal' ? 'ordinals' : accountType === 'payment' ? 'payment' : undefined
+    if (purpose === undefined || !session.addresses.some((a) => a.purpose === purpose)) {
       throw new WalletRequestError('unsupportedMethod', `The wallet shared no ${purpose} address`)
     }
-    session.accountType = accountType
+    session.accountType = accountType as BitcoinAccountType
     const account = this.accountOf(connectorId, session)
     this.events.next({ type: 'accountsChanged', connectorId, addresses: account.addresses })
     return account
+  }
+
+  /** Bitcoin's two addresses are account types, not accounts to choose between: see switchAccountType. */
+  chooseAddress(_connectorId: string, _address: string): Promise<WalletAccount> {
+    return Promise.reject(new WalletRequestError('unsupportedMethod', 'This wallet offers one account at a time'))
   }
 
   private start(connectorId: string, wallet: BitcoinWallet, addresses: BitcoinWalletAddress[], network: CaipNetworkId): WalletAccount {
@@ -146,6 +151,7 @@ export class BitcoinSession {
       addresses: [first.address, ...(second !== undefined && second !== first ? [second.address] : [])],
       caipNetworkId: session.network,
       accountType: ordinalFirst ? 'ordinal' : 'payment',
+      ...(ordinals !== undefined && ordinals !== payment ? { accountTypes: ['payment', 'ordinal'] as const } : {}),
     }
   }
 

@@ -8,6 +8,9 @@
  */
 import { WalletRequestError, type WalletErrorKind } from '../../../ports/chain-family'
 
+/** The Wallet Standard feature a Bitcoin wallet registers with (`@exodus/bitcoin-wallet-standard`). */
+export const BITCOIN_CONNECT = 'bitcoin:connect'
+
 export type BitcoinAddressPurpose = 'payment' | 'ordinals'
 
 export interface BitcoinWalletAddress {

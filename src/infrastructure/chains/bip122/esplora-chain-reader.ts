@@ -6,16 +6,11 @@
  */
 import { RPC_REQUEST_TIMEOUT_MS } from '../../../domain/constants'
 import type { CaipNetwork } from '../../../domain/entities'
-import { UnsupportedChainReadError, type ChainReader } from '../../../ports/chain-reader'
+import { UnsupportedChainReadError, type ChainReader, type NativeBalanceParts } from '../../../ports/chain-reader'
 
 interface Stats {
   readonly funded_txo_sum?: unknown
   readonly spent_txo_sum?: unknown
-}
-
-export interface BitcoinBalance {
-  readonly confirmed: bigint
-  readonly pending: bigint
 }
 
 const sats = (stats: Stats | undefined): bigint => {
@@ -33,12 +28,12 @@ export class EsploraChainReader implements ChainReader {
 
   /** Confirmed plus pending sats. */
   async getNativeBalance(network: CaipNetwork, address: string, options: { signal?: AbortSignal } = {}): Promise<bigint> {
-    const { confirmed, pending } = await this.getBalance(network, address, options)
+    const { confirmed, pending } = await this.getNativeBalanceParts(network, address, options)
     return confirmed + pending
   }
 
   /** The confirmed and the pending (mempool) balance. @throws the last failure once every URL failed. */
-  async getBalance(network: CaipNetwork, address: string, options: { signal?: AbortSignal } = {}): Promise<BitcoinBalance> {
+  async getNativeBalanceParts(network: CaipNetwork, address: string, options: { signal?: AbortSignal } = {}): Promise<NativeBalanceParts> {
     if (network.chainNamespace !== 'bip122') throw new UnsupportedChainReadError(network.chainNamespace)
     if (network.rpcUrls.length === 0) throw new Error('The network has no Esplora URL')
     let lastError: unknown

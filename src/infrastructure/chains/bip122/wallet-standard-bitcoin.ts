@@ -6,9 +6,8 @@
  */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
 import { WalletRequestError } from '../../../ports/chain-family'
-import { purposeOf, toBitcoinWalletError, type BitcoinWallet, type BitcoinWalletAddress } from './bitcoin-wallet'
+import { BITCOIN_CONNECT, purposeOf, toBitcoinWalletError, type BitcoinWallet, type BitcoinWalletAddress } from './bitcoin-wallet'
 
-import { BITCOIN_CONNECT } from './bitcoin-discovery'
 
 export { BITCOIN_CONNECT }
 export const BITCOIN_SIGN_MESSAGE = 'bitcoin:signMessage'

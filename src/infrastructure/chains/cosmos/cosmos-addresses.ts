@@ -4,10 +4,9 @@
  */
 import { fromBech32 } from '@cosmjs/encoding'
 import { bech32PrefixOf, otherBech32NetworkMessage } from '../../../domain/chains/cosmos-networks'
-import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import type { CaipNetwork } from '../../../domain/entities'
 import { VALIDATION_MESSAGES } from '../../../domain/errors'
-import { isEvmAddress } from '../../../domain/validation/addresses'
+import { otherFamilyAddressMessage } from '../../../domain/validation/other-family-address'
 import { VALID, invalid, type Validation } from '../../../domain/validation/validation-result'
 
 /**
@@ -31,12 +30,12 @@ export function bech32PrefixOfAddress(address: string): string | undefined {
 /**
  * Whether `address` is an account of `network`: a valid bech32 account address with the chain's
  * prefix (any prefix on a chain Walletgate does not know). Another chain's address is refused with
- * a message naming that chain; an EVM address with one naming its family.
+ * a message naming that chain; another family's (EVM, Bitcoin) with one naming where it belongs.
  */
 export function validateCosmosAddress(address: string, network: Pick<CaipNetwork, 'caipNetworkId' | 'name'>): Validation {
   const prefix = bech32PrefixOfAddress(address)
   if (prefix === undefined) {
-    return isEvmAddress(address) ? invalid(`This is an ${chainFamilyLabel('eip155')} address, not a ${network.name} one`) : invalid(VALIDATION_MESSAGES.invalidAddress)
+    return invalid(otherFamilyAddressMessage(address, { chainNamespace: 'cosmos', name: network.name }) ?? VALIDATION_MESSAGES.invalidAddress)
   }
   const expected = bech32PrefixOf(network)
   return expected === undefined || prefix === expected ? VALID : invalid(otherBech32NetworkMessage(prefix, network))

@@ -11,7 +11,7 @@ import type { CaipNetwork, CaipNetworkId } from '../../../domain/entities'
 import { cosmosChainId } from '../../../domain/chains/cosmos-networks'
 import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
-import { UnsupportedTransferChainError } from '../../../ports/token-transfers'
+import { ConnectOnlySession } from '../connect-only-session'
 import { toInjectedWalletError } from '../injected-errors'
 import { validateCosmosAddress } from './cosmos-addresses'
 import type { Keplr, StdSignature } from './keplr'
@@ -19,7 +19,7 @@ import type { Keplr, StdSignature } from './keplr'
 /** The window event a Keplr-style wallet fires when its keys change. */
 const KEYSTORE_CHANGE = 'keplr_keystorechange'
 
-export class CosmosSession {
+export class CosmosSession extends ConnectOnlySession {
   private readonly networkOf = new Map<string, CaipNetworkId>()
   private readonly addressOf = new Map<string, string>()
   private readonly following = new Map<string, () => void>()
@@ -30,11 +30,8 @@ export class CosmosSession {
     private readonly events: { next(event: WalletEvent): void },
     private readonly logger: Logger,
     private readonly keystore: EventTarget | undefined,
-  ) {}
-
-  /** No balances or transfers in this family (spec section 9). */
-  noTransfers(chainId: CaipNetworkId): Promise<never> {
-    return Promise.reject(new UnsupportedTransferChainError(chainId))
+  ) {
+    super()
   }
 
   async connect(connectorId: string): Promise<WalletAccount> {

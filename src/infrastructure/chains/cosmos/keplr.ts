@@ -1,7 +1,6 @@
 /**
  * The Keplr-style wallet API (`window.keplr`; Leap's `window.leap` is the same), as
- * @keplr-wallet/types defines it, as far as the wing uses it: typed here so the page-side part
- * carries no SDK. Loaded with the page: keep it small.
+ * @keplr-wallet/types defines it, as far as the wing uses it (types only).
  */
 
 /** An ADR-036 / amino signature: the signer's public key and the signature, both base64. */
@@ -26,9 +25,3 @@ export interface Keplr {
   getKey(chainId: string): Promise<KeplrKey>
   signArbitrary(chainId: string, signer: string, data: string | Uint8Array): Promise<StdSignature>
 }
-
-/** The globals Keplr-style wallets inject, with the wallet's name. */
-export const KEPLR_GLOBALS: readonly (readonly [key: string, name: string])[] = [
-  ['keplr', 'Keplr'],
-  ['leap', 'Leap'],
-]

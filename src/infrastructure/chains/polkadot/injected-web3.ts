@@ -1,6 +1,6 @@
 /**
  * The injected extension API (`window.injectedWeb3[name]`), as @polkadot/extension-inject defines
- * it, typed here so the wing's page-side part carries no SDK. Loaded with the page: keep it small.
+ * it, typed here (types only: nothing of it reaches the page).
  */
 
 /** One account an extension shares with the site. */
@@ -41,8 +41,3 @@ export interface InjectedExtension {
 }
 
 export type InjectedWeb3 = Readonly<Record<string, InjectedExtension | undefined>>
-
-/** The extension's display name: the non-standard `name` some set, else its key (`polkadot-js`, `talisman`). */
-export function extensionName(key: string, extension: InjectedExtension): string {
-  return typeof extension.name === 'string' && extension.name.trim() !== '' ? extension.name : key
-}

@@ -9,10 +9,9 @@ import { decodeAddress } from '@polkadot/util-crypto/address/decode'
 import { encodeAddress } from '@polkadot/util-crypto/address/encode'
 import { base58Decode } from '@polkadot/util-crypto/base58'
 import { otherSs58NetworkMessage, ss58PrefixOf } from '../../../domain/chains/polkadot-networks'
-import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import type { CaipNetwork } from '../../../domain/entities'
 import { VALIDATION_MESSAGES } from '../../../domain/errors'
-import { isEvmAddress } from '../../../domain/validation/addresses'
+import { otherFamilyAddressMessage } from '../../../domain/validation/other-family-address'
 import { VALID, invalid, type Validation } from '../../../domain/validation/validation-result'
 
 /** The SS58 prefix of an account address (a 32-byte public key); undefined when it is not one. */
@@ -29,13 +28,13 @@ export function ss58PrefixOfAddress(address: string): number | undefined {
 
 /**
  * Whether `address` is an account of `network`: a valid SS58 account address with the network's
- * prefix. Another network's address is refused with a message naming that network; an EVM address
- * with one naming its family.
+ * prefix. Another network's address is refused with a message naming that network; another
+ * family's (EVM, Bitcoin, a known Cosmos chain) with one naming where it belongs.
  */
 export function validatePolkadotAddress(address: string, network: Pick<CaipNetwork, 'caipNetworkId' | 'name'>): Validation {
   const prefix = ss58PrefixOfAddress(address)
   if (prefix === undefined) {
-    return isEvmAddress(address) ? invalid(`This is an ${chainFamilyLabel('eip155')} address, not a ${network.name} one`) : invalid(VALIDATION_MESSAGES.invalidAddress)
+    return invalid(otherFamilyAddressMessage(address, { chainNamespace: 'polkadot', name: network.name }) ?? VALIDATION_MESSAGES.invalidAddress)
   }
   return prefix === ss58PrefixOf(network) ? VALID : invalid(otherSs58NetworkMessage(prefix, network))
 }

@@ -12,10 +12,11 @@ import { stringToHex } from '@polkadot/util'
 import type { CaipNetwork, CaipNetworkId } from '../../../domain/entities'
 import { UnknownConnectorError, WalletRequestError, type WalletAccount, type WalletEvent } from '../../../ports/chain-family'
 import type { Logger } from '../../../ports/logger'
-import { UnsupportedTransferChainError } from '../../../ports/token-transfers'
+import { ConnectOnlySession } from '../connect-only-session'
 import { toInjectedWalletError } from '../injected-errors'
 import type { Injected, InjectedAccount, InjectedExtension } from './injected-web3'
 import { toNetworkAddress } from './polkadot-addresses'
+import { boundWalletName } from '../../../domain/validation/text-bounds'
 
 /** Key types that sign raw bytes the way `signatureVerify` checks (ecdsa and ethereum accounts are other families' keys). */
 const SIGNING_TYPES = new Set(['sr25519', 'ed25519', undefined])
@@ -27,7 +28,7 @@ export interface PolkadotAccount {
   readonly name: string | undefined
 }
 
-export class PolkadotSession {
+export class PolkadotSession extends ConnectOnlySession {
   private readonly enabled = new Map<string, Injected>()
   private readonly accountsOf = new Map<string, readonly InjectedAccount[]>()
   private readonly chosen = new Map<string, string>()
@@ -40,11 +41,8 @@ export class PolkadotSession {
     private readonly appName: string,
     private readonly events: { next(event: WalletEvent): void },
     private readonly logger: Logger,
-  ) {}
-
-  /** No balances or transfers in this family (spec section 9). */
-  noTransfers(chainId: CaipNetworkId): Promise<never> {
-    return Promise.reject(new UnsupportedTransferChainError(chainId))
+  ) {
+    super()
   }
 
   async connect(connectorId: string): Promise<WalletAccount> {
@@ -110,6 +108,13 @@ export class PolkadotSession {
     this.events.next({ type: 'accountsChanged', connectorId, addresses: this.accounts(connectorId).map((a) => a.address) })
   }
 
+  /** The port's choice among the shared accounts: {@link chooseAccount}, resolving the account as it now is. */
+  override async chooseAddress(connectorId: string, address: string): Promise<WalletAccount> {
+    if (!this.enabled.has(connectorId)) throw new UnknownConnectorError(connectorId)
+    this.chooseAccount(connectorId, address)
+    return this.walletAccount(connectorId, this.accounts(connectorId))
+  }
+
   /** The site moves to another configured polkadot network; the addresses follow its SS58 format. */
   switchNetwork(connectorId: string, network: CaipNetwork): Promise<void> {
     if (this.extensions(connectorId) === undefined) return Promise.reject(new UnknownConnectorError(connectorId))
@@ -147,7 +152,18 @@ export class PolkadotSession {
     if (list.length === 0) return null
     this.chosen.set(connectorId, (list[0] as PolkadotAccount).extensionAddress)
     this.follow(connectorId, injected)
-    return { connectorId, namespace: 'polkadot', addresses: list.map((a) => a.address), caipNetworkId: this.network(connectorId).caipNetworkId }
+    return this.walletAccount(connectorId, list)
+  }
+
+  /** The connection as the port carries it: every account, the chosen one first, with the names the extension gave them. */
+  private walletAccount(connectorId: string, list: readonly PolkadotAccount[]): WalletAccount {
+    return {
+      connectorId,
+      namespace: 'polkadot',
+      addresses: list.map((a) => a.address),
+      caipNetworkId: this.network(connectorId).caipNetworkId,
+      ...(list.length > 1 ? { accounts: list.map((a) => ({ address: a.address, ...(a.name === undefined ? {} : { name: boundWalletName(a.name) }) })) } : {}),
+    }
   }
 
   private network(connectorId: string): CaipNetwork {

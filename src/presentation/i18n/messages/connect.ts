@@ -1,8 +1,4 @@
-/**
- * The Connect view: what the first open shows. Loaded with the shell, before the modal opens, so
- * kept to Connect's own texts and Latin-1 only (other characters come from glyphs.ts); the other
- * connect views' texts are in ./connecting.ts.
- */
+/** The Connect view and its email field; the other connect views' texts are in ./connecting.ts. */
 export const connect = {
   'connect.getWallet': 'Get a wallet',
   'connect.wallets': 'Wallets',
@@ -20,4 +16,7 @@ export const connect = {
   'connect.tag.Featured': 'Featured',
   'connect.tag.Recommended': 'Recommended',
   'connect.getThisWallet': 'Get this wallet',
+  'connect.email': 'Email',
+  'connect.continueWithEmail': 'Continue with email',
+  'connect.continue': 'Continue',
 } as const

@@ -1,9 +1,6 @@
 import { ELLIPSIS } from '../../../domain/format/glyphs'
 
-/**
- * The modal's frame and shared parts: header, loading, failures, snack, view titles. Loaded with
- * the shell, before the modal opens: Latin-1 only (other characters come from glyphs.ts).
- */
+/** The modal's frame and shared parts: header, loading, failures, snack, Connect's title. */
 export const shell = {
   'shell.back': 'Back',
   'shell.close': 'Close',

@@ -6,7 +6,7 @@ import { shortAddress } from '../../../domain/format/address'
 import { safeWebLink } from '../../../domain/validation/safe-links'
 import { Button, SafeImage, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { balanceText } from './format'
+import { balanceText, signedBalanceText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
 import { useI18n } from '../../i18n/i18n'
 
@@ -73,6 +73,18 @@ export function AccountHeader({ address, showBalance = true }: { address: string
               )}
             </>
           )}
+        </p>
+      )}
+      {showBalance && balances.status === 'ready' && balances.parts !== undefined && (
+        // Only while something waits in the mempool: what the chain confirmed and what it has not.
+        <p className="wg-account-pending wg-muted" data-testid="account-balance-parts">
+          <span data-testid="account-balance-confirmed">
+            {t('account.confirmedPart')} <bdi data-i18n-data="">{balanceText(balances.parts.confirmed, i18n)}</bdi>
+          </span>
+          {' · '}
+          <span data-testid="account-balance-pending">
+            {t('account.pendingPart')} <bdi data-i18n-data="">{signedBalanceText(balances.parts.pending, i18n)}</bdi>
+          </span>
         </p>
       )}
       {explorer !== undefined && (

@@ -27,6 +27,16 @@ export class FakeChainReader implements ChainReader {
   dispose(): void {}
 }
 
+/** A chain reader that tells confirmed funds from pending ones (as Bitcoin's Esplora reader). */
+export class FakePartsChainReader extends FakeChainReader {
+  parts = new Map<string, { confirmed: bigint; pending: bigint }>()
+
+  async getNativeBalanceParts(network: CaipNetwork, address: string): Promise<{ confirmed: bigint; pending: bigint }> {
+    await this.getNativeBalance(network, address)
+    return this.parts.get(network.caipNetworkId) ?? { confirmed: 0n, pending: 0n }
+  }
+}
+
 
 
 type Answer = (params: unknown) => unknown

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bitcoinAddressNetwork, validateBitcoinAddress } from '../../../../src/domain/bitcoin/bitcoin-address'
+import { bitcoinAddressNetwork } from '../../../../src/domain/bitcoin/bitcoin-address'
+import { validateBitcoinAddress } from '../../../../src/domain/bitcoin/validate-bitcoin-address'
 import { BITCOIN_CAIP_NETWORK_IDS } from '../../../../src/domain/bitcoin/bitcoin-networks'
 import { isAddressOf } from '../../../../src/domain/validation/addresses'
 
@@ -14,6 +15,13 @@ describe('Bitcoin addresses', () => {
     expect(bitcoinAddressNetwork('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe('mainnet')
     expect(bitcoinAddressNetwork('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toBe('mainnet')
     expect(bitcoinAddressNetwork('mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn')).toBe('testnet')
+  })
+
+  it('refuses a legacy address whose Base58Check checksum does not match (one character mistyped)', () => {
+    // 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 with its last character changed, and with two swapped.
+    expect(bitcoinAddressNetwork('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toBeUndefined()
+    expect(bitcoinAddressNetwork('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNNV2')).toBeUndefined()
+    expect(validateBitcoinAddress('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLz', BITCOIN_CAIP_NETWORK_IDS.mainnet).valid).toBe(false)
   })
 
   it('refuses bech32 where bech32m is due and the other way round, mixed case and bad programs', () => {

@@ -8,7 +8,7 @@
 import { filter, firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
-import { Bip122ChainFamily } from '../../../../../src/infrastructure/chains/bip122/bip122-chain-family'
+import { OnDemandChainFamily } from '../../../../../src/infrastructure/chains/on-demand-chain-family'
 import type { WalletRegistry } from '../../../../../src/infrastructure/chains/solana/wallet-standard'
 import type { WalletStandardWallet } from '../../../../../src/domain/chains/wallet-providers'
 import { WalletRequestError, type WalletEvent } from '../../../../../src/ports/chain-family'
@@ -65,12 +65,12 @@ function registryOf(...wallets: WalletStandardWallet[]): WalletRegistry {
 
 function family(registry: WalletRegistry, root: object = {}, networks: CaipNetwork[] = [REGTEST]) {
   const events: WalletEvent[] = []
-  const wing = new Bip122ChainFamily(networks, new RecordingLogger(), () => registry, () => root as Window)
+  const wing = new OnDemandChainFamily('bip122', networks, new RecordingLogger(), { registry: () => registry, root: () => root })
   wing.events$.subscribe((e) => events.push(e))
   return { wing, events }
 }
 
-async function discovered(wing: Bip122ChainFamily, count = 1): Promise<void> {
+async function discovered(wing: OnDemandChainFamily, count = 1): Promise<void> {
   wing.startDiscovery()
   // Discovery is a chunk of its own: the list arrives once it has loaded.
   await firstValueFrom(wing.connectors$.pipe(filter((list) => list.length >= count)))
@@ -90,6 +90,7 @@ describe('bip122 wing over a Wallet Standard wallet', () => {
       addresses: [PAYMENT, ORDINALS],
       caipNetworkId: REGTEST.caipNetworkId,
       accountType: 'payment',
+      accountTypes: ['payment', 'ordinal'],
     })
     expect(calls[0]).toEqual({ feature: 'bitcoin:connect', input: { purposes: ['payment', 'ordinals'] } })
     expect(wing.getProvider('dev.scripted.bitcoin')).toBe(wallet)
@@ -109,7 +110,10 @@ describe('bip122 wing over a Wallet Standard wallet', () => {
     const { wallet } = standardWallet([{ address: PAYMENT }])
     const { wing } = family(registryOf(wallet))
     await discovered(wing)
-    await expect(wing.connect('dev.scripted.bitcoin')).resolves.toMatchObject({ addresses: [PAYMENT] })
+    const account = await wing.connect('dev.scripted.bitcoin')
+    expect(account).toMatchObject({ addresses: [PAYMENT], accountType: 'payment' })
+    // One address: no switch offered.
+    expect(account.accountTypes).toBeUndefined()
     await expect(wing.switchAccountType('dev.scripted.bitcoin', 'ordinal')).rejects.toMatchObject({ kind: 'unsupportedMethod' })
   })
 
@@ -226,9 +230,9 @@ describe('bip122 discovery on a hostile page', () => {
     const warned = new Promise<string>((resolve) => {
       logger.warn = (message: string) => resolve(message)
     })
-    const wing = new Bip122ChainFamily([REGTEST], logger, () => registry, () => ({}) as Window)
+    const wing = new OnDemandChainFamily('bip122', [REGTEST], logger, { registry: () => registry, root: () => ({}) })
     wing.startDiscovery()
-    await expect(warned).resolves.toBe('Walletgate: Bitcoin wallet discovery failed')
+    await expect(warned).resolves.toBe('Walletgate: bip122 wallet discovery failed')
     expect(wing.connectors).toEqual([])
   })
 })

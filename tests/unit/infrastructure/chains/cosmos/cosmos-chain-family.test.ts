@@ -10,7 +10,7 @@ import { DevCosmosWallet, type CosmosWalletState } from '../../../../../demo/src
 import type { ApprovalMode } from '../../../../../demo/src/dev-wallet/provider'
 import { COSMOS_DEVNET_CAIP_NETWORK_ID, COSMOS_DEVNET_CHAIN_ID, DEVNET_COSMOS_ADDRESS, DEVNET_COSMOS_MNEMONIC } from '../../../../../devnet/src/cosmos-network'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
-import { cosmosChainFamily } from '../../../../../src/infrastructure/chains/cosmos/cosmos-chain-family'
+import { OnDemandChainFamily } from '../../../../../src/infrastructure/chains/on-demand-chain-family'
 import { verifyAdr36 } from '../../../../../src/infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger'
 import type { WalletEvent } from '../../../../../src/ports/chain-family'
 import { UnsupportedTransferChainError } from '../../../../../src/ports/token-transfers'
@@ -43,7 +43,10 @@ function world(options: { mode?: ApprovalMode; state?: CosmosWalletState; chains
     },
     options.state ?? { enabled: [] },
   )
-  const family = cosmosChainFamily([DEVNET, HUB], new RecordingLogger(), () => ({ keplr: wallet, leap: { enable: 1 } }), window)
+  const family = new OnDemandChainFamily('cosmos', [DEVNET, HUB], new RecordingLogger(), {
+    root: () => ({ keplr: wallet, leap: { enable: 1 } }),
+    keystore: window,
+  })
   family.startDiscovery()
   return { family, wallet, asked, setMode: (m: ApprovalMode) => (mode = m) }
 }

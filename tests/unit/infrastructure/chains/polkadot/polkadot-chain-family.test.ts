@@ -10,7 +10,7 @@ import { DevPolkadotExtension, type PolkadotWalletState } from '../../../../../d
 import type { ApprovalMode } from '../../../../../demo/src/dev-wallet/provider'
 import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../../devnet/src/polkadot-network'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
-import { polkadotChainFamily } from '../../../../../src/infrastructure/chains/polkadot/polkadot-chain-family'
+import { OnDemandChainFamily } from '../../../../../src/infrastructure/chains/on-demand-chain-family'
 import { WalletRequestError, type WalletEvent } from '../../../../../src/ports/chain-family'
 import { UnsupportedTransferChainError } from '../../../../../src/ports/token-transfers'
 import { RecordingLogger } from '../../../../fakes/recording-logger'
@@ -41,10 +41,10 @@ function world(options: { mode?: ApprovalMode; state?: PolkadotWalletState } = {
     },
     options.state ?? { authorized: false },
   )
-  const family = polkadotChainFamily([DEVNET, POLKADOT], new RecordingLogger(), 'Walletgate test', () => ({
-    'devnet-polkadot': extension,
-    broken: { version: '1' } as never,
-  }))
+  const family = new OnDemandChainFamily('polkadot', [DEVNET, POLKADOT], new RecordingLogger(), {
+    appName: 'Walletgate test',
+    root: () => ({ injectedWeb3: { 'devnet-polkadot': extension, broken: { version: '1' } } }),
+  })
   family.startDiscovery()
   return { family, extension, asked, setMode: (m: ApprovalMode) => (mode = m) }
 }
@@ -66,6 +66,21 @@ describe('PolkadotChainFamily', () => {
     expect(account).toMatchObject({ namespace: 'polkadot', caipNetworkId: DEVNET.caipNetworkId })
     // The wallet derives each address from its seed: the devnet's list says the same.
     expect(account.addresses).toEqual(DEVNET_POLKADOT_ACCOUNTS.map((a) => a.address))
+  })
+
+  it("lists the accounts with the extension's names; choosing another puts it first without asking the wallet", async () => {
+    const { family, asked } = world({ mode: 'manual' })
+    const events: WalletEvent[] = []
+    family.events$.subscribe((e) => events.push(e))
+    const account = await family.connect('devnet-polkadot')
+    expect(account.accounts).toEqual(DEVNET_POLKADOT_ACCOUNTS.map((a) => ({ address: a.address, name: a.name })))
+    const bob = DEVNET_POLKADOT_ACCOUNTS[1]!.address
+    const chosen = await family.chooseAddress('devnet-polkadot', bob)
+    expect(chosen.addresses[0]).toBe(bob)
+    expect(chosen.accounts?.[0]).toEqual({ address: bob, name: 'Bob' })
+    expect(events).toContainEqual({ type: 'accountsChanged', connectorId: 'devnet-polkadot', addresses: chosen.addresses })
+    expect(asked).toEqual(['enable'])
+    await expect(family.chooseAddress('devnet-polkadot', ALICE_POLKADOT)).rejects.toMatchObject({ kind: 'failed' })
   })
 
   it('signs with signRaw; the signature verifies for sr25519 and ed25519 accounts, and not for another message', async () => {

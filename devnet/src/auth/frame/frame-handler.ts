@@ -1,0 +1,530 @@
+/**
+ * The wallet frame's logic: what it does with each message from the host page. No DOM here: the
+ * window, storage, the auth service's HTTP API and the confirmation UI come in through `FrameEnv`,
+ * so the rules (who may talk to the frame, what it answers, what waits for the visitor) are tested
+ * without a browser.
+ *
+ * A message is handled only when it comes from the host origin the frame was opened for, from the
+ * parent window, and passes the protocol's schemas; anything else is dropped without an answer
+ * (an answer would tell a stranger the frame is there). Every answer and event goes to the parent
+ * with that exact origin as target.
+ */
+import { formatEther, isHex, type Hex } from 'viem'
+import { parseSiweMessage } from 'viem/siwe'
+import {
+  CONFIRMED_RPC_METHODS,
+  FRAME_ACTIONS,
+  FRAME_CHANNEL,
+  FRAME_MESSAGES,
+  SAFE_RPC_METHODS,
+  frameRequestSchema,
+  type FrameAction,
+  type FrameError,
+  type FrameEvent,
+  type FrameRequestPayload,
+  type FrameResponse,
+  type FrameResponsePayload,
+  type FrameUser,
+} from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
+
+/** The frame's own localStorage keys (on the auth origin, never the host's). */
+export const FRAME_STORAGE_KEYS = {
+  deviceId: 'walletgate-frame.deviceId',
+  token: 'walletgate-frame.token',
+  chainId: 'walletgate-frame.chainId',
+  /** The email of a login between its code being sent and entered (survives a RELOAD). */
+  pendingEmail: 'walletgate-frame.pendingEmail',
+} as const
+
+export const SESSION_EXPIRED: FrameError = { message: 'Session Expired', code: 4100 }
+export const NETWORK_NOT_AVAILABLE = 'This network is not available for the embedded wallet'
+
+export interface FrameStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/** What the visitor is asked to confirm. */
+export interface ApprovalDetails {
+  readonly title: string
+  readonly method: string
+  /** The app asking (from SYNC_DAPP_DATA), when it said. */
+  readonly appName: string | undefined
+  readonly rows: readonly { readonly label: string; readonly value: string }[]
+}
+
+export interface FrameUi {
+  /** Shows the request; resolves true (Approve) or false (Reject). When `signal` aborts, the UI goes away and the promise is ignored. */
+  confirm(details: ApprovalDetails, signal: AbortSignal): Promise<boolean>
+  setTheme(mode: 'light' | 'dark'): void
+}
+
+export interface FrameEnv {
+  /** The host page's origin (from the frame's own URL, checked by the server against the project's allow-list). */
+  readonly hostOrigin: string
+  /** The window allowed to talk to the frame: `window.parent`. */
+  readonly parent: unknown
+  post(message: FrameResponse | FrameEvent, targetOrigin: string): void
+  /** The auth service's HTTP API (same origin as the frame): a path such as `/v1/user`. */
+  fetch(path: string, init?: RequestInit): Promise<Response>
+  readonly storage: FrameStorage
+  readonly ui: FrameUi
+  reload(): void
+  randomId(): string
+}
+
+export interface IncomingMessage {
+  readonly origin: string
+  readonly source: unknown
+  readonly data: unknown
+}
+
+/** A failure answered to the host as it is. */
+export class FrameFailure extends Error {
+  constructor(readonly error: FrameError) {
+    super(error.message)
+  }
+}
+
+interface ServiceUser {
+  email: string
+  accounts: { eip155: Hex; solana?: string }
+}
+
+interface ServiceChain {
+  chainId: number
+  name: string
+}
+
+interface PendingApproval {
+  readonly details: ApprovalDetails
+  readonly controller: AbortController
+  resolve(approved: boolean): void
+  reject(error: unknown): void
+}
+
+interface RequestContext {
+  /** Runs after the answer is posted (events that follow it, a reload). */
+  after(fn: () => void): void
+}
+
+type Handlers = { [A in FrameAction]: (payload: FrameRequestPayload<A>, ctx: RequestContext) => Promise<FrameResponsePayload<A>> }
+
+export class FrameHandler {
+  private appName: string | undefined
+  private chainList: Promise<ServiceChain[]> | undefined
+  private readonly queue: PendingApproval[] = []
+  private current: PendingApproval | undefined
+
+  constructor(private readonly env: FrameEnv) {}
+
+  /** Tells the host the frame is listening. */
+  ready(): void {
+    this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'READY', payload: {} })
+  }
+
+  /** Handles one `message` event; resolves once its answer (if any) is posted. */
+  async handle(event: IncomingMessage): Promise<void> {
+    if (event.origin !== this.env.hostOrigin || event.source !== this.env.parent) return
+    const request = frameRequestSchema.safeParse(event.data)
+    if (!request.success) return
+    const { id, action } = request.data
+    const spec = FRAME_ACTIONS[action]
+    const payload = spec.request.safeParse(request.data.payload)
+    if (!payload.success) return
+    const after: (() => void)[] = []
+    let response: FrameResponse
+    try {
+      const handler = this.handlers[action] as (p: unknown, c: RequestContext) => Promise<unknown>
+      const result = await handler(payload.data, { after: (fn) => after.push(fn) })
+      // The frame never answers a shape the host would drop.
+      const checked = spec.response.safeParse(result)
+      response = checked.success
+        ? { channel: FRAME_CHANNEL, kind: 'response', id, ok: true, payload: checked.data }
+        : { channel: FRAME_CHANNEL, kind: 'response', id, ok: false, error: { message: FRAME_MESSAGES.somethingWrong } }
+    } catch (error) {
+      after.length = 0
+      const frameError = error instanceof FrameFailure ? error.error : { message: FRAME_MESSAGES.somethingWrong }
+      response = { channel: FRAME_CHANNEL, kind: 'response', id, ok: false, error: frameError }
+    }
+    this.env.post(response, this.env.hostOrigin)
+    for (const fn of after) fn()
+  }
+
+  private emit(event: FrameEvent): void {
+    this.env.post(event, this.env.hostOrigin)
+  }
+
+  private readonly handlers: Handlers = {
+    SWITCH_NETWORK: async ({ chainId }) => {
+      const chains = await this.chains()
+      if (!chains.some((c) => c.chainId === chainId)) throw new FrameFailure({ message: NETWORK_NOT_AVAILABLE, code: 4902 })
+      this.env.storage.setItem(FRAME_STORAGE_KEYS.chainId, String(chainId))
+      return { chainId }
+    },
+    CONNECT_EMAIL: async ({ email, resend }) => {
+      const deviceId = this.deviceId()
+      if (resend === true) {
+        await this.api('/v1/email/resend', { method: 'POST', body: { email, deviceId } })
+        this.env.storage.setItem(FRAME_STORAGE_KEYS.pendingEmail, email)
+        return { action: 'VERIFY_OTP' }
+      }
+      const answer = await this.api<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('/v1/email/login', { method: 'POST', body: { email, deviceId } })
+      this.env.storage.setItem(FRAME_STORAGE_KEYS.pendingEmail, email)
+      return { action: answer.action }
+    },
+    CONNECT_DEVICE: async () => {
+      const email = this.pendingEmail()
+      const query = new URLSearchParams({ email, deviceId: this.deviceId() })
+      const answer = await this.api<{ approved: boolean }>(`/v1/email/device-status?${query.toString()}`)
+      return { approved: answer.approved === true }
+    },
+    CONNECT_OTP: async ({ otp }, ctx) => {
+      const email = this.pendingEmail()
+      const answer = await this.api<{ token: string; user: ServiceUser }>('/v1/email/verify', { method: 'POST', body: { email, otp, deviceId: this.deviceId() } })
+      this.env.storage.setItem(FRAME_STORAGE_KEYS.token, answer.token)
+      this.env.storage.removeItem(FRAME_STORAGE_KEYS.pendingEmail)
+      const user = await this.frameUser(answer.user)
+      ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user } }))
+      return { user }
+    },
+    GET_USER: async ({ chainId }) => {
+      if (chainId !== undefined && (await this.chains()).some((c) => c.chainId === chainId)) {
+        this.env.storage.setItem(FRAME_STORAGE_KEYS.chainId, String(chainId))
+      }
+      const user = await this.serviceUser()
+      return { user: await this.frameUser(user, chainId) }
+    },
+    SIGN_OUT: async (_payload, ctx) => {
+      const token = this.token()
+      this.forget()
+      if (token !== undefined) {
+        // Signing out here never waits on the service's answer: the token is gone from this device either way.
+        await this.env.fetch('/v1/sign-out', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined)
+      }
+      ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } }))
+      return {}
+    },
+    IS_CONNECTED: async () => {
+      if (this.token() === undefined) return { isConnected: false }
+      try {
+        await this.serviceUser()
+        return { isConnected: true }
+      } catch (error) {
+        if (error instanceof FrameFailure && error.error.code === SESSION_EXPIRED.code) return { isConnected: false }
+        throw error
+      }
+    },
+    GET_CHAIN_ID: async () => ({ chainId: await this.chainId() }),
+    RPC_REQUEST: async ({ chainId, method, params, signIn }) => {
+      if (SAFE_RPC_METHODS.has(method)) return { result: await this.rpc(chainId, method, params) }
+      if (!CONFIRMED_RPC_METHODS.has(method)) throw new FrameFailure({ message: FRAME_MESSAGES.rpcNotAllowed, code: 4200 })
+      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      if (signIn === true && method === 'personal_sign' && (await this.isOwnSignIn(params))) {
+        return { result: await this.rpc(chainId, method, params) }
+      }
+      const approved = await this.askVisitor(await this.describe(chainId, method, params))
+      if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
+      return { result: await this.rpc(chainId, method, params) }
+    },
+    RPC_ABORT: async () => ({ aborted: this.abortPending() }),
+    UPDATE_EMAIL: async ({ email }) => {
+      await this.api('/v1/email/update', { method: 'POST', body: { email }, auth: true })
+      return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+    UPDATE_EMAIL_PRIMARY_OTP: async ({ otp }) => {
+      await this.api('/v1/email/update/primary', { method: 'POST', body: { otp }, auth: true })
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+    UPDATE_EMAIL_SECONDARY_OTP: async ({ otp }, ctx) => {
+      const answer = await this.api<{ email: string }>('/v1/email/update/secondary', { method: 'POST', body: { otp }, auth: true })
+      const user = await this.frameUser(await this.serviceUser())
+      ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user } }))
+      return { email: answer.email }
+    },
+    SYNC_THEME: async ({ themeMode }) => {
+      this.env.ui.setTheme(themeMode)
+      return {}
+    },
+    SYNC_DAPP_DATA: async ({ metadata }) => {
+      this.appName = metadata?.name
+      return {}
+    },
+    // Smart accounts are not served yet: no chain has one, and nothing may switch to one.
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ chainIds: [] }),
+    INIT_SMART_ACCOUNT: async () => {
+      throw new FrameFailure({ message: FRAME_MESSAGES.actionNotAllowed })
+    },
+    SET_PREFERRED_ACCOUNT: async ({ type }) => {
+      if (type !== 'eoa') throw new FrameFailure({ message: FRAME_MESSAGES.actionNotAllowed })
+      const user = await this.serviceUser()
+      return { type: 'eoa', address: user.accounts.eip155 }
+    },
+    RELOAD: async (_payload, ctx) => {
+      ctx.after(() => this.env.reload())
+      return {}
+    },
+  }
+
+  // --- RPC ---------------------------------------------------------------------------------
+
+  private async rpc(chainId: number, method: string, params: unknown[]): Promise<unknown> {
+    const answer = await this.api<{ result: unknown }>('/v1/rpc', { method: 'POST', body: { chainId, method, params }, auth: true })
+    return answer.result
+  }
+
+  /** Queues a request for the visitor; one is shown at a time. */
+  private askVisitor(details: ApprovalDetails): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.queue.push({ details, controller: new AbortController(), resolve, reject })
+      this.showNext()
+    })
+  }
+
+  private showNext(): void {
+    if (this.current !== undefined) return
+    const next = this.queue.shift()
+    if (next === undefined) return
+    this.current = next
+    this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'APPROVAL', payload: { pending: true, title: next.details.title } })
+    this.env.ui.confirm(next.details, next.controller.signal).then(
+      (approved) => this.settle(next, () => next.resolve(approved)),
+      (error: unknown) => this.settle(next, () => next.reject(error)),
+    )
+  }
+
+  private settle(entry: PendingApproval, finish: () => void): void {
+    // An aborted request was answered already.
+    if (this.current !== entry) return
+    this.current = undefined
+    finish()
+    if (this.queue.length === 0) this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'APPROVAL', payload: { pending: false } })
+    this.showNext()
+  }
+
+  /** Fails every request still waiting for the visitor; reads and requests already approved go on. */
+  private abortPending(): number {
+    const pending = [...(this.current === undefined ? [] : [this.current]), ...this.queue]
+    this.queue.length = 0
+    this.current = undefined
+    for (const entry of pending) {
+      entry.controller.abort()
+      entry.reject(new FrameFailure({ message: FRAME_MESSAGES.aborted, code: 4001 }))
+    }
+    if (pending.length > 0) this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'APPROVAL', payload: { pending: false } })
+    return pending.length
+  }
+
+  /** Whether a sign-in request is the host's own sign-in message for this user (signed without a second prompt). */
+  private async isOwnSignIn(params: unknown[]): Promise<boolean> {
+    const text = messageText(params[0])
+    if (text === undefined) return false
+    let parsed: ReturnType<typeof parseSiweMessage>
+    try {
+      parsed = parseSiweMessage(text)
+    } catch {
+      return false
+    }
+    if (parsed.domain === undefined || parsed.address === undefined) return false
+    if (parsed.domain !== new URL(this.env.hostOrigin).host) return false
+    const user = await this.serviceUser()
+    return parsed.address.toLowerCase() === user.accounts.eip155.toLowerCase()
+  }
+
+  private async describe(chainId: number, method: string, params: unknown[]): Promise<ApprovalDetails> {
+    const chain = (await this.chains()).find((c) => c.chainId === chainId)?.name ?? `chain ${chainId}`
+    const base = { method, appName: this.appName }
+    switch (method) {
+      case 'personal_sign':
+        return { ...base, title: 'Sign message', rows: [{ label: 'Message', value: messageText(params[0]) ?? String(params[0]) }] }
+      case 'eth_signTypedData_v4': {
+        const typed = parseTyped(params[1])
+        return {
+          ...base,
+          title: 'Sign typed data',
+          rows: [
+            { label: 'Type', value: typed?.primaryType ?? 'unknown' },
+            ...(typed?.domain?.name === undefined ? [] : [{ label: 'Domain', value: typed.domain.name }]),
+            { label: 'Network', value: chain },
+          ],
+        }
+      }
+      case 'wallet_sendCalls': {
+        const calls = callsOf(params[0])
+        return {
+          ...base,
+          title: 'Approve transactions',
+          rows: calls.flatMap((call, i) => txRows(call, chain, calls.length > 1 ? ` ${i + 1}` : '')),
+        }
+      }
+      default:
+        return { ...base, title: 'Approve transaction', rows: txRows(asTx(params[0]), chain, '') }
+    }
+  }
+
+  // --- the auth service --------------------------------------------------------------------
+
+  private async api<T = unknown>(path: string, options: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<T> {
+    const headers: Record<string, string> = {}
+    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    const token = this.token()
+    if (options.auth === true) {
+      if (token === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      headers.authorization = `Bearer ${token}`
+    }
+    let res: Response
+    try {
+      res = await this.env.fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      })
+    } catch {
+      throw new FrameFailure({ message: FRAME_MESSAGES.somethingWrong })
+    }
+    const body = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined
+    if (res.ok) return body as T
+    if (res.status === 401 && options.auth === true) {
+      this.expire()
+      throw new FrameFailure(SESSION_EXPIRED)
+    }
+    // The service's 4xx messages are written for the visitor ("That code is not valid"); a 5xx is not.
+    const message = res.status < 500 && typeof body?.message === 'string' ? body.message : FRAME_MESSAGES.somethingWrong
+    const error: FrameError = { message }
+    if (typeof body?.code === 'number') error.code = body.code
+    if (typeof body?.attemptsLeft === 'number') error.attemptsLeft = body.attemptsLeft
+    if (typeof body?.retryAfterSeconds === 'number') error.retryAfterSeconds = body.retryAfterSeconds
+    throw new FrameFailure(error)
+  }
+
+  private serviceUser(): Promise<ServiceUser> {
+    return this.api<ServiceUser>('/v1/user', { auth: true })
+  }
+
+  private async frameUser(user: ServiceUser, chainId?: number): Promise<FrameUser> {
+    return {
+      email: user.email,
+      address: user.accounts.eip155,
+      chainId: chainId ?? (await this.chainId()),
+      accounts: [{ address: user.accounts.eip155, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+      ...(user.accounts.solana === undefined ? {} : { solanaAddress: user.accounts.solana }),
+    }
+  }
+
+  /** The chains the auth service signs for. */
+  private chains(): Promise<ServiceChain[]> {
+    this.chainList ??= this.api<{ chains: ServiceChain[] }>('/v1/chains').then(
+      (answer) => answer.chains,
+      (error: unknown) => {
+        this.chainList = undefined
+        throw error
+      },
+    )
+    return this.chainList
+  }
+
+  /** The last-used chain when the service still serves it, else the service's first. */
+  private async chainId(): Promise<number> {
+    const chains = await this.chains()
+    const stored = Number(this.env.storage.getItem(FRAME_STORAGE_KEYS.chainId))
+    if (chains.some((c) => c.chainId === stored)) return stored
+    const first = chains[0]
+    if (first === undefined) throw new FrameFailure({ message: FRAME_MESSAGES.somethingWrong })
+    return first.chainId
+  }
+
+  private deviceId(): string {
+    let id = this.env.storage.getItem(FRAME_STORAGE_KEYS.deviceId)
+    if (id === null) {
+      id = this.env.randomId()
+      this.env.storage.setItem(FRAME_STORAGE_KEYS.deviceId, id)
+    }
+    return id
+  }
+
+  private token(): string | undefined {
+    return this.env.storage.getItem(FRAME_STORAGE_KEYS.token) ?? undefined
+  }
+
+  private pendingEmail(): string {
+    const email = this.env.storage.getItem(FRAME_STORAGE_KEYS.pendingEmail)
+    if (email === null) throw new FrameFailure({ message: 'Enter your email first' })
+    return email
+  }
+
+  private forget(): void {
+    this.env.storage.removeItem(FRAME_STORAGE_KEYS.token)
+  }
+
+  /** The service no longer accepts the token: forget it and tell the host. */
+  private expire(): void {
+    this.forget()
+    this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } })
+  }
+}
+
+/** A personal_sign message as text: 0x-hex of UTF-8 is decoded; other hex stays hex. */
+export function messageText(param: unknown): string | undefined {
+  if (typeof param !== 'string') return undefined
+  if (!isHex(param)) return param
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(hexBytes(param))
+  } catch {
+    return param
+  }
+}
+
+function hexBytes(hex: Hex): Uint8Array {
+  // Decoded strictly below (viem's hexToString would replace bad sequences silently).
+  const clean = hex.slice(2)
+  if (clean.length % 2 !== 0) throw new Error('odd hex')
+  const bytes = new Uint8Array(clean.length / 2)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(clean.slice(i * 2, i * 2 + 2), 16)
+  return bytes
+}
+
+interface TxLike {
+  to?: string
+  value?: string
+  data?: string
+}
+
+function asTx(value: unknown): TxLike {
+  if (typeof value !== 'object' || value === null) return {}
+  const v = value as Record<string, unknown>
+  return {
+    ...(typeof v.to === 'string' ? { to: v.to } : {}),
+    ...(typeof v.value === 'string' ? { value: v.value } : {}),
+    ...(typeof v.data === 'string' ? { data: v.data } : {}),
+  }
+}
+
+function callsOf(value: unknown): TxLike[] {
+  const calls = typeof value === 'object' && value !== null ? (value as { calls?: unknown }).calls : undefined
+  return Array.isArray(calls) ? calls.map(asTx) : []
+}
+
+function txRows(tx: TxLike, chain: string, suffix: string): { label: string; value: string }[] {
+  let amount = '0'
+  try {
+    amount = formatEther(BigInt(tx.value ?? '0x0'))
+  } catch {
+    amount = String(tx.value)
+  }
+  return [
+    { label: `To${suffix}`, value: tx.to ?? 'a new contract' },
+    { label: `Amount${suffix}`, value: `${amount} ETH on ${chain}` },
+    { label: `Call data${suffix}`, value: tx.data !== undefined && tx.data !== '0x' ? 'Yes' : 'None' },
+  ]
+}
+
+function parseTyped(value: unknown): { primaryType?: string; domain?: { name?: string } } | undefined {
+  try {
+    const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
+    return typeof parsed === 'object' && parsed !== null ? (parsed as { primaryType?: string; domain?: { name?: string } }) : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,360 @@
+/**
+ * Social and Farcaster login on the devnet auth service. For the socials the service is the
+ * OpenID Connect client of the devnet providers (providers.ts): it starts the flow for an allowed
+ * host origin (state, nonce and the PKCE verifier stay here), takes the provider's answer at
+ * `/social/callback`, checks the id token (signature by the provider's published keys, issuer,
+ * audience, expiry, nonce) and hands the host a one-time ticket, which the embedded wallet
+ * redeems for a session. For Farcaster it opens a channel on the devnet relay and, once a
+ * Farcaster account approved it, verifies the signed message against the registries on Devnet A.
+ *
+ *   GET  /v1/social/{provider}/start?origin=&mode=popup|redirect&returnUrl=   -> { url }
+ *   GET  /social/callback?code=&state=&iss= | ?error=&state=                   -> popup page | 302 returnUrl#walletgate_social=
+ *   POST /v1/social/redeem   { ticket }                      -> { token, expiresAt, user }
+ *   POST /v1/farcaster/channel                                -> { channelToken, url, nonce }
+ *   POST /v1/farcaster/redeem { channelToken }               -> 202 { state: 'pending' } | { token, expiresAt, user }
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AppClient } from '@farcaster/auth-client'
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
+import { readBody } from '../../service/http'
+import type { AuthAccounts, AuthSession, AuthUser, SignInIdentity } from '../accounts'
+import { SOCIAL_PROVIDER_NAMES, isSocialLoginProvider, type SocialLoginProvider } from './identities'
+import { originAllowed } from './origins'
+import { escapeHtml, page, scriptJson } from './pages'
+import { SOCIAL_CLIENT_ID, SOCIAL_SCOPE, startSocialProviders } from './providers'
+
+/** A started sign-in waits this long for the provider's answer. */
+export const SOCIAL_FLOW_LIFETIME_MS = 10 * 60_000
+/** A login ticket must be redeemed within this time, once. */
+export const SOCIAL_TICKET_LIFETIME_MS = 60_000
+/** The message type the popup posts to the host page. */
+export const SOCIAL_MESSAGE_TYPE = 'walletgate:social'
+/** The fragment keys of the redirect path. */
+export const SOCIAL_TICKET_FRAGMENT = 'walletgate_social'
+export const SOCIAL_ERROR_FRAGMENT = 'walletgate_social_error'
+
+/** What the host learns when a sign-in did not complete. */
+export type SocialLoginErrorCode = 'access_denied' | 'server_error' | 'invalid_token'
+
+export const SOCIAL_MESSAGES = {
+  invalidProvider: 'Invalid social provider',
+  originNotAllowed: 'This site is not allowed to sign in with this project',
+  badMode: 'The sign-in mode must be popup or redirect',
+  badReturnUrl: 'The return address must be a page of the site that asks to sign in',
+  invalidTicket: 'This sign-in has expired; start again',
+  farcasterPending: 'The Farcaster sign-in is not approved yet',
+  farcasterUnknown: 'This Farcaster sign-in is not valid or has expired; start again',
+  farcasterRefused: 'The Farcaster sign-in could not be verified',
+} as const
+
+export class SocialLoginError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface SocialLoginOptions {
+  /** Host origins allowed to sign in; `*` as the port matches any port (`http://127.0.0.1:*`). */
+  readonly allowedOrigins: readonly string[]
+  /** The devnet Farcaster relay and Devnet A (where the registries are); no Farcaster without it. */
+  readonly farcaster?: { readonly relayUrl: string; readonly rpcUrl: string } | undefined
+}
+
+export interface SocialLoginDeps {
+  readonly baseUrl: string
+  readonly now: () => number
+  readonly accounts: AuthAccounts
+  /** Funds a new user's wallets (as for an email user). */
+  fund(user: AuthUser): Promise<unknown>
+  userJson(user: AuthUser): Record<string, unknown>
+}
+
+export interface SocialLogin {
+  /** Serves the social and Farcaster routes; false when the path is not one of them. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): boolean
+}
+
+interface PendingFlow {
+  readonly provider: SocialLoginProvider
+  readonly origin: string
+  readonly mode: 'popup' | 'redirect'
+  readonly returnUrl?: string
+  readonly nonce: string
+  readonly verifier: string
+  readonly expiresAt: number
+}
+
+interface Ticket {
+  readonly identity: SignInIdentity
+  readonly expiresAt: number
+}
+
+interface Discovery {
+  readonly issuer: string
+  readonly authorization_endpoint: string
+  readonly token_endpoint: string
+  readonly jwks_uri: string
+}
+
+type Answer =
+  | { status?: number; json: unknown }
+  | { status?: number; html: string }
+  | { redirect: string }
+
+const random = (bytes = 24): string => randomBytes(bytes).toString('base64url')
+
+export async function startSocialLogin(options: SocialLoginOptions, deps: SocialLoginDeps): Promise<SocialLogin> {
+  const redirectUri = `${deps.baseUrl}/social/callback`
+  const providers = await startSocialProviders({ baseUrl: deps.baseUrl, redirectUri })
+  const flows = new Map<string, PendingFlow>()
+  const tickets = new Map<string, Ticket>()
+  const channels = new Map<string, { nonce: string; domain: string; expiresAt: number }>()
+  const discovered = new Map<SocialLoginProvider, Promise<{ config: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }>>()
+  // The Farcaster client loads with the first Farcaster sign-in: the devnet starts faster.
+  let farcasterClient: Promise<AppClient> | undefined
+  const farcasterOf = (config: { relayUrl: string; rpcUrl: string }): Promise<AppClient> =>
+    (farcasterClient ??= import('@farcaster/auth-client').then(({ createAppClient, viemConnector }) =>
+      createAppClient({ relay: config.relayUrl, ethereum: viemConnector({ rpcUrl: config.rpcUrl }) }),
+    ))
+
+  /** The provider's endpoints and keys, read from its discovery document as a real client does. */
+  const discover = (provider: SocialLoginProvider): Promise<{ config: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }> => {
+    let found = discovered.get(provider)
+    if (found === undefined) {
+      found = fetch(`${providers.issuer(provider)}/.well-known/openid-configuration`)
+        .then(async (res) => {
+          if (!res.ok) throw new Error(`discovery answered ${res.status}`)
+          const config = (await res.json()) as Discovery
+          return { config, jwks: createRemoteJWKSet(new URL(config.jwks_uri)) }
+        })
+      found.catch(() => discovered.delete(provider))
+      discovered.set(provider, found)
+    }
+    return found
+  }
+
+  const sweep = (): void => {
+    const now = deps.now()
+    for (const [key, flow] of flows) if (flow.expiresAt < now) flows.delete(key)
+    for (const [key, ticket] of tickets) if (ticket.expiresAt < now) tickets.delete(key)
+    for (const [key, channel] of channels) if (channel.expiresAt < now) channels.delete(key)
+  }
+
+  const issueTicket = (identity: SignInIdentity): string => {
+    const ticket = random(32)
+    tickets.set(ticket, { identity, expiresAt: deps.now() + SOCIAL_TICKET_LIFETIME_MS })
+    return ticket
+  }
+
+  const signedIn = async (identity: SignInIdentity): Promise<Answer> => {
+    const { user, session, created } = deps.accounts.signInIdentity(identity)
+    // A new wallet can send at once: its funding has landed before the answer.
+    if (created) await deps.fund(user)
+    return { json: sessionJson(user, session) }
+  }
+  const sessionJson = (user: AuthUser, session: AuthSession) => ({ token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: deps.userJson(user) })
+
+  /** Hands the outcome to the host: a message to the opener (popup) or a fragment on its page (redirect). */
+  const deliver = (flow: PendingFlow, outcome: { ticket: string } | { error: SocialLoginErrorCode }, problem?: string): Answer => {
+    if (flow.mode === 'redirect') {
+      const target = new URL(flow.returnUrl!)
+      target.hash = 'ticket' in outcome ? `${SOCIAL_TICKET_FRAGMENT}=${outcome.ticket}` : `${SOCIAL_ERROR_FRAGMENT}=${outcome.error}`
+      return { redirect: target.href }
+    }
+    const name = SOCIAL_PROVIDER_NAMES[flow.provider]
+    const message = { type: SOCIAL_MESSAGE_TYPE, ...outcome }
+    const words = 'ticket' in outcome ? `You are signed in with ${name}. This window closes by itself.` : (problem ?? 'You are not signed in. This window closes by itself.')
+    // The ticket goes to the exact origin that started the sign-in, never to '*'.
+    const script = `<script>(function(){var o=window.opener;if(o){o.postMessage(${scriptJson(message)},${scriptJson(flow.origin)});}window.close();})()</script>`
+    // A refusal is still an answer delivered: the page itself is fine (an error status would only log a console error in the popup).
+    return { html: page(`${name} (devnet)`, `<p>${escapeHtml(words)}</p>${script}`) }
+  }
+
+  const callback = async (url: URL): Promise<Answer> => {
+    const state = url.searchParams.get('state') ?? ''
+    const flow = flows.get(state)
+    flows.delete(state)
+    if (flow === undefined || flow.expiresAt < deps.now()) {
+      return {
+        status: 400,
+        html: page('Sign-in not completed', '<p>This sign-in did not start here or has expired, so you are not signed in. Close this window and start again from the app.</p>'),
+      }
+    }
+    const name = SOCIAL_PROVIDER_NAMES[flow.provider]
+    const providerError = url.searchParams.get('error')
+    if (providerError !== null) {
+      const code: SocialLoginErrorCode = providerError === 'access_denied' ? 'access_denied' : 'server_error'
+      const words = code === 'access_denied' ? `You did not allow the sign-in with ${name}.` : `${name} could not sign you in.`
+      return deliver(flow, { error: code }, `${words} You are not signed in.`)
+    }
+    const refused = (): Answer => deliver(flow, { error: 'invalid_token' }, `The answer from ${name} could not be verified, so you are not signed in.`)
+    const { config, jwks } = await discover(flow.provider)
+    // The answer names its issuer (RFC 9207): an answer from another provider is a mix-up.
+    const iss = url.searchParams.get('iss')
+    if (iss !== null && iss !== config.issuer) return refused()
+    const tokenAnswer = await fetch(config.token_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: url.searchParams.get('code') ?? '',
+        redirect_uri: redirectUri,
+        client_id: SOCIAL_CLIENT_ID,
+        code_verifier: flow.verifier,
+      }),
+    })
+    const tokens = (await tokenAnswer.json().catch(() => ({}))) as { id_token?: unknown }
+    if (!tokenAnswer.ok || typeof tokens.id_token !== 'string') return refused()
+    let claims: JWTPayload
+    try {
+      ;({ payload: claims } = await jwtVerify(tokens.id_token, jwks, {
+        issuer: config.issuer,
+        audience: SOCIAL_CLIENT_ID,
+        currentDate: new Date(deps.now()),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      }))
+    } catch {
+      return refused()
+    }
+    if (claims.nonce !== flow.nonce || typeof claims.sub !== 'string') return refused()
+    const username = typeof claims.preferred_username === 'string' ? claims.preferred_username : typeof claims.name === 'string' ? claims.name : undefined
+    const ticket = issueTicket({
+      key: `${flow.provider}:${claims.sub}`,
+      socialProvider: flow.provider,
+      ...(typeof claims.email === 'string' ? { email: claims.email } : {}),
+      ...(username === undefined ? {} : { userName: username }),
+    })
+    return deliver(flow, { ticket })
+  }
+
+  const start = (provider: string, url: URL): Answer => {
+    if (!isSocialLoginProvider(provider)) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidProvider)
+    const origin = url.searchParams.get('origin') ?? ''
+    if (!originAllowed(origin, options.allowedOrigins)) throw new SocialLoginError(403, SOCIAL_MESSAGES.originNotAllowed)
+    const mode = url.searchParams.get('mode') ?? 'popup'
+    if (mode !== 'popup' && mode !== 'redirect') throw new SocialLoginError(400, SOCIAL_MESSAGES.badMode)
+    let returnUrl: string | undefined
+    if (mode === 'redirect') {
+      const raw = url.searchParams.get('returnUrl') ?? ''
+      const parsed = URL.canParse(raw) ? new URL(raw) : undefined
+      if (parsed === undefined || parsed.origin !== origin) throw new SocialLoginError(400, SOCIAL_MESSAGES.badReturnUrl)
+      returnUrl = parsed.href
+    }
+    const state = random()
+    const nonce = random()
+    const verifier = random(32)
+    flows.set(state, { provider, origin, mode, ...(returnUrl === undefined ? {} : { returnUrl }), nonce, verifier, expiresAt: deps.now() + SOCIAL_FLOW_LIFETIME_MS })
+    const authorize = new URL(`${providers.issuer(provider)}/auth`)
+    authorize.search = new URLSearchParams({
+      client_id: SOCIAL_CLIENT_ID,
+      response_type: 'code',
+      scope: SOCIAL_SCOPE,
+      redirect_uri: redirectUri,
+      state,
+      nonce,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      // Each sign-in asks who signs in, so a person can switch identities.
+      prompt: 'login consent',
+    }).toString()
+    return { json: { url: authorize.href } }
+  }
+
+  const farcasterChannel = async (): Promise<Answer> => {
+    if (options.farcaster === undefined) throw new SocialLoginError(404, 'Farcaster sign-in is not available on this devnet')
+    const farcaster = await farcasterOf(options.farcaster)
+    const domain = new URL(deps.baseUrl).host
+    const created = await farcaster.createChannel({ siweUri: deps.baseUrl, domain })
+    if (created.isError) throw new SocialLoginError(502, 'The Farcaster relay is not available')
+    const { channelToken, url, nonce } = created.data
+    channels.set(channelToken, { nonce, domain, expiresAt: deps.now() + SOCIAL_FLOW_LIFETIME_MS })
+    return { json: { channelToken, url, nonce } }
+  }
+
+  const farcasterRedeem = async (channelToken: string): Promise<Answer> => {
+    if (options.farcaster === undefined) throw new SocialLoginError(404, 'Farcaster sign-in is not available on this devnet')
+    const farcaster = await farcasterOf(options.farcaster)
+    const channel = channels.get(channelToken)
+    if (channel === undefined || channel.expiresAt < deps.now()) throw new SocialLoginError(400, SOCIAL_MESSAGES.farcasterUnknown)
+    const status = await farcaster.status({ channelToken })
+    if (status.isError) throw new SocialLoginError(502, 'The Farcaster relay is not available')
+    if (status.response.status === 202) return { status: 202, json: { state: 'pending', message: SOCIAL_MESSAGES.farcasterPending } }
+    const { message, signature } = status.data
+    if (status.response.status !== 200 || message === undefined || signature === undefined) throw new SocialLoginError(400, SOCIAL_MESSAGES.farcasterUnknown)
+    // The channel is spent whatever the verdict: a refused answer cannot be tried again.
+    channels.delete(channelToken)
+    const verified = await farcaster.verifySignInMessage({ nonce: channel.nonce, domain: channel.domain, message, signature })
+    if (verified.isError || !verified.success) throw new SocialLoginError(401, SOCIAL_MESSAGES.farcasterRefused)
+    const fid = verified.fid
+    const username = status.data.fid === fid ? status.data.username : undefined
+    return signedIn({ key: `farcaster:${fid}`, socialProvider: 'farcaster', userName: username ?? `fid ${fid}` })
+  }
+
+  const jsonBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+    try {
+      const parsed = JSON.parse(await readBody(req)) as unknown
+      if (typeof parsed === 'object' && parsed !== null) return parsed as Record<string, unknown>
+    } catch {
+      // answered below
+    }
+    throw new SocialLoginError(400, 'Malformed JSON body')
+  }
+
+  const route = async (req: IncomingMessage, url: URL): Promise<Answer | undefined> => {
+    const method = (req.method ?? 'GET').toUpperCase()
+    const path = url.pathname
+    sweep()
+    const startMatch = /^\/v1\/social\/([^/]+)\/start$/.exec(path)
+    if (method === 'GET' && startMatch !== null) return start(decodeURIComponent(startMatch[1]!), url)
+    if (method === 'GET' && path === '/social/callback') return callback(url)
+    if (method === 'POST' && path === '/v1/social/redeem') {
+      const body = await jsonBody(req)
+      const key = typeof body.ticket === 'string' ? body.ticket : ''
+      const ticket = tickets.get(key)
+      tickets.delete(key)
+      if (ticket === undefined || ticket.expiresAt < deps.now()) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidTicket)
+      return signedIn(ticket.identity)
+    }
+    if (method === 'POST' && path === '/v1/farcaster/channel') return farcasterChannel()
+    if (method === 'POST' && path === '/v1/farcaster/redeem') {
+      const body = await jsonBody(req)
+      return farcasterRedeem(typeof body.channelToken === 'string' ? body.channelToken : '')
+    }
+    return undefined
+  }
+
+  const send = (res: ServerResponse, answer: Answer): void => {
+    if ('redirect' in answer) {
+      res.writeHead(302, { location: answer.redirect, 'cache-control': 'no-store' })
+      res.end()
+    } else if ('html' in answer) {
+      res.writeHead(answer.status ?? 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      res.end(answer.html)
+    } else {
+      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json; charset=utf-8' })
+      res.end(JSON.stringify(answer.json))
+    }
+  }
+
+  const ours = (path: string): boolean =>
+    path === '/social/callback' || path.startsWith('/v1/social/') || path.startsWith('/v1/farcaster/')
+
+  return {
+    handle(req, res, url) {
+      if (!ours(url.pathname)) return providers.handle(req, res, url)
+      route(req, url)
+        .then((answer) => send(res, answer ?? { status: 404, json: { message: `No route for ${req.method ?? 'GET'} ${url.pathname}` } }))
+        .catch((error: unknown) => {
+          if (error instanceof SocialLoginError) send(res, { status: error.status, json: { message: error.message } })
+          // The callback is a page a person sees: plain words, no stack or URL.
+          else if (url.pathname === '/social/callback') send(res, { status: 502, html: page('Sign-in not completed', '<p>The provider could not be reached, so you are not signed in. Close this window and start again from the app.</p>') })
+          else send(res, { status: 500, json: { message: error instanceof Error ? error.message : String(error) } })
+        })
+      return true
+    },
+  }
+}

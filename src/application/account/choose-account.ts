@@ -1,0 +1,67 @@
+import { BehaviorSubject, type Observable } from 'rxjs'
+import { boundMessage } from '../../domain/validation/text-bounds'
+import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
+import type { Logger } from '../../ports/logger'
+import type { ConnectedAccount, ConnectionStore } from '../connection-store'
+
+export type ChooseAccountState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'choosing'; readonly address: string }
+  /** The wallet refused; `message` is plain words to show (the wallet's own, bounded). */
+  | { readonly status: 'error'; readonly address: string; readonly message: string }
+
+/** The accounts a connected account can move between: none unless its wallet shared more than one. */
+export function accountChoices(account: Pick<ConnectedAccount, 'accounts'>): readonly { readonly address: string; readonly name?: string }[] {
+  const accounts = account.accounts ?? []
+  return accounts.length > 1 ? accounts : []
+}
+
+/**
+ * Moves the active connection to another of the accounts its wallet shared (a polkadot
+ * extension's named accounts: "accounts listed with their names, one chosen"), through its
+ * family's optional `chooseAddress`. The wallet is not asked again.
+ */
+export class ChooseAccount {
+  private readonly subject = new BehaviorSubject<ChooseAccountState>({ status: 'idle' })
+  readonly state$: Observable<ChooseAccountState> = this.subject.asObservable()
+
+  constructor(
+    private readonly families: ChainFamilies,
+    private readonly connection: ConnectionStore,
+    private readonly logger: Logger,
+  ) {}
+
+  get snapshot(): ChooseAccountState {
+    return this.subject.value
+  }
+
+  /** Resolves once the choice is made or has failed (the failure is in the state, never thrown). */
+  async choose(address: string): Promise<void> {
+    const account = this.connection.snapshot
+    if (account.status !== 'connected' || this.subject.value.status === 'choosing') return
+    if (account.address === address) return this.subject.next({ status: 'idle' })
+    const family = this.families.get(account.namespace)
+    if (family?.chooseAddress === undefined || !accountChoices(account).some((a) => a.address === address)) {
+      return this.subject.next({ status: 'error', address, message: 'This wallet has no such account.' })
+    }
+    this.subject.next({ status: 'choosing', address })
+    try {
+      const next = await family.chooseAddress(account.connectorId, address)
+      const current = this.connection.account(account.namespace)
+      // Disconnected, or another wallet, while the wallet answered: nothing to change.
+      if (current?.connectorId === account.connectorId) {
+        const chosen = next.addresses[0] as string
+        this.connection.update(account.namespace, {
+          address: chosen,
+          caipAddress: `${current.caipNetworkId}:${chosen}`,
+          ...(next.accounts === undefined ? {} : { accounts: next.accounts }),
+        })
+      }
+      this.subject.next({ status: 'idle' })
+    } catch (error) {
+      this.logger.warn('Walletgate: choosing another account failed', error)
+      const message = error instanceof WalletRequestError ? boundMessage(error.message) : 'The wallet could not switch accounts.'
+      this.subject.next({ status: 'error', address, message })
+    }
+  }
+}

@@ -1,0 +1,259 @@
+/**
+ * Email login (spec sections 1, 2 and 4): the email field on Connect, then EmailVerifyOtp (or
+ * EmailVerifyDevice first on a device the wallet has not seen), then the AUTH connector connects
+ * like any wallet. What the visitor typed stays in the state through every error; the 30 s
+ * cooldown between emails is kept in local storage (spec section 9) and counted down.
+ */
+import { BehaviorSubject, type Observable } from 'rxjs'
+import { EMAIL_LOGIN_COOLDOWN_MS, STORAGE_KEYS } from '../../domain/constants'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
+// Only the shown texts and plain checks: this module loads with Connect, before the modal opens.
+import { ALERT_ERRORS, EMAIL_PATTERN, EMBEDDED_WALLET_MESSAGES, VALIDATION_MESSAGES } from '../../domain/messages'
+import type { Clock } from '../../ports/clock'
+import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletLoader } from '../../ports/embedded-wallet'
+import type { KeyValueStorage } from '../../ports/key-value-storage'
+import type { Logger } from '../../ports/logger'
+import type { AlertStore } from '../alert-store'
+import type { ConnectExternal } from '../connection/connect-external'
+import type { ModalStore } from '../modal-store'
+
+/** How often EmailVerifyDevice asks whether the emailed link was opened. */
+export const DEVICE_POLL_MS = 2_000
+
+export type EmailLoginStep = 'email' | 'otp' | 'device'
+
+export interface EmailLoginState {
+  readonly step: EmailLoginStep
+  /** What the visitor typed (kept through every error). */
+  readonly email: string
+  /** A request is on its way (the buttons wait, a second click does nothing). */
+  readonly busy: boolean
+  /** The last failure in words to show, or undefined. */
+  readonly error?: string
+  /** Where the error belongs: the email field or the code boxes. */
+  readonly errorOn?: 'email' | 'otp'
+  /** A new code may be asked for at this time (epoch ms); 0 when it may now. */
+  readonly resendAt: number
+  /** The OTP boxes are cleared when this changes (a new code was sent). */
+  readonly otpAttempt: number
+  /** "Resend" was pressed within the cooldown: the view counts the seconds down (cooldownMessage). */
+  readonly cooldownShown: boolean
+}
+
+const INITIAL: EmailLoginState = { step: 'email', email: '', busy: false, resendAt: 0, otpAttempt: 0, cooldownShown: false }
+
+export interface EmailLoginTimers {
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+const browserTimers: EmailLoginTimers = {
+  setInterval: (callback, ms) => setInterval(callback, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+}
+
+export class EmailLogin {
+  private readonly subject = new BehaviorSubject<EmailLoginState>(INITIAL)
+  readonly state$: Observable<EmailLoginState> = this.subject.asObservable()
+  private devicePoll: unknown
+  private attempt = 0
+
+  constructor(
+    private readonly loadWallet: EmbeddedWalletLoader,
+    private readonly connect: ConnectExternal,
+    private readonly modal: ModalStore,
+    private readonly storage: KeyValueStorage,
+    private readonly clock: Clock,
+    private readonly alerts: AlertStore,
+    private readonly logger: Logger,
+    private readonly timers: EmailLoginTimers = browserTimers,
+  ) {}
+
+  get snapshot(): EmailLoginState {
+    return this.subject.value
+  }
+
+  /** The visitor typed in the email field. */
+  setEmail(email: string): void {
+    this.patch({ email, error: undefined })
+  }
+
+  /** The visitor focused the email field: the wallet's frame starts loading now (nothing shows if it fails). */
+  warm(): void {
+    this.wallet().catch(() => undefined)
+  }
+
+  /** Seconds until another code may be asked for (0: now). */
+  cooldownSeconds(): number {
+    const last = this.lastEmailAt()
+    return last === undefined ? 0 : Math.ceil(Math.max(0, last + EMAIL_LOGIN_COOLDOWN_MS - this.clock.now()) / 1000)
+  }
+
+  /** "Please try again after N seconds" while Resend was refused and the cooldown runs; else undefined. */
+  cooldownMessage(): string | undefined {
+    const seconds = this.cooldownSeconds()
+    return this.subject.value.cooldownShown && seconds > 0 ? EMBEDDED_WALLET_MESSAGES.cooldown(seconds) : undefined
+  }
+
+  /** The email field was submitted. */
+  async submit(): Promise<void> {
+    const state = this.subject.value
+    if (state.busy) return
+    const email = state.email.trim()
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+      this.patch({ error: VALIDATION_MESSAGES.invalidEmail, errorOn: 'email' })
+      return
+    }
+    this.patch({ busy: true, error: undefined })
+    const attempt = ++this.attempt
+    try {
+      const wallet = await this.wallet()
+      const action = await wallet.startEmailLogin(email)
+      if (attempt !== this.attempt) return
+      this.patch({ busy: false, resendAt: this.nextResendAt(), otpAttempt: state.otpAttempt + 1 })
+      if (action === 'VERIFY_DEVICE') this.showDevice()
+      else this.showOtp()
+    } catch (error) {
+      if (attempt === this.attempt) this.fail(error, 'email')
+    }
+  }
+
+  /** "Resend code": refused within 30 s of the last email with the seconds left. */
+  async resend(): Promise<void> {
+    const state = this.subject.value
+    if (state.busy) return
+    const seconds = this.cooldownSeconds()
+    if (seconds > 0) {
+      this.patch({ cooldownShown: true, error: undefined })
+      return
+    }
+    this.patch({ busy: true, error: undefined, cooldownShown: false })
+    try {
+      await (await this.wallet()).startEmailLogin(state.email.trim(), { resend: true })
+      this.patch({ busy: false, resendAt: this.nextResendAt(), otpAttempt: state.otpAttempt + 1 })
+    } catch (error) {
+      this.fail(error, 'otp')
+    }
+  }
+
+  /** The six digits were entered. */
+  async verify(otp: string): Promise<void> {
+    const state = this.subject.value
+    if (state.busy) return
+    if (!/^\d{6}$/.test(otp)) {
+      this.patch({ error: 'Enter the 6-digit code from the email', errorOn: 'otp' })
+      return
+    }
+    this.patch({ busy: true, error: undefined })
+    const attempt = ++this.attempt
+    try {
+      await (await this.wallet()).verifyOtp(otp)
+      if (attempt !== this.attempt) return
+      await this.connect.connect(AUTH_CONNECTOR_ID, 'EmailVerifyOtp')
+      const outcome = this.connect.snapshot
+      if (outcome.status === 'connected') this.subject.next({ ...INITIAL })
+      else this.patch({ busy: false, error: outcome.status === 'error' ? outcome.error.message : 'Something went wrong', errorOn: 'otp' })
+    } catch (error) {
+      if (attempt === this.attempt) this.fail(error, 'otp')
+    }
+  }
+
+  /** Back from the code or device view: the email stays typed. */
+  cancel(): void {
+    this.attempt++
+    this.stopDevicePoll()
+    this.patch({ step: 'email', busy: false, error: undefined })
+  }
+
+  private showOtp(): void {
+    this.stopDevicePoll()
+    this.patch({ step: 'otp' })
+    if (this.modal.snapshot.router.view === 'EmailVerifyDevice') this.modal.replace('EmailVerifyOtp')
+    else this.modal.push('EmailVerifyOtp')
+  }
+
+  private showDevice(): void {
+    this.patch({ step: 'device' })
+    this.modal.push('EmailVerifyDevice')
+    this.stopDevicePoll()
+    let asking = false
+    this.devicePoll = this.timers.setInterval(() => {
+      if (asking) return
+      asking = true
+      this.wallet()
+        .then((wallet) => wallet.deviceApproved())
+        .then((approved) => {
+          if (approved && this.subject.value.step === 'device') {
+            // The code follows the approval by email.
+            this.patch({ resendAt: this.nextResendAt() })
+            this.showOtp()
+          }
+        })
+        .catch((error: unknown) => this.fail(error, 'otp'))
+        .finally(() => (asking = false))
+    }, DEVICE_POLL_MS)
+  }
+
+  private stopDevicePoll(): void {
+    if (this.devicePoll !== undefined) this.timers.clearInterval(this.devicePoll)
+    this.devicePoll = undefined
+  }
+
+  private wallet(): Promise<EmbeddedWallet> {
+    return this.loadWallet().catch((error: unknown) => {
+      // A chunk that did not load is not the frame's failure.
+      throw error instanceof EmbeddedWalletRequestError ? error : new DependencyError(error)
+    })
+  }
+
+  private fail(error: unknown, on: 'email' | 'otp', otpAttempt?: number): void {
+    const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof EmbeddedWalletRequestError) {
+      if (error.kind === 'load') this.alerts.show(ALERT_ERRORS.embeddedWalletLoadFailed)
+      else if (error.kind === 'timeout') this.alerts.show(ALERT_ERRORS.embeddedWalletTimeout)
+      else if (error.kind === 'sessionExpired') this.alerts.show(ALERT_ERRORS.sessionExpired)
+    } else if (!(error instanceof DependencyError)) {
+      this.logger.warn('Walletgate: email login failed', error)
+    }
+    const attemptsLeft = error instanceof EmbeddedWalletRequestError ? error.details.attemptsLeft : undefined
+    const retryAfter = error instanceof EmbeddedWalletRequestError ? error.details.retryAfterSeconds : undefined
+    if (retryAfter !== undefined && on === 'otp') {
+      // The wallet's own cooldown: counted down like ours.
+      this.patch({ busy: false, error: undefined, cooldownShown: true, resendAt: this.clock.now() + retryAfter * 1000 })
+      return
+    }
+    this.patch({
+      busy: false,
+      error: attemptsLeft === undefined ? message : `${message} (${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left)`,
+      errorOn: on,
+      ...(retryAfter === undefined ? {} : { resendAt: this.clock.now() + retryAfter * 1000 }),
+      ...(otpAttempt === undefined ? {} : { otpAttempt }),
+    })
+  }
+
+  private lastEmailAt(): number | undefined {
+    const resendAt = this.subject.value.resendAt
+    const stored = Number(this.storage.get(STORAGE_KEYS.lastEmailLoginTime))
+    const fromStorage = Number.isFinite(stored) && stored > 0 ? stored : undefined
+    const fromState = resendAt > 0 ? resendAt - EMAIL_LOGIN_COOLDOWN_MS : undefined
+    if (fromStorage === undefined) return fromState
+    return fromState === undefined ? fromStorage : Math.max(fromStorage, fromState)
+  }
+
+  private nextResendAt(): number {
+    return this.clock.now() + EMAIL_LOGIN_COOLDOWN_MS
+  }
+
+  private patch(change: Partial<EmailLoginState>): void {
+    const next = { ...this.subject.value, ...change }
+    if (change.error === undefined && 'error' in change) delete (next as { error?: string }).error
+    this.subject.next(next)
+  }
+}
+
+/** The email path's code did not load ("Unable to load email login dependency"). */
+class DependencyError extends Error {
+  constructor(cause: unknown) {
+    super(EMBEDDED_WALLET_MESSAGES.dependencyUnavailable, { cause })
+  }
+}

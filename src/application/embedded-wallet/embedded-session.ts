@@ -1,0 +1,40 @@
+/**
+ * What the views show of a visitor connected through the embedded wallet: the signed-in user (the
+ * email on Account) and the frame's confirmation requests (the frame shown over the modal). The
+ * wallet is loaded already while such a session exists; before, these stay empty.
+ */
+import { catchError, defer, from, of, switchMap, type Observable } from 'rxjs'
+import type { EmbeddedApproval, EmbeddedWallet, EmbeddedWalletLoader, EmbeddedWalletUser, FrameRect } from '../../ports/embedded-wallet'
+
+export class EmbeddedSession {
+  readonly user$: Observable<EmbeddedWalletUser | null>
+  readonly approval$: Observable<EmbeddedApproval>
+  private wallet: EmbeddedWallet | undefined
+
+  constructor(private readonly load: EmbeddedWalletLoader) {
+    const loaded = defer(() => from(this.loaded()))
+    this.user$ = loaded.pipe(
+      switchMap((wallet) => wallet.user$),
+      catchError(() => of(null)),
+    )
+    this.approval$ = loaded.pipe(
+      switchMap((wallet) => wallet.approval$),
+      catchError(() => of({ pending: false })),
+    )
+  }
+
+  /** Shows the frame over `rect` for the visitor to confirm, or hides it (null). */
+  placeFrame(rect: FrameRect | null): void {
+    this.wallet?.placeFrame(rect)
+  }
+
+  /** The visitor left while the wallet waited: pending signing and sending fail, reads go on. */
+  abortPending(): void {
+    this.wallet?.abortPending().catch(() => undefined)
+  }
+
+  private async loaded(): Promise<EmbeddedWallet> {
+    this.wallet ??= await this.load()
+    return this.wallet
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * The embedded wallet over its frame (loaded on demand, when the visitor takes the email path or
+ * a session is restored): the login and email-update steps, the EIP-1193 provider the eip155
+ * family uses for the AUTH connector, and the account half of that connector (connect, silent
+ * reconnect, sign out). Keys never leave the frame's origin; this side only asks.
+ */
+import { BehaviorSubject, Subject } from 'rxjs'
+import { SIGN_OUT_TIMEOUT_MS, STORAGE_KEYS } from '../../domain/constants'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
+import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
+import type { WalletAccount, WalletEvent } from '../../ports/chain-family'
+import {
+  EmbeddedWalletRequestError,
+  type EmailLoginAction,
+  type EmailUpdateAction,
+  type EmbeddedApproval,
+  type EmbeddedWallet,
+  type EmbeddedWalletUser,
+  type FrameRect,
+} from '../../ports/embedded-wallet'
+import type { KeyValueStorage } from '../../ports/key-value-storage'
+import type { FrameClient } from './frame-client'
+import type { FrameUser } from './frame-protocol'
+
+
+/** A personal_sign this soon after connecting may be the sign-in message, signed without a second prompt. */
+const SIGN_IN_WINDOW_MS = 60_000
+
+export interface FrameEmbeddedWalletOptions {
+  readonly projectId: string
+  readonly themeMode: 'light' | 'dark'
+  readonly metadata?: { readonly name: string; readonly url: string }
+  readonly sdkVersion: string
+  readonly now?: () => number
+}
+
+/** An EIP-1193 error (what viem and wagmi read: `code` and `message`). */
+export class ProviderRpcError extends Error {
+  override readonly name = 'ProviderRpcError'
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export class FrameEmbeddedWallet implements EmbeddedWallet {
+  readonly user$ = new BehaviorSubject<EmbeddedWalletUser | null>(null)
+  readonly approval$ = new BehaviorSubject<EmbeddedApproval>({ pending: false })
+  /** The AUTH connector's wallet events (account and chain changes, sign-out). */
+  readonly walletEvents = new Subject<WalletEvent>()
+  readonly provider: Eip1193Provider
+  private readonly listeners = new Map<string, Set<(...args: never[]) => void>>()
+  private readonly now: () => number
+  private connectedAt = -Infinity
+  private synced: Promise<void> | undefined
+
+  constructor(
+    private readonly client: FrameClient,
+    private readonly storage: KeyValueStorage,
+    private readonly options: FrameEmbeddedWalletOptions,
+  ) {
+    this.now = options.now ?? Date.now
+    client.events$.subscribe((event) => {
+      if (event.event === 'APPROVAL') this.approval$.next(event.payload)
+      else if (event.event === 'SESSION_UPDATE' && event.payload.user === null && this.user$.value !== null) this.signedOut()
+    })
+    this.provider = {
+      request: (args) => this.rpc(args.method, args.params),
+      on: (event, listener) => {
+        let set = this.listeners.get(event)
+        if (!set) this.listeners.set(event, (set = new Set()))
+        set.add(listener)
+        return this.provider
+      },
+      removeListener: (event, listener) => {
+        this.listeners.get(event)?.delete(listener)
+        return this.provider
+      },
+    }
+  }
+
+  /** Loads the frame and tells it the app's name and theme (once). */
+  ready(): Promise<void> {
+    this.synced ??= (async () => {
+      await this.client.load()
+      await this.client.request('SYNC_DAPP_DATA', {
+        projectId: this.options.projectId,
+        sdkVersion: this.options.sdkVersion,
+        ...(this.options.metadata ? { metadata: this.options.metadata } : {}),
+      })
+      await this.client.request('SYNC_THEME', { themeMode: this.options.themeMode })
+    })().catch((error: unknown) => {
+      this.synced = undefined
+      throw error
+    })
+    return this.synced
+  }
+
+  async startEmailLogin(email: string, options: { resend?: boolean } = {}): Promise<EmailLoginAction> {
+    await this.ready()
+    const { action } = await this.client.request('CONNECT_EMAIL', { email, ...(options.resend ? { resend: true } : {}) })
+    this.storage.set(STORAGE_KEYS.lastEmailLoginTime, String(this.now()))
+    return action
+  }
+
+  async deviceApproved(): Promise<boolean> {
+    await this.ready()
+    return (await this.client.request('CONNECT_DEVICE', {})).approved
+  }
+
+  async verifyOtp(otp: string): Promise<EmbeddedWalletUser> {
+    await this.ready()
+    const { user } = await this.client.request('CONNECT_OTP', { otp })
+    this.storage.set(STORAGE_KEYS.emailLoginFlag, 'true')
+    return this.signedIn(user)
+  }
+
+  async updateEmail(email: string): Promise<EmailUpdateAction> {
+    await this.ready()
+    return (await this.client.request('UPDATE_EMAIL', { email })).action
+  }
+
+  async verifyPrimaryOtp(otp: string): Promise<void> {
+    await this.ready()
+    await this.client.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+  }
+
+  async verifySecondaryOtp(otp: string): Promise<string> {
+    await this.ready()
+    const { email } = await this.client.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+    const user = this.user$.value
+    if (user !== null) this.user$.next({ ...user, email })
+    return email
+  }
+
+  placeFrame(rect: FrameRect | null): void {
+    this.client.place(rect)
+  }
+
+  async abortPending(): Promise<void> {
+    if (this.user$.value === null) return
+    await this.client.request('RPC_ABORT', {})
+  }
+
+  // ------------------------------------------------------------ the AUTH connector's account half
+
+  /** The signed-in user's account, on the last-used chain when the wallet serves it. */
+  async connect(): Promise<WalletAccount> {
+    await this.ready()
+    const lastChain = Number(this.storage.get(STORAGE_KEYS.lastUsedChain))
+    const { user } = await this.client.request('GET_USER', Number.isInteger(lastChain) && lastChain > 0 ? { chainId: lastChain } : {})
+    this.connectedAt = this.now()
+    return account(this.signedIn(user))
+  }
+
+  /** After a reload: the session the frame still holds, without a new code; null when there is none. */
+  async reconnect(): Promise<WalletAccount | null> {
+    if (this.storage.get(STORAGE_KEYS.emailLoginFlag) === null) return null
+    try {
+      await this.ready()
+      const { isConnected } = await this.client.request('IS_CONNECTED', {})
+      if (!isConnected) {
+        this.storage.remove(STORAGE_KEYS.emailLoginFlag)
+        return null
+      }
+      return await this.connect()
+    } catch {
+      return null
+    }
+  }
+
+  /** Signs out of the frame, waiting at most 3 s (spec section 9); forgets the session here in any case. */
+  async disconnect(): Promise<void> {
+    this.storage.remove(STORAGE_KEYS.emailLoginFlag)
+    const wasSignedIn = this.user$.value !== null
+    this.user$.next(null)
+    if (!wasSignedIn) return
+    await this.client.request('SIGN_OUT', {}, SIGN_OUT_TIMEOUT_MS).catch(() => undefined)
+  }
+
+  private signedIn(frameUser: FrameUser): EmbeddedWalletUser {
+    const user: EmbeddedWalletUser = {
+      address: frameUser.address,
+      chainId: frameUser.chainId,
+      accountType: frameUser.preferredAccountType,
+      ...(frameUser.email === undefined ? {} : { email: frameUser.email }),
+      ...(frameUser.userName === undefined ? {} : { userName: frameUser.userName }),
+    }
+    this.storage.set(STORAGE_KEYS.lastUsedChain, String(user.chainId))
+    this.user$.next(user)
+    return user
+  }
+
+  private signedOut(): void {
+    this.storage.remove(STORAGE_KEYS.emailLoginFlag)
+    this.user$.next(null)
+    this.walletEvents.next({ type: 'disconnect', connectorId: AUTH_CONNECTOR_ID })
+    this.emit('accountsChanged', [])
+  }
+
+  private emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args)
+  }
+
+  /** The provider's requests: account and chain from the session, switching through the frame, the rest to the frame's RPC. */
+  private async rpc(method: string, params: unknown): Promise<unknown> {
+    const user = this.user$.value
+    switch (method) {
+      case 'eth_accounts':
+        return user === null ? [] : [user.address]
+      case 'eth_requestAccounts':
+        if (user === null) throw new ProviderRpcError(4100, 'Sign in with your email first')
+        return [user.address]
+      case 'eth_chainId':
+        if (user === null) throw new ProviderRpcError(4100, 'Sign in with your email first')
+        return `0x${user.chainId.toString(16)}`
+      case 'wallet_switchEthereumChain': {
+        const target = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined
+        const chainId = typeof target === 'string' ? Number.parseInt(target, 16) : Number.NaN
+        if (!Number.isInteger(chainId) || chainId <= 0) throw new ProviderRpcError(-32602, 'Invalid chain id')
+        try {
+          await this.client.request('SWITCH_NETWORK', { chainId })
+        } catch (error) {
+          // The embedded wallet serves a fixed set of chains: it cannot be taught another.
+          throw new ProviderRpcError(4902, error instanceof Error ? error.message : 'Unknown chain')
+        }
+        if (user !== null) this.user$.next({ ...user, chainId })
+        this.storage.set(STORAGE_KEYS.lastUsedChain, String(chainId))
+        this.walletEvents.next({ type: 'chainChanged', connectorId: AUTH_CONNECTOR_ID, caipNetworkId: `eip155:${chainId}` })
+        this.emit('chainChanged', `0x${chainId.toString(16)}`)
+        return null
+      }
+      case 'wallet_addEthereumChain':
+        throw new ProviderRpcError(4200, 'The embedded wallet cannot add networks')
+      default: {
+        if (user === null) throw new ProviderRpcError(4100, 'Sign in with your email first')
+        const signIn = method === 'personal_sign' && this.now() - this.connectedAt < SIGN_IN_WINDOW_MS
+        try {
+          const { result } = await this.client.request('RPC_REQUEST', {
+            chainId: user.chainId,
+            method,
+            params: Array.isArray(params) ? params : params === undefined ? [] : [params],
+            ...(signIn ? { signIn: true } : {}),
+          })
+          return result
+        } catch (error) {
+          throw providerError(error)
+        }
+      }
+    }
+  }
+}
+
+function account(user: EmbeddedWalletUser): WalletAccount {
+  return {
+    connectorId: AUTH_CONNECTOR_ID,
+    namespace: 'eip155',
+    addresses: [user.address],
+    caipNetworkId: `eip155:${user.chainId}`,
+    accountType: user.accountType,
+  }
+}
+
+function providerError(error: unknown): ProviderRpcError {
+  if (error instanceof EmbeddedWalletRequestError) {
+    if (error.kind === 'rejected') return new ProviderRpcError(4001, error.message)
+    if (error.kind === 'sessionExpired') return new ProviderRpcError(4100, error.message)
+    return new ProviderRpcError(error.details.code ?? -32603, error.message)
+  }
+  return new ProviderRpcError(-32603, error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,204 @@
+/**
+ * The embedded wallet's frame protocol (spec section 7, "Embedded wallet frame messages"): what the
+ * modal (the host page) and the wallet frame (a page of the auth origin in a hidden iframe) say to
+ * each other over `postMessage`. Both sides import this one file: every message is checked against
+ * these schemas on arrival, and anything else is dropped.
+ *
+ * - host -> frame: a request `{ channel, kind: 'request', id, action, payload }`;
+ * - frame -> host: the answer to a request `{ channel, kind: 'response', id, ok, payload | error }`,
+ *   or an event `{ channel, kind: 'event', event, payload }` (READY once loaded, SESSION_UPDATE when
+ *   the signed-in user changes, APPROVAL while the frame asks the visitor to confirm a request).
+ *
+ * Both sides post with an explicit target origin (never '*') and drop events whose `origin` is not
+ * the other side's, whose `source` is not the other window, or that fail these schemas; the host
+ * also drops answers to ids it is not waiting for.
+ */
+import { z } from 'zod/mini'
+import { withoutZodJit } from '../../domain/validation/zod-error-map'
+import { EMAIL_PATTERN } from '../../domain/messages'
+
+/** Marks our messages among everything else a page receives. Versioned: a change of shape is a new channel. */
+export const FRAME_CHANNEL = 'walletgate-frame/1' as const
+
+/** The frame's path on the auth origin; its query carries `projectId` and the host's `origin`. */
+export const FRAME_PATH = '/frame'
+
+// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
+export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTIONS, frameRequestSchema, frameErrorSchema, frameResponseSchema, approvalSchema, frameEventSchema } = withoutZodJit(() => {
+  const email = z.string().check(z.regex(EMAIL_PATTERN), z.maxLength(254))
+  const otp = z.string().check(z.regex(/^\d{6}$/))
+  const chainId = z.number().check(z.int(), z.positive())
+  const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+  const accountTypeSchema = z.enum(['eoa', 'smartAccount'])
+  const themeModeSchema = z.enum(['light', 'dark'])
+
+  /** The signed-in embedded-wallet user (spec section 3). */
+  const frameUserSchema = z.object({
+    email: z.optional(z.string()),
+    address,
+    chainId,
+    accounts: z.array(z.object({ address, type: accountTypeSchema })),
+    userName: z.optional(z.string()),
+    preferredAccountType: accountTypeSchema,
+    /** Solana address (base58) when the user has a Solana wallet. */
+    solanaAddress: z.optional(z.string()),
+  })
+
+  const empty = z.object({})
+
+  /** Each action: its request payload and its answer payload. */
+  const FRAME_ACTIONS = {
+    SWITCH_NETWORK: { request: z.object({ chainId }), response: z.object({ chainId }) },
+    /** Starts an email login; `resend` asks for a new code for the same login (the 30 s cooldown applies). */
+    CONNECT_EMAIL: {
+      request: z.object({ email, resend: z.optional(z.boolean()) }),
+      response: z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']) }),
+    },
+    /** Whether the emailed device-approval link was opened; once it was, a code is on its way (VERIFY_OTP). */
+    CONNECT_DEVICE: { request: empty, response: z.object({ approved: z.boolean() }) },
+    CONNECT_OTP: { request: z.object({ otp }), response: z.object({ user: frameUserSchema }) },
+    GET_USER: { request: z.object({ chainId: z.optional(chainId) }), response: z.object({ user: frameUserSchema }) },
+    SIGN_OUT: { request: empty, response: empty },
+    IS_CONNECTED: { request: empty, response: z.object({ isConnected: z.boolean() }) },
+    GET_CHAIN_ID: { request: empty, response: z.object({ chainId }) },
+    /**
+     * An EIP-1193 request from the embedded wallet's provider. `signIn` marks the sign-in message the
+     * modal asks for while connecting: the frame signs it without a second prompt when it is a
+     * sign-in message for the host's own domain and the user's address.
+     */
+    RPC_REQUEST: {
+      request: z.object({ chainId, method: z.string().check(z.minLength(1), z.maxLength(100)), params: z.array(z.unknown()), signIn: z.optional(z.boolean()) }),
+      response: z.object({ result: z.unknown() }),
+    },
+    /** Aborts the pending unsafe requests (signing, sending): they fail "Request was aborted"; reads go on. */
+    RPC_ABORT: { request: empty, response: z.object({ aborted: z.number() }) },
+    UPDATE_EMAIL: { request: z.object({ email }), response: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }) },
+    UPDATE_EMAIL_PRIMARY_OTP: { request: z.object({ otp }), response: z.object({ action: z.literal('VERIFY_SECONDARY_OTP') }) },
+    UPDATE_EMAIL_SECONDARY_OTP: { request: z.object({ otp }), response: z.object({ email: z.string() }) },
+    SYNC_THEME: { request: z.object({ themeMode: themeModeSchema }), response: empty },
+    SYNC_DAPP_DATA: {
+      request: z.object({ projectId: z.string(), sdkVersion: z.string(), metadata: z.optional(z.object({ name: z.string(), url: z.string() })) }),
+      response: empty,
+    },
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: { request: empty, response: z.object({ chainIds: z.array(chainId) }) },
+    INIT_SMART_ACCOUNT: { request: empty, response: z.object({ address, isDeployed: z.boolean() }) },
+    SET_PREFERRED_ACCOUNT: { request: z.object({ type: accountTypeSchema }), response: z.object({ type: accountTypeSchema, address }) },
+    RELOAD: { request: empty, response: empty },
+  } as const
+
+
+  const id = z.string().check(z.minLength(1), z.maxLength(64))
+
+  /** Any request, before its payload is checked against its action. */
+  const frameRequestSchema = z.object({
+    channel: z.literal(FRAME_CHANNEL),
+    kind: z.literal('request'),
+    id,
+    action: z.enum(Object.keys(FRAME_ACTIONS) as [keyof typeof FRAME_ACTIONS, ...(keyof typeof FRAME_ACTIONS)[]]),
+    payload: z.unknown(),
+  })
+
+  /** Why a request failed: the message is shown to the visitor as it is (the spec's words where it has them). */
+  const frameErrorSchema = z.object({
+    message: z.string().check(z.maxLength(500)),
+    /** EIP-1193 / JSON-RPC code where there is one (4001 rejected, 4100 unauthorised, 4200 not allowed). */
+    code: z.optional(z.number()),
+    /** Attempts left after a wrong code. */
+    attemptsLeft: z.optional(z.number()),
+    /** Seconds to wait before another code may be sent. */
+    retryAfterSeconds: z.optional(z.number()),
+  })
+
+  const frameResponseSchema = z.union([
+    z.object({ channel: z.literal(FRAME_CHANNEL), kind: z.literal('response'), id, ok: z.literal(true), payload: z.unknown() }),
+    z.object({ channel: z.literal(FRAME_CHANNEL), kind: z.literal('response'), id, ok: z.literal(false), error: frameErrorSchema }),
+  ])
+
+  /** What the frame is asking the visitor to confirm (shown inside the modal's ApproveTransaction view). */
+  const approvalSchema = z.object({ pending: z.boolean(), title: z.optional(z.string()) })
+
+  const frameEventSchema = z.union([
+    z.object({ channel: z.literal(FRAME_CHANNEL), kind: z.literal('event'), event: z.literal('READY'), payload: empty }),
+    z.object({ channel: z.literal(FRAME_CHANNEL), kind: z.literal('event'), event: z.literal('SESSION_UPDATE'), payload: z.object({ user: z.nullable(frameUserSchema) }) }),
+    z.object({ channel: z.literal(FRAME_CHANNEL), kind: z.literal('event'), event: z.literal('APPROVAL'), payload: approvalSchema }),
+  ])
+  return { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTIONS, frameRequestSchema, frameErrorSchema, frameResponseSchema, approvalSchema, frameEventSchema }
+})
+
+export type FrameUser = z.infer<typeof frameUserSchema>
+export type FrameAction = keyof typeof FRAME_ACTIONS
+export type FrameRequestPayload<A extends FrameAction> = z.infer<(typeof FRAME_ACTIONS)[A]['request']>
+export type FrameResponsePayload<A extends FrameAction> = z.infer<(typeof FRAME_ACTIONS)[A]['response']>
+export type FrameRequest = z.infer<typeof frameRequestSchema>
+export type FrameError = z.infer<typeof frameErrorSchema>
+export type FrameResponse = z.infer<typeof frameResponseSchema>
+export type FrameEvent = z.infer<typeof frameEventSchema>
+
+/** RPC methods that only read: never aborted when pending requests are rejected (spec section 8). */
+export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([
+  'eth_accounts',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_requestAccounts',
+  'eth_sendRawTransaction',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+])
+
+/** Methods the embedded wallet signs or sends with the visitor's confirmation; anything else not safe is refused. */
+export const CONFIRMED_RPC_METHODS: ReadonlySet<string> = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls'])
+
+/** The spec's words (section 8, embedded wallet messages). */
+export const FRAME_MESSAGES = {
+  rpcNotAllowed: 'Requested RPC call is not allowed',
+  actionNotAllowed: 'Action not allowed',
+  aborted: 'Request was aborted',
+  somethingWrong: 'Something went wrong',
+  rejected: 'User rejected the request',
+} as const
+
+/** `origin` of a URL, or undefined when it is not an http(s) URL. */
+export function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether `origin` is on a project's allow-list (`/projects/v1/origins`). A pattern is an exact
+ * origin (`https://app.example`), an origin on any port (`http://127.0.0.1:*`), or any subdomain
+ * (`https://*.example.com`, which does not match `https://example.com` itself).
+ */
+export function originAllowed(origin: string, patterns: readonly string[]): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(origin)
+  } catch {
+    return false
+  }
+  if (parsed.origin !== origin) return false
+  return patterns.some((pattern) => {
+    const match = /^(https?):\/\/([^/:]+)(?::(\d+|\*))?$/.exec(pattern.trim())
+    if (match === null) return false
+    const [, scheme, host, port] = match
+    if (`${scheme}:` !== parsed.protocol) return false
+    const hostOk = host!.startsWith('*.') ? parsed.hostname.endsWith(host!.slice(1)) && parsed.hostname.length > host!.length - 1 : parsed.hostname === host
+    if (!hostOk) return false
+    if (port === '*') return true
+    return parsed.port === (port ?? '')
+  })
+}

@@ -1,0 +1,80 @@
+import type { ServiceIdentifier } from 'inversify'
+import type { Observable } from 'rxjs'
+import type { AccountType } from '../domain/entities'
+
+/** What the first email-login step asks of the visitor next (spec section 4 login actions). */
+export type EmailLoginAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
+/** What an email update asks next (spec section 4 email update actions). */
+export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+/** The signed-in embedded-wallet user (spec section 3). */
+export interface EmbeddedWalletUser {
+  readonly email?: string
+  readonly address: string
+  readonly chainId: number
+  readonly accountType: AccountType
+  readonly userName?: string
+}
+
+/** What the frame is asking the visitor to confirm, shown inside the modal. */
+export interface EmbeddedApproval {
+  readonly pending: boolean
+  readonly title?: string
+}
+
+/** Where the frame shows itself for a confirmation (viewport pixels). */
+export interface FrameRect {
+  readonly left: number
+  readonly top: number
+  readonly width: number
+  readonly height: number
+}
+
+/**
+ * Why an embedded-wallet request failed:
+ * - `load`: the frame did not load ("Network Error - Could not load embedded wallet");
+ * - `timeout`: no answer in time ("Embedded Wallet Request Timed Out");
+ * - `sessionExpired`: the wallet's session is gone ("Session Expired");
+ * - `rejected`: the visitor refused in the frame;
+ * - `request`: the wallet refused with its own words (a wrong code, the cooldown, not allowed...).
+ */
+export type EmbeddedWalletFailure = 'load' | 'timeout' | 'sessionExpired' | 'rejected' | 'request'
+
+export class EmbeddedWalletRequestError extends Error {
+  override readonly name = 'EmbeddedWalletRequestError' as const
+  constructor(
+    readonly kind: EmbeddedWalletFailure,
+    message: string,
+    readonly details: { readonly code?: number; readonly attemptsLeft?: number; readonly retryAfterSeconds?: number } = {},
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * The embedded wallet (email login) as the application sees it: the login and email-update steps
+ * and what the modal shows of the frame. Its connection half (accounts, provider, events) is the
+ * eip155 family's AUTH connector. Loaded on demand; every method may reject EmbeddedWalletRequestError.
+ */
+export interface EmbeddedWallet {
+  /** The signed-in user, null when signed out. Replays. */
+  readonly user$: Observable<EmbeddedWalletUser | null>
+  /** Whether the frame is asking the visitor to confirm a request. Replays. */
+  readonly approval$: Observable<EmbeddedApproval>
+  startEmailLogin(email: string, options?: { resend?: boolean }): Promise<EmailLoginAction>
+  /** Whether the emailed device-approval link was opened (then a code is on its way). */
+  deviceApproved(): Promise<boolean>
+  verifyOtp(otp: string): Promise<EmbeddedWalletUser>
+  updateEmail(email: string): Promise<EmailUpdateAction>
+  verifyPrimaryOtp(otp: string): Promise<void>
+  /** Resolves the new email. */
+  verifySecondaryOtp(otp: string): Promise<string>
+  /** Shows the frame over `rect` so the visitor confirms inside the modal; null hides it again. */
+  placeFrame(rect: FrameRect | null): void
+  /** Fails the pending signing and sending requests ("Request was aborted"); reads go on. */
+  abortPending(): Promise<void>
+}
+
+/** Loads the embedded wallet (one instance per modal); rejects EmbeddedWalletRequestError `load`. */
+export type EmbeddedWalletLoader = () => Promise<EmbeddedWallet>
+export const EmbeddedWalletLoader = Symbol('EmbeddedWalletLoader') as ServiceIdentifier<EmbeddedWalletLoader>

@@ -1,0 +1,68 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { FeatureLoader } from '../../../application/modal-services'
+import { useObservableState } from 'observable-hooks'
+import type { EmbeddedSession } from '../../../application/embedded-wallet/embedded-session'
+import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
+import { useOptionalService, useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
+
+/**
+ * (Loaded once a visitor is connected through the embedded wallet: EmbeddedApprovalGate.tsx.)
+ * While the embedded wallet asks the visitor to confirm a request (a send, a signature), its frame
+ * shows over the modal's body: the visitor confirms on the wallet's own origin, which the host page
+ * cannot script. Leaving (the modal closes, the visitor disconnects) aborts what waits.
+ */
+export default function EmbeddedApprovalPanel() {
+  const features = useService(FeatureLoader)
+  const [ready, setReady] = useState(features.loaded)
+  // The embedded session is bound with the account features (src/di-features.ts).
+  useEffect(() => {
+    if (ready) return
+    let live = true
+    features.load().then(
+      () => live && setReady(true),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [ready, features])
+  if (!ready) return null
+  return <WithSession />
+}
+
+function WithSession() {
+  const session = useOptionalService(EmbeddedSessionToken)
+  return session === undefined ? null : <Approval session={session} />
+}
+
+function Approval({ session }: { readonly session: EmbeddedSession }) {
+  const { t } = useI18n()
+  const pending = useObservableState(session.approval$, { pending: false }).pending
+  const area = useRef<HTMLDivElement>(null)
+
+  useLayoutEffect(() => {
+    const el = area.current
+    if (!pending || el === null) return
+    const place = () => {
+      const rect = el.getBoundingClientRect()
+      session.placeFrame({ left: rect.left, top: rect.top, width: rect.width, height: rect.height })
+    }
+    place()
+    const observer = new ResizeObserver(place)
+    observer.observe(el)
+    window.addEventListener('resize', place)
+    window.addEventListener('scroll', place, true)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', place)
+      window.removeEventListener('scroll', place, true)
+      session.placeFrame(null)
+    }
+  }, [session, pending])
+
+  useEffect(() => () => session.abortPending(), [session])
+
+  if (!pending) return null
+  return <div className="wg-embedded-approval" ref={area} data-testid="embedded-approval" aria-label={t('email.confirmInWallet')} />
+}

@@ -1,0 +1,246 @@
+/**
+ * Social login on the devnet auth service, over real HTTP: the service starts the flow for an
+ * allowed host origin, the devnet provider's sign-in page is driven like a browser (cookies,
+ * redirects, forms), and the answer comes back to the host as a one-time ticket (a fragment on
+ * the redirect path, a message to the opener on the popup path). The same identity is always the
+ * same wallet; a forged state, a swapped nonce or a token for another app signs no one in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPublicClient, http, type Hex } from 'viem'
+import { devnet } from '../devnet/helpers'
+import { startAuthService, NEW_WALLET_FUNDING, type AuthService } from '../../../devnet/src/auth/server'
+import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'
+import { FAULT_SERVER_ERROR, FAULT_WRONG_AUDIENCE } from '../../../devnet/src/auth/social/identities'
+import { SOCIAL_FLOW_LIFETIME_MS, SOCIAL_MESSAGES, SOCIAL_TICKET_LIFETIME_MS } from '../../../devnet/src/auth/social/login'
+import { DEVNET_ALLOWED_ORIGINS } from '../../../devnet/src/auth/social/origins'
+import { TestBrowser, type Landed } from './social-browser'
+
+const HOST = 'http://127.0.0.1:5173'
+const RETURN_URL = `${HOST}/app?step=1`
+
+let sink: SmtpSink
+let auth: AuthService
+let clock = Date.now()
+
+beforeAll(async () => {
+  sink = await startSmtpSink({ port: 0 })
+  auth = await startAuthService({
+    port: 0,
+    smtpPort: sink.port,
+    mailbox: sink.mailbox,
+    chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: devnet.rpcUrls[chainId as 31337]! })),
+    accounts: { now: () => clock },
+    social: { allowedOrigins: DEVNET_ALLOWED_ORIGINS },
+  })
+})
+afterAll(async () => {
+  await auth.stop()
+  await sink.stop()
+})
+
+interface SessionAnswer {
+  token: string
+  user: { email: string; accounts: { eip155: Hex; solana: string }; socialProvider: string; userName: string }
+}
+
+async function start(provider: string, query: Record<string, string>): Promise<{ status: number; body: { url?: string; message?: string } }> {
+  const res = await fetch(`${auth.url}/v1/social/${provider}/start?${new URLSearchParams(query).toString()}`)
+  return { status: res.status, body: (await res.json()) as { url?: string; message?: string } }
+}
+
+async function redeem(ticket: string): Promise<{ status: number; body: SessionAnswer & { message?: string } }> {
+  const res = await fetch(`${auth.url}/v1/social/redeem`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket }) })
+  return { status: res.status, body: (await res.json()) as SessionAnswer & { message?: string } }
+}
+
+/** The provider's sign-in page for a fresh redirect-mode flow (optionally with the authorization URL tampered with). */
+async function signInPage(provider: string, browser: TestBrowser, tamper?: (url: URL) => void): Promise<Landed> {
+  const { status, body } = await start(provider, { origin: HOST, mode: 'redirect', returnUrl: RETURN_URL })
+  expect(status).toBe(200)
+  const url = new URL(body.url!)
+  tamper?.(url)
+  const page = await browser.open(url.href, new URL(auth.url).origin)
+  expect(page.status).toBe(200)
+  return page
+}
+
+/** Picks an identity on the provider's page; answers the fragment the host page receives. */
+async function pick(provider: string, identity: Record<string, string>, tamper?: (url: URL) => void): Promise<URLSearchParams> {
+  const browser = new TestBrowser()
+  const page = await signInPage(provider, browser, tamper)
+  const { email, ...match } = identity
+  const landed = await browser.submit(page, new URL(auth.url).origin, match, email === undefined ? {} : { email })
+  const back = new URL(landed.url)
+  expect(`${back.origin}${back.pathname}${back.search}`).toBe(RETURN_URL)
+  return new URLSearchParams(back.hash.slice(1))
+}
+
+async function signIn(provider: string, identity: Record<string, string>): Promise<SessionAnswer> {
+  const fragment = await pick(provider, identity)
+  const ticket = fragment.get('walletgate_social')
+  expect(ticket).toBeTruthy()
+  const answer = await redeem(ticket!)
+  expect(answer.status).toBe(200)
+  return answer.body
+}
+
+describe('social login on the devnet', () => {
+  it('a seeded identity signs in with a funded wallet, and the same identity later gets the same one', async () => {
+    const first = await signIn('google', { identity: 'google-1001' })
+    expect(first.user).toMatchObject({ socialProvider: 'google', userName: 'alice', email: 'alice@devnet.test' })
+    expect(first.user.accounts.eip155).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const client = createPublicClient({ transport: http(devnet.rpcUrls[31337]) })
+    expect(await client.getBalance({ address: first.user.accounts.eip155 })).toBe(NEW_WALLET_FUNDING)
+    const me = await fetch(`${auth.url}/v1/user`, { headers: { authorization: `Bearer ${first.token}` } })
+    expect(await me.json()).toEqual(first.user)
+
+    const again = await signIn('google', { identity: 'google-1001' })
+    expect(again.user.accounts).toEqual(first.user.accounts)
+    expect(again.token).not.toBe(first.token)
+  })
+
+  it('a different identity, or the same person at another provider, gets a different wallet', async () => {
+    const alice = await signIn('github', { identity: 'github-1001' })
+    const bob = await signIn('github', { identity: 'github-1002' })
+    const aliceAtDiscord = await signIn('discord', { identity: 'discord-1001' })
+    expect(bob.user.accounts.eip155).not.toBe(alice.user.accounts.eip155)
+    expect(aliceAtDiscord.user.accounts.eip155).not.toBe(alice.user.accounts.eip155)
+    expect(aliceAtDiscord.user.socialProvider).toBe('discord')
+  })
+
+  it('one browser signs in as one person, then as another, at the same provider', async () => {
+    const browser = new TestBrowser()
+    const origin = new URL(auth.url).origin
+    const ticketFor = async (identity: string): Promise<string> => {
+      const landed = await browser.submit(await signInPage('apple', browser), origin, { identity })
+      const ticket = new URLSearchParams(new URL(landed.url).hash.slice(1)).get('walletgate_social')
+      expect(ticket, `a ticket for ${identity}`).toBeTruthy()
+      return ticket!
+    }
+    const first = await redeem(await ticketFor('apple-1001'))
+    const second = await redeem(await ticketFor('apple-1002'))
+    expect(first.body.user.userName).toBe('alice')
+    expect(second.body.user.userName).toBe('bob')
+    expect(second.body.user.accounts.eip155).not.toBe(first.body.user.accounts.eip155)
+  })
+
+  it('anyone can sign in by a typed email, the same email twice being the same wallet', async () => {
+    const email = `visitor-${Math.random().toString(36).slice(2)}@example.test`
+    const first = await signIn('x', { identity: 'email', email })
+    const second = await signIn('x', { identity: 'email', email: email.toUpperCase() })
+    expect(first.user).toMatchObject({ email, socialProvider: 'x' })
+    expect(second.user.accounts.eip155).toBe(first.user.accounts.eip155)
+  })
+
+  it('on the popup path the ticket goes to the opener, addressed to the exact host origin', async () => {
+    const browser = new TestBrowser()
+    const { body } = await start('apple', { origin: HOST, mode: 'popup' })
+    const page = await browser.open(body.url!, new URL(auth.url).origin)
+    const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'apple-1002' })
+    expect(landed.status).toBe(200)
+    const posted = /postMessage\((\{.*?\}),("[^"]*")\)/.exec(landed.html)
+    expect(posted).not.toBeNull()
+    const message = JSON.parse(posted![1]!) as { type: string; ticket: string }
+    expect(message.type).toBe('walletgate:social')
+    expect(JSON.parse(posted![2]!)).toBe(HOST)
+    expect((await redeem(message.ticket)).body.user).toMatchObject({ socialProvider: 'apple', userName: 'bob' })
+  })
+
+  it('on the popup path a refusal goes to the opener too, so the host stops waiting', async () => {
+    const browser = new TestBrowser()
+    const { body } = await start('x', { origin: HOST, mode: 'popup' })
+    const page = await browser.open(body.url!, new URL(auth.url).origin)
+    const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'deny' })
+    expect(landed.html).toContain('You did not allow the sign-in with X')
+    const posted = /postMessage\((\{.*?\}),("[^"]*")\)/.exec(landed.html)
+    expect(JSON.parse(posted![1]!)).toEqual({ type: 'walletgate:social', error: 'access_denied' })
+    expect(JSON.parse(posted![2]!)).toBe(HOST)
+  })
+
+  it('a sign-in answered after the flow expired signs no one in', async () => {
+    const browser = new TestBrowser()
+    const page = await signInPage('apple', browser)
+    clock += SOCIAL_FLOW_LIFETIME_MS + 1
+    try {
+      const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'apple-1001' })
+      expect(landed.status).toBe(400)
+      expect(landed.html).toContain('did not start here or has expired')
+    } finally {
+      clock = Date.now()
+    }
+  })
+
+  it('the provider refuses an authorization request without PKCE', async () => {
+    const { body } = await start('google', { origin: HOST, mode: 'popup' })
+    const url = new URL(body.url!)
+    url.searchParams.delete('code_challenge')
+    url.searchParams.delete('code_challenge_method')
+    const res = await fetch(url, { redirect: 'manual' })
+    const back = new URL(res.headers.get('location')!, url)
+    expect(back.searchParams.get('error')).toBe('invalid_request')
+    expect(back.searchParams.get('code')).toBeNull()
+  })
+
+  it('a ticket is redeemed once, and not after its lifetime', async () => {
+    const ticket = (await pick('facebook', { identity: 'facebook-1003' })).get('walletgate_social')!
+    expect((await redeem(ticket)).status).toBe(200)
+    expect(await redeem(ticket)).toMatchObject({ status: 400, body: { message: SOCIAL_MESSAGES.invalidTicket } })
+
+    const late = (await pick('facebook', { identity: 'facebook-1003' })).get('walletgate_social')!
+    clock += SOCIAL_TICKET_LIFETIME_MS + 1
+    try {
+      expect(await redeem(late)).toMatchObject({ status: 400, body: { message: SOCIAL_MESSAGES.invalidTicket } })
+    } finally {
+      clock = Date.now()
+    }
+  })
+
+  it('denying consent and a provider error come back to the host as errors, with no ticket', async () => {
+    const denied = await pick('google', { identity: 'deny' })
+    expect(denied.get('walletgate_social_error')).toBe('access_denied')
+    expect(denied.get('walletgate_social')).toBeNull()
+    const failed = await pick('google', { identity: FAULT_SERVER_ERROR })
+    expect(failed.get('walletgate_social_error')).toBe('server_error')
+  })
+
+  it('a token issued for another app is refused', async () => {
+    const answer = await pick('discord', { identity: FAULT_WRONG_AUDIENCE })
+    expect(answer.get('walletgate_social_error')).toBe('invalid_token')
+    expect(answer.get('walletgate_social')).toBeNull()
+  })
+
+  it('a nonce swapped on the way is refused', async () => {
+    const answer = await pick('google', { identity: 'google-1002' }, (url) => url.searchParams.set('nonce', 'attacker-chosen-nonce'))
+    expect(answer.get('walletgate_social_error')).toBe('invalid_token')
+  })
+
+  it('an answer whose state this service never issued gets a clear page and no session', async () => {
+    const browser = new TestBrowser()
+    const page = await signInPage('github', browser, (url) => url.searchParams.set('state', 'forged-state'))
+    const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'github-1003' })
+    expect(landed.status).toBe(400)
+    expect(landed.html).toContain('did not start here or has expired, so you are not signed in')
+    expect(landed.html).not.toContain('postMessage')
+  })
+
+  it('a host outside the allow-list, an unknown provider and a return address elsewhere are refused before the provider', async () => {
+    expect(await start('google', { origin: 'https://evil.example', mode: 'popup' })).toMatchObject({ status: 403, body: { message: SOCIAL_MESSAGES.originNotAllowed } })
+    expect(await start('myspace', { origin: HOST, mode: 'popup' })).toMatchObject({ status: 400, body: { message: 'Invalid social provider' } })
+    expect(await start('google', { origin: HOST, mode: 'redirect', returnUrl: 'https://evil.example/steal' })).toMatchObject({
+      status: 400,
+      body: { message: SOCIAL_MESSAGES.badReturnUrl },
+    })
+  })
+})
+
+describe('the devnet as startDevnet runs it', () => {
+  it('its auth service publishes the six providers under its origin and opens Farcaster channels on its relay', async () => {
+    for (const provider of ['google', 'github', 'apple', 'facebook', 'x', 'discord']) {
+      const res = await fetch(`${devnet.authUrl}/social/${provider}/.well-known/openid-configuration`)
+      expect(((await res.json()) as { issuer: string }).issuer).toBe(`${devnet.authUrl}/social/${provider}`)
+    }
+    const res = await fetch(`${devnet.authUrl}/v1/farcaster/channel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const channel = (await res.json()) as { url: string }
+    expect(channel.url.startsWith(`${devnet.farcasterUrl!}/app?channelToken=`)).toBe(true)
+  })
+})

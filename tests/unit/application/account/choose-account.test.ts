@@ -1,0 +1,80 @@
+/**
+ * Choosing among a polkadot extension's accounts, over the real polkadot wing and the demo's
+ * extension (real keys): the connection shows the chosen account, its name kept, and a choice the
+ * wallet cannot make leaves the connection as it was, saying why.
+ */
+import { cryptoWaitReady } from '@polkadot/util-crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DevPolkadotExtension } from '../../../../demo/src/dev-wallet/polkadot/polkadot-wallet'
+import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/polkadot-network'
+import { ChooseAccount, accountChoices } from '../../../../src/application/account/choose-account'
+import { ConnectionStore } from '../../../../src/application/connection-store'
+import { connectedAccount } from '../../../../src/application/connection/connected-state'
+import { FollowWalletEvents } from '../../../../src/application/connection/follow-wallet-events'
+import type { DisconnectWallet } from '../../../../src/application/connection/disconnect-wallet'
+import type { WalletDirectory } from '../../../../src/application/connection/wallet-directory'
+import type { CaipNetwork } from '../../../../src/domain/entities'
+import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
+import type { ChainFamilies } from '../../../../src/ports/chain-family'
+import { RecordingLogger } from '../../../fakes/recording-logger'
+
+const DEVNET = {
+  id: POLKADOT_DEVNET_CAIP_NETWORK_ID.slice('polkadot:'.length),
+  caipNetworkId: POLKADOT_DEVNET_CAIP_NETWORK_ID,
+  chainNamespace: 'polkadot',
+  name: 'Polkadot Devnet',
+  nativeCurrency: { name: 'DOT', symbol: 'DOT', decimals: 10 },
+  rpcUrls: [],
+} as CaipNetwork
+const [ALICE, BOB] = DEVNET_POLKADOT_ACCOUNTS as [(typeof DEVNET_POLKADOT_ACCOUNTS)[0], (typeof DEVNET_POLKADOT_ACCOUNTS)[0]]
+
+async function world(accounts = DEVNET_POLKADOT_ACCOUNTS) {
+  const extension = new DevPolkadotExtension(
+    {
+      name: 'Devnet Wallet (Polkadot)',
+      accounts,
+      approver: { ask: () => Promise.resolve(true), dismissAll: () => undefined },
+      mode: () => 'approve',
+      persist: () => undefined,
+    },
+    { authorized: false },
+  )
+  const family = new OnDemandChainFamily('polkadot', [DEVNET], new RecordingLogger(), { root: () => ({ injectedWeb3: { 'devnet-polkadot': extension } }) })
+  family.startDiscovery()
+  const families: ChainFamilies = { all: [family], get: (ns) => (ns === 'polkadot' ? family : undefined) }
+  const connection = new ConnectionStore()
+  // The wallet's own events reach the connection as in the modal.
+  new FollowWalletEvents({ families: [family] } as unknown as WalletDirectory, connection, {} as DisconnectWallet).start()
+  connection.upsert(connectedAccount(await family.connect('devnet-polkadot'), 'INJECTED'))
+  return { family, connection, chooser: new ChooseAccount(families, connection, new RecordingLogger()) }
+}
+
+beforeAll(() => cryptoWaitReady())
+
+describe('ChooseAccount', () => {
+  it("offers the extension's accounts by name, the first in use", async () => {
+    const { connection } = await world()
+    const account = connection.account('polkadot')!
+    expect(account.address).toBe(ALICE.address)
+    expect(accountChoices(account).map((a) => a.name)).toEqual(DEVNET_POLKADOT_ACCOUNTS.map((a) => a.name))
+  })
+
+  it('chooses another account: the connection shows it, the names kept', async () => {
+    const { connection, chooser } = await world()
+    await chooser.choose(BOB.address)
+    expect(chooser.snapshot).toEqual({ status: 'idle' })
+    const account = connection.account('polkadot')!
+    expect(account).toMatchObject({ address: BOB.address, caipAddress: `${POLKADOT_DEVNET_CAIP_NETWORK_ID}:${BOB.address}` })
+    expect(account.accounts?.[0]).toEqual({ address: BOB.address, name: 'Bob' })
+    expect(account.accounts).toHaveLength(DEVNET_POLKADOT_ACCOUNTS.length)
+  })
+
+  it('offers no choice with one account, and refuses an address the wallet did not share', async () => {
+    const one = await world([ALICE])
+    expect(accountChoices(one.connection.account('polkadot')!)).toEqual([])
+    const { connection, chooser } = await world()
+    await chooser.choose('5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty')
+    expect(chooser.snapshot).toMatchObject({ status: 'error', message: 'This wallet has no such account.' })
+    expect(connection.account('polkadot')?.address).toBe(ALICE.address)
+  })
+})

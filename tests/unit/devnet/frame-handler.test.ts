@@ -1,0 +1,332 @@
+/**
+ * The wallet frame's message handling, over injected window, storage, HTTP and confirmation UI:
+ * who it answers (its parent at the host origin, with well-formed requests, and nobody else), where
+ * its answers go, the RPC allow-list, what waits for the visitor, and what an abort fails.
+ */
+import { describe, expect, it } from 'vitest'
+import { stringToHex } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+import { FRAME_STORAGE_KEYS, FrameHandler, type ApprovalDetails, type FrameEnv } from '../../../devnet/src/auth/frame/frame-handler'
+import { FRAME_CHANNEL, FRAME_MESSAGES, type FrameAction } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
+
+const HOST = 'http://127.0.0.1:5173'
+const USER = { email: 'ada@example.test', accounts: { eip155: '0x1111111111111111111111111111111111111111', solana: 'So1anaAddre55' } } as const
+const OTHER = '0x2222222222222222222222222222222222222222'
+
+interface Posted {
+  message: Record<string, unknown>
+  targetOrigin: string
+}
+
+type Route = (init: { method: string; body: unknown; token: string | undefined }) => { status?: number; json: unknown } | Promise<{ status?: number; json: unknown }>
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+/** A frame over fakes: `routes` answer the auth service's paths; `answers` holds the visitor's pending decisions. */
+function aFrame(routes: Record<string, Route> = {}, stored: Record<string, string> = { [FRAME_STORAGE_KEYS.token]: 'good-token' }) {
+  const parent = { name: 'parent window' }
+  const posted: Posted[] = []
+  const calls: { path: string; method: string; body: unknown }[] = []
+  const storage = new Map(Object.entries(stored))
+  const shown: ApprovalDetails[] = []
+  const answers: { resolve(approved: boolean): void; signal: AbortSignal }[] = []
+  const allRoutes: Record<string, Route> = {
+    '/v1/chains': () => ({ json: { chains: [{ chainId: 31337, name: 'Devnet A' }, { chainId: 31338, name: 'Devnet B' }] } }),
+    '/v1/user': ({ token }) => (token === 'good-token' ? { json: USER } : { status: 401, json: { message: 'Not signed in' } }),
+    '/v1/rpc': ({ body }) => ({ json: { result: `result of ${(body as { method: string }).method}` } }),
+    ...routes,
+  }
+  const env: FrameEnv = {
+    hostOrigin: HOST,
+    parent,
+    post: (message, targetOrigin) => posted.push({ message: message as unknown as Record<string, unknown>, targetOrigin }),
+    fetch: async (path, init) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
+      calls.push({ path, method: init?.method ?? 'GET', body })
+      const auth = (init?.headers as Record<string, string> | undefined)?.authorization
+      const route = allRoutes[path.split('?')[0]!]
+      const answer = route === undefined ? { status: 404, json: { message: 'no route' } } : await route({ method: init?.method ?? 'GET', body, token: auth?.replace('Bearer ', '') })
+      const status = answer.status ?? 200
+      return { ok: status < 300, status, json: async () => answer.json } as Response
+    },
+    storage: {
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+      removeItem: (key) => void storage.delete(key),
+    },
+    ui: {
+      confirm: (details, signal) => {
+        shown.push(details)
+        return new Promise<boolean>((resolve) => answers.push({ resolve, signal }))
+      },
+      setTheme: () => undefined,
+    },
+    reload: () => void posted.push({ message: { kind: 'reloaded' }, targetOrigin: '' }),
+    randomId: () => 'device-1',
+  }
+  const frame = new FrameHandler(env)
+  let n = 0
+  const send = (action: FrameAction | string, payload: unknown, from: { origin?: string; source?: unknown } = {}) =>
+    frame.handle({ origin: from.origin ?? HOST, source: from.source ?? parent, data: { channel: FRAME_CHANNEL, kind: 'request', id: `r${++n}`, action, payload } })
+  const responses = () => posted.filter((p) => p.message.kind === 'response').map((p) => p.message)
+  const events = () => posted.filter((p) => p.message.kind === 'event').map((p) => p.message)
+  const responseTo = (id: string) => responses().find((r) => r.id === id)
+  return { frame, parent, posted, calls, storage, shown, answers, send, responses, events, responseTo }
+}
+
+/** Lets the frame's pending promises run (no timer, no clock). */
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+describe('the wallet frame drops what it must not answer', () => {
+  it('a foreign origin, a wrong source, a malformed payload, an unknown action and foreign data get no answer and do nothing', async () => {
+    const f = aFrame()
+    await f.send('GET_CHAIN_ID', {}, { origin: 'https://evil.example' })
+    await f.send('GET_CHAIN_ID', {}, { origin: `${HOST}/` })
+    await f.send('GET_CHAIN_ID', {}, { source: { name: 'another window' } })
+    await f.send('CONNECT_OTP', { otp: '12' })
+    await f.send('CONNECT_EMAIL', { email: 'not an email' })
+    await f.send('STEAL_KEYS', {})
+    await f.frame.handle({ origin: HOST, source: f.parent, data: 'hello' })
+    await f.frame.handle({ origin: HOST, source: f.parent, data: { channel: 'other/1', kind: 'request', id: 'x', action: 'GET_CHAIN_ID', payload: {} } })
+    expect(f.posted).toEqual([])
+    expect(f.calls).toEqual([])
+  })
+
+  it('answers its parent at the exact host origin, by id; READY goes there too', async () => {
+    const f = aFrame()
+    f.frame.ready()
+    await f.send('GET_CHAIN_ID', {})
+    expect(f.posted.map((p) => p.targetOrigin)).toEqual([HOST, HOST])
+    expect(f.posted[0]!.message).toEqual({ channel: FRAME_CHANNEL, kind: 'event', event: 'READY', payload: {} })
+    expect(f.posted[1]!.message).toEqual({ channel: FRAME_CHANNEL, kind: 'response', id: 'r1', ok: true, payload: { chainId: 31337 } })
+  })
+})
+
+describe('the wallet frame logs in by email', () => {
+  it('a right code stores the session, answers the user, then tells the host the session changed', async () => {
+    const f = aFrame(
+      {
+        '/v1/email/login': () => ({ json: { action: 'VERIFY_OTP' } }),
+        '/v1/email/verify': ({ body }) => ((body as { otp: string }).otp === '123456' ? { json: { token: 'good-token', user: USER } } : { status: 400, json: { message: 'That code is not valid', attemptsLeft: 2 } }),
+      },
+      {},
+    )
+    await f.send('CONNECT_EMAIL', { email: USER.email })
+    expect(f.calls.at(-1)).toEqual({ path: '/v1/email/login', method: 'POST', body: { email: USER.email, deviceId: 'device-1' } })
+    await f.send('CONNECT_OTP', { otp: '000000' })
+    expect(f.responseTo('r2')).toMatchObject({ ok: false, error: { message: 'That code is not valid', attemptsLeft: 2 } })
+    await f.send('CONNECT_OTP', { otp: '123456' })
+    expect(f.storage.get(FRAME_STORAGE_KEYS.token)).toBe('good-token')
+    const user = { email: USER.email, address: USER.accounts.eip155, chainId: 31337, accounts: [{ address: USER.accounts.eip155, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: USER.accounts.solana }
+    expect(f.posted.slice(-2).map((p) => p.message)).toEqual([
+      { channel: FRAME_CHANNEL, kind: 'response', id: 'r3', ok: true, payload: { user } },
+      { channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user } },
+    ])
+  })
+
+  it('a resend within the cooldown answers the spec words with the seconds to wait', async () => {
+    const f = aFrame({ '/v1/email/resend': () => ({ status: 429, json: { message: 'Please try again after 12 seconds', retryAfterSeconds: 12 } }) })
+    await f.send('CONNECT_EMAIL', { email: USER.email, resend: true })
+    expect(f.responseTo('r1')).toMatchObject({ ok: false, error: { message: 'Please try again after 12 seconds', retryAfterSeconds: 12 } })
+  })
+
+  it('a token the service no longer accepts: "Session Expired" (4100), the token forgotten, the host told', async () => {
+    const f = aFrame({}, { [FRAME_STORAGE_KEYS.token]: 'old-token' })
+    await f.send('GET_USER', {})
+    expect(f.responseTo('r1')).toMatchObject({ ok: false, error: { message: 'Session Expired', code: 4100 } })
+    expect(f.storage.has(FRAME_STORAGE_KEYS.token)).toBe(false)
+    expect(f.events()).toContainEqual({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } })
+  })
+
+  it('switches only to chains the service serves, and remembers the last one', async () => {
+    const f = aFrame()
+    await f.send('SWITCH_NETWORK', { chainId: 1 })
+    expect(f.responseTo('r1')).toMatchObject({ ok: false, error: { code: 4902 } })
+    await f.send('SWITCH_NETWORK', { chainId: 31338 })
+    await f.send('GET_CHAIN_ID', {})
+    expect(f.responseTo('r3')).toMatchObject({ ok: true, payload: { chainId: 31338 } })
+    expect(f.storage.get(FRAME_STORAGE_KEYS.chainId)).toBe('31338')
+  })
+
+  it('smart accounts are not allowed yet; the EOA is', async () => {
+    const f = aFrame()
+    await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
+    await f.send('INIT_SMART_ACCOUNT', {})
+    await f.send('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
+    await f.send('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+    expect(f.responses().map((r) => (r.ok ? r.payload : r.error))).toEqual([
+      { message: FRAME_MESSAGES.actionNotAllowed },
+      { message: FRAME_MESSAGES.actionNotAllowed },
+      { type: 'eoa', address: USER.accounts.eip155 },
+      { chainIds: [] },
+    ])
+  })
+})
+
+describe('the wallet frame keeps the session', () => {
+  it('sign-out forgets the token, tells the service, and tells the host after answering; then it is not connected', async () => {
+    const f = aFrame({ '/v1/sign-out': () => ({ json: { signedOut: true } }) })
+    await f.send('IS_CONNECTED', {})
+    await f.send('SIGN_OUT', {})
+    await f.send('IS_CONNECTED', {})
+    expect(f.calls.find((c) => c.path === '/v1/sign-out')).toMatchObject({ method: 'POST' })
+    expect(f.storage.has(FRAME_STORAGE_KEYS.token)).toBe(false)
+    expect(f.posted.map((p) => p.message.kind === 'event' ? `event ${String(p.message.event)}` : `${String(p.message.id)} ${JSON.stringify(p.message.payload)}`)).toEqual([
+      'r1 {"isConnected":true}',
+      'r2 {}',
+      'event SESSION_UPDATE',
+      'r3 {"isConnected":false}',
+    ])
+  })
+
+  it('a device login polls with the email and this device; RELOAD answers before it reloads', async () => {
+    const f = aFrame({ '/v1/email/login': () => ({ json: { action: 'VERIFY_DEVICE' } }), '/v1/email/device-status': () => ({ json: { approved: false } }) }, {})
+    await f.send('CONNECT_EMAIL', { email: USER.email })
+    await f.send('CONNECT_DEVICE', {})
+    expect(f.calls.at(-1)!.path).toBe(`/v1/email/device-status?email=${encodeURIComponent(USER.email)}&deviceId=device-1`)
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { approved: false } })
+    await f.send('RELOAD', {})
+    expect(f.posted.slice(-2).map((p) => p.message.kind)).toEqual(['response', 'reloaded'])
+  })
+
+  it('an email change goes through both codes and announces the user with the new email', async () => {
+    let email: string = USER.email
+    const f = aFrame({
+      '/v1/user': ({ token }) => (token === 'good-token' ? { json: { ...USER, email } } : { status: 401, json: {} }),
+      '/v1/email/update': ({ token }) => (token === 'good-token' ? { json: { action: 'VERIFY_PRIMARY_OTP' } } : { status: 401, json: {} }),
+      '/v1/email/update/primary': () => ({ json: { action: 'VERIFY_SECONDARY_OTP' } }),
+      '/v1/email/update/secondary': () => {
+        email = 'new@example.test'
+        return { json: { email } }
+      },
+    })
+    await f.send('UPDATE_EMAIL', { email: 'new@example.test' })
+    await f.send('UPDATE_EMAIL_PRIMARY_OTP', { otp: '111111' })
+    await f.send('UPDATE_EMAIL_SECONDARY_OTP', { otp: '222222' })
+    expect(f.responses().map((r) => r.payload)).toEqual([{ action: 'VERIFY_PRIMARY_OTP' }, { action: 'VERIFY_SECONDARY_OTP' }, { email: 'new@example.test' }])
+    expect(f.calls.filter((c) => c.path.startsWith('/v1/email/update')).map((c) => c.body)).toEqual([{ email: 'new@example.test' }, { otp: '111111' }, { otp: '222222' }])
+    expect(f.events().at(-1)).toMatchObject({ event: 'SESSION_UPDATE', payload: { user: { email: 'new@example.test', address: USER.accounts.eip155 } } })
+  })
+})
+
+describe('the wallet frame RPC', () => {
+  it('reads go to the service at once; a method off the allow-list is refused without a call', async () => {
+    const f = aFrame()
+    await f.send('RPC_REQUEST', { chainId: 31337, method: 'eth_getBalance', params: [USER.accounts.eip155, 'latest'] })
+    await f.send('RPC_REQUEST', { chainId: 31337, method: 'eth_sign', params: [USER.accounts.eip155, '0x00'] })
+    await f.send('RPC_REQUEST', { chainId: 31337, method: 'wallet_addEthereumChain', params: [] })
+    expect(f.responses().map((r) => (r.ok ? r.payload : r.error))).toEqual([
+      { result: 'result of eth_getBalance' },
+      { message: FRAME_MESSAGES.rpcNotAllowed, code: 4200 },
+      { message: FRAME_MESSAGES.rpcNotAllowed, code: 4200 },
+    ])
+    expect(f.calls.filter((c) => c.path === '/v1/rpc').map((c) => (c.body as { method: string }).method)).toEqual(['eth_getBalance'])
+    expect(f.shown).toEqual([])
+  })
+
+  it('a send waits for the visitor, who sees what it is; approved it is sent, rejected it fails 4001', async () => {
+    const f = aFrame()
+    await f.send('SYNC_DAPP_DATA', { projectId: 'p', sdkVersion: 'v', metadata: { name: 'Demo Shop', url: HOST } })
+    const sent = f.send('RPC_REQUEST', { chainId: 31338, method: 'eth_sendTransaction', params: [{ to: OTHER, value: '0x2386f26fc10000' }] })
+    await flush()
+    expect(f.shown).toEqual([
+      {
+        title: 'Approve transaction',
+        method: 'eth_sendTransaction',
+        appName: 'Demo Shop',
+        rows: [
+          { label: 'To', value: OTHER },
+          { label: 'Amount', value: '0.01 ETH on Devnet B' },
+          { label: 'Call data', value: 'None' },
+        ],
+      },
+    ])
+    expect(f.events().at(-1)).toMatchObject({ event: 'APPROVAL', payload: { pending: true, title: 'Approve transaction' } })
+    expect(f.calls.some((c) => c.path === '/v1/rpc')).toBe(false)
+    f.answers[0]!.resolve(true)
+    await sent
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { result: 'result of eth_sendTransaction' } })
+    expect(f.events()).toContainEqual({ channel: FRAME_CHANNEL, kind: 'event', event: 'APPROVAL', payload: { pending: false } })
+
+    const signed = f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [stringToHex('hello there'), USER.accounts.eip155] })
+    await flush()
+    expect(f.shown[1]).toMatchObject({ title: 'Sign message', rows: [{ label: 'Message', value: 'hello there' }] })
+    f.answers[1]!.resolve(false)
+    await signed
+    expect(f.responseTo('r3')).toMatchObject({ ok: false, error: { message: FRAME_MESSAGES.rejected, code: 4001 } })
+    expect(f.calls.filter((c) => c.path === '/v1/rpc')).toHaveLength(1)
+  })
+
+  it('requests wait in a queue, one shown at a time', async () => {
+    const f = aFrame()
+    const first = f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: ['one', USER.accounts.eip155] })
+    const second = f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: ['two', USER.accounts.eip155] })
+    await flush()
+    expect(f.shown.map((d) => d.rows[0]!.value)).toEqual(['one'])
+    f.answers[0]!.resolve(true)
+    await first
+    await flush()
+    expect(f.shown.map((d) => d.rows[0]!.value)).toEqual(['one', 'two'])
+    f.answers[1]!.resolve(true)
+    await second
+    expect(f.responses().map((r) => r.ok)).toEqual([true, true])
+  })
+
+  it('an abort fails only the requests waiting for the visitor; a read in flight goes on', async () => {
+    const read = deferred<{ json: unknown }>()
+    const f = aFrame({ '/v1/rpc': ({ body }) => ((body as { method: string }).method === 'eth_call' ? read.promise : { json: { result: 'signed' } }) })
+    const shownOne = f.send('RPC_REQUEST', { chainId: 31337, method: 'eth_sendTransaction', params: [{ to: OTHER }] })
+    const queuedOne = f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: ['queued', USER.accounts.eip155] })
+    const safeOne = f.send('RPC_REQUEST', { chainId: 31337, method: 'eth_call', params: [{ to: OTHER, data: '0x' }, 'latest'] })
+    await flush()
+    expect(f.shown).toHaveLength(1)
+    await f.send('RPC_ABORT', {})
+    await Promise.all([shownOne, queuedOne])
+    expect(f.responseTo('r4')).toMatchObject({ ok: true, payload: { aborted: 2 } })
+    for (const id of ['r1', 'r2']) expect(f.responseTo(id)).toMatchObject({ ok: false, error: { message: FRAME_MESSAGES.aborted, code: 4001 } })
+    expect(f.answers[0]!.signal.aborted).toBe(true)
+    expect(f.events().at(-1)).toMatchObject({ event: 'APPROVAL', payload: { pending: false } })
+    expect(f.responseTo('r3')).toBeUndefined()
+    read.resolve({ json: { result: '0xabc' } })
+    await safeOne
+    expect(f.responseTo('r3')).toMatchObject({ ok: true, payload: { result: '0xabc' } })
+    // A late click on the aborted request changes nothing.
+    f.answers[0]!.resolve(true)
+    await flush()
+    expect(f.calls.filter((c) => c.path === '/v1/rpc').map((c) => (c.body as { method: string }).method)).toEqual(['eth_call'])
+  })
+
+  describe('the sign-in while connecting', () => {
+    const siwe = (domain: string, address: string) =>
+      createSiweMessage({ domain, address: address as `0x${string}`, uri: `http://${domain}`, version: '1', chainId: 31337, nonce: 'abcdefgh12345678', statement: 'Sign in' })
+
+    it('the host\'s own sign-in message for the user\'s address is signed without a prompt (text or hex)', async () => {
+      const f = aFrame()
+      await f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [siwe('127.0.0.1:5173', USER.accounts.eip155), USER.accounts.eip155], signIn: true })
+      await f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [stringToHex(siwe('127.0.0.1:5173', USER.accounts.eip155)), USER.accounts.eip155], signIn: true })
+      expect(f.shown).toEqual([])
+      expect(f.responses().map((r) => r.ok)).toEqual([true, true])
+    })
+
+    it('another domain, another address, or no signIn flag goes through the prompt', async () => {
+      for (const [message, signIn] of [
+        [siwe('evil.example', USER.accounts.eip155), true],
+        [siwe('127.0.0.1:4000', USER.accounts.eip155), true],
+        [siwe('127.0.0.1:5173', OTHER), true],
+        ['not a sign-in message', true],
+        [siwe('127.0.0.1:5173', USER.accounts.eip155), false],
+      ] as const) {
+        const f = aFrame()
+        const pending = f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [message, USER.accounts.eip155], signIn })
+        await flush()
+        expect(f.shown, message).toHaveLength(1)
+        f.answers[0]!.resolve(false)
+        await pending
+      }
+    })
+  })
+})
