@@ -5,11 +5,13 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 const env = process.env
 
 /** The Content-Security-Policy the e2e suite serves the demo under (see README, "CSP"). */
-export function demoCsp(urls: { service: string; rpc: string[]; relay: string }): string {
+export function demoCsp(urls: { service: string; rpc: string[]; relay: string; auth: string }): string {
   return [
     "default-src 'self'",
     `img-src 'self' data: ${urls.service}`,
     `connect-src 'self' ${urls.rpc.join(' ')} ${urls.service} ${urls.relay}`,
+    // The embedded wallet (email login) runs in a frame of the auth origin.
+    `frame-src ${urls.auth}`,
   ].join('; ')
 }
 
@@ -22,6 +24,7 @@ const rpc = [
   env.VITE_WG_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792',
 ]
 const relay = env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788'
+const auth = env.VITE_WG_AUTH_URL ?? 'http://127.0.0.1:8790'
 
 export default defineConfig({
   root: 'demo',
@@ -59,7 +62,7 @@ export default defineConfig({
     host: '127.0.0.1',
     port: Number(env.DEMO_PORT ?? 4173),
     strictPort: true,
-    headers: { 'Content-Security-Policy': demoCsp({ service, rpc, relay }) },
+    headers: { 'Content-Security-Policy': demoCsp({ service, rpc, relay, auth }) },
   },
   build: {
     outDir: env.DEMO_OUT_DIR ?? '../demo-dist',

@@ -45,7 +45,7 @@ export async function startDevnet({ timeoutMs = 180_000 } = {}) {
   const tsx = join(REPO_DIR, 'node_modules/.bin/tsx')
   if (!existsSync(main)) return { error: 'devnet/src/main.ts does not exist yet' }
   if (!existsSync(tsx)) return { error: 'tsx is not installed (run npm ci at the repository root)' }
-  const ports = { chainA: await freePort(), chainB: await freePort(), service: await freePort(), relay: await freePort(), solana: await freePortPair(), bitcoin: await freePort(), auth: await freePort(), smtp: await freePort(), farcaster: await freePort() }
+  const ports = { chainA: await freePort(), chainB: await freePort(), service: await freePort(), relay: await freePort(), solana: await freePortPair(), bitcoin: await freePort(), auth: await freePort(), smtp: await freePort(), farcaster: await freePort(), bundlerA: await freePort(), bundlerB: await freePort() }
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-bench-devnet-'))
   const child = spawn(tsx, [main], {
     cwd: REPO_DIR,
@@ -60,6 +60,8 @@ export async function startDevnet({ timeoutMs = 180_000 } = {}) {
       DEVNET_AUTH_PORT: String(ports.auth),
       DEVNET_SMTP_PORT: String(ports.smtp),
       DEVNET_FARCASTER_PORT: String(ports.farcaster),
+      DEVNET_BUNDLER_A_PORT: String(ports.bundlerA),
+      DEVNET_BUNDLER_B_PORT: String(ports.bundlerB),
       DEVNET_DATA_DIR: dataDir,
       DEVNET_QUIET: '1',
     },

@@ -12,7 +12,7 @@ export type DevnetChainId = (typeof DEVNET_CHAINS)[number]['id']
 export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
 /** Default ports; each can be overridden by the env variable named in DEVNET_PORT_ENV. */
-export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899, bitcoin: 8792, auth: 8790, smtp: 8791, farcaster: 8793 } as const
+export const DEVNET_DEFAULT_PORTS = { chainA: 8545, chainB: 8546, service: 8787, relay: 8788, solana: 8899, bitcoin: 8792, auth: 8790, smtp: 8791, farcaster: 8793, bundlerA: 8794, bundlerB: 8795 } as const
 export type DevnetPortName = keyof typeof DEVNET_DEFAULT_PORTS
 export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   chainA: 'DEVNET_CHAIN_A_PORT',
@@ -29,6 +29,9 @@ export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   smtp: 'DEVNET_SMTP_PORT',
   /** The Farcaster auth relay and its devnet Farcaster app page. */
   farcaster: 'DEVNET_FARCASTER_PORT',
+  /** The ERC-4337 bundlers of Devnet A and Devnet B. */
+  bundlerA: 'DEVNET_BUNDLER_A_PORT',
+  bundlerB: 'DEVNET_BUNDLER_B_PORT',
 }
 export const DEVNET_HOST = '127.0.0.1'
 /** The host origins the devnet project allows (`/projects/v1/origins`; social login checks them too). */
@@ -100,6 +103,35 @@ export function swapPairAddress(tokenA: Address, tokenB: Address): Address {
     bytecodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
   })
 }
+
+/**
+ * ERC-4337 on both EVM chains: EntryPoint v0.7 at its canonical address (the npm artifact created
+ * through the deterministic deployer with the canonical salt), and the devnet's smart account
+ * (devnet/contracts/DevnetAccount.sol: Solady's ERC-4337 account with session keys) and its factory,
+ * created with CREATE2 under DEVNET_SMART_ACCOUNT_SALT, so their addresses depend on their code
+ * only. A contract test derives them again from the compiled artifacts.
+ */
+export const DEVNET_ENTRY_POINT_SALT: Hex = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3'
+export const DEVNET_SMART_ACCOUNT_SALT: Hex = keccak256(stringToHex('walletgate devnet smart account'))
+export const DEVNET_SMART_ACCOUNT = {
+  entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+  /** The account implementation every account proxies to (ERC-1967 clones). */
+  implementation: '0x37Cd57dECafDff999413a630EF067C48289215aB',
+  /** `createAccount(owner, salt)` / `getAddress(salt)`, the ABI viem's toSoladySmartAccount calls. */
+  factory: '0x8AF3AC911Ddd35ddbbe190883Fbe3ce15aEf0B79',
+} as const satisfies Record<string, Address>
+
+/** An owner's smart-account salt: the owner's address, right-padded (the factory insists on it). */
+export function smartAccountSalt(owner: Address): Hex {
+  return `${owner.toLowerCase()}${'0'.repeat(24)}` as Hex
+}
+
+/**
+ * Mnemonic indexes of the bundlers' own keys (accounts #0-#9 are the demo's and the tests', #10 the
+ * auth service's faucet): the executor sends the bundles, the utility key deploys alto's
+ * simulation contracts. Both bundlers use the same two keys, one per chain.
+ */
+export const DEVNET_BUNDLER_KEY_INDEX = { executor: 11, utility: 12 } as const
 
 export interface FungibleMeta {
   key: 'native' | 'dUSD' | 'DVT'

@@ -30,6 +30,7 @@ import { startService, type DevnetControl, type RunningService } from './service
 import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './solana/server'
 import type { BitcoinDevnet } from './bitcoin/server'
+import type { BundlerHandle } from './chains/bundler'
 import type { AuthService } from './auth/server'
 import type { SmtpSink } from './auth/smtp-sink'
 import type { FarcasterRelay } from './farcaster/relay'
@@ -51,6 +52,11 @@ export interface StartDevnetOptions {
   solana?: boolean
   /** Start the Bitcoin regtest chain too; default true. Without it `bitcoinEsploraUrl` is empty. */
   bitcoin?: boolean
+  /**
+   * Start an ERC-4337 bundler (@pimlico/alto) per EVM chain too; default true. Without them
+   * `bundlerUrls` is empty (the EntryPoint and the smart-account factory are deployed either way).
+   */
+  bundlers?: boolean
   /** Start the auth service (email login, the embedded wallet's frame) and its SMTP sink; default true. Without it `authUrl` is empty. */
   auth?: boolean
   /**
@@ -92,6 +98,8 @@ export interface DevnetInfo {
   solanaWsUrl: string
   /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
   bitcoinEsploraUrl: string
+  /** Per EVM chain id: its ERC-4337 bundler's JSON-RPC URL (EntryPoint v0.7); empty without bundlers. */
+  bundlerUrls: Record<number, string>
   /** The auth service's origin: email login, the embedded wallet's frame, the mailbox (devnet/src/auth). */
   authUrl: string
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
@@ -107,7 +115,7 @@ export interface DevnetInfo {
 }
 
 export interface DevnetHandle extends DevnetInfo {
-  /** Pids of the child processes serving now (the Hardhat nodes; they change when a node is restarted). */
+  /** Pids of the child processes serving now (the Hardhat nodes and the bundlers; they change when one is restarted). */
   readonly childPids: number[]
   /**
    * Resolves with a reason if a Hardhat node dies and cannot be started again; never rejects. (A
@@ -130,6 +138,11 @@ interface StartContext {
   relay?: RelayHandle
   solana?: SolanaDevnet
   bitcoin?: BitcoinDevnet
+  bundlers: Map<number, BundlerHandle>
+  /** Set once stop() begins: a bundler started again after that is stopped at once. */
+  closed: boolean
+  /** Bundler restarts after chain restarts, one after another; stopping waits for them. */
+  bundlerRestarts: Promise<void>
   auth?: AuthService
   farcaster?: FarcasterRelay
   chains: SupervisedChain[]
@@ -163,9 +176,11 @@ const chainsStep: StartStep = {
         quiet: ctx.opts.quiet,
         ...(ctx.opts.hardhatFiles ? { files: ctx.opts.hardhatFiles } : {}),
         log: ctx.log,
-        // The chain started over: the service's history forgets what it indexed from the old one.
+        // The chain started over: the service's history forgets what it indexed from the old one,
+        // and its bundler (whose keys and simulation contracts were on the old chain) starts again.
         onFresh: (id) => {
           ctx.service?.chainStartedOver(id)
+          ctx.bundlerRestarts = ctx.bundlerRestarts.then(() => restartBundler(ctx, id))
           // The Farcaster registries were on the old chain: put them back.
           if (id === DEVNET_CHAIN_A.id) ctx.farcaster?.installRegistries().catch((error: unknown) => ctx.log(`farcaster registries not restored: ${String(error)}`))
         },
@@ -186,6 +201,53 @@ const chainsStep: StartStep = {
       ctx.deaths.push(chain.failed)
     }
     ctx.log(`chains ready after ${Math.round(performance.now() - t0)} ms: ${started.map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')}`)
+    return stop
+  },
+}
+
+const bundlerPort = (ctx: StartContext, chainId: number): number => (chainId === DEVNET_CHAIN_A.id ? ctx.ports.bundlerA : ctx.ports.bundlerB)
+
+async function launchBundler(ctx: StartContext, chainId: number): Promise<BundlerHandle> {
+  const { startBundler } = await import('./chains/bundler')
+  const bundler = await startBundler({ chainId, rpcUrl: ctx.rpcUrls[chainId]!, port: bundlerPort(ctx, chainId), quiet: ctx.opts.quiet })
+  if (ctx.closed) {
+    await bundler.stop()
+    throw new Error('the devnet stopped while the bundler started')
+  }
+  ctx.bundlers.set(chainId, bundler)
+  return bundler
+}
+
+async function restartBundler(ctx: StartContext, chainId: number): Promise<void> {
+  const old = ctx.bundlers.get(chainId)
+  if (old === undefined || ctx.closed) return
+  ctx.bundlers.delete(chainId)
+  await old.stop()
+  try {
+    await launchBundler(ctx, chainId)
+    ctx.log(`bundler for chain ${chainId} serves again`)
+  } catch (error) {
+    ctx.log(`bundler for chain ${chainId} could not start again: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+const bundlersStep: StartStep = {
+  name: 'bundlers',
+  async run(ctx) {
+    const ids = Object.keys(ctx.rpcUrls).map(Number)
+    const results = await Promise.allSettled(ids.map((id) => launchBundler(ctx, id)))
+    const stop: Stopper = async () => {
+      await ctx.bundlerRestarts
+      const running = [...ctx.bundlers.values()]
+      ctx.bundlers.clear()
+      await Promise.all(running.map((b) => b.stop()))
+    }
+    const failure = results.find((r) => r.status === 'rejected')
+    if (failure) {
+      await stop()
+      throw failure.reason
+    }
+    ctx.log(`bundlers ready: ${[...ctx.bundlers.values()].map((b) => `${b.chainId} ${b.url}`).join(', ')}`)
     return stop
   },
 }
@@ -309,6 +371,7 @@ function devnetControl(ctx: StartContext): DevnetControl {
 function startSteps(opts: StartDevnetOptions): StartStep[] {
   return [
     chainsStep,
+    ...(opts.bundlers === false ? [] : [bundlersStep]),
     ...(opts.solana === false ? [] : [solanaStep]),
     ...(opts.bitcoin === false ? [] : [bitcoinStep]),
     serviceStep,
@@ -336,6 +399,9 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     dataDir,
     projectIds,
     rpcUrls: {},
+    bundlers: new Map(),
+    closed: false,
+    bundlerRestarts: Promise.resolve(),
     chains: [],
     deaths: [],
     log: (line) => {
@@ -343,11 +409,13 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     },
   }
 
-  const childPids = (): number[] => ctx.chains.map((c) => c.status().pid).filter((pid) => pid > 0)
+  const childPids = (): number[] =>
+    [...ctx.chains.map((c) => c.status().pid), ...[...ctx.bundlers.values()].map((b) => b.pid)].filter((pid) => pid > 0)
   const stoppers: Stopper[] = []
   let stopping: Promise<void> | null = null
   const stopAll = (): Promise<void> =>
     (stopping ??= (async () => {
+      ctx.closed = true
       process.off('exit', killOnExit)
       for (const stop of stoppers.reverse()) await stop().catch(() => undefined)
     })())
@@ -397,6 +465,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     solanaRpcUrl: ctx.solana?.rpcUrl ?? '',
     solanaWsUrl: ctx.solana?.wsUrl ?? '',
     bitcoinEsploraUrl: ctx.bitcoin?.esploraUrl ?? '',
+    bundlerUrls: Object.fromEntries([...ctx.bundlers.values()].map((b) => [b.chainId, b.url])),
     authUrl: ctx.auth?.url ?? '',
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,

@@ -2,7 +2,7 @@
  * `npm run devnet`: starts the devnet on the default ports (or DEVNET_*_PORT), prints what a
  * newcomer needs, and stops everything on SIGINT / SIGTERM.
  */
-import { startDevnet, DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_FUNDING, DEVNET_SOLANA_TOKENS, NATIVE_TOKEN_ADDRESS, SOLANA_DEVNET_CAIP_NETWORK_ID } from './index'
+import { startDevnet, DEVNET_SMART_ACCOUNT, DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_FUNDING, DEVNET_SOLANA_TOKENS, NATIVE_TOKEN_ADDRESS, SOLANA_DEVNET_CAIP_NETWORK_ID } from './index'
 import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from './bitcoin-network'
 import { BITCOIN_DEVNET_ACCOUNT_COUNT, bitcoinDevnetAccount } from './bitcoin/keys'
 
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const lines: string[] = []
   lines.push('Walletgate devnet')
   for (const [id, url] of Object.entries(devnet.rpcUrls)) lines.push(`  chain ${id.padEnd(6)} ${url}`)
+  for (const [id, url] of Object.entries(devnet.bundlerUrls)) lines.push(`  bundler ${id} ${url}  (ERC-4337, EntryPoint v0.7)`)
   lines.push(`  service      ${devnet.serviceUrl}`)
   if (devnet.relayUrl) lines.push(`  relay        ${devnet.relayUrl}`)
   if (devnet.farcasterUrl) lines.push(`  farcaster    ${devnet.farcasterUrl}  (relay + devnet Farcaster app; seeded fids in devnet/README.md)`)
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     if (f.address !== NATIVE_TOKEN_ADDRESS) lines.push(`  ${f.symbol.padEnd(5)} ${f.address}  ${f.decimals} decimals  $${f.price}`)
   }
   lines.push(`  DPX   ${devnet.contracts.pixels}  ERC-721 Devnet Pixels`)
+  lines.push(`  4337  EntryPoint v0.7 ${DEVNET_SMART_ACCOUNT.entryPoint}, smart account factory ${DEVNET_SMART_ACCOUNT.factory}`)
   lines.push(`  swap  router ${devnet.contracts.swapRouter}, factory ${devnet.contracts.swapFactory}, WETH ${devnet.contracts.weth}  Uniswap V2 pools`)
   lines.push('Funded accounts (10000 ETH, #0 less what it deployed and put in the pools; 10000 dUSD, 1000 DVT each; devnet keys, never use elsewhere)')
   devnet.accounts.forEach((a, i) => lines.push(`  #${i} ${a.address} ${a.privateKey}`))
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   }
   lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, authUrl: devnet.authUrl, farcasterUrl: devnet.farcasterUrl, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
+  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, authUrl: devnet.authUrl, farcasterUrl: devnet.farcasterUrl, bundlerUrls: devnet.bundlerUrls, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
 }
 
 main().catch((error: unknown) => {

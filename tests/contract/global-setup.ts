@@ -37,7 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-contract-'))
   const solana = await freePortPair()
   const farcaster = await freePort()
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster }, dataDir, quiet: true })
+  // No bundlers: the suites that send user operations start one on these chains (tests/contract/smart-accounts/bundler.ts).
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster }, dataDir, quiet: true, bundlers: false })
   project.provide('devnet', devnetInfo(devnet))
   return async () => {
     await devnet.stop()

@@ -59,7 +59,28 @@ const APPROVAL_METHODS = new Set([
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
   'wallet_requestPermissions',
+  'wallet_sendCalls',
 ])
+
+/** EIP-5792 error codes. */
+const UNSUPPORTED_CAPABILITY = 5700
+const UNSUPPORTED_CHAIN = 5710
+const UNKNOWN_BUNDLE = 5730
+const ATOMICITY_NOT_SUPPORTED = 5760
+
+/** A batch sent by wallet_sendCalls: its chain and the hashes of the calls sent so far, in order. */
+interface SentBatch {
+  readonly chainId: number
+  readonly hashes: Hex[]
+  /** How many calls the batch asked for (fewer hashes: a send failed and the rest were not sent). */
+  readonly size: number
+}
+
+interface BatchCall {
+  to: Hex
+  value?: Hex
+  data?: Hex
+}
 
 /**
  * The Devnet Wallet's EIP-1193 provider: a local account (devnet key) that signs in the page and
@@ -75,6 +96,8 @@ export class DevWalletProvider {
   private nextId = 1
   /** Grows each time the site loses its access: an approval given across it is void. */
   private grant = 0
+  /** wallet_sendCalls batches by id (the page's lifetime: a reload forgets them, as the id space is the wallet's). */
+  private readonly batches = new Map<string, SentBatch>()
 
   constructor(
     private readonly keys: readonly Hex[],
@@ -298,6 +321,12 @@ export class DevWalletProvider {
         this.moveToChain(id)
         return null
       }
+      case 'wallet_getCapabilities':
+        return this.capabilities(params)
+      case 'wallet_sendCalls':
+        return this.sendCalls(params)
+      case 'wallet_getCallsStatus':
+        return this.callsStatus(params)
       case 'eth_sign':
         throw new ProviderRpcError(4200, 'eth_sign is not supported by the Devnet Wallet')
       default:
@@ -305,6 +334,83 @@ export class DevWalletProvider {
           throw new ProviderRpcError(4200, `The Devnet Wallet does not support ${method}`)
         }
         return this.forward(method, params)
+    }
+  }
+
+  // ------------------------------------------------------------------ EIP-5792 (an EOA: never atomic)
+
+  /** Every chain the wallet knows, with atomic batches honestly unsupported: an EOA sends one call per transaction. */
+  private capabilities(params: unknown[]): Record<Hex, { atomic: { status: 'unsupported' } }> {
+    this.requireAuthorized()
+    const [address, chainIds] = params as [string | undefined, unknown]
+    this.requireOwnAddress(address)
+    const wanted = Array.isArray(chainIds) ? new Set(chainIds.map((id) => parseChainId(id))) : undefined
+    const out: Record<Hex, { atomic: { status: 'unsupported' } }> = {}
+    for (const id of this.chains.keys()) if (wanted === undefined || wanted.has(id)) out[toHex(id)] = { atomic: { status: 'unsupported' } }
+    return out
+  }
+
+  /** One approval, then the calls one after another as transactions on the current chain. */
+  private async sendCalls(params: unknown[]): Promise<{ id: string }> {
+    this.requireAuthorized()
+    const [request] = params as [{ chainId?: unknown; from?: string; calls?: unknown; atomicRequired?: unknown; capabilities?: Record<string, { optional?: boolean }> } | undefined]
+    if (request === undefined || typeof request !== 'object') throw invalidParams('Missing calls request')
+    if (request.from !== undefined) this.requireOwnAddress(request.from)
+    const chain = this.currentChain()
+    if (request.chainId !== undefined && parseChainId(request.chainId) !== chain.id) {
+      throw new ProviderRpcError(UNSUPPORTED_CHAIN, `The Devnet Wallet is on ${chain.name}; switch chains before sending these calls`)
+    }
+    if (request.atomicRequired === true) throw new ProviderRpcError(ATOMICITY_NOT_SUPPORTED, 'The Devnet Wallet cannot send calls atomically')
+    for (const [name, capability] of Object.entries(request.capabilities ?? {})) {
+      if (capability?.optional !== true) throw new ProviderRpcError(UNSUPPORTED_CAPABILITY, `The Devnet Wallet does not support the ${name} capability`)
+    }
+    const calls = checkCalls(request.calls)
+    const total = calls.reduce((sum, c) => sum + (c.value === undefined ? 0n : BigInt(c.value)), 0n)
+    await this.approve('wallet_sendCalls', `Send ${calls.length} call${calls.length === 1 ? '' : 's'} on ${chain.name}, one transaction each` + (total > 0n ? ` with ${total} wei in all` : ''))
+    const client = createWalletClient({ account: this.account, chain: viemChain(chain), transport: http(chain.rpcUrl, { retryCount: 0 }) })
+    const hashes: Hex[] = []
+    for (const call of calls) {
+      try {
+        hashes.push(await client.sendTransaction({ to: call.to, value: call.value === undefined ? undefined : BigInt(call.value), data: call.data } as never))
+      } catch (error) {
+        // Nothing sent: the request fails as eth_sendTransaction would. Later failures leave a
+        // partial batch, which its status reports.
+        if (hashes.length === 0) throw findRpcCause(error) ?? new ProviderRpcError(-32603, error instanceof Error ? error.message : String(error))
+        break
+      }
+    }
+    const id = randomId()
+    this.batches.set(id, { chainId: chain.id, hashes, size: calls.length })
+    return { id }
+  }
+
+  private async callsStatus(params: unknown[]): Promise<Record<string, unknown>> {
+    const [id] = params as [unknown]
+    const batch = typeof id === 'string' ? this.batches.get(id) : undefined
+    if (batch === undefined) throw new ProviderRpcError(UNKNOWN_BUNDLE, 'This calls id is unknown to the Devnet Wallet')
+    const chain = this.chains.get(batch.chainId)
+    if (chain === undefined) throw new ProviderRpcError(4901, `The Devnet Wallet has no RPC for chain ${batch.chainId}`)
+    const receipts = (await Promise.all(batch.hashes.map((hash) => this.forward('eth_getTransactionReceipt', [hash], chain)))) as (
+      | { status: Hex; logs: unknown[]; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; transactionHash: Hex }
+      | null
+    )[]
+    const mined = receipts.filter((r) => r !== null)
+    const succeeded = mined.filter((r) => r.status === '0x1').length
+    const status =
+      mined.length < batch.hashes.length
+        ? 100
+        : succeeded === batch.size
+          ? 200
+          : succeeded === 0 && mined.length === batch.size
+            ? 500
+            : 600
+    return {
+      version: '2.0.0',
+      id,
+      chainId: toHex(batch.chainId),
+      status,
+      atomic: false,
+      receipts: mined.map((r) => ({ logs: r.logs, status: r.status, blockHash: r.blockHash, blockNumber: r.blockNumber, gasUsed: r.gasUsed, transactionHash: r.transactionHash })),
     }
   }
 
@@ -339,8 +445,7 @@ export class DevWalletProvider {
     return chain
   }
 
-  private async forward(method: string, params: unknown[]): Promise<unknown> {
-    const chain = this.currentChain()
+  private async forward(method: string, params: unknown[], chain: DevChain = this.currentChain()): Promise<unknown> {
     let response: Response
     try {
       response = await fetch(chain.rpcUrl, {
@@ -364,6 +469,24 @@ export class DevWalletProvider {
 
 function toHex(n: number): Hex {
   return `0x${n.toString(16)}`
+}
+
+/** The calls of a wallet_sendCalls request; each `to` must be an address written with 0x. */
+function checkCalls(calls: unknown): BatchCall[] {
+  if (!Array.isArray(calls) || calls.length === 0) throw invalidParams('The request has no calls')
+  return calls.map((raw: unknown, i) => {
+    const call = (typeof raw === 'object' && raw !== null ? raw : {}) as { to?: unknown; value?: unknown; data?: unknown }
+    if (typeof call.to !== 'string' || !call.to.startsWith('0x')) throw invalidParams(`Call ${i + 1} needs a "to" address starting with 0x`)
+    if (!/^0x[0-9a-fA-F]{40}$/.test(call.to)) throw invalidParams(`Call ${i + 1} has a "to" that is not an address`)
+    if (call.value !== undefined && (typeof call.value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(call.value))) throw invalidParams(`Call ${i + 1} has a value that is not a hex quantity`)
+    if (call.data !== undefined && (typeof call.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(call.data))) throw invalidParams(`Call ${i + 1} has data that is not hex`)
+    return { to: call.to as Hex, ...(call.value === undefined ? {} : { value: call.value as Hex }), ...(call.data === undefined ? {} : { data: call.data as Hex }) }
+  })
+}
+
+function randomId(): Hex {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  return `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
 function parseChainId(value: unknown): number {

@@ -161,6 +161,19 @@ export class AuthAccounts {
     return { kind: 'otp', email, code: this.newPendingCode(email, deviceId) }
   }
 
+  /**
+   * Devnet control: ages the pending code of `email` by `ms` (its life and its cooldown), as if
+   * that much time had passed; false when none is pending. Lets a test see an expired code
+   * without waiting ten minutes.
+   */
+  ageCode(rawEmail: string, ms: number): boolean {
+    const pending = this.codes.get(normaliseEmail(rawEmail))
+    if (pending === undefined) return false
+    pending.expiresAt -= ms
+    pending.sentAt -= ms
+    return true
+  }
+
   /** A fresh code under `key`, unless the last one was sent less than the cooldown ago. */
   private newPendingCode(key: string, deviceId: string): string {
     const last = this.codes.get(key)

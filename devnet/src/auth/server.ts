@@ -20,6 +20,7 @@
  *   GET  /frame/app.js                                -> the frame app (bundled on first request)
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
+ *   POST /devnet/age-code { email, ms }               -> ages the pending code (a test sees it expire)
  *
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
@@ -379,6 +380,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     if (method === 'GET' && path === FRAME_APP_PATH) {
       return { contentType: 'text/javascript; charset=utf-8', body: await frameApp(), headers: { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }
     }
+    if (method === 'POST' && path === '/devnet/age-code') {
+      // Devnet only: a test makes the pending code of an email older (to see it expire).
+      const b = await body()
+      const ms = Number(b.ms)
+      if (!Number.isFinite(ms) || ms < 0) throw new HttpError(400, 'ms must be a number of milliseconds')
+      return { json: { aged: accounts.ageCode(text(b.email, 'email'), ms) } }
+    }
     if (method === 'GET' && path === '/devnet/mail') {
       return { json: options.mailbox.list(url.searchParams.get('to') ?? undefined) }
     }
@@ -388,6 +396,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         .list(to)
         .map((m) => `<li><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.receivedAt)}</small><pre>${escapeHtml(m.text)}</pre></li>`)
       return { html: page('Devnet mailbox', items.length === 0 ? '<p>No mail yet.</p>' : `<ul>${items.join('')}</ul>`) }
+    }
+    // Smart sessions, read from chain state (./smart-account); loaded on the first such request.
+    if (path.startsWith('/v1/sessions/')) {
+      const { sessionsRoute } = await import('./smart-account')
+      const answer = await sessionsRoute(method, path, url.searchParams, body, options.chains)
+      if (answer !== undefined) return answer
     }
     throw new HttpError(404, `No route for ${method} ${path}`)
   }

@@ -3,6 +3,7 @@
  * the artifacts under devnet/cache, keyed by the sources and the compiler version.
  */
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -11,20 +12,29 @@ import type { Abi, Hex } from 'viem'
 
 interface Solc {
   version(): string
-  compile(input: string): string
+  compile(input: string, callbacks?: { import(path: string): { contents: string } | { error: string } }): string
 }
 
 export interface Artifact {
   abi: Abi
   bytecode: Hex
 }
-export type ContractName = 'DevnetERC20' | 'DevnetPixels'
-export type Artifacts = Record<ContractName, Artifact>
+export type ContractName = 'DevnetERC20' | 'DevnetPixels' | 'DevnetAccount' | 'DevnetAccountFactory'
+/**
+ * The devnet's own contracts, and ERC-4337's EntryPoint v0.7 as @account-abstraction/contracts
+ * ships it compiled (its ABI left out: viem carries it), so the test kit's build inlines it too.
+ */
+export type Artifacts = Record<ContractName | 'EntryPoint', Artifact>
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const CONTRACTS_DIR = join(here, '..', '..', 'contracts')
 export const CACHE_DIR = join(here, '..', '..', 'cache')
 const SOLC_VERSION = '0.8.28'
+/** The EntryPoint v0.7 creation code; its version is part of the cache key. */
+const ENTRY_POINT_ARTIFACT = '@account-abstraction/contracts/artifacts/EntryPoint.json'
+const ENTRY_POINT_PACKAGE = '@account-abstraction/contracts/package.json'
+/** Imports of `solady/...` resolve to the solady package's sources. */
+const SOLADY_PREFIX = 'solady/'
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[]
@@ -35,14 +45,26 @@ export async function loadArtifacts(): Promise<Artifacts> {
   const files = (await readdir(CONTRACTS_DIR)).filter((f) => f.endsWith('.sol')).sort()
   const sources: Record<string, { content: string }> = {}
   for (const f of files) sources[f] = { content: await readFile(join(CONTRACTS_DIR, f), 'utf8') }
-  const key = createHash('sha256').update(SOLC_VERSION).update(JSON.stringify(sources)).digest('hex').slice(0, 16)
+  const require = createRequire(import.meta.url)
+  const soladyVersion = (require('solady/package.json') as { version: string }).version
+  const entryPointVersion = (require(ENTRY_POINT_PACKAGE) as { version: string }).version
+  const key = createHash('sha256').update(SOLC_VERSION).update(soladyVersion).update(entryPointVersion).update(JSON.stringify(sources)).digest('hex').slice(0, 16)
   const cacheFile = join(CACHE_DIR, `artifacts-${key}.json`)
   try {
     return JSON.parse(await readFile(cacheFile, 'utf8')) as Artifacts
   } catch {
     // not cached yet
   }
-  const solc = createRequire(import.meta.url)('solc') as Solc
+  const solc = require('solc') as Solc
+  const soladySrc = join(dirname(require.resolve('solady/package.json')), 'src')
+  const findImport = (path: string): { contents: string } | { error: string } => {
+    if (!path.startsWith(SOLADY_PREFIX)) return { error: `not found: ${path}` }
+    try {
+      return { contents: readFileSync(join(soladySrc, path.slice(SOLADY_PREFIX.length)), 'utf8') }
+    } catch {
+      return { error: `not found: ${path}` }
+    }
+  }
   const input = {
     language: 'Solidity',
     sources,
@@ -52,7 +74,7 @@ export async function loadArtifacts(): Promise<Artifacts> {
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
     },
   }
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
   const pick = (file: string, name: ContractName): Artifact => {
@@ -63,6 +85,9 @@ export async function loadArtifacts(): Promise<Artifacts> {
   const artifacts: Artifacts = {
     DevnetERC20: pick('DevnetERC20.sol', 'DevnetERC20'),
     DevnetPixels: pick('DevnetPixels.sol', 'DevnetPixels'),
+    DevnetAccount: pick('DevnetAccount.sol', 'DevnetAccount'),
+    DevnetAccountFactory: pick('DevnetAccount.sol', 'DevnetAccountFactory'),
+    EntryPoint: { abi: [], bytecode: (require(ENTRY_POINT_ARTIFACT) as { bytecode: Hex }).bytecode },
   }
   await mkdir(CACHE_DIR, { recursive: true })
   const tmp = `${cacheFile}.${process.pid}.tmp`

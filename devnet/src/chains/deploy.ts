@@ -2,7 +2,8 @@
  * Deploys the devnet contracts from account 0 at fixed nonces (so addresses never change). Funding
  * happens in the constructors: the tokens mint to the first accounts and to the swap pairs (whose
  * CREATE2 addresses are known in advance), the collection mints its pixels. Then the swap pools
- * (./deploy-swap) are created and seeded.
+ * (./deploy-swap) are created and seeded, and ERC-4337's EntryPoint and the devnet's smart account
+ * factory are created (./deploy-aa).
  */
 import { createPublicClient, createWalletClient, http, parseUnits, type Abi, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -16,6 +17,7 @@ import {
   type DevnetChainId,
 } from '../config'
 import type { Artifacts } from './compile'
+import { deploySmartAccountContracts } from './deploy-aa'
 import { deploySwapPools, poolMints } from './deploy-swap'
 
 export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: string, artifacts: Artifacts): Promise<void> {
@@ -46,6 +48,7 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
   hashes.push(await deploy(pixels.abi, pixels.bytecode, [DEVNET_FUNDING.pixelOwners.map((i) => DEVNET_ACCOUNTS[i]!.address)], DEPLOY_NONCES.pixels))
   const deployments = hashes.length
   hashes.push(...(await deploySwapPools(pub, wallet, fees)))
+  hashes.push(...(await deploySmartAccountContracts(pub, wallet, artifacts, fees)))
 
   // Hardhat auto-mines each transaction as it arrives, so every receipt exists already.
   const receipts = await Promise.all(hashes.map((hash) => pub.getTransactionReceipt({ hash })))

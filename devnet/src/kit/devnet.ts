@@ -83,6 +83,8 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
       solana: parts.solana,
       // Not a part of the kit yet: a host's EVM tests need no Bitcoin chain.
       bitcoin: false,
+      // Nor a bundler: @pimlico/alto is the devnet's own dependency, not a host's.
+      bundlers: false,
       // Not a part of the kit yet either (email login needs the SMTP packages).
       auth: false,
       farcaster: false,

@@ -2,6 +2,7 @@ import { BehaviorSubject, distinctUntilChanged, map, type Observable, type Subsc
 import type { ResolvedSiwxConfig } from '../../domain/config'
 import type { CaipNetworkId, SiwxSession } from '../../domain/entities'
 import { NoActiveCaipAddressError } from '../../domain/errors'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { SNACK_MESSAGES } from '../../domain/messages'
 import { siwxMessageData } from '../../domain/siwx/siwx-message-data'
 import { needsSignIn, sessionMismatch, signatureFailureMessage, siwxCancelOutcome } from '../../domain/siwx/siwx-rules'
@@ -153,6 +154,14 @@ export class SignInWithX implements SiwxHandle {
       return
     }
     this.set({ status: 'signed-out' })
+    if (account.connectorId === AUTH_CONNECTOR_ID) {
+      // The embedded wallet signs the sign-in message as part of connecting, without a second
+      // prompt; the sign view shows only when that fails.
+      this.signIn().catch(() => {
+        if (generation === this.generation) this.showSignView()
+      })
+      return
+    }
     this.showSignView()
   }
 

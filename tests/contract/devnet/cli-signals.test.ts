@@ -47,7 +47,19 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 const started: { child: ChildProcess; ready?: Ready; dataDir: string }[] = []
 
 async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; ready: Ready; ports: number[] }> {
-  const ports = [await freePort(), await freePort(), await freePort(), await freePort(), await freePortPair(), await freePort(), await freePort(), await freePort(), await freePort()]
+  // Eleven ports, all different: the OS may hand the same free port to two calls in a row.
+  const picked = new Set<number>()
+  const distinct = async (pair = false): Promise<number> => {
+    for (;;) {
+      const port = pair ? await freePortPair() : await freePort()
+      const taken = pair ? [port, port + 1] : [port]
+      if (taken.some((p) => picked.has(p))) continue
+      for (const p of taken) picked.add(p)
+      return port
+    }
+  }
+  const ports: number[] = []
+  for (let i = 0; i < 11; i++) ports.push(await distinct(i === 4))
   const dataDir = await mkdtemp(join(tmpdir(), 'walletgate-cli-'))
   const args = via === 'node' ? ['--import', 'tsx', 'devnet/src/main.ts'] : [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'devnet/src/main.ts']
   const child = spawn(process.execPath, args, {
@@ -63,6 +75,8 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
       DEVNET_FARCASTER_PORT: String(ports[6]),
       DEVNET_AUTH_PORT: String(ports[7]),
       DEVNET_SMTP_PORT: String(ports[8]),
+      DEVNET_BUNDLER_A_PORT: String(ports[9]),
+      DEVNET_BUNDLER_B_PORT: String(ports[10]),
       DEVNET_DATA_DIR: dataDir,
       DEVNET_QUIET: '1',
     },
@@ -108,7 +122,8 @@ describe('the devnet CLI stops everything', () => {
   ] as const) {
     it(`on ${signal} (${via === 'tsx' ? 'through the tsx CLI, as npm run devnet' : 'node --import tsx'}): no port open, no child left`, { timeout: 180_000 }, async () => {
       const { child, ready, ports } = await startCli(via)
-      expect(ready.childPids).toHaveLength(2)
+      // Two Hardhat nodes and two bundlers.
+      expect(ready.childPids).toHaveLength(4)
       expect(ready.childPids.every(alive)).toBe(true)
       expect(await portOpen(ports[0]!)).toBe(true)
       expect(await portOpen(ports[2]!)).toBe(true)

@@ -28,7 +28,7 @@ const SDK = 'projectId=walletgate-test&st=walletgate&sv=walletgate-0.1.0'
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'walletgate-faults-'))
   const [chainA, chainB, service, relay] = [await freePort(), await freePort(), await freePort(), await freePort()]
-  devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair(), bitcoin: await freePort(), farcaster: await freePort() }, dataDir, quiet: true, auth: false })
+  devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair(), bitcoin: await freePort(), farcaster: await freePort() }, dataDir, quiet: true, auth: false, bundlers: false })
 }, 180_000)
 
 afterAll(async () => {

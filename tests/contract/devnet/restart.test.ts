@@ -13,7 +13,7 @@ const COIN_TYPE = (0x80000000 | 31337) >>> 0
 
 async function ownDevnet(dataDir: string): Promise<DevnetHandle> {
   const [chainA, chainB, service, relay] = [await freePort(), await freePort(), await freePort(), await freePort()]
-  return startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair(), bitcoin: await freePort() }, dataDir, quiet: true, relay: false, auth: false, farcaster: false })
+  return startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair(), bitcoin: await freePort() }, dataDir, quiet: true, relay: false, auth: false, farcaster: false, bundlers: false })
 }
 
 async function register(serviceUrl: string, name: string, key: `0x${string}`, tamper = false) {

@@ -41,7 +41,7 @@ describe('startDevnet when a port is taken', () => {
 
     expect(hardhatChildren()).toEqual([])
     const ports = { chainA: await freePort(), chainB: await freePort(), service: taken, relay: await freePort(), solana: await freePortPair(), bitcoin: await freePort() }
-    await expect(startDevnet({ ports, dataDir, quiet: true, relay: false, auth: false })).rejects.toThrow(/EADDRINUSE/)
+    await expect(startDevnet({ ports, dataDir, quiet: true, relay: false, auth: false, bundlers: false })).rejects.toThrow(/EADDRINUSE/)
     expect(hardhatChildren()).toEqual([])
   })
 })

@@ -21,8 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ])
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
   const solana = await freePortPair()
-  const [bitcoin, auth, smtp, farcaster] = await Promise.all([freePort(), freePort(), freePort(), freePort()])
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster }, dataDir, quiet: true })
+  const [bitcoin, auth, smtp, farcaster, bundlerA, bundlerB] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()])
+  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster, bundlerA, bundlerB }, dataDir, quiet: true })
   const cleanUp = async () => {
     await devnet.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -82,6 +82,7 @@ async function serveDemo(
     bitcoinEsploraUrl: devnet.bitcoinEsploraUrl,
     authUrl: devnet.authUrl,
     farcasterUrl: devnet.farcasterUrl ?? '',
+    bundlerUrls: { 31337: devnet.bundlerUrls[31337]!, 31338: devnet.bundlerUrls[31338]! },
     accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
   }
   process.env.WALLETGATE_E2E = JSON.stringify(world)

@@ -11,6 +11,8 @@ export interface E2eWorld {
   readonly solanaWsUrl: string
   /** The devnet Bitcoin chain's Esplora API base URL. */
   readonly bitcoinEsploraUrl: string
+  /** The ERC-4337 bundlers (EntryPoint v0.7) of Devnet A and Devnet B. */
+  readonly bundlerUrls: Record<31337 | 31338, string>
   /** The auth service (email login, wallet frame, mailbox). */
   readonly authUrl: string
   /** The Farcaster relay; a channel's link opens its devnet Farcaster app page. */

@@ -1,5 +1,4 @@
 import { useObservableState } from 'observable-hooks'
-import type { EmbeddedSession } from '../../../application/embedded-wallet/embedded-session'
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { ModalStore } from '../../../application/modal-store'
 import { Button } from '../../components'

@@ -48,6 +48,14 @@ function Approval({ session }: { readonly session: EmbeddedSession }) {
       const rect = el.getBoundingClientRect()
       session.placeFrame({ left: rect.left, top: rect.top, width: rect.width, height: rect.height })
     }
+    // A modal <dialog> makes everything outside it inert, the wallet's frame included: while the
+    // visitor confirms in the frame, the dialog steps down to a non-modal one (the frame covers its body).
+    const dialog = el.closest('dialog')
+    const wasModal = dialog !== null && dialog.open && dialog.matches(':modal')
+    if (wasModal) {
+      dialog.close()
+      dialog.show()
+    }
     place()
     const observer = new ResizeObserver(place)
     observer.observe(el)
@@ -58,6 +66,10 @@ function Approval({ session }: { readonly session: EmbeddedSession }) {
       window.removeEventListener('resize', place)
       window.removeEventListener('scroll', place, true)
       session.placeFrame(null)
+      if (wasModal && dialog.open) {
+        dialog.close()
+        dialog.showModal()
+      }
     }
   }, [session, pending])
 

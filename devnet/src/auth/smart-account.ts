@@ -1,0 +1,502 @@
+/**
+ * A user's smart account on a devnet chain, as the auth service's server-side signer drives it:
+ * the devnet's DevnetAccount (Solady ERC-4337 + session keys, devnet/contracts/DevnetAccount.sol)
+ * behind viem's toSoladySmartAccount, sending user operations through the chain's bundler.
+ *
+ * - The address is counterfactual (the factory's CREATE2 over the owner's salt); the first user
+ *   operation deploys the account.
+ * - EIP-5792: wallet_getCapabilities, wallet_sendCalls (every call in ONE user operation, so the
+ *   batch is atomic; the id is the userOpHash), wallet_getCallsStatus (from the user-op receipt:
+ *   100 pending, 200 confirmed, 400 dropped by the bundler, 500 reverted; 5730 for an id the bundler
+ *   does not know).
+ * - ERC-7715: wallet_grantPermissions adds a session key by an owner-signed user operation and
+ *   answers the request with its context (the permissions context id, "pci"); revokeSession
+ *   removes it the same way; sessions are read from chain state, never from a list kept here.
+ *
+ * Permission semantics are the devnet's own (not Rhinestone's smart sessions): a session key has a
+ * total native-value budget (the sum of `native-token-transfer` token-allowance policies, of
+ * `native-token-recurring-allowance` allowances (one period), and of `contract-call` functions'
+ * valueLimit), an expiry, and, when contract-call permissions are given, their addresses as the only
+ * targets.
+ */
+import {
+  concat,
+  createPublicClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  isAddress,
+  isHex,
+  numberToHex,
+  parseAbi,
+  size,
+  slice,
+  type Address,
+  type Chain,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem'
+import {
+  createBundlerClient,
+  toSoladySmartAccount,
+  UserOperationReceiptNotFoundError,
+  type BundlerClient,
+  type SmartAccount,
+} from 'viem/account-abstraction'
+import { privateKeyToAccount, publicKeyToAddress, toAccount } from 'viem/accounts'
+import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_SMART_ACCOUNT, devnetViemChain, smartAccountSalt, type DevnetChainId } from '../config'
+
+export interface SmartAccountChain {
+  readonly chainId: number
+  readonly rpcUrl: string
+  /** The chain's ERC-4337 bundler (DevnetInfo.bundlerUrls). Reading sessions needs none. */
+  readonly bundlerUrl?: string
+}
+
+export interface SmartAccountCall {
+  readonly to: Address
+  readonly value?: bigint
+  readonly data?: Hex
+}
+
+/** A session key as the chain holds it. */
+export interface SessionOnChain {
+  readonly chainId: number
+  /** The permissions context id: the account and the key, 40 bytes. */
+  readonly pci: Hex
+  readonly account: Address
+  readonly key: Address
+  /** Unix seconds; the EntryPoint refuses the key's user operations after it. */
+  readonly expiry: number
+  readonly valueLimit: bigint
+  readonly spent: bigint
+  /** Empty: any target but the account itself. */
+  readonly targets: readonly Address[]
+  /** Not yet expired by the chain's latest block time. */
+  readonly active: boolean
+}
+
+/** EIP-5792 status codes this wallet answers with. */
+export const CALLS_STATUS = { pending: 100, confirmed: 200, dropped: 400, reverted: 500 } as const
+
+export class WalletRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'WalletRpcError'
+  }
+}
+
+export const SESSION_ABI = parseAbi([
+  'function addSessionKey(address key, uint48 validUntil, uint128 valueLimit, address[] targets)',
+  'function removeSessionKey(address key)',
+  'function sessionKeys() view returns (address[])',
+  'function getSession(address key) view returns (uint48 validUntil, uint128 valueLimit, uint128 spent, address[] targets)',
+])
+
+/** The permissions context of a session: the account's address then the key's. */
+export function sessionContext(account: Address, key: Address): Hex {
+  return concat([account, key]).toLowerCase() as Hex
+}
+
+export function parseSessionContext(pci: string): { account: Address; key: Address } {
+  if (!isHex(pci) || size(pci) !== 40) throw new WalletRpcError(-32602, 'The permissions context is not valid')
+  return { account: getAddress(slice(pci, 0, 20)), key: getAddress(slice(pci, 20, 40)) }
+}
+
+function viemChain(chain: SmartAccountChain): Chain {
+  if (chain.chainId === DEVNET_CHAIN_A.id || chain.chainId === DEVNET_CHAIN_B.id) return devnetViemChain(chain.chainId as DevnetChainId, chain.rpcUrl)
+  throw new WalletRpcError(4901, `Chain ${chain.chainId} is not a devnet chain`)
+}
+
+function publicClientFor(chain: SmartAccountChain): PublicClient {
+  return createPublicClient({ chain: viemChain(chain), transport: http(chain.rpcUrl), pollingInterval: 50 })
+}
+
+function bundlerFor(chain: SmartAccountChain, account: SmartAccount, client: PublicClient): BundlerClient {
+  if (chain.bundlerUrl === undefined) throw new WalletRpcError(4200, `No bundler for chain ${chain.chainId}`)
+  const transport = http(chain.bundlerUrl)
+  const bundler: BundlerClient = createBundlerClient({
+    account,
+    client,
+    transport,
+    pollingInterval: 100,
+    userOperation: {
+      // The bundler's own price: it refuses user operations priced under it.
+      async estimateFeesPerGas() {
+        const prices = (await bundler.request({ method: 'pimlico_getUserOperationGasPrice' as never, params: [] as never })) as {
+          fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }
+        }
+        return { maxFeePerGas: BigInt(prices.fast.maxFeePerGas), maxPriorityFeePerGas: BigInt(prices.fast.maxPriorityFeePerGas) }
+      },
+    },
+  })
+  return bundler
+}
+
+/** The smart account's address for an owner: the factory's CREATE2 address for the owner's salt. */
+export async function smartAccountAddress(owner: Address, chain: SmartAccountChain): Promise<Address> {
+  return publicClientFor(chain).readContract({
+    address: DEVNET_SMART_ACCOUNT.factory,
+    abi: parseAbi(['function getAddress(bytes32 salt) view returns (address)']),
+    functionName: 'getAddress',
+    args: [smartAccountSalt(owner)],
+  })
+}
+
+async function soladyAccount(client: PublicClient, owner: LocalAccount, address?: Address): Promise<SmartAccount> {
+  return toSoladySmartAccount({
+    client,
+    owner,
+    factoryAddress: DEVNET_SMART_ACCOUNT.factory,
+    salt: smartAccountSalt(owner.address),
+    ...(address === undefined ? {} : { address }),
+  })
+}
+
+/** Reads an account's session keys from chain state (none when it is not deployed yet). */
+export async function listSessions(account: Address, chain: SmartAccountChain): Promise<SessionOnChain[]> {
+  const client = publicClientFor(chain)
+  const code = await client.getCode({ address: account })
+  if (code === undefined || code === '0x') return []
+  const [keys, block] = await Promise.all([
+    client.readContract({ address: account, abi: SESSION_ABI, functionName: 'sessionKeys' }),
+    client.getBlock({ blockTag: 'latest' }),
+  ])
+  return Promise.all(
+    keys.map(async (key) => {
+      const [validUntil, valueLimit, spent, targets] = await client.readContract({ address: account, abi: SESSION_ABI, functionName: 'getSession', args: [key] })
+      return {
+        chainId: chain.chainId,
+        pci: sessionContext(account, key),
+        account,
+        key,
+        expiry: validUntil,
+        valueLimit,
+        spent,
+        targets,
+        active: BigInt(validUntil) > block.timestamp,
+      }
+    }),
+  )
+}
+
+/** A grant request, as viem's grantPermissions and AppKit's smart sessions send it. */
+export interface PermissionRequest {
+  chainId?: Hex | number
+  address?: Address
+  expiry: number
+  signer?: { type: string; data?: Record<string, unknown> }
+  permissions: { type: string | { custom: string }; data?: Record<string, unknown>; policies?: { type: string | { custom: string }; data?: Record<string, unknown> }[]; required?: boolean }[]
+}
+
+function keyAddress(id: unknown): Address {
+  if (typeof id === 'string' && isAddress(id)) return getAddress(id)
+  if (typeof id === 'string' && isHex(id) && size(id) === 65) return publicKeyToAddress(id)
+  throw new WalletRpcError(-32602, 'The signer must be a secp256k1 key: an address or an uncompressed public key')
+}
+
+/** The session key a request names (signer type key, keys with one key, or account). */
+export function requestedKey(signer: PermissionRequest['signer']): Address {
+  if (signer === undefined) throw new WalletRpcError(-32602, 'The request names no signer')
+  const data = signer.data ?? {}
+  if (signer.type === 'account' || signer.type === 'key') return keyAddress(data.id ?? data.publicKey)
+  if (signer.type === 'keys') {
+    const ids = Array.isArray(data.ids) ? data.ids : Array.isArray(data.keys) ? (data.keys as { publicKey?: unknown }[]).map((k) => k.publicKey) : []
+    if (ids.length !== 1) throw new WalletRpcError(-32602, 'Exactly one session key is supported')
+    return keyAddress(ids[0])
+  }
+  throw new WalletRpcError(-32602, `Signer type ${signer.type} is not supported`)
+}
+
+const amount = (value: unknown, what: string): bigint => {
+  if (typeof value === 'bigint') return value
+  if ((typeof value === 'string' && value !== '') || typeof value === 'number') return BigInt(value)
+  throw new WalletRpcError(-32602, `${what} must be an amount`)
+}
+
+/** The on-chain policy a request asks for: budget and targets. */
+export function sessionPolicy(request: PermissionRequest): { valueLimit: bigint; targets: Address[] } {
+  let valueLimit = 0n
+  const targets: Address[] = []
+  for (const permission of request.permissions) {
+    const type = typeof permission.type === 'string' ? permission.type : permission.type.custom
+    const data = permission.data ?? {}
+    for (const policy of permission.policies ?? []) {
+      const policyType = typeof policy.type === 'string' ? policy.type : policy.type.custom
+      if (policyType === 'token-allowance' && type === 'native-token-transfer') valueLimit += amount(policy.data?.allowance, 'The allowance')
+      else throw new WalletRpcError(-32602, `Policy type ${policyType} is not supported`)
+    }
+    if (type === 'native-token-transfer') continue
+    if (type === 'native-token-recurring-allowance') {
+      valueLimit += amount(data.allowance, 'The allowance')
+      continue
+    }
+    if (type === 'contract-call') {
+      if (typeof data.address !== 'string' || !isAddress(data.address)) throw new WalletRpcError(-32602, 'A contract-call permission needs a contract address')
+      targets.push(getAddress(data.address))
+      for (const fn of Array.isArray(data.functions) ? (data.functions as { valueLimit?: unknown }[]) : []) {
+        if (fn.valueLimit !== undefined) valueLimit += amount(fn.valueLimit, 'A value limit')
+      }
+      continue
+    }
+    throw new WalletRpcError(-32602, `Permission type ${type} is not supported`)
+  }
+  return { valueLimit, targets }
+}
+
+/** Every call's `to` must be an address written with 0x (the spec's validation rule). */
+export function checkCalls(calls: unknown): SmartAccountCall[] {
+  if (!Array.isArray(calls) || calls.length === 0) throw new WalletRpcError(-32602, 'The request has no calls')
+  return calls.map((raw, i) => {
+    const call = (raw ?? {}) as { to?: unknown; value?: unknown; data?: unknown }
+    if (typeof call.to !== 'string' || !call.to.startsWith('0x')) throw new WalletRpcError(-32602, `Call ${i + 1} needs a "to" address starting with 0x`)
+    if (!isAddress(call.to, { strict: false })) throw new WalletRpcError(-32602, `Call ${i + 1} has a "to" that is not an address`)
+    if (call.data !== undefined && !isHex(call.data)) throw new WalletRpcError(-32602, `Call ${i + 1} has data that is not hex`)
+    return { to: getAddress(call.to), value: call.value === undefined ? 0n : amount(call.value, `Call ${i + 1}'s value`), ...(call.data === undefined ? {} : { data: call.data as Hex }) }
+  })
+}
+
+export interface DevnetSmartAccount {
+  readonly address: Address
+  readonly owner: Address
+  readonly chainId: number
+  isDeployed(): Promise<boolean>
+  /** Sends the calls as one user operation (deploying the account first time); returns its hash. */
+  sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>
+  /** Waits for the user operation's receipt; rejects if it reverted. */
+  waitForCalls(id: Hex): Promise<{ transactionHash: Hex; success: boolean }>
+  callsStatus(id: Hex): Promise<{ version: string; id: Hex; chainId: Hex; status: number; atomic: true; receipts: unknown[] }>
+  capabilities(): Record<Hex, Record<string, unknown>>
+  /** ERC-7715: adds the session key on chain and answers with the request and its context. */
+  grantPermissions(request: PermissionRequest): Promise<Record<string, unknown>>
+  /** Removes a session key by an owner-signed user operation; resolves once it is gone on chain. */
+  revokeSession(key: Address): Promise<void>
+  sessions(): Promise<SessionOnChain[]>
+  /** The EIP-5792 / ERC-7715 methods as a wallet answers them. */
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  /** The viem smart account (signMessage gives ERC-1271 / ERC-6492 signatures). */
+  readonly account: SmartAccount
+}
+
+export async function devnetSmartAccount(ownerKey: Hex, chain: SmartAccountChain): Promise<DevnetSmartAccount> {
+  const owner = privateKeyToAccount(ownerKey)
+  const client = publicClientFor(chain)
+  const account = await soladyAccount(client, owner)
+  const address = await account.getAddress()
+  const bundler = (): BundlerClient => bundlerFor(chain, account, client)
+  const chainHex = numberToHex(chain.chainId)
+
+  const sendCalls = (calls: readonly SmartAccountCall[]): Promise<Hex> =>
+    bundler().sendUserOperation({ account, calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+
+  const waitForCalls = async (id: Hex): Promise<{ transactionHash: Hex; success: boolean }> => {
+    const receipt = await bundler().waitForUserOperationReceipt({ hash: id, timeout: 30_000 })
+    return { transactionHash: receipt.receipt.transactionHash, success: receipt.success }
+  }
+
+  const callsStatus: DevnetSmartAccount['callsStatus'] = async (id) => {
+    const base = { version: '2.0.0', id, chainId: chainHex, atomic: true as const }
+    const b = bundler()
+    try {
+      const receipt = await b.getUserOperationReceipt({ hash: id })
+      const r = receipt.receipt
+      return {
+        ...base,
+        status: receipt.success ? CALLS_STATUS.confirmed : CALLS_STATUS.reverted,
+        receipts: [
+          { logs: receipt.logs.map((l) => ({ address: l.address, data: l.data, topics: l.topics })), status: receipt.success ? '0x1' : '0x0', blockHash: r.blockHash, blockNumber: numberToHex(r.blockNumber), gasUsed: numberToHex(r.gasUsed), transactionHash: r.transactionHash },
+        ],
+      }
+    } catch (error) {
+      if (!(error instanceof UserOperationReceiptNotFoundError)) throw error
+    }
+    // No receipt yet: the bundler says whether it still holds the operation or dropped it.
+    const state = (await b.request({ method: 'pimlico_getUserOperationStatus' as never, params: [id] as never }).catch(() => undefined)) as { status?: string } | undefined
+    if (state?.status === 'not_found') throw new WalletRpcError(5730, 'This calls id is unknown to the bundler')
+    const dropped = state?.status === 'rejected' || state?.status === 'failed'
+    return { ...base, status: dropped ? CALLS_STATUS.dropped : CALLS_STATUS.pending, receipts: [] }
+  }
+
+  const capabilities = (): Record<Hex, Record<string, unknown>> => ({
+    [chainHex]: {
+      atomic: { status: 'supported' },
+      paymasterService: { supported: false },
+      permissions: {
+        supported: true,
+        signerTypes: ['account', 'key', 'keys'],
+        keyTypes: ['secp256k1'],
+        permissionTypes: ['native-token-transfer', 'native-token-recurring-allowance', 'contract-call'],
+        policyTypes: ['token-allowance'],
+      },
+    },
+  })
+
+  const runOwnerCall = async (data: Hex): Promise<void> => {
+    const id = await sendCalls([{ to: address, data }])
+    const { success, transactionHash } = await waitForCalls(id)
+    if (!success) throw new WalletRpcError(-32603, `The user operation reverted (transaction ${transactionHash})`)
+  }
+
+  const grantPermissions = async (request: PermissionRequest): Promise<Record<string, unknown>> => {
+    if (request.chainId !== undefined && Number(request.chainId) !== chain.chainId) throw new WalletRpcError(4901, `This account is on chain ${chain.chainId}`)
+    if (request.address !== undefined && request.address.toLowerCase() !== address.toLowerCase()) throw new WalletRpcError(4100, 'The request is for another account')
+    if (!Number.isInteger(request.expiry) || request.expiry <= 0 || request.expiry >= 2 ** 48) throw new WalletRpcError(-32602, 'The expiry must be a time in unix seconds')
+    const key = requestedKey(request.signer)
+    const { valueLimit, targets } = sessionPolicy(request)
+    await runOwnerCall(encodeFunctionData({ abi: SESSION_ABI, functionName: 'addSessionKey', args: [key, request.expiry, valueLimit, targets] }))
+    const context = sessionContext(address, key)
+    return {
+      ...request,
+      chainId: chainHex,
+      address,
+      context,
+      // viem's erc7715 actions read these two names.
+      permissionsContext: context,
+      grantedPermissions: request.permissions,
+    }
+  }
+
+  const revokeSession = async (key: Address): Promise<void> => {
+    await runOwnerCall(encodeFunctionData({ abi: SESSION_ABI, functionName: 'removeSessionKey', args: [key] }))
+  }
+
+  const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
+    const list = Array.isArray(params) ? (params as unknown[]) : []
+    switch (method) {
+      case 'wallet_getCapabilities':
+        return capabilities()
+      case 'wallet_sendCalls': {
+        const p = (list[0] ?? {}) as { chainId?: unknown; from?: unknown; calls?: unknown }
+        if (p.chainId !== undefined && Number(p.chainId) !== chain.chainId) throw new WalletRpcError(4901, `This account is on chain ${chain.chainId}`)
+        if (typeof p.from === 'string' && p.from.toLowerCase() !== address.toLowerCase()) throw new WalletRpcError(4100, 'The calls are from another account')
+        return { id: await sendCalls(checkCalls(p.calls)) }
+      }
+      case 'wallet_getCallsStatus': {
+        const id = list[0]
+        if (!isHex(id) || size(id) !== 32) throw new WalletRpcError(-32602, 'The calls id is not valid')
+        return callsStatus(id)
+      }
+      case 'wallet_grantPermissions':
+        return grantPermissions((list[0] ?? {}) as PermissionRequest)
+      default:
+        throw new WalletRpcError(4200, `Method ${method} is not supported`)
+    }
+  }
+
+  return {
+    address,
+    owner: owner.address,
+    chainId: chain.chainId,
+    account,
+    isDeployed: () => account.isDeployed(),
+    sendCalls,
+    waitForCalls,
+    callsStatus,
+    capabilities,
+    grantPermissions,
+    revokeSession,
+    sessions: () => listSessions(address, chain),
+    request,
+  }
+}
+
+/** The stub signature viem's Solady account estimates with, prefixed with a key (the session path). */
+const STUB_SIGNATURE: Hex =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+
+/**
+ * The account as a session key drives it (what an app holding a granted key does): user
+ * operations signed by the key, which the account checks against the session's budget, targets
+ * and expiry.
+ */
+export async function sessionKeyClient(
+  sessionKey: Hex,
+  accountAddress: Address,
+  chain: SmartAccountChain,
+): Promise<{ account: SmartAccount; sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>; waitForCalls(id: Hex): Promise<{ success: boolean }> }> {
+  const key = privateKeyToAccount(sessionKey)
+  // The account tells a session signature by its length: the key's address, then its signature.
+  const signer = toAccount({
+    address: key.address,
+    signMessage: async ({ message }) => concat([key.address, await key.signMessage({ message })]),
+    signTransaction: () => Promise.reject(new Error('a session key signs user operations only')),
+    signTypedData: () => Promise.reject(new Error('a session key signs user operations only')),
+  })
+  const client = publicClientFor(chain)
+  const base = await soladyAccount(client, signer, accountAddress)
+  // Estimating with a session-shaped stub runs the account's policy checks, so the gas covers them.
+  const account = { ...base, getStubSignature: async () => concat([key.address, STUB_SIGNATURE]) } as SmartAccount
+  const bundler = bundlerFor(chain, account, client)
+  return {
+    account,
+    sendCalls: (calls) => bundler.sendUserOperation({ account, calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) }),
+    waitForCalls: async (id) => ({ success: (await bundler.waitForUserOperationReceipt({ hash: id, timeout: 30_000 })).success }),
+  }
+}
+
+/**
+ * The auth service's session endpoints, read from chain state:
+ *   GET  /v1/sessions/{address}[?chainId=]   -> { sessions: [{ pci, chainId, key, expiry, valueLimit, spent, targets, active, permissions }] }
+ *   POST /v1/sessions/{address}/revoke { pci, signature } -> { revoked: true } once the key is gone on
+ *        chain; 409 while it is still there (the owner revokes by a user operation; this service
+ *        cannot revoke by itself).
+ * Answers undefined for any other path.
+ */
+export async function sessionsRoute(
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  readJson: () => Promise<Record<string, unknown>>,
+  chains: readonly SmartAccountChain[],
+): Promise<{ status?: number; json: unknown } | undefined> {
+  const match = /^\/v1\/sessions\/([^/]+)(\/revoke)?$/.exec(path)
+  if (match === null) return undefined
+  const raw = decodeURIComponent(match[1]!)
+  const addressText = raw.includes(':') ? raw.slice(raw.lastIndexOf(':') + 1) : raw
+  if (!isAddress(addressText, { strict: false })) return { status: 400, json: { message: 'That is not an account address' } }
+  const address = getAddress(addressText)
+  if (method === 'GET' && match[2] === undefined) {
+    const only = query.get('chainId')
+    const wanted = chains.filter((c) => only === null || String(c.chainId) === only)
+    const sessions = (await Promise.all(wanted.map((c) => listSessions(address, c)))).flat()
+    return {
+      json: {
+        sessions: sessions.map((s) => ({
+          pci: s.pci,
+          chainId: s.chainId,
+          key: s.key,
+          expiry: s.expiry,
+          valueLimit: numberToHex(s.valueLimit),
+          spent: numberToHex(s.spent),
+          targets: s.targets,
+          active: s.active,
+          permissions: [
+            { type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: numberToHex(s.valueLimit) } }] },
+            ...s.targets.map((t) => ({ type: 'contract-call', data: { address: t }, policies: [] })),
+          ],
+        })),
+      },
+    }
+  }
+  if (method === 'POST' && match[2] !== undefined) {
+    const body = await readJson()
+    if (typeof body.pci !== 'string' || body.pci === '') return { status: 400, json: { message: 'Missing field pci' } }
+    let context: { account: Address; key: Address }
+    try {
+      context = parseSessionContext(body.pci)
+    } catch {
+      return { status: 400, json: { message: 'The permissions context is not valid' } }
+    }
+    if (context.account !== address) return { status: 400, json: { message: 'The session belongs to another account' } }
+    const still = (await Promise.all(chains.map((c) => listSessions(address, c)))).flat().filter((s) => s.key === context.key)
+    if (still.length > 0) {
+      return { status: 409, json: { message: 'The session is still granted on chain: the account owner removes its key first', chainIds: still.map((s) => s.chainId) } }
+    }
+    return { json: { revoked: true, pci: body.pci.toLowerCase() } }
+  }
+  return { status: 405, json: { message: `${method} is not allowed here` } }
+}

@@ -1,0 +1,279 @@
+/**
+ * Email login against the devnet: the auth service sends real emails to its SMTP sink, the test
+ * reads them from the devnet mailbox like a person would, and the embedded wallet (a frame of the
+ * auth origin) holds the keys. Each test signs in a fresh email, so the specs share nothing.
+ */
+import type { Browser, Page } from '@playwright/test'
+import { createPublicClient, formatEther, http, parseEther, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { expect, snapshot, test } from './support/fixtures'
+import { dropExpectedNetworkErrors } from './support/faults'
+import type { E2eWorld } from './support/world'
+
+interface Mail {
+  readonly subject: string
+  readonly text: string
+  readonly receivedAt: string
+}
+
+const fresh = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`
+
+async function mailTo(world: E2eWorld, to: string): Promise<Mail[]> {
+  const response = await fetch(`${world.authUrl}/devnet/mail?to=${encodeURIComponent(to)}`)
+  return (await response.json()) as Mail[]
+}
+
+/** The newest code emailed to `to` matching `subject`, waiting for the email to arrive (`after`: that many such emails were there before). */
+async function codeFrom(world: E2eWorld, to: string, subject: RegExp, after = 0): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await mailTo(world, to)).filter((m) => subject.test(m.subject))
+        code = mails.length > after ? mails[0]?.subject.match(/\d{6}/)?.[0] : undefined
+        return code
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/)
+  return code!
+}
+
+const LOGIN_CODE = /login code/
+
+async function startEmailLogin(page: Page, email: string): Promise<void> {
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('email-input').fill(email)
+  await page.getByTestId('email-submit').click()
+}
+
+async function enterCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId('otp-box-0').fill(code)
+}
+
+/** Signs `email` in on a fresh page and resolves the embedded wallet's address. */
+async function signIn(page: Page, world: E2eWorld, email: string): Promise<Address> {
+  await startEmailLogin(page, email)
+  await expect(page.getByTestId('view-EmailVerifyOtp')).toBeVisible()
+  await enterCode(page, await codeFrom(world, email, LOGIN_CODE))
+  await expect(page.getByTestId('demo-account')).toContainText('on eip155:')
+  return addressShown(page)
+}
+
+async function addressShown(page: Page): Promise<Address> {
+  const text = (await page.getByTestId('demo-account').textContent()) ?? ''
+  const address = text.match(/0x[0-9a-fA-F]{40}/)?.[0]
+  if (address === undefined) throw new Error(`no address in "${text}"`)
+  return address as Address
+}
+
+/** Moves the page's (installed) clock on in small steps until `testId` shows. */
+async function runClockUntilVisible(page: Page, testId: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100)
+      return page.getByTestId(testId).isVisible()
+    }, { timeout: 15_000 })
+    .toBe(true)
+}
+
+const frame = (page: Page) => page.frameLocator('iframe[data-walletgate-frame]')
+
+async function freshContext(browser: Browser, world: E2eWorld) {
+  return browser.newContext({ baseURL: world.baseUrl })
+}
+
+test('email login: the code from the mailbox connects; a send approved in the wallet frame lands on chain; a reload keeps the session; sign out', async ({ page, world }) => {
+  const email = fresh('ada')
+  const address = await signIn(page, world, email)
+  const chain = createPublicClient({ transport: http(world.rpcUrls[31337]) })
+  // A new embedded wallet is funded on the devnet, so it can send at once.
+  expect(await chain.getBalance({ address })).toBeGreaterThan(parseEther('1'))
+
+  // The Account view shows who is signed in.
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('account-email-address')).toHaveText(email)
+
+  // Send 0.01 ETH: the frame shows over the modal and the visitor approves there.
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await page.getByTestId('account-send').click()
+  const token = page.getByTestId('send-token')
+  await token.selectOption({ label: (await token.locator('option', { hasText: 'ETH ·' }).textContent()) ?? '' })
+  await page.getByTestId('send-amount').fill('0.01')
+  await page.getByTestId('send-receiver').fill(receiver)
+  await page.getByTestId('send-review').click()
+  await page.getByTestId('send-confirm').click()
+  await expect(page.getByTestId('embedded-approval')).toBeVisible()
+  await expect(frame(page).getByText('Approve transaction')).toBeVisible()
+  await snapshot(page, 'email-approve-send')
+  await frame(page).getByTestId('frame-approve').click()
+  await expect.poll(() => chain.getBalance({ address: receiver }), { timeout: 15_000 }).toBe(parseEther('0.01'))
+  await expect(page.getByTestId('embedded-approval')).toBeHidden()
+
+  // A reload restores the session from the frame, without a new code.
+  const codesBefore = (await mailTo(world, email)).filter((m) => LOGIN_CODE.test(m.subject)).length
+  await page.reload()
+  await expect(page.getByTestId('demo-account')).toContainText(address)
+  expect((await mailTo(world, email)).filter((m) => LOGIN_CODE.test(m.subject))).toHaveLength(codesBefore)
+
+  // Sign out: the frame forgets the session; the next visit is signed out.
+  await page.getByTestId('demo-disconnect').click()
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+  await page.reload()
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+  console.log(`embedded wallet ${address} sent 0.01 ETH; balance now ${formatEther(await chain.getBalance({ address }))} ETH`)
+})
+
+test('a login from a new browser profile waits for the emailed device approval, then asks for the code', async ({ page, world, browser }) => {
+  const email = fresh('grace')
+  const address = await signIn(page, world, email)
+
+  const other = await freshContext(browser, world)
+  try {
+    const second = await other.newPage()
+    await startEmailLogin(second, email)
+    await expect(second.getByTestId('view-EmailVerifyDevice')).toBeVisible()
+    await snapshot(second, 'email-verify-device')
+    let link: string | undefined
+    await expect
+      .poll(async () => {
+        const approval = (await mailTo(world, email)).find((m) => /Approve this device/.test(m.subject))
+        link = approval?.text.match(/https?:\/\/\S+device-approval\?token=[\w-]+/)?.[0]
+        return link
+      })
+      .toBeTruthy()
+    // The person opens the link from their email (here in a third page).
+    const mailPage = await other.newPage()
+    await mailPage.goto(link!)
+    await expect(mailPage.getByRole('heading', { name: 'Device approved' })).toBeVisible()
+    await expect(second.getByTestId('view-EmailVerifyOtp')).toBeVisible({ timeout: 15_000 })
+    await enterCode(second, await codeFrom(world, email, LOGIN_CODE, 1))
+    await expect(second.getByTestId('demo-account')).toContainText(address)
+  } finally {
+    await other.close()
+  }
+})
+
+test('update the email through both codes; the next login uses the new address and the same wallet', async ({ page, world, browser }) => {
+  const before = fresh('old')
+  const after = fresh('new')
+  const address = await signIn(page, world, before)
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('account-update-email').click()
+  await page.getByTestId('update-email-input').fill(after)
+  await page.getByTestId('update-email-submit').click()
+  await expect(page.getByTestId('view-UpdateEmailPrimaryOtp')).toBeVisible()
+  await enterCode(page, await codeFrom(world, before, /email change code/))
+  await expect(page.getByTestId('view-UpdateEmailSecondaryOtp')).toBeVisible()
+  await enterCode(page, await codeFrom(world, after, /email change code/))
+  await expect(page.getByTestId('view-Account')).toBeVisible()
+  await expect(page.getByTestId('account-email-address')).toHaveText(after)
+
+  const other = await freshContext(browser, world)
+  try {
+    const second = await other.newPage()
+    // A new profile: the device step first, then the code, both to the new address.
+    await startEmailLogin(second, after)
+    await expect(second.getByTestId('view-EmailVerifyDevice')).toBeVisible()
+    let link: string | undefined
+    await expect
+      .poll(async () => (link = (await mailTo(world, after)).find((m) => /Approve this device/.test(m.subject))?.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0]))
+      .toBeTruthy()
+    await (await other.newPage()).goto(link!)
+    await expect(second.getByTestId('view-EmailVerifyOtp')).toBeVisible({ timeout: 15_000 })
+    await enterCode(second, await codeFrom(world, after, LOGIN_CODE))
+    await expect(second.getByTestId('demo-account')).toContainText(address)
+  } finally {
+    await other.close()
+  }
+})
+
+test('a malformed email, a wrong code, an expired code and a resend within 30 s each say so in the spec words and keep what was typed', async ({ page, world, pageProblems }) => {
+  // Refused codes answer 400/429 in the frame, which Chromium logs as failed resources.
+  dropExpectedNetworkErrors(pageProblems, /status of (400|429)/)
+  await page.clock.install()
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('email-input').fill('ada@')
+  await page.getByTestId('email-submit').click()
+  await expect(page.getByTestId('email-error')).toHaveText('Invalid email')
+  await expect(page.getByTestId('email-input')).toHaveValue('ada@')
+
+  const email = fresh('lin')
+  await page.getByTestId('email-input').fill(email)
+  await page.getByTestId('email-submit').click()
+  // The frame becomes ready 500 ms after it says so, on the test's clock.
+  await runClockUntilVisible(page, 'view-EmailVerifyOtp')
+  const code = await codeFrom(world, email, LOGIN_CODE)
+  const wrong = code === '000000' ? '111111' : '000000'
+  await enterCode(page, wrong)
+  await expect(page.getByTestId('otp-error')).toHaveText('That code is not valid (2 attempts left)')
+  for (let i = 0; i < 6; i++) await expect(page.getByTestId(`otp-box-${i}`)).toHaveValue(wrong[i]!)
+
+  // Resend within 30 s: refused with the seconds left, counting down.
+  await page.getByTestId('otp-resend').click()
+  await expect(page.getByTestId('otp-cooldown')).toHaveText(/^Please try again after (29|30) seconds$/)
+  await page.clock.runFor(10_000)
+  await expect(page.getByTestId('otp-cooldown')).toHaveText(/^Please try again after (19|20) seconds$/)
+
+  // The code expires on the service (aged by the devnet control, not by waiting 10 minutes).
+  const aged = await fetch(`${world.authUrl}/devnet/age-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, ms: 11 * 60_000 }) })
+  expect(await aged.json()).toEqual({ aged: true })
+  await enterCode(page, code)
+  await expect(page.getByTestId('otp-error')).toHaveText('That code has expired; request a new one')
+  await expect(page.getByTestId('otp-email')).toHaveText(email)
+
+  // After the cooldown a new code comes, and it signs in.
+  await page.clock.runFor(21_000)
+  await expect(page.getByTestId('otp-cooldown')).toBeHidden()
+  await page.getByTestId('otp-resend').click()
+  await enterCode(page, await codeFrom(world, email, LOGIN_CODE, 1))
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100)
+      return page.getByTestId('demo-account').textContent()
+    }, { timeout: 15_000 })
+    .toContain('on eip155:')
+})
+
+test('an unreachable wallet frame shows "Network Error - Could not load embedded wallet" after 20 s on the test clock, keeping the email', async ({ page, world, pageProblems }) => {
+  dropExpectedNetworkErrors(pageProblems, /ERR_FAILED|net::/)
+  await page.route(`${world.authUrl}/frame**`, (route) => route.abort())
+  await page.clock.install()
+  await page.goto('/')
+  await page.getByTestId('connect-button').click()
+  const email = fresh('offline')
+  await page.getByTestId('email-input').fill(email)
+  await page.getByTestId('email-submit').click()
+  await page.clock.runFor(19_000)
+  await expect(page.getByTestId('alert')).toBeHidden()
+  await page.clock.runFor(1_500)
+  await expect(page.getByTestId('alert')).toContainText('Network Error - Could not load embedded wallet')
+  await expect(page.getByTestId('email-error')).toHaveText('Network Error - Could not load embedded wallet')
+  await expect(page.getByTestId('email-input')).toHaveValue(email)
+})
+
+test('with sign-in required, the embedded wallet signs the sign-in message while connecting, with no second prompt', async ({ page, world }) => {
+  const email = fresh('siwx')
+  await page.goto('/?siwx=server')
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('email-input').fill(email)
+  await page.getByTestId('email-submit').click()
+  await expect(page.getByTestId('view-EmailVerifyOtp')).toBeVisible()
+  await enterCode(page, await codeFrom(world, email, LOGIN_CODE))
+  await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+  // Neither the modal's sign view nor the wallet's confirmation was needed.
+  await expect(page.getByTestId('view-SIWXSignMessage')).toBeHidden()
+  await expect(page.getByTestId('embedded-approval')).toBeHidden()
+  const address = await addressShown(page)
+  // The devnet's sign-in server holds the session for that address.
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith(':siwx:server-tokens'))
+    return (JSON.parse((key === undefined ? null : localStorage.getItem(key)) ?? '[]') as { token: string }[])[0]?.token ?? null
+  })
+  expect(token).not.toBeNull()
+  const me = await fetch(`${world.serviceUrl}/auth/v1/me`, { headers: { authorization: `Bearer ${token}` } })
+  expect(((await me.json()) as { address: string }).address.toLowerCase()).toBe(address.toLowerCase())
+})
