@@ -353,8 +353,8 @@ function configRules(): Record<string, Rule<unknown>> {
     ),
     onrampProviders: optional(strArray),
     onEvent: optional(custom(isFunction, 'Expected a function')),
-    locale: optional(custom(isLanguageTag, 'Expected a language tag such as "de" or "pt-BR"')),
-    messages: optional(custom(isStringRecord, 'Expected an object of message texts by key')),
+    locale: optional(custom(isLanguageTag, 'Expected a language tag (de, pt-BR)')),
+    messages: optional(custom(isStringRecord, 'Expected texts by key')),
   }
 }
 

@@ -1,8 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
-import { BehaviorSubject } from 'rxjs'
-import { LocaleStore, type LocaleState } from '../../application/locale-store'
-import { useOptionalService } from '../di-context'
+import { LocaleStore } from '../../application/locale-store'
+import { useService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
 import { englishRestLoaded, englishText, hasEnglish, keyOfEnglish, loadEnglishRest, restNumberFormat } from './english'
 import { loadTranslation, loadedTranslation, textDirection, textLanguage } from './languages'
@@ -98,8 +97,8 @@ export function makeI18n(locale: string, language: string, translation: Translat
     // waits for (views/registry.ts); until then a number shows as it is.
     number: (plain) => restNumberFormat()?.number(plain, locale) ?? plain,
     balance: (numeric) => restNumberFormat()?.balance(numeric, locale) ?? numeric,
-    fiat: (value) => restNumberFormat()?.fiat(value, locale) ?? `$${String(value)}`,
-    money: (amount) => restNumberFormat()?.money(amount, locale) ?? `$${amount}`,
+    fiat: (value) => restNumberFormat()?.fiat(value, locale) ?? String(value),
+    money: (amount) => restNumberFormat()?.money(amount, locale) ?? amount,
     date: (iso, options) => restNumberFormat()?.date(iso, options, locale) ?? iso,
   }
   return i18n
@@ -113,16 +112,13 @@ export function useI18n(): I18n {
   return useContext(I18nContext)
 }
 
-const NO_STORE = new BehaviorSubject<LocaleState>({ locale: 'en', messages: {} })
-
 /**
  * Gives the views the language of the modal's LocaleStore. A language whose texts are not fetched
  * yet keeps the texts shown until they arrive (no blank, no flash of keys); what the visitor typed
  * stays, because only texts change.
  */
 export function I18nProvider({ children }: { readonly children: ReactNode }) {
-  const store = useOptionalService(LocaleStore)
-  const state = useObservableEagerState(store?.state$ ?? NO_STORE)
+  const state = useObservableEagerState(useService(LocaleStore).state$)
   const language = textLanguage(state.locale)
   const [arrived, setArrived] = useState(0)
   const restLoaded = englishRestLoaded()

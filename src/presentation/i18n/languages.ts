@@ -37,7 +37,7 @@ export async function loadTranslation(language: string): Promise<Translation> {
   return translation
 }
 
-const RTL_LANGUAGES = ['ar', 'fa', 'he', 'iw', 'ur', 'ps', 'yi', 'dv', 'ckb', 'syr', 'sd', 'ug']
+const RTL_LANGUAGES = ['ar', 'fa', 'he', 'ur', 'ps', 'yi', 'dv', 'ckb', 'syr', 'sd', 'ug']
 
 /** `rtl` for a language written right to left (by its language subtag). */
 export function textDirection(locale: string): 'ltr' | 'rtl' {
