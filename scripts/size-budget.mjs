@@ -49,15 +49,21 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * session (1.0 KB less); lowered to 136 when the bip122, polkadot and cosmos wings came to share one
  * page-side shell and one discovery module (on-demand-chain-family.ts, family-discovery.ts: the
  * three families cost 0.9 KB before open, measured against a build without them, down from 1.6).
- * Measured: 135.8 KB; room left in the 140 KB budget: 4.2 KB, of which email (1.5) and socials
- * (1.0) are promised. Raised to 140 for every word translatable: the typed catalogue's
- * machinery (the language store and the `locale`/`messages` rules in the first script; the
- * provider, plural rules, overrides, direction and the language chunk loader with the shell, and
- * the observable hooks and DI context it shares with the views, moved out of the shell). All of English, the number writing and each language
- * load on demand, fetched while the page is idle and awaited by the first render. Measured 140.0 KB,
- * 2.1 KB over this code's main before it (137.9 KB, already over 136 when merged: email login); the
- * 1 KB the work was allowed is exceeded by 1.1 KB and the room promised to socials is gone. Lower it
- * as room is won, never raise it without saying why.
+ * Raised to 138 for email login: the email field on Connect (its draft and a loader token; the use
+ * case, the frame client and the views load when the visitor focuses the field), the embedded
+ * wallet's AUTH connector in the eip155 wing (it loads nothing until the email path or a saved
+ * session), the confirmation overlay's lazy mount and the `services.auth` rule: 0.8 KB measured
+ * against a build without the field, the connector and the overlay, about 1.3 KB with the loader
+ * token, the connect-method rule and the texts (the issue allows 1.5).
+ * Measured: 137.6 KB; room left in the 140 KB budget: 2.4 KB, of which socials (1.0) and the
+ * message catalogue (1.0) are promised. Raised to 140 for every word translatable: the typed
+ * catalogue's machinery (the language store and the `locale`/`messages` rules in the first script;
+ * the provider, plural rules, overrides, direction and the language chunk loader with the shell,
+ * and the observable hooks and DI context it shares with the views, moved out of the shell). All of
+ * English, the number writing and each language load on demand, fetched while the page is idle and
+ * awaited by the first render. Measured 139.8 KB, 2.2 KB over main before it: the 1 KB this work
+ * was allowed is exceeded by 1.2 KB and the room promised to socials is taken. Lower it as room is
+ * won, never raise it without saying why.
  */
 export const COMMITTED_CEILING_GZIP_BYTES = 140 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */

@@ -4,6 +4,7 @@ import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
+import { AlertStore } from './application/alert-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { ViewWarnings } from './application/shell/view-warnings'
@@ -95,21 +96,16 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
  */
 function embeddedWalletSource(container: Container, config: ResolvedConfig): AuthConnectorSource | undefined {
   if (config.features.email === false || config.projectId === undefined) return undefined
-  const projectId = config.projectId
   const storage = () => container.get(KeyValueStorage)
   const source = new AuthConnectorSource(
     () =>
-      import('./infrastructure/embedded-wallet/load-embedded-wallet').then(({ createEmbeddedWallet }) =>
-        createEmbeddedWallet(
-          {
-            authUrl: config.services.auth,
-            projectId,
-            themeMode: config.themeMode,
-            sdkVersion: 'walletgate-0.1.0',
-            ...(config.metadata ? { metadata: { name: config.metadata.name, url: config.metadata.url } } : {}),
-          },
-          storage(),
-        ),
+      Promise.all([import('./infrastructure/embedded-wallet/load-embedded-wallet'), import('./application/embedded-wallet/approval-prompt')]).then(
+        ([{ createEmbeddedWallet }, { showApprovalsInModal, showTroubleAsAlerts }]) => {
+          const wallet = createEmbeddedWallet(config, storage())
+          showApprovalsInModal(wallet.approval$, container.get(ModalStore))
+          showTroubleAsAlerts(wallet.trouble$, container.get(AlertStore))
+          return wallet
+        },
       ),
     storage,
   )

@@ -48,6 +48,7 @@ export class ProviderRpcError extends Error {
 export class FrameEmbeddedWallet implements EmbeddedWallet {
   readonly user$ = new BehaviorSubject<EmbeddedWalletUser | null>(null)
   readonly approval$ = new BehaviorSubject<EmbeddedApproval>({ pending: false })
+  readonly trouble$ = new Subject<'timeout' | 'sessionExpired'>()
   /** The AUTH connector's wallet events (account and chain changes, sign-out). */
   readonly walletEvents = new Subject<WalletEvent>()
   readonly provider: Eip1193Provider
@@ -64,7 +65,11 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
     this.now = options.now ?? Date.now
     client.events$.subscribe((event) => {
       if (event.event === 'APPROVAL') this.approval$.next(event.payload)
-      else if (event.event === 'SESSION_UPDATE' && event.payload.user === null && this.user$.value !== null) this.signedOut()
+      else if (event.event === 'SESSION_UPDATE' && event.payload.user === null && this.user$.value !== null) {
+        // Not our sign-out (that forgets the user first): the session ended on the wallet's side.
+        this.signedOut()
+        this.trouble$.next('sessionExpired')
+      }
     })
     this.provider = {
       request: (args) => this.rpc(args.method, args.params),
@@ -246,6 +251,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
           })
           return result
         } catch (error) {
+          if (error instanceof EmbeddedWalletRequestError && (error.kind === 'timeout' || error.kind === 'sessionExpired')) this.trouble$.next(error.kind)
           throw providerError(error)
         }
       }

@@ -12,6 +12,7 @@ import { Button, Spinner, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { OtpInput } from './OtpInput'
 import sendCss from '../../styles/send.css?inline'
+import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n } from '../../i18n/i18n'
 import { EmailSentence } from './EmailSentence'
@@ -34,6 +35,7 @@ function useSecondTicks(active: boolean): void {
 
 export function EmailVerifyOtpView() {
   useAreaStyles(sendCss)
+  useAreaStyles(emailCss)
   const login = useEmailLogin()
   const modal = useService(ModalStore)
   const state = useStore(login)
@@ -89,6 +91,7 @@ export function EmailVerifyOtpView() {
 }
 
 export function EmailVerifyDeviceView() {
+  useAreaStyles(emailCss)
   const login = useEmailLogin()
   const modal = useService(ModalStore)
   const state = useStore(login)
@@ -170,6 +173,7 @@ export function UpdateEmailWalletView() {
 }
 
 function UpdateEmailOtp({ which }: { readonly which: 'primary' | 'secondary' }) {
+  useAreaStyles(emailCss)
   const update = useService(UpdateEmail)
   const state = useStore(update)
   const errorId = useId()
