@@ -16,7 +16,7 @@
  *   POST /v1/email/update/secondary { otp } (Bearer)  -> { email } (the user's email is the new one)
  *   POST /v1/sign-out               (Bearer token)    -> { signedOut: true }
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
- *   GET  /v1/chains                                   -> { chains: [{ chainId, name }] } the chains it signs for
+ *   GET  /v1/chains                                   -> { chains: [{ chainId, name, smartAccount? }] } the chains it signs for (smartAccount: it has a bundler)
  *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
  *   GET  /frame/app.js                                -> the frame app (bundled on first request)
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
@@ -499,7 +499,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return rpc(user, await body())
     }
     if (method === 'GET' && path === '/v1/chains') {
-      return { json: { chains: options.chains.map((c) => ({ chainId: c.chainId, name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}` })) } }
+      return {
+        json: {
+          chains: options.chains.map((c) => ({
+            chainId: c.chainId,
+            name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}`,
+            ...(c.bundlerUrl === undefined ? {} : { smartAccount: true }),
+          })),
+        },
+      }
     }
     if (method === 'GET' && path === FRAME_PATH) {
       const hostOrigin = await allowedHostOrigin(options.serviceUrl, url.searchParams.get('projectId') ?? '', url.searchParams.get('origin') ?? '')
