@@ -4,10 +4,11 @@ import { Button, useStore } from '../../components'
 import { useService } from '../../di-context'
 
 /** What each account type is called on screen. */
-const LABELS: Partial<Record<AccountType, string>> = { payment: 'Payment', ordinal: 'Ordinals', eoa: 'Account', smartAccount: 'Smart account' }
+const LABELS: Partial<Record<AccountType, string>> = { payment: 'Payment', ordinal: 'Ordinals', eoa: 'EOA', smartAccount: 'Smart account' }
 
 /**
- * The account type of the connection (bip122: the payment or the ordinals address) and a switch
+ * The account type of the connection (bip122: the payment or the ordinals address; the embedded
+ * wallet: its smart account or its EOA) and a switch
  * between the types its wallet shared. Shown only when there is a choice.
  */
 export function AccountTypeSwitch({ active, choices }: { active: AccountType | undefined; choices: readonly AccountType[] }) {
