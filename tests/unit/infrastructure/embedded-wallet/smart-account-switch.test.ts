@@ -13,6 +13,8 @@ import type { ConnectorSource } from '../../../../src/infrastructure/chains/conn
 import type { FrameClient } from '../../../../src/infrastructure/embedded-wallet/frame-client'
 import type { FrameEvent } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { EmbeddedSession } from '../../../../src/application/embedded-wallet/embedded-session'
+import { connectedAccount } from '../../../../src/application/connection/connected-state'
+import { signatureFailureMessage } from '../../../../src/domain/siwx/siwx-rules'
 import { WalletRequestError, type WalletEvent } from '../../../../src/ports/chain-family'
 import { EmbeddedWalletRequestError } from '../../../../src/ports/embedded-wallet'
 import type { Eip1193Provider } from '../../../../src/domain/chains/wallet-providers'
@@ -86,6 +88,14 @@ describe('the embedded wallet offers its smart account and its EOA', () => {
     const { wallet } = aWallet()
     const account = await wallet.connect()
     expect(account).toMatchObject({ addresses: [SMART], accountType: 'smartAccount', accountTypes: ['smartAccount', 'eoa'] })
+  })
+
+  it("the connection is a smart account, so a failed signature says the app might not support Smart Accounts; on the EOA it is declined", async () => {
+    const { wallet } = aWallet()
+    const connected = connectedAccount(await wallet.connect())
+    expect(connected).toMatchObject({ accountType: 'smartAccount', accountTypes: ['smartAccount', 'eoa'] })
+    expect(signatureFailureMessage(connected.accountType)).toBe('This application might not support Smart Accounts')
+    expect(signatureFailureMessage(connectedAccount(await wallet.switchAccountType('eoa')).accountType)).toBe('Signature declined')
   })
 
   it('a wallet without smart accounts offers no switch', async () => {
