@@ -49,10 +49,16 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * session (1.0 KB less); lowered to 136 when the bip122, polkadot and cosmos wings came to share one
  * page-side shell and one discovery module (on-demand-chain-family.ts, family-discovery.ts: the
  * three families cost 0.9 KB before open, measured against a build without them, down from 1.6).
- * Measured: 135.8 KB; room left in the 140 KB budget: 4.2 KB, of which email (1.5) and socials
- * (1.0) are promised. Lower it as room is won, never raise it without saying why.
+ * Raised to 138 for email login: the email field on Connect (its draft and a loader token; the use
+ * case, the frame client and the views load when the visitor focuses the field), the embedded
+ * wallet's AUTH connector in the eip155 wing (it loads nothing until the email path or a saved
+ * session), the confirmation overlay's lazy mount and the `services.auth` rule: 0.8 KB measured
+ * against a build without the field, the connector and the overlay, about 1.3 KB with the loader
+ * token, the connect-method rule and the texts (the issue allows 1.5).
+ * Measured: 137.6 KB; room left in the 140 KB budget: 2.4 KB, of which socials (1.0) and the
+ * message catalogue (1.0) are promised. Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 136 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 138 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -21,9 +21,6 @@ import { FetchWalletCatalogue } from './infrastructure/http/fetch-wallet-catalog
 import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
 import { EmailLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
-import { EmbeddedWalletLoader } from './ports/embedded-wallet'
-import { AlertStore } from './application/alert-store'
-import { Clock } from './ports/clock'
 
 /**
  * The connect views' part of the composition root, a small chunk of its own (see `featureLoader`
@@ -67,22 +64,7 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
       ),
   )
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
-  binder.bind(EmailLoginLoader).toDynamicValue((ctx) =>
-    emailLoginLoader(() =>
-      import('./application/embedded-wallet/email-login').then(
-        ({ EmailLogin }) =>
-          new EmailLogin(
-            ctx.get(EmbeddedWalletLoader),
-            ctx.get(ConnectExternal),
-            ctx.get(ModalStore),
-            ctx.get(KeyValueStorage),
-            ctx.get(Clock),
-            ctx.get(AlertStore),
-            ctx.get(Logger),
-          ),
-      ),
-    ),
-  )
+  binder.bind(EmailLoginLoader).toDynamicValue((ctx) => emailLoginLoader(() => import('./di-email').then(({ emailLogin }) => emailLogin(ctx))))
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(

@@ -95,21 +95,15 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
  */
 function embeddedWalletSource(container: Container, config: ResolvedConfig): AuthConnectorSource | undefined {
   if (config.features.email === false || config.projectId === undefined) return undefined
-  const projectId = config.projectId
   const storage = () => container.get(KeyValueStorage)
   const source = new AuthConnectorSource(
     () =>
-      import('./infrastructure/embedded-wallet/load-embedded-wallet').then(({ createEmbeddedWallet }) =>
-        createEmbeddedWallet(
-          {
-            authUrl: config.services.auth,
-            projectId,
-            themeMode: config.themeMode,
-            sdkVersion: 'walletgate-0.1.0',
-            ...(config.metadata ? { metadata: { name: config.metadata.name, url: config.metadata.url } } : {}),
-          },
-          storage(),
-        ),
+      Promise.all([import('./infrastructure/embedded-wallet/load-embedded-wallet'), import('./application/embedded-wallet/approval-prompt')]).then(
+        ([{ createEmbeddedWallet }, { showApprovalsInModal }]) => {
+          const wallet = createEmbeddedWallet(config, storage())
+          showApprovalsInModal(wallet.approval$, container.get(ModalStore))
+          return wallet
+        },
       ),
     storage,
   )

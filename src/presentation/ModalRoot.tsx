@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -12,7 +12,7 @@ import { ImagePolicyProvider, Skeleton, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
 import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
-import { EmbeddedApproval } from './views/email/EmbeddedApprovalGate'
+import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
 import { ViewBoundary, WithArea, WithFeatures, WithWalletLists } from './ViewGate'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW, ELLIPSIS } from '../domain/format/glyphs'
@@ -24,6 +24,8 @@ export interface ModalRootProps {
   readonly root: ShadowRoot
 }
 
+
+const EmbeddedApproval = lazy(() => import('./views/email/EmbeddedApproval'))
 /**
  * The modal shell: a modal `<dialog>` in the top layer (or an embedded `<section>`), header with
  * back, title and close, the alert, the current view and the snack. Focus is trapped in the dialog
@@ -44,7 +46,10 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
   const mode = useObservableEagerState(theme.mode$)
   const alert = useObservableEagerState(alerts.alert$)
   const shaking = useObservableEagerState(closer.shaking$)
-  const status = useObservableEagerState(connection.state$).status
+  const connectionState = useObservableEagerState(connection.state$)
+  const status = connectionState.status
+  // The embedded wallet's confirmation overlay, for a visitor connected through it (its own chunk).
+  const viaEmbeddedWallet = connectionState.status === 'connected' && connectionState.connectorId === AUTH_CONNECTOR_ID
   const dialogRef = useRef<HTMLDialogElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -191,7 +196,11 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
             </Suspense>
           </ViewBoundary>
         </FitHeight>
-        <EmbeddedApproval />
+        {viaEmbeddedWallet && (
+          <Suspense fallback={null}>
+            <EmbeddedApproval />
+          </Suspense>
+        )}
       </div>
       <Snackbar />
     </div>

@@ -117,6 +117,24 @@ test('email login: the code from the mailbox connects; a send approved in the wa
   await expect(page.getByTestId('demo-account')).toContainText(address)
   expect((await mailTo(world, email)).filter((m) => LOGIN_CODE.test(m.subject))).toHaveLength(codesBefore)
 
+  // The host sends straight to the provider while the modal is closed: the modal opens with the
+  // wallet's frame, the visitor approves there, and the host gets the transaction hash.
+  // (`getProvider` is the public API's; the demo page exposes its modal as walletgateDemo.)
+  const other = privateKeyToAccount(generatePrivateKey()).address
+  const hash = page.evaluate(
+    async ([from, to]) => {
+      const demo = (window as unknown as { walletgateDemo: { getProvider(n: string): Promise<{ request(a: { method: string; params: unknown[] }): Promise<string> }> } }).walletgateDemo
+      const provider = await demo.getProvider('eip155')
+      return provider.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x2386f26fc10000' }] })
+    },
+    [address, other] as const,
+  )
+  await expect(frame(page).getByText('Approve transaction')).toBeVisible()
+  await frame(page).getByTestId('frame-approve').click()
+  expect(await hash).toMatch(/^0x[0-9a-f]{64}$/)
+  await expect.poll(() => chain.getBalance({ address: other }), { timeout: 15_000 }).toBe(parseEther('0.01'))
+  await expect(page.getByTestId('modal')).toBeHidden()
+
   // Sign out: the frame forgets the session; the next visit is signed out.
   await page.getByTestId('demo-disconnect').click()
   await expect(page.getByTestId('demo-account')).toHaveText('Not connected')

@@ -1,16 +1,21 @@
 /**
  * Creates the embedded wallet over its frame: the chunk the email path loads.
  */
+import type { ResolvedConfig } from '../../domain/config'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import { FrameClient } from './frame-client'
-import { FrameEmbeddedWallet, type FrameEmbeddedWalletOptions } from './frame-embedded-wallet'
+import { FrameEmbeddedWallet } from './frame-embedded-wallet'
 
-export interface EmbeddedWalletSettings extends FrameEmbeddedWalletOptions {
-  /** The auth service's origin (config `services.auth`). */
-  readonly authUrl: string
-}
+/** The version the frame is told (SYNC_DAPP_DATA), as the service client sends it. */
+const SDK_VERSION = 'walletgate-0.1.0'
 
-export function createEmbeddedWallet(settings: EmbeddedWalletSettings, storage: KeyValueStorage): FrameEmbeddedWallet {
-  const client = new FrameClient({ authUrl: settings.authUrl, projectId: settings.projectId })
-  return new FrameEmbeddedWallet(client, storage, settings)
+export function createEmbeddedWallet(config: ResolvedConfig, storage: KeyValueStorage): FrameEmbeddedWallet {
+  const projectId = config.projectId ?? ''
+  const client = new FrameClient({ authUrl: config.services.auth, projectId })
+  return new FrameEmbeddedWallet(client, storage, {
+    projectId,
+    themeMode: config.themeMode,
+    sdkVersion: SDK_VERSION,
+    ...(config.metadata ? { metadata: { name: config.metadata.name, url: config.metadata.url } } : {}),
+  })
 }

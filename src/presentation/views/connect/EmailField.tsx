@@ -1,8 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { of } from 'rxjs'
 import { EmailLoginLoader } from '../../../application/embedded-wallet/tokens'
-import type { EmailLogin } from '../../../application/embedded-wallet/email-login'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
 import { ELLIPSIS } from '../../../domain/format/glyphs'
@@ -12,70 +11,60 @@ const NOT_LOADED = of(undefined)
 
 /**
  * The email connect method. Focusing the field loads the email login (and starts the wallet's
- * frame); submitting it sends the login code. Until the login has loaded, what is typed is kept
- * here and handed over; afterwards it lives in the login's state, through every view and error.
+ * frame); submitting it sends the login code. What is typed goes to the login as soon as it is
+ * loaded and lives there, through every view and error; until then it waits here.
  */
 export function EmailField() {
   const load = useService(EmailLoginLoader)
-  const [login, setLogin] = useState<EmailLogin | undefined>(() => load.peek())
+  const [login, setLogin] = useState(load.peek)
   const [draft, setDraft] = useState('')
-  const draftRef = useRef(draft)
-  // The login's own code did not load: nothing else can say so.
-  const [draftError, setDraftError] = useState(false)
+  // What was typed while the login loaded (the field keeps taking keys meanwhile).
+  const typed = useRef('')
+  const [unloadable, setUnloadable] = useState(false)
   const state = useObservableState(login?.state$ ?? NOT_LOADED, login?.snapshot)
-  const ids = { input: useId(), error: useId() }
-
-  const ensure = (): Promise<EmailLogin> =>
+  const email = state?.email ?? draft
+  const ensure = () =>
     load().then((loaded) => {
-      if (login === undefined && loaded.snapshot.email === '') loaded.setEmail(draftRef.current)
+      if (loaded.snapshot.email === '') loaded.setEmail(typed.current)
       setLogin(loaded)
       return loaded
     })
-  const onFocus = () => {
-    void ensure()
-      .then((loaded) => loaded.warm())
-      .catch(() => undefined)
-  }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    void ensure()
-      .then((loaded) => loaded.submit())
-      .catch(() => setDraftError(true))
+    ensure().then(
+      (loaded) => loaded.submit(),
+      () => setUnloadable(true),
+    )
   }
-  const error = state?.errorOn === 'email' ? state.error : draftError ? EMBEDDED_WALLET_MESSAGES.dependencyUnavailable : undefined
+  const error = state?.errorOn === 'email' ? state.error : unloadable ? EMBEDDED_WALLET_MESSAGES.dependencyUnavailable : undefined
   return (
     <form className="wg-email-form" data-testid="connect-method-email" onSubmit={onSubmit} noValidate>
-      <label className="wg-visually-hidden" htmlFor={ids.input}>
-        Email
-      </label>
       <div className="wg-email-row">
         <input
-          id={ids.input}
           className="wg-email-input"
           data-testid="email-input"
           type="email"
-          inputMode="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="Email"
-          value={state?.email ?? draft}
+          aria-label="Email"
+          value={email}
           aria-invalid={error !== undefined}
-          aria-describedby={error === undefined ? undefined : ids.error}
-          onFocus={onFocus}
+          aria-errormessage="wg-email-error"
+          onFocus={() => void ensure().then((loaded) => loaded.warm(), () => undefined)}
           onChange={(event) => {
-            if (login === undefined) {
-              draftRef.current = event.target.value
-              setDraft(event.target.value)
-            } else login.setEmail(event.target.value)
+            typed.current = event.target.value
+            if (login === undefined) setDraft(typed.current)
+            else login.setEmail(typed.current)
           }}
         />
-        <Button type="submit" variant="primary" disabled={state?.busy === true} data-testid="email-submit" aria-label="Continue with email">
+        <Button type="submit" disabled={state?.busy} data-testid="email-submit" aria-label="Continue with email">
           {state?.busy === true ? ELLIPSIS : 'Continue'}
         </Button>
       </div>
       {error !== undefined && (
-        <p className="wg-form-error" id={ids.error} role="alert" data-testid="email-error">
+        <p className="wg-form-error" id="wg-email-error" role="alert" data-testid="email-error">
           {error}
         </p>
       )}

@@ -6,7 +6,7 @@ import { EmbeddedSessionToken } from '../../../application/embedded-wallet/token
 import { useOptionalService, useService } from '../../di-context'
 
 /**
- * (Loaded once a visitor is connected through the embedded wallet: EmbeddedApprovalGate.tsx.)
+ * (Loaded by ModalRoot once a visitor is connected through the embedded wallet.)
  * While the embedded wallet asks the visitor to confirm a request (a send, a signature), its frame
  * shows over the modal's body: the visitor confirms on the wallet's own origin, which the host page
  * cannot script. Leaving (the modal closes, the visitor disconnects) aborts what waits.

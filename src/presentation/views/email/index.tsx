@@ -12,6 +12,7 @@ import { Button, Spinner, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { OtpInput } from './OtpInput'
 import sendCss from '../../styles/send.css?inline'
+import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 
 /** The email login (loaded by the email field before these views show; they suspend until it is). */
@@ -32,6 +33,7 @@ function useSecondTicks(active: boolean): void {
 
 export function EmailVerifyOtpView() {
   useAreaStyles(sendCss)
+  useAreaStyles(emailCss)
   const login = useEmailLogin()
   const modal = useService(ModalStore)
   const state = useStore(login)
@@ -85,6 +87,7 @@ export function EmailVerifyOtpView() {
 }
 
 export function EmailVerifyDeviceView() {
+  useAreaStyles(emailCss)
   const login = useEmailLogin()
   const modal = useService(ModalStore)
   const state = useStore(login)
@@ -163,6 +166,7 @@ export function UpdateEmailWalletView() {
 }
 
 function UpdateEmailOtp({ which }: { readonly which: 'primary' | 'secondary' }) {
+  useAreaStyles(emailCss)
   const update = useService(UpdateEmail)
   const state = useStore(update)
   const errorId = useId()

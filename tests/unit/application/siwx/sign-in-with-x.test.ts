@@ -75,8 +75,8 @@ function world(siwx: Partial<ResolvedSiwxConfig> = {}) {
   })
   signIn.start()
   const closer = new CloseModal(modal, connection, { siwx: config }, queueScheduler, () => signIn.snapshot.status === 'signed-in')
-  const connect = (address = ADDRESS, caipNetworkId = 'eip155:31337', accountType: AccountType = 'eoa') =>
-    connection.upsert({ connectorId: 'dev', namespace: 'eip155', address, caipAddress: `${caipNetworkId}:${address}`, caipNetworkId, accountType })
+  const connect = (address = ADDRESS, caipNetworkId = 'eip155:31337', accountType: AccountType = 'eoa', connectorId = 'dev') =>
+    connection.upsert({ connectorId, namespace: 'eip155', address, caipAddress: `${caipNetworkId}:${address}`, caipNetworkId, accountType })
   return { clock, connection, modal, storage, snack, signIn, messenger, signAnswers, signed, hostEvents, closer, connect, disconnects: () => disconnects }
 }
 
@@ -90,6 +90,26 @@ describe('SignInWithX', () => {
     expect(w.modal.snapshot.open).toBe(true)
     expect(w.modal.view).toBe('SIWXSignMessage')
     expect(w.signIn.snapshot.status).toBe('signed-out')
+  })
+
+  it('the embedded wallet (AUTH) signs in as part of connecting, without the sign view', async () => {
+    const w = world({ required: true })
+    w.connect(ADDRESS, 'eip155:31337', 'eoa', 'AUTH')
+    await settle()
+    await settle()
+    expect(w.signed).toHaveLength(1)
+    expect(w.signIn.snapshot.status).toBe('signed-in')
+    expect(w.modal.view).not.toBe('SIWXSignMessage')
+  })
+
+  it('the sign view opens for the embedded wallet when its signature fails', async () => {
+    const w = world({ required: true })
+    w.signAnswers.push(new WalletRequestError('failed', 'Request was aborted'))
+    w.connect(ADDRESS, 'eip155:31337', 'eoa', 'AUTH')
+    await settle()
+    await settle()
+    expect(w.signIn.snapshot.status).toBe('signed-out')
+    expect([w.modal.snapshot.open, w.modal.view]).toEqual([true, 'SIWXSignMessage'])
   })
 
   it('asks nothing on a network the host did not configure', async () => {
