@@ -110,7 +110,7 @@ describe('the embedded wallet offers its smart account and its EOA', () => {
     const { wallet, requests } = aWallet()
     await wallet.connect()
     const changes: unknown[] = []
-    wallet.provider.on('accountsChanged', (accounts: unknown) => changes.push(accounts))
+    wallet.provider.on?.('accountsChanged', (accounts: unknown) => changes.push(accounts))
     const eoa = await wallet.switchAccountType('eoa')
     expect(requests.at(-1)).toEqual({ action: 'SET_PREFERRED_ACCOUNT', payload: { type: 'eoa' } })
     expect(eoa).toMatchObject({ addresses: [EOA], accountType: 'eoa', accountTypes: ['smartAccount', 'eoa'] })
