@@ -2,11 +2,13 @@
  * The auth service's server-side signer as the user's smart account: with a bundler on the chain,
  * a new user's account type is the smart account (spec section 4), funded before its first use;
  * /v1/rpc sends as it through the bundler (the first user operation deploys it), answers the
- * bundle transaction's hash, and signs messages that verify before (ERC-6492) and after
- * (ERC-1271) the deployment; the preferred type switches to the EOA and back on the service.
+ * bundle transaction's hash, sends a batch as one atomic user operation, and signs messages and
+ * typed data that verify before (ERC-6492) and after (ERC-1271) the deployment; the preferred type
+ * switches to the EOA and back on the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, http, parseEther, type Address, type Hex } from 'viem'
+import { createBundlerClient } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { BundlerHandle } from '../../../devnet/src/chains/bundler'
 import { devnetViemChain } from '../../../devnet/src/config'
@@ -110,6 +112,35 @@ describe('the embedded wallet as a smart account', () => {
     const after = await rpc<Hex>(token, 'personal_sign', ['hello after', user.address])
     expect(await client.verifyMessage({ address: user.address, message: 'hello after', signature: after.body.result })).toBe(true)
     expect(await client.verifyMessage({ address: user.address, message: 'hello before', signature: after.body.result })).toBe(false)
+  })
+
+  it('wallet_sendCalls as the smart account is one atomic user operation; its status comes from the user-op receipt', async () => {
+    const { token } = await signIn()
+    const [a, b] = [receiver(), receiver()]
+    const sent = await rpc<{ id: Hex }>(token, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: a, value: '0x1' }, { to: b, value: '0x2' }] }])
+    expect(sent.status).toBe(200)
+    // The id is the userOpHash: the bundler says when it is mined.
+    await createBundlerClient({ client, transport: http(bundler.url) }).waitForUserOperationReceipt({ hash: sent.body.result.id, pollingInterval: 100 })
+    const status = (await rpc<{ status: number; atomic: boolean; receipts: unknown[] }>(token, 'wallet_getCallsStatus', [sent.body.result.id])).body.result
+    expect(status.status).toBe(200)
+    expect(status.atomic).toBe(true)
+    expect(status.receipts).toHaveLength(1)
+    expect([await client.getBalance({ address: a }), await client.getBalance({ address: b })]).toEqual([1n, 2n])
+  })
+
+  it('eth_signTypedData_v4 as the smart account verifies with viem (ERC-6492 before deployment)', async () => {
+    const { token, user } = await signIn()
+    const typed = {
+      domain: { name: 'Devnet App', version: '1', chainId: 31337, verifyingContract: '0x00000000000000000000000000000000000000aa' as Address },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail' as const,
+      message: { contents: 'hello' },
+    }
+    const types = { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], ...typed.types }
+    const signed = await rpc<Hex>(token, 'eth_signTypedData_v4', [user.address, JSON.stringify({ ...typed, types })])
+    expect(signed.status).toBe(200)
+    expect(await client.verifyTypedData({ address: user.address, ...typed, signature: signed.body.result })).toBe(true)
+    expect(await client.verifyTypedData({ address: user.address, ...typed, message: { contents: 'other' }, signature: signed.body.result })).toBe(false)
   })
 
   it('switches to the EOA and back: the preference is kept by the service and /v1/rpc follows it', async () => {
