@@ -4,6 +4,7 @@ import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
+import { AlertStore } from './application/alert-store'
 import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { ViewWarnings } from './application/shell/view-warnings'
@@ -89,19 +90,21 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 }
 
 /**
- * The embedded wallet's AUTH connector (email login), when the host did not turn email off and has
- * a project id (the frame serves a project's allowed origins only). The frame and its code load on
+ * The embedded wallet's AUTH connector (email login), when the host did not turn email off or ask
+ * for WalletConnect only, and has a project id (the frame serves a project's allowed origins only). The frame and its code load on
  * the email path; the same wallet is the application's EmbeddedWalletLoader.
  */
 function embeddedWalletSource(container: Container, config: ResolvedConfig): AuthConnectorSource | undefined {
-  if (config.features.email === false || config.projectId === undefined) return undefined
+  // `browserWallets: false` is WalletConnect only (spec section 2, "no adapters"): no embedded wallet either.
+  if (config.features.email === false || !config.browserWallets || config.projectId === undefined) return undefined
   const storage = () => container.get(KeyValueStorage)
   const source = new AuthConnectorSource(
     () =>
       Promise.all([import('./infrastructure/embedded-wallet/load-embedded-wallet'), import('./application/embedded-wallet/approval-prompt')]).then(
-        ([{ createEmbeddedWallet }, { showApprovalsInModal }]) => {
+        ([{ createEmbeddedWallet }, { showApprovalsInModal, showTroubleAsAlerts }]) => {
           const wallet = createEmbeddedWallet(config, storage())
           showApprovalsInModal(wallet.approval$, container.get(ModalStore))
+          showTroubleAsAlerts(wallet.trouble$, container.get(AlertStore))
           return wallet
         },
       ),

@@ -68,6 +68,8 @@ export interface EmbeddedWallet {
   readonly user$: Observable<EmbeddedWalletUser | null>
   /** Whether the frame is asking the visitor to confirm a request. Replays. */
   readonly approval$: Observable<EmbeddedApproval>
+  /** A connected session's failures the visitor must be told of: a request timed out, the session expired. */
+  readonly trouble$: Observable<'timeout' | 'sessionExpired'>
   startEmailLogin(email: string, options?: { resend?: boolean }): Promise<EmailLoginAction>
   /** Whether the emailed device-approval link was opened (then a code is on its way). */
   deviceApproved(): Promise<boolean>

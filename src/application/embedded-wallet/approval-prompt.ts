@@ -5,7 +5,9 @@
  * nothing left to ask (if the visitor did not move on meanwhile).
  */
 import type { Subscription } from 'rxjs'
-import type { EmbeddedApproval } from '../../ports/embedded-wallet'
+import { ALERT_ERRORS } from '../../domain/messages'
+import type { EmbeddedApproval, EmbeddedWallet } from '../../ports/embedded-wallet'
+import type { AlertStore } from '../alert-store'
 import type { ModalStore } from '../modal-store'
 
 export function showApprovalsInModal(approval$: { subscribe(next: (approval: EmbeddedApproval) => void): Subscription }, modal: ModalStore): Subscription {
@@ -19,4 +21,9 @@ export function showApprovalsInModal(approval$: { subscribe(next: (approval: Emb
       if (modal.snapshot.open && modal.view === 'ApproveTransaction') modal.close()
     }
   })
+}
+
+/** A connected session's trouble as the spec's alerts: "Embedded Wallet Request Timed Out", "Session Expired". */
+export function showTroubleAsAlerts(trouble$: EmbeddedWallet['trouble$'], alerts: AlertStore): Subscription {
+  return trouble$.subscribe((trouble) => alerts.show(trouble === 'timeout' ? ALERT_ERRORS.embeddedWalletTimeout : ALERT_ERRORS.sessionExpired))
 }

@@ -22,11 +22,17 @@ import {
 } from '../../ports/embedded-wallet'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { FrameClient } from './frame-client'
-import type { FrameUser } from './frame-protocol'
+import { CONFIRMED_RPC_METHODS, type FrameUser } from './frame-protocol'
 
 
 /** A personal_sign this soon after connecting may be the sign-in message, signed without a second prompt. */
 const SIGN_IN_WINDOW_MS = 60_000
+
+/**
+ * How long a request the visitor confirms in the frame may wait: the 30 s limit is for the
+ * wallet's own answers (spec section 9), not for a person reading what they sign.
+ */
+export const CONFIRMATION_TIMEOUT_MS = 10 * 60_000
 
 export interface FrameEmbeddedWalletOptions {
   readonly projectId: string
@@ -50,6 +56,7 @@ export class ProviderRpcError extends Error {
 export class FrameEmbeddedWallet implements EmbeddedWallet {
   readonly user$ = new BehaviorSubject<EmbeddedWalletUser | null>(null)
   readonly approval$ = new BehaviorSubject<EmbeddedApproval>({ pending: false })
+  readonly trouble$ = new Subject<'timeout' | 'sessionExpired'>()
   /** The AUTH connector's wallet events (account and chain changes, sign-out). */
   readonly walletEvents = new Subject<WalletEvent>()
   readonly provider: Eip1193Provider
@@ -68,7 +75,11 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
     this.now = options.now ?? Date.now
     client.events$.subscribe((event) => {
       if (event.event === 'APPROVAL') this.approval$.next(event.payload)
-      else if (event.event === 'SESSION_UPDATE' && event.payload.user === null && this.user$.value !== null) this.signedOut()
+      else if (event.event === 'SESSION_UPDATE' && event.payload.user === null && this.user$.value !== null) {
+        // Not our sign-out (that forgets the user first): the session ended on the wallet's side.
+        this.signedOut()
+        this.trouble$.next('sessionExpired')
+      }
     })
     this.provider = {
       request: (args) => this.rpc(args.method, args.params),
@@ -282,14 +293,19 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
         if (user === null) throw new ProviderRpcError(4100, 'Sign in with your email first')
         const signIn = method === 'personal_sign' && this.now() - this.connectedAt < SIGN_IN_WINDOW_MS
         try {
-          const { result } = await this.client.request('RPC_REQUEST', {
-            chainId: user.chainId,
-            method,
-            params: Array.isArray(params) ? params : params === undefined ? [] : [params],
-            ...(signIn ? { signIn: true } : {}),
-          })
+          const { result } = await this.client.request(
+            'RPC_REQUEST',
+            {
+              chainId: user.chainId,
+              method,
+              params: Array.isArray(params) ? params : params === undefined ? [] : [params],
+              ...(signIn ? { signIn: true } : {}),
+            },
+            CONFIRMED_RPC_METHODS.has(method) ? CONFIRMATION_TIMEOUT_MS : undefined,
+          )
           return result
         } catch (error) {
+          if (error instanceof EmbeddedWalletRequestError && (error.kind === 'timeout' || error.kind === 'sessionExpired')) this.trouble$.next(error.kind)
           throw providerError(error)
         }
       }

@@ -2,10 +2,11 @@
  * A confirmation the embedded wallet asks for while the modal is closed opens the modal (the frame
  * shows over it), and the modal closes again when nothing is left to confirm.
  */
-import { BehaviorSubject } from 'rxjs'
+import { BehaviorSubject, Subject } from 'rxjs'
 import { describe, expect, it } from 'vitest'
-import { showApprovalsInModal } from '../../../../src/application/embedded-wallet/approval-prompt'
+import { showApprovalsInModal, showTroubleAsAlerts } from '../../../../src/application/embedded-wallet/approval-prompt'
 import { ModalStore } from '../../../../src/application/modal-store'
+import { AlertStore } from '../../../../src/application/alert-store'
 import type { EmbeddedApproval } from '../../../../src/ports/embedded-wallet'
 
 describe('showApprovalsInModal', () => {
@@ -39,5 +40,17 @@ describe('showApprovalsInModal', () => {
     modal.push('Account')
     approval$.next({ pending: false })
     expect([modal.snapshot.open, modal.view]).toEqual([true, 'Account'])
+  })
+})
+
+describe('showTroubleAsAlerts', () => {
+  it("shows a connected session's timeout and expiry as the spec's alerts", () => {
+    const trouble$ = new Subject<'timeout' | 'sessionExpired'>()
+    const alerts = new AlertStore()
+    showTroubleAsAlerts(trouble$, alerts)
+    trouble$.next('timeout')
+    expect(alerts.alert?.shortMessage).toBe('Embedded Wallet Request Timed Out')
+    trouble$.next('sessionExpired')
+    expect(alerts.alert?.shortMessage).toBe('Session Expired')
   })
 })

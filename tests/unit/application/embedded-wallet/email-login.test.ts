@@ -2,7 +2,7 @@
  * Email login's use case over a fake embedded wallet: what the visitor typed survives every error,
  * the spec's words are shown, the cooldown counts down, a new device waits for its approval.
  */
-import { BehaviorSubject } from 'rxjs'
+import { BehaviorSubject, Subject } from 'rxjs'
 import { describe, expect, it, vi } from 'vitest'
 import { AlertStore } from '../../../../src/application/alert-store'
 import type { ConnectExternal, ConnectExternalState } from '../../../../src/application/connection/connect-external'
@@ -19,6 +19,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
   return {
     user$: new BehaviorSubject<EmbeddedWalletUser | null>(null),
     approval$: new BehaviorSubject({ pending: false }),
+    trouble$: new Subject<'timeout' | 'sessionExpired'>(),
     startEmailLogin: vi.fn(async () => 'VERIFY_OTP' as const),
     deviceApproved: vi.fn(async () => false),
     verifyOtp: vi.fn(async () => USER),
