@@ -8,7 +8,8 @@ import { BehaviorSubject, Subject } from 'rxjs'
 import { SIGN_OUT_TIMEOUT_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
-import type { WalletAccount, WalletEvent } from '../../ports/chain-family'
+import type { AccountType } from '../../domain/entities'
+import { WalletRequestError, type WalletAccount, type WalletEvent } from '../../ports/chain-family'
 import {
   EmbeddedWalletRequestError,
   type EmailLoginAction,
@@ -17,6 +18,7 @@ import {
   type EmbeddedWallet,
   type EmbeddedWalletUser,
   type FrameRect,
+  type SmartAccountStatus,
 } from '../../ports/embedded-wallet'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { FrameClient } from './frame-client'
@@ -62,6 +64,8 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
   private readonly now: () => number
   private connectedAt = -Infinity
   private synced: Promise<void> | undefined
+  /** The user's EVM account types (a smart account and the EOA, where the wallet has smart accounts). */
+  private accountTypes: readonly AccountType[] = []
 
   constructor(
     private readonly client: FrameClient,
@@ -163,7 +167,34 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
     const lastChain = Number(this.storage.get(STORAGE_KEYS.lastUsedChain))
     const { user } = await this.client.request('GET_USER', Number.isInteger(lastChain) && lastChain > 0 ? { chainId: lastChain } : {})
     this.connectedAt = this.now()
-    return account(this.signedIn(user))
+    return this.account(this.signedIn(user))
+  }
+
+  /**
+   * Moves the AUTH connection to the user's other EVM account (the smart account or the EOA): the
+   * wallet keeps the choice; the provider reports the new address. No prompt: both are the user's.
+   * @throws WalletRequestError kind `failed` with the wallet's words.
+   */
+  async switchAccountType(accountType: AccountType): Promise<WalletAccount> {
+    const user = this.user$.value
+    if (user === null) throw new WalletRequestError('failed', 'Sign in with your email first')
+    if (accountType !== 'eoa' && accountType !== 'smartAccount') throw new WalletRequestError('unsupportedMethod', `This wallet has no ${accountType} account`)
+    let address: string
+    try {
+      ;({ address } = await this.client.request('SET_PREFERRED_ACCOUNT', { type: accountType }))
+    } catch (error) {
+      throw new WalletRequestError('failed', error instanceof Error ? error.message : 'The wallet could not switch accounts', { cause: error })
+    }
+    const next: EmbeddedWalletUser = { ...user, address, accountType }
+    this.user$.next(next)
+    this.emit('accountsChanged', [address])
+    return this.account(next)
+  }
+
+  /** The smart account's address and whether its first transaction deployed it; null without one. */
+  async smartAccount(): Promise<SmartAccountStatus | null> {
+    if (this.user$.value === null || !this.accountTypes.includes('smartAccount')) return null
+    return this.client.request('INIT_SMART_ACCOUNT', {})
   }
 
   /** After a reload: the session the frame still holds, without a new code; null when there is none. */
@@ -199,9 +230,22 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
       ...(frameUser.email === undefined ? {} : { email: frameUser.email }),
       ...(frameUser.userName === undefined ? {} : { userName: frameUser.userName }),
     }
+    this.accountTypes = [...new Set(frameUser.accounts.map((a) => a.type))]
     this.storage.set(STORAGE_KEYS.lastUsedChain, String(user.chainId))
     this.user$.next(user)
     return user
+  }
+
+  private account(user: EmbeddedWalletUser): WalletAccount {
+    return {
+      connectorId: AUTH_CONNECTOR_ID,
+      namespace: 'eip155',
+      addresses: [user.address],
+      caipNetworkId: `eip155:${user.chainId}`,
+      accountType: user.accountType,
+      // The switch shows when there is a choice: the smart account and the EOA.
+      ...(this.accountTypes.length > 1 ? { accountTypes: this.accountTypes } : {}),
+    }
   }
 
   private signedOut(): void {
@@ -266,16 +310,6 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
         }
       }
     }
-  }
-}
-
-function account(user: EmbeddedWalletUser): WalletAccount {
-  return {
-    connectorId: AUTH_CONNECTOR_ID,
-    namespace: 'eip155',
-    addresses: [user.address],
-    caipNetworkId: `eip155:${user.chainId}`,
-    accountType: user.accountType,
   }
 }
 

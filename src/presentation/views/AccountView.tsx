@@ -15,6 +15,7 @@ import { accountTypeChoices } from '../../application/account/switch-account-typ
 import { AccountChooser } from './account/AccountChooser'
 import { accountChoices } from '../../application/account/choose-account'
 import { EmbeddedEmail } from './account/EmbeddedEmail'
+import { EmbeddedAccountType } from './account/EmbeddedAccountType'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
@@ -54,7 +55,7 @@ export default function AccountView() {
     supportsCapability('names', connection.namespace) && identity.status === 'ready' && identity.identity.name === null
   // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
   const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
-  // Bitcoin's payment / ordinals switch, when the wallet shared both addresses.
+  // Bitcoin's payment / ordinals switch, when the wallet shared both addresses; the embedded wallet's smart account / EOA.
   const accountTypes = accountTypeChoices(connection)
   // A polkadot extension's named accounts, when it shared more than one.
   const accounts = accountChoices(connection)
@@ -62,6 +63,7 @@ export default function AccountView() {
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
       {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedEmail />}
+      {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedAccountType accountType={connection.accountType} />}
       {accountTypes.length > 0 && <AccountTypeSwitch active={connection.accountType} choices={accountTypes} />}
       {accounts.length > 0 && <AccountChooser active={connection.address} accounts={accounts} />}
       <div className="wg-account-actions">

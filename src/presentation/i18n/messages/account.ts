@@ -40,7 +40,7 @@ export const account = {
   'account.accountType': 'Account type',
   'account.type.payment': 'Payment',
   'account.type.ordinal': 'Ordinals',
-  'account.type.eoa': 'Account',
+  'account.type.eoa': 'EOA',
   'account.type.smartAccount': 'Smart account',
   'activity.loading': 'Loading activity',
   'activity.unavailable': 'No activity to show',

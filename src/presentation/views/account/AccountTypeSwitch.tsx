@@ -6,7 +6,8 @@ import { useI18n } from '../../i18n/i18n'
 
 
 /**
- * The account type of the connection (bip122: the payment or the ordinals address) and a switch
+ * The account type of the connection (bip122: the payment or the ordinals address; the embedded
+ * wallet: its smart account or its EOA) and a switch
  * between the types its wallet shared. Shown only when there is a choice.
  */
 export function AccountTypeSwitch({ active, choices }: { active: AccountType | undefined; choices: readonly AccountType[] }) {

@@ -28,6 +28,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
     verifySecondaryOtp: vi.fn(async () => 'new@example.test'),
     placeFrame: vi.fn(),
     abortPending: vi.fn(async () => undefined),
+    smartAccount: vi.fn(async () => null),
     ...overrides,
   }
 }
