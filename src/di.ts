@@ -90,12 +90,13 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
 }
 
 /**
- * The embedded wallet's AUTH connector (email login), when the host did not turn email off and has
- * a project id (the frame serves a project's allowed origins only). The frame and its code load on
+ * The embedded wallet's AUTH connector (email login), when the host did not turn email off or ask
+ * for WalletConnect only, and has a project id (the frame serves a project's allowed origins only). The frame and its code load on
  * the email path; the same wallet is the application's EmbeddedWalletLoader.
  */
 function embeddedWalletSource(container: Container, config: ResolvedConfig): AuthConnectorSource | undefined {
-  if (config.features.email === false || config.projectId === undefined) return undefined
+  // `browserWallets: false` is WalletConnect only (spec section 2, "no adapters"): no embedded wallet either.
+  if (config.features.email === false || !config.browserWallets || config.projectId === undefined) return undefined
   const storage = () => container.get(KeyValueStorage)
   const source = new AuthConnectorSource(
     () =>

@@ -325,7 +325,11 @@ const authStep: StartStep = {
         port: ctx.ports.auth,
         smtpPort: sink.port,
         mailbox: sink.mailbox,
-        chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })),
+        // A chain's bundler serves the users' smart accounts (a restarted bundler keeps its port).
+        chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => {
+          const bundlerUrl = ctx.bundlers.get(Number(chainId))?.url
+          return { chainId: Number(chainId), rpcUrl, ...(bundlerUrl === undefined ? {} : { bundlerUrl }) }
+        }),
         serviceUrl: ctx.serviceUrl!,
         log: (line) => ctx.log(line),
         // The social providers and social login; Farcaster when the relay runs (before this step).

@@ -25,6 +25,13 @@ export interface FarcasterChannel {
   readonly channelToken: string
 }
 
+/** The embedded wallet's smart account (spec section 7, init smart account). */
+export interface SmartAccountStatus {
+  readonly address: string
+  /** False until its first transaction deploys it. */
+  readonly isDeployed: boolean
+}
+
 /** What the frame is asking the visitor to confirm, shown inside the modal. */
 export interface EmbeddedApproval {
   readonly pending: boolean
@@ -92,6 +99,8 @@ export interface EmbeddedWallet {
   placeFrame(rect: FrameRect | null): void
   /** Fails the pending signing and sending requests ("Request was aborted"); reads go on. */
   abortPending(): Promise<void>
+  /** The signed-in user's smart account and whether it is deployed on the current chain; null when the wallet has none. */
+  smartAccount(): Promise<SmartAccountStatus | null>
 }
 
 /** Loads the embedded wallet (one instance per modal); rejects EmbeddedWalletRequestError `load`. */

@@ -9,18 +9,26 @@
  *   GET  /v1/email/device-approval?token=            (the emailed link) -> a page; the code follows by email
  *   GET  /v1/email/device-status?email=&deviceId=    -> { approved }
  *   POST /v1/email/verify  { email, otp, deviceId }   -> { token, user } | 400 "That code is not valid" (attemptsLeft)
- *   GET  /v1/user                   (Bearer token)    -> { email, accounts: { eip155, solana } }
+ *   GET  /v1/user[?chainId=]        (Bearer token)    -> { email, accounts: { eip155, solana }, address, evmAccounts, preferredAccountType[, smartAccountDeployed] }
+ *   POST /v1/preferred-account { type } (Bearer)      -> the user, now on that account type ('smartAccount' | 'eoa')
  *   POST /v1/email/update { email } (Bearer)          -> { action: 'VERIFY_PRIMARY_OTP' } (a code to the current email)
  *   POST /v1/email/update/primary { otp } (Bearer)    -> { action: 'VERIFY_SECONDARY_OTP' } (a code to the new email)
  *   POST /v1/email/update/secondary { otp } (Bearer)  -> { email } (the user's email is the new one)
  *   POST /v1/sign-out               (Bearer token)    -> { signedOut: true }
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
- *   GET  /v1/chains                                   -> { chains: [{ chainId, name }] } the chains it signs for
+ *   GET  /v1/chains                                   -> { chains: [{ chainId, name, smartAccount? }] } the chains it signs for (smartAccount: it has a bundler)
  *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
  *   GET  /frame/app.js                                -> the frame app (bundled on first request)
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
  *   POST /devnet/age-code { email, ms }               -> ages the pending code (a test sees it expire)
+ *
+ * Smart accounts: on chains with a bundler each user also has a smart account (the devnet's
+ * DevnetAccount, owned by the user's EOA key; ./smart-account), the default account type (spec
+ * section 4). `accounts.eip155` stays the EOA; `evmAccounts` lists both, `address` is the one of the
+ * preferred type, and /v1/rpc speaks for that one: as the smart account, sends go to the bundler
+ * as user operations (the first one deploys it) and signatures are ERC-1271 (ERC-6492 while it is
+ * not deployed yet).
  *
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
@@ -37,6 +45,7 @@ import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
 import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import type { Mailbox } from './smtp-sink'
+import type { DevnetSmartAccount } from './smart-account'
 import type { SocialLogin, SocialLoginOptions } from './social/login'
 
 /** The mnemonic index of the faucet that funds new embedded wallets (accounts #0-#9 belong to the demo and tests). */
@@ -47,6 +56,9 @@ export const NEW_WALLET_FUNDING = parseEther('10')
 const FAUCET_BALANCE = parseEther('1000000')
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+
+/** An embedded wallet's EVM account types (spec section 3). */
+export type EvmAccountType = 'smartAccount' | 'eoa'
 
 /** Read-only calls passed to the chain as they are. */
 const READ_METHODS = new Set([
@@ -70,8 +82,11 @@ export interface AuthServiceOptions {
   readonly smtpPort: number
   /** Where the sink's messages are read from (the same process runs both on the devnet). */
   readonly mailbox: Mailbox
-  /** The EVM chains new wallets are funded on and transactions are sent to. */
-  readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string }[]
+  /**
+   * The EVM chains new wallets are funded on and transactions are sent to; a chain with a
+   * `bundlerUrl` (ERC-4337) also serves each user's smart account.
+   */
+  readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string; readonly bundlerUrl?: string }[]
   readonly accounts?: AccountsOptions
   /** The blockchain service, whose `/projects/v1/origins` lists the host origins the frame serves. */
   readonly serviceUrl?: string
@@ -126,23 +141,59 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     ),
   )
 
+  // Smart accounts, on the chains with a bundler (./smart-account loads with the first user).
+  const smartChains = options.chains.filter((c) => c.bundlerUrl !== undefined)
+  const smartAccounts = smartChains.length > 0
+  /** Each user's smart-account address (the same on every chain: one factory, one salt per owner). */
+  const smartAddresses = new Map<string, Hex>()
+  /** Each user's preferred EVM account type, kept here (server-side) across sessions and devices. */
+  const preferences = new Map<string, EvmAccountType>()
+  const smartModule = () => import('./smart-account')
+  const smartAddressOf = async (user: AuthUser): Promise<Hex | undefined> => {
+    const chain = smartChains[0]
+    if (chain === undefined) return undefined
+    let address = smartAddresses.get(user.id)
+    if (address === undefined) {
+      address = await (await smartModule()).smartAccountAddress(user.evmAddress, chain)
+      smartAddresses.set(user.id, address)
+    }
+    return address
+  }
+  const smartOnChain = new Map<string, Promise<DevnetSmartAccount>>()
+  const smartAccountOf = (user: AuthUser, chainId: number): Promise<DevnetSmartAccount> => {
+    const chain = smartChains.find((c) => c.chainId === chainId)
+    if (chain === undefined) throw new HttpError(400, `Chain ${chainId} has no smart accounts`, { message: `Chain ${chainId} has no smart accounts`, code: 4200 })
+    const key = `${user.id}:${chainId}`
+    let account = smartOnChain.get(key)
+    if (account === undefined) {
+      account = smartModule().then((m) => m.devnetSmartAccount(user.evmPrivateKey, chain))
+      account.catch(() => smartOnChain.delete(key))
+      smartOnChain.set(key, account)
+    }
+    return account
+  }
+  const preferredType = (user: AuthUser): EvmAccountType =>
+    smartAccounts && smartAddresses.has(user.id) ? (preferences.get(user.id) ?? 'smartAccount') : 'eoa'
+
   // One faucet transaction at a time per chain: concurrent logins never race for a nonce.
   const faucetQueues = new Map<number, Promise<unknown>>()
-  const fund = (user: AuthUser): Promise<unknown> =>
-    Promise.all(
-      options.chains.map((chain) => {
-        const previous = faucetQueues.get(chain.chainId) ?? Promise.resolve()
-        const next = previous
-          .catch(() => undefined)
-          .then(async () => {
-            const client = createWalletClient({ account: faucet, transport: http(chain.rpcUrl) })
-            const hash = await client.sendTransaction({ to: user.evmAddress, value: NEW_WALLET_FUNDING, chain: null })
-            await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
-          })
-        faucetQueues.set(chain.chainId, next)
-        return next
-      }),
-    )
+  const fundAddress = (chain: { chainId: number; rpcUrl: string }, to: Hex): Promise<unknown> => {
+    const previous = faucetQueues.get(chain.chainId) ?? Promise.resolve()
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const client = createWalletClient({ account: faucet, transport: http(chain.rpcUrl) })
+        const hash = await client.sendTransaction({ to, value: NEW_WALLET_FUNDING, chain: null })
+        await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      })
+    faucetQueues.set(chain.chainId, next)
+    return next
+  }
+  /** Funds a new user's EOA and, where there are smart accounts, its counterfactual smart account (its first user operation pays its own gas). */
+  const fund = async (user: AuthUser): Promise<unknown> => {
+    const smart = await smartAddressOf(user)
+    return Promise.all(options.chains.flatMap((chain) => [fundAddress(chain, user.evmAddress), ...(smart === undefined ? [] : [fundAddress(chain, smart)])]))
+  }
 
   const sendMail = async (outgoing: Outgoing): Promise<void> => {
     if (outgoing.kind === 'otp') {
@@ -176,17 +227,82 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   /** Calls sent by wallet_sendCalls, by bundle id, for wallet_getCallsStatus. */
   const callBatches = new Map<string, { userId: string; chainId: number; hashes: Hex[] }>()
 
-  const userJson = (user: AuthUser) => ({
-    email: user.email,
-    accounts: { eip155: user.evmAddress, solana: user.solanaAddress },
-    ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
-    ...(user.userName === undefined ? {} : { userName: user.userName }),
-  })
+  const userJson = (user: AuthUser) => {
+    const smart = smartAccounts ? smartAddresses.get(user.id) : undefined
+    const preferred = preferredType(user)
+    return {
+      email: user.email,
+      // The EOA (the key's own address), as before smart accounts; `address` is the one in use.
+      accounts: { eip155: user.evmAddress, solana: user.solanaAddress },
+      address: preferred === 'smartAccount' && smart !== undefined ? smart : user.evmAddress,
+      evmAccounts: [...(smart === undefined ? [] : [{ address: smart, type: 'smartAccount' as const }]), { address: user.evmAddress, type: 'eoa' as const }],
+      preferredAccountType: preferred,
+      ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
+      ...(user.userName === undefined ? {} : { userName: user.userName }),
+    }
+  }
   let social: SocialLogin | undefined
 
   const bearer = (req: IncomingMessage): string | undefined => {
     const header = req.headers.authorization
     return header?.startsWith('Bearer ') === true ? header.slice('Bearer '.length).trim() : undefined
+  }
+
+  /**
+   * /v1/rpc as the user's smart account; undefined for what the EOA path answers the same (reads).
+   * eth_sendTransaction answers the hash of the bundle transaction that carried the user operation,
+   * once it is mined: a caller polls eth_getTransactionReceipt for it as for any transaction.
+   */
+  const smartRpc = async (user: AuthUser, chainId: number, method: string, params: unknown[]): Promise<JsonAnswer | undefined> => {
+    const rpcError = (error: unknown): JsonAnswer => {
+      if (error instanceof HttpError) throw error
+      const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603
+      const message = error instanceof Error && error.name === 'WalletRpcError' ? error.message : 'The smart account could not send this request'
+      return { status: 400, json: { message, code } }
+    }
+    try {
+      switch (method) {
+        case 'eth_accounts':
+        case 'eth_requestAccounts':
+          return { json: { result: [await smartAddressOf(user)] } }
+        case 'personal_sign': {
+          const message = params[0]
+          if (typeof message !== 'string') throw new HttpError(400, 'personal_sign needs a message')
+          const smart = await smartAccountOf(user, chainId)
+          // ERC-1271 once deployed; before that viem wraps it for ERC-6492 (the factory call that would deploy it).
+          return { json: { result: await smart.account.signMessage({ message: message.startsWith('0x') ? { raw: message as Hex } : message }) } }
+        }
+        case 'eth_signTypedData_v4': {
+          const smart = await smartAccountOf(user, chainId)
+          const typed = typeof params[1] === 'string' ? (JSON.parse(params[1]) as Parameters<typeof smart.account.signTypedData>[0]) : undefined
+          if (typed === undefined) throw new HttpError(400, 'eth_signTypedData_v4 needs typed data')
+          return { json: { result: await smart.account.signTypedData(typed) } }
+        }
+        case 'eth_sendTransaction': {
+          const tx = params[0] as { to?: Hex; value?: Hex; data?: Hex } | undefined
+          if (tx?.to === undefined) throw new HttpError(400, 'eth_sendTransaction needs a transaction with a receiver')
+          const smart = await smartAccountOf(user, chainId)
+          const id = await smart.sendCalls([{ to: tx.to, value: tx.value === undefined ? 0n : BigInt(tx.value), ...(tx.data === undefined ? {} : { data: tx.data }) }])
+          const { transactionHash, success } = await smart.waitForCalls(id)
+          if (!success) return { status: 400, json: { message: 'The transaction reverted', code: -32603 } }
+          return { json: { result: transactionHash } }
+        }
+        case 'wallet_getCapabilities': {
+          const capabilities = await Promise.all(smartChains.map(async (c) => (await smartAccountOf(user, c.chainId)).capabilities()))
+          return { json: { result: Object.assign({}, ...capabilities) as Record<string, unknown> } }
+        }
+        case 'wallet_sendCalls':
+          return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }
+        case 'wallet_getCallsStatus':
+          // A batch sent earlier as the EOA is read the EOA's way.
+          if (typeof params[0] === 'string' && callBatches.has(params[0])) return undefined
+          return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }
+        default:
+          return undefined
+      }
+    } catch (error) {
+      return rpcError(error)
+    }
   }
 
   const rpc = async (user: AuthUser, body: Record<string, unknown>): Promise<JsonAnswer> => {
@@ -197,6 +313,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     const params = Array.isArray(body.params) ? (body.params as unknown[]) : []
     const account = privateKeyToAccount(user.evmPrivateKey)
     const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
+    if (preferredType(user) === 'smartAccount') {
+      const answer = await smartRpc(user, chainId, method, params)
+      if (answer !== undefined) return answer
+    }
     switch (method) {
       case 'eth_accounts':
       case 'eth_requestAccounts':
@@ -334,10 +454,26 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       const { user, session, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'))
       // A new wallet can send at once: its funding has landed before the answer.
       if (created) await fund(user)
+      await smartAddressOf(user)
       return { json: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: userJson(user) } }
     }
     if (method === 'GET' && path === '/v1/user') {
-      return { json: userJson(accounts.authenticate(bearer(req)).user) }
+      const { user } = accounts.authenticate(bearer(req))
+      const smart = await smartAddressOf(user)
+      const chainId = Number(url.searchParams.get('chainId') ?? Number.NaN)
+      const chain = smartChains.find((c) => c.chainId === chainId)
+      if (smart === undefined || chain === undefined) return { json: userJson(user) }
+      // Deployed once its first user operation ran: there is code at its address.
+      const code = await createPublicClient({ transport: http(chain.rpcUrl) }).getCode({ address: smart })
+      return { json: { ...userJson(user), smartAccountDeployed: code !== undefined && code !== '0x' } }
+    }
+    if (method === 'POST' && path === '/v1/preferred-account') {
+      const { user } = accounts.authenticate(bearer(req))
+      const type = (await body()).type
+      if (type !== 'eoa' && type !== 'smartAccount') throw new HttpError(400, 'type must be eoa or smartAccount')
+      if (type === 'smartAccount' && (await smartAddressOf(user)) === undefined) throw new HttpError(400, 'Action not allowed')
+      preferences.set(user.id, type)
+      return { json: userJson(user) }
     }
     if (method === 'POST' && path === '/v1/email/update') {
       const { user, session } = accounts.authenticate(bearer(req))
@@ -363,7 +499,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return rpc(user, await body())
     }
     if (method === 'GET' && path === '/v1/chains') {
-      return { json: { chains: options.chains.map((c) => ({ chainId: c.chainId, name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}` })) } }
+      return {
+        json: {
+          chains: options.chains.map((c) => ({
+            chainId: c.chainId,
+            name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}`,
+            ...(c.bundlerUrl === undefined ? {} : { smartAccount: true }),
+          })),
+        },
+      }
     }
     if (method === 'GET' && path === FRAME_PATH) {
       const hostOrigin = await allowedHostOrigin(options.serviceUrl, url.searchParams.get('projectId') ?? '', url.searchParams.get('origin') ?? '')

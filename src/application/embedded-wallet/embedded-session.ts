@@ -3,8 +3,8 @@
  * email on Account) and the frame's confirmation requests (the frame shown over the modal). The
  * wallet is loaded already while such a session exists; before, these stay empty.
  */
-import { catchError, defer, from, of, switchMap, type Observable } from 'rxjs'
-import type { EmbeddedApproval, EmbeddedWallet, EmbeddedWalletLoader, EmbeddedWalletUser, FrameRect } from '../../ports/embedded-wallet'
+import { catchError, defer, distinctUntilChanged, from, map, of, switchMap, type Observable } from 'rxjs'
+import type { EmbeddedApproval, EmbeddedWallet, EmbeddedWalletLoader, EmbeddedWalletUser, FrameRect, SmartAccountStatus } from '../../ports/embedded-wallet'
 
 export class EmbeddedSession {
   readonly user$: Observable<EmbeddedWalletUser | null>
@@ -17,11 +17,27 @@ export class EmbeddedSession {
       switchMap((wallet) => wallet.user$),
       catchError(() => of(null)),
     )
+    this.smartAccount$ = loaded.pipe(
+      switchMap((wallet) =>
+        wallet.user$.pipe(
+          map((user) => (user?.accountType === 'smartAccount' ? user.address : null)),
+          distinctUntilChanged(),
+          switchMap((address) => (address === null ? of(null) : from(wallet.smartAccount()).pipe(catchError(() => of(null))))),
+        ),
+      ),
+      catchError(() => of(null)),
+    )
     this.approval$ = loaded.pipe(
       switchMap((wallet) => wallet.approval$),
       catchError(() => of({ pending: false })),
     )
   }
+
+  /**
+   * The smart account in use and whether it is deployed, read again whenever the user's account
+   * changes; null on the EOA, without a smart account, or when the wallet cannot tell.
+   */
+  readonly smartAccount$: Observable<SmartAccountStatus | null>
 
   /** Shows the frame over `rect` for the visitor to confirm, or hides it (null). */
   placeFrame(rect: FrameRect | null): void {

@@ -9,4 +9,6 @@ import type { ChainFamily } from '../../ports/chain-family'
 export interface ConnectorSource<P>
   extends Pick<ChainFamily, 'connectors$' | 'connectors' | 'startDiscovery' | 'connect' | 'reconnect' | 'disconnect' | 'events$'> {
   getProvider(connectorId: string): P | undefined
+  /** The family's optional account-type switch, for a source whose wallets have several account types. */
+  switchAccountType?: ChainFamily['switchAccountType']
 }

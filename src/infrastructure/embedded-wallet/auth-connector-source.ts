@@ -7,7 +7,7 @@ import { BehaviorSubject, Subject } from 'rxjs'
 import { STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
-import type { Connector } from '../../domain/entities'
+import type { AccountType, Connector } from '../../domain/entities'
 import type { WalletAccount, WalletEvent } from '../../ports/chain-family'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { ConnectorSource } from '../chains/connector-source'
@@ -19,6 +19,7 @@ export interface AuthWallet {
   connect(): Promise<WalletAccount>
   reconnect(): Promise<WalletAccount | null>
   disconnect(): Promise<void>
+  switchAccountType(accountType: AccountType): Promise<WalletAccount>
 }
 
 export const AUTH_CONNECTOR: Connector = { id: AUTH_CONNECTOR_ID, name: 'Email', type: 'AUTH', chain: 'eip155' }
@@ -77,6 +78,11 @@ export class AuthConnectorSource implements ConnectorSource<Eip1193Provider> {
       return
     }
     await this.wallet.disconnect()
+  }
+
+  /** The smart account or the EOA (the wallet is loaded: the account is connected). */
+  async switchAccountType(_connectorId: string, accountType: AccountType): Promise<WalletAccount> {
+    return (await this.loaded()).switchAccountType(accountType)
   }
 
   getProvider(): Eip1193Provider | undefined {

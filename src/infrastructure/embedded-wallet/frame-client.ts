@@ -79,13 +79,10 @@ export class FrameClient {
     if (!target) throw loadError()
     const id = `${Date.now().toString(36)}-${(this.nextId++).toString(36)}`
     return new Promise<FrameResponsePayload<A>>((resolve, reject) => {
-      const timer =
-        timeoutMs === Infinity
-          ? (undefined as unknown as ReturnType<typeof setTimeout>)
-          : setTimeout(() => {
-              this.waiting.delete(id)
-              reject(new EmbeddedWalletRequestError('timeout', ALERT_ERRORS.embeddedWalletTimeout.shortMessage))
-            }, timeoutMs)
+      const timer = setTimeout(() => {
+        this.waiting.delete(id)
+        reject(new EmbeddedWalletRequestError('timeout', ALERT_ERRORS.embeddedWalletTimeout.shortMessage))
+      }, timeoutMs)
       this.waiting.set(id, { action, resolve: resolve as (payload: unknown) => void, reject, timer })
       const message: FrameRequest = { channel: FRAME_CHANNEL, kind: 'request', id, action, payload }
       target.postMessage(message, this.frameOrigin)

@@ -8,7 +8,8 @@ import { BehaviorSubject, Subject } from 'rxjs'
 import { SIGN_OUT_TIMEOUT_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
-import type { WalletAccount, WalletEvent } from '../../ports/chain-family'
+import type { AccountType } from '../../domain/entities'
+import { WalletRequestError, type WalletAccount, type WalletEvent } from '../../ports/chain-family'
 import {
   EmbeddedWalletRequestError,
   type EmailLoginAction,
@@ -18,16 +19,23 @@ import {
   type EmbeddedWalletUser,
   type FarcasterChannel,
   type FrameRect,
+  type SmartAccountStatus,
 } from '../../ports/embedded-wallet'
 import type { SocialProvider } from '../../domain/entities'
 import type { SocialWindowMode } from '../../domain/connect/social-login'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { FrameClient } from './frame-client'
-import type { FrameUser } from './frame-protocol'
+import { CONFIRMED_RPC_METHODS, type FrameUser } from './frame-protocol'
 
 
 /** A personal_sign this soon after connecting may be the sign-in message, signed without a second prompt. */
 const SIGN_IN_WINDOW_MS = 60_000
+
+/**
+ * How long a request the visitor confirms in the frame may wait: the 30 s limit is for the
+ * wallet's own answers (spec section 9), not for a person reading what they sign.
+ */
+export const CONFIRMATION_TIMEOUT_MS = 10 * 60_000
 
 export interface FrameEmbeddedWalletOptions {
   readonly projectId: string
@@ -59,6 +67,8 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
   private readonly now: () => number
   private connectedAt = -Infinity
   private synced: Promise<void> | undefined
+  /** The user's EVM account types (a smart account and the EOA, where the wallet has smart accounts). */
+  private accountTypes: readonly AccountType[] = []
 
   constructor(
     private readonly client: FrameClient,
@@ -183,7 +193,34 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
     const lastChain = Number(this.storage.get(STORAGE_KEYS.lastUsedChain))
     const { user } = await this.client.request('GET_USER', Number.isInteger(lastChain) && lastChain > 0 ? { chainId: lastChain } : {})
     this.connectedAt = this.now()
-    return account(this.signedIn(user))
+    return this.account(this.signedIn(user))
+  }
+
+  /**
+   * Moves the AUTH connection to the user's other EVM account (the smart account or the EOA): the
+   * wallet keeps the choice; the provider reports the new address. No prompt: both are the user's.
+   * @throws WalletRequestError kind `failed` with the wallet's words.
+   */
+  async switchAccountType(accountType: AccountType): Promise<WalletAccount> {
+    const user = this.user$.value
+    if (user === null) throw new WalletRequestError('failed', 'Sign in with your email first')
+    if (accountType !== 'eoa' && accountType !== 'smartAccount') throw new WalletRequestError('unsupportedMethod', `This wallet has no ${accountType} account`)
+    let address: string
+    try {
+      ;({ address } = await this.client.request('SET_PREFERRED_ACCOUNT', { type: accountType }))
+    } catch (error) {
+      throw new WalletRequestError('failed', error instanceof Error ? error.message : 'The wallet could not switch accounts', { cause: error })
+    }
+    const next: EmbeddedWalletUser = { ...user, address, accountType }
+    this.user$.next(next)
+    this.emit('accountsChanged', [address])
+    return this.account(next)
+  }
+
+  /** The smart account's address and whether its first transaction deployed it; null without one. */
+  async smartAccount(): Promise<SmartAccountStatus | null> {
+    if (this.user$.value === null || !this.accountTypes.includes('smartAccount')) return null
+    return this.client.request('INIT_SMART_ACCOUNT', {})
   }
 
   /** After a reload: the session the frame still holds, without a new code; null when there is none. */
@@ -228,9 +265,22 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
       ...(frameUser.userName === undefined ? {} : { userName: frameUser.userName }),
       ...(frameUser.socialProvider === undefined ? {} : { socialProvider: frameUser.socialProvider }),
     }
+    this.accountTypes = [...new Set(frameUser.accounts.map((a) => a.type))]
     this.storage.set(STORAGE_KEYS.lastUsedChain, String(user.chainId))
     this.user$.next(user)
     return user
+  }
+
+  private account(user: EmbeddedWalletUser): WalletAccount {
+    return {
+      connectorId: AUTH_CONNECTOR_ID,
+      namespace: 'eip155',
+      addresses: [user.address],
+      caipNetworkId: `eip155:${user.chainId}`,
+      accountType: user.accountType,
+      // The switch shows when there is a choice: the smart account and the EOA.
+      ...(this.accountTypes.length > 1 ? { accountTypes: this.accountTypes } : {}),
+    }
   }
 
   private signedOut(): void {
@@ -278,12 +328,16 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
         if (user === null) throw new ProviderRpcError(4100, 'Sign in with your email first')
         const signIn = method === 'personal_sign' && this.now() - this.connectedAt < SIGN_IN_WINDOW_MS
         try {
-          const { result } = await this.client.request('RPC_REQUEST', {
-            chainId: user.chainId,
-            method,
-            params: Array.isArray(params) ? params : params === undefined ? [] : [params],
-            ...(signIn ? { signIn: true } : {}),
-          })
+          const { result } = await this.client.request(
+            'RPC_REQUEST',
+            {
+              chainId: user.chainId,
+              method,
+              params: Array.isArray(params) ? params : params === undefined ? [] : [params],
+              ...(signIn ? { signIn: true } : {}),
+            },
+            CONFIRMED_RPC_METHODS.has(method) ? CONFIRMATION_TIMEOUT_MS : undefined,
+          )
           return result
         } catch (error) {
           if (error instanceof EmbeddedWalletRequestError && (error.kind === 'timeout' || error.kind === 'sessionExpired')) this.trouble$.next(error.kind)
@@ -291,16 +345,6 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
         }
       }
     }
-  }
-}
-
-function account(user: EmbeddedWalletUser): WalletAccount {
-  return {
-    connectorId: AUTH_CONNECTOR_ID,
-    namespace: 'eip155',
-    addresses: [user.address],
-    caipNetworkId: `eip155:${user.chainId}`,
-    accountType: user.accountType,
   }
 }
 

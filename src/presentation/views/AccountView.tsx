@@ -15,9 +15,11 @@ import { accountTypeChoices } from '../../application/account/switch-account-typ
 import { AccountChooser } from './account/AccountChooser'
 import { accountChoices } from '../../application/account/choose-account'
 import { EmbeddedEmail } from './account/EmbeddedEmail'
+import { EmbeddedAccountType } from './account/EmbeddedAccountType'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
@@ -28,20 +30,21 @@ export default function AccountView() {
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
   const identity = useStore(useService(IdentityStore))
+  const { t } = useI18n()
 
   if (connection.status !== 'connected') {
     return (
       <div className="wg-view" data-testid="view-Account">
         <Notice
-          title="No wallet connected"
-          message="Connect a wallet to see its account."
-          actions={<Button onClick={() => modal.reset('Connect')}>Connect a wallet</Button>}
+          title={t('shell.noWalletConnected')}
+          message={t('account.connectToSee')}
+          actions={<Button onClick={() => modal.reset('Connect')}>{t('account.connectWallet')}</Button>}
         />
       </div>
     )
   }
 
-  const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
+  const networkName = networks.activeNetwork?.name ?? t('account.unsupportedNetwork')
   // Spec section 9: balances (and so tokens, NFTs, activity) and sends only where the family has them.
   const holds = supportsCapability('balance', connection.namespace)
   // Buying comes first in the wallet feature order (onramp, swaps, receive, send; spec section 9).
@@ -52,7 +55,7 @@ export default function AccountView() {
     supportsCapability('names', connection.namespace) && identity.status === 'ready' && identity.identity.name === null
   // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
   const swapsOn = config.features.swaps !== false && connection.namespace === 'eip155'
-  // Bitcoin's payment / ordinals switch, when the wallet shared both addresses.
+  // Bitcoin's payment / ordinals switch, when the wallet shared both addresses; the embedded wallet's smart account / EOA.
   const accountTypes = accountTypeChoices(connection)
   // A polkadot extension's named accounts, when it shared more than one.
   const accounts = accountChoices(connection)
@@ -60,6 +63,7 @@ export default function AccountView() {
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={connection.address} showBalance={holds} />
       {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedEmail />}
+      {connection.connectorId === AUTH_CONNECTOR_ID && <EmbeddedAccountType accountType={connection.accountType} />}
       {accountTypes.length > 0 && <AccountTypeSwitch active={connection.accountType} choices={accountTypes} />}
       {accounts.length > 0 && <AccountChooser active={connection.address} accounts={accounts} />}
       <div className="wg-account-actions">
@@ -69,32 +73,32 @@ export default function AccountView() {
           data-testid="account-network-button"
         >
           <NetworkIcon name={networkName} imageUrl={networks.activeNetwork?.assets?.imageUrl} size="sm" />
-          {networkName}
-          <span className="wg-visually-hidden">, change network</span>
+          <bdi data-i18n-data="">{networkName}</bdi>
+          <span className="wg-visually-hidden">{t('account.changeNetwork')}</span>
         </Button>
         {canBuy && (
           <Button variant="secondary" onClick={() => modal.push('OnRamp')} data-testid="account-buy">
-            Buy
+            {t('account.buy')}
           </Button>
         )}
         {/* The spec's wallet feature order: onramp, swaps, receive, send. */}
         {swapsOn && (
           <Button variant="secondary" onClick={() => modal.push('Swap')} data-testid="account-swap">
-            Swap
+            {t('account.swap')}
           </Button>
         )}
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
-          Receive
+          {t('account.receive')}
         </Button>
         {supportsCapability('send', connection.namespace) && (
           <Button variant="secondary" onClick={() => modal.push('Send')} data-testid="account-send">
-            Send
+            {t('account.send')}
           </Button>
         )}
       </div>
       {canChooseName && (
         <Button variant="ghost" onClick={() => modal.push('RegisterAccountName')} data-testid="account-choose-name">
-          Choose a name
+          {t('account.chooseName')}
         </Button>
       )}
       {holds && <AccountTabs />}

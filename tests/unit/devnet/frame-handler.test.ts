@@ -152,8 +152,10 @@ describe('the wallet frame logs in by email', () => {
     expect(f.storage.get(FRAME_STORAGE_KEYS.chainId)).toBe('31338')
   })
 
-  it('smart accounts are not allowed yet; the EOA is', async () => {
-    const f = aFrame()
+  it('without smart accounts (no chain has a bundler): none enabled, none to init or switch to; the EOA is', async () => {
+    const f = aFrame({
+      '/v1/preferred-account': ({ body }) => ((body as { type: string }).type === 'eoa' ? { json: USER } : { status: 400, json: { message: 'Action not allowed' } }),
+    })
     await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
     await f.send('INIT_SMART_ACCOUNT', {})
     await f.send('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
@@ -164,6 +166,75 @@ describe('the wallet frame logs in by email', () => {
       { type: 'eoa', address: USER.accounts.eip155 },
       { chainIds: [] },
     ])
+  })
+})
+
+describe('the wallet frame with smart accounts', () => {
+  const SMART = '0x5555555555555555555555555555555555555555'
+  /** The service's user on the given account type, both accounts listed. */
+  const serviceUser = (type: 'smartAccount' | 'eoa', deployed?: boolean) => ({
+    ...USER,
+    address: type === 'smartAccount' ? SMART : USER.accounts.eip155,
+    evmAccounts: [
+      { address: SMART, type: 'smartAccount' },
+      { address: USER.accounts.eip155, type: 'eoa' },
+    ],
+    preferredAccountType: type,
+    ...(deployed === undefined ? {} : { smartAccountDeployed: deployed }),
+  })
+  function aSmartFrame(deployed = false) {
+    let type: 'smartAccount' | 'eoa' = 'smartAccount'
+    const f = aFrame({
+      '/v1/chains': () => ({ json: { chains: [{ chainId: 31337, name: 'Devnet A', smartAccount: true }, { chainId: 31338, name: 'Devnet B', smartAccount: true }, { chainId: 5, name: 'No bundler' }] } }),
+      '/v1/user': () => ({ json: serviceUser(type, deployed) }),
+      '/v1/preferred-account': ({ body }) => {
+        type = (body as { type: 'smartAccount' | 'eoa' }).type
+        return { json: serviceUser(type) }
+      },
+    })
+    return f
+  }
+
+  it('the smart account is the user in use, with both accounts; enabled on the chains with a bundler', async () => {
+    const f = aSmartFrame()
+    await f.send('GET_USER', {})
+    await f.send('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+    expect(f.responseTo('r1')).toMatchObject({
+      ok: true,
+      payload: { user: { address: SMART, preferredAccountType: 'smartAccount', accounts: [{ address: SMART, type: 'smartAccount' }, { address: USER.accounts.eip155, type: 'eoa' }] } },
+    })
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { chainIds: [31337, 31338] } })
+  })
+
+  it('INIT_SMART_ACCOUNT answers its address and whether it is deployed on the current chain', async () => {
+    const undeployed = aSmartFrame(false)
+    await undeployed.send('INIT_SMART_ACCOUNT', {})
+    expect(undeployed.responseTo('r1')).toMatchObject({ ok: true, payload: { address: SMART, isDeployed: false } })
+    expect(undeployed.calls.at(-1)?.path).toBe('/v1/user?chainId=31337')
+    const deployed = aSmartFrame(true)
+    await deployed.send('INIT_SMART_ACCOUNT', {})
+    expect(deployed.responseTo('r1')).toMatchObject({ ok: true, payload: { address: SMART, isDeployed: true } })
+  })
+
+  it('SET_PREFERRED_ACCOUNT switches on the service, answers the new address, then tells the host the new user', async () => {
+    const f = aSmartFrame()
+    await f.send('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
+    expect(f.calls.find((c) => c.path === '/v1/preferred-account')).toEqual({ path: '/v1/preferred-account', method: 'POST', body: { type: 'eoa' } })
+    expect(f.posted.slice(-2).map((p) => p.message)).toMatchObject([
+      { kind: 'response', id: 'r1', ok: true, payload: { type: 'eoa', address: USER.accounts.eip155 } },
+      { kind: 'event', event: 'SESSION_UPDATE', payload: { user: { address: USER.accounts.eip155, preferredAccountType: 'eoa' } } },
+    ])
+    await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { type: 'smartAccount', address: SMART } })
+    expect(f.events().at(-1)).toMatchObject({ event: 'SESSION_UPDATE', payload: { user: { address: SMART, preferredAccountType: 'smartAccount' } } })
+  })
+
+  it("signs the host's own sign-in message for the smart account without a second prompt", async () => {
+    const f = aSmartFrame()
+    const message = createSiweMessage({ address: SMART, chainId: 31337, domain: new URL(HOST).host, uri: HOST, version: '1', nonce: 'abcdefgh12' })
+    await f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [stringToHex(message), SMART], signIn: true })
+    expect(f.shown).toEqual([])
+    expect(f.responseTo('r1')).toMatchObject({ ok: true, payload: { result: 'result of personal_sign' } })
   })
 })
 

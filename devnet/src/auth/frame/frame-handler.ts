@@ -90,7 +90,14 @@ export class FrameFailure extends Error {
 interface ServiceUser {
   /** Absent for a Farcaster user (a social user's is the provider's email). */
   email?: string
+  /** The EOA (the user's key), whatever the account type in use. */
   accounts: { eip155: Hex; solana?: string }
+  /** The EVM account in use; absent from a service without smart accounts (the EOA then). */
+  address?: Hex
+  evmAccounts?: { address: Hex; type: 'eoa' | 'smartAccount' }[]
+  preferredAccountType?: 'eoa' | 'smartAccount'
+  /** With `?chainId=`: whether the smart account has code on that chain. */
+  smartAccountDeployed?: boolean
   socialProvider?: string
   userName?: string
 }
@@ -98,6 +105,8 @@ interface ServiceUser {
 interface ServiceChain {
   chainId: number
   name: string
+  /** The chain has a bundler: the user's smart account works there. */
+  smartAccount?: boolean
 }
 
 interface PendingApproval {
@@ -269,15 +278,21 @@ export class FrameHandler {
       this.appName = metadata?.name
       return {}
     },
-    // Smart accounts are not served yet: no chain has one, and nothing may switch to one.
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ chainIds: [] }),
+    // Smart accounts: on the chains with a bundler (the service says which).
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ chainIds: (await this.chains()).filter((c) => c.smartAccount === true).map((c) => c.chainId) }),
     INIT_SMART_ACCOUNT: async () => {
-      throw new FrameFailure({ message: FRAME_MESSAGES.actionNotAllowed })
+      const user = await this.api<ServiceUser>(`/v1/user?chainId=${await this.chainId()}`, { auth: true })
+      const smart = user.evmAccounts?.find((a) => a.type === 'smartAccount')
+      if (smart === undefined) throw new FrameFailure({ message: FRAME_MESSAGES.actionNotAllowed })
+      return { address: smart.address, isDeployed: user.smartAccountDeployed === true }
     },
-    SET_PREFERRED_ACCOUNT: async ({ type }) => {
-      if (type !== 'eoa') throw new FrameFailure({ message: FRAME_MESSAGES.actionNotAllowed })
-      const user = await this.serviceUser()
-      return { type: 'eoa', address: user.accounts.eip155 }
+    SET_PREFERRED_ACCOUNT: async ({ type }, ctx) => {
+      // The service keeps the choice (every device of the user follows it) and refuses a smart account where there is none.
+      const answer = await this.api<ServiceUser>('/v1/preferred-account', { method: 'POST', body: { type }, auth: true })
+      const user = await this.frameUser(answer)
+      if (user.preferredAccountType !== type) throw new FrameFailure({ message: FRAME_MESSAGES.actionNotAllowed })
+      ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user } }))
+      return { type, address: user.address }
     },
     RELOAD: async (_payload, ctx) => {
       ctx.after(() => this.env.reload())
@@ -355,7 +370,7 @@ export class FrameHandler {
     if (parsed.domain === undefined || parsed.address === undefined) return false
     if (parsed.domain !== new URL(this.env.hostOrigin).host) return false
     const user = await this.serviceUser()
-    return parsed.address.toLowerCase() === user.accounts.eip155.toLowerCase()
+    return parsed.address.toLowerCase() === (user.address ?? user.accounts.eip155).toLowerCase()
   }
 
   private async describe(chainId: number, method: string, params: unknown[]): Promise<ApprovalDetails> {
@@ -431,10 +446,10 @@ export class FrameHandler {
   private async frameUser(user: ServiceUser, chainId?: number): Promise<FrameUser> {
     return {
       ...(user.email === undefined ? {} : { email: user.email }),
-      address: user.accounts.eip155,
+      address: user.address ?? user.accounts.eip155,
       chainId: chainId ?? (await this.chainId()),
-      accounts: [{ address: user.accounts.eip155, type: 'eoa' }],
-      preferredAccountType: 'eoa',
+      accounts: user.evmAccounts ?? [{ address: user.accounts.eip155, type: 'eoa' }],
+      preferredAccountType: user.preferredAccountType ?? 'eoa',
       ...(user.accounts.solana === undefined ? {} : { solanaAddress: user.accounts.solana }),
       ...(user.socialProvider === undefined ? {} : { socialProvider: user.socialProvider }),
       ...(user.userName === undefined ? {} : { userName: user.userName }),

@@ -6,9 +6,10 @@
  */
 import { combineLatest, map, merge, type Observable } from 'rxjs'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
-import type { CaipNetwork, CaipNetworkId, Connector } from '../../../domain/entities'
+import type { AccountType, CaipNetwork, CaipNetworkId, Connector } from '../../../domain/entities'
 import {
   UnknownConnectorError,
+  WalletRequestError,
   type ChainFamily,
   type SwitchStep,
   type WalletAccount,
@@ -72,6 +73,12 @@ export class Eip155ChainFamily implements ChainFamily {
 
   disconnect(connectorId: string): Promise<void> {
     return this.sourceFor(connectorId).disconnect(connectorId)
+  }
+
+  /** The embedded wallet's smart account or EOA; browser wallets have one account type. */
+  switchAccountType(connectorId: string, accountType: AccountType): Promise<WalletAccount> {
+    const source = this.sourceFor(connectorId)
+    return source.switchAccountType?.(connectorId, accountType) ?? Promise.reject(new WalletRequestError('unsupportedMethod', `This wallet has no ${accountType} account`))
   }
 
   getProvider(connectorId: string): Eip1193Provider | undefined {

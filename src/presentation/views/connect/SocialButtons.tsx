@@ -6,6 +6,7 @@ import { socialName } from '../../../domain/connect/social-login'
 import type { SocialOption, SocialProvider } from '../../../domain/entities'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 
 const NOT_LOADED = of(undefined)
 
@@ -20,6 +21,7 @@ const ICONS_SHOWN = 3
  */
 export function SocialButtons({ socials, popup }: { socials: readonly SocialOption[]; popup: boolean }) {
   const load = useService(SocialLoginLoader)
+  const { t, known } = useI18n()
   const login = load.peek()
   const state = useObservableState(login?.state$ ?? NOT_LOADED, login?.snapshot)
   const [all, setAll] = useState(socials.length <= ICONS_SHOWN + 1)
@@ -36,19 +38,19 @@ export function SocialButtons({ socials, popup }: { socials: readonly SocialOpti
     <div className="wg-email-form" data-testid="connect-method-social">
       <div className="wg-email-row">
         {(all ? socials : socials.slice(0, ICONS_SHOWN)).map((social) => (
-          <Button key={social} variant="secondary" data-testid={`social-${social}`} aria-label={`Continue with ${socialName(social)}`} onClick={() => click(social)}>
+          <Button key={social} variant="secondary" data-testid={`social-${social}`} aria-label={t('social.continueWith', { name: socialName(social) })} onClick={() => click(social)}>
             {social === 'github' ? 'GH' : socialName(social)[0]}
           </Button>
         ))}
         {!all && (
           <Button variant="secondary" data-testid="social-more" onClick={() => setAll(true)}>
-            More
+            {t('social.more')}
           </Button>
         )}
       </div>
       {state?.error !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="social-error">
-          {state.error}
+          {known(state.error)}
         </p>
       )}
     </div>

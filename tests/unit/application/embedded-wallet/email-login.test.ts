@@ -32,6 +32,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
     connectFarcaster: vi.fn(async () => null),
     placeFrame: vi.fn(),
     abortPending: vi.fn(async () => undefined),
+    smartAccount: vi.fn(async () => null),
     ...overrides,
   }
 }

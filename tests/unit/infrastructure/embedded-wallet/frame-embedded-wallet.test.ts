@@ -86,7 +86,8 @@ describe('FrameEmbeddedWallet', () => {
     const w = world({ RPC_REQUEST: () => ({ result: '0xsig' }) })
     await w.wallet.connect()
     expect(await w.wallet.provider.request({ method: 'personal_sign', params: ['0x68', ADDRESS] })).toBe('0xsig')
-    expect(w.requests.at(-1)).toMatchObject({ action: 'RPC_REQUEST', payload: { chainId: 31337, method: 'personal_sign', signIn: true } })
+    // A request the visitor confirms may wait for them longer than the wallet's 30 s answers.
+    expect(w.requests.at(-1)).toMatchObject({ action: 'RPC_REQUEST', payload: { chainId: 31337, method: 'personal_sign', signIn: true }, timeoutMs: 600_000 })
     w.advance(61_000)
     await w.wallet.provider.request({ method: 'personal_sign', params: ['0x68', ADDRESS] })
     expect((w.requests.at(-1)!.payload as { signIn?: boolean }).signIn).toBeUndefined()
