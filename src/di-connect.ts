@@ -22,8 +22,6 @@ import { serviceClient } from './di-service-client'
 import { unlessOverridden, type Binder } from './di-binder'
 import { EmailLoginLoader, emailLoginLoader } from './application/embedded-wallet/tokens'
 import { SocialLoginLoader } from './application/embedded-wallet/social-token'
-import { resolveSocialOptions, socialWindowMode, telegramPlatformOf } from './domain/connect/social-login'
-import type { SocialOption } from './domain/entities'
 
 /**
  * The connect views' part of the composition root, a small chunk of its own (see `featureLoader`
@@ -82,8 +80,7 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
           ctx.get(Logger),
           ctx.get(ModalStore),
           ctx.get(Scheduler),
-          socialOptions(config, ctx.get(Platform)),
-          socialWindowMode(ctx.get(Platform).kind) === 'popup',
+          config.features.socials?.length !== 0,
         ),
     )
   binder
@@ -94,11 +91,3 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
     })
 }
 
-/** The social buttons here: the host's list or the spec's, less what Telegram's client cannot open. */
-function socialOptions(config: ResolvedConfig, platform: Platform): readonly SocialOption[] {
-  const configured = config.features.socials
-  return resolveSocialOptions({
-    configured,
-    ...(platform.kind === 'telegram' ? { telegram: telegramPlatformOf(platform.telegramPlatform) } : {}),
-  })
-}

@@ -10,8 +10,16 @@ import { ModalStore } from './application/modal-store'
 import { BrowserSocialWindows } from './infrastructure/embedded-wallet/browser-social-windows'
 import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import { Logger } from './ports/logger'
+import { Platform } from './ports/platform'
+import { resolveSocialOptions, socialWindowMode, telegramPlatformOf } from './domain/connect/social-login'
 
 export function createSocialLogin(container: Container, config: ResolvedConfig): SocialLogin {
+  const platform = container.get(Platform)
+  // The host's list or the spec's, less what Telegram's client cannot open.
+  const options = resolveSocialOptions({
+    configured: config.features.socials,
+    ...(platform.kind === 'telegram' ? { telegram: telegramPlatformOf(platform.telegramPlatform) } : {}),
+  })
   return new SocialLogin(
     container.get(EmbeddedWalletLoader),
     container.get(ConnectExternal),
@@ -19,5 +27,6 @@ export function createSocialLogin(container: Container, config: ResolvedConfig):
     new BrowserSocialWindows(),
     new URL(config.services.auth).origin,
     container.get(Logger),
+    { options, popup: socialWindowMode(platform.kind) === 'popup' },
   )
 }

@@ -3,7 +3,7 @@ import type { ResolvedConfig } from '../../domain/config'
 import { hasInjectedOrAnnouncedWallet, resolveConnectMethodOrder } from '../../domain/connect/connect-method-order'
 import { capRecommendedWallets, resolveConnectorTypeOrder } from '../../domain/connect/connector-type-order'
 import { chainsOf, WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
-import type { ChainNamespace, ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, SocialOption, WalletListing } from '../../domain/entities'
+import type { ChainNamespace, ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, WalletListing } from '../../domain/entities'
 import type { Logger } from '../../ports/logger'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
 import type { ModalStore } from '../modal-store'
@@ -26,10 +26,6 @@ export interface ConnectViewModel {
   readonly hasBrowserWallet: boolean
   /** The "All Wallets" entry is shown (feature `allWallets`, on by default). */
   readonly showAllWallets: boolean
-  /** The social buttons in the spec's order, already filtered for Telegram (shown with method `social`). */
-  readonly socials: readonly SocialOption[]
-  /** A provider opens in a popup the click opens (else the page goes to it and comes back). */
-  readonly socialPopup: boolean
 }
 
 interface CatalogueWallets {
@@ -79,9 +75,8 @@ export class ConnectorsStore {
     private readonly modal?: Pick<ModalStore, 'state$' | 'snapshot'>,
     /** Delays the catalogue call (see CATALOGUE_AFTER_OPEN_DELAY_MS); without one it starts at once. */
     private readonly scheduler?: SchedulerLike,
-    /** The social logins on offer here (resolveSocialOptions) and whether they open in a popup; none by default. */
-    private readonly socials: readonly SocialOption[] = [],
-    private readonly socialPopup = true,
+    /** Whether the host offers social logins (which ones, the social buttons ask the social login). */
+    private readonly socials = false,
   ) {
     const namespace$ = this.modal === undefined ? of(undefined) : this.modal.state$.pipe(map((s) => s.namespace), distinctUntilChanged())
     this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets, namespace$]).pipe(
@@ -179,7 +174,7 @@ export class ConnectorsStore {
     // The catalogue id of an installed wallet, when a listing we know shares its rdns.
     const idByRdns = new Map<string, string>()
     for (const listing of [...listed.featured, ...listed.recommended]) if (listing.rdns) idByRdns.set(listing.rdns, listing.id)
-    const available = availableMethods(connectors, this.socials.length > 0)
+    const available = availableMethods(connectors, this.socials)
     // The embedded wallet is the email field, never a wallet row.
     const visible = connectors.filter((c) => c.type !== 'AUTH').filter((c) =>
       passesFilter([c.id, c.info?.rdns, c.explorerId, c.info?.rdns ? idByRdns.get(c.info.rdns) : undefined], filter),
@@ -237,8 +232,6 @@ export class ConnectorsStore {
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
       showAllWallets: this.config.features.allWallets !== false,
-      socials: this.socials,
-      socialPopup: this.socialPopup,
     }
   }
 }

@@ -75,6 +75,8 @@ export class SocialLogin {
     /** The auth service's origin: the only one a popup's answer may come from. */
     private readonly authOrigin: string,
     private readonly logger: Logger,
+    /** The socials on offer here in their order (Telegram's filtering done), and whether a click opens a popup (socialWindowMode). */
+    readonly offer: { readonly options: readonly SocialOption[]; readonly popup: boolean } = { options: [], popup: true },
     private readonly timers: SocialLoginTimers = browserTimers,
   ) {}
 

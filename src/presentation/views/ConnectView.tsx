@@ -1,4 +1,4 @@
-import { useEffect, type SyntheticEvent } from 'react'
+import { lazy, Suspense, useEffect, type SyntheticEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { ConnectorsStore } from '../../application/connection/connectors-store'
@@ -9,10 +9,12 @@ import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
 import { EmailField } from './connect/EmailField'
-import { SocialButtons } from './connect/SocialButtons'
 import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
 import { useI18n } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/catalogue'
+
+// Its own chunk: the social buttons wait for the social login, which names the socials on offer.
+const SocialButtons = lazy(() => import('./connect/SocialButtons'))
 
 /**
  * Connect: the connect methods in connect-method order (only those that work in this version) and
@@ -97,7 +99,9 @@ export default function ConnectView() {
         ) : method === 'email' ? (
           <EmailField key={method} />
         ) : (
-          <SocialButtons key={method} socials={model.socials} popup={model.socialPopup} />
+          <Suspense key={method} fallback={null}>
+            <SocialButtons />
+          </Suspense>
         ),
       )}
     </div>

@@ -225,22 +225,19 @@ describe('ConnectorsStore with a host method order', () => {
 describe('ConnectorsStore with socials', () => {
   const authConnector = { ...anAnnouncedConnector('AUTH', 'Email'), id: 'AUTH', type: 'AUTH' as const }
 
-  it('offers the social method with the embedded wallet, in the connect-method order, with the socials it was given', () => {
+  it('offers the social method with the embedded wallet, in the connect-method order', () => {
     const config = parseConfig(aModalConfig())
     const fake = new FakeChainFamily()
-    const socials = ['google', 'x', 'discord', 'farcaster'] as const
-    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), new RecentWallets(new MemoryStorage()), new InMemoryWalletCatalogue({ wallets: [] }), new RecordingLogger(), undefined, undefined, socials, false)
+    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), new RecentWallets(new MemoryStorage()), new InMemoryWalletCatalogue({ wallets: [] }), new RecordingLogger(), undefined, undefined, true)
     expect(store.snapshot.methods).toEqual(['wallet'])
     fake.add(authConnector)
     expect(store.snapshot.methods).toEqual(['email', 'social', 'wallet'])
-    expect(store.snapshot.socials).toEqual(socials)
-    expect(store.snapshot.socialPopup).toBe(false)
   })
 
   it('has no social method when no social is on offer', () => {
     const config = parseConfig(aModalConfig())
     const fake = new FakeChainFamily()
-    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), new RecentWallets(new MemoryStorage()), new InMemoryWalletCatalogue({ wallets: [] }), new RecordingLogger(), undefined, undefined, [])
+    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), new RecentWallets(new MemoryStorage()), new InMemoryWalletCatalogue({ wallets: [] }), new RecordingLogger(), undefined, undefined, false)
     fake.add(authConnector)
     expect(store.snapshot.methods).toEqual(['email', 'wallet'])
   })
