@@ -42,6 +42,8 @@ export const account = {
   'account.type.ordinal': 'Ordinals',
   'account.type.eoa': 'EOA',
   'account.type.smartAccount': 'Smart account',
+  'account.smartDeployed': 'Deployed',
+  'account.smartNotDeployed': 'Not deployed yet: its first transaction deploys it',
   'activity.loading': 'Loading activity',
   'activity.unavailable': 'No activity to show',
   'activity.unavailableText': 'The history could not be loaded.',
