@@ -56,16 +56,9 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * against a build without the field, the connector and the overlay, about 1.3 KB with the loader
  * token, the connect-method rule and the texts (the issue allows 1.5).
  * Measured: 137.6 KB; room left in the 140 KB budget: 2.4 KB, of which socials (1.0) and the
- * message catalogue (1.0) are promised. Raised to 140 for every word translatable: the typed
- * catalogue's machinery (the language store and the `locale`/`messages` rules in the first script;
- * the provider, plural rules, overrides, direction and the language chunk loader with the shell,
- * and the observable hooks and DI context it shares with the views, moved out of the shell). All of
- * English, the number writing and each language load on demand, fetched while the page is idle and
- * awaited by the first render. Measured 139.8 KB, 2.2 KB over main before it: the 1 KB this work
- * was allowed is exceeded by 1.2 KB and the room promised to socials is taken. Lower it as room is
- * won, never raise it without saying why.
+ * message catalogue (1.0) are promised. Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 140 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 138 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -212,10 +212,7 @@ export class ConfirmSend {
       properties: { hash: sent.hash, token: preview.token.symbol, network: preview.request.chainId },
       address: preview.request.from,
     })
-    this.deps.notifier.showSuccess(`Sent ${preview.amountText} ${preview.token.symbol}`, sent.hash, {
-      key: 'send.sentSnack',
-      params: { amount: preview.amountText, symbol: preview.token.symbol },
-    })
+    this.deps.notifier.showSuccess(`Sent ${preview.amountText} ${preview.token.symbol}`, sent.hash)
     try {
       void Promise.resolve(this.deps.balances.refresh({ forceUpdate: true })).catch((error: unknown) =>
         this.deps.logger.warn('Balance refresh after send failed', error),
@@ -236,7 +233,6 @@ function stateFor(outcome: Outcome | undefined, review: ReviewSendState, form: S
 function summaryOf(preview: SendPreview): ApprovalSummary {
   return {
     title: `Send ${preview.amountText} ${preview.token.symbol}`,
-    titleText: { key: 'send.approveTitle', params: { amount: preview.amountText, symbol: preview.token.symbol } },
     rows: [
       {
         label: 'To',

@@ -17,6 +17,7 @@ import { z } from 'zod/mini'
 import { withoutZodJit } from '../../domain/validation/zod-error-map'
 import { EMAIL_PATTERN } from '../../domain/messages'
 import { SOCIAL_PROVIDERS } from '../../domain/entities'
+import { SAFE_RPC_METHODS as DOMAIN_SAFE_RPC_METHODS } from '../../domain/rpc/safe-rpc-methods'
 
 /** Marks our messages among everything else a page receives. Versioned: a change of shape is a new channel. */
 export const FRAME_CHANNEL = 'walletgate-frame/1' as const
@@ -153,27 +154,11 @@ export type FrameError = z.infer<typeof frameErrorSchema>
 export type FrameResponse = z.infer<typeof frameResponseSchema>
 export type FrameEvent = z.infer<typeof frameEventSchema>
 
-/** RPC methods that only read: never aborted when pending requests are rejected (spec section 8). */
-export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([
-  'eth_accounts',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByNumber',
-  'eth_getCode',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_requestAccounts',
-  'eth_sendRawTransaction',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-])
+/**
+ * RPC methods that only read: never aborted when pending requests are rejected (spec section 8);
+ * the domain's list, plus asking for the accounts and passing on a transaction already signed.
+ */
+export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([...DOMAIN_SAFE_RPC_METHODS, 'eth_requestAccounts', 'eth_sendRawTransaction'])
 
 /** Methods the embedded wallet signs or sends with the visitor's confirmation; anything else not safe is refused. */
 export const CONFIRMED_RPC_METHODS: ReadonlySet<string> = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls'])

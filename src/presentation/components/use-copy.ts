@@ -2,23 +2,21 @@ import { useCallback } from 'react'
 import { ViewWarnings } from '../../application/shell/view-warnings'
 import { SnackStore } from '../../application/snack-store'
 import { useService } from '../di-context'
-import { useI18n } from '../i18n/i18n'
 
-/** Copies text to the clipboard and says so in the snack ("Address copied" / "Could not copy the address"). */
-export function useCopy(): (text: string, what?: 'address' | 'link') => Promise<void> {
+/** Copies text to the clipboard and says so in the snack ("Address copied" / "Could not copy"). */
+export function useCopy(): (text: string, what?: string) => Promise<void> {
   const snacks = useService(SnackStore)
   const warnings = useService(ViewWarnings)
-  const { t } = useI18n()
   return useCallback(
-    async (text: string, what: 'address' | 'link' = 'address') => {
+    async (text: string, what = 'Address') => {
       try {
         await navigator.clipboard.writeText(text)
-        snacks.showSuccess(t(what === 'address' ? 'shell.addressCopied' : 'shell.linkCopied'))
+        snacks.showSuccess(`${what} copied`)
       } catch (error) {
         warnings.clipboardUnavailable(error)
-        snacks.showError(t(what === 'address' ? 'shell.addressNotCopied' : 'shell.linkNotCopied'))
+        snacks.showError(`Could not copy the ${what.toLowerCase()}`)
       }
     },
-    [snacks, warnings, t],
+    [snacks, warnings],
   )
 }

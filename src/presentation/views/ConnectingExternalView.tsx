@@ -4,24 +4,21 @@ import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, SafeImage, Spinner } from '../components'
 import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
-import { useI18n } from '../i18n/i18n'
 
 /** Waiting for the chosen browser wallet: waiting, already pending (-32002), declined (4001), error. */
 export default function ConnectingExternalView() {
   const connect = useService(ConnectExternal)
   const modal = useService(ModalStore)
   const state = useObservableState(connect.state$, () => connect.snapshot)
-  const i18n = useI18n()
-  const { t } = i18n
 
   if (state.status === 'idle') {
     return (
       <div className="wg-view" data-testid="view-ConnectingExternal" data-status="idle">
         <Notice
-          title={t('connect.noWalletChosen')}
+          title="No wallet chosen"
           actions={
             <Button variant="secondary" onClick={() => modal.reset('Connect')}>
-              {t('connect.chooseWallet')}
+              Choose a wallet
             </Button>
           }
         />
@@ -42,7 +39,7 @@ export default function ConnectingExternalView() {
   )
   const retry = (
     <Button variant="primary" fullWidth onClick={() => void connect.retry()} data-testid="connect-retry">
-      {t('shell.tryAgain')}
+      Try again
     </Button>
   )
 
@@ -52,8 +49,8 @@ export default function ConnectingExternalView() {
         <Notice
           announce
           visual={visual}
-          title={t('connect.continueIn', { wallet: connector.name })}
-          message={t('connect.acceptRequest')}
+          title={`Continue in ${connector.name}`}
+          message="Accept the connection request in your wallet."
           testId="connecting-waiting"
         />
       )}
@@ -61,8 +58,8 @@ export default function ConnectingExternalView() {
         <Notice
           announce
           visual={visual}
-          title={t('connect.checkWallet')}
-          message={t('connect.alreadyWaiting', { wallet: connector.name })}
+          title="Check your wallet"
+          message={`${connector.name} already has a request waiting. Open the wallet to answer it, then try again.`}
           actions={retry}
           testId="connecting-pending"
         />
@@ -72,8 +69,8 @@ export default function ConnectingExternalView() {
           announce
           tone="error"
           visual={visual}
-          title={t('connect.declined')}
-          message={t('connect.declinedText')}
+          title="Connection declined"
+          message="The request was declined in your wallet."
           actions={retry}
           testId="connecting-declined"
         />
@@ -83,14 +80,14 @@ export default function ConnectingExternalView() {
           announce
           tone="error"
           visual={visual}
-          title={t('connect.failed')}
-          message={i18n.known(walletFailureText(state.error))}
+          title="Connection failed"
+          message={walletFailureText(state.error)}
           actions={retry}
           testId="connecting-error"
         />
       )}
       {state.status === 'connected' && (
-        <Notice announce tone="success" visual={visual} title={t('connect.connectedTo', { wallet: connector.name })} testId="connecting-connected" />
+        <Notice announce tone="success" visual={visual} title={`Connected to ${connector.name}`} testId="connecting-connected" />
       )}
     </div>
   )

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react'
 import { ModalStore } from '../../application/modal-store'
 import { ModalConfig } from '../../application/modal-services'
+import { sendErrorMessage } from '../../domain/send/send-errors'
+import { sendWarningMessage } from '../../domain/send/send-receiver-checks'
 import { Button, Notice, SafeImage } from '../components'
 import { useService } from '../di-context'
 import { preloadApproveTransactionView } from './send/approve-view-loader'
 import { useSend } from './send/use-send'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
-import { useI18n } from '../i18n/i18n'
-import { sendErrorText, sendWarningText } from './send/send-texts'
 
 /**
  * The review of a checked transfer: amount, fiat value, receiver (and the name it came from),
@@ -22,8 +22,6 @@ export default function SendPreviewView() {
   const { confirm, reviewState, confirmState } = useSend()
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
-  const i18n = useI18n()
-  const { t } = i18n
   const plan = reviewState.status === 'ready' ? reviewState.preview : undefined
   // The explicit yes for a receiver that would lose the money; a new review asks again.
   const [acknowledged, setAcknowledged] = useState<{ readonly for?: typeof plan }>({})
@@ -37,13 +35,13 @@ export default function SendPreviewView() {
       <div className="wg-view" data-testid="view-SendPreview">
         <Notice
           tone="success"
-          title={t('send.sent')}
-          message={t('send.sentLate', { amount: sentLate.amountText, symbol: sentLate.token.symbol })}
+          title="Sent"
+          message={`Sent ${sentLate.amountText} ${sentLate.token.symbol}: your wallet sent it after all. It shows in Activity.`}
           announce
           testId="send-sent"
           actions={
             <Button onClick={() => modal.reset('Account')} data-testid="send-done">
-              {t('shell.done')}
+              Done
             </Button>
           }
         />
@@ -55,9 +53,9 @@ export default function SendPreviewView() {
     return (
       <div className="wg-view" data-testid="view-SendPreview">
         <Notice
-          title={t('send.nothingToReview')}
-          message={t('send.fillFormFirst')}
-          actions={<Button onClick={() => modal.goBack()}>{t('send.backToForm')}</Button>}
+          title="Nothing to review"
+          message="Fill in the send form first."
+          actions={<Button onClick={() => modal.goBack()}>Back to the form</Button>}
         />
       </div>
     )
@@ -67,54 +65,33 @@ export default function SendPreviewView() {
   const sending = confirmState.status === 'sending'
   const stillOpen = confirmState.status === 'sending' && confirmState.stillOpen === true
   const isAcknowledged = acknowledged.for === plan
-  const error = confirmState.status === 'failed' ? sendErrorText(i18n, confirmState.error) : undefined
+  const error = confirmState.status === 'failed' ? sendErrorMessage(confirmState.error) : undefined
   return (
     <div className="wg-view wg-send" data-testid="view-SendPreview">
       <div className="wg-send-summary">
         <SafeImage src={plan.token.iconUrl} fallbackText={plan.token.symbol} size="lg" />
         <p className="wg-send-amount" data-testid="send-preview-amount">
-          <bdi data-i18n-data="">
-            {plan.amountText} {plan.token.symbol}
-          </bdi>
+          {plan.amountText} {plan.token.symbol}
         </p>
-        {plan.fiat !== undefined && (
-          <p className="wg-hint">
-            <bdi data-i18n-data="">≈ {i18n.money(plan.fiat)}</bdi>
-          </p>
-        )}
+        {plan.fiat !== undefined && <p className="wg-hint">≈ ${plan.fiat}</p>}
       </div>
       <dl className="wg-details">
         <div className="wg-details-row">
-          <dt>{t('send.to')}</dt>
+          <dt>To</dt>
           <dd data-testid="send-preview-receiver">
-            {plan.receiverName !== undefined && (
-              <bdi className="wg-details-strong" data-i18n-data="">
-                {plan.receiverName}
-              </bdi>
-            )}
-            <bdi className="wg-address" data-i18n-data="">
-              {plan.receiverAddress}
-            </bdi>
+            {plan.receiverName !== undefined && <span className="wg-details-strong">{plan.receiverName}</span>}
+            <span className="wg-address">{plan.receiverAddress}</span>
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>{t('send.network')}</dt>
-          <dd>
-            <bdi data-i18n-data="">{network?.name ?? plan.request.chainId}</bdi>
-          </dd>
+          <dt>Network</dt>
+          <dd>{network?.name ?? plan.request.chainId}</dd>
         </div>
         <div className="wg-details-row">
-          <dt>{t('send.networkFee')}</dt>
+          <dt>Network fee</dt>
           <dd data-testid="send-preview-fee">
-            <bdi data-i18n-data="">
-              {plan.fee} {plan.feeSymbol}
-            </bdi>
-            {plan.feeFiat !== undefined && (
-              <span className="wg-hint">
-                {' '}
-                <bdi data-i18n-data="">(≈ {i18n.money(plan.feeFiat)})</bdi>
-              </span>
-            )}
+            {plan.fee} {plan.feeSymbol}
+            {plan.feeFiat !== undefined && <span className="wg-hint"> (≈ ${plan.feeFiat})</span>}
           </dd>
         </div>
       </dl>
@@ -122,7 +99,7 @@ export default function SendPreviewView() {
         <div className="wg-send-warnings" role="alert">
           {plan.warnings.map((warning) => (
             <p className="wg-send-warning" key={warning.kind} data-testid={`send-warning-${warning.kind}`}>
-              {sendWarningText(i18n, warning)}
+              {sendWarningMessage(warning)}
             </p>
           ))}
           {plan.needsAcknowledgement && (
@@ -134,14 +111,14 @@ export default function SendPreviewView() {
                 disabled={sending}
                 onChange={(event) => setAcknowledged(event.target.checked ? { for: plan } : {})}
               />
-              {t('send.understand')}
+              I understand, send anyway
             </label>
           )}
         </div>
       )}
       {stillOpen && (
         <p className="wg-hint" role="status" data-testid="send-still-open">
-          {t('send.stillOpen')}
+          The request is still open in your wallet. Nothing is sent unless you approve it there; reject it there to stop it.
         </p>
       )}
       {error !== undefined && (
@@ -151,7 +128,7 @@ export default function SendPreviewView() {
       )}
       <div className="wg-send-actions">
         <Button variant="secondary" disabled={sending} onClick={() => modal.goBack()} data-testid="send-edit">
-          {t('shell.edit')}
+          Edit
         </Button>
         <Button
           loading={sending}
@@ -159,7 +136,7 @@ export default function SendPreviewView() {
           onClick={() => void confirm.confirm({ acknowledged: isAcknowledged })}
           data-testid="send-confirm"
         >
-          {sending ? t('send.waitingForWallet') : t('send.send')}
+          {sending ? 'Waiting for wallet' : 'Send'}
         </Button>
       </div>
     </div>

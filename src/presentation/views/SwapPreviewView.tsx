@@ -6,7 +6,6 @@ import { preloadApproveTransactionView } from './send/approve-view-loader'
 import { impactText, useSwap } from './swap/use-swap'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
-import { useI18n } from '../i18n/i18n'
 
 /**
  * The previewed swap: what goes out, what comes back at least, price impact and fee, and whether
@@ -18,8 +17,6 @@ export default function SwapPreviewView() {
   useAreaStyles(sendCss)
   const { swap, state } = useSwap()
   const modal = useService(ModalStore)
-  const i18n = useI18n()
-  const { t } = i18n
   useEffect(() => {
     preloadApproveTransactionView().catch(() => undefined)
   }, [])
@@ -28,11 +25,7 @@ export default function SwapPreviewView() {
   if (preview === undefined) {
     return (
       <div className="wg-view" data-testid="view-SwapPreview">
-        <Notice
-          title={t('send.nothingToReview')}
-          message={t('swap.fillFormFirst')}
-          actions={<Button onClick={() => modal.goBack()}>{t('send.backToForm')}</Button>}
-        />
+        <Notice title="Nothing to review" message="Fill in the swap form first." actions={<Button onClick={() => modal.goBack()}>Back to the form</Button>} />
       </div>
     )
   }
@@ -44,65 +37,57 @@ export default function SwapPreviewView() {
     <div className="wg-view wg-send" data-testid="view-SwapPreview">
       <dl className="wg-details">
         <div className="wg-details-row">
-          <dt>{t('swap.youPay')}</dt>
+          <dt>You pay</dt>
           <dd data-testid="swap-preview-from">
-            <bdi data-i18n-data="">
-              {preview.amountText} {preview.from.symbol}
-            </bdi>
+            {preview.amountText} {preview.from.symbol}
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>{t('swap.youReceiveQuote')}</dt>
+          <dt>You receive (quote)</dt>
           <dd data-testid="swap-preview-to">
-            <bdi data-i18n-data="">
-              {quote.toAmountText} {preview.to.symbol}
-            </bdi>
+            {quote.toAmountText} {preview.to.symbol}
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>{t('swap.minimum')}</dt>
+          <dt>Minimum received (1 % slippage)</dt>
           <dd data-testid="swap-preview-minimum">
-            <bdi data-i18n-data="">
-              {quote.minimumText} {preview.to.symbol}
-            </bdi>
+            {quote.minimumText} {preview.to.symbol}
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>{t('swap.priceImpact')}</dt>
-          <dd>{impactText(quote.priceImpact, i18n)}</dd>
+          <dt>Price impact</dt>
+          <dd>{impactText(quote.priceImpact)}</dd>
         </div>
         <div className="wg-details-row">
-          <dt>{t('swap.fee')}</dt>
-          <dd>
-            <bdi data-i18n-data="">{quote.feeText}</bdi>
-          </dd>
+          <dt>Network fee (estimate)</dt>
+          <dd>{quote.feeText}</dd>
         </div>
       </dl>
       {preview.needsApproval && (
         <p className="wg-hint" data-testid="swap-preview-approval">
-          {t('swap.approvalFirst', { amount: preview.amountText, symbol: preview.from.symbol })}
+          Your wallet first asks to approve exactly {preview.amountText} {preview.from.symbol} for the swap.
         </p>
       )}
       {submit.status === 'requoted' && (
         <div role="alert" data-testid="swap-requoted">
           <p className="wg-form-error">
-            {t('swap.priceMoved', { amount: submit.quote.toAmountText, symbol: preview.to.symbol, minimum: quote.minimumText })}
+            The price moved: you would now receive {submit.quote.toAmountText} {preview.to.symbol}, below the minimum of {quote.minimumText}. Nothing was sent.
           </p>
           <Button variant="secondary" fullWidth onClick={() => swap.acceptNewQuote()} data-testid="swap-accept-quote">
-            {t('swap.useNewQuote')}
+            Use the new quote
           </Button>
         </div>
       )}
       {submit.status === 'failed' && (
         <p className="wg-form-error" role="alert" data-testid="swap-preview-error">
-          {i18n.known(submit.message)}
+          {submit.message}
         </p>
       )}
       <Button fullWidth size="lg" loading={busy} disabled={busy || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">
-        {submit.status === 'approving' ? t('swap.approving') : t('swap.swap')}
+        {submit.status === 'approving' ? 'Approving…' : 'Swap'}
       </Button>
       <Button variant="ghost" fullWidth disabled={busy} onClick={() => modal.goBack()} data-testid="swap-edit">
-        {t('shell.edit')}
+        Edit
       </Button>
     </div>
   )

@@ -6,9 +6,8 @@ import { shortAddress } from '../../../domain/format/address'
 import { safeWebLink } from '../../../domain/validation/safe-links'
 import { Button, SafeImage, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { balanceText, signedBalanceText } from './format'
+import { balanceText, fiatText, signedBalanceText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
-import { useI18n } from '../../i18n/i18n'
 
 /**
  * Avatar, name, address with copy, native balance with its fiat value, explorer link. No balance
@@ -19,8 +18,6 @@ export function AccountHeader({ address, showBalance = true }: { address: string
   const balances = useStore(useService(BalanceStore))
   const networks = useStore(useService(NetworksStore))
   const copy = useCopy()
-  const i18n = useI18n()
-  const { t } = i18n
 
   const name = identity.status === 'ready' ? identity.identity.name : null
   const avatar = identity.status === 'ready' ? identity.identity.avatar : null
@@ -36,40 +33,34 @@ export function AccountHeader({ address, showBalance = true }: { address: string
       )}
       {name !== null && (
         <p className="wg-account-name" data-testid="account-name">
-          <bdi data-i18n-data="">{name}</bdi>
+          {name}
         </p>
       )}
       <div className="wg-account-address-row">
         {/* Short to the eye, whole on hover (the tooltip) and to screen readers; Copy takes it whole. */}
-        <span className="wg-account-address" data-testid="account-address" title={address} data-i18n-data="">
-          <bdi aria-hidden="true" data-i18n-data="">
-            {shortAddress(address)}
-          </bdi>
-          <bdi className="wg-visually-hidden" data-i18n-data="">
-            {address}
-          </bdi>
+        <span className="wg-account-address" data-testid="account-address" title={address}>
+          <span aria-hidden="true">{shortAddress(address)}</span>
+          <span className="wg-visually-hidden">{address}</span>
         </span>
-        <Button variant="ghost" onClick={() => void copy(address)} aria-label={t('account.copyAddress')} data-testid="copy-address">
-          {t('account.copy')}
+        <Button variant="ghost" onClick={() => void copy(address)} aria-label="Copy address" data-testid="copy-address">
+          Copy
         </Button>
       </div>
       {showBalance && (
         <p className="wg-account-balance" aria-live="polite">
           {balances.status === 'loading' || balances.status === 'idle' ? (
-            <span className="wg-muted">{t('account.loadingBalance')}</span>
+            <span className="wg-muted">Loading balance…</span>
           ) : native === undefined ? (
             <span className="wg-muted" data-testid="account-balance">
-              {t('account.balanceUnavailable')}
+              Balance unavailable
             </span>
           ) : (
             <>
-              <bdi data-testid="account-balance" data-i18n-data="">
-                {balanceText(native, i18n)}
-              </bdi>
+              <span data-testid="account-balance">{balanceText(native)}</span>
               {balances.status === 'ready' && balances.source === 'service' && (
-                <bdi className="wg-account-fiat" data-testid="account-fiat" data-i18n-data="">
-                  {i18n.fiat(native.value)}
-                </bdi>
+                <span className="wg-account-fiat" data-testid="account-fiat">
+                  {fiatText(native.value)}
+                </span>
               )}
             </>
           )}
@@ -78,18 +69,14 @@ export function AccountHeader({ address, showBalance = true }: { address: string
       {showBalance && balances.status === 'ready' && balances.parts !== undefined && (
         // Only while something waits in the mempool: what the chain confirmed and what it has not.
         <p className="wg-account-pending wg-muted" data-testid="account-balance-parts">
-          <span data-testid="account-balance-confirmed">
-            {t('account.confirmedPart')} <bdi data-i18n-data="">{balanceText(balances.parts.confirmed, i18n)}</bdi>
-          </span>
+          <span data-testid="account-balance-confirmed">Confirmed {balanceText(balances.parts.confirmed)}</span>
           {' · '}
-          <span data-testid="account-balance-pending">
-            {t('account.pendingPart')} <bdi data-i18n-data="">{signedBalanceText(balances.parts.pending, i18n)}</bdi>
-          </span>
+          <span data-testid="account-balance-pending">Pending {signedBalanceText(balances.parts.pending)}</span>
         </p>
       )}
       {explorer !== undefined && (
         <a className="wg-link" href={explorer} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">
-          {t('account.viewOnExplorer')}
+          View on block explorer
         </a>
       )}
     </div>

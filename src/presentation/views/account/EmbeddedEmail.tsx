@@ -4,7 +4,6 @@ import { ModalStore } from '../../../application/modal-store'
 import { Button } from '../../components'
 import { socialName } from '../../../domain/connect/social-login'
 import { useService } from '../../di-context'
-import { useI18n } from '../../i18n/i18n'
 
 /**
  * The email an embedded wallet is signed in with, and the way to change it; for a social user the
@@ -14,16 +13,15 @@ export function EmbeddedEmail() {
   const session = useService(EmbeddedSessionToken)
   const user = useObservableState(session.user$, null)
   const modal = useService(ModalStore)
-  const { t } = useI18n()
   if (user?.socialProvider !== undefined) {
     const provider = socialName(user.socialProvider)
     return (
       <div className="wg-account-email" data-testid="account-social">
-        <span className="wg-muted">{t('social.signedInWith')}</span> <span data-testid="account-social-provider" data-i18n-data="">{provider}</span>
+        <span className="wg-muted">Signed in with</span> <span data-testid="account-social-provider">{provider}</span>
         {user.userName !== undefined && (
           <>
             {' '}
-            <span className="wg-muted">{t('social.as')}</span> <bdi data-testid="account-social-username" data-i18n-data="">{user.userName}</bdi>
+            <span className="wg-muted">as</span> <bdi data-testid="account-social-username">{user.userName}</bdi>
           </>
         )}
       </div>
@@ -32,10 +30,9 @@ export function EmbeddedEmail() {
   if (user?.email === undefined) return null
   return (
     <div className="wg-account-email" data-testid="account-email">
-      <span className="wg-muted">{t('email.signedInAs')}</span>{' '}
-      <bdi data-testid="account-email-address" data-i18n-data="">{user.email}</bdi>
+      <span className="wg-muted">Signed in as</span> <bdi data-testid="account-email-address">{user.email}</bdi>
       <Button variant="ghost" onClick={() => modal.push('UpdateEmailWallet')} data-testid="account-update-email">
-        {t('email.edit')}
+        Update email
       </Button>
     </div>
   )

@@ -2,8 +2,7 @@ import { BalanceStore, type BalanceState } from '../../../application/account/ba
 import { isNativeToken } from '../../../domain/balances/token-balances'
 import { Button, List, ListItem, ListRow, Notice, SafeImage, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { balanceText } from './format'
-import { useI18n } from '../../i18n/i18n'
+import { balanceText, fiatText } from './format'
 
 /**
  * Every token balance: native first, then by fiat value (the store orders and filters). After a
@@ -13,19 +12,17 @@ import { useI18n } from '../../i18n/i18n'
 export default function TokensTab() {
   const store = useService(BalanceStore)
   const balances = useStore(store)
-  const i18n = useI18n()
-  const { t } = i18n
   const retry = (
     <Button variant="secondary" onClick={() => void store.retry()} data-testid="tokens-retry">
-      {t('shell.tryAgain')}
+      Try again
     </Button>
   )
-  if (balances.status === 'idle' || balances.status === 'loading') return <Skeleton label={t('account.loadingBalances')} testId="tokens-loading" />
+  if (balances.status === 'idle' || balances.status === 'loading') return <Skeleton label="Loading balances" testId="tokens-loading" />
   if (balances.status === 'unavailable') {
     return (
       <Notice
-        title={t('account.balanceUnavailableTitle')}
-        message={t('account.balanceUnavailableText')}
+        title="Token Balance Unavailable"
+        message="Balances cannot be read on this network right now."
         actions={retry}
         testId="tokens-unavailable"
       />
@@ -36,27 +33,23 @@ export default function TokensTab() {
     return (
       <>
         {note}
-        <Notice title={t('account.noTokens')} message={t('account.noTokensText')} testId="tokens-empty" />
+        <Notice title="No tokens yet" message="Tokens this account holds on this network appear here." testId="tokens-empty" />
       </>
     )
   }
   return (
     <>
       {note}
-      <List label={t('account.tokens')} testId="token-list">
+      <List label="Tokens" testId="token-list">
         {balances.tokens.map((token) => (
           <ListRow key={token.address ?? 'native'}>
             <ListItem
               label={token.name}
-              labelIsData
-              description={balanceText(token, i18n)}
-              descriptionIsData
+              description={balanceText(token)}
               leading={<SafeImage src={token.iconUrl} fallbackText={token.symbol} />}
               trailing={
                 balances.source === 'service' ? (
-                  <bdi className="wg-token-fiat" data-i18n-data="">
-                    {i18n.fiat(token.value)}
-                  </bdi>
+                  <span className="wg-token-fiat">{fiatText(token.value)}</span>
                 ) : undefined
               }
               testId={`token-${isNativeToken(token) ? 'native' : token.symbol}`}
@@ -70,12 +63,11 @@ export default function TokensTab() {
 
 /** The quiet line over a list the last read could not update. */
 function BalanceNote({ state, onRetry }: { readonly state: Extract<BalanceState, { status: 'ready' }>; readonly onRetry: () => void }) {
-  const { t } = useI18n()
   return (
     <p className="wg-balance-note" role="status" data-testid={state.stale ? 'tokens-stale' : 'tokens-failed'}>
-      <span>{state.stale ? t('account.balancesStale') : t('account.balancesNotUpdated')}</span>
+      <span>{state.stale ? 'Balances may be out of date.' : 'Balances could not be updated.'}</span>
       <Button variant="ghost" onClick={onRetry} data-testid="tokens-retry">
-        {t('shell.tryAgain')}
+        Try again
       </Button>
     </p>
   )

@@ -1,7 +1,6 @@
 import type { RefObject } from 'react'
 import { failureText } from '../../../application/failure-text'
 import { Button, Notice, SearchInput } from '../../components'
-import { useI18n } from '../../i18n/i18n'
 
 /** The wallet search box of AllWallets and the WalletConnect wallet list (debounced by the store). */
 export function WalletSearch({
@@ -18,11 +17,10 @@ export function WalletSearch({
   readonly testId: string
   readonly autoFocus?: boolean
 }) {
-  const { t } = useI18n()
   return (
     <SearchInput
-      label={t('connect.searchWallets')}
-      placeholder={t('connect.searchWallet')}
+      label="Search wallets"
+      placeholder="Search wallet"
       value={query}
       onChange={onChange}
       testId={testId}
@@ -34,16 +32,15 @@ export function WalletSearch({
 
 /** The catalogue could not be reached: what went wrong in plain words (never HTTP text), and a retry. */
 export function WalletsLoadFailed({ error, onRetry, testId }: { readonly error: Error; readonly onRetry: () => void; readonly testId?: string }) {
-  const i18n = useI18n()
   return (
     <Notice
       tone="error"
       announce
-      title={i18n.t('connect.couldNotLoadWallets')}
-      message={i18n.known(failureText(error))}
+      title="Could not load wallets"
+      message={failureText(error)}
       actions={
         <Button variant="secondary" onClick={onRetry}>
-          {i18n.t('shell.tryAgain')}
+          Try again
         </Button>
       }
       {...(testId === undefined ? {} : { testId })}
@@ -53,6 +50,5 @@ export function WalletsLoadFailed({ error, onRetry, testId }: { readonly error: 
 
 /** A search that found nothing. */
 export function NoWalletFound({ query, testId }: { readonly query: string; readonly testId: string }) {
-  const { t } = useI18n()
-  return <Notice announce title={t('connect.noWalletFound')} message={t('connect.nothingMatches', { query })} testId={testId} />
+  return <Notice announce title="No wallet found" message={`Nothing matches “${query}”.`} testId={testId} />
 }

@@ -14,8 +14,6 @@ import { OtpInput } from './OtpInput'
 import sendCss from '../../styles/send.css?inline'
 import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
-import { useI18n } from '../../i18n/i18n'
-import { EmailSentence } from './EmailSentence'
 
 /** The email login (loaded by the email field before these views show; they suspend until it is). */
 function useEmailLogin(): EmailLogin {
@@ -42,14 +40,12 @@ export function EmailVerifyOtpView() {
   const errorId = useId()
   const seconds = login.cooldownSeconds()
   useSecondTicks(seconds > 0)
-  const i18n = useI18n()
-  const { t } = i18n
   const cooldown = login.cooldownMessage()
   const error = state.errorOn === 'otp' ? state.error : undefined
   return (
     <div className="wg-view wg-email-view" data-testid="view-EmailVerifyOtp">
       <p className="wg-email-lead">
-        <EmailSentence text={t('email.enterCode')} email={state.email.trim()} testId="otp-email" />
+        Enter the 6-digit code we emailed to <strong><bdi data-testid="otp-email">{state.email.trim()}</bdi></strong>.
       </p>
       <OtpInput
         key={state.otpAttempt}
@@ -59,21 +55,21 @@ export function EmailVerifyOtpView() {
         onComplete={(code) => void login.verify(code)}
       />
       <p className="wg-hint" aria-live="polite" data-testid="otp-status">
-        {state.busy ? t('email.checking') : ' '}
+        {state.busy ? 'Checking…' : ' '}
       </p>
       {error !== undefined && (
         <p className="wg-form-error" id={errorId} role="alert" data-testid="otp-error">
-          {i18n.known(error)}
+          {error}
         </p>
       )}
       {cooldown !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="otp-cooldown">
-          {i18n.known(cooldown)}
+          {cooldown}
         </p>
       )}
       <div className="wg-email-actions">
         <Button variant="secondary" disabled={state.busy} data-testid="otp-resend" onClick={() => void login.resend()}>
-          {seconds > 0 ? t('email.resendIn', { seconds }) : t('email.resend')}
+          {seconds > 0 ? `Resend code (${seconds} s)` : 'Resend code'}
         </Button>
         <Button
           variant="ghost"
@@ -83,7 +79,7 @@ export function EmailVerifyOtpView() {
             modal.goBack()
           }}
         >
-          {t('email.change')}
+          Change email
         </Button>
       </div>
     </div>
@@ -96,19 +92,18 @@ export function EmailVerifyDeviceView() {
   const modal = useService(ModalStore)
   const state = useStore(login)
   const error = state.errorOn === 'otp' ? state.error : undefined
-  const i18n = useI18n()
-  const { t } = i18n
   return (
     <div className="wg-view wg-email-view" data-testid="view-EmailVerifyDevice">
       <Spinner size="lg" />
-      <h3 className="wg-email-title">{t('email.approveDevice')}</h3>
+      <h3 className="wg-email-title">Approve this device</h3>
       <p className="wg-email-lead">
-        <EmailSentence text={t('email.newBrowser')} email={state.email.trim()} />
+        This browser is new to your wallet. We emailed an approval link to{' '}
+        <strong><bdi>{state.email.trim()}</bdi></strong>: open it on any device, and this page goes on by itself.
       </p>
-      <p className="wg-hint">{t('email.linkExpires')}</p>
+      <p className="wg-hint">The link expires in 10 minutes.</p>
       {error !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="device-error">
-          {i18n.known(error)}
+          {error}
         </p>
       )}
       <Button
@@ -119,7 +114,7 @@ export function EmailVerifyDeviceView() {
           modal.goBack()
         }}
       >
-        {t('email.useAnother')}
+        Use another email
       </Button>
     </div>
   )
@@ -130,8 +125,6 @@ export function UpdateEmailWalletView() {
   const update = useService(UpdateEmail)
   const state = useStore(update)
   const ids = { input: useId(), error: useId() }
-  const i18n = useI18n()
-  const { t } = i18n
   useEffect(() => update.reset(), [update])
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -142,7 +135,7 @@ export function UpdateEmailWalletView() {
       <form className="wg-send-form" onSubmit={onSubmit} noValidate>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.input}>
-            {t('email.newEmail')}
+            New email
           </label>
           <input
             id={ids.input}
@@ -157,15 +150,15 @@ export function UpdateEmailWalletView() {
             aria-describedby={state.error === undefined ? undefined : ids.error}
             onChange={(event) => update.setEmail(event.target.value)}
           />
-          <p className="wg-hint">{t('email.codesOrder')}</p>
+          <p className="wg-hint">We send a code to your current email first, then one to the new one.</p>
         </div>
         {state.error !== undefined && (
           <p className="wg-form-error" id={ids.error} role="alert" data-testid="update-email-error">
-            {i18n.known(state.error)}
+            {state.error}
           </p>
         )}
         <Button type="submit" variant="primary" fullWidth disabled={state.busy} data-testid="update-email-submit">
-          {state.busy ? t('email.sending') : t('email.continue')}
+          {state.busy ? 'Sending…' : 'Continue'}
         </Button>
       </form>
     </div>
@@ -177,12 +170,16 @@ function UpdateEmailOtp({ which }: { readonly which: 'primary' | 'secondary' }) 
   const update = useService(UpdateEmail)
   const state = useStore(update)
   const errorId = useId()
-  const i18n = useI18n()
-  const { t } = i18n
   return (
     <div className="wg-view wg-email-view" data-testid={which === 'primary' ? 'view-UpdateEmailPrimaryOtp' : 'view-UpdateEmailSecondaryOtp'}>
       <p className="wg-email-lead">
-        {which === 'primary' ? t('email.codeToCurrent') : <EmailSentence text={t('email.codeTo')} email={state.email.trim()} />}
+        {which === 'primary' ? (
+          'Enter the code we emailed to your current address.'
+        ) : (
+          <>
+            Enter the code we emailed to <strong><bdi>{state.email.trim()}</bdi></strong>.
+          </>
+        )}
       </p>
       <OtpInput
         key={state.otpStep}
@@ -193,7 +190,7 @@ function UpdateEmailOtp({ which }: { readonly which: 'primary' | 'secondary' }) 
       />
       {state.error !== undefined && (
         <p className="wg-form-error" id={errorId} role="alert" data-testid="update-otp-error">
-          {i18n.known(state.error)}
+          {state.error}
         </p>
       )}
     </div>

@@ -12,7 +12,6 @@ import { CONNECT_REQUEST_TIMEOUT_MS } from '../../../../src/domain/constants'
 import type { EmbeddedWallet, EmbeddedWalletUser } from '../../../../src/ports/embedded-wallet'
 import type { SocialCallback, SocialPopup, SocialWindows } from '../../../../src/ports/social-window'
 import { RecordingLogger } from '../../../fakes/recording-logger'
-import { social } from '../../../../src/presentation/i18n/messages/social'
 
 const AUTH = 'http://127.0.0.1:8790'
 const PAGE = 'http://127.0.0.1:5173/shop'
@@ -268,9 +267,3 @@ describe('SocialLogin with Farcaster', () => {
   })
 })
 
-describe('SocialLogin words', () => {
-  it('are the catalogue English of their keys, so the views show them in the visitor language', () => {
-    const english = Object.values(social) as string[]
-    for (const message of Object.values(SOCIAL_LOGIN_MESSAGES)) expect(english).toContain(message)
-  })
-})
