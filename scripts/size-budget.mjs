@@ -55,10 +55,13 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * session), the confirmation overlay's lazy mount and the `services.auth` rule: 0.8 KB measured
  * against a build without the field, the connector and the overlay, about 1.3 KB with the loader
  * token, the connect-method rule and the texts (the issue allows 1.5).
- * Measured: 137.6 KB; room left in the 140 KB budget: 2.4 KB, of which socials (1.0) and the
- * message catalogue (1.0) are promised. Lower it as room is won, never raise it without saying why.
+ * Raised to 138.5 for social login: the social method on Connect, the lazy loader of its buttons,
+ * the loader's binding and the check for a page coming back from a provider (the redirect path):
+ * 0.35 KB measured against main before it (the buttons, the use case and the views load on demand).
+ * Measured: 138.2 KB; room left in the 140 KB budget: 1.8 KB, of which the message catalogue (1.0)
+ * is promised. Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 138 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 138.5 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
