@@ -182,6 +182,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     const next = previous
       .catch(() => undefined)
       .then(async () => {
+        // A chain started over (the devnet restarts a node that died, and the fault tests kill one)
+        // forgets the faucet's money: it is set again before the faucet pays.
+        const reader = createPublicClient({ transport: http(chain.rpcUrl) })
+        if ((await reader.getBalance({ address: faucet.address })) < NEW_WALLET_FUNDING * 4n) {
+          await reader.request({ method: 'hardhat_setBalance' as never, params: [faucet.address, toHex(FAUCET_BALANCE)] as never })
+        }
         const client = createWalletClient({ account: faucet, transport: http(chain.rpcUrl) })
         const hash = await client.sendTransaction({ to, value: NEW_WALLET_FUNDING, chain: null })
         await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })

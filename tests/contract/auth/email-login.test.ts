@@ -75,6 +75,16 @@ describe('email login on the devnet auth service', () => {
     expect((await get('/v1/user', token)).status).toBe(401)
   })
 
+  it("a chain that started over (the faucet's money gone with it) still funds a new wallet", async () => {
+    const chainB = createPublicClient({ transport: http(devnet.rpcUrls[31338]) })
+    await chainB.request({ method: 'hardhat_setBalance' as never, params: [auth.faucetAddress, '0x0'] as never })
+    const email = fresh()
+    await post('/v1/email/login', { email, deviceId: 'laptop' })
+    const verified = await post<{ user: { accounts: { eip155: Hex } } }>('/v1/email/verify', { email, otp: await codeFor(email), deviceId: 'laptop' })
+    expect(verified.status).toBe(200)
+    expect(await chainB.getBalance({ address: verified.body.user.accounts.eip155 })).toBe(NEW_WALLET_FUNDING)
+  })
+
   it('a wrong code says so with the attempts left, the last wrong one voids it, an old one has expired', async () => {
     const email = fresh()
     await post('/v1/email/login', { email, deviceId: 'laptop' })
