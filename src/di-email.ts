@@ -11,6 +11,7 @@ import { Clock } from './ports/clock'
 import { EmbeddedWalletLoader } from './ports/embedded-wallet'
 import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
+import { browserTimers } from './infrastructure/browser-timers'
 
 export function emailLogin(ctx: ResolutionContext): EmailLogin {
   return new EmailLogin(
@@ -21,5 +22,6 @@ export function emailLogin(ctx: ResolutionContext): EmailLogin {
     ctx.get(Clock),
     ctx.get(AlertStore),
     ctx.get(Logger),
+    browserTimers,
   )
 }

@@ -2,6 +2,7 @@
  * The social login's part of the composition root: the use case and the page's windows in one
  * chunk, loaded when a visitor reaches the social buttons (src/di-connect.ts binds its loader).
  */
+import { browserTimers } from './infrastructure/browser-timers'
 import type { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectExternal } from './application/connection/connect-external'
@@ -28,5 +29,6 @@ export function createSocialLogin(container: Container, config: ResolvedConfig):
     new URL(config.services.auth).origin,
     container.get(Logger),
     { options, popup: socialWindowMode(platform.kind) === 'popup' },
+    browserTimers,
   )
 }

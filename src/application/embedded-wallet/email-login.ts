@@ -13,6 +13,7 @@ import type { Clock } from '../../ports/clock'
 import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletLoader } from '../../ports/embedded-wallet'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
+import type { Timers } from '../../ports/timers'
 import type { AlertStore } from '../alert-store'
 import type { ConnectExternal } from '../connection/connect-external'
 import type { ModalStore } from '../modal-store'
@@ -42,15 +43,8 @@ export interface EmailLoginState {
 
 const INITIAL: EmailLoginState = { step: 'email', email: '', busy: false, resendAt: 0, otpAttempt: 0, cooldownShown: false }
 
-export interface EmailLoginTimers {
-  setInterval(callback: () => void, ms: number): unknown
-  clearInterval(handle: unknown): void
-}
-
-const browserTimers: EmailLoginTimers = {
-  setInterval: (callback, ms) => setInterval(callback, ms),
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
-}
+/** The timers the device check polls with. */
+export type EmailLoginTimers = Pick<Timers, 'setInterval' | 'clearInterval'>
 
 export class EmailLogin {
   private readonly subject = new BehaviorSubject<EmailLoginState>(INITIAL)
@@ -66,7 +60,7 @@ export class EmailLogin {
     private readonly clock: Clock,
     private readonly alerts: AlertStore,
     private readonly logger: Logger,
-    private readonly timers: EmailLoginTimers = browserTimers,
+    private readonly timers: EmailLoginTimers,
   ) {}
 
   get snapshot(): EmailLoginState {

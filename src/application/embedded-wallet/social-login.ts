@@ -14,6 +14,7 @@ import type { SocialOption, SocialProvider } from '../../domain/entities'
 import type { ViewName } from '../../domain/navigation/views'
 import { EmbeddedWalletRequestError, type EmbeddedWalletLoader, type EmbeddedWalletUser } from '../../ports/embedded-wallet'
 import type { Logger } from '../../ports/logger'
+import type { Timers } from '../../ports/timers'
 import type { SocialCallback, SocialPopup, SocialWindows } from '../../ports/social-window'
 import type { ConnectExternal } from '../connection/connect-external'
 import type { ModalStore } from '../modal-store'
@@ -46,19 +47,8 @@ export interface SocialLoginState {
 
 const IDLE: SocialLoginState = { waiting: false }
 
-export interface SocialLoginTimers {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-  setInterval(callback: () => void, ms: number): unknown
-  clearInterval(handle: unknown): void
-}
-
-const browserTimers: SocialLoginTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  setInterval: (callback, ms) => setInterval(callback, ms),
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
-}
+/** The timers of the popup's time limit and the Farcaster check. */
+export type SocialLoginTimers = Timers
 
 export class SocialLogin {
   private readonly subject = new BehaviorSubject<SocialLoginState>(IDLE)
@@ -77,7 +67,7 @@ export class SocialLogin {
     private readonly logger: Logger,
     /** The socials on offer here in their order (Telegram's filtering done), and whether a click opens a popup (socialWindowMode). */
     readonly offer: { readonly options: readonly SocialOption[]; readonly popup: boolean } = { options: [], popup: true },
-    private readonly timers: SocialLoginTimers = browserTimers,
+    private readonly timers: SocialLoginTimers,
   ) {}
 
   get snapshot(): SocialLoginState {
