@@ -45,6 +45,7 @@ import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reade
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
 import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
 import { EsploraChainReader } from './infrastructure/chains/bip122/esplora-chain-reader'
+import { LocaleStore } from './application/locale-store'
 
 /**
  * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
@@ -217,7 +218,10 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         api: ctx.get(BlockchainApi),
         scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),
-        locale: visitorLocale(),
+        // Read at each use: a language switched at run time reads the next keystroke its way.
+        get locale() {
+          return ctx.get(LocaleStore).locale
+        },
       }),
   )
   binder.bind(ReviewSend).toDynamicValue(
@@ -252,10 +256,3 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
   )
 }
 
-/**
- * The locale amounts are read and written in: the browser's language (the one place a `locale`
- * setting will take over), en-US where there is no browser.
- */
-function visitorLocale(): string {
-  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US'
-}

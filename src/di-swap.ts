@@ -20,6 +20,7 @@ import { Scheduler } from './ports/scheduler'
 import { SwapTransactions } from './ports/swap-transactions'
 import { ViemSwapTransactions } from './infrastructure/chains/eip155/send/viem-swap-transactions'
 import { unlessOverridden } from './di-binder'
+import { LocaleStore } from './application/locale-store'
 
 /**
  * Swapping's part of the composition root, a chunk of its own (see `loadArea` in src/di.ts):
@@ -55,7 +56,9 @@ export function bindSwap(container: Container, _config: ResolvedConfig): () => v
       scheduler: ctx.get(Scheduler),
       clock: ctx.get(Clock),
       logger: ctx.get(Logger),
-      locale: typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US',
+      get locale() {
+        return ctx.get(LocaleStore).locale
+      },
     }))
   })
   // What the modal's destroy() stops: the flow's subscription to the balances and a waiting quote.

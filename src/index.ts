@@ -29,4 +29,5 @@ export type {
   WalletStandardWallet,
 } from './domain/chains/wallet-providers'
 export type { ViewName } from './domain/navigation/views'
+export type { MessageKey, Translation as WalletgateMessages } from './presentation/i18n/catalogue'
 export type { AlertDescriptor } from './domain/errors'

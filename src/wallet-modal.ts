@@ -9,6 +9,7 @@ import { AlertStore } from './application/alert-store'
 import { ConnectionStore, type ConnectionState, type NamespaceAccounts } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
+import { LocaleStore } from './application/locale-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
 import { wrapAction } from './application/telemetry/wrap-action'
@@ -119,6 +120,11 @@ export interface WalletModal {
   getProvider<N extends ChainNamespace>(namespace: N): Promise<ProviderOf<N> | undefined>
   setThemeMode(mode: ThemeMode): void
   /**
+   * Switches the modal's language (a BCP 47 tag, `ar`, `pt-BR`): an open modal re-renders in it,
+   * keeping what the visitor typed. With `messages`, also replaces the per-string overrides.
+   */
+  setLocale(locale: string, messages?: Readonly<Record<string, string>>): void
+  /**
    * Starts the wallet session (discovery, silent reconnect) and renders the modal: inline into
    * `element` at once (embedded mode), or as an overlay prepared when the page is idle.
    */
@@ -146,6 +152,8 @@ export interface CreateWalletModalOptions {
 export interface ModalRenderer {
   /** Puts the modal's styles in place before its first render. */
   prepareStyles(): void
+  /** Fetches the texts of a language ahead of the first open. */
+  prepareLocale(locale: string): Promise<void>
   /** Renders into `element`, or as an overlay; returns the unmount. */
   mountModal(container: Container, element?: HTMLElement): () => void
 }
@@ -163,6 +171,7 @@ export function createModalCore(
   const resolved = parseConfig(config)
   const container = createContainer(resolved, (c) => {
     c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
+    c.bind(LocaleStore).toDynamicValue(() => new LocaleStore(resolved.locale, resolved.messages, browserLocale))
     c.bind(AlertStore).toDynamicValue(
       () => new AlertStore(resolved.projectId === undefined ? ALERT_ERRORS.projectIdNotConfigured : null),
     )
@@ -344,6 +353,10 @@ class WalletModalInstance implements WalletModal {
     this.theme.setMode(mode)
   }
 
+  setLocale(locale: string, messages?: Readonly<Record<string, string>>): void {
+    this.container.get(LocaleStore).set(locale, messages)
+  }
+
   mount(element?: HTMLElement): Promise<void> {
     if (this.destroyed) return Promise.resolve()
     this.startSession()
@@ -376,7 +389,11 @@ class WalletModalInstance implements WalletModal {
     const loader = this.container.get(FeatureLoader)
     const connected = this.connection.snapshot.status === 'connected'
     return Promise.all([
-      this.loadRenderer?.().then(({ prepareStyles }) => prepareStyles()),
+      // The visitor's language comes with the shell, so the first open needs no fetch.
+      this.loadRenderer?.().then(({ prepareStyles, prepareLocale }) => {
+        prepareStyles()
+        return prepareLocale(this.container.get(LocaleStore).locale)
+      }),
       loader.loadConnect(),
       // A connected visitor opens to Account: its bindings too.
       connected ? this.loadFeatures() : undefined,
@@ -406,7 +423,12 @@ class WalletModalInstance implements WalletModal {
   private render(element?: HTMLElement): Promise<void> {
     const loadRenderer = this.loadRenderer
     if (loadRenderer === undefined) return this.container.get(FeatureLoader).loadConnect()
-    this.mounting ??= Promise.all([loadRenderer(), this.container.get(FeatureLoader).loadConnect()]).then(
+    // The modal's texts (the visitor's language and English) are fetched with the shell: the first
+    // render has them (prepareLocale never rejects; an offline language shows English).
+    this.mounting ??= Promise.all([
+      loadRenderer().then((loaded) => loaded.prepareLocale(this.container.get(LocaleStore).locale).then(() => loaded)),
+      this.container.get(FeatureLoader).loadConnect(),
+    ]).then(
       ([{ mountModal }]) => {
         if (this.destroyed) return
         this.unmount = mountModal(this.container, element)
@@ -481,6 +503,11 @@ class WalletModalInstance implements WalletModal {
     this.signIn.dispose()
     this.container.unbindAll()
   }
+}
+
+/** The browser's language, where there is a browser. */
+function browserLocale(): string | undefined {
+  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : undefined
 }
 
 function shallowEqual(a: WalletModalState, b: WalletModalState): boolean {

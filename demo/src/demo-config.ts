@@ -13,6 +13,8 @@ const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
  * is required sign-in with the sessions kept by the devnet service's auth endpoints (`siwx.serverUrl`).
  */
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
+/** `?lang=ar` shows the modal in that language (default: the browser's). */
+const lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang')
 
 export const demoConfig: WalletModalConfig = {
   projectId: env.VITE_WG_PROJECT_ID ?? 'walletgate-demo',
@@ -78,6 +80,7 @@ export const demoConfig: WalletModalConfig = {
   ],
   // The devnet's pools serve swaps on both devnet chains, besides the spec's swap networks.
   swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554, 31337, 31338],
+  ...(lang === null ? {} : { locale: lang }),
   ...(siwxMode === 'required' || siwxMode === 'optional' || siwxMode === 'server'
     ? {
         siwx: {

@@ -1,5 +1,5 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
-import type { Snack, SnackVariant } from '../domain/entities'
+import type { Snack, SnackText, SnackVariant } from '../domain/entities'
 import { SNACK_MESSAGES, type SnackMessageKey } from '../domain/messages'
 import { INITIAL_SNACK_STATE, hideSnack, makeSnack, showSnack, tickSnack, type SnackState } from '../domain/snack/snack-queue'
 
@@ -31,7 +31,7 @@ export class SnackStore {
     return this.subject.value.current
   }
 
-  show(message: string, variant: SnackVariant, options: { autoClose?: boolean; svg?: string; link?: string } = {}): void {
+  show(message: string, variant: SnackVariant, options: { autoClose?: boolean; svg?: string; link?: string; text?: SnackText } = {}): void {
     const next = showSnack(this.subject.value, makeSnack(message, variant, options), this.scheduler.now())
     this.autoClose?.unsubscribe()
     this.subject.next(next)
@@ -55,8 +55,8 @@ export class SnackStore {
   }
 
   /** With `link`, the snack links to it (a sent transaction's explorer page). */
-  showSuccess(message: string, link?: string): void {
-    this.show(message, 'success', link === undefined ? {} : { link })
+  showSuccess(message: string, link?: string, text?: SnackText): void {
+    this.show(message, 'success', { ...(link === undefined ? {} : { link }), ...(text === undefined ? {} : { text }) })
   }
 
   /** A loading snack stays until hidden or replaced. */

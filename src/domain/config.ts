@@ -175,6 +175,13 @@ export interface WalletModalConfig {
   onrampProviders?: string[] | undefined
   /** Called with every modal event (connect, disconnect, errors reported as events). */
   onEvent?: ((event: { type: string; data?: unknown }) => void) | undefined
+  /**
+   * The visitor's language and number writing, a BCP 47 tag (`de`, `pt-BR`). Default: the
+   * browser's language; a language without a translation shows English. `setLocale()` changes it.
+   */
+  locale?: string | undefined
+  /** The host's own wording of any string of the modal, by message key (`'connect.title': 'Log in'`). */
+  messages?: Readonly<Record<string, string>> | undefined
 }
 
 interface ThemeVariablesConfig {
@@ -346,7 +353,17 @@ function configRules(): Record<string, Rule<unknown>> {
     ),
     onrampProviders: optional(strArray),
     onEvent: optional(custom(isFunction, 'Expected a function')),
+    locale: optional(custom(isLanguageTag, 'Expected a language tag (de, pt-BR)')),
+    messages: optional(custom(isStringRecord, 'Expected texts by key')),
   }
+}
+
+function isLanguageTag(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(value)
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')
 }
 
 export class InvalidConfigError extends Error {

@@ -379,8 +379,16 @@ export interface Snack {
   svg?: string
   /** A page to open about the message (a sent transaction in the block explorer); untrusted until checked. */
   link?: string
+  /** The message as a text of the views' catalogue (key and values), for the visitor's language; `message` is its English. */
+  text?: SnackText
   open: boolean
   autoClose: boolean
+}
+
+/** A snack's words by catalogue key, with the values of its placeholders. */
+export interface SnackText {
+  readonly key: string
+  readonly params: Readonly<Record<string, string>>
 }
 
 // ---------------------------------------------------------------- recent wallets

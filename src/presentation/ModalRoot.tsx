@@ -15,7 +15,8 @@ import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from 
 import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
 import { ViewBoundary, WithArea, WithFeatures, WithWalletLists } from './ViewGate'
 import { viewTitle } from './views/titles'
-import { BACK_ARROW, ELLIPSIS } from '../domain/format/glyphs'
+import { BACK_ARROW } from '../domain/format/glyphs'
+import { I18nProvider, useI18n } from './i18n/i18n'
 
 export interface ModalRootProps {
   /** Inline in the host's element instead of an overlay dialog. */
@@ -31,7 +32,17 @@ const EmbeddedApproval = lazy(() => import('./views/email/EmbeddedApproval'))
  * back, title and close, the alert, the current view and the snack. Focus is trapped in the dialog
  * and restored to the opener; Escape closes unless the close guard holds (then the modal shakes).
  */
-export function ModalRoot({ embedded, root }: ModalRootProps) {
+export function ModalRoot(props: ModalRootProps) {
+  return (
+    <I18nProvider>
+      <ModalShell {...props} />
+    </I18nProvider>
+  )
+}
+
+function ModalShell({ embedded, root }: ModalRootProps) {
+  const i18n = useI18n()
+  const { t } = i18n
   const modal = useService(ModalStore)
   const theme = useService(ThemeStore)
   const alerts = useService(AlertStore)
@@ -141,20 +152,22 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
           <button
             type="button"
             className="wg-icon-button"
-            aria-label="Back"
+            aria-label={t('shell.back')}
             data-testid="modal-back"
             onClick={() => modal.goBack()}
           >
-            <span aria-hidden="true">{BACK_ARROW}</span>
+            <span aria-hidden="true" className="wg-icon-directional">
+              {BACK_ARROW}
+            </span>
           </button>
         ) : (
           <span />
         )}
         <h2 className="wg-title" id={titleId} ref={titleRef} tabIndex={-1}>
-          {viewTitle(view)}
+          {viewTitle(view, i18n)}
         </h2>
         {showClose ? (
-          <button type="button" className="wg-icon-button" aria-label="Close" data-testid="modal-close" onClick={close}>
+          <button type="button" className="wg-icon-button" aria-label={t('shell.close')} data-testid="modal-close" onClick={close}>
             <span aria-hidden="true">×</span>
           </button>
         ) : (
@@ -163,7 +176,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
       </header>
       {alert !== null && (
         <p className="wg-alert" role="alert" data-testid="alert">
-          <strong>{alert.shortMessage}</strong> {alert.longMessage}
+          <strong>{i18n.known(alert.shortMessage)}</strong> {i18n.known(alert.longMessage)}
         </p>
       )}
       <div className="wg-body">
@@ -173,10 +186,10 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
             onRetry={() => reloadView(view)}
             onError={(error) => warnings.viewFailed(view, error)}
           >
-            <Suspense fallback={<Skeleton label={`Loading${ELLIPSIS}`} />}>
+            <Suspense fallback={<Skeleton label={t('shell.loading')} />}>
               {View === undefined ? (
                 <p className="wg-muted" data-testid={`view-${view}`}>
-                  This view is not available in this version.
+                  {t('shell.viewUnavailable')}
                 </p>
               ) : WALLET_LIST_VIEWS.has(view) ? (
                 <WithWalletLists>
@@ -185,6 +198,8 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
               ) : CONNECT_VIEWS.has(view) ? (
                 <View />
               ) : VIEW_AREAS[view] !== undefined ? (
+                // Keyed by area: going from one area's view straight to another's must wait for the
+                // other's bindings, not keep the first one's "ready".
                 <WithArea key={VIEW_AREAS[view]} area={VIEW_AREAS[view]}>
                   <View />
                 </WithArea>
@@ -210,7 +225,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
   if (embedded) {
     return (
       <ImagePolicyProvider origins={imageOrigins}>
-        <section className={`wg-embedded ${themeClass}`} aria-labelledby={titleId} data-testid="modal" onKeyDown={onKeyDown}>
+        <section className={`wg-embedded ${themeClass}`} lang={i18n.language} dir={i18n.dir} aria-labelledby={titleId} data-testid="modal" onKeyDown={onKeyDown}>
           {panel}
         </section>
       </ImagePolicyProvider>
@@ -221,6 +236,8 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
       <dialog
         ref={dialogRef}
         className={`wg-dialog ${themeClass}`}
+        lang={i18n.language}
+        dir={i18n.dir}
         aria-labelledby={titleId}
         aria-modal="true"
         data-testid="modal"

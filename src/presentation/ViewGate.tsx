@@ -2,22 +2,23 @@ import { Component, useCallback, useEffect, useState, type ReactNode } from 'rea
 import { FeatureLoader, type FeatureArea } from '../application/modal-services'
 import { Button, Notice, Skeleton } from './components'
 import { useService } from './di-context'
-import { ELLIPSIS } from '../domain/format/glyphs'
+import { useI18n } from './i18n/i18n'
 
 /** The spec's generic failure text (section 8). */
 const SOMETHING_WENT_WRONG = 'Something went wrong.'
 
 /** The spec's message and a retry, where a view could not be loaded or drawn. */
 function LoadFailed({ onRetry }: { readonly onRetry: () => void }) {
+  const { t } = useI18n()
   return (
     <Notice
       announce
       tone="error"
-      title={SOMETHING_WENT_WRONG}
-      message="This part of the modal could not be loaded. Check your connection and try again."
+      title={t('shell.somethingWentWrong')}
+      message={t('shell.loadFailed')}
       actions={
         <Button variant="primary" onClick={onRetry} data-testid="view-retry">
-          Try again
+          {t('shell.tryAgain')}
         </Button>
       }
       testId="view-error"
@@ -91,7 +92,12 @@ function WithBindings({ ready, load, children }: { readonly ready: boolean; read
 
   if (state === 'ready') return children
   if (state === 'failed') return <LoadFailed onRetry={() => setState('loading')} />
-  return <Skeleton label={`Loading${ELLIPSIS}`} />
+  return <Loading />
+}
+
+function Loading() {
+  const { t } = useI18n()
+  return <Skeleton label={t('shell.loading')} />
 }
 
 /** Children that need the account features (src/di-features.ts). */

@@ -26,7 +26,7 @@ test.describe('networks', () => {
       expect(await page.evaluate(() => (window as unknown as { devWallet: { chainId: number } }).devWallet.chainId)).toBe(31338)
       await expect(page.getByTestId('demo-account')).toContainText('eip155:31338')
       await expect(page.getByTestId('account-network-button')).toContainText('Devnet B')
-      await expect(page.getByTestId('account-balance')).toHaveText('4321.000 ETH')
+      await expect(page.getByTestId('account-balance')).toHaveText('4,321.000 ETH')
 
       // The active network survives a reload (persisted).
       await page.getByTestId('account-network-button').click()

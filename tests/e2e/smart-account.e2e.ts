@@ -99,7 +99,7 @@ test('a visitor on the smart account sends 0.01 ETH: one user operation, bundled
 
   await page.getByTestId('connect-button').click()
   await expect(page.getByTestId('account-kind-type')).toHaveText('Smart account')
-  await expect(page.getByTestId('account-smart-deployed')).toContainText('not deployed yet')
+  await expect(page.getByTestId('account-smart-deployed')).toContainText('Not deployed yet')
   await expect(page.getByTestId('account-type-smartAccount')).toHaveAttribute('aria-pressed', 'true')
   await snapshot(page, 'smart-account-undeployed')
 
@@ -112,8 +112,8 @@ test('a visitor on the smart account sends 0.01 ETH: one user operation, bundled
 
   // Back on Account after the send, which reads the deployment anew.
   await expect(page.getByTestId('view-Account')).toBeVisible()
-  await expect(page.getByTestId('account-smart-deployed')).toContainText('deployed')
-  await expect(page.getByTestId('account-smart-deployed')).not.toContainText('not deployed')
+  await expect(page.getByTestId('account-smart-deployed')).toContainText('Deployed')
+  await expect(page.getByTestId('account-smart-deployed')).not.toContainText('Not deployed')
 
   // The EOA: another address, with its own (untouched) funding.
   await page.getByTestId('account-type-eoa').click()

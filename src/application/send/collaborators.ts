@@ -5,7 +5,7 @@
  */
 import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
-import type { TokenBalance } from '../../domain/entities'
+import type { SnackText, TokenBalance } from '../../domain/entities'
 
 /** The connected account's token balances on its current network. */
 export interface SendBalanceSource {
@@ -20,6 +20,7 @@ export const SendBalanceSource = Symbol('SendBalanceSource') as ServiceIdentifie
 /** Where the use cases show a snack (the modal's SnackStore satisfies it). */
 export interface SendNotifier {
   /** With a transaction's hash, the snack links to it in the network's block explorer. */
-  showSuccess(message: string, transactionHash?: string): void
+  /** `text`: the message as a catalogue text, for the visitor's language. */
+  showSuccess(message: string, transactionHash?: string, text?: SnackText): void
   showError(message: string): void
 }

@@ -212,7 +212,10 @@ export class ConfirmSend {
       properties: { hash: sent.hash, token: preview.token.symbol, network: preview.request.chainId },
       address: preview.request.from,
     })
-    this.deps.notifier.showSuccess(`Sent ${preview.amountText} ${preview.token.symbol}`, sent.hash)
+    this.deps.notifier.showSuccess(`Sent ${preview.amountText} ${preview.token.symbol}`, sent.hash, {
+      key: 'send.sentSnack',
+      params: { amount: preview.amountText, symbol: preview.token.symbol },
+    })
     try {
       void Promise.resolve(this.deps.balances.refresh({ forceUpdate: true })).catch((error: unknown) =>
         this.deps.logger.warn('Balance refresh after send failed', error),
@@ -233,6 +236,7 @@ function stateFor(outcome: Outcome | undefined, review: ReviewSendState, form: S
 function summaryOf(preview: SendPreview): ApprovalSummary {
   return {
     title: `Send ${preview.amountText} ${preview.token.symbol}`,
+    titleText: { key: 'send.approveTitle', params: { amount: preview.amountText, symbol: preview.token.symbol } },
     rows: [
       {
         label: 'To',

@@ -1,3 +1,4 @@
+import type { SnackText } from '../../domain/entities'
 import type { SendNotifier } from './collaborators'
 
 /** A transaction's page on a block explorer (`<explorer>/tx/<hash>`), or undefined without an explorer. */
@@ -11,12 +12,12 @@ export function transactionExplorerUrl(blockExplorerUrl: string | undefined, has
  * block explorer of the network it went to (when that network has one), as peers' toasts do.
  */
 export function explorerLinkingNotifier(
-  snacks: { showSuccess(message: string, link?: string): void; showError(message: string): void },
+  snacks: { showSuccess(message: string, link?: string, text?: SnackText): void; showError(message: string): void },
   blockExplorerUrl: () => string | undefined,
 ): SendNotifier {
   return {
-    showSuccess: (message, hash) =>
-      snacks.showSuccess(message, hash === undefined ? undefined : transactionExplorerUrl(blockExplorerUrl(), hash)),
+    showSuccess: (message, hash, text) =>
+      snacks.showSuccess(message, hash === undefined ? undefined : transactionExplorerUrl(blockExplorerUrl(), hash), text),
     showError: (message) => snacks.showError(message),
   }
 }

@@ -14,11 +14,14 @@ import {
   type ApprovalStack,
 } from '../../domain/navigation/approval-stack'
 import type { ModalStore } from '../modal-store'
+import type { SnackText } from '../../domain/entities'
 
 /** What the approval view shows about the request it waits for. */
 export interface ApprovalSummary {
   /** e.g. "Send 0.25 ETH". */
   readonly title: string
+  /** The title as a text of the views' catalogue, for the visitor's language. */
+  readonly titleText?: SnackText
   readonly rows: readonly { readonly label: string; readonly value: string }[]
 }
 

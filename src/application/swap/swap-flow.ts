@@ -294,7 +294,10 @@ export class SwapFlow {
           const sent = await this.walletStep(
             'approve',
             { chainId, from: account.address, to: approve.to, data: approve.data, value: BigInt(approve.value), gas: BigInt(approve.eip155.gas) },
-            { title: `Approve ${preview.amountText} ${preview.from.symbol}`, rows: [{ label: 'Allows', value: 'the swap to spend exactly this amount' }] },
+            {
+              title: `Approve ${preview.amountText} ${preview.from.symbol}`,
+              titleText: { key: 'swap.approveTitle', params: { amount: preview.amountText, symbol: preview.from.symbol } },
+              rows: [{ label: 'Allows', value: 'the swap to spend exactly this amount' }] },
           )
           if (sent === undefined) return
           await this.minedOrThrow(chainId, sent.hash)
@@ -313,6 +316,7 @@ export class SwapFlow {
         { chainId, from: account.address, to: tx.to, data: tx.data, value: BigInt(tx.amount), gas: BigInt(tx.eip155.gas) },
         {
           title: `Swap ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`,
+          titleText: { key: 'swap.swapTitle', params: { amount: preview.amountText, from: preview.from.symbol, to: preview.to.symbol } },
           rows: [
             { label: 'Receive at least', value: `${preview.quote.minimumText} ${preview.to.symbol}` },
             { label: 'Network fee', value: preview.quote.feeText },
@@ -486,7 +490,10 @@ export class SwapFlow {
         nowMs: this.deps.clock.now(),
       }),
     )
-    this.deps.notifier.showSuccess(`Swapped ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`, sent.hash)
+    this.deps.notifier.showSuccess(`Swapped ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`, sent.hash, {
+      key: 'swap.swappedSnack',
+      params: { amount: preview.amountText, from: preview.from.symbol, to: preview.to.symbol },
+    })
     try {
       void Promise.resolve(this.deps.balances.refresh({ forceUpdate: true })).catch((error: unknown) => this.deps.logger.warn('Balance refresh after swap failed', error))
     } catch (error) {

@@ -12,6 +12,9 @@ export const BACK_ARROW = glyph('2039')
 export const CHECK_MARK = glyph('2713')
 /** Midline horizontal ellipsis, an image placeholder. */
 export const MIDLINE_ELLIPSIS = glyph('22ef')
+/** Curly double quotes around a quoted word. */
+export const LEFT_QUOTE = glyph('201c')
+export const RIGHT_QUOTE = glyph('201d')
 
 /** The character with this UTF-16 code unit (hex), decoded at run time. */
 function glyph(hex: string): string {

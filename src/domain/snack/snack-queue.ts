@@ -4,7 +4,7 @@
  * when the scheduled time arrives.
  */
 import { SNACK_RESHOW_DELAY_MS } from '../constants'
-import type { Snack, SnackVariant } from '../entities'
+import type { Snack, SnackText, SnackVariant } from '../entities'
 
 export interface SnackState {
   readonly current: Snack
@@ -19,13 +19,14 @@ export const INITIAL_SNACK_STATE: SnackState = {
 export function makeSnack(
   message: string,
   variant: SnackVariant,
-  options: { svg?: string; autoClose?: boolean; link?: string } = {},
+  options: { svg?: string; autoClose?: boolean; link?: string; text?: SnackText } = {},
 ): Snack {
   const snack: Snack = { message, variant, open: true, autoClose: options.autoClose ?? variant !== 'loading' }
   return {
     ...snack,
     ...(options.svg === undefined ? {} : { svg: options.svg }),
     ...(options.link === undefined ? {} : { link: options.link }),
+    ...(options.text === undefined ? {} : { text: options.text }),
   }
 }
 

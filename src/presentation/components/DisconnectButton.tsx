@@ -2,11 +2,13 @@ import { useState } from 'react'
 import { DisconnectAccount } from '../../application/account/disconnect-account'
 import { useService } from '../di-context'
 import { Button } from './Button'
+import { useI18n } from '../i18n/i18n'
 
 /** Ends the wallet session; shows progress while the wallet lets go. */
 export function DisconnectButton() {
   const disconnect = useService(DisconnectAccount)
   const [leaving, setLeaving] = useState(false)
+  const { t } = useI18n()
   return (
     <Button
       variant="ghost"
@@ -18,7 +20,7 @@ export function DisconnectButton() {
         void disconnect().finally(() => setLeaving(false))
       }}
     >
-      Disconnect
+      {t('shell.disconnect')}
     </Button>
   )
 }

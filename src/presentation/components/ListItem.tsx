@@ -3,7 +3,11 @@ import type { ReactNode } from 'react'
 export interface ListItemProps {
   /** Main text (rendered as text). */
   readonly label: string
+  /** The label is data (a wallet's, network's or token's name), not a text of the catalogue: kept left to right where it is. */
+  readonly labelIsData?: boolean
   readonly description?: string
+  /** The description is data (an amount). */
+  readonly descriptionIsData?: boolean
   /** A second line of small marks under the label (a wallet's chain families). */
   readonly details?: ReactNode
   /** Leading visual (an icon, a SafeImage). */
@@ -25,7 +29,9 @@ export interface ListItemProps {
 /** One full-width row of a list: 56px tall, 44px+ target, focus ring, both themes. */
 export function ListItem({
   label,
+  labelIsData = false,
   description,
+  descriptionIsData = false,
   details,
   leading,
   tag,
@@ -41,8 +47,21 @@ export function ListItem({
     <>
       {leading !== undefined && <span className="wg-list-item-leading">{leading}</span>}
       <span className="wg-list-item-text">
-        <span className="wg-list-item-label">{label}</span>
-        {description !== undefined && <span className="wg-list-item-description">{description}</span>}
+        {labelIsData ? (
+          <bdi className="wg-list-item-label" data-i18n-data="">
+            {label}
+          </bdi>
+        ) : (
+          <span className="wg-list-item-label">{label}</span>
+        )}
+        {description !== undefined &&
+          (descriptionIsData ? (
+            <bdi className="wg-list-item-description" data-i18n-data="">
+              {description}
+            </bdi>
+          ) : (
+            <span className="wg-list-item-description">{description}</span>
+          ))}
         {details}
       </span>
       {trailing ?? (tag !== undefined && <span className="wg-tag">{tag}</span>)}

@@ -4,6 +4,7 @@ import { groupByFamily } from '../../domain/network/network-groups'
 import { List, ListRow } from './List'
 import { ListItem } from './ListItem'
 import { NetworkIcon } from './NetworkIcon'
+import { useI18n } from '../i18n/i18n'
 
 export interface NetworkListProps {
   readonly label: string
@@ -21,17 +22,19 @@ export interface NetworkListProps {
  * its family's name (`data-testid="network-group-<namespace>"`), in the host's order.
  */
 export function NetworkList({ label, networks, activeCaipNetworkId, pendingCaipNetworkId, onSelect }: NetworkListProps) {
+  const { t } = useI18n()
   const groups = groupByFamily(networks)
   const rows = (list: readonly CaipNetwork[]) =>
     list.map((network) => {
       const active = network.caipNetworkId === activeCaipNetworkId
       const pending = network.caipNetworkId === pendingCaipNetworkId
-      const tag = pending ? 'Switching' : active ? 'Active' : undefined
+      const tag = pending ? t('shell.switching') : active ? t('shell.active') : undefined
       return (
         <ListRow key={network.caipNetworkId}>
           <ListItem
             label={network.name}
-            description={network.testnet === true ? 'Test network' : undefined}
+            labelIsData
+            description={network.testnet === true ? t('shell.testNetwork') : undefined}
             leading={<NetworkIcon name={network.name} imageUrl={network.assets?.imageUrl} />}
             tag={tag}
             disabled={pendingCaipNetworkId !== undefined}
@@ -49,10 +52,10 @@ export function NetworkList({ label, networks, activeCaipNetworkId, pendingCaipN
             const name = chainFamilyLabel(group.namespace)
             return (
               <li key={group.namespace} className="wg-list-group" data-testid={`network-group-${group.namespace}`}>
-                <p className="wg-list-group-title" aria-hidden="true">
+                <p className="wg-list-group-title" aria-hidden="true" data-i18n-data="">
                   {name}
                 </p>
-                <ul className="wg-list" aria-label={`${name} networks`}>
+                <ul className="wg-list" aria-label={t('shell.familyNetworks', { family: name })}>
                   {rows(group.networks)}
                 </ul>
               </li>

@@ -4,6 +4,8 @@ import { useService } from '../di-context'
 import { safeWebLink } from '../../domain/validation/safe-links'
 import { Spinner } from './Spinner'
 import { CHECK_MARK } from '../../domain/format/glyphs'
+import { useI18n } from '../i18n/i18n'
+import type { MessageKey } from '../i18n/catalogue'
 
 const ICONS = { success: CHECK_MARK, error: '!', loading: '' } as const
 
@@ -14,6 +16,7 @@ const ICONS = { success: CHECK_MARK, error: '!', loading: '' } as const
 export function Snackbar() {
   const store = useService(SnackStore)
   const snack = useObservableState(store.snack$, () => store.snapshot)
+  const i18n = useI18n()
   const link = snack.open ? safeWebLink(snack.link) : undefined
   return (
     <div className="wg-snack-region" role="status" aria-live="polite" aria-atomic="true">
@@ -26,10 +29,10 @@ export function Snackbar() {
               {ICONS[snack.variant]}
             </span>
           )}
-          <span className="wg-snack-message">{snack.message}</span>
+          <span className="wg-snack-message">{snack.text === undefined ? i18n.known(snack.message) : i18n.t(snack.text.key as MessageKey, snack.text.params)}</span>
           {link !== undefined && (
             <a className="wg-link wg-snack-link" href={link} target="_blank" rel="noopener noreferrer" data-testid="snack-link">
-              View
+              {i18n.t('shell.snackView')}
             </a>
           )}
         </div>

@@ -27,6 +27,7 @@ export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, 
     <ListItem
       testId={`wallet-${testKey}`}
       label={name}
+      labelIsData
       description={description}
       tag={tag}
       details={
@@ -35,7 +36,7 @@ export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, 
         families !== undefined && families.length > 1 ? (
           <span className="wg-chain-badges">
             {families.map((family) => (
-              <span key={family} className="wg-chain-badge">
+              <span key={family} className="wg-chain-badge" data-i18n-data="">
                 {family}
               </span>
             ))}

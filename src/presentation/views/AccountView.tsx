@@ -19,6 +19,7 @@ import { EmbeddedAccountType } from './account/EmbeddedAccountType'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
@@ -29,20 +30,21 @@ export default function AccountView() {
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
   const identity = useStore(useService(IdentityStore))
+  const { t } = useI18n()
 
   if (connection.status !== 'connected') {
     return (
       <div className="wg-view" data-testid="view-Account">
         <Notice
-          title="No wallet connected"
-          message="Connect a wallet to see its account."
-          actions={<Button onClick={() => modal.reset('Connect')}>Connect a wallet</Button>}
+          title={t('shell.noWalletConnected')}
+          message={t('account.connectToSee')}
+          actions={<Button onClick={() => modal.reset('Connect')}>{t('account.connectWallet')}</Button>}
         />
       </div>
     )
   }
 
-  const networkName = networks.activeNetwork?.name ?? 'Unsupported network'
+  const networkName = networks.activeNetwork?.name ?? t('account.unsupportedNetwork')
   // Spec section 9: balances (and so tokens, NFTs, activity) and sends only where the family has them.
   const holds = supportsCapability('balance', connection.namespace)
   // Buying comes first in the wallet feature order (onramp, swaps, receive, send; spec section 9).
@@ -71,32 +73,32 @@ export default function AccountView() {
           data-testid="account-network-button"
         >
           <NetworkIcon name={networkName} imageUrl={networks.activeNetwork?.assets?.imageUrl} size="sm" />
-          {networkName}
-          <span className="wg-visually-hidden">, change network</span>
+          <bdi data-i18n-data="">{networkName}</bdi>
+          <span className="wg-visually-hidden">{t('account.changeNetwork')}</span>
         </Button>
         {canBuy && (
           <Button variant="secondary" onClick={() => modal.push('OnRamp')} data-testid="account-buy">
-            Buy
+            {t('account.buy')}
           </Button>
         )}
         {/* The spec's wallet feature order: onramp, swaps, receive, send. */}
         {swapsOn && (
           <Button variant="secondary" onClick={() => modal.push('Swap')} data-testid="account-swap">
-            Swap
+            {t('account.swap')}
           </Button>
         )}
         <Button variant="secondary" onClick={() => modal.push('WalletReceive')} data-testid="account-receive">
-          Receive
+          {t('account.receive')}
         </Button>
         {supportsCapability('send', connection.namespace) && (
           <Button variant="secondary" onClick={() => modal.push('Send')} data-testid="account-send">
-            Send
+            {t('account.send')}
           </Button>
         )}
       </div>
       {canChooseName && (
         <Button variant="ghost" onClick={() => modal.push('RegisterAccountName')} data-testid="account-choose-name">
-          Choose a name
+          {t('account.chooseName')}
         </Button>
       )}
       {holds && <AccountTabs />}

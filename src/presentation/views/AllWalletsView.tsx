@@ -9,6 +9,7 @@ import { Button, List, Skeleton } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
 import { NoWalletFound, WalletSearch, WalletsLoadFailed } from './connect/WalletSearchParts'
+import { useI18n } from '../i18n/i18n'
 
 /** Every wallet of the catalogue: featured first, pages of 40 on scroll, debounced search. */
 export default function AllWalletsView() {
@@ -20,6 +21,7 @@ export default function AllWalletsView() {
   const connectors = useObservableState(wallets.connectors$, () => wallets.connectors)
   const sentinel = useRef<HTMLDivElement>(null)
   const list = useRef<HTMLDivElement>(null)
+  const { t, plural } = useI18n()
 
   useEffect(() => {
     store.start()
@@ -54,7 +56,7 @@ export default function AllWalletsView() {
         autoFocus={!walletConnect.opensDeepLinks}
       />
       {state.status === 'loading' || state.status === 'idle' ? (
-        <Skeleton label="Loading wallets" rows={6} testId="all-wallets-loading" />
+        <Skeleton label={t('connect.loadingWallets')} rows={6} testId="all-wallets-loading" />
       ) : state.status === 'error' ? (
         <WalletsLoadFailed error={state.error} onRetry={() => store.retry()} />
       ) : rows.length === 0 ? (
@@ -62,9 +64,9 @@ export default function AllWalletsView() {
       ) : (
         <div ref={list}>
           <p className="wg-muted wg-visually-hidden" role="status">
-            {state.query.trim() === '' ? `${state.count} wallets` : `${rows.length} wallets found`}
+            {state.query.trim() === '' ? plural('connect.walletCount', state.count) : plural('connect.walletsFound', rows.length)}
           </p>
-          <List label="All wallets" testId="all-wallets-list">
+          <List label={t('connect.allWallets')} testId="all-wallets-list">
             <WalletRows
               rows={rows}
               onConnect={(id) => void connect.connect(id)}
@@ -74,7 +76,7 @@ export default function AllWalletsView() {
           {canLoadMore && (
             <div ref={sentinel} className="wg-load-more">
               <Button variant="ghost" fullWidth loading={state.loadingMore} onClick={() => void store.loadMore()}>
-                Show more wallets
+                {t('connect.showMore')}
               </Button>
             </div>
           )}

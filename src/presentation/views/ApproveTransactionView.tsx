@@ -5,6 +5,8 @@ import { Button, Notice, Spinner } from '../components'
 import { useService } from '../di-context'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
+import type { MessageKey } from '../i18n/catalogue'
 
 /**
  * The ApproveTransaction step of the approval stack (spec section 4): shown while the wallet
@@ -16,14 +18,16 @@ export default function ApproveTransactionView() {
   const approvals = useService(TransactionApprovals)
   const modal = useService(ModalStore)
   const current = useObservableState(approvals.current$, () => approvals.current)
+  const i18n = useI18n()
+  const { t } = i18n
 
   if (!current) {
     return (
       <div className="wg-view" data-testid="view-ApproveTransaction">
         <Notice
-          title="Nothing to approve"
-          message="There is no transaction waiting for approval."
-          actions={<Button onClick={() => modal.goBack()}>Back</Button>}
+          title={t('approve.nothing')}
+          message={t('approve.nothingText')}
+          actions={<Button onClick={() => modal.goBack()}>{t('shell.back')}</Button>}
         />
       </div>
     )
@@ -33,16 +37,18 @@ export default function ApproveTransactionView() {
     <div className="wg-view wg-approve" data-testid="view-ApproveTransaction">
       <Notice
         visual={<Spinner size="lg" />}
-        title="Approve in your wallet"
-        message={current.summary.title}
+        title={t('approve.inWallet')}
+        message={current.summary.titleText === undefined ? current.summary.title : t(current.summary.titleText.key as MessageKey, current.summary.titleText.params)}
         announce
         testId="approve-waiting"
       />
       <dl className="wg-details">
         {current.summary.rows.map((row) => (
           <div className="wg-details-row" key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
+            <dt>{i18n.has(`approve.row.${row.label}`) ? t(`approve.row.${row.label}` as MessageKey) : row.label}</dt>
+            <dd>
+              {i18n.isKnown(row.value) ? i18n.known(row.value) : <bdi data-i18n-data="">{row.value}</bdi>}
+            </dd>
           </div>
         ))}
       </dl>
@@ -55,7 +61,7 @@ export default function ApproveTransactionView() {
         }}
         data-testid="approve-cancel"
       >
-        Cancel
+        {t('shell.cancel')}
       </Button>
     </div>
   )

@@ -10,6 +10,8 @@ import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
 import { EmailField } from './connect/EmailField'
 import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
+import { useI18n } from '../i18n/i18n'
+import type { MessageKey } from '../i18n/catalogue'
 
 // Its own chunk: the social buttons wait for the social login, which names the socials on offer.
 const SocialButtons = lazy(() => import('./connect/SocialButtons'))
@@ -24,6 +26,7 @@ export default function ConnectView() {
   const modal = useService(ModalStore)
   const walletConnect = useService(WalletConnectEntry)
   const model = useObservableState(store.state$, () => store.snapshot)
+  const { t } = useI18n()
 
   useEffect(() => {
     void store.load()
@@ -51,18 +54,21 @@ export default function ConnectView() {
             {!model.hasBrowserWallet && (
               <Notice
                 testId="no-wallet-installed"
-                {...noBrowserWalletNotice(
-                  walletConnect.opensDeepLinks,
-                  rows.some((row) => row.kind === 'connector' && row.connectorId === WALLETCONNECT_CONNECTOR_ID),
+                {...textsOf(
+                  t,
+                  noBrowserWalletNotice(
+                    walletConnect.opensDeepLinks,
+                    rows.some((row) => row.kind === 'connector' && row.connectorId === WALLETCONNECT_CONNECTOR_ID),
+                  ),
                 )}
                 actions={
                   <Button variant="secondary" fullWidth onClick={() => modal.push('AllWallets')}>
-                    Get a wallet
+                    {t('connect.getWallet')}
                   </Button>
                 }
               />
             )}
-            <List label="Wallets" testId="connect-wallet-list">
+            <List label={t('connect.wallets')} testId="connect-wallet-list">
               <WalletRows
                 rows={rows}
                 onConnect={(id) => void (id === WALLETCONNECT_CONNECTOR_ID ? walletConnect.connect() : connect.connect(id))}
@@ -72,7 +78,7 @@ export default function ConnectView() {
                 <ListRow>
                   <ListItem
                     testId="all-wallets"
-                    label="All Wallets"
+                    label={t('connect.allWallets')}
                     leading={
                       <span className="wg-image wg-image-md wg-image-placeholder" aria-hidden="true">
                         {MIDLINE_ELLIPSIS}
@@ -84,10 +90,9 @@ export default function ConnectView() {
               )}
             </List>
             <details className="wg-help" data-testid="wallet-help">
-              <summary>What is a wallet?</summary>
+              <summary>{t('connect.whatIsWallet')}</summary>
               <p className="wg-muted">
-                A wallet is an app that keeps your crypto and the keys to it. Connecting it shows this site your address;
-                nothing is signed or sent unless you approve it in the wallet, and the site never sees your keys.
+                {t('connect.whatIsWalletText')}
               </p>
             </details>
           </div>
@@ -107,15 +112,12 @@ export default function ConnectView() {
  * What Connect says when this browser has no wallet. With WalletConnect on offer that is no dead
  * end: on a phone the wallet apps are in the list; on a desktop a phone's wallet scans the QR code.
  */
-function noBrowserWalletNotice(phone: boolean, walletConnect: boolean): { title: string; message: string } {
-  if (walletConnect && phone) {
-    return { title: 'No wallet in this browser', message: 'Open your wallet app from the list below, or get one.' }
-  }
-  if (walletConnect) {
-    return {
-      title: 'No wallet installed',
-      message: "Scan a QR code with your phone's wallet (WalletConnect), or pick a browser wallet to install.",
-    }
-  }
-  return { title: 'No wallet installed', message: 'You need a browser wallet to connect. Pick one to install, then come back.' }
+function noBrowserWalletNotice(phone: boolean, walletConnect: boolean): { title: MessageKey; message: MessageKey } {
+  if (walletConnect && phone) return { title: 'connect.noWalletInBrowser', message: 'connect.noWalletInBrowserText' }
+  if (walletConnect) return { title: 'connect.noWalletInstalled', message: 'connect.scanOrInstall' }
+  return { title: 'connect.noWalletInstalled', message: 'connect.needBrowserWallet' }
+}
+
+function textsOf(t: (key: MessageKey) => string, keys: { title: MessageKey; message: MessageKey }): { title: string; message: string } {
+  return { title: t(keys.title), message: t(keys.message) }
 }

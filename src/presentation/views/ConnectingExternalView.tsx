@@ -4,21 +4,24 @@ import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, SafeImage, Spinner } from '../components'
 import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
+import { useI18n } from '../i18n/i18n'
 
 /** Waiting for the chosen browser wallet: waiting, already pending (-32002), declined (4001), error. */
 export default function ConnectingExternalView() {
   const connect = useService(ConnectExternal)
   const modal = useService(ModalStore)
   const state = useObservableState(connect.state$, () => connect.snapshot)
+  const i18n = useI18n()
+  const { t } = i18n
 
   if (state.status === 'idle') {
     return (
       <div className="wg-view" data-testid="view-ConnectingExternal" data-status="idle">
         <Notice
-          title="No wallet chosen"
+          title={t('connect.noWalletChosen')}
           actions={
             <Button variant="secondary" onClick={() => modal.reset('Connect')}>
-              Choose a wallet
+              {t('connect.chooseWallet')}
             </Button>
           }
         />
@@ -39,7 +42,7 @@ export default function ConnectingExternalView() {
   )
   const retry = (
     <Button variant="primary" fullWidth onClick={() => void connect.retry()} data-testid="connect-retry">
-      Try again
+      {t('shell.tryAgain')}
     </Button>
   )
 
@@ -49,8 +52,8 @@ export default function ConnectingExternalView() {
         <Notice
           announce
           visual={visual}
-          title={`Continue in ${connector.name}`}
-          message="Accept the connection request in your wallet."
+          title={t('connect.continueIn', { wallet: connector.name })}
+          message={t('connect.acceptRequest')}
           testId="connecting-waiting"
         />
       )}
@@ -58,8 +61,8 @@ export default function ConnectingExternalView() {
         <Notice
           announce
           visual={visual}
-          title="Check your wallet"
-          message={`${connector.name} already has a request waiting. Open the wallet to answer it, then try again.`}
+          title={t('connect.checkWallet')}
+          message={t('connect.alreadyWaiting', { wallet: connector.name })}
           actions={retry}
           testId="connecting-pending"
         />
@@ -69,8 +72,8 @@ export default function ConnectingExternalView() {
           announce
           tone="error"
           visual={visual}
-          title="Connection declined"
-          message="The request was declined in your wallet."
+          title={t('connect.declined')}
+          message={t('connect.declinedText')}
           actions={retry}
           testId="connecting-declined"
         />
@@ -80,14 +83,14 @@ export default function ConnectingExternalView() {
           announce
           tone="error"
           visual={visual}
-          title="Connection failed"
-          message={walletFailureText(state.error)}
+          title={t('connect.failed')}
+          message={i18n.known(walletFailureText(state.error))}
           actions={retry}
           testId="connecting-error"
         />
       )}
       {state.status === 'connected' && (
-        <Notice announce tone="success" visual={visual} title={`Connected to ${connector.name}`} testId="connecting-connected" />
+        <Notice announce tone="success" visual={visual} title={t('connect.connectedTo', { wallet: connector.name })} testId="connecting-connected" />
       )}
     </div>
   )

@@ -6,6 +6,7 @@ import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, QrCode, SafeImage, Spinner, useCopy } from '../components'
 import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
+import { useI18n } from '../i18n/i18n'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
 
 /**
@@ -24,6 +25,8 @@ export default function ConnectingWalletConnectView() {
   const state = useObservableState(connect.state$, () => connect.snapshot)
   const qr = useObservableState(walletConnect.state$, { status: 'preparing' } as const)
   const chosen = useObservableState(walletConnect.wallet$, () => walletConnect.wallet)
+  const i18n = useI18n()
+  const { t } = i18n
   // Rendered for both names; the root carries the one shown (DOM contract view-<ViewName>).
   const [viewName] = useState(() => (modal.view === 'ConnectingWalletConnectBasic' ? modal.view : 'ConnectingWalletConnect'))
   const wallet = viewName === 'ConnectingWalletConnect' ? chosen : null
@@ -36,7 +39,7 @@ export default function ConnectingWalletConnectView() {
 
   const retry = (
     <Button variant="primary" fullWidth onClick={() => void connect.retry()} data-testid="connect-retry">
-      Try again
+      {t('shell.tryAgain')}
     </Button>
   )
   const deepLink = wallet?.mobileLink !== undefined && walletConnect.opensDeepLinks
@@ -53,10 +56,10 @@ export default function ConnectingWalletConnectView() {
       )}
       {state.status === 'idle' && (
         <Notice
-          title="No wallet chosen"
+          title={t('connect.noWalletChosen')}
           actions={
             <Button variant="secondary" onClick={() => modal.reset('Connect')}>
-              Choose a wallet
+              {t('connect.chooseWallet')}
             </Button>
           }
         />
@@ -65,14 +68,14 @@ export default function ConnectingWalletConnectView() {
         (deepLink ? <OpenWallet name={wallet.name} qr={qr} /> : <QrPanel qr={qr} />)}
       {state.status === 'connecting' && desktopApp && (
         <Button variant="secondary" fullWidth onClick={() => walletConnect.openWallet()} data-testid="walletconnect-open-desktop">
-          {`Open ${wallet.name} desktop app`}
+          {t('connect.openDesktop', { wallet: wallet.name })}
         </Button>
       )}
       {state.status === 'pending' && (
         <Notice
           announce
-          title="Check your wallet"
-          message="Your wallet already has a request waiting. Open it to answer, then try again."
+          title={t('connect.checkWallet')}
+          message={t('connect.yourWalletWaiting')}
           actions={retry}
           testId="connecting-pending"
         />
@@ -81,16 +84,16 @@ export default function ConnectingWalletConnectView() {
         <Notice
           announce
           tone="error"
-          title="Connection declined"
-          message="The request was declined in your wallet."
+          title={t('connect.declined')}
+          message={t('connect.declinedText')}
           actions={retry}
           testId="connecting-declined"
         />
       )}
       {state.status === 'error' && (
-        <Notice announce tone="error" title="Connection failed" message={walletFailureText(state.error)} actions={retry} testId="connecting-error" />
+        <Notice announce tone="error" title={t('connect.failed')} message={i18n.known(walletFailureText(state.error))} actions={retry} testId="connecting-error" />
       )}
-      {state.status === 'connected' && <Notice announce tone="success" title="Connected" testId="connecting-connected" />}
+      {state.status === 'connected' && <Notice announce tone="success" title={t('connect.connected')} testId="connecting-connected" />}
       {viewName === 'ConnectingWalletConnectBasic' && state.status === 'connecting' && <WalletConnectWalletList />}
     </div>
   )
@@ -107,22 +110,23 @@ export function ConnectingWalletConnectBasicView() {
 /** The QR code, its countdown and the link to copy (or "preparing" until the first pairing). */
 function QrPanel({ qr }: { qr: WalletConnectQrState }) {
   const copy = useCopy()
+  const { t } = useI18n()
   if (qr.status !== 'ready') {
-    return <Notice announce visual={<Spinner size="md" />} title="Preparing the QR code" testId="walletconnect-preparing" />
+    return <Notice announce visual={<Spinner size="md" />} title={t('connect.preparingQr')} testId="walletconnect-preparing" />
   }
   return (
     <>
       <div className="wg-qr-frame" data-testid="walletconnect-qr" data-uri={qr.uri}>
-        <QrCode value={qr.uri} label="WalletConnect QR code: scan it with your phone's wallet" walletConnectLogo />
+        <QrCode value={qr.uri} label={t('connect.qrLabel')} walletConnectLogo />
       </div>
       <p className="wg-qr-caption" data-testid="walletconnect-scan">
-        Scan with your phone
+        {t('connect.scanWithPhone')}
       </p>
       <p className="wg-muted" role="timer" aria-live="off" data-testid="walletconnect-countdown">
-        New code in {formatCountdown(qr.secondsLeft)}
+        {t('connect.newCodeIn', { time: formatCountdown(qr.secondsLeft) })}
       </p>
-      <Button variant="secondary" fullWidth onClick={() => void copy(qr.uri, 'Link')} data-testid="walletconnect-copy">
-        Copy link
+      <Button variant="secondary" fullWidth onClick={() => void copy(qr.uri, 'link')} data-testid="walletconnect-copy">
+        {t('connect.copyLink')}
       </Button>
     </>
   )
@@ -137,6 +141,7 @@ function OpenWallet({ name, qr }: { name: string; qr: WalletConnectQrState }) {
   const copy = useCopy()
   const handOver = useObservableState(walletConnect.handOver$, () => walletConnect.handOver)
   const [showQr, setShowQr] = useState(false)
+  const { t } = useI18n()
   const ready = qr.status === 'ready'
   return (
     <>
@@ -148,37 +153,37 @@ function OpenWallet({ name, qr }: { name: string; qr: WalletConnectQrState }) {
         onClick={() => walletConnect.openWallet()}
         data-testid="walletconnect-open"
       >
-        {`Open ${name}`}
+        {t('connect.open', { wallet: name })}
       </Button>
       {handOver === 'opening' && (
         <p className="wg-muted" role="status" data-testid="walletconnect-opening">
-          {`Opening ${name}…`}
+          {t('connect.opening', { wallet: name })}
         </p>
       )}
       {handOver === 'handed-over' && (
         <p className="wg-muted" role="status" data-testid="walletconnect-handed-over">
-          {`Approve the connection in ${name}, then come back here.`}
+          {t('connect.approveThenBack', { wallet: name })}
         </p>
       )}
       {handOver === 'not-handed-over' && !showQr && (
         <Notice
           announce
-          title={`${name} did not open`}
-          message="Is it installed on this device? Scan the QR code with it, or copy the link into it."
+          title={t('connect.didNotOpen', { wallet: name })}
+          message={t('connect.didNotOpenText')}
           testId="walletconnect-not-handed-over"
           actions={
             <>
               <Button variant="secondary" fullWidth onClick={() => setShowQr(true)} data-testid="walletconnect-show-qr">
-                Show QR code
+                {t('connect.showQr')}
               </Button>
               <Button
                 variant="secondary"
                 fullWidth
                 disabled={!ready}
-                onClick={() => qr.status === 'ready' && void copy(qr.uri, 'Link')}
+                onClick={() => qr.status === 'ready' && void copy(qr.uri, 'link')}
                 data-testid="walletconnect-copy"
               >
-                Copy link
+                {t('connect.copyLink')}
               </Button>
             </>
           }

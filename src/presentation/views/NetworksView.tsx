@@ -3,18 +3,20 @@ import { SwitchNetwork } from '../../application/networks/switch-network'
 import { NetworkList, useStore } from '../components'
 import { useService } from '../di-context'
 import { SwitchNetworkError } from './SwitchNetworkError'
+import { useI18n } from '../i18n/i18n'
 
 /** The configured networks; choosing one asks the wallet to switch (spec section 4). */
 export default function NetworksView() {
   const networks = useStore(useService(NetworksStore))
   const switcher = useService(SwitchNetwork)
   const switching = useStore(switcher)
+  const { t } = useI18n()
   const pending = switching.status === 'switching' ? switching.target.caipNetworkId : undefined
   return (
     <div className="wg-view" data-testid="view-Networks">
       <SwitchNetworkError view="Networks" />
       <NetworkList
-        label="Networks"
+        label={t('networks.list')}
         networks={networks.networks}
         activeCaipNetworkId={networks.activeCaipNetworkId}
         pendingCaipNetworkId={pending}

@@ -5,6 +5,7 @@ import { ModalConfig } from '../../application/modal-services'
 import { SiwxLoader } from '../../application/siwx/siwx-state'
 import { Button } from '../components'
 import { useService } from '../di-context'
+import { useI18n } from '../i18n/i18n'
 
 // This view's few rules live with it (its own chunk), not in the shell's stylesheet.
 const VIEW: CSSProperties = { textAlign: 'center', gap: 12 }
@@ -22,7 +23,10 @@ export default function SIWXSignMessageView() {
   const config = useService(ModalConfig)
   const state = useObservableEagerState(loader.state$)
   const connection = useObservableEagerState(useService(ConnectionStore).state$)
-  const appName = config.metadata?.name ?? 'This app'
+  const { t } = useI18n()
+  const appName = config.metadata?.name ?? t('siwx.thisApp')
+  // The app's name is data, in bold, inside the sentence: split the text at its placeholder.
+  const [before = '', after = ''] = t('siwx.wantsSignIn').split('{app}')
   const signing = state.status === 'signing'
 
   useEffect(() => {
@@ -35,22 +39,26 @@ export default function SIWXSignMessageView() {
   return (
     <div className="wg-view" style={VIEW} data-testid="view-SIWXSignMessage">
       <p style={LEAD}>
-        <strong>{appName}</strong> wants you to sign in with your wallet.
+        {before}
+        <strong>
+          <bdi data-i18n-data="">{appName}</bdi>
+        </strong>
+        {after}
       </p>
       {connection.status === 'connected' && (
         <p className="wg-muted" style={ACCOUNT} data-testid="siwx-account">
-          {connection.address}
+          <bdi data-i18n-data="">{connection.address}</bdi>
         </p>
       )}
       <p className="wg-muted">
-        {config.siwx?.statement ?? 'Signing proves you own this account.'} It is free and sends no transaction.
+        {config.siwx?.statement === undefined ? t('siwx.proves') : <bdi data-i18n-data="">{config.siwx.statement}</bdi>} {t('siwx.free')}
       </p>
       <div style={ACTIONS}>
         <Button variant="secondary" size="lg" fullWidth onClick={cancel} disabled={signing} data-testid="siwx-cancel">
-          Cancel
+          {t('shell.cancel')}
         </Button>
         <Button size="lg" fullWidth onClick={sign} loading={signing} data-testid="siwx-sign">
-          {signing ? 'Waiting for the wallet' : 'Sign'}
+          {signing ? t('siwx.waiting') : t('siwx.sign')}
         </Button>
       </div>
     </div>

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react'
 import { ModalStore } from '../../application/modal-store'
 import { ModalConfig } from '../../application/modal-services'
-import { sendErrorMessage } from '../../domain/send/send-errors'
-import { sendWarningMessage } from '../../domain/send/send-receiver-checks'
 import { Button, Notice, SafeImage } from '../components'
 import { useService } from '../di-context'
 import { preloadApproveTransactionView } from './send/approve-view-loader'
 import { useSend } from './send/use-send'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
+import { sendErrorText, sendWarningText } from './send/send-texts'
 
 /**
  * The review of a checked transfer: amount, fiat value, receiver (and the name it came from),
@@ -22,6 +22,8 @@ export default function SendPreviewView() {
   const { confirm, reviewState, confirmState } = useSend()
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
+  const i18n = useI18n()
+  const { t } = i18n
   const plan = reviewState.status === 'ready' ? reviewState.preview : undefined
   // The explicit yes for a receiver that would lose the money; a new review asks again.
   const [acknowledged, setAcknowledged] = useState<{ readonly for?: typeof plan }>({})
@@ -35,13 +37,13 @@ export default function SendPreviewView() {
       <div className="wg-view" data-testid="view-SendPreview">
         <Notice
           tone="success"
-          title="Sent"
-          message={`Sent ${sentLate.amountText} ${sentLate.token.symbol}: your wallet sent it after all. It shows in Activity.`}
+          title={t('send.sent')}
+          message={t('send.sentLate', { amount: sentLate.amountText, symbol: sentLate.token.symbol })}
           announce
           testId="send-sent"
           actions={
             <Button onClick={() => modal.reset('Account')} data-testid="send-done">
-              Done
+              {t('shell.done')}
             </Button>
           }
         />
@@ -53,9 +55,9 @@ export default function SendPreviewView() {
     return (
       <div className="wg-view" data-testid="view-SendPreview">
         <Notice
-          title="Nothing to review"
-          message="Fill in the send form first."
-          actions={<Button onClick={() => modal.goBack()}>Back to the form</Button>}
+          title={t('send.nothingToReview')}
+          message={t('send.fillFormFirst')}
+          actions={<Button onClick={() => modal.goBack()}>{t('send.backToForm')}</Button>}
         />
       </div>
     )
@@ -65,33 +67,54 @@ export default function SendPreviewView() {
   const sending = confirmState.status === 'sending'
   const stillOpen = confirmState.status === 'sending' && confirmState.stillOpen === true
   const isAcknowledged = acknowledged.for === plan
-  const error = confirmState.status === 'failed' ? sendErrorMessage(confirmState.error) : undefined
+  const error = confirmState.status === 'failed' ? sendErrorText(i18n, confirmState.error) : undefined
   return (
     <div className="wg-view wg-send" data-testid="view-SendPreview">
       <div className="wg-send-summary">
         <SafeImage src={plan.token.iconUrl} fallbackText={plan.token.symbol} size="lg" />
         <p className="wg-send-amount" data-testid="send-preview-amount">
-          {plan.amountText} {plan.token.symbol}
+          <bdi data-i18n-data="">
+            {plan.amountText} {plan.token.symbol}
+          </bdi>
         </p>
-        {plan.fiat !== undefined && <p className="wg-hint">≈ ${plan.fiat}</p>}
+        {plan.fiat !== undefined && (
+          <p className="wg-hint">
+            <bdi data-i18n-data="">≈ {i18n.money(plan.fiat)}</bdi>
+          </p>
+        )}
       </div>
       <dl className="wg-details">
         <div className="wg-details-row">
-          <dt>To</dt>
+          <dt>{t('send.to')}</dt>
           <dd data-testid="send-preview-receiver">
-            {plan.receiverName !== undefined && <span className="wg-details-strong">{plan.receiverName}</span>}
-            <span className="wg-address">{plan.receiverAddress}</span>
+            {plan.receiverName !== undefined && (
+              <bdi className="wg-details-strong" data-i18n-data="">
+                {plan.receiverName}
+              </bdi>
+            )}
+            <bdi className="wg-address" data-i18n-data="">
+              {plan.receiverAddress}
+            </bdi>
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>Network</dt>
-          <dd>{network?.name ?? plan.request.chainId}</dd>
+          <dt>{t('send.network')}</dt>
+          <dd>
+            <bdi data-i18n-data="">{network?.name ?? plan.request.chainId}</bdi>
+          </dd>
         </div>
         <div className="wg-details-row">
-          <dt>Network fee</dt>
+          <dt>{t('send.networkFee')}</dt>
           <dd data-testid="send-preview-fee">
-            {plan.fee} {plan.feeSymbol}
-            {plan.feeFiat !== undefined && <span className="wg-hint"> (≈ ${plan.feeFiat})</span>}
+            <bdi data-i18n-data="">
+              {plan.fee} {plan.feeSymbol}
+            </bdi>
+            {plan.feeFiat !== undefined && (
+              <span className="wg-hint">
+                {' '}
+                <bdi data-i18n-data="">(≈ {i18n.money(plan.feeFiat)})</bdi>
+              </span>
+            )}
           </dd>
         </div>
       </dl>
@@ -99,7 +122,7 @@ export default function SendPreviewView() {
         <div className="wg-send-warnings" role="alert">
           {plan.warnings.map((warning) => (
             <p className="wg-send-warning" key={warning.kind} data-testid={`send-warning-${warning.kind}`}>
-              {sendWarningMessage(warning)}
+              {sendWarningText(i18n, warning)}
             </p>
           ))}
           {plan.needsAcknowledgement && (
@@ -111,14 +134,14 @@ export default function SendPreviewView() {
                 disabled={sending}
                 onChange={(event) => setAcknowledged(event.target.checked ? { for: plan } : {})}
               />
-              I understand, send anyway
+              {t('send.understand')}
             </label>
           )}
         </div>
       )}
       {stillOpen && (
         <p className="wg-hint" role="status" data-testid="send-still-open">
-          The request is still open in your wallet. Nothing is sent unless you approve it there; reject it there to stop it.
+          {t('send.stillOpen')}
         </p>
       )}
       {error !== undefined && (
@@ -128,7 +151,7 @@ export default function SendPreviewView() {
       )}
       <div className="wg-send-actions">
         <Button variant="secondary" disabled={sending} onClick={() => modal.goBack()} data-testid="send-edit">
-          Edit
+          {t('shell.edit')}
         </Button>
         <Button
           loading={sending}
@@ -136,7 +159,7 @@ export default function SendPreviewView() {
           onClick={() => void confirm.confirm({ acknowledged: isAcknowledged })}
           data-testid="send-confirm"
         >
-          {sending ? 'Waiting for wallet' : 'Send'}
+          {sending ? t('send.waitingForWallet') : t('send.send')}
         </Button>
       </div>
     </div>

@@ -1,12 +1,12 @@
 import { useId, type FormEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { formatBalanceNumeric } from '../../domain/format/amount'
-import { sendErrorMessage } from '../../domain/send/send-errors'
 import { Button } from '../components'
 import { useSend } from './send/use-send'
 import { tokenKey } from './send/token-key'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
+import { sendErrorText } from './send/send-texts'
 
 /**
  * The Send form: a token from the balances, an amount (Max, pasted text, the fiat
@@ -17,11 +17,13 @@ export default function SendView() {
   useAreaStyles(sendCss)
   const { form: sendForm, review, formState, reviewState } = useSend()
   const tokens = useObservableState(sendForm.tokens$, () => sendForm.tokens)
+  const i18n = useI18n()
+  const { t } = i18n
   const ids = { token: useId(), amount: useId(), receiver: useId(), receiverHint: useId(), error: useId() }
   const { values: form, receiver } = formState
   const selectedKey = form.token ? tokenKey(form.token) : ''
   const busy = reviewState.status === 'checking' || formState.locked
-  const error = reviewState.status === 'failed' ? sendErrorMessage(reviewState.error) : undefined
+  const error = reviewState.status === 'failed' ? sendErrorText(i18n, reviewState.error) : undefined
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -33,7 +35,7 @@ export default function SendView() {
       <form className="wg-send-form" onSubmit={onSubmit} noValidate aria-describedby={error !== undefined ? ids.error : undefined}>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.token}>
-            Token
+            {t('send.token')}
           </label>
           <select
             id={ids.token}
@@ -43,10 +45,10 @@ export default function SendView() {
             disabled={busy}
             onChange={(event) => sendForm.selectToken(tokens.find((t) => tokenKey(t) === event.target.value))}
           >
-            <option value="">Choose a token</option>
+            <option value="">{t('send.chooseToken')}</option>
             {tokens.map((token) => (
               <option key={tokenKey(token)} value={tokenKey(token)}>
-                {token.symbol} · {formatBalanceNumeric(token.quantity.numeric)} available
+                {t('send.available', { symbol: token.symbol, balance: i18n.balance(token.quantity.numeric) })}
               </option>
             ))}
           </select>
@@ -54,7 +56,7 @@ export default function SendView() {
 
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.amount}>
-            Amount{form.token ? ` (${form.token.symbol})` : ''}
+            {form.token ? t('send.amountOf', { symbol: form.token.symbol }) : t('send.amount')}
           </label>
           <div className="wg-input-row">
             <input
@@ -64,7 +66,7 @@ export default function SendView() {
               inputMode="decimal"
               autoComplete="off"
               spellCheck={false}
-              placeholder="0.0"
+              placeholder={i18n.number('0.0')}
               value={form.amount}
               disabled={busy}
               onChange={(event) => sendForm.setAmount(event.target.value)}
@@ -73,20 +75,20 @@ export default function SendView() {
               variant="secondary"
               data-testid="send-max"
               disabled={!form.token || busy}
-              aria-label={form.token ? `Use the maximum ${form.token.symbol}` : 'Use the maximum'}
+              aria-label={form.token ? t('send.useMaxOf', { symbol: form.token.symbol }) : t('send.useMax')}
               onClick={() => void review.fillMax()}
             >
-              Max
+              {t('send.max')}
             </Button>
           </div>
           <p className="wg-hint" data-testid="send-fiat" aria-live="polite">
-            {formState.fiat !== undefined ? `≈ $${formState.fiat}` : '\u00a0'}
+            {formState.fiat !== undefined ? <bdi data-i18n-data="">≈ {i18n.money(formState.fiat)}</bdi> : '\u00a0'}
           </p>
         </div>
 
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.receiver}>
-            To
+            {t('send.to')}
           </label>
           <input
             id={ids.receiver}
@@ -94,21 +96,24 @@ export default function SendView() {
             data-testid="send-receiver"
             autoComplete="off"
             spellCheck={false}
-            placeholder="Address or name (alice.wg.id)"
+            placeholder={t('send.receiverPlaceholder')}
             value={form.receiver}
             disabled={busy}
             aria-describedby={ids.receiverHint}
             onChange={(event) => sendForm.setReceiver(event.target.value)}
           />
           <p className="wg-hint" id={ids.receiverHint} data-testid="send-receiver-hint" aria-live="polite">
-            {receiver.status === 'resolving' && `Looking up ${receiver.name}…`}
+            {receiver.status === 'resolving' && t('send.lookingUp', { name: receiver.name })}
             {receiver.status === 'resolved' && (
               <>
-                {receiver.name} is <span data-testid="send-resolved-address">{receiver.address}</span>
+                {t('send.resolvedIs', { name: receiver.name })}{' '}
+                <bdi data-testid="send-resolved-address" data-i18n-data="">
+                  {receiver.address}
+                </bdi>
               </>
             )}
             {/* A whole address of another chain family is a sure mistake, said at once; a half-typed one is not. */}
-            {receiver.status === 'unresolved' && receiver.error.kind === 'wrongFamily' && sendErrorMessage(receiver.error)}
+            {receiver.status === 'unresolved' && receiver.error.kind === 'wrongFamily' && sendErrorText(i18n, receiver.error)}
             {(receiver.status === 'empty' || receiver.status === 'address' || (receiver.status === 'unresolved' && receiver.error.kind !== 'wrongFamily')) &&
               '\u00a0'}
           </p>
@@ -121,7 +126,7 @@ export default function SendView() {
         )}
 
         <Button type="submit" fullWidth size="lg" loading={reviewState.status === 'checking'} disabled={busy} data-testid="send-review">
-          Review send
+          {t('send.review')}
         </Button>
       </form>
     </div>

@@ -6,6 +6,7 @@ import { preloadApproveTransactionView } from './send/approve-view-loader'
 import { impactText, useSwap } from './swap/use-swap'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
 
 /**
  * The previewed swap: what goes out, what comes back at least, price impact and fee, and whether
@@ -17,6 +18,8 @@ export default function SwapPreviewView() {
   useAreaStyles(sendCss)
   const { swap, state } = useSwap()
   const modal = useService(ModalStore)
+  const i18n = useI18n()
+  const { t } = i18n
   useEffect(() => {
     preloadApproveTransactionView().catch(() => undefined)
   }, [])
@@ -25,7 +28,11 @@ export default function SwapPreviewView() {
   if (preview === undefined) {
     return (
       <div className="wg-view" data-testid="view-SwapPreview">
-        <Notice title="Nothing to review" message="Fill in the swap form first." actions={<Button onClick={() => modal.goBack()}>Back to the form</Button>} />
+        <Notice
+          title={t('send.nothingToReview')}
+          message={t('swap.fillFormFirst')}
+          actions={<Button onClick={() => modal.goBack()}>{t('send.backToForm')}</Button>}
+        />
       </div>
     )
   }
@@ -37,57 +44,65 @@ export default function SwapPreviewView() {
     <div className="wg-view wg-send" data-testid="view-SwapPreview">
       <dl className="wg-details">
         <div className="wg-details-row">
-          <dt>You pay</dt>
+          <dt>{t('swap.youPay')}</dt>
           <dd data-testid="swap-preview-from">
-            {preview.amountText} {preview.from.symbol}
+            <bdi data-i18n-data="">
+              {preview.amountText} {preview.from.symbol}
+            </bdi>
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>You receive (quote)</dt>
+          <dt>{t('swap.youReceiveQuote')}</dt>
           <dd data-testid="swap-preview-to">
-            {quote.toAmountText} {preview.to.symbol}
+            <bdi data-i18n-data="">
+              {quote.toAmountText} {preview.to.symbol}
+            </bdi>
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>Minimum received (1 % slippage)</dt>
+          <dt>{t('swap.minimum')}</dt>
           <dd data-testid="swap-preview-minimum">
-            {quote.minimumText} {preview.to.symbol}
+            <bdi data-i18n-data="">
+              {quote.minimumText} {preview.to.symbol}
+            </bdi>
           </dd>
         </div>
         <div className="wg-details-row">
-          <dt>Price impact</dt>
-          <dd>{impactText(quote.priceImpact)}</dd>
+          <dt>{t('swap.priceImpact')}</dt>
+          <dd>{impactText(quote.priceImpact, i18n)}</dd>
         </div>
         <div className="wg-details-row">
-          <dt>Network fee (estimate)</dt>
-          <dd>{quote.feeText}</dd>
+          <dt>{t('swap.fee')}</dt>
+          <dd>
+            <bdi data-i18n-data="">{quote.feeText}</bdi>
+          </dd>
         </div>
       </dl>
       {preview.needsApproval && (
         <p className="wg-hint" data-testid="swap-preview-approval">
-          Your wallet first asks to approve exactly {preview.amountText} {preview.from.symbol} for the swap.
+          {t('swap.approvalFirst', { amount: preview.amountText, symbol: preview.from.symbol })}
         </p>
       )}
       {submit.status === 'requoted' && (
         <div role="alert" data-testid="swap-requoted">
           <p className="wg-form-error">
-            The price moved: you would now receive {submit.quote.toAmountText} {preview.to.symbol}, below the minimum of {quote.minimumText}. Nothing was sent.
+            {t('swap.priceMoved', { amount: submit.quote.toAmountText, symbol: preview.to.symbol, minimum: quote.minimumText })}
           </p>
           <Button variant="secondary" fullWidth onClick={() => swap.acceptNewQuote()} data-testid="swap-accept-quote">
-            Use the new quote
+            {t('swap.useNewQuote')}
           </Button>
         </div>
       )}
       {submit.status === 'failed' && (
         <p className="wg-form-error" role="alert" data-testid="swap-preview-error">
-          {submit.message}
+          {i18n.known(submit.message)}
         </p>
       )}
       <Button fullWidth size="lg" loading={busy} disabled={busy || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">
-        {submit.status === 'approving' ? 'Approving…' : 'Swap'}
+        {submit.status === 'approving' ? t('swap.approving') : t('swap.swap')}
       </Button>
       <Button variant="ghost" fullWidth disabled={busy} onClick={() => modal.goBack()} data-testid="swap-edit">
-        Edit
+        {t('shell.edit')}
       </Button>
     </div>
   )

@@ -3,6 +3,7 @@ import { Button, Notice } from '../components'
 import { impactText, useSwap } from './swap/use-swap'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
 
 /**
  * The Swap form: from and to tokens (the swap token list with balances), an amount in (Max keeps
@@ -13,17 +14,19 @@ export default function SwapView() {
   useAreaStyles(sendCss)
   const { swap, state } = useSwap()
   const ids = { from: useId(), to: useId(), amount: useId(), error: useId() }
+  const i18n = useI18n()
+  const { t } = i18n
 
   if (state.tokens.status === 'error') {
     return (
       <div className="wg-view wg-send" data-testid="view-Swap">
         <Notice
           tone="error"
-          title={state.tokens.unsupported ? state.tokens.message : 'Swaps unavailable'}
-          message={state.tokens.unsupported ? 'Switch to a network that offers swaps.' : state.tokens.message}
+          title={state.tokens.unsupported ? i18n.known(state.tokens.message) : t('swap.unavailable')}
+          message={state.tokens.unsupported ? t('swap.switchNetwork') : i18n.known(state.tokens.message)}
           announce
           testId="swap-unavailable"
-          actions={state.tokens.unsupported ? undefined : <Button onClick={() => void swap.start()}>Try again</Button>}
+          actions={state.tokens.unsupported ? undefined : <Button onClick={() => void swap.start()}>{t('shell.tryAgain')}</Button>}
         />
       </div>
     )
@@ -32,7 +35,7 @@ export default function SwapView() {
     return (
       <div className="wg-view wg-send" data-testid="view-Swap">
         <p className="wg-muted" role="status">
-          Loading tokens…
+          {t('swap.loadingTokens')}
         </p>
       </div>
     )
@@ -42,7 +45,8 @@ export default function SwapView() {
   const from = tokens.find((t) => t.address === state.from)
   const to = tokens.find((t) => t.address === state.to)
   const quote = state.quote.status === 'ready' ? state.quote.quote : undefined
-  const error = state.formError ?? (state.quote.status === 'error' ? state.quote.message : undefined)
+  const rawError = state.formError ?? (state.quote.status === 'error' ? state.quote.message : undefined)
+  const error = rawError === undefined ? undefined : i18n.known(rawError)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void swap.review()
@@ -53,19 +57,19 @@ export default function SwapView() {
       <form className="wg-send-form" onSubmit={onSubmit} noValidate aria-describedby={error !== undefined ? ids.error : undefined}>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.from}>
-            From
+            {t('swap.from')}
           </label>
           <select id={ids.from} className="wg-input wg-select" data-testid="swap-from" value={state.from ?? ''} onChange={(e) => swap.selectFrom(e.target.value)}>
             {tokens.map((t) => (
               <option key={t.address} value={t.address}>
-                {t.symbol} · {t.balanceText} available
+                {i18n.t('swap.available', { symbol: t.symbol, balance: i18n.number(t.balanceText) })}
               </option>
             ))}
           </select>
         </div>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.amount}>
-            Amount{from ? ` (${from.symbol})` : ''}
+            {from ? t('send.amountOf', { symbol: from.symbol }) : t('send.amount')}
           </label>
           <div className="wg-input-row">
             <input
@@ -75,26 +79,26 @@ export default function SwapView() {
               inputMode="decimal"
               autoComplete="off"
               spellCheck={false}
-              placeholder="0.0"
+              placeholder={i18n.number('0.0')}
               value={state.amount}
               onChange={(e) => swap.setAmount(e.target.value)}
             />
-            <Button variant="secondary" data-testid="swap-max" disabled={!from} onClick={() => void swap.fillMax()} aria-label={from ? `Use the maximum ${from.symbol}` : 'Use the maximum'}>
-              Max
+            <Button variant="secondary" data-testid="swap-max" disabled={!from} onClick={() => void swap.fillMax()} aria-label={from ? t('send.useMaxOf', { symbol: from.symbol }) : t('send.useMax')}>
+              {t('send.max')}
             </Button>
           </div>
         </div>
-        <Button variant="ghost" onClick={() => swap.flip()} data-testid="swap-flip" aria-label="Swap the from and to tokens">
+        <Button variant="ghost" onClick={() => swap.flip()} data-testid="swap-flip" aria-label={t('swap.flip')}>
           ⇅
         </Button>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.to}>
-            To
+            {t('swap.to')}
           </label>
           <select id={ids.to} className="wg-input wg-select" data-testid="swap-to" value={state.to ?? ''} onChange={(e) => swap.selectTo(e.target.value)}>
             {tokens.map((t) => (
               <option key={t.address} value={t.address}>
-                {t.symbol} · {t.balanceText} held
+                {i18n.t('swap.held', { symbol: t.symbol, balance: i18n.number(t.balanceText) })}
               </option>
             ))}
           </select>
@@ -102,24 +106,36 @@ export default function SwapView() {
 
         <dl className="wg-details" aria-live="polite" data-testid="swap-quote">
           <div className="wg-details-row">
-            <dt>You receive</dt>
-            <dd data-testid="swap-to-amount">{state.quote.status === 'loading' ? 'Getting a quote…' : quote ? `${quote.toAmountText} ${to?.symbol ?? ''}` : '—'}</dd>
+            <dt>{t('swap.youReceive')}</dt>
+            <dd data-testid="swap-to-amount">
+              {state.quote.status === 'loading' ? (
+                t('swap.gettingQuote')
+              ) : quote ? (
+                <bdi data-i18n-data="">{`${quote.toAmountText} ${to?.symbol ?? ''}`}</bdi>
+              ) : (
+                '—'
+              )}
+            </dd>
           </div>
           {quote && (
             <>
               <div className="wg-details-row">
-                <dt>Minimum received (1 % slippage)</dt>
+                <dt>{t('swap.minimum')}</dt>
                 <dd data-testid="swap-minimum">
-                  {quote.minimumText} {to?.symbol}
+                  <bdi data-i18n-data="">
+                    {quote.minimumText} {to?.symbol}
+                  </bdi>
                 </dd>
               </div>
               <div className="wg-details-row">
-                <dt>Price impact</dt>
-                <dd data-testid="swap-impact">{impactText(quote.priceImpact)}</dd>
+                <dt>{t('swap.priceImpact')}</dt>
+                <dd data-testid="swap-impact">{impactText(quote.priceImpact, i18n)}</dd>
               </div>
               <div className="wg-details-row">
-                <dt>Network fee (estimate)</dt>
-                <dd data-testid="swap-fee">{quote.feeText}</dd>
+                <dt>{t('swap.fee')}</dt>
+                <dd data-testid="swap-fee">
+                  <bdi data-i18n-data="">{quote.feeText}</bdi>
+                </dd>
               </div>
             </>
           )}
@@ -131,7 +147,7 @@ export default function SwapView() {
           </p>
         )}
         <Button type="submit" fullWidth size="lg" disabled={quote === undefined || state.formError !== undefined} data-testid="swap-review">
-          Review swap
+          {t('swap.review')}
         </Button>
       </form>
     </div>

@@ -3,14 +3,16 @@ import { SwitchNetwork } from '../../application/networks/switch-network'
 import type { ViewName } from '../../domain/navigation/views'
 import { useStore } from '../components'
 import { useService } from '../di-context'
+import { useI18n } from '../i18n/i18n'
 
 /** Says, on the view the visitor is on, that the wallet did not switch networks (and why, in plain words). */
 export function SwitchNetworkError({ view }: { view: ViewName }) {
   const state = useStore(useService(SwitchNetwork))
+  const i18n = useI18n()
   if (state.status !== 'error' || state.shownOn !== view) return null
   return (
     <p className="wg-form-error" role="alert" data-testid="switch-error">
-      {switchFailureText(state.error)}
+      {i18n.known(switchFailureText(state.error))}
     </p>
   )
 }

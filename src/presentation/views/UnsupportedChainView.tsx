@@ -3,24 +3,26 @@ import { SwitchNetwork } from '../../application/networks/switch-network'
 import { DisconnectButton, NetworkList, Notice, useStore } from '../components'
 import { useService } from '../di-context'
 import { SwitchNetworkError } from './SwitchNetworkError'
+import { useI18n } from '../i18n/i18n'
 
 /** The wallet sits on a network the host did not configure: switch back or disconnect. */
 export default function UnsupportedChainView() {
   const networks = useStore(useService(NetworksStore))
   const switcher = useService(SwitchNetwork)
   const switching = useStore(switcher)
+  const { t } = useI18n()
   const pending = switching.status === 'switching' ? switching.target.caipNetworkId : undefined
   return (
     <div className="wg-view" data-testid="view-UnsupportedChain">
       <Notice
-        title="This network is not supported"
-        message="Your wallet is on a network this app does not support. Switch to one of these networks to continue."
+        title={t('networks.unsupportedTitle')}
+        message={t('networks.unsupportedText')}
         tone="error"
         announce
       />
       <SwitchNetworkError view="UnsupportedChain" />
       <NetworkList
-        label="Supported networks"
+        label={t('networks.supported')}
         networks={networks.networks}
         activeCaipNetworkId={undefined}
         pendingCaipNetworkId={pending}

@@ -5,6 +5,7 @@ import { Button, Notice, QrCode, useCopy, useStore } from '../components'
 import { useService } from '../di-context'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
+import { useI18n } from '../i18n/i18n'
 
 /** The account's address as text and QR code, to receive tokens. */
 export default function WalletReceiveView() {
@@ -13,10 +14,11 @@ export default function WalletReceiveView() {
   const connection = useObservableState(connectionStore.state$, () => connectionStore.snapshot)
   const networks = useStore(useService(NetworksStore))
   const copy = useCopy()
+  const { t } = useI18n()
   if (connection.status !== 'connected') {
     return (
       <div className="wg-view" data-testid="view-WalletReceive">
-        <Notice title="No wallet connected" message="Connect a wallet to receive tokens." />
+        <Notice title={t('shell.noWalletConnected')} message={t('receive.connectToReceive')} />
       </div>
     )
   }
@@ -24,15 +26,15 @@ export default function WalletReceiveView() {
   return (
     <div className="wg-view wg-receive" data-testid="view-WalletReceive">
       <div className="wg-qr-frame">
-        <QrCode value={connection.address} label={`QR code of the address ${connection.address}`} />
+        <QrCode value={connection.address} label={t('receive.qrLabel', { address: connection.address })} />
       </div>
       <p className="wg-account-address" data-testid="receive-address">
-        {connection.address}
+        <bdi data-i18n-data="">{connection.address}</bdi>
       </p>
       <Button onClick={() => void copy(connection.address)} fullWidth data-testid="receive-copy">
-        Copy address
+        {t('receive.copyAddress')}
       </Button>
-      <p className="wg-muted wg-receive-networks">Send tokens on {names} to this address.</p>
+      <p className="wg-muted wg-receive-networks">{t('receive.networks', { networks: names })}</p>
     </div>
   )
 }

@@ -3,6 +3,7 @@ import type { ViewName } from '../../domain/navigation/views'
 import type { FeatureArea } from '../../application/modal-services'
 import ConnectView from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
+import { loadEnglishRest } from '../i18n/english'
 
 type View = ComponentType | LazyExoticComponent<ComponentType>
 type Loader = () => Promise<{ default: ComponentType }>
@@ -55,7 +56,7 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
  */
 export const VIEWS: Partial<Record<ViewName, View>> = {
   Connect: ConnectView,
-  ...Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])),
+  ...Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazyView(load)])),
   ApproveTransaction: ApproveTransactionLazyView,
 }
 
@@ -65,7 +66,12 @@ export const VIEWS: Partial<Record<ViewName, View>> = {
  */
 export function reloadView(name: ViewName): void {
   const load = LOADERS[name]
-  if (load !== undefined) VIEWS[name] = lazy(load)
+  if (load !== undefined) VIEWS[name] = lazyView(load)
+}
+
+/** A lazily loaded view that draws once its chunk and the English of its texts are both here. */
+function lazyView(load: Loader): LazyExoticComponent<ComponentType> {
+  return lazy(() => Promise.all([load(), loadEnglishRest()]).then(([module]) => module))
 }
 
 /**

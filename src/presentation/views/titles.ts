@@ -1,34 +1,11 @@
 import type { ViewName } from '../../domain/navigation/views'
+import type { I18n } from '../i18n/i18n'
 
-const TITLES: Partial<Record<ViewName, string>> = {
-  Connect: 'Connect Wallet',
-  Account: 'Account',
-  AllWallets: 'All Wallets',
-  ConnectingExternal: 'Connecting',
-  ConnectingWalletConnect: 'Connecting',
-  ConnectingWalletConnectBasic: 'WalletConnect',
-  ConnectingFarcaster: 'Farcaster',
-  UnsupportedChain: 'Switch Network',
-  SIWXSignMessage: 'Sign In',
-  ApproveTransaction: 'Approve Transaction',
-  RegisterAccountName: 'Choose Name',
-  RegisterAccountNameSuccess: 'Name Registered',
-  Networks: 'Choose Network',
-  Send: 'Send',
-  SendPreview: 'Review Send',
-  Swap: 'Swap',
-  SwapPreview: 'Review Swap',
-  WalletReceive: 'Receive',
-  Transactions: 'Activity',
-  OnRamp: 'Buy',
-  OnRampProviders: 'Choose Provider',
-  EmailVerifyOtp: 'Confirm Email',
-  EmailVerifyDevice: 'Register Device',
-  UpdateEmailWallet: 'Edit Email',
-  UpdateEmailPrimaryOtp: 'Confirm Current Email',
-  UpdateEmailSecondaryOtp: 'Confirm New Email',
-}
-
-export function viewTitle(view: ViewName): string {
-  return TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2')
+/**
+ * The header's title of a view in the modal's language (`title.<View>`). Before the texts beyond
+ * Connect's have arrived (a first open quicker than the idle prefetch), the view's name in words.
+ */
+export function viewTitle(view: ViewName, i18n: Pick<I18n, 't' | 'has'>): string {
+  const key = `title.${view}`
+  return i18n.has(key) ? i18n.t(key) : view.replace(/([a-z])([A-Z])/g, '$1 $2')
 }

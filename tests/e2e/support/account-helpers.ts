@@ -51,12 +51,12 @@ export async function erc20Balance(rpcUrl: string, token: string, address: strin
   return BigInt(await rpc<string>(rpcUrl, 'eth_call', [{ to: token, data }, 'latest']))
 }
 
-/** What the Account shows for `units` of a token with `decimals`: 3 decimals, truncated. */
+/** What the Account shows for `units` of a token with `decimals`: 3 decimals, truncated, grouped as en-US writes it. */
 export function threeDecimals(units: bigint, decimals: number): string {
   const scale = 10n ** BigInt(decimals)
   const whole = units / scale
   const fraction = ((units % scale) * 1000n) / scale
-  return `${whole}.${fraction.toString().padStart(3, '0')}`
+  return `${whole.toLocaleString('en-US')}.${fraction.toString().padStart(3, '0')}`
 }
 
 /** Records the text of every snack that appears in the modal, from now on. */

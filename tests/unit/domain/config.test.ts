@@ -133,3 +133,13 @@ describe('rpcUrls by chain family', () => {
     expect(empty.message).toContain('networks.0.rpcUrls: Expected at least one RPC URL')
   })
 })
+
+describe('locale and messages', () => {
+  it('keeps a language tag and the host wording, and names a malformed one', () => {
+    const config = parseConfig(aModalConfig({ locale: 'pt-BR', messages: { 'title.Connect': 'Entrar' } }))
+    expect(config.locale).toBe('pt-BR')
+    expect(config.messages).toEqual({ 'title.Connect': 'Entrar' })
+    expect(errorOf(aModalConfig({ locale: 'not a tag' })).fields).toEqual(['locale'])
+    expect(errorOf({ ...aModalConfig(), messages: { 'title.Connect': 42 } }).fields).toEqual(['messages'])
+  })
+})

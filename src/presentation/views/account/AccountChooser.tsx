@@ -2,6 +2,7 @@ import { ChooseAccount } from '../../../application/account/choose-account'
 import { shortAddress } from '../../../domain/format/address'
 import { Button, useStore } from '../../components'
 import { useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * The accounts the wallet shared, each by the name it gave it (a polkadot extension's accounts),
@@ -10,9 +11,10 @@ import { useService } from '../../di-context'
 export function AccountChooser({ active, accounts }: { active: string; accounts: readonly { readonly address: string; readonly name?: string }[] }) {
   const chooser = useService(ChooseAccount)
   const state = useStore(chooser)
+  const i18n = useI18n()
   return (
     <div className="wg-account-types" data-testid="account-chooser">
-      <div role="group" aria-label="Account" className="wg-account-types-buttons wg-account-chooser">
+      <div role="group" aria-label={i18n.t('account.tabs')} className="wg-account-types-buttons wg-account-chooser">
         {accounts.map(({ address, name }) => (
           <Button
             key={address}
@@ -24,13 +26,13 @@ export function AccountChooser({ active, accounts }: { active: string; accounts:
             title={address}
             data-testid={`account-choice-${address}`}
           >
-            {name ?? shortAddress(address)}
+            <bdi data-i18n-data="">{name ?? shortAddress(address)}</bdi>
           </Button>
         ))}
       </div>
       {state.status === 'error' && (
         <p className="wg-account-types-error" role="alert" data-testid="account-choice-error">
-          {state.message}
+          {i18n.known(state.message)}
         </p>
       )}
     </div>

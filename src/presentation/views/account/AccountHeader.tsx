@@ -6,8 +6,9 @@ import { shortAddress } from '../../../domain/format/address'
 import { safeWebLink } from '../../../domain/validation/safe-links'
 import { Button, SafeImage, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { balanceText, fiatText, signedBalanceText } from './format'
+import { balanceText, signedBalanceText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * Avatar, name, address with copy, native balance with its fiat value, explorer link. No balance
@@ -18,6 +19,8 @@ export function AccountHeader({ address, showBalance = true }: { address: string
   const balances = useStore(useService(BalanceStore))
   const networks = useStore(useService(NetworksStore))
   const copy = useCopy()
+  const i18n = useI18n()
+  const { t } = i18n
 
   const name = identity.status === 'ready' ? identity.identity.name : null
   const avatar = identity.status === 'ready' ? identity.identity.avatar : null
@@ -33,34 +36,40 @@ export function AccountHeader({ address, showBalance = true }: { address: string
       )}
       {name !== null && (
         <p className="wg-account-name" data-testid="account-name">
-          {name}
+          <bdi data-i18n-data="">{name}</bdi>
         </p>
       )}
       <div className="wg-account-address-row">
         {/* Short to the eye, whole on hover (the tooltip) and to screen readers; Copy takes it whole. */}
-        <span className="wg-account-address" data-testid="account-address" title={address}>
-          <span aria-hidden="true">{shortAddress(address)}</span>
-          <span className="wg-visually-hidden">{address}</span>
+        <span className="wg-account-address" data-testid="account-address" title={address} data-i18n-data="">
+          <bdi aria-hidden="true" data-i18n-data="">
+            {shortAddress(address)}
+          </bdi>
+          <bdi className="wg-visually-hidden" data-i18n-data="">
+            {address}
+          </bdi>
         </span>
-        <Button variant="ghost" onClick={() => void copy(address)} aria-label="Copy address" data-testid="copy-address">
-          Copy
+        <Button variant="ghost" onClick={() => void copy(address)} aria-label={t('account.copyAddress')} data-testid="copy-address">
+          {t('account.copy')}
         </Button>
       </div>
       {showBalance && (
         <p className="wg-account-balance" aria-live="polite">
           {balances.status === 'loading' || balances.status === 'idle' ? (
-            <span className="wg-muted">Loading balance…</span>
+            <span className="wg-muted">{t('account.loadingBalance')}</span>
           ) : native === undefined ? (
             <span className="wg-muted" data-testid="account-balance">
-              Balance unavailable
+              {t('account.balanceUnavailable')}
             </span>
           ) : (
             <>
-              <span data-testid="account-balance">{balanceText(native)}</span>
+              <bdi data-testid="account-balance" data-i18n-data="">
+                {balanceText(native, i18n)}
+              </bdi>
               {balances.status === 'ready' && balances.source === 'service' && (
-                <span className="wg-account-fiat" data-testid="account-fiat">
-                  {fiatText(native.value)}
-                </span>
+                <bdi className="wg-account-fiat" data-testid="account-fiat" data-i18n-data="">
+                  {i18n.fiat(native.value)}
+                </bdi>
               )}
             </>
           )}
@@ -69,14 +78,18 @@ export function AccountHeader({ address, showBalance = true }: { address: string
       {showBalance && balances.status === 'ready' && balances.parts !== undefined && (
         // Only while something waits in the mempool: what the chain confirmed and what it has not.
         <p className="wg-account-pending wg-muted" data-testid="account-balance-parts">
-          <span data-testid="account-balance-confirmed">Confirmed {balanceText(balances.parts.confirmed)}</span>
+          <span data-testid="account-balance-confirmed">
+            {t('account.confirmedPart')} <bdi data-i18n-data="">{balanceText(balances.parts.confirmed, i18n)}</bdi>
+          </span>
           {' · '}
-          <span data-testid="account-balance-pending">Pending {signedBalanceText(balances.parts.pending)}</span>
+          <span data-testid="account-balance-pending">
+            {t('account.pendingPart')} <bdi data-i18n-data="">{signedBalanceText(balances.parts.pending, i18n)}</bdi>
+          </span>
         </p>
       )}
       {explorer !== undefined && (
         <a className="wg-link" href={explorer} target="_blank" rel="noopener noreferrer" data-testid="account-explorer">
-          View on block explorer
+          {t('account.viewOnExplorer')}
         </a>
       )}
     </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useRef, useState, type ComponentType, type Keybo
 import type { AccountTab } from '../../../domain/entities'
 import { Notice, Skeleton } from '../../components'
 import TokensTab from './TokensTab'
+import { useI18n } from '../../i18n/i18n'
 
 const NftsTab = lazy(() => import('./NftsTab'))
 
@@ -18,12 +19,16 @@ export function AccountTabs() {
   const [current, setCurrent] = useState<AccountTab>('Tokens')
   const baseId = useId()
   const refs = useRef<(HTMLButtonElement | null)[]>([])
+  const { t, dir } = useI18n()
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.indexOf(current)
     let next: number | undefined
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length
-    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length
+    // Right to left, the next tab is the one on the left.
+    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+    const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft'
+    if (event.key === forward) next = (index + 1) % TABS.length
+    else if (event.key === backward) next = (index - 1 + TABS.length) % TABS.length
     else if (event.key === 'Home') next = 0
     else if (event.key === 'End') next = TABS.length - 1
     const tab = next === undefined ? undefined : TABS[next]
@@ -35,7 +40,7 @@ export function AccountTabs() {
 
   return (
     <div className="wg-tabs">
-      <div role="tablist" aria-label="Account" className="wg-tablist" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('account.tabs')} className="wg-tablist" onKeyDown={onKeyDown}>
         {TABS.map((tab, i) => (
           <button
             key={tab}
@@ -52,7 +57,7 @@ export function AccountTabs() {
             data-testid={`account-tab-${tab}`}
             onClick={() => setCurrent(tab)}
           >
-            {tab}
+            {t(`account.tab.${tab}`)}
           </button>
         ))}
       </div>
@@ -63,12 +68,12 @@ export function AccountTabs() {
         className="wg-tabpanel"
         data-testid={`account-panel-${current}`}
       >
-        <Suspense fallback={<Skeleton label={`Loading ${current}`} />}>
+        <Suspense fallback={<Skeleton label={t('account.loadingTab', { tab: t(`account.tab.${current}`) })} />}>
           {current === 'Tokens' && <TokensTab />}
           {current === 'NFTs' && <NftsTab />}
           {current === 'Activity' &&
             (ActivityTab === undefined ? (
-              <Notice title="No activity yet" message="Transactions of this account appear here." />
+              <Notice title={t('account.noActivity')} message={t('account.noActivityText')} />
             ) : (
               <ActivityTab />
             ))}

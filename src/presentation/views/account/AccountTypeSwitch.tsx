@@ -2,9 +2,8 @@ import { SwitchAccountType } from '../../../application/account/switch-account-t
 import type { AccountType } from '../../../domain/entities'
 import { Button, useStore } from '../../components'
 import { useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 
-/** What each account type is called on screen. */
-const LABELS: Partial<Record<AccountType, string>> = { payment: 'Payment', ordinal: 'Ordinals', eoa: 'EOA', smartAccount: 'Smart account' }
 
 /**
  * The account type of the connection (bip122: the payment or the ordinals address; the embedded
@@ -14,9 +13,12 @@ const LABELS: Partial<Record<AccountType, string>> = { payment: 'Payment', ordin
 export function AccountTypeSwitch({ active, choices }: { active: AccountType | undefined; choices: readonly AccountType[] }) {
   const switcher = useService(SwitchAccountType)
   const state = useStore(switcher)
+  const i18n = useI18n()
+  // What each account type is called on screen (a type the catalogue does not name shows as it is).
+  const label = (type: AccountType) => (i18n.has(`account.type.${type}`) ? i18n.t(`account.type.${type}` as 'account.type.eoa') : type)
   return (
     <div className="wg-account-types" data-testid="account-type-switch">
-      <div role="group" aria-label="Account type" className="wg-account-types-buttons">
+      <div role="group" aria-label={i18n.t('account.accountType')} className="wg-account-types-buttons">
         {choices.map((type) => (
           <Button
             key={type}
@@ -27,13 +29,13 @@ export function AccountTypeSwitch({ active, choices }: { active: AccountType | u
             onClick={() => void switcher.switchTo(type)}
             data-testid={`account-type-${type}`}
           >
-            {LABELS[type] ?? type}
+            {label(type)}
           </Button>
         ))}
       </div>
       {state.status === 'error' && (
         <p className="wg-account-types-error" role="alert" data-testid="account-type-error">
-          {state.message}
+          {i18n.known(state.message)}
         </p>
       )}
     </div>

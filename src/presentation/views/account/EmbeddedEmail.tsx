@@ -4,6 +4,7 @@ import { ModalStore } from '../../../application/modal-store'
 import { Button } from '../../components'
 import { socialName } from '../../../domain/connect/social-login'
 import { useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * The email an embedded wallet is signed in with, and the way to change it; for a social user the
@@ -13,6 +14,7 @@ export function EmbeddedEmail() {
   const session = useService(EmbeddedSessionToken)
   const user = useObservableState(session.user$, null)
   const modal = useService(ModalStore)
+  const { t } = useI18n()
   if (user?.socialProvider !== undefined) {
     const provider = socialName(user.socialProvider)
     return (
@@ -30,9 +32,10 @@ export function EmbeddedEmail() {
   if (user?.email === undefined) return null
   return (
     <div className="wg-account-email" data-testid="account-email">
-      <span className="wg-muted">Signed in as</span> <bdi data-testid="account-email-address">{user.email}</bdi>
+      <span className="wg-muted">{t('email.signedInAs')}</span>{' '}
+      <bdi data-testid="account-email-address" data-i18n-data="">{user.email}</bdi>
       <Button variant="ghost" onClick={() => modal.push('UpdateEmailWallet')} data-testid="account-update-email">
-        Update email
+        {t('email.edit')}
       </Button>
     </div>
   )

@@ -2,7 +2,8 @@ import { BalanceStore, type BalanceState } from '../../../application/account/ba
 import { isNativeToken } from '../../../domain/balances/token-balances'
 import { Button, List, ListItem, ListRow, Notice, SafeImage, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
-import { balanceText, fiatText } from './format'
+import { balanceText } from './format'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * Every token balance: native first, then by fiat value (the store orders and filters). After a
@@ -12,17 +13,19 @@ import { balanceText, fiatText } from './format'
 export default function TokensTab() {
   const store = useService(BalanceStore)
   const balances = useStore(store)
+  const i18n = useI18n()
+  const { t } = i18n
   const retry = (
     <Button variant="secondary" onClick={() => void store.retry()} data-testid="tokens-retry">
-      Try again
+      {t('shell.tryAgain')}
     </Button>
   )
-  if (balances.status === 'idle' || balances.status === 'loading') return <Skeleton label="Loading balances" testId="tokens-loading" />
+  if (balances.status === 'idle' || balances.status === 'loading') return <Skeleton label={t('account.loadingBalances')} testId="tokens-loading" />
   if (balances.status === 'unavailable') {
     return (
       <Notice
-        title="Token Balance Unavailable"
-        message="Balances cannot be read on this network right now."
+        title={t('account.balanceUnavailableTitle')}
+        message={t('account.balanceUnavailableText')}
         actions={retry}
         testId="tokens-unavailable"
       />
@@ -33,23 +36,27 @@ export default function TokensTab() {
     return (
       <>
         {note}
-        <Notice title="No tokens yet" message="Tokens this account holds on this network appear here." testId="tokens-empty" />
+        <Notice title={t('account.noTokens')} message={t('account.noTokensText')} testId="tokens-empty" />
       </>
     )
   }
   return (
     <>
       {note}
-      <List label="Tokens" testId="token-list">
+      <List label={t('account.tokens')} testId="token-list">
         {balances.tokens.map((token) => (
           <ListRow key={token.address ?? 'native'}>
             <ListItem
               label={token.name}
-              description={balanceText(token)}
+              labelIsData
+              description={balanceText(token, i18n)}
+              descriptionIsData
               leading={<SafeImage src={token.iconUrl} fallbackText={token.symbol} />}
               trailing={
                 balances.source === 'service' ? (
-                  <span className="wg-token-fiat">{fiatText(token.value)}</span>
+                  <bdi className="wg-token-fiat" data-i18n-data="">
+                    {i18n.fiat(token.value)}
+                  </bdi>
                 ) : undefined
               }
               testId={`token-${isNativeToken(token) ? 'native' : token.symbol}`}
@@ -63,11 +70,12 @@ export default function TokensTab() {
 
 /** The quiet line over a list the last read could not update. */
 function BalanceNote({ state, onRetry }: { readonly state: Extract<BalanceState, { status: 'ready' }>; readonly onRetry: () => void }) {
+  const { t } = useI18n()
   return (
     <p className="wg-balance-note" role="status" data-testid={state.stale ? 'tokens-stale' : 'tokens-failed'}>
-      <span>{state.stale ? 'Balances may be out of date.' : 'Balances could not be updated.'}</span>
+      <span>{state.stale ? t('account.balancesStale') : t('account.balancesNotUpdated')}</span>
       <Button variant="ghost" onClick={onRetry} data-testid="tokens-retry">
-        Try again
+        {t('shell.tryAgain')}
       </Button>
     </p>
   )

@@ -1,21 +1,13 @@
 import type { TokenBalance } from '../../../domain/entities'
-import { formatBalanceNumeric, formatFiat } from '../../../domain/format/amount'
+import type { I18n } from '../../i18n/i18n'
 
-/** "1.500 ETH": 3 decimals, truncated (spec section 9). */
-export function balanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>): string {
-  return `${formatBalanceNumeric(token.quantity.numeric)} ${token.symbol}`
+/** "1.500 ETH" ("1,500 ETH" in de): 3 decimals, truncated (spec section 9), in the visitor's writing. */
+export function balanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>, i18n: Pick<I18n, 'balance'>): string {
+  return `${i18n.balance(token.quantity.numeric)} ${token.symbol}`
 }
 
 /** "+0.012 BTC" / "-0.012 BTC": a change, its sign always shown. */
-export function signedBalanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>): string {
-  const text = balanceText(token)
+export function signedBalanceText(token: Pick<TokenBalance, 'quantity' | 'symbol'>, i18n: Pick<I18n, 'balance'>): string {
+  const text = balanceText(token, i18n)
   return text.startsWith('-') ? text : `+${text}`
-}
-
-/**
- * "$3,750.50": 2 decimals, half-up (spec section 9), grouped as the visitor's locale writes numbers
- * (the browser's own, as the send form reads amounts, until a `locale` setting exists).
- */
-export function fiatText(value: number, locale: string = new Intl.NumberFormat().resolvedOptions().locale): string {
-  return `$${formatFiat(value, locale)}`
 }

@@ -10,17 +10,20 @@ import { Button, Notice, SafeImage, Skeleton } from '../../components'
 import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
+import { useI18n, type I18n } from '../../i18n/i18n'
 
-const STATUS_TEXT = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
-
-function monthTitle(year: number, month: number): string {
-  return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, month, 1),
-  )
+function monthTitle(i18n: I18n, year: number, month: number): string {
+  return i18n.date(new Date(Date.UTC(year, month, 1)).toISOString(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
 }
 
 function short(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`
+}
+
+/** The entry's label ("Sent", "Minted") in the modal's language. */
+function labelText(i18n: I18n, label: string): string {
+  const key = `activity.label.${label}`
+  return i18n.has(key) ? i18n.t(key) : label
 }
 
 /**
@@ -34,6 +37,8 @@ export default function ActivityTab() {
   const config = useService(ModalConfig)
   const state = useObservableState(activity.state$, () => activity.snapshot)
   const sentinel = useRef<HTMLDivElement>(null)
+  const i18n = useI18n()
+  const { t } = i18n
 
   useEffect(() => {
     if (connection.snapshot.status !== 'connected') return
@@ -51,23 +56,23 @@ export default function ActivityTab() {
     return () => observer.disconnect()
   }, [activity, hasMore])
 
-  if (state.status === 'idle' || state.status === 'loading') return <Skeleton label="Loading activity" rows={4} testId="activity-loading" />
+  if (state.status === 'idle' || state.status === 'loading') return <Skeleton label={t('activity.loading')} rows={4} testId="activity-loading" />
   if (state.status === 'error') {
     return (
       <Notice
-        title="No activity to show"
-        message="The history could not be loaded."
+        title={t('activity.unavailable')}
+        message={t('activity.unavailableText')}
         testId="activity-empty"
         actions={
           <Button variant="secondary" onClick={() => void activity.retry()} data-testid="activity-retry">
-            Try again
+            {t('shell.tryAgain')}
           </Button>
         }
       />
     )
   }
   if (state.empty) {
-    return <Notice title="No activity yet" message="Transactions of this account appear here." testId="activity-empty" />
+    return <Notice title={t('account.noActivity')} message={t('account.noActivityText')} testId="activity-empty" />
   }
 
   const caipNetworkId = connection.snapshot.status === 'connected' ? connection.snapshot.caipNetworkId : undefined
@@ -82,9 +87,9 @@ export default function ActivityTab() {
             key={`${year.year}-${month.month}`}
             className="wg-activity-month"
             data-testid={`activity-month-${year.year}-${String(month.month + 1).padStart(2, '0')}`}
-            aria-label={monthTitle(year.year, month.month)}
+            aria-label={monthTitle(i18n, year.year, month.month)}
           >
-            <h3 className="wg-section-title">{monthTitle(year.year, month.month)}</h3>
+            <h3 className="wg-section-title">{monthTitle(i18n, year.year, month.month)}</h3>
             <ul className="wg-activity-entries">
               {month.transactions.map((t) => (
                 <ActivityRow key={t.id} entry={entry(t)} />
@@ -102,7 +107,7 @@ export default function ActivityTab() {
             onClick={() => void activity.loadMore()}
             data-testid="activity-load-more"
           >
-            Load more
+            {t('activity.loadMore')}
           </Button>
         </div>
       )}
@@ -111,36 +116,39 @@ export default function ActivityTab() {
 }
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
+  const i18n = useI18n()
+  const { t } = i18n
   const sign = entry.direction === 'out' ? '−' : entry.direction === 'in' ? '+' : ''
   const link = safeWebLink(entry.explorerUrl)
-  const time = new Date(entry.minedAt)
   return (
     <li className="wg-activity-entry" data-testid={`activity-${entry.hash.toLowerCase()}`} data-status={entry.status}>
       <SafeImage src={entry.iconUrl} fallbackText={entry.token || entry.label} />
       <div className="wg-activity-text">
         <p className="wg-activity-title">
-          <span data-testid="activity-direction">{entry.label}</span>{' '}
-          <span data-testid="activity-amount">
+          <span data-testid="activity-direction">{labelText(i18n, entry.label)}</span>{' '}
+          <bdi data-testid="activity-amount" data-i18n-data="">
             {sign}
             {entry.amount !== undefined ? `${entry.amount} ` : ''}
             {entry.token}
-          </span>
+          </bdi>
         </p>
         <p className="wg-activity-meta">
-          {entry.direction === 'in' ? 'From' : 'To'}{' '}
-          <span className="wg-address" title={entry.counterparty}>
+          {entry.direction === 'in' ? t('activity.from') : t('activity.to')}{' '}
+          <bdi className="wg-address" title={entry.counterparty} data-i18n-data="">
             {short(entry.counterparty)}
-          </span>{' '}
-          · <time dateTime={entry.minedAt}>{time.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}</time>
+          </bdi>{' '}
+          · <time dateTime={entry.minedAt} data-i18n-data="">
+            {i18n.date(entry.minedAt, { day: 'numeric', month: 'short' })}
+          </time>
         </p>
       </div>
       <div className="wg-activity-side">
         <span className={`wg-status wg-status-${entry.status}`} data-testid="activity-status">
-          {STATUS_TEXT[entry.status]}
+          {t(`activity.status.${entry.status}`)}
         </span>
         {link !== undefined && (
-          <a className="wg-link" href={link} target="_blank" rel="noopener noreferrer" aria-label={`View ${entry.label.toLowerCase()} transaction in the explorer`}>
-            Explorer
+          <a className="wg-link" href={link} target="_blank" rel="noopener noreferrer" aria-label={t('activity.viewInExplorer')}>
+            {t('activity.explorer')}
           </a>
         )}
       </div>

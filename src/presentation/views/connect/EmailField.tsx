@@ -4,6 +4,7 @@ import { of } from 'rxjs'
 import { EmailLoginLoader } from '../../../application/embedded-wallet/tokens'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 import { ELLIPSIS } from '../../../domain/format/glyphs'
 import { EMBEDDED_WALLET_MESSAGES } from '../../../domain/messages'
 
@@ -16,6 +17,7 @@ const NOT_LOADED = of(undefined)
  */
 export function EmailField() {
   const load = useService(EmailLoginLoader)
+  const { t } = useI18n()
   const [login, setLogin] = useState(load.peek)
   const [draft, setDraft] = useState('')
   // What was typed while the login loaded (the field keeps taking keys meanwhile).
@@ -47,8 +49,8 @@ export function EmailField() {
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="Email"
-          aria-label="Email"
+          placeholder={t('connect.email')}
+          aria-label={t('connect.email')}
           value={email}
           aria-invalid={error !== undefined}
           aria-errormessage="wg-email-error"
@@ -59,8 +61,8 @@ export function EmailField() {
             else login.setEmail(typed.current)
           }}
         />
-        <Button type="submit" disabled={state?.busy} data-testid="email-submit" aria-label="Continue with email">
-          {state?.busy === true ? ELLIPSIS : 'Continue'}
+        <Button type="submit" disabled={state?.busy} data-testid="email-submit" aria-label={t('connect.continueWithEmail')}>
+          {state?.busy === true ? ELLIPSIS : t('connect.continue')}
         </Button>
       </div>
       {error !== undefined && (

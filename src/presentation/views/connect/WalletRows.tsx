@@ -2,6 +2,7 @@ import type { ConnectRow, WalletConnectWallet } from '../../../application/conne
 import { WALLETCONNECT_CONNECTOR_ID, chainFamilyLabel } from '../../../domain/connection/connectors'
 import { ListRow, WalletConnectLogo, WalletRow } from '../../components'
 import { safeWebLink } from '../../../domain/validation/safe-links'
+import { useI18n } from '../../i18n/i18n'
 
 export interface WalletRowsProps {
   readonly rows: readonly ConnectRow[]
@@ -17,6 +18,8 @@ export interface WalletRowsProps {
  * refused is not listed: no row offers a link that would do nothing.
  */
 export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps) {
+  const { t } = useI18n()
+  const tag = (row: ConnectRow) => (row.tag === undefined ? undefined : t(`connect.tag.${row.tag}`))
   const shown = rows.filter(
     (row) => row.kind === 'connector' || (row.walletConnect !== undefined && onChooseWallet !== undefined) || safeWebLink(row.href) !== undefined,
   )
@@ -29,7 +32,7 @@ export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps)
               testKey={row.key}
               name={row.name}
               imageUrl={row.imageUrl}
-              tag={row.tag}
+              tag={tag(row)}
               families={row.chains?.map(chainFamilyLabel)}
               icon={row.connectorId === WALLETCONNECT_CONNECTOR_ID ? <WalletConnectLogo /> : undefined}
               onClick={() => onConnect(row.connectorId)}
@@ -39,7 +42,7 @@ export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps)
               testKey={row.key}
               name={row.name}
               imageUrl={row.imageUrl}
-              tag={row.tag}
+              tag={tag(row)}
               onClick={() => onChooseWallet(row.walletConnect as WalletConnectWallet)}
             />
           ) : (
@@ -47,8 +50,8 @@ export function WalletRows({ rows, onConnect, onChooseWallet }: WalletRowsProps)
               testKey={row.key}
               name={row.name}
               imageUrl={row.imageUrl}
-              tag={row.tag}
-              description="Get this wallet"
+              tag={tag(row)}
+              description={t('connect.getThisWallet')}
               href={safeWebLink(row.href)}
             />
           )}

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react'
 import { failureText } from '../../../application/failure-text'
 import { Button, Notice, SearchInput } from '../../components'
+import { useI18n } from '../../i18n/i18n'
 
 /** The wallet search box of AllWallets and the WalletConnect wallet list (debounced by the store). */
 export function WalletSearch({
@@ -17,10 +18,11 @@ export function WalletSearch({
   readonly testId: string
   readonly autoFocus?: boolean
 }) {
+  const { t } = useI18n()
   return (
     <SearchInput
-      label="Search wallets"
-      placeholder="Search wallet"
+      label={t('connect.searchWallets')}
+      placeholder={t('connect.searchWallet')}
       value={query}
       onChange={onChange}
       testId={testId}
@@ -32,15 +34,16 @@ export function WalletSearch({
 
 /** The catalogue could not be reached: what went wrong in plain words (never HTTP text), and a retry. */
 export function WalletsLoadFailed({ error, onRetry, testId }: { readonly error: Error; readonly onRetry: () => void; readonly testId?: string }) {
+  const i18n = useI18n()
   return (
     <Notice
       tone="error"
       announce
-      title="Could not load wallets"
-      message={failureText(error)}
+      title={i18n.t('connect.couldNotLoadWallets')}
+      message={i18n.known(failureText(error))}
       actions={
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {i18n.t('shell.tryAgain')}
         </Button>
       }
       {...(testId === undefined ? {} : { testId })}
@@ -50,5 +53,6 @@ export function WalletsLoadFailed({ error, onRetry, testId }: { readonly error: 
 
 /** A search that found nothing. */
 export function NoWalletFound({ query, testId }: { readonly query: string; readonly testId: string }) {
-  return <Notice announce title="No wallet found" message={`Nothing matches “${query}”.`} testId={testId} />
+  const { t } = useI18n()
+  return <Notice announce title={t('connect.noWalletFound')} message={t('connect.nothingMatches', { query })} testId={testId} />
 }

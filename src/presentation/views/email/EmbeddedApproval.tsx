@@ -4,6 +4,7 @@ import { useObservableState } from 'observable-hooks'
 import type { EmbeddedSession } from '../../../application/embedded-wallet/embedded-session'
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { useOptionalService, useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * (Loaded by ModalRoot once a visitor is connected through the embedded wallet.)
@@ -36,6 +37,7 @@ function WithSession() {
 }
 
 function Approval({ session }: { readonly session: EmbeddedSession }) {
+  const { t } = useI18n()
   const pending = useObservableState(session.approval$, { pending: false }).pending
   const area = useRef<HTMLDivElement>(null)
 
@@ -74,5 +76,5 @@ function Approval({ session }: { readonly session: EmbeddedSession }) {
   useEffect(() => () => session.abortPending(), [session])
 
   if (!pending) return null
-  return <div className="wg-embedded-approval" ref={area} data-testid="embedded-approval" aria-label="Confirm in your wallet" />
+  return <div className="wg-embedded-approval" ref={area} data-testid="embedded-approval" aria-label={t('email.confirmInWallet')} />
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useI18n } from '../../i18n/i18n'
 
 export const OTP_LENGTH = 6
 
@@ -15,6 +16,7 @@ export interface OtpInputProps {
  * autofill) fills them all. Completing them submits. A new `key` clears them (a new code was sent).
  */
 export function OtpInput({ disabled, invalid, describedBy, onComplete }: OtpInputProps) {
+  const { t } = useI18n()
   const [digits, setDigits] = useState<string[]>(() => Array<string>(OTP_LENGTH).fill(''))
   const boxes = useRef<(HTMLInputElement | null)[]>([])
 
@@ -49,7 +51,7 @@ export function OtpInput({ disabled, invalid, describedBy, onComplete }: OtpInpu
   }
 
   return (
-    <div className="wg-otp" role="group" aria-label="Login code" data-testid="otp-input">
+    <div className="wg-otp" role="group" aria-label={t('email.loginCode')} data-testid="otp-input">
       {digits.map((digit, index) => (
         <input
           key={index}
@@ -62,7 +64,7 @@ export function OtpInput({ disabled, invalid, describedBy, onComplete }: OtpInpu
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           // The code is what this view is for: the first box takes the keyboard at once.
           autoFocus={index === 0}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+          aria-label={t('email.digit', { index: index + 1, count: OTP_LENGTH })}
           aria-invalid={invalid === true}
           aria-describedby={describedBy}
           maxLength={index === 0 ? OTP_LENGTH : 1}

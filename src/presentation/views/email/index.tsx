@@ -14,6 +14,8 @@ import { OtpInput } from './OtpInput'
 import sendCss from '../../styles/send.css?inline'
 import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
+import { useI18n } from '../../i18n/i18n'
+import { EmailSentence } from './EmailSentence'
 
 /** The email login (loaded by the email field before these views show; they suspend until it is). */
 function useEmailLogin(): EmailLogin {
@@ -40,12 +42,14 @@ export function EmailVerifyOtpView() {
   const errorId = useId()
   const seconds = login.cooldownSeconds()
   useSecondTicks(seconds > 0)
+  const i18n = useI18n()
+  const { t } = i18n
   const cooldown = login.cooldownMessage()
   const error = state.errorOn === 'otp' ? state.error : undefined
   return (
     <div className="wg-view wg-email-view" data-testid="view-EmailVerifyOtp">
       <p className="wg-email-lead">
-        Enter the 6-digit code we emailed to <strong><bdi data-testid="otp-email">{state.email.trim()}</bdi></strong>.
+        <EmailSentence text={t('email.enterCode')} email={state.email.trim()} testId="otp-email" />
       </p>
       <OtpInput
         key={state.otpAttempt}
@@ -55,21 +59,21 @@ export function EmailVerifyOtpView() {
         onComplete={(code) => void login.verify(code)}
       />
       <p className="wg-hint" aria-live="polite" data-testid="otp-status">
-        {state.busy ? 'Checking…' : ' '}
+        {state.busy ? t('email.checking') : ' '}
       </p>
       {error !== undefined && (
         <p className="wg-form-error" id={errorId} role="alert" data-testid="otp-error">
-          {error}
+          {i18n.known(error)}
         </p>
       )}
       {cooldown !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="otp-cooldown">
-          {cooldown}
+          {i18n.known(cooldown)}
         </p>
       )}
       <div className="wg-email-actions">
         <Button variant="secondary" disabled={state.busy} data-testid="otp-resend" onClick={() => void login.resend()}>
-          {seconds > 0 ? `Resend code (${seconds} s)` : 'Resend code'}
+          {seconds > 0 ? t('email.resendIn', { seconds }) : t('email.resend')}
         </Button>
         <Button
           variant="ghost"
@@ -79,7 +83,7 @@ export function EmailVerifyOtpView() {
             modal.goBack()
           }}
         >
-          Change email
+          {t('email.change')}
         </Button>
       </div>
     </div>
@@ -92,18 +96,19 @@ export function EmailVerifyDeviceView() {
   const modal = useService(ModalStore)
   const state = useStore(login)
   const error = state.errorOn === 'otp' ? state.error : undefined
+  const i18n = useI18n()
+  const { t } = i18n
   return (
     <div className="wg-view wg-email-view" data-testid="view-EmailVerifyDevice">
       <Spinner size="lg" />
-      <h3 className="wg-email-title">Approve this device</h3>
+      <h3 className="wg-email-title">{t('email.approveDevice')}</h3>
       <p className="wg-email-lead">
-        This browser is new to your wallet. We emailed an approval link to{' '}
-        <strong><bdi>{state.email.trim()}</bdi></strong>: open it on any device, and this page goes on by itself.
+        <EmailSentence text={t('email.newBrowser')} email={state.email.trim()} />
       </p>
-      <p className="wg-hint">The link expires in 10 minutes.</p>
+      <p className="wg-hint">{t('email.linkExpires')}</p>
       {error !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="device-error">
-          {error}
+          {i18n.known(error)}
         </p>
       )}
       <Button
@@ -114,7 +119,7 @@ export function EmailVerifyDeviceView() {
           modal.goBack()
         }}
       >
-        Use another email
+        {t('email.useAnother')}
       </Button>
     </div>
   )
@@ -125,6 +130,8 @@ export function UpdateEmailWalletView() {
   const update = useService(UpdateEmail)
   const state = useStore(update)
   const ids = { input: useId(), error: useId() }
+  const i18n = useI18n()
+  const { t } = i18n
   useEffect(() => update.reset(), [update])
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -135,7 +142,7 @@ export function UpdateEmailWalletView() {
       <form className="wg-send-form" onSubmit={onSubmit} noValidate>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.input}>
-            New email
+            {t('email.newEmail')}
           </label>
           <input
             id={ids.input}
@@ -150,15 +157,15 @@ export function UpdateEmailWalletView() {
             aria-describedby={state.error === undefined ? undefined : ids.error}
             onChange={(event) => update.setEmail(event.target.value)}
           />
-          <p className="wg-hint">We send a code to your current email first, then one to the new one.</p>
+          <p className="wg-hint">{t('email.codesOrder')}</p>
         </div>
         {state.error !== undefined && (
           <p className="wg-form-error" id={ids.error} role="alert" data-testid="update-email-error">
-            {state.error}
+            {i18n.known(state.error)}
           </p>
         )}
         <Button type="submit" variant="primary" fullWidth disabled={state.busy} data-testid="update-email-submit">
-          {state.busy ? 'Sending…' : 'Continue'}
+          {state.busy ? t('email.sending') : t('email.continue')}
         </Button>
       </form>
     </div>
@@ -170,16 +177,12 @@ function UpdateEmailOtp({ which }: { readonly which: 'primary' | 'secondary' }) 
   const update = useService(UpdateEmail)
   const state = useStore(update)
   const errorId = useId()
+  const i18n = useI18n()
+  const { t } = i18n
   return (
     <div className="wg-view wg-email-view" data-testid={which === 'primary' ? 'view-UpdateEmailPrimaryOtp' : 'view-UpdateEmailSecondaryOtp'}>
       <p className="wg-email-lead">
-        {which === 'primary' ? (
-          'Enter the code we emailed to your current address.'
-        ) : (
-          <>
-            Enter the code we emailed to <strong><bdi>{state.email.trim()}</bdi></strong>.
-          </>
-        )}
+        {which === 'primary' ? t('email.codeToCurrent') : <EmailSentence text={t('email.codeTo')} email={state.email.trim()} />}
       </p>
       <OtpInput
         key={state.otpStep}
@@ -190,7 +193,7 @@ function UpdateEmailOtp({ which }: { readonly which: 'primary' | 'secondary' }) 
       />
       {state.error !== undefined && (
         <p className="wg-form-error" id={errorId} role="alert" data-testid="update-otp-error">
-          {state.error}
+          {i18n.known(state.error)}
         </p>
       )}
     </div>

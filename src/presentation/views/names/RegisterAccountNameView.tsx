@@ -6,6 +6,7 @@ import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
 import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * RegisterAccountName (spec section 2): a name in the provider's zone, checked as it is typed,
@@ -17,12 +18,14 @@ export default function RegisterAccountNameView() {
   const register = useService(RegisterAccountName)
   const state = useStore(register)
   const ids = { input: useId(), hint: useId(), error: useId() }
+  const i18n = useI18n()
+  const { t } = i18n
   useEffect(() => register.reset(), [register])
 
   const busy = state.submit.status === 'signing' || state.submit.status === 'registering'
   const typed = state.label !== ''
-  const hint = typed && !state.validation.valid ? state.validation.message : undefined
-  const error = state.submit.status === 'error' ? state.submit.message : undefined
+  const hint = typed && !state.validation.valid ? i18n.known(state.validation.message) : undefined
+  const error = state.submit.status === 'error' ? i18n.known(state.submit.message) : undefined
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void register.register()
@@ -34,7 +37,7 @@ export default function RegisterAccountNameView() {
       <form className="wg-send-form" onSubmit={onSubmit} noValidate>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.input}>
-            Name
+            {t('names.name')}
           </label>
           <div className="wg-input-row wg-name-row">
             <input
@@ -44,17 +47,19 @@ export default function RegisterAccountNameView() {
               autoComplete="off"
               spellCheck={false}
               autoCapitalize="none"
-              placeholder="your-name"
+              placeholder={t('names.placeholder')}
               value={state.label}
               disabled={busy}
               aria-invalid={hint !== undefined || taken}
               aria-describedby={error === undefined ? ids.hint : `${ids.hint} ${ids.error}`}
               onChange={(event) => register.setLabel(event.target.value)}
             />
-            <span className="wg-name-zone">.{NAME_SERVICE_ZONE}</span>
+            <bdi className="wg-name-zone" data-i18n-data="">
+              .{NAME_SERVICE_ZONE}
+            </bdi>
           </div>
           <p className="wg-hint" id={ids.hint} data-testid="name-hint" aria-live="polite">
-            {hint ?? (taken ? `${fullName(state.label)} is taken` : 'Letters, numbers and hyphens, at least 4 characters.')}
+            {hint ?? (taken ? t('names.taken', { name: fullName(state.label) }) : t('names.rule'))}
           </p>
         </div>
         {error !== undefined && (
@@ -63,7 +68,7 @@ export default function RegisterAccountNameView() {
           </p>
         )}
         <Button type="submit" variant="primary" fullWidth disabled={busy || !state.validation.valid || taken} data-testid="name-register">
-          {state.submit.status === 'signing' ? 'Sign in your wallet…' : state.submit.status === 'registering' ? 'Registering…' : 'Register'}
+          {state.submit.status === 'signing' ? t('names.signing') : state.submit.status === 'registering' ? t('names.registering') : t('names.register')}
         </Button>
         {/* Below the button: suggestions arrive while the visitor types, and must not move Register under the pointer. */}
         <Suggestions register={register} />
@@ -74,11 +79,19 @@ export default function RegisterAccountNameView() {
 
 function Suggestions({ register }: { readonly register: RegisterAccountName }) {
   const { suggestions } = useStore(register)
+  const i18n = useI18n()
+  const { t } = i18n
   if (suggestions.status === 'idle') return null
-  if (suggestions.status === 'loading') return <p className="wg-hint">Looking for names…</p>
-  if (suggestions.status === 'error') return <p className="wg-hint" data-testid="name-suggestions-error">{suggestions.message}</p>
+  if (suggestions.status === 'loading') return <p className="wg-hint">{t('names.looking')}</p>
+  if (suggestions.status === 'error') {
+    return (
+      <p className="wg-hint" data-testid="name-suggestions-error">
+        {i18n.known(suggestions.message)}
+      </p>
+    )
+  }
   return (
-    <ul className="wg-name-suggestions" data-testid="name-suggestions" aria-label="Suggested names">
+    <ul className="wg-name-suggestions" data-testid="name-suggestions" aria-label={t('names.suggested')}>
       {suggestions.suggestions.map((s) => (
         <li key={s.name}>
           <button
@@ -89,8 +102,8 @@ function Suggestions({ register }: { readonly register: RegisterAccountName }) {
             disabled={s.registered}
             onClick={() => register.setLabel(s.name)}
           >
-            <span>{s.name}</span>
-            <span className={s.registered ? 'wg-name-taken' : 'wg-name-free'}>{s.registered ? 'Taken' : 'Available'}</span>
+            <bdi data-i18n-data="">{s.name}</bdi>
+            <span className={s.registered ? 'wg-name-taken' : 'wg-name-free'}>{s.registered ? t('names.takenTag') : t('names.available')}</span>
           </button>
         </li>
       ))}

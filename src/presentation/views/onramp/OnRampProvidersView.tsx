@@ -6,6 +6,7 @@ import { useService } from '../../di-context'
 import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { QuoteSummary } from './QuoteSummary'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * OnRampProviders: the providers that sell on the connected network, with their fees. Choosing
@@ -17,6 +18,8 @@ export default function OnRampProvidersView() {
   const modal = useService(ModalStore)
   const state = useStore(buy)
   const { purchase } = state
+  const i18n = useI18n()
+  const { t } = i18n
   const label = (name: string) => state.providers.find((p) => p.name === name)?.label ?? name
 
   if (purchase.status === 'landed') {
@@ -25,12 +28,12 @@ export default function OnRampProvidersView() {
         <Notice
           announce
           tone="success"
-          title="Purchase complete"
-          message={`${purchase.amount} ${purchase.symbol} arrived in your wallet.`}
+          title={t('onramp.complete')}
+          message={t('onramp.arrived', { amount: i18n.number(String(purchase.amount)), symbol: purchase.symbol })}
           testId="onramp-landed"
           actions={
             <Button variant="primary" onClick={() => modal.reset('Account')} data-testid="onramp-done">
-              Back to account
+              {t('onramp.backToAccount')}
             </Button>
           }
         />
@@ -41,13 +44,13 @@ export default function OnRampProvidersView() {
     return (
       <div className="wg-view" data-testid="view-OnRampProviders">
         <Notice
-          title={`Complete your purchase with ${label(purchase.provider)}`}
-          message="The checkout is open in a new window. This view updates when the purchase arrives."
-          visual={<Spinner label="Waiting for the purchase" />}
+          title={t('onramp.completeWith', { provider: label(purchase.provider) })}
+          message={t('onramp.checkoutOpen')}
+          visual={<Spinner label={t('onramp.waitingPurchase')} />}
           testId="onramp-waiting"
           actions={
             <a className="wg-link" href={purchase.url} target="_blank" rel="noopener noreferrer" data-testid="onramp-reopen">
-              Open the checkout again
+              {t('onramp.openAgain')}
             </a>
           }
         />
@@ -57,7 +60,7 @@ export default function OnRampProvidersView() {
   if (state.providers.length === 0) {
     return (
       <div className="wg-view" data-testid="view-OnRampProviders">
-        <Notice title="No provider available" message="No provider sells crypto on this network." testId="onramp-no-providers" />
+        <Notice title={t('onramp.noProvider')} message={t('onramp.noProviderText')} testId="onramp-no-providers" />
       </div>
     )
   }
@@ -75,7 +78,7 @@ export default function OnRampProvidersView() {
   return (
     <div className="wg-view wg-send-form" data-testid="view-OnRampProviders">
       <QuoteSummary quote={state.quote} />
-      <ul className="wg-onramp-providers" aria-label="Providers">
+      <ul className="wg-onramp-providers" aria-label={t('onramp.providers')}>
         {state.providers.map((provider) => (
           <li key={provider.name}>
             <button
@@ -85,15 +88,15 @@ export default function OnRampProvidersView() {
               disabled={purchase.status === 'opening'}
               onClick={() => choose(provider)}
             >
-              <span>{provider.label}</span>
-              <span className="wg-onramp-fee">Fees {provider.feeRange}</span>
+              <bdi data-i18n-data="">{provider.label}</bdi>
+              <span className="wg-onramp-fee">{t('onramp.feesOf', { range: provider.feeRange })}</span>
             </button>
           </li>
         ))}
       </ul>
       {purchase.status === 'error' && (
         <p className="wg-form-error" role="alert" data-testid="onramp-error">
-          {purchase.message}
+          {i18n.known(purchase.message)}
         </p>
       )}
     </div>

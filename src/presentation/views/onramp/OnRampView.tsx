@@ -1,13 +1,13 @@
 import { useEffect, useId, type FormEvent } from 'react'
 import { BuyCrypto } from '../../../application/onramp/buy-crypto'
 import { NetworksStore } from '../../../application/networks/networks-store'
-import { ELLIPSIS } from '../../../domain/format/glyphs'
 import { Button, Notice, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
 import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { QuoteSummary, paymentMethodLabel } from './QuoteSummary'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * OnRamp: what to buy on the connected network, what to pay with and how much (within the payment
@@ -20,16 +20,18 @@ export default function OnRampView() {
   const state = useStore(buy)
   const networks = useStore(useService(NetworksStore))
   const ids = { currency: useId(), payment: useId(), method: useId(), amount: useId(), hint: useId() }
+  const i18n = useI18n()
+  const { t } = i18n
   useEffect(() => void buy.start(), [buy])
 
-  if (!state.ready) return <Skeleton label={`Loading${ELLIPSIS}`} />
+  if (!state.ready) return <Skeleton label={t('shell.loading')} />
   if (state.network === undefined) {
-    const name = networks.activeNetwork?.name ?? 'this network'
+    const name = networks.activeNetwork?.name ?? t('onramp.thisNetwork')
     return (
       <div className="wg-view" data-testid="view-OnRamp">
         <Notice
-          title="Buying is not available here"
-          message={`No provider sells crypto on ${name}. Switch to another network to buy.`}
+          title={t('onramp.unavailable')}
+          message={t('onramp.noProviderOn', { network: name })}
           testId="onramp-unsupported"
         />
       </div>
@@ -40,14 +42,19 @@ export default function OnRampView() {
     buy.chooseProvider()
   }
   const hint = state.validation.valid
-    ? `Between ${state.limits.min} and ${state.limits.max} ${state.paymentCurrency} by ${paymentMethodLabel(state.paymentMethod).toLowerCase()}.`
-    : state.validation.message
+    ? t('onramp.between', {
+        min: i18n.number(String(state.limits.min)),
+        max: i18n.number(String(state.limits.max)),
+        currency: state.paymentCurrency,
+        method: paymentMethodLabel(state.paymentMethod, i18n).toLocaleLowerCase(i18n.language),
+      })
+    : i18n.known(state.validation.message)
   return (
     <div className="wg-view" data-testid="view-OnRamp">
       <form className="wg-send-form" onSubmit={onSubmit} noValidate>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.currency}>
-            Buy
+            {t('onramp.buy')}
           </label>
           <select
             id={ids.currency}
@@ -58,7 +65,7 @@ export default function OnRampView() {
           >
             {state.purchaseCurrencies.map(({ currency, network }) => (
               <option key={currency.id} value={currency.id}>
-                {currency.symbol} on {network.display_name}
+                {t('onramp.on', { symbol: currency.symbol, network: network.display_name })}
               </option>
             ))}
           </select>
@@ -66,7 +73,7 @@ export default function OnRampView() {
         <div className="wg-input-row">
           <div className="wg-field">
             <label className="wg-label" htmlFor={ids.payment}>
-              Pay in
+              {t('onramp.payIn')}
             </label>
             <select
               id={ids.payment}
@@ -76,7 +83,7 @@ export default function OnRampView() {
               onChange={(event) => buy.setPaymentCurrency(event.target.value)}
             >
               {state.paymentCurrencies.map((id) => (
-                <option key={id} value={id}>
+                <option key={id} value={id} data-i18n-data="">
                   {id}
                 </option>
               ))}
@@ -84,7 +91,7 @@ export default function OnRampView() {
           </div>
           <div className="wg-field">
             <label className="wg-label" htmlFor={ids.method}>
-              Pay by
+              {t('onramp.payBy')}
             </label>
             <select
               id={ids.method}
@@ -95,7 +102,7 @@ export default function OnRampView() {
             >
               {state.paymentMethods.map((id) => (
                 <option key={id} value={id}>
-                  {paymentMethodLabel(id)}
+                  {paymentMethodLabel(id, i18n)}
                 </option>
               ))}
             </select>
@@ -103,7 +110,7 @@ export default function OnRampView() {
         </div>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.amount}>
-            Amount ({state.paymentCurrency})
+            {t('onramp.amountIn', { currency: state.paymentCurrency })}
           </label>
           <input
             id={ids.amount}
@@ -122,7 +129,7 @@ export default function OnRampView() {
         </div>
         <QuoteSummary quote={state.quote} />
         <Button type="submit" variant="primary" fullWidth disabled={!state.validation.valid} data-testid="onramp-continue">
-          Continue
+          {t('onramp.continue')}
         </Button>
       </form>
     </div>

@@ -1,40 +1,55 @@
 import type { QuoteState } from '../../../application/onramp/buy-crypto'
+import { useI18n, type I18n } from '../../i18n/i18n'
 
 /** How a payment method reads. */
-export function paymentMethodLabel(id: string): string {
-  if (/bank/i.test(id)) return 'Bank account'
-  if (/card/i.test(id)) return 'Card'
+export function paymentMethodLabel(id: string, i18n: Pick<I18n, 't'>): string {
+  if (/bank/i.test(id)) return i18n.t('onramp.bank')
+  if (/card/i.test(id)) return i18n.t('onramp.card')
   return id
 }
 
 /** The quote: what arrives, the fees and the total; a placeholder is marked as an estimate. */
 export function QuoteSummary({ quote }: { readonly quote: QuoteState }) {
+  const i18n = useI18n()
+  const { t } = i18n
   if (quote.status === 'idle') return null
-  if (quote.status === 'loading') return <p className="wg-hint" data-testid="onramp-quote-loading">Getting a quote…</p>
+  if (quote.status === 'loading') {
+    return (
+      <p className="wg-hint" data-testid="onramp-quote-loading">
+        {t('onramp.gettingQuote')}
+      </p>
+    )
+  }
   const q = quote.quote
   return (
     <div className="wg-field" data-testid="onramp-quote" data-placeholder={quote.placeholder}>
       {quote.placeholder && (
         <p className="wg-onramp-placeholder" data-testid="onramp-placeholder">
-          Estimate only: a live quote is unavailable right now, so fees are not included. The provider shows the final amount.
+          {t('onramp.estimateOnly')}
         </p>
       )}
       <dl className="wg-onramp-quote">
-        <dt>You get</dt>
+        <dt>{t('onramp.youGet')}</dt>
         <dd data-testid="onramp-quote-amount">
-          {q.purchaseAmount.amount} {q.purchaseAmount.currency}
+          <bdi data-i18n-data="">
+            {i18n.number(q.purchaseAmount.amount)} {q.purchaseAmount.currency}
+          </bdi>
         </dd>
         {!quote.placeholder && (
           <>
-            <dt>Fees</dt>
+            <dt>{t('onramp.fees')}</dt>
             <dd>
-              {(Number(q.coinbaseFee.amount) + Number(q.networkFee.amount)).toFixed(2)} {q.paymentTotal.currency}
+              <bdi data-i18n-data="">
+                {i18n.number((Number(q.coinbaseFee.amount) + Number(q.networkFee.amount)).toFixed(2))} {q.paymentTotal.currency}
+              </bdi>
             </dd>
           </>
         )}
-        <dt>Total</dt>
+        <dt>{t('onramp.total')}</dt>
         <dd>
-          {q.paymentTotal.amount} {q.paymentTotal.currency}
+          <bdi data-i18n-data="">
+            {i18n.number(q.paymentTotal.amount)} {q.paymentTotal.currency}
+          </bdi>
         </dd>
       </dl>
     </div>

@@ -3,6 +3,7 @@ import { useObservableState } from 'observable-hooks'
 import type { SwapFlow, SwapState } from '../../../application/swap/swap-flow'
 import { SwapFlowService } from '../../../application/swap/swap-flow-service'
 import { useService } from '../../di-context'
+import type { I18n } from '../../i18n/i18n'
 
 /** The modal's swap flow and its current state; loads the network's swap tokens on first show. */
 export function useSwap(): { swap: SwapFlow; state: SwapState } {
@@ -14,8 +15,8 @@ export function useSwap(): { swap: SwapFlow; state: SwapState } {
   return { swap, state }
 }
 
-/** Percent with two decimals, "< 0.01 %" for less. */
-export function impactText(percent: number | undefined): string {
-  if (percent === undefined) return 'Unknown'
-  return percent > 0 && percent < 0.01 ? '< 0.01 %' : `${percent.toFixed(2)} %`
+/** Percent with two decimals, "< 0.01 %" for less, in the visitor's writing. */
+export function impactText(percent: number | undefined, i18n: Pick<I18n, 't' | 'number'>): string {
+  if (percent === undefined) return i18n.t('swap.unknown')
+  return percent > 0 && percent < 0.01 ? `< ${i18n.number('0.01')} %` : `${i18n.number(percent.toFixed(2))} %`
 }

@@ -8,6 +8,7 @@ import { Button, List, Skeleton } from '../../components'
 import { useService } from '../../di-context'
 import { WalletRows } from '../connect/WalletRows'
 import { NoWalletFound, WalletSearch, WalletsLoadFailed } from '../connect/WalletSearchParts'
+import { useI18n } from '../../i18n/i18n'
 
 /**
  * ConnectingWalletConnectBasic's wallet list: the catalogue's wallets that WalletConnect reaches
@@ -22,6 +23,7 @@ export function WalletConnectWalletList() {
   const connectors = useObservableState(wallets.connectors$, () => wallets.connectors)
 
   const list = useRef<HTMLDivElement>(null)
+  const { t } = useI18n()
   // Whether a list was ever shown (React's "state from earlier renders": set while rendering).
   const [listShown, setListShown] = useState(false)
 
@@ -38,7 +40,7 @@ export function WalletConnectWalletList() {
     return (
       <>
         {search}
-        <Skeleton label="Loading wallets" rows={4} />
+        <Skeleton label={t('connect.loadingWallets')} rows={4} />
       </>
     )
   }
@@ -66,14 +68,14 @@ export function WalletConnectWalletList() {
       {rows.length === 0 && searching && <NoWalletFound query={state.query} testId="walletconnect-wallet-empty" />}
       {rows.length > 0 && (
         <div ref={list}>
-          <List label="Wallets" testId="walletconnect-wallet-list">
+          <List label={t('connect.wallets')} testId="walletconnect-wallet-list">
             <WalletRows rows={rows} onConnect={() => undefined} onChooseWallet={(wallet) => void walletConnect.chooseWallet(wallet)} />
           </List>
         </div>
       )}
       {canLoadMore && (
         <Button variant="ghost" fullWidth loading={state.loadingMore} onClick={() => void store.loadMore()} data-testid="walletconnect-wallet-more">
-          Show more wallets
+          {t('connect.showMore')}
         </Button>
       )}
     </>

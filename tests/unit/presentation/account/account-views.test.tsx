@@ -115,7 +115,7 @@ describe('AccountView', () => {
     expect(screen.getByTestId('account-fiat').textContent).toBe('$3,750.50')
     const rows = within(screen.getByTestId('token-list')).getAllByRole('button')
     expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(['token-native', 'token-dUSD', 'token-DVT'])
-    expect(screen.getByTestId('token-dUSD').textContent).toContain('10000.000 dUSD')
+    expect(screen.getByTestId('token-dUSD').textContent).toContain('10,000.000 dUSD')
     expect(screen.getByTestId('token-dUSD').textContent).toContain('$10,000.00')
   })
 
@@ -213,7 +213,7 @@ describe('Tokens tab after a failure', () => {
     expect(note.textContent).toContain('Balances may be out of date.')
     expect(within(note).getByRole('button', { name: 'Try again' })).toBeTruthy()
     // Nothing the visitor saw is lost.
-    expect(screen.getByTestId('token-dUSD').textContent).toContain('10000.000 dUSD')
+    expect(screen.getByTestId('token-dUSD').textContent).toContain('10,000.000 dUSD')
   })
 })
 

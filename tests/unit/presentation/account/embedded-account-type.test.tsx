@@ -34,9 +34,9 @@ describe('EmbeddedAccountType', () => {
   it('a smart account not deployed yet says so, then that it is deployed once the wallet tells', () => {
     const status = show('smartAccount', { address: SMART, isDeployed: false })
     expect(screen.getByTestId('account-kind-type').textContent).toBe('Smart account')
-    expect(screen.getByTestId('account-smart-deployed').textContent).toContain('not deployed yet')
+    expect(screen.getByTestId('account-smart-deployed').textContent).toContain('Not deployed yet')
     act(() => status.next({ address: SMART, isDeployed: true }))
-    expect(screen.getByTestId('account-smart-deployed').textContent).toBe(' · deployed')
+    expect(screen.getByTestId('account-smart-deployed').textContent).toBe(' · Deployed')
   })
 
   it('the EOA says EOA and nothing about a deployment', () => {

@@ -1,0 +1,175 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useObservableEagerState } from 'observable-hooks'
+import { LocaleStore } from '../../application/locale-store'
+import { useService } from '../di-context'
+import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
+import { englishRestLoaded, englishText, hasEnglish, keyOfEnglish, loadEnglishRest, restNumberFormat } from './english'
+import { loadTranslation, loadedTranslation, textDirection, textLanguage } from './languages'
+
+export type Params = Readonly<Record<string, string | number>>
+
+/** What views read the modal's language through. */
+export interface I18n {
+  /** The visitor's locale for numbers and dates (`de-DE`). */
+  readonly locale: string
+  /** The language of the texts shown (`de`), English until its texts have arrived. */
+  readonly language: string
+  readonly dir: 'ltr' | 'rtl'
+  /** The text of `key`, `{placeholder}`s filled in (numbers written the locale's way). */
+  t(key: MessageKey, params?: Params): string
+  /** Whether the catalogue has `key` (for texts named by data: an entry's label, a tag). */
+  has(key: string): key is MessageKey
+  /** The plural form of `key` for `count` (`{count}` filled in), by the language's plural rules. */
+  plural(key: PluralKey, count: number, params?: Params): string
+  /**
+   * A text that came from below the views in English (a rule's message, a failure's words): the
+   * language's text when the catalogue has it, else as it is.
+   */
+  known(text: string): string
+  /** Whether `known(text)` finds `text` in the catalogue. */
+  isKnown(text: string): boolean
+  /** An error by its `code` (the catalogue's `error.<CODE>`, whose English is the spec's message). */
+  error(error: { readonly code?: unknown; readonly message: string }): string
+  /** A plain decimal string ("1234.5") in the locale's writing ("1.234,5"). */
+  number(plain: string): string
+  /** A balance (wire decimal string) with 3 decimals, truncated, in the locale's writing. */
+  balance(numeric: string): string
+  /** A dollar value with 2 decimals, half-up, as the locale writes money ("3.750,50 $"). */
+  fiat(value: number | string): string
+  /** A fiat amount already in the locale's writing ("3.750,50") with the dollar sign where the locale puts it. */
+  money(amount: string): string
+  /** A date (ISO text) as the locale writes it. */
+  date(iso: string, options: Intl.DateTimeFormatOptions): string
+}
+
+function fill(template: string, params: Params | undefined, locale: string): string {
+  if (params === undefined) return template
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name]
+    if (value === undefined) return whole
+    return typeof value === 'number' ? integerText(value, locale) : value
+  })
+}
+
+function integerText(value: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).format(value)
+  } catch {
+    return String(value)
+  }
+}
+
+function pluralRule(locale: string, count: number): Intl.LDMLPluralRule {
+  try {
+    return new Intl.PluralRules(locale).select(count)
+  } catch {
+    return count === 1 ? 'one' : 'other'
+  }
+}
+
+/** The modal's language over `translation`, with the host's `overrides` on top, English under both. */
+export function makeI18n(locale: string, language: string, translation: Translation, overrides: Dictionary): I18n {
+  const dictionary: Dictionary = translation
+  const lookup = (key: string): string | undefined => overrides[key] ?? dictionary[key] ?? englishText(key)
+  const t = (key: MessageKey, params?: Params) => fill(lookup(key) ?? key, params, locale)
+  const i18n: I18n = {
+    locale,
+    language,
+    dir: textDirection(language),
+    t,
+    has: (key): key is MessageKey => hasEnglish(key),
+    plural: (key, count, params) => {
+      const form = lookup(`${key}#${pluralRule(language, count)}`) ?? lookup(`${key}#other`) ?? key
+      return fill(form, { count, ...params }, locale)
+    },
+    known: (text) => {
+      const key = keyOfEnglish(text)
+      return key === undefined ? text : (lookup(key) ?? text)
+    },
+    isKnown: (text) => keyOfEnglish(text) !== undefined,
+    error: (error) => {
+      const key = typeof error.code === 'string' ? `error.${error.code}` : undefined
+      // A message that differs from the code's English text carries details of its own: kept.
+      if (key !== undefined && englishText(key) === error.message) return lookup(key) ?? error.message
+      return i18n.known(error.message)
+    },
+    // The writing of numbers comes with the rest of English, which every view that writes amounts
+    // waits for (views/registry.ts); until then a number shows as it is.
+    number: (plain) => restNumberFormat()?.number(plain, locale) ?? plain,
+    balance: (numeric) => restNumberFormat()?.balance(numeric, locale) ?? numeric,
+    fiat: (value) => restNumberFormat()?.fiat(value, locale) ?? String(value),
+    money: (amount) => restNumberFormat()?.money(amount, locale) ?? amount,
+    date: (iso, options) => restNumberFormat()?.date(iso, options, locale) ?? iso,
+  }
+  return i18n
+}
+
+const ENGLISH = makeI18n('en', 'en', {}, {})
+const I18nContext = createContext<I18n>(ENGLISH)
+
+/** The modal's language: English outside an {@link I18nProvider}. */
+export function useI18n(): I18n {
+  return useContext(I18nContext)
+}
+
+/**
+ * Gives the views the language of the modal's LocaleStore. A language whose texts are not fetched
+ * yet keeps the texts shown until they arrive (no blank, no flash of keys); what the visitor typed
+ * stays, because only texts change.
+ */
+export function I18nProvider({ children }: { readonly children: ReactNode }) {
+  const state = useObservableEagerState(useService(LocaleStore).state$)
+  const language = textLanguage(state.locale)
+  const [arrived, setArrived] = useState(0)
+  const restLoaded = englishRestLoaded()
+  // The texts last shown, kept while another language's texts are on their way.
+  const [shown, setShown] = useState<{ language: string; translation: Translation }>({ language: 'en', translation: {} })
+  const ready = loadedTranslation(language)
+  if (ready !== undefined && (shown.language !== language || shown.translation !== ready)) setShown({ language, translation: ready })
+
+  useEffect(() => {
+    if (ready !== undefined) return
+    let live = true
+    loadTranslation(language).then(
+      () => live && setArrived((n) => n + 1),
+      // Offline or a replaced deploy: the texts shown stay; the next change of language tries again.
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [language, ready, arrived])
+
+  // The rest of English (the views' texts beyond Connect, the errors'), for the texts that reach the shell from below.
+  useEffect(() => {
+    if (restLoaded) return
+    let live = true
+    loadEnglishRest().then(
+      () => live && setArrived((n) => n + 1),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [restLoaded])
+
+  const current = ready === undefined ? shown : { language, translation: ready }
+  const i18n = useMemo(
+    () => makeI18n(state.locale, current.language, current.translation, state.messages),
+    // A new object when the rest of English arrives, so what shows English from below re-renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.locale, state.messages, current.language, current.translation, restLoaded],
+  )
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
+}
+
+/**
+ * Fetches the texts of the language that serves `locale`, and the rest of English under them (the
+ * idle prefetch), so the first open needs no fetch. Never rejects.
+ */
+export function prepareLocale(locale: string): Promise<void> {
+  return Promise.all([loadTranslation(textLanguage(locale)), loadEnglishRest()]).then(
+    () => undefined,
+    () => undefined,
+  )
+}

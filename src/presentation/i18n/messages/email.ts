@@ -1,0 +1,23 @@
+/** The email login's and the email update's views (their own chunk). */
+export const email = {
+  'email.enterCode': 'Enter the 6-digit code we emailed to {email}.',
+  'email.checking': 'Checking…',
+  'email.resendIn': 'Resend code ({seconds} s)',
+  'email.resend': 'Resend code',
+  'email.change': 'Change email',
+  'email.approveDevice': 'Approve this device',
+  'email.newBrowser': 'This browser is new to your wallet. We emailed an approval link to {email}: open it on any device, and this page goes on by itself.',
+  'email.linkExpires': 'The link expires in 10 minutes.',
+  'email.useAnother': 'Use another email',
+  'email.newEmail': 'New email',
+  'email.codesOrder': 'We send a code to your current email first, then one to the new one.',
+  'email.sending': 'Sending…',
+  'email.continue': 'Continue',
+  'email.codeToCurrent': 'Enter the code we emailed to your current address.',
+  'email.codeTo': 'Enter the code we emailed to {email}.',
+  'email.loginCode': 'Login code',
+  'email.digit': 'Digit {index} of {count}',
+  'email.confirmInWallet': 'Confirm in your wallet',
+  'email.signedInAs': 'Signed in as',
+  'email.edit': 'Edit email',
+} as const

@@ -1,0 +1,18 @@
+/** Choosing and registering an account name. */
+export const names = {
+  'names.name': 'Name',
+  'names.placeholder': 'your-name',
+  'names.taken': '{name} is taken',
+  'names.rule': 'Letters, numbers and hyphens, at least 4 characters.',
+  'names.signing': 'Sign in your wallet…',
+  'names.registering': 'Registering…',
+  'names.register': 'Register',
+  'names.looking': 'Looking for names…',
+  'names.suggested': 'Suggested names',
+  'names.takenTag': 'Taken',
+  'names.available': 'Available',
+  'names.registered': 'Name registered',
+  'names.registeredText': 'Your name is registered.',
+  'names.nowYours': '{name} is now the name of this account.',
+  'names.backToAccount': 'Back to account',
+} as const

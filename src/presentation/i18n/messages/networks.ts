@@ -1,0 +1,14 @@
+/** Networks, the network switch and an unsupported network. */
+export const networks = {
+  'networks.list': 'Networks',
+  'networks.supported': 'Supported networks',
+  'networks.unsupportedTitle': 'This network is not supported',
+  'networks.unsupportedText': 'Your wallet is on a network this app does not support. Switch to one of these networks to continue.',
+  'networks.theNetwork': 'the network',
+  'networks.addInWallet': 'Add {network} in your wallet',
+  'networks.approveInWallet': 'Approve in your wallet',
+  'networks.unknownToWallet': 'Your wallet does not know this network yet.',
+  'networks.switchTo': 'Switch to {network} to continue.',
+  'networks.waitingToAdd': 'Waiting for the wallet to add the network',
+  'networks.waiting': 'Waiting for the wallet',
+} as const

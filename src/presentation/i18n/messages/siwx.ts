@@ -1,0 +1,9 @@
+/** Sign in with the wallet. */
+export const siwx = {
+  'siwx.thisApp': 'This app',
+  'siwx.wantsSignIn': '{app} wants you to sign in with your wallet.',
+  'siwx.proves': 'Signing proves you own this account.',
+  'siwx.free': 'It is free and sends no transaction.',
+  'siwx.waiting': 'Waiting for the wallet',
+  'siwx.sign': 'Sign',
+} as const

@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import * as errors from '../../../../src/domain/errors'
+import { RelayUnreachableError } from '../../../../src/domain/connection/relay'
+import { SwapInsufficientLiquidityError } from '../../../../src/domain/swap/swap-errors'
+import { ALERT_ERRORS, SNACK_MESSAGES } from '../../../../src/domain/messages'
+import { SERVICE_FAILURE_TEXT, UNKNOWN_FAILURE_TEXT, WALLET_BUSY_TEXT, WALLET_FAILURE_TEXT } from '../../../../src/application/failure-text'
+import { en, type Translation } from '../../../../src/presentation/i18n/catalogue'
+import { LANGUAGES, loadTranslation, textDirection, textLanguage } from '../../../../src/presentation/i18n/languages'
+import { makeI18n } from '../../../../src/presentation/i18n/i18n'
+import { loadEnglishRest } from '../../../../src/presentation/i18n/english'
+import { LOCALE_CHUNKS } from '../../../../src/presentation/i18n/locale-chunks'
+
+const EXTRA_PLURAL_FORM = /#(zero|two|few|many)$/
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+describe('the message catalogue', () => {
+  it('says the errors of the catalogue by code in exactly their English message', () => {
+    const made: { code: string; message: string }[] = [new RelayUnreachableError(), new SwapInsufficientLiquidityError()]
+    for (const value of Object.values(errors)) {
+      if (typeof value !== 'function' || !(value.prototype instanceof errors.DomainError) || value.length > 1) continue
+      try {
+        made.push(new (value as unknown as new () => errors.DomainError)())
+      } catch {
+        // A class that needs arguments says its message with them: not a fixed text.
+      }
+    }
+    const byCode = made.filter((e) => `error.${e.code}` in en)
+    expect(byCode.length).toBeGreaterThan(20)
+    for (const error of byCode) expect([error.code, (en as Record<string, string>)[`error.${error.code}`]]).toEqual([error.code, error.message])
+  })
+
+  it('knows the snack, alert and failure texts that reach the views in English', () => {
+    const english = new Set(Object.values(en) as string[])
+    const texts = [
+      ...Object.values(SNACK_MESSAGES),
+      ...Object.values(ALERT_ERRORS).flatMap((a) => [a.shortMessage, a.longMessage]),
+      SERVICE_FAILURE_TEXT,
+      UNKNOWN_FAILURE_TEXT,
+      WALLET_BUSY_TEXT,
+      WALLET_FAILURE_TEXT,
+    ]
+    expect(texts.filter((text) => !english.has(text))).toEqual([])
+  })
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every English key, no other, and the same placeholders', async (language) => {
+    const translation: Translation = await loadTranslation(language)
+    const keys = Object.keys(translation)
+    const missing = Object.keys(en).filter((key) => !(key in translation) && !(key.endsWith('#one') && `${key.slice(0, -4)}#other` in translation))
+    expect(missing).toEqual([])
+    expect(keys.filter((key) => !(key in en) && !EXTRA_PLURAL_FORM.test(key))).toEqual([])
+    // A plural form may leave out the count ("محفظتان", two wallets); other texts keep every placeholder.
+    const english = (key: string) => placeholders((en as Record<string, string>)[key.includes('#') ? `${key.split('#')[0]}#other` : key] ?? '')
+    const wrong = keys.filter((key) => {
+      const own = placeholders((translation as Record<string, string>)[key] ?? '')
+      return key.includes('#') ? own.some((name) => !english(key).includes(name)) : own.join() !== english(key).join()
+    })
+    expect(wrong).toEqual([])
+  })
+})
+
+describe('the modal language', () => {
+  beforeAll(() => loadEnglishRest().then(() => undefined))
+
+  it('lists every language that has a chunk, and only those', () => {
+    expect([...LANGUAGES].sort()).toEqual(['en', ...Object.keys(LOCALE_CHUNKS)].sort())
+  })
+
+  it('falls back to English for a key a language lacks, and a host override wins over both', () => {
+    const i18n = makeI18n('de-DE', 'de', { 'shell.close': 'Schließen' }, { 'shell.back': 'Zurück!' })
+    expect(i18n.t('shell.close')).toBe('Schließen')
+    expect(i18n.t('shell.back')).toBe('Zurück!')
+    expect(i18n.t('shell.cancel')).toBe('Cancel')
+  })
+
+  it('fills placeholders and picks the plural form by the language rules', () => {
+    const i18n = makeI18n('en-US', 'en', {}, {})
+    expect(i18n.t('connect.continueIn', { wallet: 'Rabby' })).toBe('Continue in Rabby')
+    expect(i18n.plural('connect.walletCount', 1)).toBe('1 wallet')
+    expect(i18n.plural('connect.walletCount', 1200)).toBe('1,200 wallets')
+    const ar = makeI18n('ar', 'ar', { 'connect.walletCount#two': 'محفظتان', 'connect.walletCount#other': '{count} محفظة' }, {})
+    expect(ar.plural('connect.walletCount', 2)).toBe('محفظتان')
+    expect(ar.plural('connect.walletCount', 100)).toBe('100 محفظة')
+  })
+
+  it('renders an error by its code, and keeps a message that carries its own details', () => {
+    const de = makeI18n('de', 'de', { 'error.INSUFFICIENT_FUNDS': 'Guthaben reicht nicht' }, {})
+    expect(de.error(new errors.InsufficientFundsError())).toBe('Guthaben reicht nicht')
+    expect(de.error({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on 0xabc' })).toBe('Insufficient funds on 0xabc')
+    expect(de.known('Insufficient funds')).toBe('Guthaben reicht nicht')
+    expect(de.known('A wallet said something')).toBe('A wallet said something')
+  })
+
+  it('writes balances (3 decimals, truncated), fiat (2 decimals) and dates in the visitor locale', () => {
+    const de = makeI18n('de-DE', 'de', {}, {})
+    expect(de.balance('1234.56789')).toBe('1.234,567')
+    expect(de.fiat(3750.505)).toBe('3.750,51\u00a0$')
+    const en = makeI18n('en-US', 'en', {}, {})
+    expect(en.balance('1234.56789')).toBe('1,234.567')
+    expect(en.fiat(3750.505)).toBe('$3,750.51')
+    expect(de.date('2026-03-05T12:00:00Z', { day: 'numeric', month: 'long', timeZone: 'UTC' })).toBe('5. März')
+  })
+
+  it('chooses the texts of the closest language and its direction', () => {
+    expect(textLanguage('de-AT')).toBe('de')
+    expect(textLanguage('pt-PT')).toBe('pt-BR')
+    expect(textLanguage('zh-TW')).toBe('zh-CN')
+    expect(textLanguage('sw')).toBe('en')
+    expect(textDirection('ar')).toBe('rtl')
+    expect(textDirection('he-IL')).toBe('rtl')
+    expect(textDirection('ja')).toBe('ltr')
+  })
+})
