@@ -11,6 +11,7 @@ import { onramp } from './messages/onramp'
 import { siwx } from './messages/siwx'
 import { errors } from './messages/errors'
 import { email } from './messages/email'
+import { social } from './messages/social'
 
 /**
  * Every text the modal shows, in English: the source language and the fallback of every other.
@@ -34,6 +35,7 @@ export const en = {
   ...siwx,
   ...errors,
   ...email,
+  ...social,
 } as const
 
 export type MessageKey = keyof typeof en

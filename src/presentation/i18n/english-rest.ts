@@ -11,6 +11,7 @@ import { onramp } from './messages/onramp'
 import { siwx } from './messages/siwx'
 import { errors } from './messages/errors'
 import { email } from './messages/email'
+import { social } from './messages/social'
 import type { Dictionary } from './catalogue'
 export { numberFormat } from './format'
 
@@ -22,4 +23,4 @@ export function keyOfEnglish(text: string): string | undefined {
 }
 let byText: Map<string, string> | undefined
 
-export const rest: Dictionary = { ...shell, ...connect, ...titles, ...connecting, ...account, ...send, ...swap, ...networks, ...names, ...onramp, ...siwx, ...errors, ...email }
+export const rest: Dictionary = { ...shell, ...connect, ...titles, ...connecting, ...account, ...send, ...swap, ...networks, ...names, ...onramp, ...siwx, ...errors, ...email, ...social }

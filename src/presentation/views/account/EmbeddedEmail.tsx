@@ -19,11 +19,11 @@ export function EmbeddedEmail() {
     const provider = socialName(user.socialProvider)
     return (
       <div className="wg-account-email" data-testid="account-social">
-        <span className="wg-muted">Signed in with</span> <span data-testid="account-social-provider">{provider}</span>
+        <span className="wg-muted">{t('social.signedInWith')}</span> <span data-testid="account-social-provider" data-i18n-data="">{provider}</span>
         {user.userName !== undefined && (
           <>
             {' '}
-            <span className="wg-muted">as</span> <bdi data-testid="account-social-username">{user.userName}</bdi>
+            <span className="wg-muted">{t('social.as')}</span> <bdi data-testid="account-social-username" data-i18n-data="">{user.userName}</bdi>
           </>
         )}
       </div>

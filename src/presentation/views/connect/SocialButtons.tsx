@@ -6,6 +6,7 @@ import { socialName } from '../../../domain/connect/social-login'
 import type { SocialOption, SocialProvider } from '../../../domain/entities'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 
 /** How many socials show as icons on Connect; "More" shows the rest. */
 const ICONS_SHOWN = 3
@@ -26,6 +27,7 @@ export default function SocialButtons() {
 }
 
 function Buttons({ login }: { login: SocialLogin }) {
+  const { t, known } = useI18n()
   const state = useObservableState(login.state$, login.snapshot)
   const { options, popup } = login.offer
   const [all, setAll] = useState(options.length <= ICONS_SHOWN + 1)
@@ -37,19 +39,19 @@ function Buttons({ login }: { login: SocialLogin }) {
     <div className="wg-email-form" data-testid="connect-method-social">
       <div className="wg-email-row">
         {(all ? options : options.slice(0, ICONS_SHOWN)).map((social) => (
-          <Button key={social} variant="secondary" data-testid={`social-${social}`} aria-label={`Continue with ${socialName(social)}`} onClick={() => click(social)}>
-            {social === 'github' ? 'GH' : socialName(social)[0]}
+          <Button key={social} variant="secondary" data-testid={`social-${social}`} aria-label={t('social.continueWith', { name: socialName(social) })} onClick={() => click(social)}>
+            <span data-i18n-data="">{social === 'github' ? 'GH' : socialName(social)[0]}</span>
           </Button>
         ))}
         {!all && (
           <Button variant="secondary" data-testid="social-more" onClick={() => setAll(true)}>
-            More
+            {t('social.more')}
           </Button>
         )}
       </div>
       {state.error !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="social-error">
-          {state.error}
+          {known(state.error)}
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import type { SocialLogin } from '../../../application/embedded-wallet/social-lo
 import { SocialLoginLoader } from '../../../application/embedded-wallet/social-token'
 import { Button, QrCode, Spinner, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
+import { useI18n } from '../../i18n/i18n'
 import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { socialName } from '../../../domain/connect/social-login'
@@ -26,15 +27,16 @@ export function ConnectingSocialView() {
   useAreaStyles(emailCss)
   const login = useSocialLogin()
   const state = useStore(login)
+  const { t } = useI18n()
   useLeaveOnUnmount(login)
-  const name = state.provider === undefined ? 'the provider' : socialName(state.provider)
+  const name = state.provider === undefined ? t('social.theProvider') : socialName(state.provider)
   return (
     <div className="wg-view wg-email-view" data-testid="view-ConnectingSocial">
       <Spinner size="lg" />
-      <h3 className="wg-email-title">Continue with {name}</h3>
-      <p className="wg-email-lead">{state.waiting ? `Sign in with ${name} in the window that opened.` : 'Signing you in…'}</p>
+      <h3 className="wg-email-title">{t('social.continueWith', { name })}</h3>
+      <p className="wg-email-lead">{state.waiting ? t('social.inTheWindow', { name }) : t('social.signingIn')}</p>
       <Button variant="ghost" data-testid="social-cancel" onClick={() => login.cancel()}>
-        Cancel
+        {t('social.cancel')}
       </Button>
     </div>
   )
@@ -45,6 +47,7 @@ export function ConnectingFarcasterView() {
   const login = useSocialLogin()
   const state = useStore(login)
   const copy = useCopy()
+  const { t } = useI18n()
   useLeaveOnUnmount(login)
   const url = state.farcasterUrl
   return (
@@ -54,14 +57,14 @@ export function ConnectingFarcasterView() {
       ) : (
         <>
           <div className="wg-qr-frame" data-testid="farcaster-qr" data-value={url}>
-            <QrCode value={url} label="QR code to sign in with Farcaster" />
+            <QrCode value={url} label={t('social.farcasterQr')} />
           </div>
-          <p className="wg-email-lead">Scan with your phone's camera, or open the link on this device, and approve the sign-in in Farcaster.</p>
+          <p className="wg-email-lead">{t('social.farcasterHow')}</p>
           <a className="wg-link" href={url} target="_blank" rel="noopener noreferrer" data-testid="farcaster-link">
-            Open in Farcaster
+            {t('social.openFarcaster')}
           </a>
-          <Button variant="ghost" data-testid="farcaster-copy" onClick={() => void copy(url, 'Link')}>
-            Copy link
+          <Button variant="ghost" data-testid="farcaster-copy" onClick={() => void copy(url, 'link')}>
+            {t('social.copyLink')}
           </Button>
         </>
       )}
