@@ -1,6 +1,8 @@
 import 'reflect-metadata/lite'
-import { loadEnglishRest } from '../src/presentation/i18n/english'
+import { addAllEnglish } from '../src/presentation/i18n/english-rest'
 
-// The modal draws once its English is here (its first render and every lazy view wait for it); a
-// test that renders the shell or a view directly starts with it here, as a modal does.
-await loadEnglishRest()
+// In a modal, an area's English comes with the module of the view that shows it. A test that draws
+// one part of a view directly (not through its view module) starts with every area's English here,
+// as the modal has it once that view is loaded. tests/unit/presentation/i18n/english-parts.test.tsx
+// checks, in a fresh module graph, that each view brings its own.
+addAllEnglish()

@@ -1,6 +1,3 @@
-import { shell } from './messages/shell'
-import { connect } from './messages/connect'
-import { titles } from './messages/titles'
 import { connecting } from './messages/connecting'
 import { account } from './messages/account'
 import { send } from './messages/send'
@@ -12,15 +9,14 @@ import { siwx } from './messages/siwx'
 import { errors } from './messages/errors'
 import { email } from './messages/email'
 import { social } from './messages/social'
-import type { Dictionary } from './catalogue'
-export { numberFormat } from './format'
+import { addEnglish } from './english'
 
-/** English of every area, a chunk of its own (./english.ts). */
-/** Every English text to its key (the first key of a text said twice), for texts that reach the views in English. */
-export function keyOfEnglish(text: string): string | undefined {
-  byText ??= new Map(Object.entries(rest).flatMap(([key, value]) => (value === undefined ? [] : [[value, key] as const])).reverse())
-  return byText.get(text)
+/**
+ * Every area's English at once, for a visitor who reads another language: it comes with that
+ * language's chunk (./languages.ts), so a text that reaches the views from below in English (a
+ * failure, an alert, a snack) finds its key, and so its translation, in whatever view shows it.
+ * An English visitor never loads it: such a text is already in their language.
+ */
+export function addAllEnglish(): void {
+  addEnglish(connecting, account, send, swap, networks, names, onramp, siwx, errors, email, social)
 }
-let byText: Map<string, string> | undefined
-
-export const rest: Dictionary = { ...shell, ...connect, ...titles, ...connecting, ...account, ...send, ...swap, ...networks, ...names, ...onramp, ...siwx, ...errors, ...email, ...social }

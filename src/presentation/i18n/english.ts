@@ -1,53 +1,49 @@
 import type { Dictionary } from './catalogue'
 import type { NumberFormat } from './format'
+import { shell } from './messages/shell'
+import { connect } from './messages/connect'
+import { titles } from './messages/titles'
 
 /**
- * English at run time: one chunk of its own (`loadEnglishRest`, ./english-rest.ts), fetched while
- * the page is idle with the visitor's language, and awaited before the modal first renders
- * (`prepareLocale`) and by every lazily loaded view, so nothing draws before its English is there
- * and the page carries no text of the modal before it opens.
+ * English at run time, in parts that come with the views that show them. The shell's part (the
+ * header, the shared controls, Connect and every view's title) is here, in the shell's chunk,
+ * because the first open draws it. Every other area's English is added by the lazily loaded module
+ * that shows it (`addEnglish(account)` at the top of the view's module), so it arrives in that
+ * view's chunk and is there before the view first draws; the page loads none of it before the modal
+ * opens. The key set stays one (./catalogue.ts): a key no area's English holds fails the typecheck.
  */
-let rest: Dictionary | undefined
+const english: Record<string, string | undefined> = { ...shell, ...connect, ...titles }
+let byText: Map<string, string> | undefined
 let format: NumberFormat | undefined
-let reverse: ((text: string) => string | undefined) | undefined
-let loading: Promise<Dictionary> | undefined
 
-/** English for `key`, if its part is here. */
+/** Adds an area's English (called once per module, at its top, by the views that show it). */
+export function addEnglish(...parts: readonly Dictionary[]): void {
+  Object.assign(english, ...parts)
+  byText = undefined
+}
+
+/** Gives the views the writing of numbers, money and dates (called by the modules that write amounts). */
+export function addNumberFormat(numberFormat: NumberFormat): void {
+  format = numberFormat
+}
+
+/** English for `key`, if its area's part is here. */
 export function englishText(key: string): string | undefined {
-  return rest?.[key]
+  return english[key]
 }
 
-/** Whether English has `key` (the rest counts once loaded). */
+/** Whether English has `key`. */
 export function hasEnglish(key: string): boolean {
-  return rest !== undefined && Object.hasOwn(rest, key)
+  return Object.hasOwn(english, key)
 }
 
-/** The key whose English is `text`, once English is here. */
+/** The key whose English is `text` (the first key of a text said twice), among the parts here. */
 export function keyOfEnglish(text: string): string | undefined {
-  return reverse?.(text)
+  byText ??= new Map(Object.entries(english).flatMap(([key, value]) => (value === undefined ? [] : [[value, key] as const])).reverse())
+  return byText.get(text)
 }
 
-/** The number, money and date writing, which comes with the rest of English (views that write amounts wait for it). */
-export function restNumberFormat(): NumberFormat | undefined {
+/** The number, money and date writing, once a module that writes amounts has brought it. */
+export function numberFormat(): NumberFormat | undefined {
   return format
-}
-
-export function englishRestLoaded(): boolean {
-  return rest !== undefined
-}
-
-/** Fetches the rest of English once; a failed fetch is tried again at the next call. */
-export function loadEnglishRest(): Promise<Dictionary> {
-  loading ??= import('./english-rest').then(
-    (m) => {
-      format = m.numberFormat
-      reverse = m.keyOfEnglish
-      return (rest = m.rest)
-    },
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
-  return loading
 }

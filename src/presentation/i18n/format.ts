@@ -2,8 +2,9 @@ import { formatBalanceNumeric, formatFiat } from '../../domain/format/amount'
 import { formatDecimalText } from '../../domain/format/locale-number'
 
 /**
- * Numbers, money and dates in the visitor's locale, for the views' `useI18n()`. Loaded with the
- * rest of English (./english-rest.ts), not with the shell: only lazily loaded views write amounts.
+ * Numbers, money and dates in the visitor's locale, for the views' `useI18n()`. Not in the shell:
+ * only lazily loaded views write amounts, and each of those modules hands it over
+ * (`addNumberFormat(numberFormat)`, ./english.ts) so it comes with their chunk.
  */
 export const numberFormat = {
   number: (plain: string, locale: string): string => formatDecimalText(plain, locale),

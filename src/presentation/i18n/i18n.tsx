@@ -3,7 +3,7 @@ import { useObservableEagerState } from 'observable-hooks'
 import { LocaleStore } from '../../application/locale-store'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
-import { englishRestLoaded, englishText, hasEnglish, keyOfEnglish, loadEnglishRest, restNumberFormat } from './english'
+import { englishText, hasEnglish, keyOfEnglish, numberFormat } from './english'
 import { loadTranslation, loadedTranslation, textDirection, textLanguage } from './languages'
 
 export type Params = Readonly<Record<string, string | number>>
@@ -93,13 +93,13 @@ export function makeI18n(locale: string, language: string, translation: Translat
       if (key !== undefined && englishText(key) === error.message) return lookup(key) ?? error.message
       return i18n.known(error.message)
     },
-    // The writing of numbers comes with the rest of English, which every view that writes amounts
-    // waits for (views/registry.ts); until then a number shows as it is.
-    number: (plain) => restNumberFormat()?.number(plain, locale) ?? plain,
-    balance: (numeric) => restNumberFormat()?.balance(numeric, locale) ?? numeric,
-    fiat: (value) => restNumberFormat()?.fiat(value, locale) ?? String(value),
-    money: (amount) => restNumberFormat()?.money(amount, locale) ?? amount,
-    date: (iso, options) => restNumberFormat()?.date(iso, options, locale) ?? iso,
+    // The writing of numbers comes with the modules that write amounts (./english.ts); until one
+    // has loaded, a number shows as it is.
+    number: (plain) => numberFormat()?.number(plain, locale) ?? plain,
+    balance: (numeric) => numberFormat()?.balance(numeric, locale) ?? numeric,
+    fiat: (value) => numberFormat()?.fiat(value, locale) ?? String(value),
+    money: (amount) => numberFormat()?.money(amount, locale) ?? amount,
+    date: (iso, options) => numberFormat()?.date(iso, options, locale) ?? iso,
   }
   return i18n
 }
@@ -121,7 +121,6 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
   const state = useObservableEagerState(useService(LocaleStore).state$)
   const language = textLanguage(state.locale)
   const [arrived, setArrived] = useState(0)
-  const restLoaded = englishRestLoaded()
   // The texts last shown, kept while another language's texts are on their way.
   const [shown, setShown] = useState<{ language: string; translation: Translation }>({ language: 'en', translation: {} })
   const ready = loadedTranslation(language)
@@ -140,35 +139,20 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
     }
   }, [language, ready, arrived])
 
-  // The rest of English (the views' texts beyond Connect, the errors'), for the texts that reach the shell from below.
-  useEffect(() => {
-    if (restLoaded) return
-    let live = true
-    loadEnglishRest().then(
-      () => live && setArrived((n) => n + 1),
-      () => undefined,
-    )
-    return () => {
-      live = false
-    }
-  }, [restLoaded])
-
   const current = ready === undefined ? shown : { language, translation: ready }
   const i18n = useMemo(
     () => makeI18n(state.locale, current.language, current.translation, state.messages),
-    // A new object when the rest of English arrives, so what shows English from below re-renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [state.locale, state.messages, current.language, current.translation, restLoaded],
+    [state.locale, state.messages, current.language, current.translation],
   )
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }
 
 /**
- * Fetches the texts of the language that serves `locale`, and the rest of English under them (the
- * idle prefetch), so the first open needs no fetch. Never rejects.
+ * Fetches the texts of the language that serves `locale` (nothing for English, whose first part
+ * comes with the shell), so the first open needs no fetch. Never rejects.
  */
 export function prepareLocale(locale: string): Promise<void> {
-  return Promise.all([loadTranslation(textLanguage(locale)), loadEnglishRest()]).then(
+  return loadTranslation(textLanguage(locale)).then(
     () => undefined,
     () => undefined,
   )

@@ -29,10 +29,11 @@ export async function loadTranslation(language: string): Promise<Translation> {
   const ready = loadedTranslation(language)
   if (ready !== undefined) return ready
   if (!LANGUAGES.includes(language)) return ENGLISH
-  const { LOCALE_CHUNKS } = await import('./locale-chunks')
+  const { LOCALE_CHUNKS, addAllEnglish } = await import('./locale-chunks')
   const load = LOCALE_CHUNKS[language]
   if (load === undefined) return ENGLISH
   const { default: translation } = await load()
+  addAllEnglish()
   loaded.set(language, translation)
   return translation
 }

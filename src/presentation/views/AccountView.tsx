@@ -20,6 +20,15 @@ import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
+import { addEnglish, addNumberFormat } from '../i18n/english'
+import { account } from '../i18n/messages/account'
+import { email } from '../i18n/messages/email'
+import { social } from '../i18n/messages/social'
+import { numberFormat } from '../i18n/format'
+
+// This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
+addEnglish(account, email, social)
+addNumberFormat(numberFormat)
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {

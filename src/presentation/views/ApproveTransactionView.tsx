@@ -7,6 +7,11 @@ import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/catalogue'
+import { addEnglish } from '../i18n/english'
+import { send } from '../i18n/messages/send'
+
+// This view's texts come with its chunk (../i18n/english.ts).
+addEnglish(send)
 
 /**
  * The ApproveTransaction step of the approval stack (spec section 4): shown while the wallet

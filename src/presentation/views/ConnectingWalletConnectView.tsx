@@ -8,6 +8,11 @@ import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
+import { addEnglish } from '../i18n/english'
+import { connecting } from '../i18n/messages/connecting'
+
+// This view's texts come with its chunk (../i18n/english.ts).
+addEnglish(connecting)
 
 /**
  * ConnectingWalletConnect / ConnectingWalletConnectBasic: the pairing as a QR code and a link to

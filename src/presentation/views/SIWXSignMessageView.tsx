@@ -6,6 +6,11 @@ import { SiwxLoader } from '../../application/siwx/siwx-state'
 import { Button } from '../components'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
+import { addEnglish } from '../i18n/english'
+import { siwx } from '../i18n/messages/siwx'
+
+// This view's texts come with its chunk (../i18n/english.ts).
+addEnglish(siwx)
 
 // This view's few rules live with it (its own chunk), not in the shell's stylesheet.
 const VIEW: CSSProperties = { textAlign: 'center', gap: 12 }

@@ -7,6 +7,14 @@ import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import { sendErrorText } from './send/send-texts'
+import { addEnglish, addNumberFormat } from '../i18n/english'
+import { send } from '../i18n/messages/send'
+import { errors } from '../i18n/messages/errors'
+import { numberFormat } from '../i18n/format'
+
+// This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
+addEnglish(send, errors)
+addNumberFormat(numberFormat)
 
 /**
  * The Send form: a token from the balances, an amount (Max, pasted text, the fiat

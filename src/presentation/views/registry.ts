@@ -3,7 +3,6 @@ import type { ViewName } from '../../domain/navigation/views'
 import type { FeatureArea } from '../../application/modal-services'
 import ConnectView from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
-import { loadEnglishRest } from '../i18n/english'
 
 type View = ComponentType | LazyExoticComponent<ComponentType>
 type Loader = () => Promise<{ default: ComponentType }>
@@ -69,9 +68,12 @@ export function reloadView(name: ViewName): void {
   if (load !== undefined) VIEWS[name] = lazyView(load)
 }
 
-/** A lazily loaded view that draws once its chunk and the English of its texts are both here. */
+/**
+ * A lazily loaded view: it draws once its chunk is here, and its chunk brings the English of its
+ * texts (each view module adds its area's, ../i18n/english.ts), so it never shows a key.
+ */
 function lazyView(load: Loader): LazyExoticComponent<ComponentType> {
-  return lazy(() => Promise.all([load(), loadEnglishRest()]).then(([module]) => module))
+  return lazy(load)
 }
 
 /**

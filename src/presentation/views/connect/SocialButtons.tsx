@@ -7,6 +7,11 @@ import type { SocialOption, SocialProvider } from '../../../domain/entities'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
+import { addEnglish } from '../../i18n/english'
+import { social } from '../../i18n/messages/social'
+
+// These views' texts come with their chunk (../../i18n/english.ts).
+addEnglish(social)
 
 /** How many socials show as icons on Connect; "More" shows the rest. */
 const ICONS_SHOWN = 3

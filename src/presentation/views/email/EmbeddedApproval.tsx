@@ -5,6 +5,11 @@ import type { EmbeddedSession } from '../../../application/embedded-wallet/embed
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { useOptionalService, useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
+import { addEnglish } from '../../i18n/english'
+import { email } from '../../i18n/messages/email'
+
+// These views' texts come with their chunk (../../i18n/english.ts).
+addEnglish(email)
 
 /**
  * (Loaded by ModalRoot once a visitor is connected through the embedded wallet.)

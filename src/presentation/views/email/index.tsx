@@ -16,11 +16,18 @@ import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n } from '../../i18n/i18n'
 import { EmailSentence } from './EmailSentence'
+import { addEnglish } from '../../i18n/english'
+import { email } from '../../i18n/messages/email'
+
+// These views' texts come with their chunk (../../i18n/english.ts).
+addEnglish(email)
 
 /** The email login (loaded by the email field before these views show; they suspend until it is). */
 function useEmailLogin(): EmailLogin {
   const load = useService(EmailLoginLoader)
-  return load.peek() ?? use(load())
+  // Always through use(): a render replayed after the load suspended it must call use() again,
+  // or React fails the render (the loader hands back the same promise each time).
+  return use(load())
 }
 
 /** Re-renders every second while `active` (a countdown on screen). */

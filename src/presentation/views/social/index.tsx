@@ -11,11 +11,18 @@ import { useI18n } from '../../i18n/i18n'
 import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { socialName } from '../../../domain/connect/social-login'
+import { addEnglish } from '../../i18n/english'
+import { social } from '../../i18n/messages/social'
+
+// These views' texts come with their chunk (../../i18n/english.ts).
+addEnglish(social)
 
 /** The social login (loaded by the social buttons before these views show; they suspend until it is). */
 function useSocialLogin(): SocialLogin {
   const load = useService(SocialLoginLoader)
-  return load.peek() ?? use(load())
+  // Always through use(): a render replayed after the load suspended it must call use() again,
+  // or React fails the render (the loader hands back the same promise each time).
+  return use(load())
 }
 
 /** Leaving the view (Back, or the modal closing) ends the login it shows. */

@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+import { act, cleanup, waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ViewName } from '../../../../src/domain/navigation/views'
+import { en } from '../../../../src/presentation/i18n/catalogue'
+
+/**
+ * English comes in parts: the shell's with the shell, every other area's with the module of the view
+ * that shows it (src/presentation/i18n/english.ts). Each view is drawn here first thing in a fresh
+ * module graph (so no other view has brought its texts before it), in English with no host words,
+ * disconnected and connected: a key on screen, or a text the view left empty, means its texts did
+ * not come with it.
+ */
+
+const KEYS = new Set(Object.keys(en).flatMap((key) => [key, key.split('#')[0] ?? key]))
+const ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt']
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open')
+  }
+})
+
+afterEach(cleanup)
+
+/** Every text node or named attribute under `root` that is a catalogue key, or an empty label. */
+export function rawKeys(root: ParentNode): string[] {
+  const found: string[] = []
+  for (const element of Array.from(root.querySelectorAll('*'))) {
+    for (const node of Array.from(element.childNodes)) {
+      const text = node.nodeType === 3 ? (node.textContent ?? '').trim() : ''
+      if (KEYS.has(text)) found.push(`<${element.tagName.toLowerCase()}> ${text}`)
+    }
+    for (const name of ATTRIBUTES) {
+      const value = element.getAttribute(name)
+      // An empty alt marks a picture as decoration, which is right.
+      if (value !== null && (KEYS.has(value.trim()) || (name !== 'alt' && value.trim() === ''))) found.push(`<${element.tagName.toLowerCase()} ${name}> "${value}"`)
+    }
+  }
+  return found
+}
+
+/** A modal built from modules loaded afresh: no view has been loaded yet, no area's English is here. */
+async function freshModal() {
+  vi.resetModules()
+  const [
+    { createWalletModal },
+    { ModalStore },
+    { FeatureLoader },
+    { ConnectExternal },
+    { ConnectionStore },
+    { Analytics },
+    { BlockchainApi },
+    { KeyValueStorage },
+    { Logger },
+    { WalletCatalogue },
+    { ChainFamilies },
+    { FakeChainFamily, anAnnouncedConnector, familiesOf },
+    { InMemoryAnalytics },
+    { InMemoryBlockchainApi },
+    { InMemoryWalletCatalogue },
+    { aNativeBalance },
+    { aModalConfig },
+    { MemoryStorage, RecordingLogger },
+    { hasEnglish },
+  ] = await Promise.all([
+    import('../../../../src/index'),
+    import('../../../../src/application/modal-store'),
+    import('../../../../src/application/modal-services'),
+    import('../../../../src/application/connection/connect-external'),
+    import('../../../../src/application/connection-store'),
+    import('../../../../src/ports/analytics'),
+    import('../../../../src/ports/blockchain-api'),
+    import('../../../../src/ports/key-value-storage'),
+    import('../../../../src/ports/logger'),
+    import('../../../../src/ports/wallet-catalogue'),
+    import('../../../../src/ports/chain-family'),
+    import('../../../fakes/fake-chain-family'),
+    import('../../../fakes/in-memory-analytics'),
+    import('../../../fakes/in-memory-blockchain-api'),
+    import('../../../fakes/in-memory-wallet-catalogue'),
+    import('../../../builders/a-token-balance'),
+    import('../../../builders/config'),
+    import('../../application/connection/world'),
+    import('../../../../src/presentation/i18n/english'),
+  ])
+  const wallets = new FakeChainFamily()
+  wallets.add(anAnnouncedConnector())
+  let container: import('inversify').Container | undefined
+  const modal = createWalletModal(aModalConfig({ locale: 'en' }), {
+    overrides: (c) => {
+      c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets))
+      c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
+      c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
+      c.rebind(Logger).toConstantValue(new RecordingLogger())
+      c.bind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue())
+      c.bind(BlockchainApi).toConstantValue(
+        new InMemoryBlockchainApi({
+          supportedChains: ['eip155:31337'],
+          balances: { [`eip155:31337:${wallets.address}`]: [aNativeBalance({ value: 3750.5, quantity: { decimals: '18', numeric: '1.5002' } })] },
+        }),
+      )
+      container = c
+    },
+  })
+  if (container === undefined) throw new Error('overrides not called')
+  const world = container
+  const element = document.createElement('div')
+  document.body.append(element)
+  await act(() => modal.mount(element))
+  const shadow = element.querySelector('[data-walletgate]')?.shadowRoot
+  if (shadow === null || shadow === undefined) throw new Error('no shadow root')
+  return {
+    modal,
+    shadow,
+    hasEnglish,
+    store: world.get(ModalStore),
+    loadFeatures: () => world.get(FeatureLoader).load(),
+    connect: () => world.get(ConnectExternal).connect(wallets.connectors[0]?.id ?? ''),
+    connected: () => world.get(ConnectionStore).snapshot.status === 'connected',
+  }
+}
+
+async function draw(view: ViewName, fresh: Awaited<ReturnType<typeof freshModal>>): Promise<string[]> {
+  await act(async () => fresh.store.reset(view))
+  await waitFor(() => expect(fresh.shadow.querySelector(`[data-testid="view-${view}"], [data-testid="view-error"]`)).not.toBeNull(), { timeout: 15_000 })
+  await act(async () => {})
+  expect(fresh.shadow.querySelector('[data-testid="view-error"]'), `${view} failed to draw`).toBeNull()
+  return rawKeys(fresh.shadow)
+}
+
+describe('each view brings the English of its texts', () => {
+  it('finds a key on screen and an empty label (the check itself can fail)', () => {
+    const root = document.createElement('div')
+    root.innerHTML = '<p>shell.close</p><p>Close</p><button aria-label="">x</button><button aria-label="Back">x</button>'
+    expect(rawKeys(root)).toEqual(['<p> shell.close', '<button aria-label> ""'])
+  })
+
+  it('starts with only the shell\'s English: the other areas are not loaded before a view is', async () => {
+    const fresh = await freshModal()
+    expect([fresh.hasEnglish('shell.close'), fresh.hasEnglish('connect.getWallet'), fresh.hasEnglish('title.Send')]).toEqual([true, true, true])
+    expect([fresh.hasEnglish('send.send'), fresh.hasEnglish('account.disconnect'), fresh.hasEnglish('error.INSUFFICIENT_FUNDS')]).toEqual([false, false, false])
+    fresh.modal.destroy()
+  })
+
+  it('draws each registered view first thing in a fresh module graph, disconnected and connected, with no key on screen', async () => {
+    const { VIEWS } = await import('../../../../src/presentation/views/registry')
+    const views = Object.keys(VIEWS) as ViewName[]
+    expect(views.length).toBeGreaterThan(10)
+    const problems: Record<string, string[]> = {}
+    for (const view of views) {
+      const fresh = await freshModal()
+      await act(() => fresh.loadFeatures().then(() => undefined))
+      const disconnected = await draw(view, fresh)
+      await act(async () => {
+        await fresh.connect()
+      })
+      expect(fresh.connected()).toBe(true)
+      const connected = await draw(view, fresh)
+      fresh.modal.destroy()
+      if (disconnected.length + connected.length > 0) problems[view] = [...disconnected, ...connected]
+    }
+    expect(problems).toEqual({})
+  }, 180_000)
+})
