@@ -1,4 +1,5 @@
 import type { WalletModalConfig } from './domain/config'
+import { prepareLocale } from './presentation/i18n/i18n'
 import { createModalCore, type CreateWalletModalOptions, type WalletModal } from './wallet-modal'
 
 /**
@@ -8,5 +9,7 @@ import { createModalCore, type CreateWalletModalOptions, type WalletModal } from
  */
 export function createWalletModal(config: WalletModalConfig, options: CreateWalletModalOptions = {}): WalletModal {
   // The one reference to the views: the headless entry point builds on createModalCore and never reaches them.
-  return createModalCore(config, options, () => import('./presentation/mount')).modal
+  // The catalogue's machinery and the shell's English come with this script (about 3 KB gzip, less
+  // than as chunks of their own next to the shell's), so a language is chosen before the shell loads.
+  return createModalCore(config, options, () => import('./presentation/mount').then((m) => ({ ...m, prepareLocale }))).modal
 }

@@ -8,8 +8,6 @@ import componentsCss from './styles/components.css?inline'
 import connectCss from './styles/connect.css?inline'
 import { registerStyleRoot } from './styles/area-styles'
 
-export { prepareLocale } from './i18n/i18n'
-
 /**
  * The shell's stylesheets, in cascade order: what the Connect views need. The Account and Send
  * areas bring their own sheets with their chunks (styles/area-styles.ts).

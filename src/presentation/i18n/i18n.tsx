@@ -157,3 +157,6 @@ export function prepareLocale(locale: string): Promise<void> {
     () => undefined,
   )
 }
+
+// The views add their area's English through here, so the shell's part shares the shell's chunk.
+export { addEnglish, addNumberFormat } from './english'

@@ -10,7 +10,7 @@ import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
 import { NoWalletFound, WalletSearch, WalletsLoadFailed } from './connect/WalletSearchParts'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { connecting } from '../i18n/messages/connecting'
 
 // This view's texts come with its chunk (../i18n/english.ts).

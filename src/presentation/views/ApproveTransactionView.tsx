@@ -7,7 +7,7 @@ import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/catalogue'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { send } from '../i18n/messages/send'
 
 // This view's texts come with its chunk (../i18n/english.ts).

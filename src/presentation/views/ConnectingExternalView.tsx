@@ -5,7 +5,7 @@ import { Button, Notice, SafeImage, Spinner } from '../components'
 import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { connecting } from '../i18n/messages/connecting'
 
 // This view's texts come with its chunk (../i18n/english.ts).

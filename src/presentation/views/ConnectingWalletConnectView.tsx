@@ -8,7 +8,7 @@ import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { connecting } from '../i18n/messages/connecting'
 
 // This view's texts come with its chunk (../i18n/english.ts).

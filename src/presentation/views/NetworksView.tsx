@@ -4,7 +4,7 @@ import { NetworkList, useStore } from '../components'
 import { useService } from '../di-context'
 import { SwitchNetworkError } from './SwitchNetworkError'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { networks } from '../i18n/messages/networks'
 
 // This view's texts come with its chunk (../i18n/english.ts).

@@ -6,7 +6,7 @@ import { SiwxLoader } from '../../application/siwx/siwx-state'
 import { Button } from '../components'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { siwx } from '../i18n/messages/siwx'
 
 // This view's texts come with its chunk (../i18n/english.ts).

@@ -2,7 +2,7 @@ import { SwitchNetwork } from '../../application/networks/switch-network'
 import { Notice, SafeImage, Spinner, useStore } from '../components'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { networks } from '../i18n/messages/networks'
 
 // This view's texts come with its chunk (../i18n/english.ts).

@@ -6,7 +6,7 @@ import { useService } from '../di-context'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish } from '../i18n/english'
+import { addEnglish } from '../i18n/i18n'
 import { account } from '../i18n/messages/account'
 
 // This view's texts come with its chunk (../i18n/english.ts).

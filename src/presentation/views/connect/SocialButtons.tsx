@@ -7,7 +7,7 @@ import type { SocialOption, SocialProvider } from '../../../domain/entities'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
-import { addEnglish } from '../../i18n/english'
+import { addEnglish } from '../../i18n/i18n'
 import { social } from '../../i18n/messages/social'
 
 // These views' texts come with their chunk (../../i18n/english.ts).

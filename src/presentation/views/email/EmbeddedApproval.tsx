@@ -5,7 +5,7 @@ import type { EmbeddedSession } from '../../../application/embedded-wallet/embed
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { useOptionalService, useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
-import { addEnglish } from '../../i18n/english'
+import { addEnglish } from '../../i18n/i18n'
 import { email } from '../../i18n/messages/email'
 
 // These views' texts come with their chunk (../../i18n/english.ts).

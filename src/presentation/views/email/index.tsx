@@ -16,7 +16,7 @@ import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n } from '../../i18n/i18n'
 import { EmailSentence } from './EmailSentence'
-import { addEnglish } from '../../i18n/english'
+import { addEnglish } from '../../i18n/i18n'
 import { email } from '../../i18n/messages/email'
 
 // These views' texts come with their chunk (../../i18n/english.ts).

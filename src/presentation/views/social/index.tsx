@@ -11,7 +11,7 @@ import { useI18n } from '../../i18n/i18n'
 import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { socialName } from '../../../domain/connect/social-login'
-import { addEnglish } from '../../i18n/english'
+import { addEnglish } from '../../i18n/i18n'
 import { social } from '../../i18n/messages/social'
 
 // These views' texts come with their chunk (../../i18n/english.ts).
