@@ -4,7 +4,6 @@ import { LocaleStore } from '../../application/locale-store'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
 import { englishText, hasEnglish, keyOfEnglish, numberFormat } from './english'
-import { loadTranslation, loadedTranslation, textDirection, textLanguage } from './languages'
 
 export type Params = Readonly<Record<string, string | number>>
 
@@ -68,14 +67,14 @@ function pluralRule(locale: string, count: number): Intl.LDMLPluralRule {
 }
 
 /** The modal's language over `translation`, with the host's `overrides` on top, English under both. */
-export function makeI18n(locale: string, language: string, translation: Translation, overrides: Dictionary): I18n {
+export function makeI18n(locale: string, language: string, translation: Translation, overrides: Dictionary, dir: 'ltr' | 'rtl' = 'ltr'): I18n {
   const dictionary: Dictionary = translation
   const lookup = (key: string): string | undefined => overrides[key] ?? dictionary[key] ?? englishText(key)
   const t = (key: MessageKey, params?: Params) => fill(lookup(key) ?? key, params, locale)
   const i18n: I18n = {
     locale,
     language,
-    dir: textDirection(language),
+    dir,
     t,
     has: (key): key is MessageKey => hasEnglish(key),
     plural: (key, count, params) => {
@@ -112,6 +111,34 @@ export function useI18n(): I18n {
   return useContext(I18nContext)
 }
 
+/** The texts of a locale: their language, its direction and its translation (English: none). */
+interface Texts {
+  readonly language: string
+  readonly dir: 'ltr' | 'rtl'
+  readonly translation: Translation
+}
+
+const ENGLISH_TEXTS: Texts = { language: 'en', dir: 'ltr', translation: {} }
+const fetched = new Map<string, Texts>()
+
+/**
+ * The texts of `locale` if they are here: English always is (a tag whose language is `en` needs
+ * no fetch and not even the table of languages); another language once fetched.
+ */
+function readyTexts(locale: string): Texts | undefined {
+  return /^en(-|$)/i.test(locale) ? ENGLISH_TEXTS : fetched.get(locale)
+}
+
+/** Fetches the texts of `locale` once, through the table of languages (./languages.ts, a chunk of its own). */
+async function loadTexts(locale: string): Promise<Texts> {
+  const ready = readyTexts(locale)
+  if (ready !== undefined) return ready
+  const { textsFor } = await import('./languages')
+  const texts = await textsFor(locale)
+  fetched.set(locale, texts)
+  return texts
+}
+
 /**
  * Gives the views the language of the modal's LocaleStore. A language whose texts are not fetched
  * yet keeps the texts shown until they arrive (no blank, no flash of keys); what the visitor typed
@@ -119,17 +146,16 @@ export function useI18n(): I18n {
  */
 export function I18nProvider({ children }: { readonly children: ReactNode }) {
   const state = useObservableEagerState(useService(LocaleStore).state$)
-  const language = textLanguage(state.locale)
-  const [arrived, setArrived] = useState(0)
-  // The texts last shown, kept while another language's texts are on their way.
-  const [shown, setShown] = useState<{ language: string; translation: Translation }>({ language: 'en', translation: {} })
-  const ready = loadedTranslation(language)
-  if (ready !== undefined && (shown.language !== language || shown.translation !== ready)) setShown({ language, translation: ready })
+  const ready = readyTexts(state.locale)
+  // The texts last shown, kept while another language's are on their way.
+  const [shown, setShown] = useState(ENGLISH_TEXTS)
+  const [, setArrived] = useState(0)
+  if (ready !== undefined && ready !== shown) setShown(ready)
 
   useEffect(() => {
     if (ready !== undefined) return
     let live = true
-    loadTranslation(language).then(
+    loadTexts(state.locale).then(
       () => live && setArrived((n) => n + 1),
       // Offline or a replaced deploy: the texts shown stay; the next change of language tries again.
       () => undefined,
@@ -137,22 +163,22 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
     return () => {
       live = false
     }
-  }, [language, ready, arrived])
+  }, [state.locale, ready])
 
-  const current = ready === undefined ? shown : { language, translation: ready }
+  const texts = ready ?? shown
   const i18n = useMemo(
-    () => makeI18n(state.locale, current.language, current.translation, state.messages),
-    [state.locale, state.messages, current.language, current.translation],
+    () => makeI18n(state.locale, texts.language, texts.translation, state.messages, texts.dir),
+    [state.locale, state.messages, texts],
   )
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }
 
 /**
- * Fetches the texts of the language that serves `locale` (nothing for English, whose first part
- * comes with the shell), so the first open needs no fetch. Never rejects.
+ * Fetches the texts of the language that serves `locale` (nothing for English, whose shell part
+ * comes with the first script), so the first open needs no fetch. Never rejects.
  */
 export function prepareLocale(locale: string): Promise<void> {
-  return loadTranslation(textLanguage(locale)).then(
+  return loadTexts(locale).then(
     () => undefined,
     () => undefined,
   )

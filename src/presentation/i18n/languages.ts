@@ -1,4 +1,10 @@
 import type { Translation } from './catalogue'
+import { LOCALE_CHUNKS, addAllEnglish } from './locale-chunks'
+
+/**
+ * The languages the modal has texts in and how to fetch them: a chunk of its own, fetched the
+ * first time a visitor's language is not English (./i18n.tsx), so the shell carries none of it.
+ */
 
 /** Every language with texts, English first (their chunks: ./locale-chunks.ts). */
 export const LANGUAGES: readonly string[] = ['en', 'es', 'pt-BR', 'fr', 'de', 'ja', 'ko', 'zh-CN', 'tr', 'ru', 'ar', 'he']
@@ -15,26 +21,12 @@ export function textLanguage(locale: string): string {
   return LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === base) ?? 'en'
 }
 
-const loaded = new Map<string, Translation>()
-/** English needs no texts of its own: the catalogue is English. The same object each time. */
-const ENGLISH: Translation = {}
-
-/** The texts of `language` if already fetched (English always is). */
-export function loadedTranslation(language: string): Translation | undefined {
-  return language === 'en' ? ENGLISH : loaded.get(language)
-}
-
-/** Fetches the texts of `language` once; a failed fetch rejects and is tried again next time. */
+/** Fetches the texts of `language` (English: none, the catalogue is English); a failed fetch rejects. */
 export async function loadTranslation(language: string): Promise<Translation> {
-  const ready = loadedTranslation(language)
-  if (ready !== undefined) return ready
-  if (!LANGUAGES.includes(language)) return ENGLISH
-  const { LOCALE_CHUNKS, addAllEnglish } = await import('./locale-chunks')
   const load = LOCALE_CHUNKS[language]
-  if (load === undefined) return ENGLISH
+  if (load === undefined) return {}
   const { default: translation } = await load()
   addAllEnglish()
-  loaded.set(language, translation)
   return translation
 }
 
@@ -43,4 +35,10 @@ const RTL_LANGUAGES = ['ar', 'fa', 'he', 'ur', 'ps', 'yi', 'dv', 'ckb', 'syr', '
 /** `rtl` for a language written right to left (by its language subtag). */
 export function textDirection(locale: string): 'ltr' | 'rtl' {
   return RTL_LANGUAGES.includes(locale.toLowerCase().split('-')[0] ?? '') ? 'rtl' : 'ltr'
+}
+
+/** The texts that serve `locale`: their language, its direction and its translation. */
+export async function textsFor(locale: string): Promise<{ language: string; dir: 'ltr' | 'rtl'; translation: Translation }> {
+  const language = textLanguage(locale)
+  return { language, dir: textDirection(language), translation: await loadTranslation(language) }
 }
