@@ -3,6 +3,11 @@ import { DisconnectAccount } from '../../application/account/disconnect-account'
 import { useService } from '../di-context'
 import { Button } from './Button'
 import { useI18n } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
+
+// Its texts come with it (../i18n/english.ts).
+addEnglish(shared)
 
 /** Ends the wallet session; shows progress while the wallet lets go. */
 export function DisconnectButton() {

@@ -5,6 +5,11 @@ import { List, ListRow } from './List'
 import { ListItem } from './ListItem'
 import { NetworkIcon } from './NetworkIcon'
 import { useI18n } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
+
+// Its texts come with it (../i18n/english.ts).
+addEnglish(shared)
 
 export interface NetworkListProps {
   readonly label: string

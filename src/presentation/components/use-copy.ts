@@ -3,6 +3,11 @@ import { ViewWarnings } from '../../application/shell/view-warnings'
 import { SnackStore } from '../../application/snack-store'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
+
+// Its texts come with it (../i18n/english.ts).
+addEnglish(shared)
 
 /** Copies text to the clipboard and says so in the snack ("Address copied" / "Could not copy the address"). */
 export function useCopy(): (text: string, what?: 'address' | 'link') => Promise<void> {

@@ -12,6 +12,7 @@ import { siwx } from './messages/siwx'
 import { errors } from './messages/errors'
 import { email } from './messages/email'
 import { social } from './messages/social'
+import { shared } from './messages/shared'
 
 /**
  * Every text the modal shows, in English: the source language and the fallback of every other.
@@ -36,6 +37,7 @@ export const en = {
   ...errors,
   ...email,
   ...social,
+  ...shared,
 } as const
 
 export type MessageKey = keyof typeof en

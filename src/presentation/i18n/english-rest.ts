@@ -9,6 +9,7 @@ import { siwx } from './messages/siwx'
 import { errors } from './messages/errors'
 import { email } from './messages/email'
 import { social } from './messages/social'
+import { shared } from './messages/shared'
 import { addEnglish } from './english'
 
 /**
@@ -18,5 +19,5 @@ import { addEnglish } from './english'
  * An English visitor never loads it: such a text is already in their language.
  */
 export function addAllEnglish(): void {
-  addEnglish(connecting, account, send, swap, networks, names, onramp, siwx, errors, email, social)
+  addEnglish(connecting, account, send, swap, networks, names, onramp, siwx, errors, email, social, shared)
 }

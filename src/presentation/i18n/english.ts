@@ -15,11 +15,29 @@ import { titles } from './messages/titles'
 const english: Record<string, string | undefined> = { ...shell, ...connect, ...titles }
 let byText: Map<string, string> | undefined
 let format: NumberFormat | undefined
+let version = 0
+const listeners = new Set<() => void>()
 
-/** Adds an area's English (called once per module, at its top, by the views that show it). */
+/**
+ * Adds an area's English (called once per module, at its top, by the views that show it), and tells
+ * the modals on the page: the header's title of a view that just arrived is among its texts.
+ */
 export function addEnglish(...parts: readonly Dictionary[]): void {
   Object.assign(english, ...parts)
   byText = undefined
+  version += 1
+  for (const listener of listeners) listener()
+}
+
+/** Calls `listener` whenever English grows; returns the unsubscribe. */
+export function subscribeEnglish(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Counts the parts added so far (changes whenever English grows). */
+export function englishVersion(): number {
+  return version
 }
 
 /** Gives the views the writing of numbers, money and dates (called by the modules that write amounts). */

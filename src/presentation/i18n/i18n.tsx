@@ -1,9 +1,9 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { LocaleStore } from '../../application/locale-store'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
-import { englishText, hasEnglish, keyOfEnglish, numberFormat } from './english'
+import { englishText, englishVersion, hasEnglish, keyOfEnglish, numberFormat, subscribeEnglish } from './english'
 
 export type Params = Readonly<Record<string, string | number>>
 
@@ -150,6 +150,8 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
   // The texts last shown, kept while another language's are on their way.
   const [shown, setShown] = useState(ENGLISH_TEXTS)
   const [, setArrived] = useState(0)
+  // A new object when an area's English arrives, so what shows it (the header's title) redraws.
+  const english = useSyncExternalStore(subscribeEnglish, englishVersion, englishVersion)
   if (ready !== undefined && ready !== shown) setShown(ready)
 
   useEffect(() => {
@@ -168,7 +170,8 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
   const texts = ready ?? shown
   const i18n = useMemo(
     () => makeI18n(state.locale, texts.language, texts.translation, state.messages, texts.dir),
-    [state.locale, state.messages, texts],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.locale, state.messages, texts, english],
   )
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }

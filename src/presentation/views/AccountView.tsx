@@ -21,13 +21,14 @@ import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import { addEnglish, addNumberFormat } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
 import { account } from '../i18n/messages/account'
 import { email } from '../i18n/messages/email'
 import { social } from '../i18n/messages/social'
 import { numberFormat } from '../i18n/format'
 
 // This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
-addEnglish(account, email, social)
+addEnglish(account, email, social, shared)
 addNumberFormat(numberFormat)
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */

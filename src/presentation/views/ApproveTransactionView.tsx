@@ -8,10 +8,11 @@ import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/catalogue'
 import { addEnglish } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
 
 // This view's texts come with its chunk (../i18n/english.ts).
-addEnglish(send)
+addEnglish(send, shared)
 
 /**
  * The ApproveTransaction step of the approval stack (spec section 4): shown while the wallet

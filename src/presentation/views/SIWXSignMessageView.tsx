@@ -7,10 +7,11 @@ import { Button } from '../components'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
 import { addEnglish } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
 import { siwx } from '../i18n/messages/siwx'
 
 // This view's texts come with its chunk (../i18n/english.ts).
-addEnglish(siwx)
+addEnglish(siwx, shared)
 
 // This view's few rules live with it (its own chunk), not in the shell's stylesheet.
 const VIEW: CSSProperties = { textAlign: 'center', gap: 12 }

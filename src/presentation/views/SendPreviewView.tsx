@@ -10,12 +10,13 @@ import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import { sendErrorText, sendWarningText } from './send/send-texts'
 import { addEnglish, addNumberFormat } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { numberFormat } from '../i18n/format'
 
 // This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
-addEnglish(send, errors)
+addEnglish(send, errors, shared)
 addNumberFormat(numberFormat)
 
 /**

@@ -7,10 +7,11 @@ import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import { addEnglish } from '../i18n/i18n'
+import { shared } from '../i18n/messages/shared'
 import { account } from '../i18n/messages/account'
 
 // This view's texts come with its chunk (../i18n/english.ts).
-addEnglish(account)
+addEnglish(account, shared)
 
 /** The account's address as text and QR code, to receive tokens. */
 export default function WalletReceiveView() {

@@ -64,4 +64,12 @@ export const account = {
   'receive.qrLabel': 'QR code of the address {address}',
   'receive.copyAddress': 'Copy address',
   'receive.networks': 'Send tokens on {networks} to this address.',
+  // The header's titles of these views: they come with them, the header shows the view's name until then.
+  'title.Account': 'Account',
+  'title.WalletReceive': 'Receive',
+  'title.Transactions': 'Activity',
+  'title.SwitchAccountType': 'Switch Account Type',
+  'title.Profile': 'Profile',
+  'title.AccountSettings': 'Account Settings',
+  'title.SmartSessionList': 'Smart Sessions',
 } as const

@@ -20,4 +20,8 @@ export const email = {
   'email.confirmInWallet': 'Confirm in your wallet',
   'email.signedInAs': 'Signed in as',
   'email.edit': 'Edit email',
+  // The header's titles of these views: they come with them, the header shows the view's name until then.
+  'title.UpdateEmailWallet': 'Edit Email',
+  'title.UpdateEmailPrimaryOtp': 'Confirm Current Email',
+  'title.UpdateEmailSecondaryOtp': 'Confirm New Email',
 } as const

@@ -15,4 +15,8 @@ export const names = {
   'names.registeredText': 'Your name is registered.',
   'names.nowYours': '{name} is now the name of this account.',
   'names.backToAccount': 'Back to account',
+  // The header's titles of these views: they come with them, the header shows the view's name until then.
+  'title.RegisterAccountName': 'Choose Name',
+  'title.RegisterAccountNameSuccess': 'Name Registered',
+  'title.ChooseAccountName': 'Choose Name',
 } as const

@@ -11,4 +11,9 @@ export const networks = {
   'networks.switchTo': 'Switch to {network} to continue.',
   'networks.waitingToAdd': 'Waiting for the wallet to add the network',
   'networks.waiting': 'Waiting for the wallet',
+  // The header's titles of these views: they come with them, the header shows the view's name until then.
+  'title.Networks': 'Choose Network',
+  'title.SwitchNetwork': 'Switch Network',
+  'title.UnsupportedChain': 'Switch Network',
+  'title.WhatIsANetwork': 'What is a Network?',
 } as const

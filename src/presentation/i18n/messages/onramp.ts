@@ -29,4 +29,9 @@ export const onramp = {
   'onramp.noProviderText': 'No provider sells crypto on this network.',
   'onramp.providers': 'Providers',
   'onramp.feesOf': 'Fees {range}',
+  // The header's titles of these views: they come with them, the header shows the view's name until then.
+  'title.OnRamp': 'Buy',
+  'title.OnRampProviders': 'Choose Provider',
+  'title.OnRampTokenSelect': 'Select Token',
+  'title.OnRampFiatSelect': 'Select Currency',
 } as const

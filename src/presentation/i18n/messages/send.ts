@@ -37,4 +37,8 @@ export const send = {
   'approve.row.Allows': 'Allows',
   'approve.row.Receive at least': 'Receive at least',
   'approve.allowsSwap': 'the swap to spend exactly this amount',
+  // The header's titles of these views: they come with them, the header shows the view's name until then.
+  'title.Send': 'Send',
+  'title.SendPreview': 'Review Send',
+  'title.ApproveTransaction': 'Approve Transaction',
 } as const

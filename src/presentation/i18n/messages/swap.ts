@@ -26,4 +26,8 @@ export const swap = {
   'swap.swappedSnack': 'Swapped {amount} {from} for {to}',
   'swap.approveTitle': 'Approve {amount} {symbol}',
   'swap.swapTitle': 'Swap {amount} {from} for {to}',
+  // The header's titles of these views: they come with them, the header shows the view's name until then.
+  'title.Swap': 'Swap',
+  'title.SwapPreview': 'Review Swap',
+  'title.SwapSelectToken': 'Select Token',
 } as const

@@ -1,45 +1,19 @@
 /**
- * The header's title of every view but Connect (whose title comes with the shell, ./shell.ts).
- * A view added to the spec's list adds its title here: \`viewTitle\` reads \`title.<ViewName>\`.
+ * The header's title of the connect views (Connect's is in ./shell.ts), which come with the shell:
+ * a visitor who picks a wallet sees its title at once. Every other view's title is in its area's
+ * file and comes with its chunk. `viewTitle` reads `title.<ViewName>`.
  */
 export const titles = {
-  'title.Account': 'Account',
   'title.AllWallets': 'All Wallets',
   'title.ConnectingExternal': 'Connecting',
   'title.ConnectingWalletConnect': 'Connecting',
   'title.ConnectingWalletConnectBasic': 'WalletConnect',
   'title.ConnectingFarcaster': 'Farcaster',
-  'title.UnsupportedChain': 'Switch Network',
   'title.SIWXSignMessage': 'Sign In',
-  'title.ApproveTransaction': 'Approve Transaction',
-  'title.RegisterAccountName': 'Choose Name',
-  'title.RegisterAccountNameSuccess': 'Name Registered',
-  'title.Networks': 'Choose Network',
-  'title.SwitchNetwork': 'Switch Network',
-  'title.Send': 'Send',
-  'title.SendPreview': 'Review Send',
-  'title.Swap': 'Swap',
-  'title.SwapPreview': 'Review Swap',
-  'title.SwapSelectToken': 'Select Token',
-  'title.OnRamp': 'Buy',
-  'title.OnRampProviders': 'Choose Provider',
-  'title.OnRampTokenSelect': 'Select Token',
-  'title.OnRampFiatSelect': 'Select Currency',
-  'title.Transactions': 'Activity',
-  'title.WalletReceive': 'Receive',
   'title.WhatIsAWallet': 'What is a Wallet?',
-  'title.WhatIsANetwork': 'What is a Network?',
   'title.EmailVerifyOtp': 'Confirm Email',
   'title.EmailVerifyDevice': 'Register Device',
-  'title.UpdateEmailWallet': 'Edit Email',
-  'title.UpdateEmailPrimaryOtp': 'Confirm Current Email',
-  'title.UpdateEmailSecondaryOtp': 'Confirm New Email',
   'title.ConnectingSocial': 'Connecting',
   'title.ConnectSocials': 'All Socials',
   'title.ConnectWallets': 'Connect Wallet',
-  'title.SwitchAccountType': 'Switch Account Type',
-  'title.Profile': 'Profile',
-  'title.AccountSettings': 'Account Settings',
-  'title.ChooseAccountName': 'Choose Name',
-  'title.SmartSessionList': 'Smart Sessions',
 } as const

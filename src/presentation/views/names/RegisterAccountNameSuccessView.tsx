@@ -3,6 +3,11 @@ import { RegisterAccountName } from '../../../application/names/register-account
 import { Button, Notice, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
+import { addEnglish } from '../../i18n/i18n'
+import { names } from '../../i18n/messages/names'
+
+// Its texts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
+addEnglish(names)
 
 /** RegisterAccountNameSuccess (spec section 2): the name is the account's now. */
 export default function RegisterAccountNameSuccessView() {

@@ -7,6 +7,11 @@ import sendCss from '../../styles/send.css?inline'
 import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n } from '../../i18n/i18n'
+import { addEnglish } from '../../i18n/i18n'
+import { names } from '../../i18n/messages/names'
+
+// Its texts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
+addEnglish(names)
 
 /**
  * RegisterAccountName (spec section 2): a name in the provider's zone, checked as it is typed,

@@ -7,6 +7,13 @@ import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { QuoteSummary } from './QuoteSummary'
 import { useI18n } from '../../i18n/i18n'
+import { addEnglish, addNumberFormat } from '../../i18n/i18n'
+import { onramp } from '../../i18n/messages/onramp'
+import { numberFormat } from '../../i18n/format'
+
+// Its texts and the writing of amounts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
+addEnglish(onramp)
+addNumberFormat(numberFormat)
 
 /**
  * OnRampProviders: the providers that sell on the connected network, with their fees. Choosing

@@ -8,6 +8,13 @@ import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { QuoteSummary, paymentMethodLabel } from './QuoteSummary'
 import { useI18n } from '../../i18n/i18n'
+import { addEnglish, addNumberFormat } from '../../i18n/i18n'
+import { onramp } from '../../i18n/messages/onramp'
+import { numberFormat } from '../../i18n/format'
+
+// Its texts and the writing of amounts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
+addEnglish(onramp)
+addNumberFormat(numberFormat)
 
 /**
  * OnRamp: what to buy on the connected network, what to pay with and how much (within the payment
