@@ -13,6 +13,7 @@ import {
   COMMITTED_CEILING_GZIP_BYTES,
   LAST_RELEASE_GZIP_KB,
   analyseBuild,
+  modulesAddingEnglish,
   breaches,
   deltaKb,
   deltaLine,
@@ -182,6 +183,37 @@ describe('analyseBuild and the CLI on a build directory', () => {
       expect.stringContaining('no chunk holds src/presentation/mount.tsx'),
       expect.stringContaining('no chunk holds src/di-connect.ts'),
     ])
+  })
+
+  it('counts the catalogue and the English the first open draws with, wherever the bundler puts them', async () => {
+    // The lazy chunk plays a chunk of its own holding the catalogue, reached by no static import.
+    const { dir } = await fakeBuild({
+      entryIds: ['/r/src/index.ts', '/r/src/wallet-modal.ts', '/r/src/presentation/mount.tsx', '/r/src/di-connect.ts'],
+      lazyIds: ['/r/src/presentation/i18n/i18n.tsx', '/r/src/presentation/i18n/english.ts'],
+    })
+    const analysis = await analyseBuild(dir, { addingEnglish: [] })
+    expect(analysis.files.map((f) => f.file)).toContain('assets/lazy.js')
+    expect(breaches(analysis)).toEqual([])
+  })
+
+  it('says when the build left out a module that adds an area\'s English', async () => {
+    const { dir } = await fakeBuild({
+      entryIds: ['/r/src/index.ts', '/r/src/presentation/i18n/english.ts', '/r/src/presentation/views/SendView.tsx'],
+    })
+    const adding = ['src/presentation/views/SendView.tsx', 'src/presentation/views/names/RegisterAccountNameView.tsx']
+    expect(breaches(await analyseBuild(dir, { addingEnglish: adding }))).toEqual([
+      expect.stringContaining('left out src/presentation/views/names/RegisterAccountNameView.tsx'),
+    ])
+    // A build without the catalogue has no English to leave out.
+    const plain = await fakeBuild()
+    expect(breaches(await analyseBuild(plain.dir, { addingEnglish: adding }))).toEqual([])
+  })
+
+  it('finds the repository\'s modules that add an area\'s English', () => {
+    const found = modulesAddingEnglish()
+    expect(found).toContain('src/presentation/views/SendView.tsx')
+    expect(found).toContain('src/presentation/components/use-copy.ts')
+    expect(found).not.toContain('src/presentation/views/names/index.ts')
   })
 
   it('reports initial JS text outside Latin-1, naming the character and where it is', async () => {
