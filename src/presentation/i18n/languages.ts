@@ -1,5 +1,5 @@
 import type { Translation } from './catalogue'
-import { LOCALE_CHUNKS, addAllEnglish } from './locale-chunks'
+import { LOCALE_CHUNKS } from './locale-chunks'
 
 /**
  * The languages the modal has texts in and how to fetch them: a chunk of its own, fetched the
@@ -25,7 +25,9 @@ export function textLanguage(locale: string): string {
 export async function loadTranslation(language: string): Promise<Translation> {
   const load = LOCALE_CHUNKS[language]
   if (load === undefined) return {}
-  const { default: translation } = await load()
+  // Every area's English comes along (a chunk of its own, fetched beside the language's): the
+  // other languages need it to find the key of a text that reaches the views in English.
+  const [{ default: translation }, { addAllEnglish }] = await Promise.all([load(), import('./english-rest')])
   addAllEnglish()
   return translation
 }

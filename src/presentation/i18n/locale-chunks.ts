@@ -1,11 +1,9 @@
 import type { Translation } from './catalogue'
-export { addAllEnglish } from './english-rest'
 
 /**
  * Each language's texts, a chunk of its own. This table comes with ./languages.ts, itself fetched
  * on demand (with the first language other than English), so the shell carries none of these
- * loaders; it brings every area's English along (./english-rest.ts), which the other languages need
- * to find the key of a text that reaches the views in English.
+ * loaders.
  */
 export const LOCALE_CHUNKS: Readonly<Record<string, () => Promise<{ default: Translation }>>> = {
   es: () => import('./locales/es'),
