@@ -20,7 +20,7 @@ import { ChainFamilies } from './ports/chain-family'
 import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
 import { SocialLoginLoader } from './application/embedded-wallet/social-token'
-import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
+import { FeatureLoader, ModalConfig, ModalLocale, type Features } from './application/modal-services'
 import { createContainer, type ContainerOverrides } from './di'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
 import type { SiwxSession } from './domain/entities'
@@ -172,6 +172,7 @@ export function createModalCore(
   const container = createContainer(resolved, (c) => {
     c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
     c.bind(LocaleStore).toDynamicValue(() => new LocaleStore(resolved.locale, resolved.messages, browserLocale))
+    c.bind(ModalLocale).toService(LocaleStore)
     c.bind(AlertStore).toDynamicValue(
       () => new AlertStore(resolved.projectId === undefined ? ALERT_ERRORS.projectIdNotConfigured : null),
     )

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
-import { LocaleStore } from '../../application/locale-store'
+import { ModalLocale } from '../../application/modal-services'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
 import { englishText, englishVersion, hasEnglish, keyOfEnglish, numberFormat, subscribeEnglish } from './english'
@@ -145,7 +145,7 @@ async function loadTexts(locale: string): Promise<Texts> {
  * stays, because only texts change.
  */
 export function I18nProvider({ children }: { readonly children: ReactNode }) {
-  const state = useObservableEagerState(useService(LocaleStore).state$)
+  const state = useObservableEagerState(useService(ModalLocale).state$)
   const ready = readyTexts(state.locale)
   // The texts last shown, kept while another language's are on their way.
   const [shown, setShown] = useState(ENGLISH_TEXTS)
