@@ -47,21 +47,8 @@ export function ListItem({
     <>
       {leading !== undefined && <span className="wg-list-item-leading">{leading}</span>}
       <span className="wg-list-item-text">
-        {labelIsData ? (
-          <bdi className="wg-list-item-label" data-i18n-data="">
-            {label}
-          </bdi>
-        ) : (
-          <span className="wg-list-item-label">{label}</span>
-        )}
-        {description !== undefined &&
-          (descriptionIsData ? (
-            <bdi className="wg-list-item-description" data-i18n-data="">
-              {description}
-            </bdi>
-          ) : (
-            <span className="wg-list-item-description">{description}</span>
-          ))}
+        {text('wg-list-item-label', label, labelIsData)}
+        {description !== undefined && text('wg-list-item-description', description, descriptionIsData)}
         {details}
       </span>
       {trailing ?? (tag !== undefined && <span className="wg-tag">{tag}</span>)}
@@ -94,5 +81,16 @@ export function ListItem({
     >
       {content}
     </button>
+  )
+}
+
+/** A text of the row: data (a name, an amount) in a <bdi>, left to right where it is and left alone by the catalogue test. */
+function text(className: string, value: string, isData: boolean) {
+  return isData ? (
+    <bdi className={className} data-i18n-data="">
+      {value}
+    </bdi>
+  ) : (
+    <span className={className}>{value}</span>
   )
 }

@@ -7,11 +7,12 @@ import { formatDecimalText } from '../../domain/format/locale-number'
  * (`addNumberFormat(numberFormat)`, ./english.ts) so it comes with their chunk.
  */
 export const numberFormat = {
-  number: (plain: string, locale: string): string => formatDecimalText(plain, locale),
-  balance: (numeric: string, locale: string): string => formatDecimalText(formatBalanceNumeric(numeric), locale),
-  fiat: (value: number | string, locale: string): string => moneyText(formatFiat(value, locale), locale),
-  money: (amount: string, locale: string): string => moneyText(amount, locale),
-  date: (iso: string, options: Intl.DateTimeFormatOptions, locale: string): string => {
+  // The locale first, the same way for each: the views' `useI18n()` hands every call along alike.
+  number: (locale: string, plain: string): string => formatDecimalText(plain, locale),
+  balance: (locale: string, numeric: string): string => formatDecimalText(formatBalanceNumeric(numeric), locale),
+  fiat: (locale: string, value: number | string): string => moneyText(formatFiat(value, locale), locale),
+  money: (locale: string, amount: string): string => moneyText(amount, locale),
+  date: (locale: string, iso: string, options: Intl.DateTimeFormatOptions): string => {
     try {
       return new Intl.DateTimeFormat(locale, options).format(new Date(iso))
     } catch {

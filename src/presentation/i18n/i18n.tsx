@@ -3,6 +3,7 @@ import { useObservableEagerState } from 'observable-hooks'
 import { ModalLocale } from '../../application/modal-services'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
+import type { NumberFormat } from './format'
 import { englishText, englishVersion, hasEnglish, keyOfEnglish, numberFormat, subscribeEnglish } from './english'
 
 export type Params = Readonly<Record<string, string | number>>
@@ -71,6 +72,9 @@ export function makeI18n(locale: string, language: string, translation: Translat
   const dictionary: Dictionary = translation
   const lookup = (key: string): string | undefined => overrides[key] ?? dictionary[key] ?? englishText(key)
   const t = (key: MessageKey, params?: Params) => fill(lookup(key) ?? key, params, locale)
+  const write = <K extends keyof NumberFormat>(kind: K) =>
+    ((value: string | number, options?: Intl.DateTimeFormatOptions) =>
+      numberFormat()?.[kind](locale, value as never, options as never) ?? String(value)) as unknown as I18n[K]
   const i18n: I18n = {
     locale,
     language,
@@ -93,12 +97,12 @@ export function makeI18n(locale: string, language: string, translation: Translat
       return i18n.known(error.message)
     },
     // The writing of numbers comes with the modules that write amounts (./english.ts); until one
-    // has loaded, a number shows as it is.
-    number: (plain) => numberFormat()?.number(plain, locale) ?? plain,
-    balance: (numeric) => numberFormat()?.balance(numeric, locale) ?? numeric,
-    fiat: (value) => numberFormat()?.fiat(value, locale) ?? String(value),
-    money: (amount) => numberFormat()?.money(amount, locale) ?? amount,
-    date: (iso, options) => numberFormat()?.date(iso, options, locale) ?? iso,
+    // has loaded, a value shows as it is.
+    number: write('number'),
+    balance: write('balance'),
+    fiat: write('fiat'),
+    money: write('money'),
+    date: write('date'),
   }
   return i18n
 }

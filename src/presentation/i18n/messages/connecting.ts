@@ -37,4 +37,8 @@ export const connecting = {
   'connect.didNotOpen': '{wallet} did not open',
   'connect.didNotOpenText': 'Is it installed on this device? Scan the QR code with it, or copy the link into it.',
   'connect.showQr': 'Show QR code',
+  // Titles of views the spec lists that are not built yet (the shell says so under them).
+  'title.WhatIsAWallet': 'What is a Wallet?',
+  'title.ConnectWallets': 'Connect Wallet',
+  'title.ConnectSocials': 'All Socials',
 } as const

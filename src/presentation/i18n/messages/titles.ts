@@ -10,10 +10,7 @@ export const titles = {
   'title.ConnectingWalletConnectBasic': 'WalletConnect',
   'title.ConnectingFarcaster': 'Farcaster',
   'title.SIWXSignMessage': 'Sign In',
-  'title.WhatIsAWallet': 'What is a Wallet?',
   'title.EmailVerifyOtp': 'Confirm Email',
   'title.EmailVerifyDevice': 'Register Device',
   'title.ConnectingSocial': 'Connecting',
-  'title.ConnectSocials': 'All Socials',
-  'title.ConnectWallets': 'Connect Wallet',
 } as const
