@@ -143,6 +143,11 @@ function ModalShell({ embedded, root }: ModalRootProps) {
     if (event.target === event.currentTarget) close()
   }
 
+  // The title last shown stays while a view's chunk (and its title) is on its way.
+  const shownTitle = useRef<string | undefined>(undefined)
+  const title = viewTitle(view, i18n, shownTitle.current)
+  shownTitle.current = title
+
   const homeView = resolveEmbeddedCloseView(status === 'connected')
   const showClose = !embedded || view !== homeView
   const panel = (
@@ -164,7 +169,7 @@ function ModalShell({ embedded, root }: ModalRootProps) {
           <span />
         )}
         <h2 className="wg-title" id={titleId} ref={titleRef} tabIndex={-1}>
-          {viewTitle(view, i18n)}
+          {title}
         </h2>
         {showClose ? (
           <button type="button" className="wg-icon-button" aria-label={t('shell.close')} data-testid="modal-close" onClick={close}>

@@ -1,7 +1,6 @@
 import { shell } from './messages/shell'
 import { connect } from './messages/connect'
 import { connecting } from './messages/connecting'
-import { titles } from './messages/titles'
 import { account } from './messages/account'
 import { send } from './messages/send'
 import { swap } from './messages/swap'
@@ -24,7 +23,6 @@ import { shared } from './messages/shared'
  */
 export const en = {
   ...shell,
-  ...titles,
   ...connect,
   ...connecting,
   ...account,

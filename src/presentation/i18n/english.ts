@@ -2,17 +2,16 @@ import type { Dictionary } from './catalogue'
 import type { NumberFormat } from './format'
 import { shell } from './messages/shell'
 import { connect } from './messages/connect'
-import { titles } from './messages/titles'
 
 /**
  * English at run time, in parts that come with the views that show them. The shell's part (the
- * header, the shared controls, Connect and every view's title) is here, in the shell's chunk,
+ * header, the failure notices, Connect and its title) is here, in the shell's chunk,
  * because the first open draws it. Every other area's English is added by the lazily loaded module
  * that shows it (`addEnglish(account)` at the top of the view's module), so it arrives in that
  * view's chunk and is there before the view first draws; the page loads none of it before the modal
  * opens. The key set stays one (./catalogue.ts): a key no area's English holds fails the typecheck.
  */
-const english: Record<string, string | undefined> = { ...shell, ...connect, ...titles }
+const english: Record<string, string | undefined> = { ...shell, ...connect }
 let byText: Map<string, string> | undefined
 let format: NumberFormat | undefined
 let version = 0

@@ -41,4 +41,9 @@ export const connecting = {
   'title.WhatIsAWallet': 'What is a Wallet?',
   'title.ConnectWallets': 'Connect Wallet',
   'title.ConnectSocials': 'All Socials',
+  // The header's titles of these views: they come with them (the header keeps the title shown until then).
+  'title.AllWallets': 'All Wallets',
+  'title.ConnectingExternal': 'Connecting',
+  'title.ConnectingWalletConnect': 'Connecting',
+  'title.ConnectingWalletConnectBasic': 'WalletConnect',
 } as const

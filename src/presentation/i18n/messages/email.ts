@@ -24,4 +24,7 @@ export const email = {
   'title.UpdateEmailWallet': 'Edit Email',
   'title.UpdateEmailPrimaryOtp': 'Confirm Current Email',
   'title.UpdateEmailSecondaryOtp': 'Confirm New Email',
+  // The header's titles of these views: they come with them (the header keeps the title shown until then).
+  'title.EmailVerifyOtp': 'Confirm Email',
+  'title.EmailVerifyDevice': 'Register Device',
 } as const

@@ -6,4 +6,6 @@ export const siwx = {
   'siwx.free': 'It is free and sends no transaction.',
   'siwx.waiting': 'Waiting for the wallet',
   'siwx.sign': 'Sign',
+  // The header's titles of these views: they come with them (the header keeps the title shown until then).
+  'title.SIWXSignMessage': 'Sign In',
 } as const

@@ -19,4 +19,7 @@ export const social = {
   'social.providerError': 'The sign-in provider could not sign you in. Try again later.',
   'social.refused': 'That sign-in could not be verified. Try again.',
   'social.failed': 'Could not sign you in. Try again.',
+  // The header's titles of these views: they come with them (the header keeps the title shown until then).
+  'title.ConnectingFarcaster': 'Farcaster',
+  'title.ConnectingSocial': 'Connecting',
 } as const
