@@ -12,7 +12,6 @@ import { connect } from './messages/connect'
  * opens. The key set stays one (./catalogue.ts): a key no area's English holds fails the typecheck.
  */
 const english: Record<string, string | undefined> = { ...shell, ...connect }
-let byText: Map<string, string> | undefined
 let format: NumberFormat | undefined
 let version = 0
 const listeners = new Set<() => void>()
@@ -23,7 +22,6 @@ const listeners = new Set<() => void>()
  */
 export function addEnglish(...parts: readonly Dictionary[]): void {
   Object.assign(english, ...parts)
-  byText = undefined
   version += 1
   for (const listener of listeners) listener()
 }
@@ -56,8 +54,7 @@ export function hasEnglish(key: string): boolean {
 
 /** The key whose English is `text` (the first key of a text said twice), among the parts here. */
 export function keyOfEnglish(text: string): string | undefined {
-  byText ??= new Map(Object.entries(english).flatMap(([key, value]) => (value === undefined ? [] : [[value, key] as const])).reverse())
-  return byText.get(text)
+  return Object.keys(english).find((key) => english[key] === text)
 }
 
 /** The number, money and date writing, once a module that writes amounts has brought it. */
