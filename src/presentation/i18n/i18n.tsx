@@ -59,13 +59,6 @@ function integerText(value: number, locale: string): string {
   }
 }
 
-function pluralRule(locale: string, count: number): Intl.LDMLPluralRule {
-  try {
-    return new Intl.PluralRules(locale).select(count)
-  } catch {
-    return count === 1 ? 'one' : 'other'
-  }
-}
 
 /** The modal's language over `translation`, with the host's `overrides` on top, English under both. */
 export function makeI18n(locale: string, language: string, translation: Translation, overrides: Dictionary, dir: 'ltr' | 'rtl' = 'ltr'): I18n {
@@ -82,7 +75,8 @@ export function makeI18n(locale: string, language: string, translation: Translat
     t,
     has: (key): key is MessageKey => hasEnglish(key),
     plural: (key, count, params) => {
-      const form = lookup(`${key}#${pluralRule(language, count)}`) ?? lookup(`${key}#other`) ?? key
+      // `language` is always one the modal has texts in, which Intl knows.
+      const form = lookup(`${key}#${new Intl.PluralRules(language).select(count)}`) ?? lookup(`${key}#other`) ?? key
       return fill(form, { count, ...params }, locale)
     },
     known: (text) => {
