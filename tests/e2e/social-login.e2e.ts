@@ -53,6 +53,34 @@ async function backOnConnectWith(page: Page, words: RegExp): Promise<void> {
   await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
 }
 
+test('the socials show as their marks, lazy images that load with the buttons: the first three, then all seven behind More', async ({ page }) => {
+  await page.goto('/')
+  await openConnect(page)
+  const social = page.getByTestId('connect-method-social')
+  await expect(social.getByRole('button', { name: /^Continue with / })).toHaveCount(3)
+  const more = page.getByTestId('social-more')
+  await more.click()
+  const buttons = social.getByRole('button', { name: /^Continue with / })
+  await expect(buttons).toHaveCount(7)
+  expect(await buttons.evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))).toEqual(
+    ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`),
+  )
+  const icons = social.locator('img.wg-social-icon')
+  await expect(icons).toHaveCount(7)
+  // Each mark is an image that decoded (not a broken image, not a letter), loaded lazily, silent to screen readers.
+  await expect
+    .poll(() => icons.evaluateAll((list) => list.map((img) => (img as HTMLImageElement).naturalWidth > 0 && img.getAttribute('loading') === 'lazy' && img.getAttribute('alt') === '')))
+    .toEqual(Array(7).fill(true))
+  // All inside the sheet: none runs past its edge.
+  const sheet = await page.getByTestId('view-Connect').boundingBox()
+  for (const box of await buttons.evaluateAll((list) => list.map((b) => b.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.left).toBeGreaterThanOrEqual(sheet!.x)
+    expect(box.right).toBeLessThanOrEqual(sheet!.x + sheet!.width + 0.5)
+    expect(box.height).toBeGreaterThanOrEqual(44)
+  }
+  await snapshot(page, 'social-buttons-all')
+})
+
 test('Google in a popup: a seeded identity connects, the same identity again is the same wallet, another identity another one; Account shows the provider and username', async ({ page }) => {
   test.setTimeout(60_000)
   await page.goto('/')
