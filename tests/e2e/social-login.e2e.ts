@@ -149,7 +149,7 @@ test('Farcaster: the QR code link opened in a second page and approved there con
 test.describe('on Safari on iOS', () => {
   test.use({ ...PHONE, userAgent: IOS_SAFARI })
 
-  test('GitHub takes the redirect path: the page goes to the provider and connects when it comes back, the ticket gone from the address bar', async ({ page }) => {
+  test('GitHub takes the redirect path: the page goes to the provider and connects when it comes back, the ticket gone from the address bar; the same person again is the same wallet, another person another one', async ({ page }) => {
     test.setTimeout(60_000)
     await page.goto('/?shop=1')
     await openConnect(page)
@@ -166,5 +166,21 @@ test.describe('on Safari on iOS', () => {
     // A reload keeps the session (the ticket is spent and gone; the frame holds the session).
     await page.reload()
     expect(await connectedAddress(page)).toBe(carol)
+
+    // Through the redirect again: the same person is the same wallet, another person another one.
+    const viaRedirect = async (who: string): Promise<string> => {
+      await disconnect(page)
+      await openConnect(page)
+      await page.getByTestId('social-more').click()
+      await page.getByTestId('social-github').click()
+      await expect(page.getByRole('heading', { name: 'Sign in with GitHub (devnet)' })).toBeVisible({ timeout: 20_000 })
+      await page.getByRole('button', { name: `Continue as ${who}` }).click()
+      await page.waitForURL((url) => url.searchParams.get('shop') === '1')
+      return connectedAddress(page)
+    }
+    expect(await viaRedirect('Carol Devnet')).toBe(carol)
+    const bob = await viaRedirect('Bob Devnet')
+    expect(bob).not.toBe(carol)
+    expect(popups).toBe(0)
   })
 })
