@@ -184,3 +184,30 @@ test.describe('on Safari on iOS', () => {
     expect(popups).toBe(0)
   })
 })
+
+test.describe('inside Telegram on an iPhone', () => {
+  test.use({ ...PHONE, userAgent: IOS_SAFARI })
+
+  test('Google is not offered, and X takes the redirect path (a Telegram web view loses popups) and connects on return', async ({ page }) => {
+    test.setTimeout(60_000)
+    // What Telegram's web view puts on the page of a Mini App.
+    await page.addInitScript(() => {
+      ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { platform: 'ios', openLink: () => undefined } }
+    })
+    await page.goto('/')
+    await openConnect(page)
+    let popups = 0
+    page.on('popup', () => popups++)
+    await page.getByTestId('social-more').click()
+    const labels = await page
+      .getByTestId('connect-method-social')
+      .getByRole('button', { name: /^Continue with / })
+      .evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))
+    expect(labels).toEqual(['X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`))
+    await page.getByTestId('social-x').click()
+    await expect(page.getByRole('heading', { name: 'Sign in with X (devnet)' })).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Continue as Alice Devnet' }).click()
+    await connectedAddress(page)
+    expect(popups).toBe(0)
+  })
+})
