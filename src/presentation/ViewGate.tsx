@@ -97,7 +97,7 @@ function WithBindings({ ready, load, children }: { readonly ready: boolean; read
 
 function Loading() {
   const { t } = useI18n()
-  return <Skeleton label={t('shell.loading')} />
+  return <Skeleton label={t('shell.loading')} placeholder />
 }
 
 /** Children that need the account features (src/di-features.ts). */

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../../domain/entities'
-import { isChainNamespace } from '../../domain/entities'
+import { CHAIN_NAMESPACES, isChainNamespace } from '../../domain/entities'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 
 /**
@@ -31,9 +31,32 @@ export function readLastConnectors(storage: KeyValueStorage): LastConnectors {
 
 export function rememberConnector(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string): void {
   writeLastConnectors(storage, { ...readLastConnectors(storage), [namespace]: connectorId })
+  // A new connection starts on the account the wallet puts first.
+  forgetChosenAccount(storage, namespace)
+}
+
+/**
+ * The account a visitor chose among those their wallet shared (a polkadot extension's named
+ * accounts), so a reload comes back to it: one key per namespace, `<connector id> <address>`.
+ */
+const chosenKey = (namespace: ChainNamespace): string => `@walletgate/chosen-account/${namespace}`
+
+/** The address chosen with this connector in this namespace. */
+export function readChosenAccount(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string): string | undefined {
+  const [id, address] = (storage.get(chosenKey(namespace)) ?? '').split(' ')
+  return id === connectorId && address !== undefined && address !== '' ? address : undefined
+}
+
+export function rememberChosenAccount(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string, address: string): void {
+  storage.set(chosenKey(namespace), `${connectorId} ${address}`)
+}
+
+function forgetChosenAccount(storage: KeyValueStorage, namespace?: ChainNamespace): void {
+  for (const each of namespace === undefined ? CHAIN_NAMESPACES : [namespace]) storage.remove(chosenKey(each))
 }
 
 export function forgetConnector(storage: KeyValueStorage, namespace?: ChainNamespace): void {
+  forgetChosenAccount(storage, namespace)
   if (namespace === undefined) {
     storage.remove(LAST_CONNECTORS_KEY)
     return
