@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -145,9 +145,9 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   }
 
   // The title last shown stays while a view's chunk (and its title) is on its way.
-  const shownTitle = useRef<string | undefined>(undefined)
-  const title = viewTitle(view, i18n, shownTitle.current)
-  shownTitle.current = title
+  const [shownTitle, setShownTitle] = useState<string | undefined>(undefined)
+  const title = viewTitle(view, i18n, shownTitle)
+  if (title !== shownTitle) setShownTitle(title)
 
   const homeView = resolveEmbeddedCloseView(status === 'connected')
   const showClose = !embedded || view !== homeView

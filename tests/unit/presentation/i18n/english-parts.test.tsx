@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Container } from 'inversify'
 import type { ViewName } from '../../../../src/domain/navigation/views'
 import { en } from '../../../../src/presentation/i18n/catalogue'
 
@@ -89,7 +90,7 @@ async function freshModal() {
   ])
   const wallets = new FakeChainFamily()
   wallets.add(anAnnouncedConnector())
-  let container: import('inversify').Container | undefined
+  let container: Container | undefined
   const modal = createWalletModal(aModalConfig({ locale: 'en' }), {
     overrides: (c) => {
       c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets))
