@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, waitFor } from '@testing-library/react'
+import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Container } from 'inversify'
+import { Container } from 'inversify'
+import { BehaviorSubject } from 'rxjs'
+import type { EmbeddedSession } from '../../../../src/application/embedded-wallet/embedded-session'
+import { EmbeddedSessionToken } from '../../../../src/application/embedded-wallet/tokens'
+import { LocaleStore } from '../../../../src/application/locale-store'
+import { ModalLocale } from '../../../../src/application/modal-services'
+import { DiProvider } from '../../../../src/presentation/di-context'
+import { I18nProvider } from '../../../../src/presentation/i18n/i18n'
+import { EmbeddedAccountType } from '../../../../src/presentation/views/account/EmbeddedAccountType'
+import { EmbeddedEmail } from '../../../../src/presentation/views/account/EmbeddedEmail'
 import { createWalletModal, type WalletModal } from '../../../../src/index'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { FeatureLoader } from '../../../../src/application/modal-services'
@@ -134,6 +143,39 @@ describe('every text of every view comes from the catalogue', () => {
     modal.destroy()
     expect({ disconnected, connected }).toEqual({ disconnected: {}, connected: {} })
   }, 90_000)
+})
+
+describe('the embedded wallet\'s parts of Account (email, social, smart account) come from the catalogue', () => {
+  /** Draws them for a user and a smart-account status, as an AUTH connection shows them. */
+  function drawEmbedded(user: { email?: string; socialProvider?: string; userName?: string }, deployed: boolean | null) {
+    const container = new Container()
+    container.bind(ModalLocale).toConstantValue(new LocaleStore('en', PSEUDO, () => undefined))
+    container.bind(ModalStore).toConstantValue({ push: () => undefined } as unknown as ModalStore)
+    const session = {
+      user$: new BehaviorSubject(user),
+      smartAccount$: new BehaviorSubject(deployed === null ? null : { address: '0x5555555555555555555555555555555555555555', isDeployed: deployed }),
+    }
+    container.bind(EmbeddedSessionToken).toConstantValue(session as unknown as EmbeddedSession)
+    const { container: root } = render(
+      <DiProvider container={container}>
+        <I18nProvider>
+          <EmbeddedEmail />
+          <EmbeddedAccountType accountType={deployed === null ? 'eoa' : 'smartAccount'} />
+        </I18nProvider>
+      </DiProvider>,
+    )
+    return root
+  }
+
+  it.each([
+    ['an email user with a smart account not deployed yet', { email: 'ada@example.com' }, false],
+    ['a social user with a deployed smart account', { socialProvider: 'github', userName: 'ada' }, true],
+    ['a social user without a username on the EOA', { socialProvider: 'google' }, null],
+  ] as const)('%s', (_, user, deployed) => {
+    const root = drawEmbedded(user, deployed)
+    expect(root.textContent).toContain(OPEN)
+    expect(foreignTexts(root)).toEqual([])
+  })
 })
 
 /** Shows each view in turn; what each shows that is neither from the catalogue nor data. */
