@@ -86,7 +86,9 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
             ? import('./di-names').then((m) => m.bindNames)
             : area === 'swap'
               ? import('./di-swap').then((m) => m.bindSwap)
-              : import('./di-onramp').then((m) => m.bindOnRamp)
+              : area === 'sessions'
+                ? import('./di-sessions').then((m) => m.bindSessions)
+                : import('./di-onramp').then((m) => m.bindOnRamp)
         binding = chunk.then((bind) => {
           if (disposed) throw new Error('The modal was destroyed.')
           areaStops.push(bind(container, config))

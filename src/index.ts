@@ -29,4 +29,5 @@ export type {
   WalletStandardWallet,
 } from './domain/chains/wallet-providers'
 export type { ViewName } from './domain/navigation/views'
+export type { GrantedPermissions, PermissionRequestEntry, PermissionsRequest } from './domain/sessions/smart-sessions'
 export type { AlertDescriptor } from './domain/errors'

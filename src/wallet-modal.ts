@@ -24,6 +24,8 @@ import { createContainer, type ContainerOverrides } from './di'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
 import type { SiwxSession } from './domain/entities'
 import type { SiwxSessionFilter } from './domain/siwx/siwx-storage'
+import type { GrantedPermissions, PermissionsRequest } from './domain/sessions/smart-sessions'
+import { GrantPermissionsToken } from './application/sessions/tokens'
 
 /** What a host reads about the modal at any moment. */
 export interface WalletModalState {
@@ -135,6 +137,15 @@ export interface WalletModal {
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
   readonly siwx: WalletModalSiwx
+  /**
+   * Smart sessions (config `features.smartSessions`): asks the connected smart account for a session
+   * key (ERC-7715 `wallet_grantPermissions`, the request as viem's `grantPermissions` sends it); the
+   * visitor confirms in the wallet, and the wallet's answer (with its permissions `context`)
+   * resolves. Rejects "Smart sessions are not enabled" when the feature is off, "No ActiveCaipAddress
+   * found" with no EVM account, SmartSessionsUnsupportedError when the account is not a smart account
+   * or its wallet cannot grant permissions, or the wallet's refusal.
+   */
+  grantPermissions(request: PermissionsRequest): Promise<GrantedPermissions>
 }
 
 export interface CreateWalletModalOptions {
@@ -331,6 +342,16 @@ class WalletModalInstance implements WalletModal {
       const features = await this.loadFeatures()
       await features.switchNetwork(caipNetworkId)
     })
+  }
+
+  grantPermissions(request: PermissionsRequest): Promise<GrantedPermissions> {
+    // The use case and its adapters are a chunk of their own, fetched on the first call.
+    return wrapAction(this.container.get(Telemetry), () =>
+      this.container
+        .get(FeatureLoader)
+        .loadArea('sessions')
+        .then(() => this.container.get(GrantPermissionsToken).execute(request)),
+    )
   }
 
   async getProvider<N extends ChainNamespace>(namespace: N): Promise<ProviderOf<N> | undefined> {

@@ -52,5 +52,5 @@ export interface Features {
 }
 
 /** Areas of views bound on demand by `FeatureLoader.loadArea`. */
-export type FeatureArea = 'names' | 'onramp' | 'swap'
+export type FeatureArea = 'names' | 'onramp' | 'swap' | 'sessions'
 export const FeatureLoader = Symbol('FeatureLoader') as ServiceIdentifier<FeatureLoader>
