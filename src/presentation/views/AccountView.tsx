@@ -94,6 +94,12 @@ export default function AccountView() {
           </Button>
         )}
       </div>
+      {/* Smart sessions: the smart account's session keys, when the host turned the feature on. */}
+      {config.features.smartSessions === true && connection.namespace === 'eip155' && connection.accountType === 'smartAccount' && (
+        <Button variant="ghost" onClick={() => modal.push('SmartSessionList')} data-testid="account-sessions">
+          Sessions
+        </Button>
+      )}
       {canChooseName && (
         <Button variant="ghost" onClick={() => modal.push('RegisterAccountName')} data-testid="account-choose-name">
           Choose a name

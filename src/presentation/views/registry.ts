@@ -15,6 +15,7 @@ const namesViews = () => import('./names')
 const onRampViews = () => import('./onramp')
 const emailViews = () => import('./email')
 const socialViews = () => import('./social')
+const sessionViews = () => import('./sessions')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -45,6 +46,7 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   UpdateEmailSecondaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
   ConnectingSocial: () => socialViews().then((m) => ({ default: m.ConnectingSocialView })),
   ConnectingFarcaster: () => socialViews().then((m) => ({ default: m.ConnectingFarcasterView })),
+  SmartSessionList: () => sessionViews().then((m) => ({ default: m.SmartSessionListView })),
 }
 
 /**
@@ -103,4 +105,5 @@ export const VIEW_AREAS: Partial<Record<ViewName, FeatureArea>> = {
   OnRampProviders: 'onramp',
   Swap: 'swap',
   SwapPreview: 'swap',
+  SmartSessionList: 'sessions',
 }

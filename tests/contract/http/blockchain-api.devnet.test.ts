@@ -20,6 +20,5 @@ blockchainApiContract('FetchBlockchainApi over HTTP to the devnet', async () => 
     nativeToken: native.caip10,
     token: { caip10: token.caip10, symbol: token.symbol, decimals: token.decimals },
     zone: 'wg.id',
-    addSession: (address, pci) => admin.addSession(address, { pci }),
   }
 })
