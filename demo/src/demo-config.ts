@@ -13,6 +13,8 @@ const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
  * is required sign-in with the sessions kept by the devnet service's auth endpoints (`siwx.serverUrl`).
  */
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
+/** `?smartSessions=on` turns smart sessions on (the e2e suite grants and revokes session keys). */
+const smartSessions = typeof location !== 'undefined' && new URLSearchParams(location.search).get('smartSessions') === 'on'
 
 export const demoConfig: WalletModalConfig = {
   projectId: env.VITE_WG_PROJECT_ID ?? 'walletgate-demo',
@@ -87,6 +89,7 @@ export const demoConfig: WalletModalConfig = {
         },
       }
     : {}),
+  ...(smartSessions ? { features: { smartSessions: true } } : {}),
   services: {
     blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
     walletCatalogue: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
