@@ -40,6 +40,7 @@ import { SwitchNetwork } from './application/networks/switch-network'
 import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
 import { ChainReader } from './ports/chain-reader'
 import { SiwxLoader } from './application/siwx/siwx-state'
+import { GrantPermissionsToken } from './application/sessions/tokens'
 import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
@@ -101,6 +102,10 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
     },
     areaBound(area) {
       return boundAreas.has(area)
+    },
+    async grantPermissions(request) {
+      await this.bindArea('sessions')
+      return container.get(GrantPermissionsToken).execute(request)
     },
     async switchNetwork(caipNetworkId) {
       const result = await container.get(SwitchNetwork).execute(caipNetworkId)

@@ -25,7 +25,6 @@ import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/
 import type { SiwxSession } from './domain/entities'
 import type { SiwxSessionFilter } from './domain/siwx/siwx-storage'
 import type { GrantedPermissions, PermissionsRequest } from './domain/sessions/smart-sessions'
-import { GrantPermissionsToken } from './application/sessions/tokens'
 
 /** What a host reads about the modal at any moment. */
 export interface WalletModalState {
@@ -344,14 +343,9 @@ class WalletModalInstance implements WalletModal {
     })
   }
 
+  // The use case and its adapters are a chunk of their own, fetched on the first call.
   grantPermissions(request: PermissionsRequest): Promise<GrantedPermissions> {
-    // The use case and its adapters are a chunk of their own, fetched on the first call.
-    return wrapAction(this.container.get(Telemetry), () =>
-      this.container
-        .get(FeatureLoader)
-        .loadArea('sessions')
-        .then(() => this.container.get(GrantPermissionsToken).execute(request)),
-    )
+    return wrapAction(this.container.get(Telemetry), () => this.loadFeatures().then((features) => features.grantPermissions(request)))
   }
 
   async getProvider<N extends ChainNamespace>(namespace: N): Promise<ProviderOf<N> | undefined> {

@@ -20,6 +20,9 @@ import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 
+/** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */
+export const loadSessionList = () => import('./sessions').then((m) => ({ default: m.SmartSessionListView }))
+
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
   useAreaStyles(accountCss)

@@ -15,7 +15,6 @@ const namesViews = () => import('./names')
 const onRampViews = () => import('./onramp')
 const emailViews = () => import('./email')
 const socialViews = () => import('./social')
-const sessionViews = () => import('./sessions')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -46,7 +45,8 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   UpdateEmailSecondaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
   ConnectingSocial: () => socialViews().then((m) => ({ default: m.ConnectingSocialView })),
   ConnectingFarcaster: () => socialViews().then((m) => ({ default: m.ConnectingFarcasterView })),
-  SmartSessionList: () => sessionViews().then((m) => ({ default: m.SmartSessionListView })),
+  // Reached from Account only: its chunk names the sessions chunk, so the shell's preload map does not.
+  SmartSessionList: () => import('./AccountView').then((m) => m.loadSessionList()),
 }
 
 /**
