@@ -27,7 +27,6 @@ const TITLES: Partial<Record<ViewName, string>> = {
   UpdateEmailWallet: 'Edit Email',
   UpdateEmailPrimaryOtp: 'Confirm Current Email',
   UpdateEmailSecondaryOtp: 'Confirm New Email',
-  SmartSessionList: 'Sessions',
 }
 
 export function viewTitle(view: ViewName): string {

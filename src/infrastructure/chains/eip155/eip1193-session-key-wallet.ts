@@ -6,7 +6,9 @@
 import { encodeFunctionData, numberToHex, parseAbi, type Hex } from 'viem'
 import { RevokeSessionError, SmartSessionsUnsupportedError, type GrantedPermissions, type PermissionsRequest } from '../../../domain/sessions/smart-sessions'
 import type { SessionKeyWallet } from '../../../ports/smart-sessions'
-import { isEip1193Provider, request, toWalletRequestError } from './eip1193'
+// Only `request` from the wing's helpers: each other name this chunk took would be one more export of the first script.
+import { request } from './eip1193'
+import { WalletRequestError } from '../../../ports/chain-family'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 
 /** The devnet account's session-key management (devnet/contracts/DevnetAccount.sol). */
@@ -23,11 +25,10 @@ export class Eip1193SessionKeyWallet implements SessionKeyWallet {
     const params = { ...permissions, ...(typeof chainId === 'number' ? { chainId: numberToHex(chainId) } : {}) }
     let answer: unknown
     try {
-      answer = await provider.request({ method: 'wallet_grantPermissions', params: [params] })
+      answer = await request<unknown>(provider, 'wallet_grantPermissions', [params])
     } catch (error) {
-      const failure = toWalletRequestError(error)
-      if (failure.kind === 'unsupportedMethod') throw new SmartSessionsUnsupportedError({ cause: failure })
-      throw failure
+      if (error instanceof WalletRequestError && error.kind === 'unsupportedMethod') throw new SmartSessionsUnsupportedError({ cause: error })
+      throw error
     }
     // ERC-7715 answers one object; some wallets answer a list of one.
     const granted = Array.isArray(answer) ? (answer[0] as unknown) : answer
@@ -45,8 +46,8 @@ export class Eip1193SessionKeyWallet implements SessionKeyWallet {
   }
 
   private provider(connectorId: string): Eip1193Provider {
-    const provider = this.providerOf(connectorId)
-    if (!isEip1193Provider(provider)) throw new SmartSessionsUnsupportedError()
-    return provider
+    const provider = this.providerOf(connectorId) as Partial<Eip1193Provider> | undefined
+    if (typeof provider?.request !== 'function') throw new SmartSessionsUnsupportedError()
+    return provider as Eip1193Provider
   }
 }
