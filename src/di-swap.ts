@@ -10,6 +10,7 @@ import { NetworksStore } from './application/networks/networks-store'
 import { SendBalanceSource } from './application/send/collaborators'
 import { explorerLinkingNotifier } from './application/send/explorer-notifier'
 import { TransactionApprovals } from './application/send/transaction-approvals'
+import { connectedCalls } from './application/calls/connected-calls'
 import { SwapFlow } from './application/swap/swap-flow'
 import { SwapFlowService } from './application/swap/swap-flow-service'
 import { BlockchainApi } from './ports/blockchain-api'
@@ -40,9 +41,11 @@ export function bindSwap(container: Container, _config: ResolvedConfig): () => v
   })
   binder.bind(SwapFlowService).toDynamicValue((ctx) => {
     const connection = ctx.get(ConnectionStore)
+    const logger = ctx.get(Logger)
     return (made = new SwapFlow({
       api: ctx.get(BlockchainApi),
       transactions: ctx.get(SwapTransactions),
+      calls: connectedCalls(connection, ctx.get(ChainFamilies), (error) => logger.warn('The wallet did not say what it offers for batches', error)),
       account: () => {
         const account = connection.account('eip155')
         return account === undefined ? undefined : { address: account.address, caipNetworkId: account.caipNetworkId as CaipNetworkId }
@@ -54,7 +57,7 @@ export function bindSwap(container: Container, _config: ResolvedConfig): () => v
       notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
       scheduler: ctx.get(Scheduler),
       clock: ctx.get(Clock),
-      logger: ctx.get(Logger),
+      logger,
       locale: typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US',
     }))
   })

@@ -1,11 +1,12 @@
 /**
  * The eip155 (EVM) wing: its wallet sources (EIP-6963 browser wallets, WalletConnect's eip155
  * connector) joined into one chain family, and what the family does over a connected wallet's
- * EIP-1193 provider: switch network (switch-chain.ts), sign a message (`personal_sign`), and
- * transfers (viem, loaded on the first transfer).
+ * EIP-1193 provider: switch network (switch-chain.ts), sign a message (`personal_sign`),
+ * transfers (viem, loaded on the first transfer) and EIP-5792 batches (wallet-calls.ts).
  */
 import { combineLatest, map, merge, type Observable } from 'rxjs'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
+import type { CallsCapabilities, CallsRequest, CallsStatus } from '../../../domain/calls/wallet-calls'
 import type { AccountType, CaipNetwork, CaipNetworkId, Connector } from '../../../domain/entities'
 import {
   UnknownConnectorError,
@@ -94,6 +95,22 @@ export class Eip155ChainFamily implements ChainFamily {
 
   async signMessage(connectorId: string, address: string, message: string): Promise<string> {
     return request<string>(this.requireProvider(connectorId), 'personal_sign', [utf8Hex(message), address])
+  }
+
+  /** EIP-5792 over the wallet's provider (wallet-calls.ts, loaded with the first batch question). */
+  async callsCapabilities(connectorId: string, address: string, chainIds: readonly CaipNetworkId[]): Promise<Readonly<Partial<Record<CaipNetworkId, CallsCapabilities>>>> {
+    const provider = this.requireProvider(connectorId)
+    return (await import('./wallet-calls')).callsCapabilities(provider, address, chainIds)
+  }
+
+  async sendCalls(connectorId: string, calls: CallsRequest): Promise<string> {
+    const provider = this.requireProvider(connectorId)
+    return (await import('./wallet-calls')).sendCalls(provider, calls)
+  }
+
+  async callsStatus(connectorId: string, _chainId: CaipNetworkId, id: string): Promise<CallsStatus> {
+    const provider = this.requireProvider(connectorId)
+    return (await import('./wallet-calls')).callsStatus(provider, id)
   }
 
   async estimateTransfer(connectorId: string, transfer: TransferRequest): Promise<GasEstimate> {
