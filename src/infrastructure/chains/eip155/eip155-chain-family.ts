@@ -18,6 +18,7 @@ import {
 } from '../../../ports/chain-family'
 import type { GasEstimate, ReceiptStatus, SentTransfer, TokenTransfers, TransferRequest } from '../../../ports/token-transfers'
 import type { ConnectorSource } from '../connector-source'
+import type * as WalletCalls from './wallet-calls'
 import { request } from './eip1193'
 
 /** Creates the transfer adapter for a provider (viem, a dynamic import by default). */
@@ -98,19 +99,24 @@ export class Eip155ChainFamily implements ChainFamily {
   }
 
   /** EIP-5792 over the wallet's provider (wallet-calls.ts, loaded with the first batch question). */
-  async callsCapabilities(connectorId: string, address: string, chainIds: readonly CaipNetworkId[]): Promise<Readonly<Partial<Record<CaipNetworkId, CallsCapabilities>>>> {
-    const provider = this.requireProvider(connectorId)
-    return (await import('./wallet-calls')).callsCapabilities(provider, address, chainIds)
+  callsCapabilities(connectorId: string, address: string, chainIds: readonly CaipNetworkId[]): Promise<Readonly<Partial<Record<CaipNetworkId, CallsCapabilities>>>> {
+    // A WalletConnect session that did not approve batches has none, whatever the SDK would answer.
+    return this.batches(connectorId, (calls, provider) =>
+      this.sourceFor(connectorId).approvesMethod?.(connectorId, 'wallet_sendCalls') === false ? {} : calls.callsCapabilities(provider, address, chainIds),
+    )
   }
 
-  async sendCalls(connectorId: string, calls: CallsRequest): Promise<string> {
-    const provider = this.requireProvider(connectorId)
-    return (await import('./wallet-calls')).sendCalls(provider, calls)
+  sendCalls(connectorId: string, request: CallsRequest): Promise<string> {
+    return this.batches(connectorId, (calls, provider) => calls.sendCalls(provider, request))
   }
 
-  async callsStatus(connectorId: string, _chainId: CaipNetworkId, id: string): Promise<CallsStatus> {
+  callsStatus(connectorId: string, _chainId: CaipNetworkId, id: string): Promise<CallsStatus> {
+    return this.batches(connectorId, (calls, provider) => calls.callsStatus(provider, id))
+  }
+
+  private async batches<T>(connectorId: string, run: (calls: typeof WalletCalls, provider: Eip1193Provider) => T | Promise<T>): Promise<T> {
     const provider = this.requireProvider(connectorId)
-    return (await import('./wallet-calls')).callsStatus(provider, id)
+    return run(await import('./wallet-calls'), provider)
   }
 
   async estimateTransfer(connectorId: string, transfer: TransferRequest): Promise<GasEstimate> {

@@ -554,6 +554,12 @@ export class UniversalProviderWalletConnect {
     return this.reads.urlsOf(chainId).length > 0 ? chainId : undefined
   }
 
+  /** Whether the current session approved the eip155 `method` (a wallet answers only what it approved). */
+  approves(method: string): boolean {
+    const approved = (this.provider?.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
+    return approved?.methods?.includes(method) === true
+  }
+
   /** The current session's accounts (CAIP-10) in `namespace`; none without a session. */
   accountsIn(namespace: ChainNamespace): string[] {
     const session = this.provider?.session as SessionLike | undefined
