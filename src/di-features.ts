@@ -180,7 +180,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
   binder
     .bind(SwitchAccountType)
     .toDynamicValue((ctx) => new SwitchAccountType(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
-  binder.bind(ChooseAccount).toDynamicValue((ctx) => new ChooseAccount(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
+  binder.bind(ChooseAccount).toDynamicValue((ctx) => new ChooseAccount(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(KeyValueStorage), ctx.get(Logger)))
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
   binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
   // Asked for only by the embedded wallet's views, which exist only with it (src/di.ts).

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -14,6 +14,7 @@ import { useService } from './di-context'
 import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
 import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
 import { ViewBoundary, WithArea, WithFeatures, WithWalletLists } from './ViewGate'
+import { FitHeight } from './FitHeight'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW, ELLIPSIS } from '../domain/format/glyphs'
 
@@ -173,7 +174,7 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
             onRetry={() => reloadView(view)}
             onError={(error) => warnings.viewFailed(view, error)}
           >
-            <Suspense fallback={<Skeleton label={`Loading${ELLIPSIS}`} />}>
+            <Suspense fallback={<Skeleton label={`Loading${ELLIPSIS}`} placeholder />}>
               {View === undefined ? (
                 <p className="wg-muted" data-testid={`view-${view}`}>
                   This view is not available in this version.
@@ -231,51 +232,6 @@ export function ModalRoot({ embedded, root }: ModalRootProps) {
         {state.open && panel}
       </dialog>
     </ImagePolicyProvider>
-  )
-}
-
-/**
- * Holds the height of its content as an explicit length, so the panel eases to a new search
- * result's or a loaded list's height (a CSS transition; none under reduced motion) instead of
- * jumping. A new view takes its height at once, before it is painted: its buttons are where they
- * will stay from the first frame, never sliding under a pointer that is already on its way.
- */
-function FitHeight({ children, view }: { readonly children: ReactNode; readonly view: string }) {
-  const outer = useRef<HTMLDivElement>(null)
-  const inner = useRef<HTMLDivElement>(null)
-  useLayoutEffect(() => {
-    const box = outer.current
-    const content = inner.current
-    if (box === null || content === null) return
-    box.style.transition = 'none'
-    box.style.height = `${content.offsetHeight}px`
-    // Read back so the jump is laid out before the transition is restored.
-    void box.offsetHeight
-    box.style.transition = ''
-  }, [view])
-  useEffect(() => {
-    const box = outer.current
-    const content = inner.current
-    if (box === null || content === null || typeof ResizeObserver === 'undefined') return
-    let frame = 0
-    // Set in the next frame: a scroll bar the new height brings narrows the content, and resizing
-    // it inside the same delivery would be a ResizeObserver loop.
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => {
-        box.style.height = `${content.offsetHeight}px`
-      })
-    })
-    observer.observe(content)
-    return () => {
-      cancelAnimationFrame(frame)
-      observer.disconnect()
-    }
-  }, [])
-  return (
-    <div className="wg-fit" ref={outer}>
-      <div ref={inner}>{children}</div>
-    </div>
   )
 }
 

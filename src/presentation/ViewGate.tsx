@@ -91,7 +91,7 @@ function WithBindings({ ready, load, children }: { readonly ready: boolean; read
 
   if (state === 'ready') return children
   if (state === 'failed') return <LoadFailed onRetry={() => setState('loading')} />
-  return <Skeleton label={`Loading${ELLIPSIS}`} />
+  return <Skeleton label={`Loading${ELLIPSIS}`} placeholder />
 }
 
 /** Children that need the account features (src/di-features.ts). */

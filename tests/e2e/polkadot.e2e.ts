@@ -67,7 +67,7 @@ test.describe('polkadot', () => {
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
   })
 
-  test("the Account view lists the extension's accounts by name and moves to another without asking the wallet", async ({ page }) => {
+  test("the Account view lists the extension's accounts by name and moves to another without asking the wallet; a reload keeps it", async ({ page }) => {
     const bob = DEVNET_POLKADOT_ACCOUNTS[1]!
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/')
@@ -84,6 +84,10 @@ test.describe('polkadot', () => {
     await expect(page.getByTestId('account-address')).toHaveAttribute('title', bob.address)
     await expect(page.getByTestId('demo-account')).toContainText(`${bob.address} on ${POLKADOT_DEVNET_CAIP_NETWORK_ID}`)
     expect(await asked()).toBe(before)
+
+    // A reload comes back to the chosen account.
+    await page.reload()
+    await expect(page.getByTestId('demo-account')).toContainText(`${bob.address} on ${POLKADOT_DEVNET_CAIP_NETWORK_ID}`)
   })
 
   test('a declined enable leaves the visitor disconnected, with the wallet asked once', async ({ page }) => {

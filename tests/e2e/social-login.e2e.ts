@@ -53,6 +53,34 @@ async function backOnConnectWith(page: Page, words: RegExp): Promise<void> {
   await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
 }
 
+test('the socials show as their marks, lazy images that load with the buttons: the first three, then all seven behind More', async ({ page }) => {
+  await page.goto('/')
+  await openConnect(page)
+  const social = page.getByTestId('connect-method-social')
+  await expect(social.getByRole('button', { name: /^Continue with / })).toHaveCount(3)
+  const more = page.getByTestId('social-more')
+  await more.click()
+  const buttons = social.getByRole('button', { name: /^Continue with / })
+  await expect(buttons).toHaveCount(7)
+  expect(await buttons.evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))).toEqual(
+    ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`),
+  )
+  const icons = social.locator('img.wg-social-icon')
+  await expect(icons).toHaveCount(7)
+  // Each mark is an image that decoded (not a broken image, not a letter), loaded lazily, silent to screen readers.
+  await expect
+    .poll(() => icons.evaluateAll((list) => list.map((img) => (img as HTMLImageElement).naturalWidth > 0 && img.getAttribute('loading') === 'lazy' && img.getAttribute('alt') === '')))
+    .toEqual(Array(7).fill(true))
+  // All inside the sheet: none runs past its edge.
+  const sheet = await page.getByTestId('view-Connect').boundingBox()
+  for (const box of await buttons.evaluateAll((list) => list.map((b) => b.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.left).toBeGreaterThanOrEqual(sheet!.x)
+    expect(box.right).toBeLessThanOrEqual(sheet!.x + sheet!.width + 0.5)
+    expect(box.height).toBeGreaterThanOrEqual(44)
+  }
+  await snapshot(page, 'social-buttons-all')
+})
+
 test('Google in a popup: a seeded identity connects, the same identity again is the same wallet, another identity another one; Account shows the provider and username', async ({ page }) => {
   test.setTimeout(60_000)
   await page.goto('/')
@@ -121,7 +149,7 @@ test('Farcaster: the QR code link opened in a second page and approved there con
 test.describe('on Safari on iOS', () => {
   test.use({ ...PHONE, userAgent: IOS_SAFARI })
 
-  test('GitHub takes the redirect path: the page goes to the provider and connects when it comes back, the ticket gone from the address bar', async ({ page }) => {
+  test('GitHub takes the redirect path: the page goes to the provider and connects when it comes back, the ticket gone from the address bar; the same person again is the same wallet, another person another one', async ({ page }) => {
     test.setTimeout(60_000)
     await page.goto('/?shop=1')
     await openConnect(page)
@@ -138,5 +166,48 @@ test.describe('on Safari on iOS', () => {
     // A reload keeps the session (the ticket is spent and gone; the frame holds the session).
     await page.reload()
     expect(await connectedAddress(page)).toBe(carol)
+
+    // Through the redirect again: the same person is the same wallet, another person another one.
+    const viaRedirect = async (who: string): Promise<string> => {
+      await disconnect(page)
+      await openConnect(page)
+      await page.getByTestId('social-more').click()
+      await page.getByTestId('social-github').click()
+      await expect(page.getByRole('heading', { name: 'Sign in with GitHub (devnet)' })).toBeVisible({ timeout: 20_000 })
+      await page.getByRole('button', { name: `Continue as ${who}` }).click()
+      await page.waitForURL((url) => url.searchParams.get('shop') === '1')
+      return connectedAddress(page)
+    }
+    expect(await viaRedirect('Carol Devnet')).toBe(carol)
+    const bob = await viaRedirect('Bob Devnet')
+    expect(bob).not.toBe(carol)
+    expect(popups).toBe(0)
+  })
+})
+
+test.describe('inside Telegram on an iPhone', () => {
+  test.use({ ...PHONE, userAgent: IOS_SAFARI })
+
+  test('Google is not offered, and X takes the redirect path (a Telegram web view loses popups) and connects on return', async ({ page }) => {
+    test.setTimeout(60_000)
+    // What Telegram's web view puts on the page of a Mini App.
+    await page.addInitScript(() => {
+      ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { platform: 'ios', openLink: () => undefined } }
+    })
+    await page.goto('/')
+    await openConnect(page)
+    let popups = 0
+    page.on('popup', () => popups++)
+    await page.getByTestId('social-more').click()
+    const labels = await page
+      .getByTestId('connect-method-social')
+      .getByRole('button', { name: /^Continue with / })
+      .evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))
+    expect(labels).toEqual(['X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`))
+    await page.getByTestId('social-x').click()
+    await expect(page.getByRole('heading', { name: 'Sign in with X (devnet)' })).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Continue as Alice Devnet' }).click()
+    await connectedAddress(page)
+    expect(popups).toBe(0)
   })
 })

@@ -57,6 +57,10 @@ const FAUCET_BALANCE = parseEther('1000000')
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 
+/** The devnet pages' icon: a grey tile with a "d". */
+const DEVNET_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#555"/><text x="8" y="12" font-size="11" text-anchor="middle" fill="#fff" font-family="sans-serif">d</text></svg>'
+
 /** An embedded wallet's EVM account types (spec section 3). */
 export type EvmAccountType = 'smartAccount' | 'eoa'
 
@@ -546,6 +550,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         .list(to)
         .map((m) => `<li><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to.join(', '))} <small>${escapeHtml(m.receivedAt)}</small><pre>${escapeHtml(m.text)}</pre></li>`)
       return { html: page('Devnet mailbox', items.length === 0 ? '<p>No mail yet.</p>' : `<ul>${items.join('')}</ul>`) }
+    }
+    if (method === 'GET' && path === '/favicon.ico') {
+      // The devnet's pages (provider sign-in, mailbox, Farcaster app) are opened as pages: a browser
+      // asks for their icon, and a 404 would be an error in every page's console.
+      return { contentType: 'image/svg+xml', body: DEVNET_ICON, headers: { 'cache-control': 'max-age=86400' } }
     }
     // Smart sessions, read from chain state (./smart-account); loaded on the first such request.
     if (path.startsWith('/v1/sessions/')) {

@@ -197,6 +197,12 @@ export class BalanceStore {
     }
 
     const generation = ++this.generation
+    if (network === undefined) {
+      // A network the host did not configure: UnsupportedChain already says so, and neither the
+      // service nor the chain is asked (no snack on top of that view).
+      this.subject.next({ status: 'unavailable', caipAddress })
+      return
+    }
     if (!sameAccount || last.status !== 'ready') this.subject.next({ status: 'loading', caipAddress })
 
     if (CHAIN_ONLY_BALANCE_NAMESPACES.includes(connection.namespace)) {

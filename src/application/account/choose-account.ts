@@ -1,7 +1,9 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import { boundMessage } from '../../domain/validation/text-bounds'
 import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
+import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
+import { rememberChosenAccount } from '../connection/storage-keys'
 import type { ConnectedAccount, ConnectionStore } from '../connection-store'
 
 export type ChooseAccountState =
@@ -19,7 +21,8 @@ export function accountChoices(account: Pick<ConnectedAccount, 'accounts'>): rea
 /**
  * Moves the active connection to another of the accounts its wallet shared (a polkadot
  * extension's named accounts: "accounts listed with their names, one chosen"), through its
- * family's optional `chooseAddress`. The wallet is not asked again.
+ * family's optional `chooseAddress`. The wallet is not asked again. The choice is kept for the
+ * next reload (storage-keys).
  */
 export class ChooseAccount {
   private readonly subject = new BehaviorSubject<ChooseAccountState>({ status: 'idle' })
@@ -28,6 +31,7 @@ export class ChooseAccount {
   constructor(
     private readonly families: ChainFamilies,
     private readonly connection: ConnectionStore,
+    private readonly storage: KeyValueStorage,
     private readonly logger: Logger,
   ) {}
 
@@ -56,6 +60,7 @@ export class ChooseAccount {
           caipAddress: `${current.caipNetworkId}:${chosen}`,
           ...(next.accounts === undefined ? {} : { accounts: next.accounts }),
         })
+        rememberChosenAccount(this.storage, account.namespace, account.connectorId, chosen)
       }
       this.subject.next({ status: 'idle' })
     } catch (error) {

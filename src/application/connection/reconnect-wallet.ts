@@ -7,7 +7,7 @@ import type { Logger } from '../../ports/logger'
 import type { ConnectionStore } from '../connection-store'
 import { connectedAccount } from './connected-state'
 import type { EventReporter } from './report-event'
-import { forgetConnector, readLastConnectors } from './storage-keys'
+import { forgetConnector, readChosenAccount, readLastConnectors } from './storage-keys'
 import type { WalletDirectory } from './wallet-directory'
 
 /** How long a reload waits for the remembered wallet to announce itself (Walletgate's choice). */
@@ -17,7 +17,8 @@ export const RECONNECT_DISCOVERY_WAIT_MS = 3_000
  * Reconnects silently after a reload, namespace by namespace: waits for each remembered connector
  * to be discovered in its family, then asks it for its authorised accounts without a prompt. A
  * wallet that no longer knows the site makes the modal forget it for that namespace. The namespace
- * of the persisted active network becomes the active one again.
+ * of the persisted active network becomes the active one again, and the account the visitor chose
+ * among several the wallet shares is the chosen one again.
  */
 export class ReconnectWallet {
   constructor(
@@ -56,10 +57,15 @@ export class ReconnectWallet {
     }
     // A connect the visitor started meanwhile wins.
     if (this.connection.account(namespace) !== undefined) return false
-    const account = await family.reconnect(connectorId)
+    let account = await family.reconnect(connectorId)
     if (account === null || account.addresses.length === 0) {
       forgetConnector(this.storage, namespace)
       return false
+    }
+    // Back on the account the visitor chose among those the wallet shares, when it still shares it.
+    const chosen = readChosenAccount(this.storage, namespace, connectorId)
+    if (chosen !== undefined && chosen !== account.addresses[0] && account.accounts?.some((a) => a.address === chosen) === true) {
+      account = (await family.chooseAddress?.(connectorId, chosen).catch(() => undefined)) ?? account
     }
     if (this.connection.account(namespace) !== undefined) return false
     const type = family.connectors.find((c) => c.id === connectorId)?.type

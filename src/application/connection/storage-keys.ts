@@ -31,9 +31,44 @@ export function readLastConnectors(storage: KeyValueStorage): LastConnectors {
 
 export function rememberConnector(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string): void {
   writeLastConnectors(storage, { ...readLastConnectors(storage), [namespace]: connectorId })
+  // A new connection starts on the account the wallet puts first.
+  forgetChosenAccount(storage, namespace)
+}
+
+/**
+ * The account a visitor chose among those their wallet shared (a polkadot extension's named
+ * accounts), so a reload comes back to it: JSON `{ "polkadot": ["<connector id>", "<address>"] }`.
+ */
+export const CHOSEN_ACCOUNTS_KEY = '@walletgate/chosen-accounts'
+
+function readChosen(storage: KeyValueStorage): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(storage.get(CHOSEN_ACCOUNTS_KEY) ?? '{}')
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** The address chosen with this connector in this namespace; a malformed value reads as none. */
+export function readChosenAccount(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string): string | undefined {
+  const entry = readChosen(storage)[namespace]
+  return Array.isArray(entry) && entry[0] === connectorId && typeof entry[1] === 'string' ? entry[1] : undefined
+}
+
+export function rememberChosenAccount(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string, address: string): void {
+  storage.set(CHOSEN_ACCOUNTS_KEY, JSON.stringify({ ...readChosen(storage), [namespace]: [connectorId, address] }))
+}
+
+function forgetChosenAccount(storage: KeyValueStorage, namespace?: ChainNamespace): void {
+  const chosen = readChosen(storage)
+  if (namespace !== undefined) delete chosen[namespace]
+  if (namespace === undefined || Object.keys(chosen).length === 0) storage.remove(CHOSEN_ACCOUNTS_KEY)
+  else storage.set(CHOSEN_ACCOUNTS_KEY, JSON.stringify(chosen))
 }
 
 export function forgetConnector(storage: KeyValueStorage, namespace?: ChainNamespace): void {
+  forgetChosenAccount(storage, namespace)
   if (namespace === undefined) {
     storage.remove(LAST_CONNECTORS_KEY)
     return

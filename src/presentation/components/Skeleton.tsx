@@ -5,6 +5,8 @@ export interface SkeletonProps {
   /** Tiles of a grid (NFTs) instead of list rows. */
   readonly grid?: boolean
   readonly testId?: string
+  /** The placeholder of a whole view (its chunk or bindings loading): the panel jumps, not eases, to the view that replaces it. */
+  readonly placeholder?: boolean
 }
 
 /**
@@ -12,9 +14,9 @@ export interface SkeletonProps {
  * arrives (no bare "Loading…" line that jumps). Busy for assistive technology, which hears the
  * label once; the shimmer stops under prefers-reduced-motion.
  */
-export function Skeleton({ label, rows = 3, grid = false, testId }: SkeletonProps) {
+export function Skeleton({ label, rows = 3, grid = false, testId, placeholder = false }: SkeletonProps) {
   return (
-    <div className="wg-skeleton" aria-busy="true" data-testid={testId}>
+    <div className="wg-skeleton" aria-busy="true" data-testid={testId} data-wg-placeholder={placeholder ? '' : undefined}>
       <span className="wg-visually-hidden" role="status">
         {label}
       </span>

@@ -46,6 +46,13 @@ describe('the wallet frame page', () => {
     expect(() => new Function(code)).not.toThrow()
   })
 
+  it('answers a browser asking for its pages\' icon (no 404 in the console of the sign-in pages)', async () => {
+    const res = await fetch(`${devnet.authUrl}/favicon.ico`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await res.text()).toMatch(/^<svg /)
+  })
+
   it('lists the chains it signs for', async () => {
     const res = await fetch(`${devnet.authUrl}/v1/chains`)
     expect(await res.json()).toEqual({ chains: [{ chainId: 31337, name: 'Devnet A' }, { chainId: 31338, name: 'Devnet B' }] })

@@ -6,15 +6,24 @@ import { socialName } from '../../../domain/connect/social-login'
 import type { SocialOption, SocialProvider } from '../../../domain/entities'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
+import { socialIconUrl } from './social-icons'
 
 /** How many socials show as icons on Connect; "More" shows the rest. */
 const ICONS_SHOWN = 3
 
 /**
+ * Four equal columns: three icons and More, then all seven in two rows, inside a 360 px phone's
+ * sheet (seven in one row would run past its edge). Set here, in the buttons' own chunk, rather
+ * than in the stylesheet the page loads before the modal opens.
+ */
+const ROW = { display: 'grid', gridTemplateColumns: `repeat(${ICONS_SHOWN + 1}, minmax(0, 1fr))` } as const
+
+/**
  * The social connect method (its own chunk, drawn once the social login has loaded): the first
  * socials as icon buttons, "More" for the rest, and why the last login did not finish. A provider's
  * popup is opened here, blank and synchronously inside the click (a popup opened after an await is
- * blocked); the use case then sends it to the provider. Icons are the socials' initials.
+ * blocked); the use case then sends it to the provider. Icons are the socials' marks as lazy `<img>`s
+ * drawn in this chunk (social-icons.ts).
  */
 export default function SocialButtons() {
   const load = useService(SocialLoginLoader)
@@ -35,10 +44,10 @@ function Buttons({ login }: { login: SocialLogin }) {
   }
   return (
     <div className="wg-email-form" data-testid="connect-method-social">
-      <div className="wg-email-row">
+      <div className="wg-email-row" style={ROW}>
         {(all ? options : options.slice(0, ICONS_SHOWN)).map((social) => (
           <Button key={social} variant="secondary" data-testid={`social-${social}`} aria-label={`Continue with ${socialName(social)}`} onClick={() => click(social)}>
-            {social === 'github' ? 'GH' : socialName(social)[0]}
+            <img className="wg-social-icon" src={socialIconUrl(social)} alt="" width={24} height={24} loading="lazy" decoding="async" />
           </Button>
         ))}
         {!all && (

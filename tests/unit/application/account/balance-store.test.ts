@@ -134,13 +134,15 @@ describe('BalanceStore', () => {
     expect(state.status).toBe('unavailable')
   })
 
-  it('is unavailable on a network the host did not configure', async () => {
-    const { connection, store, chain } = world({ supportedChains: ['eip155:31337'] })
+  it('is unavailable on a network the host did not configure, silently: no service call, no snack (UnsupportedChain says it)', async () => {
+    const { connection, store, chain, api, shownSnacks } = world({ supportedChains: ['eip155:31337'] })
     store.start()
     connection.set(connected('eip155:999'))
     const state = await settled(store)
     expect(state.status).toBe('unavailable')
     expect(chain.reads).toEqual([])
+    expect(api.calls).toEqual([])
+    expect(shownSnacks).toEqual([])
   })
 
   it('goes back to idle on disconnect and ignores an answer that arrives after it', async () => {

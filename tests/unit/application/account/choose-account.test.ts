@@ -17,6 +17,11 @@ import type { CaipNetwork } from '../../../../src/domain/entities'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
 import type { ChainFamilies } from '../../../../src/ports/chain-family'
 import { RecordingLogger } from '../../../fakes/recording-logger'
+import { InMemoryKeyValueStorage } from '../../../fakes/in-memory-key-value-storage'
+import { ReconnectWallet } from '../../../../src/application/connection/reconnect-wallet'
+import { rememberConnector } from '../../../../src/application/connection/storage-keys'
+import type { EventReporter } from '../../../../src/application/connection/report-event'
+import { asyncScheduler } from 'rxjs'
 
 const DEVNET = {
   id: POLKADOT_DEVNET_CAIP_NETWORK_ID.slice('polkadot:'.length),
@@ -28,7 +33,8 @@ const DEVNET = {
 } as CaipNetwork
 const [ALICE, BOB] = DEVNET_POLKADOT_ACCOUNTS as [(typeof DEVNET_POLKADOT_ACCOUNTS)[0], (typeof DEVNET_POLKADOT_ACCOUNTS)[0]]
 
-async function world(accounts = DEVNET_POLKADOT_ACCOUNTS) {
+/** The polkadot wing over the demo's extension, as a page has it; `authorized`: the site was allowed before. */
+function polkadotFamily(accounts = DEVNET_POLKADOT_ACCOUNTS, authorized = false) {
   const extension = new DevPolkadotExtension(
     {
       name: 'Devnet Wallet (Polkadot)',
@@ -37,16 +43,33 @@ async function world(accounts = DEVNET_POLKADOT_ACCOUNTS) {
       mode: () => 'approve',
       persist: () => undefined,
     },
-    { authorized: false },
+    { authorized },
   )
   const family = new OnDemandChainFamily('polkadot', [DEVNET], new RecordingLogger(), { root: () => ({ injectedWeb3: { 'devnet-polkadot': extension } }) })
   family.startDiscovery()
+  return family
+}
+
+async function world(accounts = DEVNET_POLKADOT_ACCOUNTS) {
+  const storage = new InMemoryKeyValueStorage()
+  const family = polkadotFamily(accounts)
   const families: ChainFamilies = { all: [family], get: (ns) => (ns === 'polkadot' ? family : undefined) }
   const connection = new ConnectionStore()
   // The wallet's own events reach the connection as in the modal.
   new FollowWalletEvents({ families: [family] } as unknown as WalletDirectory, connection, {} as DisconnectWallet).start()
   connection.upsert(connectedAccount(await family.connect('devnet-polkadot'), 'INJECTED'))
-  return { family, connection, chooser: new ChooseAccount(families, connection, new RecordingLogger()) }
+  rememberConnector(storage, 'polkadot', 'devnet-polkadot')
+  return { family, connection, storage, chooser: new ChooseAccount(families, connection, storage, new RecordingLogger()) }
+}
+
+/** The page loaded again with the same storage: the silent reconnect's connection. */
+async function reload(storage: InMemoryKeyValueStorage): Promise<ConnectionStore> {
+  const family = polkadotFamily(DEVNET_POLKADOT_ACCOUNTS, true)
+  const connection = new ConnectionStore()
+  const events: Pick<EventReporter, 'report'> = { report: () => undefined }
+  const wallets = { family: (ns: string) => (ns === 'polkadot' ? family : undefined) } as unknown as WalletDirectory
+  await new ReconnectWallet(wallets, connection, storage, asyncScheduler, events as EventReporter, new RecordingLogger()).reconnect()
+  return connection
 }
 
 beforeAll(() => cryptoWaitReady())
@@ -76,5 +99,22 @@ describe('ChooseAccount', () => {
     await chooser.choose('5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty')
     expect(chooser.snapshot).toMatchObject({ status: 'error', message: 'This wallet has no such account.' })
     expect(connection.account('polkadot')?.address).toBe(ALICE.address)
+  })
+
+  it('a reload comes back to the chosen account; a new connect starts on the wallet’s first again', async () => {
+    const { chooser, storage } = await world()
+    await chooser.choose(BOB.address)
+    expect((await reload(storage)).account('polkadot')?.address).toBe(BOB.address)
+    // Connecting again (not a reload) starts from the wallet's own order.
+    rememberConnector(storage, 'polkadot', 'devnet-polkadot')
+    expect((await reload(storage)).account('polkadot')?.address).toBe(ALICE.address)
+  })
+
+  it('a kept choice the wallet no longer shares is ignored: the wallet’s first account', async () => {
+    const { storage } = await world()
+    storage.set('@walletgate/chosen-accounts', JSON.stringify({ polkadot: ['devnet-polkadot', '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty'] }))
+    expect((await reload(storage)).account('polkadot')?.address).toBe(ALICE.address)
+    storage.set('@walletgate/chosen-accounts', '{not json')
+    expect((await reload(storage)).account('polkadot')?.address).toBe(ALICE.address)
   })
 })

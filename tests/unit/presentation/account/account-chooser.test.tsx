@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 /** The Account view of a polkadot connection that shares several named accounts: one chosen, the others a click away. */
+import { InMemoryKeyValueStorage } from '../../../fakes/in-memory-key-value-storage'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Container } from 'inversify'
 import { Suspense } from 'react'
@@ -64,7 +65,7 @@ function world(accounts: { address: string; name: string }[]) {
   container.bind(BalanceStore).toConstantValue(new BalanceStore(connection, networks, api, new FakeChainReader(), snacks, scheduler, logger))
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
-  container.bind(ChooseAccount).toConstantValue(new ChooseAccount(families, connection, logger))
+  container.bind(ChooseAccount).toConstantValue(new ChooseAccount(families, connection, new InMemoryKeyValueStorage(), logger))
   container.bind(DisconnectAccount).toConstantValue(async () => undefined)
   connection.set({
     status: 'connected',
