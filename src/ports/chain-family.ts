@@ -1,6 +1,5 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
-import type { CallsCapabilities, CallsRequest, CallsStatus } from '../domain/calls/wallet-calls'
 import type { AccountType, CaipNetwork, CaipNetworkId, ChainNamespace, Connector } from '../domain/entities'
 import type { GasEstimate, ReceiptStatus, SentTransfer, TransferRequest } from './token-transfers'
 
@@ -113,31 +112,6 @@ export interface ChainFamily {
    * choice (kind `unsupportedMethod`); UnknownConnectorError when the connector is not connected.
    */
   chooseAddress?(connectorId: string, address: string): Promise<WalletAccount>
-
-  /**
-   * Optional capability (families whose wallets take several contract calls in one request:
-   * eip155 wallets speaking EIP-5792). What the connected wallet offers for batches on each of
-   * `chainIds`, for `address`; a chain missing from the answer has no batches. Never prompts.
-   * Resolves {} when the wallet has no such method (one call at a time is the way there).
-   * @throws WalletRequestError for any other failure; UnknownConnectorError.
-   */
-  callsCapabilities?(connectorId: string, address: string, chainIds: readonly CaipNetworkId[]): Promise<Readonly<Partial<Record<CaipNetworkId, CallsCapabilities>>>>
-
-  /**
-   * Optional capability, with {@link ChainFamily.callsCapabilities}: asks the wallet to send the
-   * calls in ONE request (one prompt); resolves the batch's id for {@link ChainFamily.callsStatus}.
-   * @throws WalletRequestError before any request when the batch breaks a rule
-   * (`callsRequestProblem`, kind `failed`); kind `rejected` when declined; kind `unsupportedMethod`
-   * when the wallet cannot send this batch (no such method, chain, capability or atomicity): the
-   * caller sends the calls one at a time instead; kind `failed` with the wallet's words otherwise.
-   */
-  sendCalls?(connectorId: string, request: CallsRequest): Promise<string>
-
-  /**
-   * Optional capability: where a batch sent by {@link ChainFamily.sendCalls} stands.
-   * @throws WalletRequestError when the wallet cannot say (an id it does not know, unreachable).
-   */
-  callsStatus?(connectorId: string, chainId: CaipNetworkId, id: string): Promise<CallsStatus>
 
   /**
    * The network fee a transfer would cost; asks for no signature.

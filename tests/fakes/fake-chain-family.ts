@@ -11,6 +11,7 @@ import {
   type WalletEvent,
 } from '../../src/ports/chain-family'
 import { TransactionRejectedError } from '../../src/domain/errors'
+import type { WalletCalls } from '../../src/ports/wallet-calls'
 import { callsRequestProblem, type CallsCapabilities, type CallsRequest, type CallsStatus } from '../../src/domain/calls/wallet-calls'
 import {
   UnsupportedTransferChainError,
@@ -36,7 +37,7 @@ const KIND_OF_CODE: Record<number, WalletErrorKind> = { 4001: 'rejected', [-3200
  * asked), `moveWallet` / `changeAccounts` (the person acting inside the wallet: reported only while
  * the wallet is followed), `unknownNetworks` (added before a switch), `requests` and `prompts`.
  */
-export class FakeChainFamily implements ChainFamily {
+export class FakeChainFamily implements ChainFamily, WalletCalls {
   readonly calls: string[] = []
   private readonly list = new BehaviorSubject<readonly Connector[]>([])
   readonly connectors$: Observable<readonly Connector[]> = this.list.asObservable()
@@ -52,7 +53,7 @@ export class FakeChainFamily implements ChainFamily {
   /** What the next transfers do: an error, or nothing for success. */
   readonly transferAnswers: Array<Error | undefined> = []
   readonly sent: TransferRequest[] = []
-  /** Batches sent with sendCalls, by id, and what the wallet offers for batches (an EOA's: not atomic). */
+  /** Batches sent with sendCalls (the WalletCalls port, which the fake also is), by id, and what the wallet offers for batches (an EOA's: not atomic). */
   readonly batches = new Map<string, CallsRequest>()
   batchSupport: CallsCapabilities | undefined = { atomic: 'unsupported' }
   private readonly receipts = new Map<string, ReceiptStatus>()

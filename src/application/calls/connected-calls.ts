@@ -1,11 +1,12 @@
 /**
  * Batches of calls (several contract calls under one wallet prompt) through the connected wallet
- * of a chain family, when its wing has the optional capability; and the follow-up of a sent batch
- * until the wallet says it is settled. Time comes from the caller's `wait` (the modal's scheduler).
+ * of a chain family, when the family has the optional WalletCalls port; and the follow-up of a
+ * sent batch until the wallet says it is settled. Time comes from the caller's `wait` (the modal's
+ * scheduler).
  */
 import type { CallsCapabilities, CallsRequest, CallsStatus } from '../../domain/calls/wallet-calls'
 import type { CaipNetworkId, ChainNamespace } from '../../domain/entities'
-import type { ChainFamilies } from '../../ports/chain-family'
+import type { WalletCalls } from '../../ports/wallet-calls'
 
 /** The connected wallet's batches in one family. */
 export interface ConnectedCalls {
@@ -21,35 +22,30 @@ export interface ConnectedCalls {
 
 export function connectedCalls(
   connection: { account(namespace: ChainNamespace): { readonly connectorId: string } | undefined },
-  families: Pick<ChainFamilies, 'get'>,
+  calls: WalletCalls | undefined,
   onQuestionFailed: (error: unknown) => void,
-  namespace: ChainNamespace = 'eip155',
 ): ConnectedCalls {
-  const connected = () => {
-    const account = connection.account(namespace)
-    const family = families.get(namespace)
-    return account === undefined || family === undefined ? undefined : { connectorId: account.connectorId, family }
-  }
+  const connectorId = () => (calls === undefined ? undefined : connection.account(calls.namespace)?.connectorId)
   return {
     async capabilities(chainId, address) {
-      const c = connected()
-      if (c?.family.callsCapabilities === undefined || c.family.sendCalls === undefined || c.family.callsStatus === undefined) return undefined
+      const id = connectorId()
+      if (calls === undefined || id === undefined) return undefined
       try {
-        return (await c.family.callsCapabilities(c.connectorId, address, [chainId]))[chainId]
+        return (await calls.callsCapabilities(id, address, [chainId]))[chainId]
       } catch (error) {
         onQuestionFailed(error)
         return undefined
       }
     },
     async send(request) {
-      const c = connected()
-      if (c?.family.sendCalls === undefined) throw new Error('No connected wallet sends batches')
-      return c.family.sendCalls(c.connectorId, request)
+      const id = connectorId()
+      if (calls === undefined || id === undefined) throw new Error('No connected wallet sends batches')
+      return calls.sendCalls(id, request)
     },
-    async status(chainId, id) {
-      const c = connected()
-      if (c?.family.callsStatus === undefined) throw new Error('No connected wallet reports batches')
-      return c.family.callsStatus(c.connectorId, chainId, id)
+    async status(chainId, batchId) {
+      const id = connectorId()
+      if (calls === undefined || id === undefined) throw new Error('No connected wallet reports batches')
+      return calls.callsStatus(id, chainId, batchId)
     },
   }
 }

@@ -11,6 +11,4 @@ export interface ConnectorSource<P>
   getProvider(connectorId: string): P | undefined
   /** The family's optional account-type switch, for a source whose wallets have several account types. */
   switchAccountType?: ChainFamily['switchAccountType']
-  /** False when the wallet's session did not approve `method` (WalletConnect); absent: the wallet is asked and answers for itself. */
-  approvesMethod?(connectorId: string, method: string): boolean
 }

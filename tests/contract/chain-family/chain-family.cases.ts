@@ -14,6 +14,7 @@ import {
   type SwitchStep,
   type WalletErrorKind,
 } from '../../../src/ports/chain-family'
+import type { WalletCalls } from '../../../src/ports/wallet-calls'
 
 /** One wallet of the family on the page, driven as the person using it would. */
 export interface ContractWallet {
@@ -50,6 +51,8 @@ export interface ChainFamilyWorld {
   readonly foreignChainId: CaipNetworkId
   /** An address of the family that receives transfers. */
   readonly receiver: string
+  /** The family's optional batches port over the same wallets (the batch cases need it). */
+  readonly walletCalls?: WalletCalls
   /** Whether `signature` is `address`'s signature of `message` in the family's own scheme. */
   verify(address: string, message: string, signature: string): Promise<boolean>
 }
@@ -390,7 +393,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
       same(w.wallet.requests(), before, 'requests that reached the wallet')
     },
   },
-  // ------------------------------------------------------------------ batches (optional capability)
+  // ------------------------------------------------------------------ batches (the optional WalletCalls port)
   {
     name: 'callsCapabilities answers the home network with its atomic support, asking the person nothing, and nothing for another family',
     async run(w) {
@@ -461,11 +464,10 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
 
 // ------------------------------------------------------------------ helpers
 
-/** The family's batch capability, which every world of this suite has (both wallets speak EIP-5792). */
-function batches(w: ChainFamilyWorld): Required<Pick<ChainFamily, 'callsCapabilities' | 'sendCalls' | 'callsStatus'>> {
-  const { callsCapabilities, sendCalls, callsStatus } = w.family
-  if (callsCapabilities === undefined || sendCalls === undefined || callsStatus === undefined) throw new Error('the family has no batch capability')
-  return { callsCapabilities: callsCapabilities.bind(w.family), sendCalls: sendCalls.bind(w.family), callsStatus: callsStatus.bind(w.family) }
+/** The family's batches (the optional WalletCalls port), which every world of this suite has (both wallets speak EIP-5792). */
+function batches(w: ChainFamilyWorld): WalletCalls {
+  if (w.walletCalls === undefined) throw new Error('the world has no batches')
+  return w.walletCalls
 }
 
 /** Starts discovery and waits until the wallet is listed. */

@@ -1,12 +1,11 @@
 /**
  * The eip155 (EVM) wing: its wallet sources (EIP-6963 browser wallets, WalletConnect's eip155
  * connector) joined into one chain family, and what the family does over a connected wallet's
- * EIP-1193 provider: switch network (switch-chain.ts), sign a message (`personal_sign`),
- * transfers (viem, loaded on the first transfer) and EIP-5792 batches (wallet-calls.ts).
+ * EIP-1193 provider: switch network (switch-chain.ts), sign a message (`personal_sign`), and
+ * transfers (viem, loaded on the first transfer).
  */
 import { combineLatest, map, merge, type Observable } from 'rxjs'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
-import type { CallsCapabilities, CallsRequest, CallsStatus } from '../../../domain/calls/wallet-calls'
 import type { AccountType, CaipNetwork, CaipNetworkId, Connector } from '../../../domain/entities'
 import {
   UnknownConnectorError,
@@ -18,7 +17,6 @@ import {
 } from '../../../ports/chain-family'
 import type { GasEstimate, ReceiptStatus, SentTransfer, TokenTransfers, TransferRequest } from '../../../ports/token-transfers'
 import type { ConnectorSource } from '../connector-source'
-import type * as WalletCalls from './wallet-calls'
 import { request } from './eip1193'
 
 /** Creates the transfer adapter for a provider (viem, a dynamic import by default). */
@@ -96,27 +94,6 @@ export class Eip155ChainFamily implements ChainFamily {
 
   async signMessage(connectorId: string, address: string, message: string): Promise<string> {
     return request<string>(this.requireProvider(connectorId), 'personal_sign', [utf8Hex(message), address])
-  }
-
-  /** EIP-5792 over the wallet's provider (wallet-calls.ts, loaded with the first batch question). */
-  callsCapabilities(connectorId: string, address: string, chainIds: readonly CaipNetworkId[]): Promise<Readonly<Partial<Record<CaipNetworkId, CallsCapabilities>>>> {
-    // A WalletConnect session that did not approve batches has none, whatever the SDK would answer.
-    return this.batches(connectorId, (calls, provider) =>
-      this.sourceFor(connectorId).approvesMethod?.(connectorId, 'wallet_sendCalls') === false ? {} : calls.callsCapabilities(provider, address, chainIds),
-    )
-  }
-
-  sendCalls(connectorId: string, request: CallsRequest): Promise<string> {
-    return this.batches(connectorId, (calls, provider) => calls.sendCalls(provider, request))
-  }
-
-  callsStatus(connectorId: string, _chainId: CaipNetworkId, id: string): Promise<CallsStatus> {
-    return this.batches(connectorId, (calls, provider) => calls.callsStatus(provider, id))
-  }
-
-  private async batches<T>(connectorId: string, run: (calls: typeof WalletCalls, provider: Eip1193Provider) => T | Promise<T>): Promise<T> {
-    const provider = this.requireProvider(connectorId)
-    return run(await import('./wallet-calls'), provider)
   }
 
   async estimateTransfer(connectorId: string, transfer: TransferRequest): Promise<GasEstimate> {

@@ -1,8 +1,8 @@
 /**
- * EIP-5792 over a connected wallet's EIP-1193 provider (injected wallets, WalletConnect sessions,
- * the embedded wallet): `wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`,
- * read into the family-neutral batch types. Loaded with the first batch question, so a visitor who
- * never swaps never downloads it.
+ * The WalletCalls port for eip155: EIP-5792 over a connected wallet's EIP-1193 provider (injected
+ * wallets, WalletConnect sessions, the embedded wallet): `wallet_getCapabilities`,
+ * `wallet_sendCalls`, `wallet_getCallsStatus`, read into the family-neutral batch types. Bound
+ * with the features that batch (swaps), so it loads with them, never before the modal opens.
  *
  * Wallets answer in two shapes: EIP-5792 as finalised (capabilities `atomic.status`, sendCalls
  * `{ id }`, numeric status codes) and the earlier draft some still speak (`atomicBatch.supported`,
@@ -20,7 +20,8 @@ import {
 } from '../../../domain/calls/wallet-calls'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import type { CaipNetworkId } from '../../../domain/entities'
-import { WalletRequestError } from '../../../ports/chain-family'
+import { UnknownConnectorError, WalletRequestError } from '../../../ports/chain-family'
+import type { WalletCalls } from '../../../ports/wallet-calls'
 import { toWalletRequestError } from './eip1193'
 
 /**
@@ -30,6 +31,31 @@ import { toWalletRequestError } from './eip1193'
 const BATCH_REFUSED_CODES: ReadonlySet<number> = new Set([5700, 5710, 5740, 5760])
 
 type Capabilities = Readonly<Partial<Record<CaipNetworkId, CallsCapabilities>>>
+
+export class Eip155WalletCalls implements WalletCalls {
+  readonly namespace = 'eip155' as const
+
+  /** `providerOf`: the connected eip155 wallet's provider by connector id (the family's getProvider). */
+  constructor(private readonly providerOf: (connectorId: string) => Eip1193Provider | undefined) {}
+
+  async callsCapabilities(connectorId: string, address: string, chainIds: readonly CaipNetworkId[]): Promise<Capabilities> {
+    return callsCapabilities(this.provider(connectorId), address, chainIds)
+  }
+
+  async sendCalls(connectorId: string, request: CallsRequest): Promise<string> {
+    return sendCalls(this.provider(connectorId), request)
+  }
+
+  async callsStatus(connectorId: string, _chainId: CaipNetworkId, id: string): Promise<CallsStatus> {
+    return callsStatus(this.provider(connectorId), id)
+  }
+
+  private provider(connectorId: string): Eip1193Provider {
+    const provider = this.providerOf(connectorId)
+    if (provider === undefined) throw new UnknownConnectorError(connectorId)
+    return provider
+  }
+}
 
 export async function callsCapabilities(provider: Eip1193Provider, address: string, chainIds: readonly CaipNetworkId[]): Promise<Capabilities> {
   const wanted = chainIds.flatMap((id) => {

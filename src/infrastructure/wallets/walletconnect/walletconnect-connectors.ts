@@ -17,7 +17,7 @@ import type { UniversalProviderWalletConnect, WalletConnectPairingAttempt, Walle
 /** What this class needs of the adapter (the adapter itself, or a test double). */
 export type WalletConnectAdapter = Pick<
   UniversalProviderWalletConnect,
-  'connect' | 'restore' | 'disconnect' | 'preconnect' | 'getProvider' | 'events$' | 'close' | 'accountsIn' | 'requestIn' | 'approves'
+  'connect' | 'restore' | 'disconnect' | 'preconnect' | 'getProvider' | 'events$' | 'close' | 'accountsIn' | 'requestIn'
 >
 
 export interface WalletConnectConnectorsOptions {
@@ -163,10 +163,6 @@ export class WalletConnectConnectors implements ConnectorSource<Eip1193Provider>
   getProvider(connectorId: string): Eip1193Provider | undefined {
     if (connectorId !== WALLETCONNECT_CONNECTOR_ID) return undefined
     return this.adapter?.getProvider()
-  }
-
-  approvesMethod(connectorId: string, method: string): boolean {
-    return connectorId === WALLETCONNECT_CONNECTOR_ID && this.adapter?.approves(method) === true
   }
 }
 

@@ -2,7 +2,7 @@ import { VirtualTimeScheduler } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { connectedCalls, followCalls } from '../../../../src/application/calls/connected-calls'
 import type { CallsStatus } from '../../../../src/domain/calls/wallet-calls'
-import type { ChainFamily } from '../../../../src/ports/chain-family'
+import type { WalletCalls } from '../../../../src/ports/wallet-calls'
 
 /** A status source answering from a script, one answer per question (a thrown answer rejects). */
 function script(answers: readonly (CallsStatus['outcome'] | Error)[]) {
@@ -66,34 +66,35 @@ describe('following a batch', () => {
 
 describe('the connected wallet\'s batches', () => {
   const account = { connectorId: 'dev' }
-  it('offers none without a wing capability or a connection, and none when asking fails (never rejects)', async () => {
+  const confirmed = () => Promise.resolve({ outcome: 'confirmed' as const, transactionHashes: [] })
+
+  it('offers none without the port or a connection, and none when asking fails (never rejects)', async () => {
     const failures: unknown[] = []
-    const without = connectedCalls({ account: () => account }, { get: () => ({}) as ChainFamily }, (e) => failures.push(e))
-    expect(await without.capabilities('eip155:31337', '0x1')).toBeUndefined()
-    const family = {
-      callsCapabilities: () => Promise.reject(new Error('offline')),
-      sendCalls: () => Promise.resolve('0x1'),
-      callsStatus: () => Promise.resolve({ outcome: 'confirmed' as const, transactionHashes: [] }),
-    } as unknown as ChainFamily
-    expect(await connectedCalls({ account: () => undefined }, { get: () => family }, (e) => failures.push(e)).capabilities('eip155:31337', '0x1')).toBeUndefined()
-    expect(await connectedCalls({ account: () => account }, { get: () => family }, (e) => failures.push(e)).capabilities('eip155:31337', '0x1')).toBeUndefined()
+    expect(await connectedCalls({ account: () => account }, undefined, (e) => failures.push(e)).capabilities('eip155:31337', '0x1')).toBeUndefined()
+    const offline: WalletCalls = { namespace: 'eip155', callsCapabilities: () => Promise.reject(new Error('offline')), sendCalls: () => Promise.resolve('0x1'), callsStatus: confirmed }
+    expect(await connectedCalls({ account: () => undefined }, offline, (e) => failures.push(e)).capabilities('eip155:31337', '0x1')).toBeUndefined()
+    expect(await connectedCalls({ account: () => account }, offline, (e) => failures.push(e)).capabilities('eip155:31337', '0x1')).toBeUndefined()
     expect(failures).toHaveLength(1)
+    await expect(connectedCalls({ account: () => undefined }, offline, () => undefined).send({ chainId: 'eip155:31337', from: '0x1', atomicRequired: false, calls: [{ to: '0x1' }] })).rejects.toThrow()
   })
 
-  it('reads the network\'s entry of the wing\'s answer and sends through the connected connector', async () => {
+  it('reads the network\'s entry of the answer and sends through the connector connected in the port\'s family', async () => {
     const asked: unknown[] = []
-    const family = {
-      callsCapabilities: (id: string, address: string, chains: readonly string[]) => {
+    const namespaces: string[] = []
+    const port: WalletCalls = {
+      namespace: 'eip155',
+      callsCapabilities: (id, address, chains) => {
         asked.push([id, address, chains])
         return Promise.resolve({ 'eip155:31337': { atomic: 'supported' } })
       },
-      sendCalls: (id: string) => Promise.resolve(`batch-of-${id}`),
-      callsStatus: () => Promise.resolve({ outcome: 'confirmed' as const, transactionHashes: [] }),
-    } as unknown as ChainFamily
-    const calls = connectedCalls({ account: () => account }, { get: () => family }, () => undefined)
+      sendCalls: (id) => Promise.resolve(`batch-of-${id}`),
+      callsStatus: confirmed,
+    }
+    const calls = connectedCalls({ account: (namespace) => (namespaces.push(namespace), account) }, port, () => undefined)
     expect(await calls.capabilities('eip155:31337', '0xme')).toEqual({ atomic: 'supported' })
     expect(await calls.capabilities('eip155:1', '0xme')).toBeUndefined()
     expect(asked[0]).toEqual(['dev', '0xme', ['eip155:31337']])
     expect(await calls.send({ chainId: 'eip155:31337', from: '0xme', atomicRequired: true, calls: [{ to: '0x1' }] })).toBe('batch-of-dev')
+    expect(new Set(namespaces)).toEqual(new Set(['eip155']))
   })
 })

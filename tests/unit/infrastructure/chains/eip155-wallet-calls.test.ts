@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CallsRequest } from '../../../../src/domain/calls/wallet-calls'
-import { WalletRequestError } from '../../../../src/ports/chain-family'
-import { callsCapabilities, callsStatus, parseCallsStatus, sendCalls } from '../../../../src/infrastructure/chains/eip155/wallet-calls'
+import { UnknownConnectorError, WalletRequestError } from '../../../../src/ports/chain-family'
+import { Eip155WalletCalls, callsCapabilities, callsStatus, parseCallsStatus, sendCalls } from '../../../../src/infrastructure/chains/eip155/wallet-calls'
 
 const ME = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -117,5 +117,15 @@ describe('EIP-5792 in the eip155 wing', () => {
     expect(parseCallsStatus({ status: 'CONFIRMED', receipts: [{ transactionHash: '0x02', status: '0x0' }] }).outcome).toBe('failed')
     expect(() => parseCallsStatus({ status: 'DONE' })).toThrow(WalletRequestError)
     await expect(callsStatus(provider(() => { throw rpcError(5730, 'Unknown bundle') }), '0x1')).rejects.toMatchObject({ code: 5730 })
+  })
+
+  it('as the WalletCalls port: asks the provider of the connector, and refuses a connector without one', async () => {
+    const p = provider((method) => (method === 'wallet_sendCalls' ? { id: '0xabc' } : { status: 200, receipts: [] }))
+    const calls = new Eip155WalletCalls((id) => (id === 'dev' ? p : undefined))
+    expect(calls.namespace).toBe('eip155')
+    expect(await calls.sendCalls('dev', REQUEST)).toBe('0xabc')
+    expect((await calls.callsStatus('dev', 'eip155:31337', '0xabc')).outcome).toBe('confirmed')
+    await expect(calls.callsCapabilities('gone', ME, ['eip155:31337'])).rejects.toBeInstanceOf(UnknownConnectorError)
+    expect(p.asked.map((a) => a.method)).toEqual(['wallet_sendCalls', 'wallet_getCallsStatus'])
   })
 })

@@ -28,9 +28,6 @@ function fakeAdapter() {
   const pairing$ = new ReplaySubject<{ uri: string; expiresAtMs: number }>(1)
   let restored: WalletConnectSession | null = null
   let providerLoaded = false
-  /** Methods the session approved, and methods asked of its provider. */
-  const approved = new Set<string>()
-  const requested: string[] = []
   const adapter: WalletConnectAdapter = {
     events$: events,
     connect: (opts?: { reuse?: boolean }) => {
@@ -47,9 +44,8 @@ function fakeAdapter() {
       log.push('preconnect')
       return Promise.resolve()
     },
-    getProvider: () => (providerLoaded ? { request: ({ method }: { method: string }) => (requested.push(method), Promise.resolve('0x7a69')) } : undefined),
+    getProvider: () => (providerLoaded ? { request: () => Promise.resolve('0x7a69') } : undefined),
     accountsIn: () => [],
-    approves: (method: string) => approved.has(method),
     requestIn: () => Promise.reject(new Error('no session in this fake')),
     close: () => {
       log.push('close')
@@ -64,8 +60,6 @@ function fakeAdapter() {
     approve: (s = session) => settle?.resolve(s),
     reject: (e: unknown) => settle?.reject(e),
     setRestored: (s: WalletConnectSession | null) => ((restored = s), (providerLoaded = true)),
-    approved,
-    requested,
   }
 }
 
@@ -260,22 +254,5 @@ describe('Eip155ChainFamily joining its wallet sources', () => {
     expect(second).not.toBe(first)
     expect(second.map((c) => c.id)).toEqual(['io.metamask', 'io.rabby', WALLETCONNECT_CONNECTOR_ID])
     expect(all.connectors).toBe(second)
-  })
-
-  it('offers no batches over a WalletConnect session that did not approve wallet_sendCalls, without asking the wallet', async () => {
-    const fake = fakeAdapter()
-    const wc = new WalletConnectConnectors(() => Promise.resolve(fake.adapter), logger)
-    const all = new Eip155ChainFamily([wc])
-    all.startDiscovery()
-    fake.setRestored(session)
-    await all.reconnect(WALLETCONNECT_CONNECTOR_ID)
-    expect(await all.callsCapabilities(WALLETCONNECT_CONNECTOR_ID, session.addresses[0]!, ['eip155:31337'])).toEqual({})
-    expect(fake.requested).toEqual([])
-    expect(wc.approvesMethod('io.metamask', 'wallet_sendCalls')).toBe(false)
-
-    fake.approved.add('wallet_sendCalls')
-    expect(wc.approvesMethod(WALLETCONNECT_CONNECTOR_ID, 'wallet_sendCalls')).toBe(true)
-    await all.callsCapabilities(WALLETCONNECT_CONNECTOR_ID, session.addresses[0]!, ['eip155:31337'])
-    expect(fake.requested).toEqual(['wallet_getCapabilities'])
   })
 })
