@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../../domain/entities'
-import { isChainNamespace } from '../../domain/entities'
+import { CHAIN_NAMESPACES, isChainNamespace } from '../../domain/entities'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 
 /**
@@ -37,34 +37,22 @@ export function rememberConnector(storage: KeyValueStorage, namespace: ChainName
 
 /**
  * The account a visitor chose among those their wallet shared (a polkadot extension's named
- * accounts), so a reload comes back to it: JSON `{ "polkadot": ["<connector id>", "<address>"] }`.
+ * accounts), so a reload comes back to it: one key per namespace, `<connector id> <address>`.
  */
-export const CHOSEN_ACCOUNTS_KEY = '@walletgate/chosen-accounts'
+const chosenKey = (namespace: ChainNamespace): string => `@walletgate/chosen-account/${namespace}`
 
-function readChosen(storage: KeyValueStorage): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(storage.get(CHOSEN_ACCOUNTS_KEY) ?? '{}')
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
-
-/** The address chosen with this connector in this namespace; a malformed value reads as none. */
+/** The address chosen with this connector in this namespace. */
 export function readChosenAccount(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string): string | undefined {
-  const entry = readChosen(storage)[namespace]
-  return Array.isArray(entry) && entry[0] === connectorId && typeof entry[1] === 'string' ? entry[1] : undefined
+  const [id, address] = (storage.get(chosenKey(namespace)) ?? '').split(' ')
+  return id === connectorId && address !== undefined && address !== '' ? address : undefined
 }
 
 export function rememberChosenAccount(storage: KeyValueStorage, namespace: ChainNamespace, connectorId: string, address: string): void {
-  storage.set(CHOSEN_ACCOUNTS_KEY, JSON.stringify({ ...readChosen(storage), [namespace]: [connectorId, address] }))
+  storage.set(chosenKey(namespace), `${connectorId} ${address}`)
 }
 
 function forgetChosenAccount(storage: KeyValueStorage, namespace?: ChainNamespace): void {
-  const chosen = readChosen(storage)
-  if (namespace !== undefined) delete chosen[namespace]
-  if (namespace === undefined || Object.keys(chosen).length === 0) storage.remove(CHOSEN_ACCOUNTS_KEY)
-  else storage.set(CHOSEN_ACCOUNTS_KEY, JSON.stringify(chosen))
+  for (const each of namespace === undefined ? CHAIN_NAMESPACES : [namespace]) storage.remove(chosenKey(each))
 }
 
 export function forgetConnector(storage: KeyValueStorage, namespace?: ChainNamespace): void {

@@ -112,9 +112,9 @@ describe('ChooseAccount', () => {
 
   it('a kept choice the wallet no longer shares is ignored: the wallet’s first account', async () => {
     const { storage } = await world()
-    storage.set('@walletgate/chosen-accounts', JSON.stringify({ polkadot: ['devnet-polkadot', '5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty'] }))
+    storage.set('@walletgate/chosen-account/polkadot', 'devnet-polkadot 5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty')
     expect((await reload(storage)).account('polkadot')?.address).toBe(ALICE.address)
-    storage.set('@walletgate/chosen-accounts', '{not json')
+    storage.set('@walletgate/chosen-account/polkadot', 'garbage')
     expect((await reload(storage)).account('polkadot')?.address).toBe(ALICE.address)
   })
 })
