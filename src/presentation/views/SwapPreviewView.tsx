@@ -31,7 +31,7 @@ export default function SwapPreviewView() {
   }
 
   const submit = state.submit
-  const busy = submit.status === 'checking' || submit.status === 'approving' || submit.status === 'swapping'
+  const busy = submit.status === 'checking' || submit.status === 'approving' || submit.status === 'swapping' || submit.status === 'confirming'
   const { quote } = preview
   return (
     <div className="wg-view wg-send" data-testid="view-SwapPreview">
@@ -65,7 +65,9 @@ export default function SwapPreviewView() {
       </dl>
       {preview.needsApproval && (
         <p className="wg-hint" data-testid="swap-preview-approval">
-          Your wallet first asks to approve exactly {preview.amountText} {preview.from.symbol} for the swap.
+          {preview.batch === undefined
+            ? `Your wallet first asks to approve exactly ${preview.amountText} ${preview.from.symbol} for the swap.`
+            : `Your wallet asks once, for both the approval of exactly ${preview.amountText} ${preview.from.symbol} and the swap.`}
         </p>
       )}
       {submit.status === 'requoted' && (
@@ -84,7 +86,7 @@ export default function SwapPreviewView() {
         </p>
       )}
       <Button fullWidth size="lg" loading={busy} disabled={busy || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">
-        {submit.status === 'approving' ? 'Approving…' : 'Swap'}
+        {submit.status === 'approving' ? 'Approving…' : submit.status === 'confirming' ? 'Confirming…' : 'Swap'}
       </Button>
       <Button variant="ghost" fullWidth disabled={busy} onClick={() => modal.goBack()} data-testid="swap-edit">
         Edit
