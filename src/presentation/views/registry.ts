@@ -15,6 +15,7 @@ const namesViews = () => import('./names')
 const onRampViews = () => import('./onramp')
 const emailViews = () => import('./email')
 const socialViews = () => import('./social')
+const accountView = () => import('./AccountView')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -24,7 +25,7 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   // Its own component type: React would otherwise reuse the Basic view's instance for the wallet's.
   ConnectingWalletConnectBasic: () =>
     import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectBasicView })),
-  Account: () => import('./AccountView'),
+  Account: accountView,
   Networks: () => import('./NetworksView'),
   SwitchNetwork: () => import('./SwitchNetworkView'),
   UnsupportedChain: () => import('./UnsupportedChainView'),
@@ -46,7 +47,7 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   ConnectingSocial: () => socialViews().then((m) => ({ default: m.ConnectingSocialView })),
   ConnectingFarcaster: () => socialViews().then((m) => ({ default: m.ConnectingFarcasterView })),
   // Reached from Account only: its chunk names the sessions chunk, so the shell's preload map does not.
-  SmartSessionList: () => import('./AccountView').then((m) => m.loadSessionList()),
+  SmartSessionList: () => accountView().then((m) => m.loadSessionList()),
 }
 
 /**
