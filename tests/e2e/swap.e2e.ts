@@ -44,10 +44,10 @@ async function sentSince(world: E2eWorld, from: Address, afterBlock: bigint) {
   return sent
 }
 
-async function connectAs(page: Page, accountIndex: number) {
+async function connectAs(page: Page, accountIndex: number, options: { noBatches?: boolean } = {}) {
   await page.addInitScript((init) => {
     ;(window as unknown as { __devWalletInit: unknown }).__devWalletInit = init
-  }, { mode: 'approve', accountIndex })
+  }, { mode: 'approve', accountIndex, ...options })
   await page.goto('/')
   await page.waitForFunction(() => (window as unknown as { devWallet?: unknown }).devWallet !== undefined)
   await page.getByTestId('connect-button').click()
@@ -86,10 +86,11 @@ function units(text: string, decimals: number): bigint {
 }
 
 test.describe('swap', () => {
-  test('ETH for dUSD and back: bounds on chain, one exact approval, none when the allowance suffices', async ({ page, world }) => {
+  test('ETH for dUSD and back with a wallet without batches: bounds on chain, one exact approval then the swap (two requests), none when the allowance suffices', async ({ page, world }) => {
     const me = world.accounts[3]!.address
     const start = await chainA(world).getBlockNumber({ cacheTime: 0 })
-    await connectAs(page, 3)
+    // A wallet without EIP-5792: the approval and the swap are two requests (the batch path has swap-batch.e2e.ts).
+    await connectAs(page, 3, { noBatches: true })
 
     // 1 ETH → dUSD: no approval for the native coin.
     await page.getByTestId('account-swap').click()
@@ -123,6 +124,14 @@ test.describe('swap', () => {
     await expect(page.getByTestId('view-Account')).toBeVisible()
     const backSent = await sentSince(world, me, mid)
     expect(backSent.map((t) => t.to)).toEqual([DEVNET_CONTRACTS.dUSD.toLowerCase(), DEVNET_CONTRACTS.swapRouter.toLowerCase()])
+    const asked = await page.evaluate(() =>
+      (window as unknown as { devWallet: { requests: { method: string; outcome: string }[] } }).devWallet.requests
+        .filter((entry) => entry.method.startsWith('wallet_') || entry.method === 'eth_sendTransaction')
+        .map((entry) => `${entry.method} ${entry.outcome}`),
+    )
+    // Asked once whether it batches (no), then one transaction for the approval and one for the swap.
+    expect(asked.filter((line) => line.startsWith('wallet_sendCalls'))).toEqual([])
+    expect(asked.filter((line) => line.startsWith('eth_sendTransaction')).slice(-2)).toEqual(['eth_sendTransaction ok', 'eth_sendTransaction ok'])
     expect(backSent[0]!.input.slice(0, 10)).toBe('0x095ea7b3')
     expect(BigInt(`0x${backSent[0]!.input.slice(-64)}`)).toBe(back)
     const afterBack = await balances(world, me)
