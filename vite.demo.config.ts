@@ -9,8 +9,7 @@ export function demoCsp(urls: { service: string; rpc: string[]; relay: string; a
   return [
     "default-src 'self'",
     `img-src 'self' data: ${urls.service}`,
-    // The auth origin too: smart sessions are listed and confirmed revoked by the auth service.
-    `connect-src 'self' ${urls.rpc.join(' ')} ${urls.service} ${urls.relay} ${urls.auth}`,
+    `connect-src 'self' ${urls.rpc.join(' ')} ${urls.service} ${urls.relay}`,
     // The embedded wallet (email login) runs in a frame of the auth origin.
     `frame-src ${urls.auth}`,
   ].join('; ')

@@ -19,7 +19,7 @@ import { Eip1193SessionKeyWallet } from './infrastructure/chains/eip155/eip1193-
  */
 export function bindSessions(container: Container, config: ResolvedConfig): () => void {
   const binder = unlessOverridden(container)
-  binder.bind(SmartSessionsApi).toDynamicValue(() => new FetchSmartSessionsApi(serviceClient(config, config.services.auth)))
+  binder.bind(SmartSessionsApi).toDynamicValue(() => new FetchSmartSessionsApi(serviceClient(config, config.services.blockchainApi)))
   binder
     .bind(SessionKeyWallet)
     .toDynamicValue((ctx) => new Eip1193SessionKeyWallet((connectorId) => ctx.get(ChainFamilies).get('eip155')?.getProvider(connectorId)))

@@ -5,6 +5,7 @@
  * its limit and expiry; Revoke (the owner's own transaction, confirmed in the frame, then the auth
  * service's confirmation) takes it off the list, and the chain refuses the key from then on.
  */
+import { serviceRequests } from './support/account-helpers'
 import { createPublicClient, http, parseEther, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { GrantedPermissions, PermissionsRequest, WalletModal } from '../../src/index'
@@ -63,8 +64,12 @@ test('a smart account grants a session key to the app, sees it under Sessions, r
   await frame(page).getByTestId('frame-approve').click()
   await expect(page.getByTestId('sessions-empty')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('sessions-revoke-error')).toHaveCount(0)
-  const listed = (await (await fetch(`${world.authUrl}/v1/sessions/${smart}`)).json()) as { sessions: unknown[] }
+  const listed = (await (await fetch(`${world.serviceUrl}/v1/sessions/${smart}?projectId=e2e&st=walletgate&sv=e2e`)).json()) as { sessions: unknown[] }
   expect(listed.sessions).toEqual([])
+  // The modal asked the blockchain service, the base of its calls (spec section 7): the list, then the revocation's confirmation.
+  const asked = await serviceRequests(world.serviceUrl, '/v1/sessions/')
+  expect(asked.map((r) => r.method)).toContain('GET')
+  expect(asked.filter((r) => r.method === 'POST' && r.path.endsWith('/revoke'))).toHaveLength(1)
 
   // The chain refuses the revoked key (its signature no longer validates).
   await expect(app.sendCalls([{ to: receiver, value: 1n }])).rejects.toThrow('AA24 signature error')

@@ -14,6 +14,7 @@ import type { SolanaLedger } from '../solana/chain'
 import { NameRegistry } from './names'
 import { registerAccountRoutes } from './routes/account'
 import { registerAuthRoutes } from './routes/auth'
+import { registerSessionRoutes } from './routes/sessions'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerConvertRoutes } from './routes/convert'
 import { registerExplorerRoutes } from './routes/explorer'
@@ -115,6 +116,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   registerCatalogueRoutes(router, deps)
   registerExplorerRoutes(router, deps)
   registerAuthRoutes(router, deps)
+  registerSessionRoutes(router, deps)
 
   router.post('/e', async ({ query, json }) => {
     const projectId = query.get('projectId')

@@ -315,9 +315,13 @@ describe('on-ramp', () => {
     expect(onramp.body.data.map((t) => t.id)).toEqual([hash.toLowerCase()])
   })
 
-  it('keeps no smart sessions of its own: they are granted on chain and listed by the auth service (no seeding either)', async () => {
+  it('lists smart sessions from chain state, with nothing to seed: an account that granted none lists none; a revocation of a key never granted is refused', async () => {
     const who = devnet.accounts[3]!.address
-    expect((await getJson(`/v1/sessions/${who}`)).status).toBe(404)
+    const listed = await getJson<{ sessions: unknown[] }>(`/v1/sessions/${who}`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.sessions).toEqual([])
     expect((await postJson(`/__admin/sessions/${who}`, { pci: 'pci-contract' })).status).toBe(404)
+    expect((await postJson(`/v1/sessions/${who}/revoke?${SDK_QUERY}`, { pci: 'not-a-context', signature: '0x' })).status).toBe(400)
+    expect((await getJson(`/v1/sessions/not-an-address`)).status).toBe(400)
   })
 })

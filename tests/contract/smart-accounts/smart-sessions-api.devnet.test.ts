@@ -1,6 +1,7 @@
 /**
- * FetchSmartSessionsApi against the auth service for real: keys granted and removed by the owner's
- * user operations on the devnet chain (through a bundler), read back from chain state.
+ * FetchSmartSessionsApi against the devnet's blockchain service for real (the base of the modal's
+ * calls, spec section 7): keys granted and removed by the owner's user operations on the devnet
+ * chain (through a bundler), read back from chain state.
  */
 import { afterAll, beforeAll } from 'vitest'
 import { createPublicClient, http, parseEther, toHex, type Address } from 'viem'
@@ -8,8 +9,6 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { BundlerHandle } from '../../../devnet/src/chains/bundler'
 import { devnetViemChain } from '../../../devnet/src/config'
 import { devnetSmartAccount, parseSessionContext, type DevnetSmartAccount, type SmartAccountChain } from '../../../devnet/src/auth/smart-account'
-import { startAuthService, type AuthService } from '../../../devnet/src/auth/server'
-import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'
 import { FetchHttpClient } from '../../../src/infrastructure/http/fetch-http-client'
 import { FetchSmartSessionsApi } from '../../../src/infrastructure/http/fetch-smart-sessions-api'
 import { devnet } from '../devnet/helpers'
@@ -20,25 +19,19 @@ const rpcUrl = devnet.rpcUrls[31337]!
 const client = createPublicClient({ chain: devnetViemChain(31337, rpcUrl), transport: http(rpcUrl) })
 let bundler: BundlerHandle
 let chain: SmartAccountChain
-let sink: SmtpSink
-let auth: AuthService
 const accounts = new Map<string, DevnetSmartAccount>()
 
 beforeAll(async () => {
   ;({ bundler, chain } = await startChainABundler())
-  sink = await startSmtpSink({ port: 0 })
-  auth = await startAuthService({ port: 0, smtpPort: sink.port, mailbox: sink.mailbox, chains: [{ chainId: 31337, rpcUrl }] })
 })
 afterAll(async () => {
-  await auth?.stop()
-  await sink?.stop()
   await bundler?.stop()
 })
 
 smartSessionsApiContract(
-  'FetchSmartSessionsApi (auth service)',
+  'FetchSmartSessionsApi (blockchain service)',
   async () => {
-    const api = new FetchSmartSessionsApi(new FetchHttpClient({ baseUrl: auth.url, projectId: devnet.projectId, sdkVersion: 'contract-test' }))
+    const api = new FetchSmartSessionsApi(new FetchHttpClient({ baseUrl: devnet.serviceUrl, projectId: devnet.projectId, sdkVersion: 'contract-test' }))
     const chainNow = Number((await client.getBlock({ blockTag: 'latest' })).timestamp)
     return {
       api,
