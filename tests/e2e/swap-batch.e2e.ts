@@ -4,16 +4,15 @@
  * transactions in order) and the embedded smart account (one confirmation in the wallet frame, one
  * user operation carrying both calls). Balances are read from the chain.
  */
-import type { Page } from '@playwright/test'
 import { createPublicClient, erc20Abi, http, parseAbiItem, parseUnits, type Address } from 'viem'
 import { DEVNET_CONTRACTS, DEVNET_SMART_ACCOUNT } from '../../devnet/src/config'
 import { expect, snapshot, test } from './support/fixtures'
 import type { E2eWorld } from './support/world'
+import { fresh, frame, loginCode } from './support/embedded-login'
+import { fillSwap, units } from './support/swap-form'
 
 const WALLET = 'dev.walletgate.devnet'
 const chainA = (world: E2eWorld) => createPublicClient({ transport: http(world.rpcUrls[31337]) })
-const frame = (page: Page) => page.frameLocator('iframe[data-walletgate-frame]')
-const fresh = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`
 
 type DevWallet = {
   setMode(mode: string): void
@@ -46,40 +45,6 @@ async function sentSince(world: E2eWorld, from: Address, afterBlock: bigint) {
     }
   }
   return sent
-}
-
-/** Fills the Swap form and waits for its quote. */
-async function fillSwap(page: Page, from: 'ETH' | 'dUSD', to: 'ETH' | 'dUSD', amount: string) {
-  await expect(page.getByTestId('view-Swap')).toBeVisible()
-  const pick = async (testId: string, symbol: string) => {
-    const select = page.getByTestId(testId)
-    const label = await select.locator('option', { hasText: `${symbol} ·` }).textContent()
-    await select.selectOption({ label: label ?? '' })
-  }
-  await pick('swap-from', from)
-  await pick('swap-to', to)
-  await page.getByTestId('swap-amount').fill(amount)
-  await expect(page.getByTestId('swap-minimum')).toContainText(to)
-}
-
-function units(text: string, decimals: number): bigint {
-  return parseUnits(text.trim().split(' ')[0]!, decimals)
-}
-
-/** The newest login code emailed to `to`, waiting for it to arrive. */
-async function loginCode(world: E2eWorld, to: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await fetch(`${world.authUrl}/devnet/mail?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[]
-        code = mails.filter((m) => /login code/.test(m.subject))[0]?.subject.match(/\d{6}/)?.[0]
-        return code
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/)
-  return code!
 }
 
 test.describe('swap as one batch', () => {

@@ -4,10 +4,11 @@
  * (#3 and #8 on Devnet A, which no other suite uses).
  */
 import type { Page } from '@playwright/test'
-import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address, type Hash } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Address, type Hash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_CONTRACTS, devnetViemChain } from '../../devnet/src/config'
 import { expect, snapshot, test } from './support/fixtures'
+import { fillSwap, units } from './support/swap-form'
 import type { E2eWorld } from './support/world'
 
 const WALLET = 'dev.walletgate.devnet'
@@ -60,29 +61,6 @@ async function connectAs(page: Page, accountIndex: number, options: { noBatches?
 
 async function setMode(page: Page, mode: 'approve' | 'reject') {
   await page.evaluate((m) => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode(m), mode)
-}
-
-/** Fills the Swap form and waits for its quote; returns the quote's texts. */
-async function fillSwap(page: Page, from: 'ETH' | 'dUSD', to: 'ETH' | 'dUSD', amount: string) {
-  await expect(page.getByTestId('view-Swap')).toBeVisible()
-  const pick = async (testId: string, symbol: string) => {
-    const select = page.getByTestId(testId)
-    const label = await select.locator('option', { hasText: `${symbol} ·` }).textContent()
-    await select.selectOption({ label: label ?? '' })
-  }
-  await pick('swap-from', from)
-  await pick('swap-to', to)
-  await page.getByTestId('swap-amount').fill(amount)
-  await expect(page.getByTestId('swap-minimum')).toContainText(to)
-  return {
-    toAmount: (await page.getByTestId('swap-to-amount').textContent()) ?? '',
-    minimum: (await page.getByTestId('swap-minimum').textContent()) ?? '',
-  }
-}
-
-/** "2461.439861 dUSD" → base units. */
-function units(text: string, decimals: number): bigint {
-  return parseUnits(text.trim().split(' ')[0]!, decimals)
 }
 
 test.describe('swap', () => {
