@@ -58,19 +58,15 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * Raised to 138.5 for social login: the social method on Connect, the lazy loader of its buttons,
  * the loader's binding and the check for a page coming back from a provider (the redirect path):
  * 0.35 KB measured against main before it (the buttons, the use case and the views load on demand).
- * Measured: 138.2 KB; room left in the 140 KB budget: 1.8 KB, of which the message catalogue (1.0)
- * was promised.
- * Not raised for the message catalogue, which measures 140.4 KB (the bench's browser count agrees)
- * against main's 138.4 without it: 2.0 KB, not the 1.0 promised, and 0.4 over the 140 KB budget
- * itself, which this step therefore fails until room is won (a ceiling above the budget would mean
- * nothing). What it costs before open: the English of the frame and of Connect (about 0.65 KB; every
- * other view's texts and title come with its chunk), the machinery (t, plurals, host overrides, the
- * reverse lookup of texts from below, the switch at run time, the header redrawn when a view's
- * English arrives: about 0.9), the `locale`/`messages` rules and the LocaleStore (0.3), data marked
- * left to right in shared components (0.15). Another language loads only for a visitor who reads it.
- * Lower it as room is won, never raise it without saying why.
+ * Measured then: 138.2 KB. Raised to 139 after that: a reload comes back to the account the
+ * visitor chose among several (the silent reconnect, which runs at mount, reads the choice: 0.15
+ * KB) and `modal.grantPermissions` on the modal's API (its flow and the sessions view load on
+ * demand: 0.08 KB), which left 5 bytes under 138.5. Measured: 138.5 KB (141,819 bytes); room left
+ * in the 140 KB budget: 1.5 KB, which the message catalogue does not fit yet (it measures 2.0 KB
+ * before open on its branch, the issue allows 1.0). Lower it as room is won, never raise it
+ * without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 138.5 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

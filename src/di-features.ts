@@ -40,6 +40,7 @@ import { SwitchNetwork } from './application/networks/switch-network'
 import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
 import { ChainReader } from './ports/chain-reader'
 import { SiwxLoader } from './application/siwx/siwx-state'
+import { GrantPermissionsToken } from './application/sessions/tokens'
 import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
 import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
@@ -87,7 +88,9 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
             ? import('./di-names').then((m) => m.bindNames)
             : area === 'swap'
               ? import('./di-swap').then((m) => m.bindSwap)
-              : import('./di-onramp').then((m) => m.bindOnRamp)
+              : area === 'sessions'
+                ? import('./di-sessions').then((m) => m.bindSessions)
+                : import('./di-onramp').then((m) => m.bindOnRamp)
         binding = chunk.then((bind) => {
           if (disposed) throw new Error('The modal was destroyed.')
           areaStops.push(bind(container, config))
@@ -100,6 +103,10 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
     },
     areaBound(area) {
       return boundAreas.has(area)
+    },
+    async grantPermissions(request) {
+      await this.bindArea('sessions')
+      return container.get(GrantPermissionsToken).execute(request)
     },
     async switchNetwork(caipNetworkId) {
       const result = await container.get(SwitchNetwork).execute(caipNetworkId)

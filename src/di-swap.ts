@@ -10,6 +10,7 @@ import { NetworksStore } from './application/networks/networks-store'
 import { SendBalanceSource } from './application/send/collaborators'
 import { explorerLinkingNotifier } from './application/send/explorer-notifier'
 import { TransactionApprovals } from './application/send/transaction-approvals'
+import { connectedCalls } from './application/calls/connected-calls'
 import { SwapFlow } from './application/swap/swap-flow'
 import { SwapFlowService } from './application/swap/swap-flow-service'
 import { BlockchainApi } from './ports/blockchain-api'
@@ -18,7 +19,9 @@ import { Clock } from './ports/clock'
 import { Logger } from './ports/logger'
 import { Scheduler } from './ports/scheduler'
 import { SwapTransactions } from './ports/swap-transactions'
+import { WalletCalls } from './ports/wallet-calls'
 import { ViemSwapTransactions } from './infrastructure/chains/eip155/send/viem-swap-transactions'
+import { Eip155WalletCalls } from './infrastructure/chains/eip155/wallet-calls'
 import { unlessOverridden } from './di-binder'
 import { LocaleStore } from './application/locale-store'
 
@@ -39,11 +42,18 @@ export function bindSwap(container: Container, _config: ResolvedConfig): () => v
       return Promise.resolve(provider as Eip1193Provider | undefined)
     })
   })
+  // Batches (approve + swap under one prompt) through the connected eip155 wallet, when it offers them.
+  binder.bind(WalletCalls).toDynamicValue((ctx) => {
+    const families = ctx.get(ChainFamilies)
+    return new Eip155WalletCalls((connectorId) => families.get('eip155')?.getProvider(connectorId) as Eip1193Provider | undefined)
+  })
   binder.bind(SwapFlowService).toDynamicValue((ctx) => {
     const connection = ctx.get(ConnectionStore)
+    const logger = ctx.get(Logger)
     return (made = new SwapFlow({
       api: ctx.get(BlockchainApi),
       transactions: ctx.get(SwapTransactions),
+      calls: connectedCalls(connection, ctx.get(WalletCalls), (error) => logger.warn('The wallet did not say what it offers for batches', error)),
       account: () => {
         const account = connection.account('eip155')
         return account === undefined ? undefined : { address: account.address, caipNetworkId: account.caipNetworkId as CaipNetworkId }
@@ -55,7 +65,7 @@ export function bindSwap(container: Container, _config: ResolvedConfig): () => v
       notifier: explorerLinkingNotifier(ctx.get(SnackStore), () => ctx.get(NetworksStore).snapshot.activeNetwork?.blockExplorerUrl),
       scheduler: ctx.get(Scheduler),
       clock: ctx.get(Clock),
-      logger: ctx.get(Logger),
+      logger,
       get locale() {
         return ctx.get(LocaleStore).locale
       },

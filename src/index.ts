@@ -30,4 +30,5 @@ export type {
 } from './domain/chains/wallet-providers'
 export type { ViewName } from './domain/navigation/views'
 export type { MessageKey, Translation as WalletgateMessages } from './presentation/i18n/catalogue'
+export type { GrantedPermissions, PermissionRequestEntry, PermissionsRequest } from './domain/sessions/smart-sessions'
 export type { AlertDescriptor } from './domain/errors'

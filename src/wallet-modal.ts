@@ -25,6 +25,7 @@ import { createContainer, type ContainerOverrides } from './di'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
 import type { SiwxSession } from './domain/entities'
 import type { SiwxSessionFilter } from './domain/siwx/siwx-storage'
+import type { GrantedPermissions, PermissionsRequest } from './domain/sessions/smart-sessions'
 
 /** What a host reads about the modal at any moment. */
 export interface WalletModalState {
@@ -141,6 +142,15 @@ export interface WalletModal {
   /** Unmounts and releases everything this modal holds. */
   destroy(): void
   readonly siwx: WalletModalSiwx
+  /**
+   * Smart sessions (config `features.smartSessions`): asks the connected smart account for a session
+   * key (ERC-7715 `wallet_grantPermissions`, the request as viem's `grantPermissions` sends it); the
+   * visitor confirms in the wallet, and the wallet's answer (with its permissions `context`)
+   * resolves. Rejects "Smart sessions are not enabled" when the feature is off, "No ActiveCaipAddress
+   * found" with no EVM account, SmartSessionsUnsupportedError when the account is not a smart account
+   * or its wallet cannot grant permissions, or the wallet's refusal.
+   */
+  grantPermissions(request: PermissionsRequest): Promise<GrantedPermissions>
 }
 
 export interface CreateWalletModalOptions {
@@ -341,6 +351,11 @@ class WalletModalInstance implements WalletModal {
       const features = await this.loadFeatures()
       await features.switchNetwork(caipNetworkId)
     })
+  }
+
+  // The use case and its adapters are a chunk of their own, fetched on the first call.
+  grantPermissions(request: PermissionsRequest): Promise<GrantedPermissions> {
+    return wrapAction(this.container.get(Telemetry), () => this.loadFeatures().then((features) => features.grantPermissions(request)))
   }
 
   async getProvider<N extends ChainNamespace>(namespace: N): Promise<ProviderOf<N> | undefined> {

@@ -15,6 +15,8 @@ const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
 /** `?lang=ar` shows the modal in that language (default: the browser's). */
 const lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang')
+/** `?smartSessions=on` turns smart sessions on (the e2e suite grants and revokes session keys). */
+const smartSessions = typeof location !== 'undefined' && new URLSearchParams(location.search).get('smartSessions') === 'on'
 
 export const demoConfig: WalletModalConfig = {
   projectId: env.VITE_WG_PROJECT_ID ?? 'walletgate-demo',
@@ -90,6 +92,7 @@ export const demoConfig: WalletModalConfig = {
         },
       }
     : {}),
+  ...(smartSessions ? { features: { smartSessions: true } } : {}),
   services: {
     blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
     walletCatalogue: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',

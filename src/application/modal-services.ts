@@ -3,6 +3,7 @@ import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
 import type { ResolvedConfig } from '../domain/config'
 import type { LocaleStore } from './locale-store'
+import type { GrantedPermissions, PermissionsRequest } from '../domain/sessions/smart-sessions'
 
 /** The host's validated configuration for this modal instance. */
 export const ModalConfig = Symbol('ModalConfig') as ServiceIdentifier<ResolvedConfig>
@@ -42,6 +43,8 @@ export interface Features {
   start(): void
   /** Asks the wallet to move to a configured network; rejects with the switch's error. */
   switchNetwork(caipNetworkId: string): Promise<void>
+  /** Smart sessions' grant (its own chunk, bound on the first call); rejects with the use case's errors. */
+  grantPermissions(request: PermissionsRequest): Promise<GrantedPermissions>
   /** Releases subscriptions and clients. */
   dispose(): void
   /** Binds an area of views from its own chunk, once; `dispose()` stops it. */
@@ -53,7 +56,7 @@ export interface Features {
 }
 
 /** Areas of views bound on demand by `FeatureLoader.loadArea`. */
-export type FeatureArea = 'names' | 'onramp' | 'swap'
+export type FeatureArea = 'names' | 'onramp' | 'swap' | 'sessions'
 export const FeatureLoader = Symbol('FeatureLoader') as ServiceIdentifier<FeatureLoader>
 
 /**

@@ -360,14 +360,6 @@ export interface SiwxSession {
   cacao?: unknown
 }
 
-// ---------------------------------------------------------------- smart sessions
-
-export interface SmartSession {
-  pci: string
-  expiry: number
-  permissions: unknown[]
-}
-
 // ---------------------------------------------------------------- snack
 
 export type SnackVariant = 'success' | 'error' | 'loading'

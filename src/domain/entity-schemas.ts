@@ -196,12 +196,6 @@ const schemas = withoutZodJit(() => {
     cacao: z.optional(z.unknown()),
   })
 
-  const smartSessionSchema = z.object({
-    pci: z.string(),
-    expiry: z.number(),
-    permissions: z.array(z.unknown()),
-  })
-
   const socialProviderSchema = z.enum(SOCIAL_PROVIDERS)
 
   const embeddedWalletUserSchema = z.object({
@@ -245,7 +239,6 @@ const schemas = withoutZodJit(() => {
     swapQuoteSchema,
     gasPriceSchema,
     siwxSessionSchema,
-    smartSessionSchema,
     socialProviderSchema,
     embeddedWalletUserSchema,
     appMetadataSchema,
@@ -277,7 +270,6 @@ export const {
   swapQuoteSchema,
   gasPriceSchema,
   siwxSessionSchema,
-  smartSessionSchema,
   socialProviderSchema,
   embeddedWalletUserSchema,
   appMetadataSchema,

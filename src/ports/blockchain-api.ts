@@ -9,7 +9,6 @@ import type {
   OnRampOptions,
   OnRampProviderName,
   Quote,
-  SmartSession,
   SwapQuote,
   SwapToken,
   TokenBalance,
@@ -151,12 +150,6 @@ export interface BlockchainApi {
    * resolves the domain's `placeholderQuote` (id `placeholder-quote`) instead (an abort still rejects).
    */
   getOnRampQuote(params: OnRampQuoteParams, options?: RequestOptions): Promise<Quote>
-
-  /** Smart sessions of an account (GET /v1/sessions/{address}). */
-  getSessions(address: string, options?: RequestOptions): Promise<SmartSession[]>
-
-  /** Revokes a smart session (POST /v1/sessions/{address}/revoke?projectId=). */
-  revokeSession(address: string, params: RevokeSessionParams, options?: RequestOptions): Promise<void>
 }
 export const BlockchainApi = Symbol('BlockchainApi') as ServiceIdentifier<BlockchainApi>
 
@@ -299,7 +292,3 @@ export interface OnRampQuoteParams {
   readonly network?: string
 }
 
-export interface RevokeSessionParams {
-  readonly pci: string
-  readonly signature: string
-}

@@ -4,10 +4,11 @@
  * (#3 and #8 on Devnet A, which no other suite uses).
  */
 import type { Page } from '@playwright/test'
-import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Address, type Hash } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Address, type Hash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_CONTRACTS, devnetViemChain } from '../../devnet/src/config'
 import { expect, snapshot, test } from './support/fixtures'
+import { fillSwap, units } from './support/swap-form'
 import type { E2eWorld } from './support/world'
 
 const WALLET = 'dev.walletgate.devnet'
@@ -44,10 +45,10 @@ async function sentSince(world: E2eWorld, from: Address, afterBlock: bigint) {
   return sent
 }
 
-async function connectAs(page: Page, accountIndex: number) {
+async function connectAs(page: Page, accountIndex: number, options: { noBatches?: boolean } = {}) {
   await page.addInitScript((init) => {
     ;(window as unknown as { __devWalletInit: unknown }).__devWalletInit = init
-  }, { mode: 'approve', accountIndex })
+  }, { mode: 'approve', accountIndex, ...options })
   await page.goto('/')
   await page.waitForFunction(() => (window as unknown as { devWallet?: unknown }).devWallet !== undefined)
   await page.getByTestId('connect-button').click()
@@ -62,34 +63,12 @@ async function setMode(page: Page, mode: 'approve' | 'reject') {
   await page.evaluate((m) => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode(m), mode)
 }
 
-/** Fills the Swap form and waits for its quote; returns the quote's texts. */
-async function fillSwap(page: Page, from: 'ETH' | 'dUSD', to: 'ETH' | 'dUSD', amount: string) {
-  await expect(page.getByTestId('view-Swap')).toBeVisible()
-  const pick = async (testId: string, symbol: string) => {
-    const select = page.getByTestId(testId)
-    const label = await select.locator('option', { hasText: `${symbol} ·` }).textContent()
-    await select.selectOption({ label: label ?? '' })
-  }
-  await pick('swap-from', from)
-  await pick('swap-to', to)
-  await page.getByTestId('swap-amount').fill(amount)
-  await expect(page.getByTestId('swap-minimum')).toContainText(to)
-  return {
-    toAmount: (await page.getByTestId('swap-to-amount').textContent()) ?? '',
-    minimum: (await page.getByTestId('swap-minimum').textContent()) ?? '',
-  }
-}
-
-/** "2461.439861 dUSD" → base units. */
-function units(text: string, decimals: number): bigint {
-  return parseUnits(text.trim().split(' ')[0]!, decimals)
-}
-
 test.describe('swap', () => {
-  test('ETH for dUSD and back: bounds on chain, one exact approval, none when the allowance suffices', async ({ page, world }) => {
+  test('ETH for dUSD and back with a wallet without batches: bounds on chain, one exact approval then the swap (two requests), none when the allowance suffices', async ({ page, world }) => {
     const me = world.accounts[3]!.address
     const start = await chainA(world).getBlockNumber({ cacheTime: 0 })
-    await connectAs(page, 3)
+    // A wallet without EIP-5792: the approval and the swap are two requests (the batch path has swap-batch.e2e.ts).
+    await connectAs(page, 3, { noBatches: true })
 
     // 1 ETH → dUSD: no approval for the native coin.
     await page.getByTestId('account-swap').click()
@@ -123,6 +102,14 @@ test.describe('swap', () => {
     await expect(page.getByTestId('view-Account')).toBeVisible()
     const backSent = await sentSince(world, me, mid)
     expect(backSent.map((t) => t.to)).toEqual([DEVNET_CONTRACTS.dUSD.toLowerCase(), DEVNET_CONTRACTS.swapRouter.toLowerCase()])
+    const asked = await page.evaluate(() =>
+      (window as unknown as { devWallet: { requests: { method: string; outcome: string }[] } }).devWallet.requests
+        .filter((entry) => entry.method.startsWith('wallet_') || entry.method === 'eth_sendTransaction')
+        .map((entry) => `${entry.method} ${entry.outcome}`),
+    )
+    // Asked once whether it batches (no), then one transaction for the approval and one for the swap.
+    expect(asked.filter((line) => line.startsWith('wallet_sendCalls'))).toEqual([])
+    expect(asked.filter((line) => line.startsWith('eth_sendTransaction')).slice(-2)).toEqual(['eth_sendTransaction ok', 'eth_sendTransaction ok'])
     expect(backSent[0]!.input.slice(0, 10)).toBe('0x095ea7b3')
     expect(BigInt(`0x${backSent[0]!.input.slice(-64)}`)).toBe(back)
     const afterBack = await balances(world, me)

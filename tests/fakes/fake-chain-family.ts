@@ -11,6 +11,8 @@ import {
   type WalletEvent,
 } from '../../src/ports/chain-family'
 import { TransactionRejectedError } from '../../src/domain/errors'
+import type { WalletCalls } from '../../src/ports/wallet-calls'
+import { callsRequestProblem, type CallsCapabilities, type CallsRequest, type CallsStatus } from '../../src/domain/calls/wallet-calls'
 import {
   UnsupportedTransferChainError,
   type GasEstimate,
@@ -35,7 +37,7 @@ const KIND_OF_CODE: Record<number, WalletErrorKind> = { 4001: 'rejected', [-3200
  * asked), `moveWallet` / `changeAccounts` (the person acting inside the wallet: reported only while
  * the wallet is followed), `unknownNetworks` (added before a switch), `requests` and `prompts`.
  */
-export class FakeChainFamily implements ChainFamily {
+export class FakeChainFamily implements ChainFamily, WalletCalls {
   readonly calls: string[] = []
   private readonly list = new BehaviorSubject<readonly Connector[]>([])
   readonly connectors$: Observable<readonly Connector[]> = this.list.asObservable()
@@ -51,6 +53,9 @@ export class FakeChainFamily implements ChainFamily {
   /** What the next transfers do: an error, or nothing for success. */
   readonly transferAnswers: Array<Error | undefined> = []
   readonly sent: TransferRequest[] = []
+  /** Batches sent with sendCalls (the WalletCalls port, which the fake also is), by id, and what the wallet offers for batches (an EOA's: not atomic). */
+  readonly batches = new Map<string, CallsRequest>()
+  batchSupport: CallsCapabilities | undefined = { atomic: 'unsupported' }
   private readonly receipts = new Map<string, ReceiptStatus>()
   private readonly connected = new Set<string>()
   /** The network each connected connector's wallet sits on. */
@@ -228,6 +233,32 @@ export class FakeChainFamily implements ChainFamily {
     this.checkChain(chainId)
     this.requests.push('receiptStatus')
     return this.receipts.get(hash) ?? 'pending'
+  }
+
+  async callsCapabilities(connectorId: string, _address: string, chainIds: readonly CaipNetworkId[]): Promise<Readonly<Partial<Record<CaipNetworkId, CallsCapabilities>>>> {
+    this.requireProvider(connectorId)
+    this.requests.push('callsCapabilities')
+    const support = this.batchSupport
+    return support === undefined ? {} : Object.fromEntries(chainIds.filter((id) => id.startsWith(`${this.namespace}:`)).map((id) => [id, support]))
+  }
+
+  async sendCalls(connectorId: string, request: CallsRequest): Promise<string> {
+    this.calls.push(`sendCalls:${connectorId}`)
+    const problem = callsRequestProblem(request)
+    if (problem !== undefined) throw new WalletRequestError('failed', problem)
+    this.requireProvider(connectorId)
+    this.requests.push('sendCalls')
+    this.askPerson()
+    const id = `batch-${this.batches.size + 1}`
+    this.batches.set(id, request)
+    return id
+  }
+
+  async callsStatus(_connectorId: string, _chainId: CaipNetworkId, id: string): Promise<CallsStatus> {
+    this.requests.push('callsStatus')
+    const batch = this.batches.get(id)
+    if (batch === undefined) throw new WalletRequestError('failed', 'Unknown bundle id', { code: 5730 })
+    return { outcome: 'confirmed', transactionHashes: batch.calls.map(() => `0x${(++this.hashes).toString(16).padStart(64, '0')}`) }
   }
 
   getProvider(connectorId: string): unknown {

@@ -10,7 +10,6 @@ import type {
   NameSuggestion,
   OnRampOptions,
   Quote,
-  SmartSession,
   SwapQuote,
   SwapToken,
   TokenBalance,
@@ -40,7 +39,6 @@ import {
   type OnRampUrlParams,
   type RegisterNameParams,
   type RequestOptions,
-  type RevokeSessionParams,
   type SupportedChains,
   type SwapAllowanceParams,
   type SwapQuoteParams,
@@ -66,7 +64,6 @@ export interface InMemoryBlockchainApiSeed {
   readonly gasPrices?: Readonly<Record<string, GasPrice>>
   readonly names?: readonly NameProfile[]
   readonly onRampOptions?: OnRampOptions
-  readonly sessions?: Readonly<Record<string, readonly SmartSession[]>>
   /** Base of generated on-ramp checkout urls. */
   readonly checkoutBaseUrl?: string
 }
@@ -89,7 +86,6 @@ export class InMemoryBlockchainApi implements BlockchainApi {
   private readonly balances = new Map<string, TokenBalance[]>()
   private readonly history = new Map<string, Transaction[]>()
   private readonly names = new Map<string, NameProfile>()
-  private readonly sessions = new Map<string, SmartSession[]>()
   private readonly allowances = new Map<string, string>()
 
   constructor(private readonly seed: InMemoryBlockchainApiSeed = {}) {
@@ -101,7 +97,6 @@ export class InMemoryBlockchainApi implements BlockchainApi {
     for (const [account, list] of Object.entries(seed.transactions ?? {}))
       this.history.set(account.toLowerCase(), [...list])
     for (const profile of seed.names ?? []) this.names.set(profile.name.toLowerCase(), profile)
-    for (const [address, list] of Object.entries(seed.sessions ?? {})) this.sessions.set(address.toLowerCase(), [...list])
   }
 
   /** What the router may spend of `userAddress`'s token (base units), as the chain would say after an approval. */
@@ -125,12 +120,6 @@ export class InMemoryBlockchainApi implements BlockchainApi {
   addTransaction(account: CaipAddress, transaction: Transaction): void {
     const list = this.history.get(account.toLowerCase()) ?? []
     this.history.set(account.toLowerCase(), [transaction, ...list.filter((t) => t.id !== transaction.id)])
-  }
-
-  /** Gives `address` a smart session (as the wallet granting permissions would). */
-  addSession(address: string, session: SmartSession): void {
-    const list = this.sessions.get(address.toLowerCase()) ?? []
-    this.sessions.set(address.toLowerCase(), [...list, session])
   }
 
   getSupportedChains(options: RequestOptions = {}): Promise<SupportedChains> {
@@ -341,20 +330,6 @@ export class InMemoryBlockchainApi implements BlockchainApi {
       if (options.signal?.aborted) throw error
       return placeholderQuote(params)
     }
-  }
-
-  getSessions(address: string, options: RequestOptions = {}): Promise<SmartSession[]> {
-    return this.serve('getSessions', options, () => [...(this.sessions.get(address.toLowerCase()) ?? [])])
-  }
-
-  revokeSession(address: string, params: RevokeSessionParams, options: RequestOptions = {}): Promise<void> {
-    return this.serve('revokeSession', options, () => {
-      const list = this.sessions.get(address.toLowerCase()) ?? []
-      this.sessions.set(
-        address.toLowerCase(),
-        list.filter((s) => s.pci !== params.pci),
-      )
-    })
   }
 
   // ------------------------------------------------------------------ internals

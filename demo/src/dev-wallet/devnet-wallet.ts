@@ -56,6 +56,8 @@ interface DevWalletInit {
   bitcoinAccountIndex?: number
   /** Register no Devnet Bitcoin Wallet. */
   noBitcoin?: boolean
+  /** Offer no EIP-5792 batches (wallet_getCapabilities and wallet_sendCalls answer 4200). */
+  noBatches?: boolean
 }
 
 declare global {
@@ -207,6 +209,7 @@ export function install(): void {
     panel,
     save,
     loadMode(init),
+    init.noBatches !== true,
   )
   const info = Object.freeze({
     uuid: crypto.randomUUID(),

@@ -97,7 +97,7 @@ export class DevWalletProvider {
   /** Grows each time the site loses its access: an approval given across it is void. */
   private grant = 0
   /** wallet_sendCalls batches by id (the page's lifetime: a reload forgets them, as the id space is the wallet's). */
-  private readonly batches = new Map<string, SentBatch>()
+  private readonly sentBatches = new Map<string, SentBatch>()
 
   constructor(
     private readonly keys: readonly Hex[],
@@ -106,6 +106,8 @@ export class DevWalletProvider {
     private readonly approver: Approver,
     private readonly persist: (state: DevWalletState) => void,
     mode: ApprovalMode,
+    /** False: a wallet without EIP-5792 (its methods answer 4200, as most wallets' still do). */
+    private readonly batches = true,
   ) {
     for (const chain of chains) this.chains.set(chain.id, chain)
     this.mode = mode
@@ -322,11 +324,10 @@ export class DevWalletProvider {
         return null
       }
       case 'wallet_getCapabilities':
-        return this.capabilities(params)
       case 'wallet_sendCalls':
-        return this.sendCalls(params)
       case 'wallet_getCallsStatus':
-        return this.callsStatus(params)
+        if (!this.batches) throw new ProviderRpcError(4200, `The Devnet Wallet does not support ${method}`)
+        return method === 'wallet_getCapabilities' ? this.capabilities(params) : method === 'wallet_sendCalls' ? this.sendCalls(params) : this.callsStatus(params)
       case 'eth_sign':
         throw new ProviderRpcError(4200, 'eth_sign is not supported by the Devnet Wallet')
       default:
@@ -380,13 +381,13 @@ export class DevWalletProvider {
       }
     }
     const id = randomId()
-    this.batches.set(id, { chainId: chain.id, hashes, size: calls.length })
+    this.sentBatches.set(id, { chainId: chain.id, hashes, size: calls.length })
     return { id }
   }
 
   private async callsStatus(params: unknown[]): Promise<Record<string, unknown>> {
     const [id] = params as [unknown]
-    const batch = typeof id === 'string' ? this.batches.get(id) : undefined
+    const batch = typeof id === 'string' ? this.sentBatches.get(id) : undefined
     if (batch === undefined) throw new ProviderRpcError(UNKNOWN_BUNDLE, 'This calls id is unknown to the Devnet Wallet')
     const chain = this.chains.get(batch.chainId)
     if (chain === undefined) throw new ProviderRpcError(4901, `The Devnet Wallet has no RPC for chain ${batch.chainId}`)

@@ -303,6 +303,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         }
         case 'wallet_sendCalls':
           return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }
+        // ERC-7715: the owner adds a session key by a user operation; only a smart account has session keys.
+        case 'wallet_grantPermissions':
+          return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }
         case 'wallet_getCallsStatus':
           // A batch sent earlier as the EOA is read the EOA's way.
           if (typeof params[0] === 'string' && callBatches.has(params[0])) return undefined

@@ -77,6 +77,9 @@ export interface SessionOnChain {
   readonly active: boolean
 }
 
+/** How many times the bundler's call gas estimate a user operation gets (see sendCalls). */
+const CALL_GAS_HEADROOM = 2n
+
 /** EIP-5792 status codes this wallet answers with. */
 export const CALLS_STATUS = { pending: 100, confirmed: 200, dropped: 400, reverted: 500 } as const
 
@@ -290,8 +293,16 @@ export async function devnetSmartAccount(ownerKey: Hex, chain: SmartAccountChain
   const bundler = (): BundlerClient => bundlerFor(chain, account, client)
   const chainHex = numberToHex(chain.chainId)
 
-  const sendCalls = (calls: readonly SmartAccountCall[]): Promise<Hex> =>
-    bundler().sendUserOperation({ account, calls: calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+  const sendCalls = async (calls: readonly SmartAccountCall[]): Promise<Hex> => {
+    const b = bundler()
+    const wanted = calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' as Hex }))
+    // The bundler's call gas estimate comes out short for calls that pass gas on to nested calls
+    // (a router paying the account out in ETH after an approval in the same batch): the operation
+    // then runs out of gas on chain and reverts with no reason. Twice the estimate; what is not
+    // used goes back to the account (less the EntryPoint's 10 % on unused call gas).
+    const gas = await b.estimateUserOperationGas({ account, calls: wanted })
+    return b.sendUserOperation({ account, calls: wanted, callGasLimit: gas.callGasLimit * CALL_GAS_HEADROOM })
+  }
 
   const waitForCalls = async (id: Hex): Promise<{ transactionHash: Hex; success: boolean }> => {
     const receipt = await bundler().waitForUserOperationReceipt({ hash: id, timeout: 30_000 })

@@ -10,12 +10,6 @@ export interface AnalyticsEvent {
   receivedAt: string
 }
 
-export interface Session {
-  pci: string
-  expiry: number
-  permissions: unknown[]
-}
-
 export interface ServiceDeps {
   chains: ChainSet
   rpcUrls: Record<number, string>
@@ -23,7 +17,6 @@ export interface ServiceDeps {
   names: NameRegistry
   projectIds: readonly string[]
   analytics: AnalyticsEvent[]
-  sessions: Map<string, Session[]>
   /** The Solana devnet's ledger, when it runs (balances and history of solana:<devnet ref>). */
   solana?: SolanaLedger
   /** Absolute origin of the service, e.g. http://127.0.0.1:8787 (no trailing slash). */

@@ -7,19 +7,19 @@ import type { AddressInfo } from 'node:net'
 import { DEVNET_HOST, type DevnetChainId } from '../config'
 import type { ChainStatus } from '../chains/supervisor'
 import { createChainSet } from './chains'
-import type { AnalyticsEvent, ServiceDeps, Session } from './deps'
+import type { AnalyticsEvent, ServiceDeps } from './deps'
 import { HttpError, readBody, Router, type HandlerResult, type RequestContext } from './http'
 import { createIndexer } from './indexer'
 import type { SolanaLedger } from '../solana/chain'
 import { NameRegistry } from './names'
 import { registerAccountRoutes } from './routes/account'
 import { registerAuthRoutes } from './routes/auth'
+import { registerSessionRoutes } from './routes/sessions'
 import { registerCatalogueRoutes } from './routes/catalogue'
 import { registerConvertRoutes } from './routes/convert'
 import { registerExplorerRoutes } from './routes/explorer'
 import { registerOnrampRoutes } from './routes/onramp'
 import { registerProfileRoutes } from './routes/profile'
-import { registerSessionRoutes } from './routes/sessions'
 
 export type FaultKind = '500' | '403' | 'malformed' | 'hang'
 const FAULT_KINDS: readonly FaultKind[] = ['500', '403', 'malformed', 'hang']
@@ -91,7 +91,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   let baseUrl = `http://${DEVNET_HOST}:${opts.port}`
   const chains = createChainSet(opts.rpcUrls)
   const analytics: AnalyticsEvent[] = []
-  const sessions = new Map<string, Session[]>()
   const indexer = createIndexer({
     chains,
     tokenIconUrl: (symbol) => `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`,
@@ -104,7 +103,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     names: await NameRegistry.open(opts.dataDir),
     projectIds: opts.projectIds,
     analytics,
-    sessions,
     ...(opts.solana ? { solana: opts.solana } : {}),
     baseUrl: () => baseUrl,
     now: () => new Date(),
@@ -115,10 +113,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   registerConvertRoutes(router, deps)
   registerProfileRoutes(router, deps)
   registerOnrampRoutes(router, deps)
-  registerSessionRoutes(router, deps)
   registerCatalogueRoutes(router, deps)
   registerExplorerRoutes(router, deps)
   registerAuthRoutes(router, deps)
+  registerSessionRoutes(router, deps)
 
   router.post('/e', async ({ query, json }) => {
     const projectId = query.get('projectId')

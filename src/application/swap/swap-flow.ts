@@ -11,6 +11,12 @@
  *   sent. Otherwise, when the router's allowance is short, the wallet is asked for an approval of
  *   exactly the amount (one ApproveTransaction entry), then for the swap (another), whose on-chain
  *   bound never falls below the previewed minimum. One confirm at a time: a double click swaps once.
+ * - A wallet that sends batches on the network (EIP-5792 on eip155) gets the approval and the swap
+ *   as ONE request instead (one entry, one prompt), followed until the wallet reports it settled.
+ *   Atomic wallets (a smart account) must run it all-or-nothing; a wallet that sends calls one by
+ *   one (an EOA) still saves the visitor a second prompt, and if its swap fails after the approval
+ *   landed, the visitor is told so (the next try needs no approval). A wallet that turns the batch
+ *   down before asking anyone falls back to the two requests.
  * - A rejected or failed wallet request sends nothing more and keeps the form and the preview.
  * - On success: a pending Activity entry, a snack, balances refetched, the form cleared, Account.
  */
@@ -38,7 +44,10 @@ import { isAbortError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
 import type { PreparedTransaction, SwapTransactions } from '../../ports/swap-transactions'
 import type { SentTransfer } from '../../ports/token-transfers'
+import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
+import { WalletRequestError } from '../../ports/chain-family'
 import type { ActivityStore } from '../activity/activity-store'
+import { followCalls, type ConnectedCalls } from '../calls/connected-calls'
 import type { ModalStore } from '../modal-store'
 import type { SendBalanceSource, SendNotifier } from '../send/collaborators'
 import { sendErrorOf } from '../send/send-failure'
@@ -80,6 +89,8 @@ export interface SwapPreview {
   readonly quote: SwapQuoteInfo
   /** True when the router's allowance is short (not the native coin): an approval comes first. */
   readonly needsApproval: boolean
+  /** With an approval: the wallet takes the approval and the swap as one request (what it offers for batches). */
+  readonly batch?: CallsCapabilities
 }
 
 export type SubmitState =
@@ -87,6 +98,8 @@ export type SubmitState =
   | { readonly status: 'checking' }
   | { readonly status: 'approving' }
   | { readonly status: 'swapping' }
+  /** A batch the wallet took: waiting until it reports the calls settled. */
+  | { readonly status: 'confirming' }
   /** The fresh quote pays less than the previewed minimum: nothing was sent. */
   | { readonly status: 'requoted'; readonly quote: SwapQuoteInfo }
   | { readonly status: 'failed'; readonly message: string }
@@ -114,6 +127,8 @@ export interface SwapFlowDeps {
     'getSwapTokens' | 'getSwapQuotes' | 'getSwapAllowance' | 'getGasPrice' | 'getTokenPrices' | 'buildSwapTransaction' | 'buildApproveTransaction'
   >
   readonly transactions: SwapTransactions
+  /** The connected wallet's batches (approval and swap under one prompt), when the modal has them. */
+  readonly calls?: ConnectedCalls
   /** The connected eip155 account (address and network), or undefined. */
   readonly account: () => { readonly address: string; readonly caipNetworkId: CaipNetworkId } | undefined
   readonly balances: SendBalanceSource
@@ -136,6 +151,11 @@ const RECEIPT_POLLS = 120
 export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient balance'
 export const QUOTE_FAILED_MESSAGE = 'Could not get a quote. Try again.'
 export const APPROVAL_FAILED_MESSAGE = 'The approval failed on chain; nothing was swapped.'
+export const BATCH_FAILED_MESSAGE = 'The approval and swap failed; nothing was swapped.'
+export const BATCH_PARTIAL_MESSAGE = 'The approval went through but the swap failed; nothing was swapped. Try again.'
+export const BATCH_PENDING_MESSAGE = 'The wallet has not confirmed the swap yet. Check Activity before trying again.'
+/** Failures the flow words itself: shown as they are. */
+const OWN_MESSAGES: ReadonlySet<string> = new Set([APPROVAL_FAILED_MESSAGE, BATCH_FAILED_MESSAGE, BATCH_PARTIAL_MESSAGE, BATCH_PENDING_MESSAGE])
 
 const INITIAL: SwapState = {
   tokens: { status: 'idle' },
@@ -254,7 +274,13 @@ export class SwapFlow {
         needsApproval = true
       }
     }
-    this.set({ ...this.subject.value, preview: { from, to, amountText: s.amount, quote: s.quote.quote, needsApproval }, submit: { status: 'idle' } })
+    // Only worth asking when there is something to batch; the answer is a read, never a prompt.
+    const batch = needsApproval ? await this.deps.calls?.capabilities(account.caipNetworkId, account.address) : undefined
+    this.set({
+      ...this.subject.value,
+      preview: { from, to, amountText: s.amount, quote: s.quote.quote, needsApproval, ...(batch === undefined ? {} : { batch }) },
+      submit: { status: 'idle' },
+    })
     this.deps.modal.push('SwapPreview')
   }
 
@@ -284,6 +310,7 @@ export class SwapFlow {
       if (!isNativeSwapToken(preview.from.address)) {
         const allowance = BigInt(await this.deps.api.getSwapAllowance({ tokenAddress: preview.from.address, userAddress: account.address }))
         if (allowance < preview.quote.fromAmount) {
+          if (preview.batch !== undefined && (await this.batchSwap(preview, account, slippage, preview.batch))) return
           this.setSubmit({ status: 'approving' })
           const approve = await this.deps.api.buildApproveTransaction({
             userAddress: account.address,
@@ -458,6 +485,81 @@ export class SwapFlow {
     return sent
   }
 
+  /**
+   * The approval and the swap as one wallet request (one ApproveTransaction entry), then followed
+   * until settled. Resolves true once handled (swapped), false when the wallet turned the batch
+   * down before asking the visitor (the caller sends the two requests instead); throws a failure.
+   */
+  private async batchSwap(
+    preview: SwapPreview,
+    account: { readonly address: string; readonly caipNetworkId: CaipNetworkId },
+    slippage: number,
+    batch: CallsCapabilities,
+  ): Promise<boolean> {
+    const calls = this.deps.calls
+    if (calls === undefined) return false
+    const chainId = account.caipNetworkId
+    this.setSubmit({ status: 'swapping' })
+    const [approve, tx] = await Promise.all([
+      this.deps.api.buildApproveTransaction({ userAddress: account.address, from: preview.from.address, to: preview.to.address, amount: preview.quote.fromAmount.toString() }),
+      // Estimating alone would fail: the swap needs the approval that travels with it.
+      this.deps.api.buildSwapTransaction({
+        amount: preview.quote.fromAmount.toString(),
+        from: preview.from.address,
+        to: preview.to.address,
+        userAddress: account.address,
+        slippage,
+        disableEstimate: true,
+      }),
+    ])
+    const id = `swap-batch-${++this.approvalCount}`
+    this.deps.approvals.request({
+      id,
+      summary: {
+        title: `Approve and swap ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`,
+        rows: [
+          { label: 'Allows', value: 'the swap to spend exactly this amount' },
+          { label: 'Receive at least', value: `${preview.quote.minimumText} ${preview.to.symbol}` },
+          { label: 'Network fee', value: preview.quote.feeText },
+        ],
+      },
+    })
+    let batchId: string
+    try {
+      batchId = await calls.send({
+        chainId,
+        from: account.address,
+        // An atomic wallet must keep it all-or-nothing; one that is not sends the calls in order.
+        atomicRequired: batch.atomic !== 'unsupported',
+        calls: [
+          { to: approve.to, data: approve.data, value: BigInt(approve.value) },
+          { to: tx.to, data: tx.data, value: BigInt(tx.amount) },
+        ],
+      })
+    } catch (error) {
+      this.deps.approvals.settle(id, 'error', error)
+      if (error instanceof WalletRequestError && error.kind === 'unsupportedMethod') {
+        this.deps.logger.warn('The wallet turned the batch down; approving and swapping one at a time', error)
+        return false
+      }
+      throw error instanceof WalletRequestError && error.isUserRejection ? new TransactionRejectedError({ cause: error }) : error
+    }
+    // The entry leaves the stack; the preview shows the batch being confirmed.
+    if (this.deps.approvals.settle(id, 'success') && this.deps.modal.view === 'ApproveTransaction') this.deps.modal.goBack()
+    this.setSubmit({ status: 'confirming' })
+    const settled = await followCalls(() => calls.status(chainId, batchId), (ms) => this.wait(ms), {
+      pollMs: RECEIPT_POLL_MS,
+      polls: RECEIPT_POLLS,
+      onError: (error) => this.deps.logger.warn('Batch status unavailable', error),
+    })
+    if (settled?.outcome !== 'confirmed') {
+      throw new Error(settled === undefined ? BATCH_PENDING_MESSAGE : settled.outcome === 'partial' ? BATCH_PARTIAL_MESSAGE : BATCH_FAILED_MESSAGE)
+    }
+    if (this.deps.modal.view === 'SwapPreview') this.deps.modal.reset('Account')
+    this.swapped(preview, account, { hash: settled.transactionHashes.at(-1) ?? batchId })
+    return true
+  }
+
   private async minedOrThrow(chainId: CaipNetworkId, hash: string): Promise<void> {
     for (let poll = 0; poll < RECEIPT_POLLS; poll++) {
       if (poll > 0) await this.wait(RECEIPT_POLL_MS)
@@ -506,7 +608,7 @@ export class SwapFlow {
     if (error instanceof TransactionRejectedError) this.deps.logger.warn('Swap rejected in the wallet', error)
     else this.deps.logger.warn('Swap failed', error)
     const message =
-      error instanceof SwapInsufficientLiquidityError || error instanceof SwapNetworkNotSupportedError || (error instanceof Error && error.message === APPROVAL_FAILED_MESSAGE)
+      error instanceof SwapInsufficientLiquidityError || error instanceof SwapNetworkNotSupportedError || (error instanceof Error && OWN_MESSAGES.has(error.message))
         ? error.message
         : isServiceFailure(error)
           ? QUOTE_FAILED_MESSAGE

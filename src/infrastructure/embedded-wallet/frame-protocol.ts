@@ -161,7 +161,14 @@ export type FrameEvent = z.infer<typeof frameEventSchema>
 export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([...DOMAIN_SAFE_RPC_METHODS, 'eth_requestAccounts', 'eth_sendRawTransaction'])
 
 /** Methods the embedded wallet signs or sends with the visitor's confirmation; anything else not safe is refused. */
-export const CONFIRMED_RPC_METHODS: ReadonlySet<string> = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls'])
+export const CONFIRMED_RPC_METHODS: ReadonlySet<string> = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  // A session key the app may spend with: the visitor confirms it like a send.
+  'wallet_grantPermissions',
+])
 
 /** The spec's words (section 8, embedded wallet messages). */
 export const FRAME_MESSAGES = {

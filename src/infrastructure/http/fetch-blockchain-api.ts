@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS, SWAP_SLIPPAGE_TOLERANCE } from '../../domain/constants'
 import { SWAP_SUPPORTED_CHAIN_IDS, type NamespaceCapability } from '../../domain/feature-constants'
-import { type CaipAddress, type CaipNetworkId, type ChainNamespace, type GasPrice, type Identity, type NameProfile, type NameSuggestion, type OnRampOptions, type Quote, type SmartSession, type SwapQuote, type SwapToken, type TokenBalance, type TransactionPage } from '../../domain/entities'
-import { caipNetworkIdSchema, gasPriceSchema, identitySchema, nameProfileSchema, nameSuggestionSchema, onRampOptionsSchema, quoteSchema, smartSessionSchema, swapQuoteSchema, swapTokenSchema, tokenBalanceSchema, transactionPageSchema } from '../../domain/entity-schemas'
+import { type CaipAddress, type CaipNetworkId, type ChainNamespace, type GasPrice, type Identity, type NameProfile, type NameSuggestion, type OnRampOptions, type Quote, type SwapQuote, type SwapToken, type TokenBalance, type TransactionPage } from '../../domain/entities'
+import { caipNetworkIdSchema, gasPriceSchema, identitySchema, nameProfileSchema, nameSuggestionSchema, onRampOptionsSchema, quoteSchema, swapQuoteSchema, swapTokenSchema, tokenBalanceSchema, transactionPageSchema } from '../../domain/entity-schemas'
 import {
   NameSuggestionsError,
   NamesForAddressError,
@@ -24,7 +24,6 @@ import {
   type OnRampUrlParams,
   type RegisterNameParams,
   type RequestOptions,
-  type RevokeSessionParams,
   type SupportedChains,
   type SwapAllowanceParams,
   type SwapQuoteParams,
@@ -54,8 +53,6 @@ const {
   reverseNamesSchema,
   suggestionsSchema,
   onRampUrlSchema,
-  sessionsSchema,
-  revokedSchema,
 } = withoutZodJit(() => {
   const supportedChainsSchema = z.object({
     http: z.array(caipNetworkIdSchema),
@@ -98,8 +95,6 @@ const {
   const reverseNamesSchema = z.array(nameProfileSchema)
   const suggestionsSchema = z.object({ suggestions: z.array(nameSuggestionSchema) })
   const onRampUrlSchema = z.object({ url: z.string().check(z.minLength(1)) })
-  const sessionsSchema = z.object({ sessions: z.array(smartSessionSchema) })
-  const revokedSchema = z.unknown()
   return {
     supportedChainsSchema,
     balancesSchema,
@@ -112,8 +107,6 @@ const {
     reverseNamesSchema,
     suggestionsSchema,
     onRampUrlSchema,
-    sessionsSchema,
-    revokedSchema,
   }
 })
 
@@ -409,19 +402,6 @@ export class FetchBlockchainApi implements BlockchainApi {
       this.logger?.warn('On-ramp quote unavailable; showing the placeholder quote', error)
       return placeholderQuote(params)
     }
-  }
-
-  async getSessions(address: string, options: RequestOptions = {}): Promise<SmartSession[]> {
-    const answer = await this.http.get(`/v1/sessions/${segment(address)}`, sessionsSchema, options)
-    return answer.sessions
-  }
-
-  async revokeSession(address: string, params: RevokeSessionParams, options: RequestOptions = {}): Promise<void> {
-    await this.http.post(`/v1/sessions/${segment(address)}/revoke`, revokedSchema, {
-      query: { projectId: this.http.projectId },
-      body: { pci: params.pci, signature: params.signature },
-      signal: options.signal,
-    })
   }
 
   /** The parsed account when its network supports `capability`, else undefined (no request made). */

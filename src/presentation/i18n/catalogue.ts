@@ -12,6 +12,7 @@ import { errors } from './messages/errors'
 import { email } from './messages/email'
 import { social } from './messages/social'
 import { shared } from './messages/shared'
+import { sessions } from './messages/sessions'
 
 /**
  * Every text the modal shows, in English: the source language and the fallback of every other.
@@ -36,6 +37,7 @@ export const en = {
   ...email,
   ...social,
   ...shared,
+  ...sessions,
 } as const
 
 export type MessageKey = keyof typeof en

@@ -10,6 +10,7 @@ import { errors } from './messages/errors'
 import { email } from './messages/email'
 import { social } from './messages/social'
 import { shared } from './messages/shared'
+import { sessions } from './messages/sessions'
 import { addEnglish } from './english'
 
 /**
@@ -19,5 +20,5 @@ import { addEnglish } from './english'
  * An English visitor never loads it: such a text is already in their language.
  */
 export function addAllEnglish(): void {
-  addEnglish(connecting, account, send, swap, networks, names, onramp, siwx, errors, email, social, shared)
+  addEnglish(connecting, account, send, swap, networks, names, onramp, siwx, errors, email, social, shared, sessions)
 }

@@ -31,6 +31,9 @@ import { numberFormat } from '../i18n/format'
 addEnglish(account, email, social, shared)
 addNumberFormat(numberFormat)
 
+/** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */
+export const loadSessionList = () => import('./sessions').then((m) => ({ default: m.SmartSessionListView }))
+
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
   useAreaStyles(accountCss)
@@ -106,6 +109,12 @@ export default function AccountView() {
           </Button>
         )}
       </div>
+      {/* Smart sessions: the smart account's session keys, when the host turned the feature on. */}
+      {config.features.smartSessions === true && connection.namespace === 'eip155' && connection.accountType === 'smartAccount' && (
+        <Button variant="ghost" onClick={() => modal.push('SmartSessionList')} data-testid="account-sessions">
+          {t('account.sessions')}
+        </Button>
+      )}
       {canChooseName && (
         <Button variant="ghost" onClick={() => modal.push('RegisterAccountName')} data-testid="account-choose-name">
           {t('account.chooseName')}

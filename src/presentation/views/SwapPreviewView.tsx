@@ -48,7 +48,7 @@ export default function SwapPreviewView() {
   }
 
   const submit = state.submit
-  const busy = submit.status === 'checking' || submit.status === 'approving' || submit.status === 'swapping'
+  const busy = submit.status === 'checking' || submit.status === 'approving' || submit.status === 'swapping' || submit.status === 'confirming'
   const { quote } = preview
   return (
     <div className="wg-view wg-send" data-testid="view-SwapPreview">
@@ -90,7 +90,9 @@ export default function SwapPreviewView() {
       </dl>
       {preview.needsApproval && (
         <p className="wg-hint" data-testid="swap-preview-approval">
-          {t('swap.approvalFirst', { amount: preview.amountText, symbol: preview.from.symbol })}
+          {preview.batch === undefined
+            ? t('swap.approvalFirst', { amount: preview.amountText, symbol: preview.from.symbol })
+            : t('swap.approvalBatched', { amount: preview.amountText, symbol: preview.from.symbol })}
         </p>
       )}
       {submit.status === 'requoted' && (
@@ -109,7 +111,7 @@ export default function SwapPreviewView() {
         </p>
       )}
       <Button fullWidth size="lg" loading={busy} disabled={busy || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">
-        {submit.status === 'approving' ? t('swap.approving') : t('swap.swap')}
+        {submit.status === 'approving' ? t('swap.approving') : submit.status === 'confirming' ? t('swap.confirming') : t('swap.swap')}
       </Button>
       <Button variant="ghost" fullWidth disabled={busy} onClick={() => modal.goBack()} data-testid="swap-edit">
         {t('shell.edit')}

@@ -15,6 +15,7 @@ const namesViews = () => import('./names')
 const onRampViews = () => import('./onramp')
 const emailViews = () => import('./email')
 const socialViews = () => import('./social')
+const accountView = () => import('./AccountView')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -24,7 +25,7 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   // Its own component type: React would otherwise reuse the Basic view's instance for the wallet's.
   ConnectingWalletConnectBasic: () =>
     import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectBasicView })),
-  Account: () => import('./AccountView'),
+  Account: accountView,
   Networks: () => import('./NetworksView'),
   SwitchNetwork: () => import('./SwitchNetworkView'),
   UnsupportedChain: () => import('./UnsupportedChainView'),
@@ -45,6 +46,8 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   UpdateEmailSecondaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
   ConnectingSocial: () => socialViews().then((m) => ({ default: m.ConnectingSocialView })),
   ConnectingFarcaster: () => socialViews().then((m) => ({ default: m.ConnectingFarcasterView })),
+  // Reached from Account only: its chunk names the sessions chunk, so the shell's preload map does not.
+  SmartSessionList: () => accountView().then((m) => m.loadSessionList()),
 }
 
 /**
@@ -111,4 +114,5 @@ export const VIEW_AREAS: Partial<Record<ViewName, FeatureArea>> = {
   OnRampProviders: 'onramp',
   Swap: 'swap',
   SwapPreview: 'swap',
+  SmartSessionList: 'sessions',
 }

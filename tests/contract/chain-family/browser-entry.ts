@@ -10,6 +10,7 @@ import { alreadyPending } from '../../../demo/src/dev-wallet/rpc-error'
 import type { CaipNetwork } from '../../../src/domain/entities'
 import { Eip155ChainFamily } from '../../../src/infrastructure/chains/eip155/eip155-chain-family'
 import { Eip6963EvmWallets } from '../../../src/infrastructure/chains/eip155/eip6963-evm-wallets'
+import { Eip155WalletCalls } from '../../../src/infrastructure/chains/eip155/wallet-calls'
 import { RecordingLogger } from '../../fakes/recording-logger'
 import { chainFamilyCases, type ChainFamilyWorld } from './chain-family.cases'
 
@@ -70,8 +71,10 @@ function makeWorld(setup: PageSetup): ChainFamilyWorld {
   announce()
 
   const verify = (globalThis as unknown as { verifyEip155Message: Verify }).verifyEip155Message
+  const family = new Eip155ChainFamily([new Eip6963EvmWallets(new RecordingLogger())])
   return {
-    family: new Eip155ChainFamily([new Eip6963EvmWallets(new RecordingLogger())]),
+    family,
+    walletCalls: new Eip155WalletCalls((id) => family.getProvider(id)),
     wallet: {
       id: RDNS,
       announce,

@@ -14,6 +14,7 @@ import {
   type SwitchStep,
   type WalletErrorKind,
 } from '../../../src/ports/chain-family'
+import type { WalletCalls } from '../../../src/ports/wallet-calls'
 
 /** One wallet of the family on the page, driven as the person using it would. */
 export interface ContractWallet {
@@ -50,6 +51,8 @@ export interface ChainFamilyWorld {
   readonly foreignChainId: CaipNetworkId
   /** An address of the family that receives transfers. */
   readonly receiver: string
+  /** The family's optional batches port over the same wallets (the batch cases need it). */
+  readonly walletCalls?: WalletCalls
   /** Whether `signature` is `address`'s signature of `message` in the family's own scheme. */
   verify(address: string, message: string, signature: string): Promise<boolean>
 }
@@ -390,9 +393,82 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
       same(w.wallet.requests(), before, 'requests that reached the wallet')
     },
   },
+  // ------------------------------------------------------------------ batches (the optional WalletCalls port)
+  {
+    name: 'callsCapabilities answers the home network with its atomic support, asking the person nothing, and nothing for another family',
+    async run(w) {
+      const calls = batches(w)
+      await discover(w)
+      const { addresses } = await w.family.connect(w.wallet.id)
+      const prompts = w.wallet.prompts()
+      const offered = await calls.callsCapabilities(w.wallet.id, addresses[0]!, [w.home.caipNetworkId, w.foreignChainId])
+      same(['supported', 'ready', 'unsupported'].includes(offered[w.home.caipNetworkId]?.atomic ?? ''), true, `the home network's atomic support (got ${describe(offered)})`)
+      same(offered[w.foreignChainId], undefined, 'the capabilities on a network of another family')
+      same(w.wallet.prompts(), prompts, 'prompts')
+    },
+  },
+  {
+    name: 'sendCalls sends every call under ONE prompt, and callsStatus reaches confirmed with the transactions that carried them',
+    async run(w) {
+      const calls = batches(w)
+      await discover(w)
+      const { addresses } = await w.family.connect(w.wallet.id)
+      const prompts = w.wallet.prompts()
+      const id = await calls.sendCalls(w.wallet.id, {
+        chainId: w.home.caipNetworkId,
+        from: addresses[0]!,
+        atomicRequired: false,
+        calls: [
+          { to: w.receiver, value: 1_000n },
+          { to: w.receiver, value: 2_000n },
+        ],
+      })
+      same(w.wallet.prompts(), prompts + 1, 'prompts for a batch of two calls')
+      let status = await calls.callsStatus(w.wallet.id, w.home.caipNetworkId, id)
+      // Both worlds mine at once; a few more reads only cover a slow answer, they never wait on a clock.
+      for (let read = 0; status.outcome === 'pending' && read < 20; read++) status = await calls.callsStatus(w.wallet.id, w.home.caipNetworkId, id)
+      same(status.outcome, 'confirmed', 'the batch outcome')
+      same(status.transactionHashes.length > 0 && status.transactionHashes.every((h) => /^0x[0-9a-fA-F]{64}$/.test(h)), true, `transaction hashes (got ${describe(status.transactionHashes)})`)
+    },
+  },
+  {
+    name: 'sendCalls declined by the person rejects kind rejected',
+    async run(w) {
+      const calls = batches(w)
+      await discover(w)
+      const { addresses } = await w.family.connect(w.wallet.id)
+      w.wallet.declineNext()
+      await rejectsKind(
+        calls.sendCalls(w.wallet.id, { chainId: w.home.caipNetworkId, from: addresses[0]!, atomicRequired: false, calls: [{ to: w.receiver, value: 1n }] }),
+        'rejected',
+        'a declined batch',
+      )
+    },
+  },
+  {
+    name: 'sendCalls with a call whose to does not start with 0x is refused in the spec\'s words before any wallet request',
+    async run(w) {
+      const calls = batches(w)
+      await discover(w)
+      const { addresses } = await w.family.connect(w.wallet.id)
+      const before = w.wallet.requests()
+      const error = await rejection(
+        calls.sendCalls(w.wallet.id, { chainId: w.home.caipNetworkId, from: addresses[0]!, atomicRequired: false, calls: [{ to: w.receiver.slice(2), value: 1n }] }),
+        'a batch with a to without 0x',
+      )
+      same((error as Error).message, 'Each call needs a to address starting with 0x', 'the error')
+      same(w.wallet.requests(), before, 'requests that reached the wallet')
+    },
+  },
 ]
 
 // ------------------------------------------------------------------ helpers
+
+/** The family's batches (the optional WalletCalls port), which every world of this suite has (both wallets speak EIP-5792). */
+function batches(w: ChainFamilyWorld): WalletCalls {
+  if (w.walletCalls === undefined) throw new Error('the world has no batches')
+  return w.walletCalls
+}
 
 /** Starts discovery and waits until the wallet is listed. */
 async function discover(w: ChainFamilyWorld): Promise<void> {

@@ -22,6 +22,7 @@ chainFamilyContract('FakeChainFamily', () => {
   family.announce(connector)
   return {
     family,
+    walletCalls: family,
     wallet: {
       id: connector.id,
       announce: () => family.announce(connector),

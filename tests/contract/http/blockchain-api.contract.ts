@@ -28,8 +28,6 @@ export interface BlockchainApiWorld {
   readonly token: { readonly caip10: string; readonly symbol: string; readonly decimals: number }
   /** The name service zone. */
   readonly zone: string
-  /** Gives `address` a smart session with id `pci`. */
-  addSession(address: string, pci: string): Promise<void>
 }
 
 const UNSUPPORTED_CHAIN: CaipNetworkId = 'eip155:999999'
@@ -313,18 +311,6 @@ export function blockchainApiContract(label: string, makeWorld: () => Promise<Bl
         })
         // The provider's own page: the url's last path segment names it (docs/service-api.md).
         expect(new URL(url).pathname.split('/').at(-1)).toBe('meld')
-      })
-    })
-
-    describe('smart sessions', () => {
-      it('lists a session and revokes it', async () => {
-        const pci = `pci-${Math.random().toString(36).slice(2, 10)}`
-        await w.addSession(w.funded.address, pci)
-        const before = await w.api.getSessions(w.funded.address)
-        expect(before.map((s) => s.pci)).toContain(pci)
-        await w.api.revokeSession(w.funded.address, { pci, signature: '0x01' })
-        const after = await w.api.getSessions(w.funded.address)
-        expect(after.map((s) => s.pci)).not.toContain(pci)
       })
     })
   })

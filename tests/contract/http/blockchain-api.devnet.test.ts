@@ -1,7 +1,7 @@
 import { FetchBlockchainApi } from '../../../src/infrastructure/http/fetch-blockchain-api'
 import { ManualClock } from '../../fakes/manual-clock'
 import { blockchainApiContract } from './blockchain-api.contract'
-import { admin, devnet, devnetHttpClient } from './devnet'
+import { devnet, devnetHttpClient } from './devnet'
 
 blockchainApiContract('FetchBlockchainApi over HTTP to the devnet', async () => {
   const d = devnet()
@@ -20,6 +20,5 @@ blockchainApiContract('FetchBlockchainApi over HTTP to the devnet', async () => 
     nativeToken: native.caip10,
     token: { caip10: token.caip10, symbol: token.symbol, decimals: token.decimals },
     zone: 'wg.id',
-    addSession: (address, pci) => admin.addSession(address, { pci }),
   }
 })

@@ -39,9 +39,5 @@ blockchainApiContract('InMemoryBlockchainApi', () => {
     nativeToken,
     token: { caip10: token, symbol: 'dUSD', decimals: 6 },
     zone: 'wg.id',
-    addSession: (address, pci) => {
-      api.addSession(address, { pci, expiry: 2_000_000_000, permissions: [] })
-      return Promise.resolve()
-    },
   })
 })

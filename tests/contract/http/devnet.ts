@@ -60,9 +60,6 @@ export const admin = {
   async clearAnalytics() {
     await call('DELETE', '/__admin/analytics')
   },
-  async addSession(address: string, session: { pci: string; expiry?: number; permissions?: unknown[] }) {
-    await call('POST', `/__admin/sessions/${address}`, session)
-  },
   /** Resolves once the devnet has logged `count` requests under `path` (it logs before answering). */
   async waitForRequests(path: string, count = 1): Promise<LoggedRequest[]> {
     for (let i = 0; i < 500; i++) {

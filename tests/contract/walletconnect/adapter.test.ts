@@ -157,6 +157,19 @@ describe('UniversalProviderWalletConnect', () => {
     }
   })
 
+  it('EIP-5792 methods the session did not approve answer 4200 (unsupported method) at once, as a wallet without them', async () => {
+    const provider = main.getProvider()!
+    for (const [method, params] of [
+      ['wallet_getCapabilities', [PEER.address, ['0x7a69']]],
+      ['wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: PEER.address, atomicRequired: false, calls: [{ to: PEER.address }] }]],
+      ['wallet_getCallsStatus', ['0x01']],
+    ] as const) {
+      const error = await provider.request({ method, params }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(WalletRequestError)
+      expect(error).toMatchObject({ kind: 'unsupportedMethod', code: 4200 })
+    }
+  })
+
   it('switchNetwork to an approved network reports chainChanged and moves requests there', async () => {
     const changed = firstValueFrom(main.events$.pipe(filter((e): e is Extract<WalletConnectEvent, { type: 'chainChanged' }> => e.type === 'chainChanged')))
     await main.switchNetwork('eip155:31338')

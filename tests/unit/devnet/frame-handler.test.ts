@@ -332,6 +332,36 @@ describe('the wallet frame RPC', () => {
     expect(f.calls.filter((c) => c.path === '/v1/rpc')).toHaveLength(1)
   })
 
+  it('a session-key grant waits for the visitor, who sees the key, its spend limit and its end; approved it goes to the service', async () => {
+    const f = aFrame()
+    const key = '0x1111111111111111111111111111111111111111'
+    const request = {
+      chainId: '0x7a69',
+      expiry: 1_900_000_000,
+      signer: { type: 'key', data: { type: 'secp256k1', id: key } },
+      permissions: [{ type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: '0x11c37937e080000' } }] }],
+    }
+    const granted = f.send('RPC_REQUEST', { chainId: 31337, method: 'wallet_grantPermissions', params: [request] })
+    await flush()
+    expect(f.shown).toEqual([
+      {
+        title: 'Grant permissions',
+        method: 'wallet_grantPermissions',
+        appName: undefined,
+        rows: [
+          { label: 'Session key', value: key },
+          { label: 'Spend limit', value: '0.08 ETH' },
+          { label: 'Expires', value: new Date(1_900_000_000_000).toUTCString() },
+          { label: 'Network', value: 'Devnet A' },
+        ],
+      },
+    ])
+    expect(f.calls.some((c) => c.path === '/v1/rpc')).toBe(false)
+    f.answers[0]!.resolve(true)
+    await granted
+    expect(f.responseTo('r1')).toMatchObject({ ok: true, payload: { result: 'result of wallet_grantPermissions' } })
+  })
+
   it('requests wait in a queue, one shown at a time', async () => {
     const f = aFrame()
     const first = f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: ['one', USER.accounts.eip155] })

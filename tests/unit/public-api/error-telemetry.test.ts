@@ -35,7 +35,7 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
           loadConnect: () => Promise.resolve(),
     loadWalletLists: () => Promise.resolve(),
     walletListsLoaded: true,
-          load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, profileName$: of(null), bindArea: async () => {}, areaBound: () => true }),
+          load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, grantPermissions: () => Promise.resolve({}), profileName$: of(null), bindArea: async () => {}, areaBound: () => true }),
           loadArea: () => Promise.resolve(),
           areaLoaded: () => true,
           dispose() {},

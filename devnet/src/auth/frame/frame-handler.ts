@@ -399,6 +399,8 @@ export class FrameHandler {
           rows: calls.flatMap((call, i) => txRows(call, chain, calls.length > 1 ? ` ${i + 1}` : '')),
         }
       }
+      case 'wallet_grantPermissions':
+        return { ...base, title: 'Grant permissions', rows: grantRows(params[0], chain) }
       default:
         return { ...base, title: 'Approve transaction', rows: txRows(asTx(params[0]), chain, '') }
     }
@@ -570,4 +572,26 @@ function parseTyped(value: unknown): { primaryType?: string; domain?: { name?: s
   } catch {
     return undefined
   }
+}
+
+/** What a session-key grant asks for, in the visitor's words: the key, its spend limit, its end. */
+function grantRows(value: unknown, chain: string): { label: string; value: string }[] {
+  const request = (typeof value === 'object' && value !== null ? value : {}) as {
+    expiry?: unknown
+    signer?: { data?: { id?: unknown } }
+    permissions?: { type?: unknown; data?: { allowance?: unknown }; policies?: { data?: { allowance?: unknown } }[] }[]
+  }
+  let limit = 0n
+  for (const permission of Array.isArray(request.permissions) ? request.permissions : []) {
+    for (const allowance of [permission.data?.allowance, ...(permission.policies ?? []).map((p) => p.data?.allowance)]) {
+      if (typeof allowance === 'string' && isHex(allowance)) limit += BigInt(allowance)
+    }
+  }
+  const expiry = typeof request.expiry === 'number' ? new Date(request.expiry * 1000).toUTCString() : 'unknown'
+  return [
+    { label: 'Session key', value: typeof request.signer?.data?.id === 'string' ? request.signer.data.id : 'unknown' },
+    { label: 'Spend limit', value: `${formatEther(limit)} ETH` },
+    { label: 'Expires', value: expiry },
+    { label: 'Network', value: chain },
+  ]
 }

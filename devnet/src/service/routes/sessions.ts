@@ -1,39 +1,27 @@
-/** Smart-session listing and revocation (sessions are seeded by tests through /__admin/sessions). */
-import { parseAccount } from '../chains'
-import type { ServiceDeps, Session } from '../deps'
-import { field, HttpError, requireString, type Router } from '../http'
+/**
+ * Smart sessions on the blockchain service, the base of every call the modal makes (spec section
+ * 7): GET /v1/sessions/{address} lists the account's session keys from chain state, and POST
+ * /v1/sessions/{address}/revoke confirms that the owner removed one on chain (the service cannot
+ * revoke by itself). The reading lives with the devnet's smart account (../../auth/smart-account),
+ * loaded on the first such request.
+ */
+import type { ServiceDeps } from '../deps'
+import { isDevnetChainId } from '../chains'
+import type { RequestContext, Router } from '../http'
 
 export function registerSessionRoutes(router: Router, deps: ServiceDeps): void {
-  const key = (raw: string): string => parseAccount(raw).address.toLowerCase()
-
-  router.get('/v1/sessions/:address', ({ params }) => ({ json: { sessions: deps.sessions.get(key(params.address!)) ?? [] } }))
-
-  router.post('/v1/sessions/:address/revoke', async ({ params, json }) => {
-    const body = await json()
-    const pci = requireString(body, 'pci')
-    requireString(body, 'signature')
-    const k = key(params.address!)
-    const list = deps.sessions.get(k) ?? []
-    if (!list.some((s) => s.pci === pci)) throw new HttpError(404, `Session ${pci} not found`)
-    deps.sessions.set(
-      k,
-      list.filter((s) => s.pci !== pci),
-    )
-    return { json: { revoked: true } }
-  })
-
-  router.post('/__admin/sessions/:address', async ({ params, json }) => {
-    const body = (await json()) ?? {}
-    const k = key(params.address!)
-    const pci = field(body, 'pci')
-    const expiry = field(body, 'expiry')
-    const permissions = field(body, 'permissions')
-    const session: Session = {
-      pci: typeof pci === 'string' && pci ? pci : `pci-${Math.random().toString(16).slice(2, 10)}`,
-      expiry: typeof expiry === 'number' ? expiry : Math.floor(deps.now().getTime() / 1000) + 86_400,
-      permissions: Array.isArray(permissions) ? permissions : [],
+  const chains = () =>
+    Object.entries(deps.rpcUrls)
+      .map(([id, rpcUrl]) => ({ chainId: Number(id), rpcUrl }))
+      .filter((c) => isDevnetChainId(c.chainId))
+  const answer = async ({ method, path, query, json }: RequestContext) => {
+    const { sessionsRoute } = await import('../../auth/smart-account')
+    const body = async (): Promise<Record<string, unknown>> => {
+      const value = await json()
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
     }
-    deps.sessions.set(k, [...(deps.sessions.get(k) ?? []), session])
-    return { status: 201, json: session }
-  })
+    return sessionsRoute(method, path, query, body, chains())
+  }
+  router.get('/v1/sessions/:address', answer)
+  router.post('/v1/sessions/:address/revoke', answer)
 }

@@ -24,6 +24,10 @@ export const WALLETCONNECT_METHODS: Readonly<Record<ChainNamespace, readonly str
     'eth_sendTransaction',
     'wallet_switchEthereumChain',
     'wallet_addEthereumChain',
+    // EIP-5792 batches (approve + swap under one prompt), used only when the wallet approves them.
+    'wallet_getCapabilities',
+    'wallet_sendCalls',
+    'wallet_getCallsStatus',
   ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
   polkadot: ['polkadot_signMessage', 'polkadot_signTransaction'],

@@ -182,6 +182,14 @@ const SDK_LOCAL_METHODS: ReadonlySet<string> = new Set([
   'wallet_sendCalls',
 ])
 
+/** EIP-5792: used only when the session approved them. */
+const BATCH_METHODS: ReadonlySet<string> = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'])
+
+function approves(provider: Provider, method: string): boolean {
+  const approved = (provider.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
+  return approved?.methods?.includes(method) === true
+}
+
 /**
  * A read every RPC URL failed: the node's JSON-RPC code is kept; the text is viem's short one
  * (never the URL or the request body its long message carries).
@@ -521,6 +529,11 @@ export class UniversalProviderWalletConnect {
     if (!provider) return undefined
     return {
       request: async ({ method, params }) => {
+        if (BATCH_METHODS.has(method) && !approves(provider, method)) {
+          // The SDK would answer from its own cache or store, or ask a wallet that never agreed to
+          // batches; answered as a wallet without the method does, the caller keeps one call at a time.
+          throw new WalletRequestError('unsupportedMethod', `The wallet did not approve ${method} for this session`, { code: 4200 })
+        }
         const chainId = await this.readChain(provider, method)
         if (chainId !== undefined) {
           try {

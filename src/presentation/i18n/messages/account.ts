@@ -9,6 +9,7 @@ export const account = {
   'account.receive': 'Receive',
   'account.send': 'Send',
   'account.chooseName': 'Choose a name',
+  'account.sessions': 'Sessions',
   'account.copyAddress': 'Copy address',
   'account.copy': 'Copy',
   'account.loadingBalance': 'Loading balance…',

@@ -2,7 +2,10 @@ import { BehaviorSubject, VirtualTimeScheduler } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
+import type { ConnectedCalls } from '../../../../src/application/calls/connected-calls'
 import { SwapFlow, SWAP_QUOTE_DEBOUNCE_MS } from '../../../../src/application/swap/swap-flow'
+import type { CallsCapabilities, CallsOutcome, CallsRequest } from '../../../../src/domain/calls/wallet-calls'
+import { WalletRequestError } from '../../../../src/ports/chain-family'
 import type { CaipNetworkId, TokenBalance } from '../../../../src/domain/entities'
 import { TransactionRejectedError } from '../../../../src/domain/errors'
 import type { PreparedTransaction, SwapTransactions } from '../../../../src/ports/swap-transactions'
@@ -31,7 +34,33 @@ class RecordingWallet implements SwapTransactions {
   }
 }
 
-function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; holdings?: 'later' } = {}) {
+/**
+ * A wallet that sends batches: what it offers, the batches it was asked to send, and the statuses
+ * it reports in turn (the last one repeats); `refuse` makes sendCalls fail with that error.
+ */
+class BatchingWallet implements ConnectedCalls {
+  readonly sent: CallsRequest[] = []
+  statusAsked = 0
+  refuse: Error | undefined
+  constructor(
+    private readonly offered: CallsCapabilities | undefined,
+    private readonly statuses: readonly CallsOutcome[] = ['confirmed'],
+  ) {}
+  capabilities() {
+    return Promise.resolve(this.offered)
+  }
+  send(request: CallsRequest) {
+    if (this.refuse) return Promise.reject(this.refuse)
+    this.sent.push(request)
+    return Promise.resolve(`batch-${this.sent.length}`)
+  }
+  status() {
+    const outcome = this.statuses[Math.min(this.statusAsked++, this.statuses.length - 1)]!
+    return Promise.resolve({ outcome, transactionHashes: outcome === 'pending' ? [] : ['0xa1', '0xb2'] })
+  }
+}
+
+function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; holdings?: 'later'; calls?: ConnectedCalls } = {}) {
   const scheduler = new VirtualTimeScheduler()
   const prices = [
     { name: 'Ether', symbol: 'ETH', iconUrl: '', price: 2500, address: ETH },
@@ -62,6 +91,7 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; hold
   const flow = new SwapFlow({
     api,
     transactions: wallet,
+    ...(options.calls ? { calls: options.calls } : {}),
     account: () => ({ address: USER, caipNetworkId: options.network ?? CHAIN }),
     balances: {
       balances$,
@@ -80,13 +110,23 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; hold
   })
   /** Lets the debounce pass and every answer arrive. */
   const settle = async () => {
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 8; i++) {
       scheduler.flush()
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
   const arrive = () => balances$.next(held)
-  return { flow, api, wallet, modal, approvals, prices, settle, pending, refreshes, scheduler, arrive }
+  /** Moves virtual time and lets answers arrive until `work` is done (a batch followed to its end). */
+  const drive = async (work: Promise<void>) => {
+    let done = false
+    void work.finally(() => (done = true))
+    for (let i = 0; i < 2000 && !done; i++) {
+      scheduler.flush()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await work
+  }
+  return { flow, api, wallet, modal, approvals, prices, settle, pending, refreshes, scheduler, arrive, drive }
 }
 
 async function quoted(w: ReturnType<typeof world>, from: string, to: string, amount: string) {
@@ -195,5 +235,116 @@ describe('SwapFlow', () => {
     w.wallet.refuse = false
     await Promise.all([w.flow.confirm(), w.flow.confirm()])
     expect(w.wallet.sent).toHaveLength(1)
+  })
+
+  describe('with a wallet that sends batches', () => {
+    const TOKEN = DUSD.split(':')[2]
+    const ROUTER = ETH.split(':')[2]
+
+    it('sends approve + swap as ONE request under one entry, follows it until confirmed, then shows Account', async () => {
+      const calls = new BatchingWallet({ atomic: 'supported' }, ['pending', 'pending', 'confirmed'])
+      const w = world({ calls })
+      await quoted(w, DUSD, ETH, '100')
+      await w.flow.review()
+      expect(w.flow.snapshot.preview?.batch).toEqual({ atomic: 'supported' })
+      const entries: string[] = []
+      w.approvals.current$.subscribe((c) => c && entries.push(c.summary.title))
+      const statuses: string[] = []
+      w.flow.state$.subscribe((s) => statuses.at(-1) !== s.submit.status && statuses.push(s.submit.status))
+      await w.drive(w.flow.confirm())
+      expect(entries).toEqual(['Approve and swap 100 dUSD for ETH'])
+      expect(w.wallet.sent).toEqual([])
+      expect(calls.sent).toHaveLength(1)
+      expect(calls.sent[0]).toMatchObject({ chainId: CHAIN, from: USER, atomicRequired: true })
+      expect(calls.sent[0]!.calls.map((c) => c.to)).toEqual([TOKEN, ROUTER])
+      expect(BigInt(`0x${calls.sent[0]!.calls[0]!.data!.slice(-64)}`)).toBe(100_000000n)
+      expect(calls.statusAsked).toBe(3)
+      expect(statuses).toEqual(['idle', 'checking', 'swapping', 'confirming', 'idle'])
+      expect(w.modal.view).toBe('Account')
+      expect(w.pending.map((t) => t.id)).toEqual(['0xb2'])
+      expect(w.refreshes).toEqual([{ forceUpdate: true }])
+    })
+
+    it('asks a wallet that is not atomic for one request too, without requiring atomicity', async () => {
+      const calls = new BatchingWallet({ atomic: 'unsupported' })
+      const w = world({ calls })
+      await quoted(w, DUSD, ETH, '100')
+      await w.flow.review()
+      await w.flow.confirm()
+      expect(calls.sent.map((r) => r.atomicRequired)).toEqual([false])
+      expect(w.modal.view).toBe('Account')
+    })
+
+    it('asks no batch without an approval to make, nor of a wallet that offers none on the network', async () => {
+      const calls = new BatchingWallet({ atomic: 'supported' })
+      const w = world({ calls })
+      await quoted(w, ETH, DUSD, '1')
+      await w.flow.review()
+      expect(w.flow.snapshot.preview?.batch).toBeUndefined()
+      await w.flow.confirm()
+      expect(calls.sent).toEqual([])
+      expect(w.wallet.sent).toHaveLength(1)
+
+      const none = new BatchingWallet(undefined)
+      const v = world({ calls: none })
+      await quoted(v, DUSD, ETH, '100')
+      await v.flow.review()
+      await v.flow.confirm()
+      expect(none.sent).toEqual([])
+      expect(v.wallet.sent).toHaveLength(2)
+    })
+
+    it('falls back to the two requests when the wallet turns the batch down before asking anyone', async () => {
+      const calls = new BatchingWallet({ atomic: 'ready' })
+      calls.refuse = new WalletRequestError('unsupportedMethod', 'Atomicity not supported', { code: 5760 })
+      const w = world({ calls })
+      await quoted(w, DUSD, ETH, '100')
+      await w.flow.review()
+      const entries: string[] = []
+      w.approvals.current$.subscribe((c) => c && entries.push(c.summary.title))
+      await w.flow.confirm()
+      expect(entries).toEqual(['Approve and swap 100 dUSD for ETH', 'Approve 100 dUSD', 'Swap 100 dUSD for ETH'])
+      expect(w.wallet.sent.map((t) => t.to)).toEqual([TOKEN, ROUTER])
+      expect(w.modal.view).toBe('Account')
+    })
+
+    it('a rejected batch sends nothing and keeps the preview; a double click sends one batch', async () => {
+      const calls = new BatchingWallet({ atomic: 'supported' })
+      const w = world({ calls })
+      await quoted(w, DUSD, ETH, '100')
+      await w.flow.review()
+      calls.refuse = new WalletRequestError('rejected', 'User rejected the request', { code: 4001 })
+      await w.flow.confirm()
+      expect(w.flow.snapshot.submit).toEqual({ status: 'failed', message: 'Transaction rejected' })
+      expect(w.flow.snapshot.preview?.amountText).toBe('100')
+      expect(w.modal.view).toBe('SwapPreview')
+      expect(w.wallet.sent).toEqual([])
+      calls.refuse = undefined
+      await Promise.all([w.flow.confirm(), w.flow.confirm()])
+      expect(calls.sent).toHaveLength(1)
+      expect(w.wallet.sent).toEqual([])
+    })
+
+    it('says in plain words when the batch failed, landed only in part or is still unconfirmed, and keeps the preview', async () => {
+      const cases: [CallsOutcome, string][] = [
+        ['failed', 'The approval and swap failed; nothing was swapped.'],
+        ['partial', 'The approval went through but the swap failed; nothing was swapped. Try again.'],
+        ['pending', 'The wallet has not confirmed the swap yet. Check Activity before trying again.'],
+      ]
+      for (const [outcome, message] of cases) {
+        const calls = new BatchingWallet({ atomic: 'unsupported' }, [outcome])
+        const w = world({ calls })
+        await quoted(w, DUSD, ETH, '100')
+        await w.flow.review()
+        const started = w.scheduler.now()
+        await w.drive(w.flow.confirm())
+        expect(w.flow.snapshot.submit).toEqual({ status: 'failed', message })
+        // Still pending: asked 120 times, a second apart, before giving up.
+        expect(w.scheduler.now() - started).toBe(outcome === 'pending' ? 119_000 : 0)
+        expect(w.flow.snapshot.preview).toBeDefined()
+        expect(w.pending).toEqual([])
+        expect(w.modal.view).toBe('SwapPreview')
+      }
+    })
   })
 })

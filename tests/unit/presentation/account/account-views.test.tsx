@@ -46,7 +46,7 @@ afterEach(cleanup)
 
 const ACCOUNT = `eip155:31337:${ADDRESS}`
 
-function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean } = {}) {
+function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean; smartSessions?: boolean } = {}) {
   const scheduler = new VirtualTimeScheduler()
   const connection = new ConnectionStore()
   const modal = new ModalStore()
@@ -74,7 +74,12 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   container.bind(ConnectionStore).toConstantValue(connection)
   container.bind(ModalStore).toConstantValue(modal)
   container.bind(ModalConfig).toConstantValue(
-    parseConfig(aModalConfig({ networks: [...NETWORK_CONFIGS], ...(options.swaps === false ? { features: { swaps: false } } : {}) })),
+    parseConfig(
+      aModalConfig({
+        networks: [...NETWORK_CONFIGS],
+        features: { ...(options.swaps === false ? { swaps: false } : {}), ...(options.smartSessions === true ? { smartSessions: true } : {}) },
+      }),
+    ),
   )
   container.bind(NetworksStore).toConstantValue(networks)
   container.bind(SnackStore).toConstantValue(snacks)
@@ -166,6 +171,27 @@ describe('AccountView', () => {
     world({ swaps: false }).show(<AccountView />)
     expect(screen.queryByTestId('account-swap')).toBeNull()
     expect(screen.getByTestId('account-receive')).toBeTruthy()
+  })
+})
+
+describe('AccountView: smart sessions', () => {
+  it('offers Sessions only with the feature on and a smart account in use; it opens the sessions list', () => {
+    const off = world()
+    off.connection.set({ ...connected('eip155:31337'), accountType: 'smartAccount' })
+    const first = off.show(<AccountView />)
+    expect(screen.queryByTestId('account-sessions')).toBeNull()
+    first.unmount()
+    const eoa = world({ smartSessions: true })
+    eoa.connection.set({ ...connected('eip155:31337'), accountType: 'eoa' })
+    const second = eoa.show(<AccountView />)
+    expect(screen.queryByTestId('account-sessions')).toBeNull()
+    second.unmount()
+    const on = world({ smartSessions: true })
+    on.connection.set({ ...connected('eip155:31337'), accountType: 'smartAccount' })
+    on.modal.open({ view: 'Account' }, true)
+    on.show(<AccountView />)
+    fireEvent.click(screen.getByTestId('account-sessions'))
+    expect(on.modal.view).toBe('SmartSessionList')
   })
 })
 

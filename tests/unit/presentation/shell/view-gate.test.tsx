@@ -9,7 +9,7 @@ import { ViewBoundary, WithFeatures } from '../../../../src/presentation/ViewGat
 
 afterEach(cleanup)
 
-const NO_FEATURES: Features = { start() {}, async switchNetwork() {}, dispose() {}, profileName$: of(null), bindArea: async () => {}, areaBound: () => true }
+const NO_FEATURES: Features = { start() {}, async switchNetwork() {}, grantPermissions: () => Promise.resolve({}), dispose() {}, profileName$: of(null), bindArea: async () => {}, areaBound: () => true }
 
 /** A FeatureLoader whose loads the test settles by hand. */
 function manualLoader(loadedAtStart = false) {

@@ -1,0 +1,97 @@
+import { BehaviorSubject, type Observable } from 'rxjs'
+import { activeSessions, SmartSessionsListError, type SmartSession } from '../../domain/sessions/smart-sessions'
+import { HttpError, ServiceTimeoutError, ServiceUnreachableError } from '../../ports/http-errors'
+import type { Logger } from '../../ports/logger'
+import type { SessionKeyWallet, SmartSessionsApi } from '../../ports/smart-sessions'
+import type { ConnectionStore } from '../connection-store'
+
+export type SmartSessionsState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading' }
+  | {
+      readonly status: 'ready'
+      readonly sessions: readonly SmartSession[]
+      /** The pci of the session being revoked: its button and the others wait. */
+      readonly revoking?: string
+      /** Why the last revoke failed, in plain words. */
+      readonly revokeError?: string
+    }
+  | { readonly status: 'error'; readonly error: Error }
+
+export interface SmartSessionsStoreDeps {
+  readonly connection: Pick<ConnectionStore, 'account'>
+  readonly api: SmartSessionsApi
+  readonly wallet: SessionKeyWallet
+  readonly logger: Pick<Logger, 'warn'>
+}
+
+/**
+ * The connected smart account's active sessions (read from chain state by the sessions service)
+ * and their revocation: the owner removes the key by a transaction the visitor confirms in the
+ * wallet, the service confirms the key is gone, and the list is read again.
+ */
+export class SmartSessionsStore {
+  private readonly state = new BehaviorSubject<SmartSessionsState>({ status: 'idle' })
+  /** Bumped by every load: an answer for an older one is dropped. */
+  private generation = 0
+  readonly state$: Observable<SmartSessionsState> = this.state.asObservable()
+
+  constructor(private readonly deps: SmartSessionsStoreDeps) {}
+
+  get snapshot(): SmartSessionsState {
+    return this.state.value
+  }
+
+  /** Reads the list for the connected EVM account. */
+  async load(): Promise<void> {
+    const ticket = ++this.generation
+    const account = this.deps.connection.account('eip155')
+    if (account === undefined) {
+      this.state.next({ status: 'error', error: new SmartSessionsListError('unavailable') })
+      return
+    }
+    this.state.next({ status: 'loading' })
+    try {
+      const sessions = activeSessions(await this.deps.api.list(account.address))
+      if (ticket === this.generation) this.state.next({ status: 'ready', sessions })
+    } catch (error) {
+      this.deps.logger.warn('Walletgate: the smart sessions could not be loaded', error)
+      if (ticket !== this.generation) return
+      const shown = error instanceof SmartSessionsListError ? error : new SmartSessionsListError('unavailable', { cause: error })
+      this.state.next({ status: 'error', error: shown })
+    }
+  }
+
+  /** Revokes one session; a second call while one is under way does nothing (double clicks). */
+  async revoke(pci: string): Promise<void> {
+    const current = this.state.value
+    if (current.status !== 'ready' || current.revoking !== undefined) return
+    const session = current.sessions.find((s) => s.pci === pci)
+    const account = this.deps.connection.account('eip155')
+    if (session === undefined || account === undefined) return
+    this.state.next({ status: 'ready', sessions: current.sessions, revoking: pci })
+    try {
+      const hash = await this.deps.wallet.removeSessionKey(account.connectorId, { account: account.address, key: session.key, chainId: session.chainId })
+      // The owner's removal is what the service checks on chain; its hash names it.
+      await this.deps.api.confirmRevoked(account.address, { pci, signature: hash })
+    } catch (error) {
+      this.deps.logger.warn('Walletgate: the session could not be revoked', error)
+      const latest = this.state.value
+      if (latest.status === 'ready') this.state.next({ status: 'ready', sessions: latest.sessions, revokeError: revokeFailure(error) })
+      return
+    }
+    await this.load()
+  }
+}
+
+/** A revoke failure in the visitor's words (never a status line or a path). */
+function revokeFailure(error: unknown): string {
+  if (error instanceof HttpError) {
+    return error.status === 409 ? 'The session is still granted on chain. Please try again.' : 'The revocation could not be confirmed. Please try again.'
+  }
+  const kind = typeof error === 'object' && error !== null ? (error as { kind?: unknown }).kind : undefined
+  if (kind === 'rejected') return 'You declined the revocation in the wallet.'
+  if (error instanceof Error && error.name === 'RevokeSessionError') return error.message
+  if (error instanceof ServiceUnreachableError || error instanceof ServiceTimeoutError) return 'The sessions service could not be reached. Please try again.'
+  return 'The session could not be revoked. Please try again.'
+}
