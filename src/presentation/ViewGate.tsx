@@ -6,6 +6,8 @@ import { ELLIPSIS } from '../domain/format/glyphs'
 
 /** The spec's generic failure text (section 8). */
 const SOMETHING_WENT_WRONG = 'Something went wrong.'
+/** What a part of the modal that could not be fetched says (a view, the connection flow). */
+export const LOAD_FAILED = 'This part of the modal could not be loaded. Check your connection and try again.'
 
 /** The spec's message and a retry, where a view could not be loaded or drawn. */
 function LoadFailed({ onRetry }: { readonly onRetry: () => void }) {
@@ -14,7 +16,7 @@ function LoadFailed({ onRetry }: { readonly onRetry: () => void }) {
       announce
       tone="error"
       title={SOMETHING_WENT_WRONG}
-      message="This part of the modal could not be loaded. Check your connection and try again."
+      message={LOAD_FAILED}
       actions={
         <Button variant="primary" onClick={onRetry} data-testid="view-retry">
           Try again
