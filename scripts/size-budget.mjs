@@ -63,10 +63,12 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * KB) and `modal.grantPermissions` on the modal's API (its flow and the sessions view load on
  * demand: 0.08 KB), which left 5 bytes under 138.5. Measured: 138.5 KB (141,819 bytes); room left
  * in the 140 KB budget: 1.5 KB, which the message catalogue does not fit yet (it measures 2.0 KB
- * before open on its branch, the issue allows 1.0). Lower it as room is won, never raise it
- * without saying why.
+ * before open on its branch, the issue allows 1.0). Lowered to 137.5: the connection flow
+ * (ConnectExternal, connecting a chosen wallet) left the idle prefetch for a chunk of its own that
+ * the Connect view fetches when it first shows (src/di-connect-flow.ts): 1.2 KB less before open.
+ * Measured: 137.3 KB (140,616 bytes). Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 137.5 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -2,16 +2,13 @@ import type { Container } from 'inversify'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
-import { ConnectExternal } from './application/connection/connect-external'
 import { ConnectorsStore } from './application/connection/connectors-store'
 import { RecentWallets } from './application/connection/recent-wallets'
-import { EventReporter } from './application/connection/report-event'
 import { WalletConnectEntry } from './application/connection/walletconnect-entry'
 import { FeatureLoader } from './application/modal-services'
 import { isMobilePlatform } from './domain/connection/platform'
 import { CloseModal } from './application/shell/close-modal'
 import { SiwxLoader } from './application/siwx/siwx-state'
-import { KeyValueStorage } from './ports/key-value-storage'
 import { Logger } from './ports/logger'
 import { Platform } from './ports/platform'
 import { Scheduler } from './ports/scheduler'
@@ -48,26 +45,10 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
   binder
     .bind(WalletCatalogue)
     .toDynamicValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
-  binder.bind(ConnectExternal).toDynamicValue(
-    (ctx) =>
-      new ConnectExternal(
-        ctx.get(WalletDirectory),
-        ctx.get(ConnectionStore),
-        ctx.get(ModalStore),
-        ctx.get(RecentWallets),
-        ctx.get(KeyValueStorage),
-        ctx.get(EventReporter),
-        ctx.get(Logger),
-        () => {
-          const kind = ctx.get(Platform).kind
-          return { isSafariIos: kind === 'ios-safari', isTelegram: kind === 'telegram' }
-        },
-      ),
-  )
   // Only the social buttons and views ask for it, and they show only with the embedded wallet.
-  binder.bind(SocialLoginLoader).toDynamicValue(() => emailLoginLoader(() => import('./di-social').then(({ createSocialLogin }) => createSocialLogin(container, config))))
+  binder.bind(SocialLoginLoader).toDynamicValue(() => emailLoginLoader(() => Promise.all([container.get(FeatureLoader).connectFlow(), import('./di-social')]).then(([, { createSocialLogin }]) => createSocialLogin(container, config))))
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).
-  binder.bind(EmailLoginLoader).toDynamicValue((ctx) => emailLoginLoader(() => import('./di-email').then(({ emailLogin }) => emailLogin(ctx))))
+  binder.bind(EmailLoginLoader).toDynamicValue((ctx) => emailLoginLoader(() => Promise.all([ctx.get(FeatureLoader).connectFlow(), import('./di-email')]).then(([, { emailLogin }]) => emailLogin(ctx))))
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(

@@ -2,6 +2,7 @@
 import 'reflect-metadata/lite'
 import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
+import type { ConnectExternal } from './application/connection/connect-external'
 import type { ResolvedConfig } from './domain/config'
 import { ConnectionStore } from './application/connection-store'
 import { AlertStore } from './application/alert-store'
@@ -321,6 +322,7 @@ function storagePrefix(config: ResolvedConfig): string {
 function featureLoader(container: Container, config: ResolvedConfig): FeatureLoader {
   let connecting: Promise<void> | undefined
   let listing: Promise<void> | undefined
+  let flow: Promise<ConnectExternal> | undefined
   let listsBound = false
   let loading: Promise<Features> | undefined
   let features: Features | undefined
@@ -332,10 +334,19 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     connecting.catch(() => (connecting = undefined))
     return connecting
   }
+  const connectFlow = (): Promise<ConnectExternal> => {
+    flow ??= Promise.all([loadConnect(), import('./di-connect-flow')]).then(([, { bindConnectFlow }]) => {
+      if (disposed) throw new Error('The modal was destroyed.')
+      return bindConnectFlow(container)
+    })
+    flow.catch(() => (flow = undefined))
+    return flow
+  }
   return {
     loadConnect,
+    connectFlow,
     loadWalletLists() {
-      listing ??= Promise.all([loadConnect(), import('./di-wallet-lists')]).then(([, { bindWalletLists }]) => {
+      listing ??= Promise.all([connectFlow(), import('./di-wallet-lists')]).then(([, { bindWalletLists }]) => {
         if (disposed) return
         bindWalletLists(container, config)
         listsBound = true

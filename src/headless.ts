@@ -107,12 +107,8 @@ export function createWalletgateCore(config: WalletModalConfig, options: CreateW
     siwx: modal.siwx,
     async connectStores() {
       void modal.restored()
-      const [, { ConnectorsStore }, { ConnectExternal }] = await Promise.all([
-        loader().loadConnect(),
-        import('./application/connection/connectors-store'),
-        import('./application/connection/connect-external'),
-      ])
-      return { wallets: container.get(ConnectorsStore), connection: container.get(ConnectExternal) }
+      const [connection, { ConnectorsStore }] = await Promise.all([loader().connectFlow(), import('./application/connection/connectors-store')])
+      return { wallets: container.get(ConnectorsStore), connection }
     },
     async walletListStores() {
       void modal.restored()

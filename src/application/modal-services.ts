@@ -3,6 +3,7 @@ import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
 import type { ResolvedConfig } from '../domain/config'
 import type { LocaleStore } from './locale-store'
+import type { ConnectExternal } from './connection/connect-external'
 import type { GrantedPermissions, PermissionsRequest } from '../domain/sessions/smart-sessions'
 
 /** The host's validated configuration for this modal instance. */
@@ -16,6 +17,11 @@ export const ModalConfig = Symbol('ModalConfig') as ServiceIdentifier<ResolvedCo
  */
 export interface FeatureLoader {
   loadConnect(): Promise<void>
+  /**
+   * The connection flow (connecting a chosen wallet), bound on top of `loadConnect()`: a chunk of
+   * its own, fetched when the Connect view first shows, not before any open.
+   */
+  connectFlow(): Promise<ConnectExternal>
   /**
    * Binds what the catalogue wallet lists need (All Wallets, the WalletConnect views' list): a chunk
    * of its own, fetched when such a view opens, not with the Connect view.

@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect, type SyntheticEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { ConnectExternal } from '../../application/connection/connect-external'
 import { ConnectorsStore } from '../../application/connection/connectors-store'
 import { WalletConnectEntry } from '../../application/connection/walletconnect-entry'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { ModalStore } from '../../application/modal-store'
+import { FeatureLoader } from '../../application/modal-services'
+import { SnackStore } from '../../application/snack-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
+import { shell } from '../i18n/messages/shell'
 import { EmailField } from './connect/EmailField'
 import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
 import { useI18n } from '../i18n/i18n'
@@ -22,7 +24,8 @@ const SocialButtons = lazy(() => import('./connect/SocialButtons'))
  */
 export default function ConnectView() {
   const store = useService(ConnectorsStore)
-  const connect = useService(ConnectExternal)
+  const loader = useService(FeatureLoader)
+  const snack = useService(SnackStore)
   const modal = useService(ModalStore)
   const walletConnect = useService(WalletConnectEntry)
   const model = useObservableState(store.state$, () => store.snapshot)
@@ -30,7 +33,15 @@ export default function ConnectView() {
 
   useEffect(() => {
     void store.load()
-  }, [store])
+    // The connection flow comes now, while the visitor looks at the list, so it is there by the
+    // click (a failed fetch is tried again by the click).
+    loader.connectFlow().catch(() => undefined)
+  }, [store, loader])
+  const connect = (id: string) =>
+    loader.connectFlow().then(
+      (flow) => flow.connect(id),
+      () => snack.showError(shell['shell.loadFailed']),
+    )
 
   const rows = model.groups.flatMap((group) => group.rows)
   // Pointing at or focusing the WalletConnect row loads WalletConnect and opens its relay link, so
@@ -71,7 +82,7 @@ export default function ConnectView() {
             <List label={t('connect.wallets')} testId="connect-wallet-list">
               <WalletRows
                 rows={rows}
-                onConnect={(id) => void (id === WALLETCONNECT_CONNECTOR_ID ? walletConnect.connect() : connect.connect(id))}
+                onConnect={(id) => void (id === WALLETCONNECT_CONNECTOR_ID ? walletConnect.connect() : connect(id))}
                 onChooseWallet={(wallet) => void walletConnect.chooseWallet(wallet)}
               />
               {model.showAllWallets && (

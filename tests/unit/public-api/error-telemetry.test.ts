@@ -33,6 +33,7 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
         const loader: FeatureLoaderType = {
           loaded: true,
           loadConnect: () => Promise.resolve(),
+          connectFlow: () => new Promise(() => undefined),
     loadWalletLists: () => Promise.resolve(),
     walletListsLoaded: true,
           load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, grantPermissions: () => Promise.resolve({}), profileName$: of(null), bindArea: async () => {}, areaBound: () => true }),

@@ -83,6 +83,7 @@ describe('open() when the modal cannot be loaded', () => {
           },
           load: () => real.load(),
           loadWalletLists: () => real.loadWalletLists(),
+          connectFlow: () => real.connectFlow(),
           get walletListsLoaded() {
             return real.walletListsLoaded
           },
@@ -122,6 +123,7 @@ describe('open() and close() while the modal loads', () => {
           },
           load: () => real.load(),
           loadWalletLists: () => real.loadWalletLists(),
+          connectFlow: () => real.connectFlow(),
           get walletListsLoaded() {
             return real.walletListsLoaded
           },

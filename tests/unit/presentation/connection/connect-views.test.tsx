@@ -4,7 +4,10 @@ import type { Container } from 'inversify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createContainer } from '../../../../src/di'
 import { bindConnect } from '../../../../src/di-connect'
-import { ModalConfig } from '../../../../src/application/modal-services'
+import { bindConnectFlow } from '../../../../src/di-connect-flow'
+import { FeatureLoader, ModalConfig } from '../../../../src/application/modal-services'
+import { SnackStore } from '../../../../src/application/snack-store'
+import { ConnectExternal } from '../../../../src/application/connection/connect-external'
 import { parseConfig, type WalletModalConfig } from '../../../../src/domain/config'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
@@ -38,6 +41,7 @@ function world(overrides: Partial<WalletModalConfig> = {}, others: FakeChainFami
   })
   // The connect views' own bindings live in a lazily loaded part of the composition root.
   bindConnect(container, container.get(ModalConfig))
+  bindConnectFlow(container)
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return { wallets, catalogue, container, ui }
 }
@@ -61,6 +65,38 @@ describe('ConnectView', () => {
     expect(badges).toEqual(['EVM', 'Solana'])
     fireEvent.click(rows[0] as HTMLElement)
     await waitFor(() => expect(Object.keys(w.container.get(ConnectionStore).accounts).sort()).toEqual(['eip155', 'solana']))
+  })
+
+  it('fetches the connection flow when it shows; a click while that fetch fails says so, and the next click connects', async () => {
+    const w = world()
+    w.wallets.add(anAnnouncedConnector())
+    const real = w.container.get(FeatureLoader)
+    const asked: string[] = []
+    let offline = true
+    w.container.rebind(FeatureLoader).toConstantValue({
+      ...real,
+      connectFlow: () => {
+        asked.push(offline ? 'offline' : 'online')
+        return offline ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(w.container.get(ConnectExternal))
+      },
+    })
+    w.container.get(ModalStore).open({}, false)
+    w.ui(<ConnectView />)
+    // Asked for as soon as the view shows, before any click.
+    expect(asked).toEqual(['offline'])
+    fireEvent.click(screen.getByTestId('wallet-dev.walletgate.devnet'))
+    await waitFor(() =>
+      expect(w.container.get(SnackStore).snapshot).toMatchObject({
+        open: true,
+        variant: 'error',
+        message: 'This part of the modal could not be loaded. Check your connection and try again.',
+      }),
+    )
+    expect(w.container.get(ConnectionStore).snapshot.status).not.toBe('connected')
+    offline = false
+    fireEvent.click(screen.getByTestId('wallet-dev.walletgate.devnet'))
+    await waitFor(() => expect(w.container.get(ConnectionStore).snapshot.status).toBe('connected'))
+    expect(asked).toEqual(['offline', 'offline', 'online'])
   })
 
   it('lists the installed wallet and a recommended one with a get link', async () => {

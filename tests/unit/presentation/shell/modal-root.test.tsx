@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Container } from 'inversify'
 import { createWalletModal } from '../../../../src/index'
 import { bindConnect } from '../../../../src/di-connect'
+import { bindConnectFlow } from '../../../../src/di-connect-flow'
 import { ModalConfig } from '../../../../src/application/modal-services'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { Analytics } from '../../../../src/ports/analytics'
@@ -56,6 +57,7 @@ describe('ModalRoot', () => {
     })
     if (container === undefined) throw new Error('overrides not called')
     bindConnect(container, container.get(ModalConfig))
+    bindConnectFlow(container)
     const host = document.createElement('div')
     document.body.append(host)
     const shadow = host.attachShadow({ mode: 'open' })

@@ -17,6 +17,7 @@ function manualLoader(loadedAtStart = false) {
   const loader: FeatureLoader & { loaded: boolean } = {
     loaded: loadedAtStart,
     loadConnect: async () => {},
+    connectFlow: () => new Promise(() => undefined),
     loadWalletLists: async () => {},
     walletListsLoaded: true,
     loadArea: async () => {},

@@ -3,6 +3,7 @@ import type { Container } from 'inversify'
 import type { SchedulerLike } from 'rxjs'
 import { createContainer } from '../../../../src/di'
 import { bindConnect } from '../../../../src/di-connect'
+import { bindConnectFlow } from '../../../../src/di-connect-flow'
 import { bindWalletLists } from '../../../../src/di-wallet-lists'
 import { ModalConfig } from '../../../../src/application/modal-services'
 import { ModalStore } from '../../../../src/application/modal-store'
@@ -55,6 +56,7 @@ export function walletConnectViews({ now, catalogue = [], platform, scheduler }:
   })
   // The connect views' own bindings live in a lazily loaded part of the composition root.
   bindConnect(container, container.get(ModalConfig))
+  bindConnectFlow(container)
   // The WalletConnect views' and the catalogue lists' bindings (their own chunk in the product).
   bindWalletLists(container, container.get(ModalConfig))
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
