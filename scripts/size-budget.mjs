@@ -66,9 +66,18 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * before open on its branch, the issue allows 1.0). Lowered to 137.5: the connection flow
  * (ConnectExternal, connecting a chosen wallet) left the idle prefetch for a chunk of its own that
  * the Connect view fetches when it first shows (src/di-connect-flow.ts): 1.2 KB less before open.
- * Measured: 137.3 KB (140,616 bytes). Lower it as room is won, never raise it without saying why.
+ * Measured: 137.3 KB (140,616 bytes). Raised to 139.5 for the message catalogue (every text in
+ * the visitor's language): 2.1 KB measured against main before it (142,749 bytes against 140,616),
+ * over the 1.0 KB its issue allows. Of it, measured by taking each part out of the build: the
+ * `locale`/`messages` rules, the LocaleStore and `setLocale` 0.3 KB; right to left (the root's dir
+ * and lang, data kept left to right in shared rows, the mirrored back arrow) 0.1 KB; the rest, about
+ * 1.7 KB, the catalogue's machinery (t with the host's overrides, plurals, the reverse lookup of texts
+ * from below, errors by code, the switch at run time, English arriving in parts with the views and
+ * the header redrawn when it does, texts with placeholders in snacks) and the keys of the shell's
+ * and Connect's English (their texts were there before, inline). Another language loads only for a
+ * visitor who reads it. Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 137.5 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.5 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

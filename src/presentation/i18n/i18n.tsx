@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { useObservableEagerState } from 'observable-hooks'
 import { ModalLocale } from '../../application/modal-services'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, PluralKey, Translation } from './catalogue'
@@ -143,7 +142,14 @@ async function loadTexts(locale: string): Promise<Texts> {
  * stays, because only texts change.
  */
 export function I18nProvider({ children }: { readonly children: ReactNode }) {
-  const state = useObservableEagerState(useService(ModalLocale).state$)
+  const store = useService(ModalLocale)
+  // Not observable-hooks: this module comes with the first script, which a server imports too, and
+  // that package looks for `window` when it loads.
+  const [state, setState] = useState(() => store.snapshot)
+  useEffect(() => {
+    const subscription = store.state$.subscribe(setState)
+    return () => subscription.unsubscribe()
+  }, [store])
   const ready = readyTexts(state.locale)
   // The texts last shown, kept while another language's are on their way.
   const [shown, setShown] = useState(ENGLISH_TEXTS)

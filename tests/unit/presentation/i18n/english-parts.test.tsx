@@ -51,7 +51,6 @@ async function freshModal() {
     { createWalletModal },
     { ModalStore },
     { FeatureLoader },
-    { ConnectExternal },
     { ConnectionStore },
     { Analytics },
     { BlockchainApi },
@@ -71,7 +70,6 @@ async function freshModal() {
     import('../../../../src/index'),
     import('../../../../src/application/modal-store'),
     import('../../../../src/application/modal-services'),
-    import('../../../../src/application/connection/connect-external'),
     import('../../../../src/application/connection-store'),
     import('../../../../src/ports/analytics'),
     import('../../../../src/ports/blockchain-api'),
@@ -120,7 +118,7 @@ async function freshModal() {
     hasEnglish,
     store: world.get(ModalStore),
     loadFeatures: () => world.get(FeatureLoader).load(),
-    connect: () => world.get(ConnectExternal).connect(wallets.connectors[0]?.id ?? ''),
+    connect: () => world.get(FeatureLoader).connectFlow().then((flow) => flow.connect(wallets.connectors[0]?.id ?? '')),
     connected: () => world.get(ConnectionStore).snapshot.status === 'connected',
   }
 }

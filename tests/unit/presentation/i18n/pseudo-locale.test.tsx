@@ -14,7 +14,6 @@ import { EmbeddedEmail } from '../../../../src/presentation/views/account/Embedd
 import { createWalletModal, type WalletModal } from '../../../../src/index'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { FeatureLoader } from '../../../../src/application/modal-services'
-import { ConnectExternal } from '../../../../src/application/connection/connect-external'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import type { ViewName } from '../../../../src/domain/navigation/views'
@@ -136,7 +135,8 @@ describe('every text of every view comes from the catalogue', () => {
     expect(views.length).toBeGreaterThan(10)
     const disconnected = await drawEach(views, store, shadow)
     await act(async () => {
-      await container.get(ConnectExternal).connect(wallets.connectors[0]?.id ?? '')
+      const flow = await container.get(FeatureLoader).connectFlow()
+      await flow.connect(wallets.connectors[0]?.id ?? '')
     })
     expect(container.get(ConnectionStore).snapshot.status).toBe('connected')
     const connected = await drawEach(views, store, shadow)
