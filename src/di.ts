@@ -323,6 +323,7 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
   let connecting: Promise<void> | undefined
   let listing: Promise<void> | undefined
   let flow: Promise<ConnectExternal> | undefined
+  let flowBound = false
   let listsBound = false
   let loading: Promise<Features> | undefined
   let features: Features | undefined
@@ -337,7 +338,9 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
   const connectFlow = (): Promise<ConnectExternal> => {
     flow ??= Promise.all([loadConnect(), import('./di-connect-flow')]).then(([, { bindConnectFlow }]) => {
       if (disposed) throw new Error('The modal was destroyed.')
-      return bindConnectFlow(container)
+      const bound = bindConnectFlow(container)
+      flowBound = true
+      return bound
     })
     flow.catch(() => (flow = undefined))
     return flow
@@ -345,6 +348,9 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
   return {
     loadConnect,
     connectFlow,
+    get connectFlowLoaded() {
+      return flowBound
+    },
     loadWalletLists() {
       listing ??= Promise.all([connectFlow(), import('./di-wallet-lists')]).then(([, { bindWalletLists }]) => {
         if (disposed) return

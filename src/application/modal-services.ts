@@ -22,6 +22,8 @@ export interface FeatureLoader {
    * its own, fetched when the Connect view first shows, not before any open.
    */
   connectFlow(): Promise<ConnectExternal>
+  /** Whether `connectFlow()` has finished. */
+  readonly connectFlowLoaded: boolean
   /**
    * Binds what the catalogue wallet lists need (All Wallets, the WalletConnect views' list): a chunk
    * of its own, fetched when such a view opens, not with the Connect view.

@@ -13,7 +13,7 @@ import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
 import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
 import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
-import { ViewBoundary, WithArea, WithFeatures, WithWalletLists } from './ViewGate'
+import { ViewBoundary, WithArea, WithConnectFlow, WithFeatures, WithWalletLists } from './ViewGate'
 import { FitHeight } from './FitHeight'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW } from '../domain/format/glyphs'
@@ -201,6 +201,10 @@ function ModalShell({ embedded, root }: ModalRootProps) {
                 <WithWalletLists>
                   <View />
                 </WithWalletLists>
+              ) : view === 'ConnectingExternal' ? (
+                <WithConnectFlow>
+                  <View />
+                </WithConnectFlow>
               ) : CONNECT_VIEWS.has(view) ? (
                 <View />
               ) : VIEW_AREAS[view] !== undefined ? (

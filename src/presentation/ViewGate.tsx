@@ -111,6 +111,17 @@ export function WithFeatures({ children }: { readonly children: ReactNode }) {
   )
 }
 
+/** Children that need the connection flow (src/di-connect-flow.ts): ConnectingExternal opened directly. */
+export function WithConnectFlow({ children }: { readonly children: ReactNode }) {
+  const loader = useService(FeatureLoader)
+  const load = useCallback(() => loader.connectFlow(), [loader])
+  return (
+    <WithBindings ready={loader.connectFlowLoaded} load={load}>
+      {children}
+    </WithBindings>
+  )
+}
+
 /** Children that need the catalogue wallet lists (src/di-wallet-lists.ts). */
 export function WithWalletLists({ children }: { readonly children: ReactNode }) {
   const loader = useService(FeatureLoader)

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, type SyntheticEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { ConnectorsStore } from '../../application/connection/connectors-store'
+import { CATALOGUE_AFTER_OPEN_DELAY_MS, ConnectorsStore } from '../../application/connection/connectors-store'
 import { WalletConnectEntry } from '../../application/connection/walletconnect-entry'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { ModalStore } from '../../application/modal-store'
 import { FeatureLoader } from '../../application/modal-services'
 import { SnackStore } from '../../application/snack-store'
+import { Scheduler } from '../../ports/scheduler'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
@@ -26,6 +27,7 @@ export default function ConnectView() {
   const store = useService(ConnectorsStore)
   const loader = useService(FeatureLoader)
   const snack = useService(SnackStore)
+  const scheduler = useService(Scheduler)
   const modal = useService(ModalStore)
   const walletConnect = useService(WalletConnectEntry)
   const model = useObservableState(store.state$, () => store.snapshot)
@@ -33,10 +35,12 @@ export default function ConnectView() {
 
   useEffect(() => {
     void store.load()
-    // The connection flow comes now, while the visitor looks at the list, so it is there by the
-    // click (a failed fetch is tried again by the click).
-    loader.connectFlow().catch(() => undefined)
-  }, [store, loader])
+    // The connection flow comes while the visitor looks at the list, so it is there by the click (a
+    // failed fetch is tried again by the click): a moment after the view shows, as the catalogue
+    // does, because fetching and evaluating it while the dialog is drawn delayed the first row.
+    const prefetch = scheduler.schedule(() => void loader.connectFlow().catch(() => undefined), CATALOGUE_AFTER_OPEN_DELAY_MS)
+    return () => prefetch.unsubscribe()
+  }, [store, loader, scheduler])
   const connect = (id: string) =>
     loader.connectFlow().then(
       (flow) => flow.connect(id),

@@ -34,6 +34,7 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
           loaded: true,
           loadConnect: () => Promise.resolve(),
           connectFlow: () => new Promise(() => undefined),
+          connectFlowLoaded: false,
     loadWalletLists: () => Promise.resolve(),
     walletListsLoaded: true,
           load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, grantPermissions: () => Promise.resolve({}), profileName$: of(null), bindArea: async () => {}, areaBound: () => true }),

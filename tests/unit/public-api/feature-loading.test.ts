@@ -84,6 +84,9 @@ describe('open() when the modal cannot be loaded', () => {
           load: () => real.load(),
           loadWalletLists: () => real.loadWalletLists(),
           connectFlow: () => real.connectFlow(),
+          get connectFlowLoaded() {
+            return real.connectFlowLoaded
+          },
           get walletListsLoaded() {
             return real.walletListsLoaded
           },
@@ -124,6 +127,9 @@ describe('open() and close() while the modal loads', () => {
           load: () => real.load(),
           loadWalletLists: () => real.loadWalletLists(),
           connectFlow: () => real.connectFlow(),
+          get connectFlowLoaded() {
+            return real.connectFlowLoaded
+          },
           get walletListsLoaded() {
             return real.walletListsLoaded
           },

@@ -18,6 +18,7 @@ function manualLoader(loadedAtStart = false) {
     loaded: loadedAtStart,
     loadConnect: async () => {},
     connectFlow: () => new Promise(() => undefined),
+    connectFlowLoaded: false,
     loadWalletLists: async () => {},
     walletListsLoaded: true,
     loadArea: async () => {},
