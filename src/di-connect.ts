@@ -62,6 +62,8 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
           ctx.get(ModalStore),
           ctx.get(Scheduler),
           config.features.socials?.length !== 0,
+          // The connection flow, there by the click (a failed fetch is tried again by the click).
+          () => void ctx.get(FeatureLoader).connectFlow().catch(() => undefined),
         ),
     )
   binder

@@ -46,7 +46,7 @@ function availableMethods(connectors: readonly Connector[], socials: boolean): r
 /**
  * How long the catalogue call waits after the Connect view asked for it: the call loads the
  * answer's parser (a chunk of its own), and evaluating it while the opening dialog is drawn made
- * the first wallet row appear later. The installed wallets need no catalogue; its featured and
+ * the first wallet row appear later (so did fetching the connection flow, which waits as long). The installed wallets need no catalogue; its featured and
  * recommended rows follow a moment later.
  */
 export const CATALOGUE_AFTER_OPEN_DELAY_MS = 100
@@ -77,6 +77,8 @@ export class ConnectorsStore {
     private readonly scheduler?: SchedulerLike,
     /** Whether the host offers social logins (which ones, the social buttons ask the social login). */
     private readonly socials = false,
+    /** What else the Connect view wants a moment after it shows, with the catalogue (the connection flow's chunk). */
+    private readonly afterOpen?: () => void,
   ) {
     const namespace$ = this.modal === undefined ? of(undefined) : this.modal.state$.pipe(map((s) => s.namespace), distinctUntilChanged())
     this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets, namespace$]).pipe(
@@ -139,7 +141,10 @@ export class ConnectorsStore {
       this.scheduler === undefined
         ? this.fetchCatalogue()
         : new Promise<void>((resolve) => {
-            this.scheduler?.schedule(() => resolve(this.fetchCatalogue()), CATALOGUE_AFTER_OPEN_DELAY_MS)
+            this.scheduler?.schedule(() => {
+              this.afterOpen?.()
+              resolve(this.fetchCatalogue())
+            }, CATALOGUE_AFTER_OPEN_DELAY_MS)
           })
     return this.loading
   }

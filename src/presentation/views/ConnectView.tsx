@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, type SyntheticEvent } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { CATALOGUE_AFTER_OPEN_DELAY_MS, ConnectorsStore } from '../../application/connection/connectors-store'
+import { ConnectorsStore } from '../../application/connection/connectors-store'
 import { WalletConnectEntry } from '../../application/connection/walletconnect-entry'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { ModalStore } from '../../application/modal-store'
 import { FeatureLoader } from '../../application/modal-services'
 import { SnackStore } from '../../application/snack-store'
-import { Scheduler } from '../../ports/scheduler'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
@@ -27,20 +26,15 @@ export default function ConnectView() {
   const store = useService(ConnectorsStore)
   const loader = useService(FeatureLoader)
   const snack = useService(SnackStore)
-  const scheduler = useService(Scheduler)
   const modal = useService(ModalStore)
   const walletConnect = useService(WalletConnectEntry)
   const model = useObservableState(store.state$, () => store.snapshot)
   const { t } = useI18n()
 
   useEffect(() => {
+    // The catalogue, and the connection flow's chunk, a moment after the view shows (ConnectorsStore).
     void store.load()
-    // The connection flow comes while the visitor looks at the list, so it is there by the click (a
-    // failed fetch is tried again by the click): a moment after the view shows, as the catalogue
-    // does, because fetching and evaluating it while the dialog is drawn delayed the first row.
-    const prefetch = scheduler.schedule(() => void loader.connectFlow().catch(() => undefined), CATALOGUE_AFTER_OPEN_DELAY_MS)
-    return () => prefetch.unsubscribe()
-  }, [store, loader, scheduler])
+  }, [store])
   const connect = (id: string) =>
     loader.connectFlow().then(
       (flow) => flow.connect(id),
