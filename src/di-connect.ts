@@ -52,8 +52,10 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
   binder
     .bind(ConnectorsStore)
     .toDynamicValue(
-      (ctx) =>
-        new ConnectorsStore(
+      (ctx) => {
+        // Taken now: the call comes 100 ms later, when the modal may have been destroyed.
+        const loader = ctx.get(FeatureLoader)
+        return new ConnectorsStore(
           config,
           ctx.get(WalletDirectory),
           ctx.get(RecentWallets),
@@ -63,8 +65,9 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
           ctx.get(Scheduler),
           config.features.socials?.length !== 0,
           // The connection flow, there by the click (a failed fetch is tried again by the click).
-          () => void ctx.get(FeatureLoader).connectFlow().catch(() => undefined),
-        ),
+          () => void loader.connectFlow().catch(() => undefined),
+        )
+      },
     )
   binder
     .bind(CloseModal)

@@ -149,6 +149,8 @@ function configFields() {
           walletCatalogue: z._default(httpUrl(), DEFAULT_SERVICE_URLS.walletCatalogue),
           analytics: z._default(httpUrl(), DEFAULT_SERVICE_URLS.analytics),
           relay: z._default(wsUrl(), DEFAULT_SERVICE_URLS.relay),
+          // Added with email login (the embedded wallet's frame): the rules gained it then.
+          auth: z._default(httpUrl(), DEFAULT_SERVICE_URLS.auth),
           timeoutMs: z._default(z.number().check(z.int(), z.gte(1), z.lte(300_000)), SERVICE_REQUEST_TIMEOUT_MS),
         }),
         () => ({ ...DEFAULT_SERVICE_URLS, timeoutMs: SERVICE_REQUEST_TIMEOUT_MS }),

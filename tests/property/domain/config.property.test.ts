@@ -124,6 +124,9 @@ describe('parseConfig agrees with the zod schema it replaced', () => {
       { networks: [net], features: { socials: ['google', 'nope'], send: 'yes', x: 1 } },
       { networks: [net], projectId: ' ab ', metadata: { name: 'a', url: ' https://x/\n ' } },
       { networks: [net], services: { relay: 'http://x', analytics: undefined, foo: 1 } },
+      // Every service defaulted, the auth service's too (a generated case found it missing here).
+      { networks: [net], services: {} },
+      { networks: [net], services: { auth: 'ftp://x' } },
       { networks: [net], colour: 'red', size: 1 },
       { networks: [net], siwx: {} },
       { networks: [net], siwx: { required: true, domain: '', uri: 'ftp://x', expiresInMs: 0, storage: {}, verify: 1 } },
