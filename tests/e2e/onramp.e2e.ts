@@ -77,13 +77,13 @@ test.describe('buying crypto', () => {
     await expect(page.getByTestId('onramp-amount-hint')).toHaveText('The minimum is 10.00 USD')
     await expect(page.getByTestId('onramp-continue')).toBeDisabled()
     await page.getByTestId('onramp-amount').fill('8000')
-    await expect(page.getByTestId('onramp-amount-hint')).toHaveText('The maximum is 7500.00 USD')
+    await expect(page.getByTestId('onramp-amount-hint')).toHaveText('The maximum is 7,500.00 USD')
     await expect(page.getByTestId('onramp-continue')).toBeDisabled()
     await page.getByTestId('onramp-payment-currency').selectOption('EUR')
-    await expect(page.getByTestId('onramp-amount-hint')).toHaveText('The maximum is 7500.00 EUR')
-    // A bank account allows up to 25000.00.
+    await expect(page.getByTestId('onramp-amount-hint')).toHaveText('The maximum is 7,500.00 EUR')
+    // A bank account allows up to 25000.00 (written the visitor's way: en-US groups thousands).
     await page.getByTestId('onramp-payment-method').selectOption({ label: 'Bank account' })
-    await expect(page.getByTestId('onramp-amount-hint')).toHaveText('Between 10.00 and 25000.00 EUR by bank account.')
+    await expect(page.getByTestId('onramp-amount-hint')).toHaveText('Between 10.00 and 25,000.00 EUR by bank account.')
     await expect(page.getByTestId('onramp-continue')).toBeEnabled()
   })
 

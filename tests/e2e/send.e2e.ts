@@ -146,8 +146,9 @@ test.describe('send', () => {
     // Tokens: the new balances, without a reload.
     await page.getByTestId('account-tab-Tokens').click()
     const dusdLeft = (after.sender.dusd / 1_000n).toString() // 3 decimals of a 6-decimal token
+    // Written the visitor's way (en-US: thousands grouped).
     await expect(page.getByTestId('token-dUSD')).toContainText(
-      `${dusdLeft.slice(0, -3)}.${dusdLeft.slice(-3)} dUSD`,
+      `${BigInt(dusdLeft.slice(0, -3) || '0').toLocaleString('en-US')}.${dusdLeft.slice(-3)} dUSD`,
     )
   })
 

@@ -74,9 +74,21 @@ export function paymentMethodsOf(currency: PaymentCurrency | undefined): string[
 export function validateOnRampAmount(amount: string, currency: string, limits: AmountLimits): Validation {
   const text = amount.trim()
   if (text === '') return invalid('Enter an amount')
-  if (!/^\d+(\.\d{0,2})?$/.test(text)) return invalid('Enter an amount such as 50 or 50.25')
+  if (!ONRAMP_AMOUNT.test(text)) return invalid('Enter an amount such as 50 or 50.25')
+  const bound = onRampBoundCrossed(text, limits)
+  return bound === undefined ? VALID : invalid(`The ${bound === 'min' ? 'minimum' : 'maximum'} is ${limits[bound]} ${currency}`)
+}
+
+/** A positive decimal with at most 2 decimals. */
+const ONRAMP_AMOUNT = /^\d+(\.\d{0,2})?$/
+
+/**
+ * Which of the method's limits `amount` falls outside of, when it is a well-formed amount (the
+ * views word the limit in the visitor's language).
+ */
+export function onRampBoundCrossed(amount: string, limits: AmountLimits): 'min' | 'max' | undefined {
+  const text = amount.trim()
+  if (!ONRAMP_AMOUNT.test(text)) return undefined
   const value = Number(text)
-  if (value < Number(limits.min)) return invalid(`The minimum is ${limits.min} ${currency}`)
-  if (value > Number(limits.max)) return invalid(`The maximum is ${limits.max} ${currency}`)
-  return VALID
+  return value < Number(limits.min) ? 'min' : value > Number(limits.max) ? 'max' : undefined
 }

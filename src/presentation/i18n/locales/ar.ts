@@ -429,4 +429,8 @@ export default {
   'sessions.otherNetwork': "هذه الجلسة على شبكة أخرى: انتقل إلى تلك الشبكة لإلغائها",
   'sessions.unreachable': "تعذّر الوصول إلى خدمة الجلسات. حاول مرة أخرى.",
   'sessions.notRevoked': "تعذّر إلغاء الجلسة. حاول مرة أخرى.",
+  'onramp.min': "الحد الأدنى {amount} {currency}",
+  'onramp.max': "الحد الأقصى {amount} {currency}",
+  'onramp.enterAmount': "أدخل مبلغًا",
+  'onramp.amountExample': "أدخل مبلغًا مثل 50 أو 50.25",
 } satisfies Translation

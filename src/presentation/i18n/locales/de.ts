@@ -425,4 +425,8 @@ export default {
   'sessions.otherNetwork': "Diese Session liegt in einem anderen Netzwerk: wechsle dorthin, um sie zu widerrufen",
   'sessions.unreachable': "Der Session-Dienst ist nicht erreichbar. Bitte erneut versuchen.",
   'sessions.notRevoked': "Die Session konnte nicht widerrufen werden. Bitte erneut versuchen.",
+  'onramp.min': "Das Minimum ist {amount} {currency}",
+  'onramp.max': "Das Maximum ist {amount} {currency}",
+  'onramp.enterAmount': "Gib einen Betrag ein",
+  'onramp.amountExample': "Gib einen Betrag wie 50 oder 50.25 ein",
 } satisfies Translation

@@ -425,4 +425,8 @@ export default {
   'sessions.otherNetwork': "Esta sesión está en otra red: cambia a esa red para revocarla",
   'sessions.unreachable': "No se pudo conectar con el servicio de sesiones. Inténtalo de nuevo.",
   'sessions.notRevoked': "No se pudo revocar la sesión. Inténtalo de nuevo.",
+  'onramp.min': "El mínimo es {amount} {currency}",
+  'onramp.max': "El máximo es {amount} {currency}",
+  'onramp.enterAmount': "Introduce un importe",
+  'onramp.amountExample': "Introduce un importe como 50 o 50.25",
 } satisfies Translation

@@ -425,4 +425,8 @@ export default {
   'sessions.otherNetwork': "Cette session est sur un autre réseau : passez sur ce réseau pour la révoquer",
   'sessions.unreachable': "Le service des sessions est injoignable. Réessayez.",
   'sessions.notRevoked': "Impossible de révoquer la session. Réessayez.",
+  'onramp.min': "Le minimum est de {amount} {currency}",
+  'onramp.max': "Le maximum est de {amount} {currency}",
+  'onramp.enterAmount': "Saisissez un montant",
+  'onramp.amountExample': "Saisissez un montant comme 50 ou 50.25",
 } satisfies Translation

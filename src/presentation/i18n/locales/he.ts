@@ -426,4 +426,8 @@ export default {
   'sessions.otherNetwork': "הסשן הזה ברשת אחרת: עבור לרשת הזו כדי לבטל אותו",
   'sessions.unreachable': "לא ניתן להגיע לשירות הסשנים. נסה שוב.",
   'sessions.notRevoked': "לא ניתן לבטל את הסשן. נסה שוב.",
+  'onramp.min': "המינימום הוא {amount} {currency}",
+  'onramp.max': "המקסימום הוא {amount} {currency}",
+  'onramp.enterAmount': "הזן סכום",
+  'onramp.amountExample': "הזן סכום כמו 50 או 50.25",
 } satisfies Translation

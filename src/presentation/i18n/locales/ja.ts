@@ -423,4 +423,8 @@ export default {
   'sessions.otherNetwork': "このセッションは別のネットワークにあります。取り消すにはそのネットワークに切り替えてください",
   'sessions.unreachable': "セッションサービスに接続できませんでした。もう一度お試しください。",
   'sessions.notRevoked': "セッションを取り消せませんでした。もう一度お試しください。",
+  'onramp.min': "最小額は {amount} {currency} です",
+  'onramp.max': "最大額は {amount} {currency} です",
+  'onramp.enterAmount': "金額を入力してください",
+  'onramp.amountExample': "50 や 50.25 のように金額を入力してください",
 } satisfies Translation

@@ -423,4 +423,8 @@ export default {
   'sessions.otherNetwork': "이 세션은 다른 네트워크에 있습니다. 취소하려면 해당 네트워크로 전환하세요",
   'sessions.unreachable': "세션 서비스에 연결할 수 없습니다. 다시 시도하세요.",
   'sessions.notRevoked': "세션을 취소할 수 없습니다. 다시 시도하세요.",
+  'onramp.min': "최소 금액은 {amount} {currency}입니다",
+  'onramp.max': "최대 금액은 {amount} {currency}입니다",
+  'onramp.enterAmount': "금액을 입력하세요",
+  'onramp.amountExample': "50 또는 50.25처럼 금액을 입력하세요",
 } satisfies Translation

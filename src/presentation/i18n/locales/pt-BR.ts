@@ -425,4 +425,8 @@ export default {
   'sessions.otherNetwork': "Esta sessão está em outra rede: mude para essa rede para revogá-la",
   'sessions.unreachable': "Não foi possível acessar o serviço de sessões. Tente novamente.",
   'sessions.notRevoked': "Não foi possível revogar a sessão. Tente novamente.",
+  'onramp.min': "O mínimo é {amount} {currency}",
+  'onramp.max': "O máximo é {amount} {currency}",
+  'onramp.enterAmount': "Informe um valor",
+  'onramp.amountExample': "Informe um valor como 50 ou 50.25",
 } satisfies Translation

@@ -429,4 +429,8 @@ export default {
   'sessions.otherNetwork': "Этот сеанс в другой сети: переключитесь на неё, чтобы отозвать его",
   'sessions.unreachable': "Сервис сеансов недоступен. Попробуйте ещё раз.",
   'sessions.notRevoked': "Не удалось отозвать сеанс. Попробуйте ещё раз.",
+  'onramp.min': "Минимум — {amount} {currency}",
+  'onramp.max': "Максимум — {amount} {currency}",
+  'onramp.enterAmount': "Введите сумму",
+  'onramp.amountExample': "Введите сумму, например 50 или 50.25",
 } satisfies Translation

@@ -425,4 +425,8 @@ export default {
   'sessions.otherNetwork': "Bu oturum başka bir ağda: iptal etmek için o ağa geç",
   'sessions.unreachable': "Oturum hizmetine ulaşılamadı. Lütfen tekrar dene.",
   'sessions.notRevoked': "Oturum iptal edilemedi. Lütfen tekrar dene.",
+  'onramp.min': "En az {amount} {currency}",
+  'onramp.max': "En çok {amount} {currency}",
+  'onramp.enterAmount': "Bir tutar gir",
+  'onramp.amountExample': "50 veya 50.25 gibi bir tutar gir",
 } satisfies Translation

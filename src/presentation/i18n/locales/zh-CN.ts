@@ -423,4 +423,8 @@ export default {
   'sessions.otherNetwork': "此会话位于另一个网络：请切换到该网络后再撤销",
   'sessions.unreachable': "无法连接会话服务。请重试。",
   'sessions.notRevoked': "无法撤销该会话。请重试。",
+  'onramp.min': "最低金额为 {amount} {currency}",
+  'onramp.max': "最高金额为 {amount} {currency}",
+  'onramp.enterAmount': "请输入金额",
+  'onramp.amountExample': "请输入金额，例如 50 或 50.25",
 } satisfies Translation

@@ -4,6 +4,11 @@ export const onramp = {
   'onramp.noProviderOn': 'No provider sells crypto on {network}. Switch to another network to buy.',
   'onramp.thisNetwork': 'this network',
   'onramp.between': 'Between {min} and {max} {currency} by {method}.',
+  'onramp.min': 'The minimum is {amount} {currency}',
+  'onramp.max': 'The maximum is {amount} {currency}',
+  // The amount rule's own words (they reach the view in English and are looked up by their text).
+  'onramp.enterAmount': 'Enter an amount',
+  'onramp.amountExample': 'Enter an amount such as 50 or 50.25',
   'onramp.buy': 'Buy',
   'onramp.on': '{symbol} on {network}',
   'onramp.payIn': 'Pay in',

@@ -7,6 +7,7 @@ import sendCss from '../../styles/send.css?inline'
 import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { QuoteSummary, paymentMethodLabel } from './QuoteSummary'
+import { onRampBoundCrossed } from '../../../domain/on-ramp/on-ramp-rules'
 import { useI18n } from '../../i18n/i18n'
 import { addEnglish, addNumberFormat } from '../../i18n/i18n'
 import { onramp } from '../../i18n/messages/onramp'
@@ -48,6 +49,8 @@ export default function OnRampView() {
     event.preventDefault()
     buy.chooseProvider()
   }
+  // A well-formed amount outside the limits: the limit in the visitor's writing of numbers.
+  const bound = state.validation.valid ? undefined : onRampBoundCrossed(state.amount, state.limits)
   const hint = state.validation.valid
     ? t('onramp.between', {
         min: i18n.number(String(state.limits.min)),
@@ -55,7 +58,9 @@ export default function OnRampView() {
         currency: state.paymentCurrency,
         method: paymentMethodLabel(state.paymentMethod, i18n).toLocaleLowerCase(i18n.language),
       })
-    : i18n.known(state.validation.message)
+    : bound !== undefined
+      ? t(`onramp.${bound}`, { amount: i18n.number(String(state.limits[bound])), currency: state.paymentCurrency })
+      : i18n.known(state.validation.message)
   return (
     <div className="wg-view" data-testid="view-OnRamp">
       <form className="wg-send-form" onSubmit={onSubmit} noValidate>

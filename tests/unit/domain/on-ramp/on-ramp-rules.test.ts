@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultOnRampOptions } from '../../../../src/domain/on-ramp/on-ramp-fallbacks'
-import { onRampProvidersOn, paymentMethodLimits, paymentMethodsOf, validateOnRampAmount } from '../../../../src/domain/on-ramp/on-ramp-rules'
+import { onRampBoundCrossed, onRampProvidersOn, paymentMethodLimits, paymentMethodsOf, validateOnRampAmount } from '../../../../src/domain/on-ramp/on-ramp-rules'
 
 const names = (providers: { name: string }[]) => providers.map((p) => p.name)
 const BOTH = ['coinbase', 'meld'] as const
@@ -72,6 +72,13 @@ describe('on-ramp limits', () => {
     const bank = paymentMethodLimits(eur, 'ach_bank_account')
     expect(validateOnRampAmount('25000', 'EUR', bank)).toEqual({ valid: true })
     expect(validateOnRampAmount('25000.01', 'EUR', bank)).toEqual({ valid: false, message: 'The maximum is 25000.00 EUR' })
+  })
+
+  it('names the limit a well-formed amount crosses, for the views to word in the visitor\'s language', () => {
+    const card = paymentMethodLimits(usd, 'card')
+    expect([' 9.99 ', '10', '7500.00', '7500.01'].map((amount) => onRampBoundCrossed(amount, card))).toEqual(['min', undefined, undefined, 'max'])
+    // Not an amount: the rule's own words say so, no limit is named.
+    expect(['', 'abc', '99999,5', '1e9'].map((amount) => onRampBoundCrossed(amount, card))).toEqual([undefined, undefined, undefined, undefined])
   })
 
   it('asks for a plain amount', () => {
