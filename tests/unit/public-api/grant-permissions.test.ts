@@ -7,10 +7,12 @@ import type { AccountType } from '../../../src/domain/entities'
 import { Analytics } from '../../../src/ports/analytics'
 import { KeyValueStorage } from '../../../src/ports/key-value-storage'
 import { ChainFamilies } from '../../../src/ports/chain-family'
+import { Logger } from '../../../src/ports/logger'
 import { aModalConfig } from '../../builders/config'
 import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../fakes/fake-chain-family'
 import { InMemoryAnalytics } from '../../fakes/in-memory-analytics'
 import { InMemoryKeyValueStorage } from '../../fakes/in-memory-key-value-storage'
+import { RecordingLogger } from '../../fakes/recording-logger'
 
 const modals: WalletModal[] = []
 afterEach(() => modals.splice(0).forEach((m) => m.destroy()))
@@ -32,6 +34,8 @@ function world(smartSessions: boolean | undefined, accountType: AccountType) {
       c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
       c.rebind(KeyValueStorage).toConstantValue(new InMemoryKeyValueStorage())
       c.rebind(ChainFamilies).toConstantValue(familiesOf(evm))
+      // The features' own calls (to services this test does not start) warn after the test: kept off the console.
+      c.rebind(Logger).toConstantValue(new RecordingLogger())
     },
   })
   modals.push(modal)
