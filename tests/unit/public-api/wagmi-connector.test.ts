@@ -2,7 +2,7 @@
 import type { Container } from 'inversify'
 import { connect, createConfig, disconnect, getAccount, reconnect, switchChain, type Config } from '@wagmi/core'
 import { custom, defineChain } from 'viem'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletModal, type WalletModal } from '../../../src/index'
 import { walletgate } from '../../../src/wagmi'
 import { ConnectionStore } from '../../../src/application/connection-store'
@@ -26,16 +26,6 @@ const DEVNET_B = {
 }
 const chainA = defineChain({ id: 31337, name: 'Devnet A', nativeCurrency: DEVNET_B.nativeCurrency, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } })
 const chainB = defineChain({ id: 31338, name: 'Devnet B', nativeCurrency: DEVNET_B.nativeCurrency, rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } } })
-
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open')
-  }
-})
 
 const modals: WalletModal[] = []
 afterEach(() => modals.splice(0).forEach((m) => m.destroy()))

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Container } from 'inversify'
 import type { ViewName } from '../../../../src/domain/navigation/views'
 import { en } from '../../../../src/presentation/i18n/catalogue'
@@ -15,15 +15,6 @@ import { en } from '../../../../src/presentation/i18n/catalogue'
 
 const KEYS = new Set(Object.keys(en).flatMap((key) => [key, key.split('#')[0] ?? key]))
 const ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt']
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open')
-  }
-})
 
 afterEach(cleanup)
 

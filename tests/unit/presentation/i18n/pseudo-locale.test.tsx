@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { Container } from 'inversify'
 import { BehaviorSubject } from 'rxjs'
 import type { EmbeddedSession } from '../../../../src/application/embedded-wallet/embedded-session'
@@ -45,15 +45,6 @@ const CLOSE = '⟧'
 const PSEUDO = Object.fromEntries(Object.entries(en).map(([key, text]) => [key, `${OPEN}${text}${CLOSE}`]))
 const LETTER = /\p{L}/u
 const ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt']
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open')
-  }
-})
 
 afterEach(cleanup)
 

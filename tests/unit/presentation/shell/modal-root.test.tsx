@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Profiler } from 'react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Container } from 'inversify'
 import { createWalletModal } from '../../../../src/index'
 import { bindConnect } from '../../../../src/di-connect'
@@ -20,16 +20,6 @@ import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
 import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
-
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open')
-  }
-})
 
 afterEach(cleanup)
 
