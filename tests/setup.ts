@@ -1,10 +1,15 @@
 import 'reflect-metadata/lite'
 import { addAllEnglish } from '../src/presentation/i18n/english-rest'
+import { addEnglish } from '../src/presentation/i18n/english'
+import { shell } from '../src/presentation/i18n/messages/shell'
+import { connect } from '../src/presentation/i18n/messages/connect'
 
-// In a modal, an area's English comes with the module of the view that shows it. A test that draws
-// one part of a view directly (not through its view module) starts with every area's English here,
-// as the modal has it once that view is loaded. tests/unit/presentation/i18n/english-parts.test.tsx
+// In a modal, the shell's and Connect's English come with the modal's root (ModalRoot.tsx) and an
+// area's English with the module of the view that shows it. A test that draws a component or one
+// part of a view directly (not through the root or its view module) starts with all of it here, as
+// the modal has it once that view is loaded. tests/unit/presentation/i18n/english-parts.test.tsx
 // checks, in a fresh module graph, that each view brings its own.
+addEnglish(shell, connect)
 addAllEnglish()
 
 // jsdom has <dialog> without its modal methods: the modal's overlay opens and closes through them.

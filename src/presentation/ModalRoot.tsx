@@ -17,7 +17,12 @@ import { ViewBoundary, WithArea, WithConnectFlow, WithFeatures, WithWalletLists 
 import { FitHeight } from './FitHeight'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW } from '../domain/format/glyphs'
-import { I18nProvider, useI18n } from './i18n/i18n'
+import { I18nProvider, useI18n, addEnglish } from './i18n/i18n'
+import { shell } from './i18n/messages/shell'
+import { connect } from './i18n/messages/connect'
+
+// The English the first open shows, in this chunk with the code that shows it (./i18n/english.ts).
+addEnglish(shell, connect)
 
 export interface ModalRootProps {
   /** Inline in the host's element instead of an overlay dialog. */

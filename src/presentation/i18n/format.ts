@@ -1,30 +1,44 @@
 import { formatBalanceNumeric, formatFiat } from '../../domain/format/amount'
 import { formatDecimalText } from '../../domain/format/locale-number'
+import type { I18n } from './i18n'
 
 /**
- * Numbers, money and dates in the visitor's locale, for the views' `useI18n()`. Not in the shell:
- * only lazily loaded views write amounts, and each of those modules hands it over
- * (`addNumberFormat(numberFormat)`, ./english.ts) so it comes with their chunk.
+ * Numbers, money and dates in the visitor's locale (`i18n.locale`). Not in the shell: only lazily
+ * loaded views write amounts, and this module comes with their chunks.
  */
-export const numberFormat = {
-  // The locale first, the same way for each: the views' `useI18n()` hands every call along alike.
-  number: (locale: string, plain: string): string => formatDecimalText(plain, locale),
-  balance: (locale: string, numeric: string): string => formatDecimalText(formatBalanceNumeric(numeric), locale),
-  fiat: (locale: string, value: number | string): string => moneyText(formatFiat(value, locale), locale),
-  money: (locale: string, amount: string): string => moneyText(amount, locale),
-  date: (locale: string, iso: string, options: Intl.DateTimeFormatOptions): string => {
-    try {
-      return new Intl.DateTimeFormat(locale, options).format(new Date(iso))
-    } catch {
-      return new Intl.DateTimeFormat('en', options).format(new Date(iso))
-    }
-  },
+type Locale = Pick<I18n, 'locale'>
+
+/** A plain decimal string ("1234.5") in the locale's writing ("1.234,5"). */
+export function numberText({ locale }: Locale, plain: string): string {
+  return formatDecimalText(plain, locale)
 }
 
-export type NumberFormat = typeof numberFormat
+/** A balance (wire decimal string) with 3 decimals, truncated, in the locale's writing. */
+export function balanceText({ locale }: Locale, numeric: string): string {
+  return formatDecimalText(formatBalanceNumeric(numeric), locale)
+}
+
+/** A dollar value with 2 decimals, half-up, as the locale writes money ("3.750,50 $"). */
+export function fiatText({ locale }: Locale, value: number | string): string {
+  return withDollar(formatFiat(value, locale), locale)
+}
+
+/** A fiat amount already in the locale's writing ("3.750,50") with the dollar sign where the locale puts it. */
+export function moneyText({ locale }: Locale, amount: string): string {
+  return withDollar(amount, locale)
+}
+
+/** A date (ISO text) as the locale writes it (English where Intl does not know the locale). */
+export function dateText({ locale }: Locale, iso: string, options: Intl.DateTimeFormatOptions): string {
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(new Date(iso))
+  } catch {
+    return new Intl.DateTimeFormat('en', options).format(new Date(iso))
+  }
+}
 
 /** `amount` (already in the locale's writing) with the dollar sign where the locale puts it. */
-function moneyText(amount: string, locale: string): string {
+function withDollar(amount: string, locale: string): string {
   let parts: Intl.NumberFormatPart[]
   try {
     parts = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', numberingSystem: 'latn' }).formatToParts(1)

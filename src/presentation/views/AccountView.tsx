@@ -20,16 +20,14 @@ import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish, addNumberFormat } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
 import { shared } from '../i18n/messages/shared'
 import { account } from '../i18n/messages/account'
 import { email } from '../i18n/messages/email'
 import { social } from '../i18n/messages/social'
-import { numberFormat } from '../i18n/format'
 
 // This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
 addEnglish(account, email, social, shared)
-addNumberFormat(numberFormat)
 
 /** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */
 export const loadSessionList = () => import('./sessions').then((m) => ({ default: m.SmartSessionListView }))

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useObservableState } from 'observable-hooks'
+import { pluralText } from '../i18n/rules'
 import { AllWalletsStore, hasMoreWallets } from '../../application/connection/all-wallets-store'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { listingRow } from '../../application/connection/connect-rows'
@@ -26,7 +27,8 @@ export default function AllWalletsView() {
   const connectors = useObservableState(wallets.connectors$, () => wallets.connectors)
   const sentinel = useRef<HTMLDivElement>(null)
   const list = useRef<HTMLDivElement>(null)
-  const { t, plural } = useI18n()
+  const i18n = useI18n()
+  const { t } = i18n
 
   useEffect(() => {
     store.start()
@@ -69,7 +71,7 @@ export default function AllWalletsView() {
       ) : (
         <div ref={list}>
           <p className="wg-muted wg-visually-hidden" role="status">
-            {state.query.trim() === '' ? plural('connect.walletCount', state.count) : plural('connect.walletsFound', rows.length)}
+            {state.query.trim() === '' ? pluralText(i18n, 'connect.walletCount', state.count) : pluralText(i18n, 'connect.walletsFound', rows.length)}
           </p>
           <List label={t('connect.allWallets')} testId="all-wallets-list">
             <WalletRows

@@ -8,6 +8,7 @@ import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/catalogue'
 import { addEnglish } from '../i18n/i18n'
+import { keyOfEnglish } from '../i18n/english'
 import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
 
@@ -51,9 +52,9 @@ export default function ApproveTransactionView() {
       <dl className="wg-details">
         {current.summary.rows.map((row) => (
           <div className="wg-details-row" key={row.label}>
-            <dt>{i18n.has(`approve.row.${row.label}`) ? t(`approve.row.${row.label}` as MessageKey) : row.label}</dt>
+            <dt>{i18n.text(`approve.row.${row.label}`) ?? row.label}</dt>
             <dd>
-              {i18n.isKnown(row.value) ? i18n.known(row.value) : <bdi data-i18n-data="">{row.value}</bdi>}
+              {keyOfEnglish(row.value) !== undefined ? i18n.known(row.value) : <bdi data-i18n-data="">{row.value}</bdi>}
             </dd>
           </div>
         ))}

@@ -9,15 +9,14 @@ import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import { sendErrorText, sendWarningText } from './send/send-texts'
-import { addEnglish, addNumberFormat } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
 import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
-import { numberFormat } from '../i18n/format'
+import { moneyText } from '../i18n/format'
 
 // This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors, shared)
-addNumberFormat(numberFormat)
 
 /**
  * The review of a checked transfer: amount, fiat value, receiver (and the name it came from),
@@ -88,7 +87,7 @@ export default function SendPreviewView() {
         </p>
         {plan.fiat !== undefined && (
           <p className="wg-hint">
-            <bdi data-i18n-data="">≈ {i18n.money(plan.fiat)}</bdi>
+            <bdi data-i18n-data="">≈ {moneyText(i18n, plan.fiat)}</bdi>
           </p>
         )}
       </div>
@@ -121,7 +120,7 @@ export default function SendPreviewView() {
             {plan.feeFiat !== undefined && (
               <span className="wg-hint">
                 {' '}
-                <bdi data-i18n-data="">(≈ {i18n.money(plan.feeFiat)})</bdi>
+                <bdi data-i18n-data="">(≈ {moneyText(i18n, plan.feeFiat)})</bdi>
               </span>
             )}
           </dd>

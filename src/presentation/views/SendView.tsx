@@ -7,14 +7,13 @@ import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import { sendErrorText } from './send/send-texts'
-import { addEnglish, addNumberFormat } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
-import { numberFormat } from '../i18n/format'
+import { balanceText, moneyText, numberText } from '../i18n/format'
 
 // This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors)
-addNumberFormat(numberFormat)
 
 /**
  * The Send form: a token from the balances, an amount (Max, pasted text, the fiat
@@ -56,7 +55,7 @@ export default function SendView() {
             <option value="">{t('send.chooseToken')}</option>
             {tokens.map((token) => (
               <option key={tokenKey(token)} value={tokenKey(token)}>
-                {t('send.available', { symbol: token.symbol, balance: i18n.balance(token.quantity.numeric) })}
+                {t('send.available', { symbol: token.symbol, balance: balanceText(i18n, token.quantity.numeric) })}
               </option>
             ))}
           </select>
@@ -74,7 +73,7 @@ export default function SendView() {
               inputMode="decimal"
               autoComplete="off"
               spellCheck={false}
-              placeholder={i18n.number('0.0')}
+              placeholder={numberText(i18n, '0.0')}
               value={form.amount}
               disabled={busy}
               onChange={(event) => sendForm.setAmount(event.target.value)}
@@ -90,7 +89,7 @@ export default function SendView() {
             </Button>
           </div>
           <p className="wg-hint" data-testid="send-fiat" aria-live="polite">
-            {formState.fiat !== undefined ? <bdi data-i18n-data="">≈ {i18n.money(formState.fiat)}</bdi> : '\u00a0'}
+            {formState.fiat !== undefined ? <bdi data-i18n-data="">≈ {moneyText(i18n, formState.fiat)}</bdi> : '\u00a0'}
           </p>
         </div>
 

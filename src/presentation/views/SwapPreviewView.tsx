@@ -7,16 +7,14 @@ import { impactText, useSwap } from './swap/use-swap'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish, addNumberFormat } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
 import { shared } from '../i18n/messages/shared'
 import { swap } from '../i18n/messages/swap'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
-import { numberFormat } from '../i18n/format'
 
 // This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors, shared)
-addNumberFormat(numberFormat)
 
 /**
  * The previewed swap: what goes out, what comes back at least, price impact and fee, and whether

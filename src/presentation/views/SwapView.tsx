@@ -4,15 +4,14 @@ import { impactText, useSwap } from './swap/use-swap'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
-import { addEnglish, addNumberFormat } from '../i18n/i18n'
+import { addEnglish } from '../i18n/i18n'
 import { swap } from '../i18n/messages/swap'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
-import { numberFormat } from '../i18n/format'
+import { numberText } from '../i18n/format'
 
 // This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors)
-addNumberFormat(numberFormat)
 
 /**
  * The Swap form: from and to tokens (the swap token list with balances), an amount in (Max keeps
@@ -71,7 +70,7 @@ export default function SwapView() {
           <select id={ids.from} className="wg-input wg-select" data-testid="swap-from" value={state.from ?? ''} onChange={(e) => swap.selectFrom(e.target.value)}>
             {tokens.map((t) => (
               <option key={t.address} value={t.address}>
-                {i18n.t('swap.available', { symbol: t.symbol, balance: i18n.number(t.balanceText) })}
+                {i18n.t('swap.available', { symbol: t.symbol, balance: numberText(i18n, t.balanceText) })}
               </option>
             ))}
           </select>
@@ -88,7 +87,7 @@ export default function SwapView() {
               inputMode="decimal"
               autoComplete="off"
               spellCheck={false}
-              placeholder={i18n.number('0.0')}
+              placeholder={numberText(i18n, '0.0')}
               value={state.amount}
               onChange={(e) => swap.setAmount(e.target.value)}
             />
@@ -107,7 +106,7 @@ export default function SwapView() {
           <select id={ids.to} className="wg-input wg-select" data-testid="swap-to" value={state.to ?? ''} onChange={(e) => swap.selectTo(e.target.value)}>
             {tokens.map((t) => (
               <option key={t.address} value={t.address}>
-                {i18n.t('swap.held', { symbol: t.symbol, balance: i18n.number(t.balanceText) })}
+                {i18n.t('swap.held', { symbol: t.symbol, balance: numberText(i18n, t.balanceText) })}
               </option>
             ))}
           </select>

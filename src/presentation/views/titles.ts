@@ -6,7 +6,6 @@ import type { I18n } from '../i18n/i18n'
  * its chunk, so while the chunk loads the header keeps the title it showed (`previous`); with none
  * (a modal opened straight onto that view), the view's name in words.
  */
-export function viewTitle(view: ViewName, i18n: Pick<I18n, 't' | 'has'>, previous?: string): string {
-  const key = `title.${view}`
-  return i18n.has(key) ? i18n.t(key) : (previous ?? view.replace(/([a-z])([A-Z])/g, '$1 $2'))
+export function viewTitle(view: ViewName, i18n: Pick<I18n, 'text'>, previous?: string): string {
+  return i18n.text(`title.${view}`) ?? previous ?? view.replace(/([a-z])([A-Z])/g, '$1 $2')
 }

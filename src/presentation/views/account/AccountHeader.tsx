@@ -9,6 +9,7 @@ import { useService } from '../../di-context'
 import { balanceText, signedBalanceText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
 import { useI18n } from '../../i18n/i18n'
+import { fiatText } from '../../i18n/format'
 
 /**
  * Avatar, name, address with copy, native balance with its fiat value, explorer link. No balance
@@ -68,7 +69,7 @@ export function AccountHeader({ address, showBalance = true }: { address: string
               </bdi>
               {balances.status === 'ready' && balances.source === 'service' && (
                 <bdi className="wg-account-fiat" data-testid="account-fiat" data-i18n-data="">
-                  {i18n.fiat(native.value)}
+                  {fiatText(i18n, native.value)}
                 </bdi>
               )}
             </>

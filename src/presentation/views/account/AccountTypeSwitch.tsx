@@ -15,7 +15,7 @@ export function AccountTypeSwitch({ active, choices }: { active: AccountType | u
   const state = useStore(switcher)
   const i18n = useI18n()
   // What each account type is called on screen (a type the catalogue does not name shows as it is).
-  const label = (type: AccountType) => (i18n.has(`account.type.${type}`) ? i18n.t(`account.type.${type}` as 'account.type.eoa') : type)
+  const label = (type: AccountType) => i18n.text(`account.type.${type}`) ?? type
   return (
     <div className="wg-account-types" data-testid="account-type-switch">
       <div role="group" aria-label={i18n.t('account.accountType')} className="wg-account-types-buttons">

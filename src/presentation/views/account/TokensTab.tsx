@@ -4,6 +4,7 @@ import { Button, List, ListItem, ListRow, Notice, SafeImage, Skeleton, useStore 
 import { useService } from '../../di-context'
 import { balanceText } from './format'
 import { useI18n } from '../../i18n/i18n'
+import { fiatText } from '../../i18n/format'
 
 /**
  * Every token balance: native first, then by fiat value (the store orders and filters). After a
@@ -55,7 +56,7 @@ export default function TokensTab() {
               trailing={
                 balances.source === 'service' ? (
                   <bdi className="wg-token-fiat" data-i18n-data="">
-                    {i18n.fiat(token.value)}
+                    {fiatText(i18n, token.value)}
                   </bdi>
                 ) : undefined
               }

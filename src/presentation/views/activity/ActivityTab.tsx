@@ -11,9 +11,10 @@ import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n, type I18n } from '../../i18n/i18n'
+import { dateText } from '../../i18n/format'
 
 function monthTitle(i18n: I18n, year: number, month: number): string {
-  return i18n.date(new Date(Date.UTC(year, month, 1)).toISOString(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return dateText(i18n, new Date(Date.UTC(year, month, 1)).toISOString(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
 }
 
 function short(address: string): string {
@@ -22,8 +23,7 @@ function short(address: string): string {
 
 /** The entry's label ("Sent", "Minted") in the modal's language. */
 function labelText(i18n: I18n, label: string): string {
-  const key = `activity.label.${label}`
-  return i18n.has(key) ? i18n.t(key) : label
+  return i18n.text(`activity.label.${label}`) ?? label
 }
 
 /**
@@ -138,7 +138,7 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
             {short(entry.counterparty)}
           </bdi>{' '}
           · <time dateTime={entry.minedAt} data-i18n-data="">
-            {i18n.date(entry.minedAt, { day: 'numeric', month: 'short' })}
+            {dateText(i18n, entry.minedAt, { day: 'numeric', month: 'short' })}
           </time>
         </p>
       </div>

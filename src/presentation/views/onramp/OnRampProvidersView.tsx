@@ -7,13 +7,12 @@ import featuresCss from '../../styles/wallet-features.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { QuoteSummary } from './QuoteSummary'
 import { useI18n } from '../../i18n/i18n'
-import { addEnglish, addNumberFormat } from '../../i18n/i18n'
+import { addEnglish } from '../../i18n/i18n'
 import { onramp } from '../../i18n/messages/onramp'
-import { numberFormat } from '../../i18n/format'
+import { numberText } from '../../i18n/format'
 
 // Its texts and the writing of amounts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
 addEnglish(onramp)
-addNumberFormat(numberFormat)
 
 /**
  * OnRampProviders: the providers that sell on the connected network, with their fees. Choosing
@@ -36,7 +35,7 @@ export default function OnRampProvidersView() {
           announce
           tone="success"
           title={t('onramp.complete')}
-          message={t('onramp.arrived', { amount: i18n.number(String(purchase.amount)), symbol: purchase.symbol })}
+          message={t('onramp.arrived', { amount: numberText(i18n, String(purchase.amount)), symbol: purchase.symbol })}
           testId="onramp-landed"
           actions={
             <Button variant="primary" onClick={() => modal.reset('Account')} data-testid="onramp-done">

@@ -9,13 +9,12 @@ import { useAreaStyles } from '../../styles/area-styles'
 import { QuoteSummary, paymentMethodLabel } from './QuoteSummary'
 import { onRampBoundCrossed } from '../../../domain/on-ramp/on-ramp-rules'
 import { useI18n } from '../../i18n/i18n'
-import { addEnglish, addNumberFormat } from '../../i18n/i18n'
+import { addEnglish } from '../../i18n/i18n'
 import { onramp } from '../../i18n/messages/onramp'
-import { numberFormat } from '../../i18n/format'
+import { numberText } from '../../i18n/format'
 
 // Its texts and the writing of amounts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
 addEnglish(onramp)
-addNumberFormat(numberFormat)
 
 /**
  * OnRamp: what to buy on the connected network, what to pay with and how much (within the payment
@@ -53,13 +52,13 @@ export default function OnRampView() {
   const bound = state.validation.valid ? undefined : onRampBoundCrossed(state.amount, state.limits)
   const hint = state.validation.valid
     ? t('onramp.between', {
-        min: i18n.number(String(state.limits.min)),
-        max: i18n.number(String(state.limits.max)),
+        min: numberText(i18n, String(state.limits.min)),
+        max: numberText(i18n, String(state.limits.max)),
         currency: state.paymentCurrency,
         method: paymentMethodLabel(state.paymentMethod, i18n).toLocaleLowerCase(i18n.language),
       })
     : bound !== undefined
-      ? t(`onramp.${bound}`, { amount: i18n.number(String(state.limits[bound])), currency: state.paymentCurrency })
+      ? t(`onramp.${bound}`, { amount: numberText(i18n, String(state.limits[bound])), currency: state.paymentCurrency })
       : i18n.known(state.validation.message)
   return (
     <div className="wg-view" data-testid="view-OnRamp">

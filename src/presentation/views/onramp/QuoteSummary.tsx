@@ -1,5 +1,6 @@
 import type { QuoteState } from '../../../application/onramp/buy-crypto'
 import { useI18n, type I18n } from '../../i18n/i18n'
+import { numberText } from '../../i18n/format'
 
 /** How a payment method reads. */
 export function paymentMethodLabel(id: string, i18n: Pick<I18n, 't'>): string {
@@ -32,7 +33,7 @@ export function QuoteSummary({ quote }: { readonly quote: QuoteState }) {
         <dt>{t('onramp.youGet')}</dt>
         <dd data-testid="onramp-quote-amount">
           <bdi data-i18n-data="">
-            {i18n.number(q.purchaseAmount.amount)} {q.purchaseAmount.currency}
+            {numberText(i18n, q.purchaseAmount.amount)} {q.purchaseAmount.currency}
           </bdi>
         </dd>
         {!quote.placeholder && (
@@ -40,7 +41,7 @@ export function QuoteSummary({ quote }: { readonly quote: QuoteState }) {
             <dt>{t('onramp.fees')}</dt>
             <dd>
               <bdi data-i18n-data="">
-                {i18n.number((Number(q.coinbaseFee.amount) + Number(q.networkFee.amount)).toFixed(2))} {q.paymentTotal.currency}
+                {numberText(i18n, (Number(q.coinbaseFee.amount) + Number(q.networkFee.amount)).toFixed(2))} {q.paymentTotal.currency}
               </bdi>
             </dd>
           </>
@@ -48,7 +49,7 @@ export function QuoteSummary({ quote }: { readonly quote: QuoteState }) {
         <dt>{t('onramp.total')}</dt>
         <dd>
           <bdi data-i18n-data="">
-            {i18n.number(q.paymentTotal.amount)} {q.paymentTotal.currency}
+            {numberText(i18n, q.paymentTotal.amount)} {q.paymentTotal.currency}
           </bdi>
         </dd>
       </dl>

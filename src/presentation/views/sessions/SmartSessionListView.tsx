@@ -7,12 +7,11 @@ import { formatBalance } from '../../../domain/format/amount'
 import { shortAddress } from '../../../domain/format/address'
 import { Button, Notice, Spinner } from '../../components'
 import { useService } from '../../di-context'
-import { addEnglish, addNumberFormat, useI18n } from '../../i18n/i18n'
-import { numberFormat } from '../../i18n/format'
+import { addEnglish, useI18n } from '../../i18n/i18n'
 import { sessions as sessionsTexts } from '../../i18n/messages/sessions'
+import { dateText, numberText } from '../../i18n/format'
 
 addEnglish(sessionsTexts)
-addNumberFormat(numberFormat)
 
 /** The smart account's active session keys, each with its limit, its expiry and a Revoke button. */
 export default function SmartSessionListView() {
@@ -48,7 +47,7 @@ export default function SmartSessionListView() {
     )
   }
   const symbolOf = (chainId: number) => config.networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)?.nativeCurrency
-  const expiryText = (s: SmartSession) => i18n.date(new Date(s.expiry * 1000).toISOString(), { dateStyle: 'medium', timeStyle: 'short' })
+  const expiryText = (s: SmartSession) => dateText(i18n, new Date(s.expiry * 1000).toISOString(), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <div className="wg-view" data-testid="view-SmartSessionList">
       {state.revokeError !== undefined && (
@@ -71,9 +70,9 @@ export default function SmartSessionListView() {
                   </span>
                   <span className="wg-list-item-description" data-testid="session-limit">
                     {t('sessions.limit', {
-                      limit: i18n.number(formatBalance(s.valueLimit, decimals)),
+                      limit: numberText(i18n, formatBalance(s.valueLimit, decimals)),
                       symbol: currency?.symbol ?? '',
-                      spent: i18n.number(formatBalance(s.spent, decimals)),
+                      spent: numberText(i18n, formatBalance(s.spent, decimals)),
                     })}
                   </span>
                   <span className="wg-list-item-description" data-testid="session-expiry">

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as errors from '../../../../src/domain/errors'
 import { RelayUnreachableError } from '../../../../src/domain/connection/relay'
 import { SwapInsufficientLiquidityError } from '../../../../src/domain/swap/swap-errors'
@@ -7,8 +7,8 @@ import { SERVICE_FAILURE_TEXT, UNKNOWN_FAILURE_TEXT, WALLET_BUSY_TEXT, WALLET_FA
 import { en, type Translation } from '../../../../src/presentation/i18n/catalogue'
 import { LANGUAGES, loadTranslation, textDirection, textLanguage } from '../../../../src/presentation/i18n/languages'
 import { makeI18n } from '../../../../src/presentation/i18n/i18n'
-import { addNumberFormat } from '../../../../src/presentation/i18n/english'
-import { numberFormat } from '../../../../src/presentation/i18n/format'
+import { balanceText, dateText, fiatText } from '../../../../src/presentation/i18n/format'
+import { errorText, pluralText } from '../../../../src/presentation/i18n/rules'
 import { LOCALE_CHUNKS } from '../../../../src/presentation/i18n/locale-chunks'
 
 const EXTRA_PLURAL_FORM = /#(zero|two|few|many)$/
@@ -60,9 +60,6 @@ describe('the message catalogue', () => {
 })
 
 describe('the modal language', () => {
-  // The views that write amounts bring the number writing; these tests stand in for one.
-  beforeAll(() => addNumberFormat(numberFormat))
-
   it('lists every language that has a chunk, and only those', () => {
     expect([...LANGUAGES].sort()).toEqual(['en', ...Object.keys(LOCALE_CHUNKS)].sort())
   })
@@ -77,29 +74,29 @@ describe('the modal language', () => {
   it('fills placeholders and picks the plural form by the language rules', () => {
     const i18n = makeI18n('en-US', 'en', {}, {})
     expect(i18n.t('connect.continueIn', { wallet: 'Rabby' })).toBe('Continue in Rabby')
-    expect(i18n.plural('connect.walletCount', 1)).toBe('1 wallet')
-    expect(i18n.plural('connect.walletCount', 1200)).toBe('1,200 wallets')
+    expect(pluralText(i18n, 'connect.walletCount', 1)).toBe('1 wallet')
+    expect(pluralText(i18n, 'connect.walletCount', 1200)).toBe('1,200 wallets')
     const ar = makeI18n('ar', 'ar', { 'connect.walletCount#two': 'محفظتان', 'connect.walletCount#other': '{count} محفظة' }, {})
-    expect(ar.plural('connect.walletCount', 2)).toBe('محفظتان')
-    expect(ar.plural('connect.walletCount', 100)).toBe('100 محفظة')
+    expect(pluralText(ar, 'connect.walletCount', 2)).toBe('محفظتان')
+    expect(pluralText(ar, 'connect.walletCount', 100)).toBe('100 محفظة')
   })
 
   it('renders an error by its code, and keeps a message that carries its own details', () => {
     const de = makeI18n('de', 'de', { 'error.INSUFFICIENT_FUNDS': 'Guthaben reicht nicht' }, {})
-    expect(de.error(new errors.InsufficientFundsError())).toBe('Guthaben reicht nicht')
-    expect(de.error({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on 0xabc' })).toBe('Insufficient funds on 0xabc')
+    expect(errorText(de, new errors.InsufficientFundsError())).toBe('Guthaben reicht nicht')
+    expect(errorText(de, { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on 0xabc' })).toBe('Insufficient funds on 0xabc')
     expect(de.known('Insufficient funds')).toBe('Guthaben reicht nicht')
     expect(de.known('A wallet said something')).toBe('A wallet said something')
   })
 
   it('writes balances (3 decimals, truncated), fiat (2 decimals) and dates in the visitor locale', () => {
     const de = makeI18n('de-DE', 'de', {}, {})
-    expect(de.balance('1234.56789')).toBe('1.234,567')
-    expect(de.fiat(3750.505)).toBe('3.750,51\u00a0$')
+    expect(balanceText(de, '1234.56789')).toBe('1.234,567')
+    expect(fiatText(de, 3750.505)).toBe('3.750,51\u00a0$')
     const en = makeI18n('en-US', 'en', {}, {})
-    expect(en.balance('1234.56789')).toBe('1,234.567')
-    expect(en.fiat(3750.505)).toBe('$3,750.51')
-    expect(de.date('2026-03-05T12:00:00Z', { day: 'numeric', month: 'long', timeZone: 'UTC' })).toBe('5. März')
+    expect(balanceText(en, '1234.56789')).toBe('1,234.567')
+    expect(fiatText(en, 3750.505)).toBe('$3,750.51')
+    expect(dateText(de, '2026-03-05T12:00:00Z', { day: 'numeric', month: 'long', timeZone: 'UTC' })).toBe('5. März')
   })
 
   it('chooses the texts of the closest language and its direction', () => {

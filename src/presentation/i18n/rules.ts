@@ -1,0 +1,34 @@
+import type { MessageKey, PluralKey } from './catalogue'
+import type { I18n, Params } from './i18n'
+import { englishText } from './english'
+
+/**
+ * The catalogue's rules that only some views need (plural forms, errors by code), as functions that
+ * come with those views' chunks: the shell's `useI18n()` carries none of it before the modal opens.
+ */
+
+/** The plural form of `key` for `count` (`{count}` filled in, as the locale writes it), by the language's plural rules. */
+export function pluralText(i18n: I18n, key: PluralKey, count: number, params?: Params): string {
+  // `language` is always one the modal has texts in, which Intl knows.
+  const form = `${key}#${new Intl.PluralRules(i18n.language).select(count)}`
+  return i18n.t((i18n.text(form) === undefined ? `${key}#other` : form) as MessageKey, { count: countText(count, i18n.locale), ...params })
+}
+
+/** A count as the locale writes it (`1.200` in German), in Latin digits. */
+function countText(count: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).format(count)
+  } catch {
+    return String(count)
+  }
+}
+
+/**
+ * An error by its `code` (the catalogue's `error.<CODE>`, whose English is the spec's message). A
+ * message that differs from its code's English carries details of its own and is kept.
+ */
+export function errorText(i18n: I18n, error: { readonly code?: unknown; readonly message: string }): string {
+  const key = typeof error.code === 'string' ? `error.${error.code}` : undefined
+  if (key !== undefined && englishText(key) === error.message) return i18n.text(key) ?? error.message
+  return i18n.known(error.message)
+}
