@@ -9,7 +9,8 @@ import { createModalCore, type CreateWalletModalOptions, type WalletModal } from
  */
 export function createWalletModal(config: WalletModalConfig, options: CreateWalletModalOptions = {}): WalletModal {
   // The one reference to the views: the headless entry point builds on createModalCore and never reaches them.
-  // The catalogue's machinery and the shell's English come with this script (about 3 KB gzip, less
-  // than as chunks of their own next to the shell's), so a language is chosen before the shell loads.
-  return createModalCore(config, options, () => import('./presentation/mount').then((m) => ({ ...m, prepareLocale }))).modal
+  // The renderer comes with the texts of the visitor's language, fetched beside it (prepareLocale
+  // never rejects: a language that cannot be fetched shows English). The catalogue's machinery is in
+  // this script: as a chunk of its own next to the shell's it weighed more.
+  return createModalCore(config, options, (locale) => Promise.all([import('./presentation/mount'), prepareLocale(locale)]).then(([renderer]) => renderer)).modal
 }

@@ -162,8 +162,6 @@ export interface CreateWalletModalOptions {
 export interface ModalRenderer {
   /** Puts the modal's styles in place before its first render. */
   prepareStyles(): void
-  /** Fetches the texts of a language ahead of the first open. */
-  prepareLocale(locale: string): Promise<void>
   /** Renders into `element`, or as an overlay; returns the unmount. */
   mountModal(container: Container, element?: HTMLElement): () => void
 }
@@ -176,7 +174,7 @@ export interface ModalRenderer {
 export function createModalCore(
   config: WalletModalConfig,
   options: CreateWalletModalOptions,
-  loadRenderer: (() => Promise<ModalRenderer>) | undefined,
+  loadRenderer: ((locale: string) => Promise<ModalRenderer>) | undefined,
 ): { modal: WalletModal; container: Container } {
   const resolved = parseConfig(config)
   const container = createContainer(resolved, (c) => {
@@ -215,7 +213,7 @@ class WalletModalInstance implements WalletModal {
   constructor(
     private readonly container: Container,
     private readonly hostServices: Partial<ServiceUrls> | undefined,
-    private readonly loadRenderer: (() => Promise<ModalRenderer>) | undefined,
+    private readonly loadRenderer: ((locale: string) => Promise<ModalRenderer>) | undefined,
   ) {
     this.modal = container.get(ModalStore)
     this.connection = container.get(ConnectionStore)
@@ -406,10 +404,7 @@ class WalletModalInstance implements WalletModal {
     const connected = this.connection.snapshot.status === 'connected'
     return Promise.all([
       // The visitor's language comes with the shell, so the first open needs no fetch.
-      this.loadRenderer?.().then(({ prepareStyles, prepareLocale }) => {
-        prepareStyles()
-        return prepareLocale(this.container.get(LocaleStore).locale)
-      }),
+      this.loadRenderer?.(this.container.get(LocaleStore).locale).then(({ prepareStyles }) => prepareStyles()),
       loader.loadConnect(),
       // A connected visitor opens to Account: its bindings too.
       connected ? this.loadFeatures() : undefined,
@@ -439,12 +434,9 @@ class WalletModalInstance implements WalletModal {
   private render(element?: HTMLElement): Promise<void> {
     const loadRenderer = this.loadRenderer
     if (loadRenderer === undefined) return this.container.get(FeatureLoader).loadConnect()
-    // The modal's texts (the visitor's language and English) are fetched with the shell: the first
-    // render has them (prepareLocale never rejects; an offline language shows English).
-    this.mounting ??= Promise.all([
-      loadRenderer().then((loaded) => loaded.prepareLocale(this.container.get(LocaleStore).locale).then(() => loaded)),
-      this.container.get(FeatureLoader).loadConnect(),
-    ]).then(
+    // The visitor's language is fetched with the shell: the first render has its texts (an offline
+    // language shows English).
+    this.mounting ??= Promise.all([loadRenderer(this.container.get(LocaleStore).locale), this.container.get(FeatureLoader).loadConnect()]).then(
       ([{ mountModal }]) => {
         if (this.destroyed) return
         this.unmount = mountModal(this.container, element)

@@ -54,11 +54,13 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
  * Each view is its own chunk, fetched when first shown, except Connect: it is the start view and
  * comes with the shell (itself loaded on demand), because a lazy start view would suspend on the
  * first open and React throttles the reveal of a suspended boundary by about 300 ms. Views not yet
- * built are absent here and the shell says so instead of showing a blank panel.
+ * built are absent here and the shell says so instead of showing a blank panel. A view's chunk
+ * brings the English of its texts (each view module adds its area's, ../i18n/english.ts), so a view
+ * that draws never shows a key.
  */
 export const VIEWS: Partial<Record<ViewName, View>> = {
   Connect: ConnectView,
-  ...Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazyView(load)])),
+  ...Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])),
   ApproveTransaction: ApproveTransactionLazyView,
 }
 
@@ -68,15 +70,7 @@ export const VIEWS: Partial<Record<ViewName, View>> = {
  */
 export function reloadView(name: ViewName): void {
   const load = LOADERS[name]
-  if (load !== undefined) VIEWS[name] = lazyView(load)
-}
-
-/**
- * A lazily loaded view: it draws once its chunk is here, and its chunk brings the English of its
- * texts (each view module adds its area's, ../i18n/english.ts), so it never shows a key.
- */
-function lazyView(load: Loader): LazyExoticComponent<ComponentType> {
-  return lazy(load)
+  if (load !== undefined) VIEWS[name] = lazy(load)
 }
 
 /**
