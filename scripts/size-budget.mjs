@@ -79,9 +79,21 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * had delayed the first wallet row by about 5 ms) and ConnectingExternal opened directly waits for
  * the flow's bindings: 0.07 KB. Measured: 139.49 KB (142,840 bytes), 8 bytes under the ceiling
  * (file names carry content hashes, so an unrelated chunk can move this by a few bytes).
+ * Lowered to 139.1 when the catalogue's machinery got lighter: plurals, errors by code and the
+ * writing of numbers, money and dates became functions that come with the views using them
+ * (i18n/rules.ts, i18n/format.ts); the shell's and Connect's English are added by the modal's
+ * root, in the chunk of the code that shows them, so each key is written once there; a count is
+ * the only number a text writes the locale's way; the renderer's loader fetches the visitor's
+ * language beside the shell. Measured: 139.05 KB (142,386 bytes); the catalogue now costs 1.7 KB
+ * before open (1,770 bytes against 140,616, 70 of them the connection flow's wait above). Of it:
+ * the `locale`/`messages` rules, the LocaleStore and `setLocale` 0.13 KB; right to left 0.1 KB; the
+ * preload map of the lazy views 0.22 KB (each area's English is a chunk its views share); the rest,
+ * 1.2 KB, the machinery (t with the host's words, the reverse lookup, the switch at run time with
+ * its fetch, English in parts) and the keys of the shell's and Connect's English. Still over the
+ * 1.0 KB its issue allows.
  * Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.5 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.1 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
