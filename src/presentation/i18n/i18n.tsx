@@ -125,11 +125,11 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
 
 /**
  * Fetches the texts of the language that serves `locale` (nothing for English, whose shell part
- * comes with the first script), so the first open needs no fetch. Never rejects.
+ * comes with the modal's root), so the first open needs no fetch. Never rejects.
  */
 export function prepareLocale(locale: string): Promise<void> {
   return loadTexts(locale).catch(() => undefined)
 }
 
-// The views add their area's English through here, so the shell's part shares the shell's chunk.
+// The views add their area's English through here (the modal's root adds the shell's part).
 export { addEnglish } from './english'

@@ -81,6 +81,19 @@ describe('the modal language', () => {
     expect(pluralText(ar, 'connect.walletCount', 100)).toBe('100 محفظة')
   })
 
+  it('reads a text named by data with the host words over it, and none for a name the catalogue lacks', () => {
+    const de = makeI18n('de', 'de', { 'activity.label.Sent': 'Gesendet' }, { 'title.Account': 'Mein Konto' })
+    expect(de.text('activity.label.Sent')).toBe('Gesendet')
+    expect(de.text('title.Account')).toBe('Mein Konto')
+    expect(de.text('activity.label.Teleported')).toBeUndefined()
+  })
+
+  it('says a text from below in the host words when they reword its key, in English too', () => {
+    const en = makeI18n('en', 'en', {}, { 'error.INSUFFICIENT_FUNDS': 'Not enough money' })
+    expect(en.known('Insufficient funds')).toBe('Not enough money')
+    expect(errorText(en, new errors.InsufficientFundsError())).toBe('Not enough money')
+  })
+
   it('renders an error by its code, and keeps a message that carries its own details', () => {
     const de = makeI18n('de', 'de', { 'error.INSUFFICIENT_FUNDS': 'Guthaben reicht nicht' }, {})
     expect(errorText(de, new errors.InsufficientFundsError())).toBe('Guthaben reicht nicht')
