@@ -90,10 +90,12 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * preload map of the lazy views 0.22 KB (each area's English is a chunk its views share); the rest,
  * 1.2 KB, the machinery (t with the host's words, the reverse lookup, the switch at run time with
  * its fetch, English in parts) and the keys of the shell's and Connect's English. Still over the
- * 1.0 KB its issue allows.
+ * 1.0 KB its issue allows. Lowered to 139.05: SendPreview and SwapPreview, reached only from Send
+ * and Swap, are loaded through their chunks (as SmartSessionList through Account's), so the shell's
+ * preload map no longer lists their chunks: 0.07 KB less. Measured: 138.98 KB (142,311 bytes).
  * Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.1 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.05 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -20,6 +20,9 @@ addEnglish(send, errors)
  * equivalent), a receiver address or registered name. Every rule is checked by ReviewSend when
  * the person asks for the review; the view only renders the form's and the review's states.
  */
+/** The preview that follows this view, loaded through this chunk (../views/registry.ts). */
+export const loadPreview = () => import('./SendPreviewView')
+
 export default function SendView() {
   useAreaStyles(sendCss)
   const { form: sendForm, review, formState, reviewState } = useSend()

@@ -18,6 +18,9 @@ addEnglish(swap, send, errors)
  * the gas), and the quote that follows it once typing pauses: amount out, price impact, network
  * fee and the minimum received at 1 % slippage. Review shows SwapPreview.
  */
+/** The preview that follows this view, loaded through this chunk (../views/registry.ts). */
+export const loadPreview = () => import('./SwapPreviewView')
+
 export default function SwapView() {
   useAreaStyles(sendCss)
   const { swap, state } = useSwap()

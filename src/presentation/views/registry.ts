@@ -16,6 +16,8 @@ const onRampViews = () => import('./onramp')
 const emailViews = () => import('./email')
 const socialViews = () => import('./social')
 const accountView = () => import('./AccountView')
+const sendView = () => import('./SendView')
+const swapView = () => import('./SwapView')
 
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
@@ -30,10 +32,12 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
   SwitchNetwork: () => import('./SwitchNetworkView'),
   UnsupportedChain: () => import('./UnsupportedChainView'),
   WalletReceive: () => import('./WalletReceiveView'),
-  Send: () => import('./SendView'),
-  SendPreview: () => import('./SendPreviewView'),
-  Swap: () => import('./SwapView'),
-  SwapPreview: () => import('./SwapPreviewView'),
+  Send: sendView,
+  // Reached from Send only: Send's chunk names the preview's chunk, so the shell's preload map does not.
+  SendPreview: () => sendView().then((m) => m.loadPreview()),
+  Swap: swapView,
+  // Reached from Swap only, the same way.
+  SwapPreview: () => swapView().then((m) => m.loadPreview()),
   SIWXSignMessage: () => import('./SIWXSignMessageView'),
   RegisterAccountName: () => namesViews().then((m) => ({ default: m.RegisterAccountNameView })),
   RegisterAccountNameSuccess: () => namesViews().then((m) => ({ default: m.RegisterAccountNameSuccessView })),
