@@ -26,7 +26,7 @@ import { account } from '../i18n/messages/account'
 import { email } from '../i18n/messages/email'
 import { social } from '../i18n/messages/social'
 
-// This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
+// This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(account, email, social, shared)
 
 /** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */

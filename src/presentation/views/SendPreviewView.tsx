@@ -15,7 +15,7 @@ import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { moneyText } from '../i18n/format'
 
-// This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
+// This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors, shared)
 
 /**

@@ -12,17 +12,17 @@ import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { balanceText, moneyText, numberText } from '../i18n/format'
 
-// This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
+// This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors)
+
+/** The preview that follows this view, loaded through this chunk (./registry.ts). */
+export const loadPreview = () => import('./SendPreviewView')
 
 /**
  * The Send form: a token from the balances, an amount (Max, pasted text, the fiat
  * equivalent), a receiver address or registered name. Every rule is checked by ReviewSend when
  * the person asks for the review; the view only renders the form's and the review's states.
  */
-/** The preview that follows this view, loaded through this chunk (../views/registry.ts). */
-export const loadPreview = () => import('./SendPreviewView')
-
 export default function SendView() {
   useAreaStyles(sendCss)
   const { form: sendForm, review, formState, reviewState } = useSend()

@@ -13,7 +13,7 @@ import { swap } from '../i18n/messages/swap'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 
-// This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
+// This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors, shared)
 
 /**

@@ -10,17 +10,17 @@ import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { numberText } from '../i18n/format'
 
-// This view's texts and the writing of amounts come with its chunk (../i18n/english.ts).
+// This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors)
+
+/** The preview that follows this view, loaded through this chunk (./registry.ts). */
+export const loadPreview = () => import('./SwapPreviewView')
 
 /**
  * The Swap form: from and to tokens (the swap token list with balances), an amount in (Max keeps
  * the gas), and the quote that follows it once typing pauses: amount out, price impact, network
  * fee and the minimum received at 1 % slippage. Review shows SwapPreview.
  */
-/** The preview that follows this view, loaded through this chunk (../views/registry.ts). */
-export const loadPreview = () => import('./SwapPreviewView')
-
 export default function SwapView() {
   useAreaStyles(sendCss)
   const { swap, state } = useSwap()

@@ -11,7 +11,7 @@ import { addEnglish } from '../../i18n/i18n'
 import { onramp } from '../../i18n/messages/onramp'
 import { numberText } from '../../i18n/format'
 
-// Its texts and the writing of amounts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
+// Its texts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
 addEnglish(onramp)
 
 /**
