@@ -68,17 +68,72 @@ export function nameHasNoAddressMessage(name: string): string {
   return `${name} has no address on this network`
 }
 
-/** The text a view shows for `error`. */
+/** The send errors that are the spec's errors, each with its `code`. */
+type CausedSendError = Extract<
+  SendError,
+  {
+    readonly kind:
+      | 'amountAndReceiverRequired'
+      | 'tokenRequired'
+      | 'unsupportedChain'
+      | 'invalidAddress'
+      | 'insufficientFunds'
+      | 'notConnected'
+      | 'nameLookupFailed'
+      | 'transactionRejected'
+  }
+>
+
+function causeOf(error: CausedSendError): { readonly code: string; readonly message: string } {
+  switch (error.kind) {
+    case 'amountAndReceiverRequired':
+      return new SendFormIncompleteError()
+    case 'tokenRequired':
+      return new SendTokenRequiredError()
+    case 'unsupportedChain':
+      return new UnsupportedChainError()
+    case 'invalidAddress':
+      return new InvalidAddressError()
+    case 'insufficientFunds':
+      return new InsufficientFundsError()
+    case 'notConnected':
+      return new NoActiveCaipAddressError()
+    case 'nameLookupFailed':
+      return new ResolveNameError()
+    case 'transactionRejected':
+      return new TransactionRejectedError()
+  }
+}
+
+/** The spec's error behind `error`, with its `code` (a view renders it by that code), if it is one. */
+export function sendErrorCause(error: SendError): { readonly code: string; readonly message: string } | undefined {
+  switch (error.kind) {
+    case 'amountAndReceiverRequired':
+    case 'tokenRequired':
+    case 'unsupportedChain':
+    case 'invalidAddress':
+    case 'insufficientFunds':
+    case 'notConnected':
+    case 'nameLookupFailed':
+    case 'transactionRejected':
+      return causeOf(error)
+    default:
+      return undefined
+  }
+}
+
+/** The text a view shows for `error` (in English; the spec's error's message where it is one). */
 export function sendErrorMessage(error: SendError): string {
   switch (error.kind) {
     case 'amountAndReceiverRequired':
-      return new SendFormIncompleteError().message
     case 'tokenRequired':
-      return new SendTokenRequiredError().message
     case 'unsupportedChain':
-      return new UnsupportedChainError().message
     case 'invalidAddress':
-      return new InvalidAddressError().message
+    case 'insufficientFunds':
+    case 'notConnected':
+    case 'nameLookupFailed':
+    case 'transactionRejected':
+      return causeOf(error).message
     case 'wrongFamily':
       return `This is not ${error.namespace === 'eip155' ? 'an' : 'a'} ${chainFamilyLabel(error.namespace)} address`
     case 'invalidAddressChecksum':
@@ -91,20 +146,12 @@ export function sendErrorMessage(error: SendError): string {
       return tooManyDecimalsMessage(error.decimals)
     case 'amountNotPositive':
       return VALIDATION_MESSAGES.sendAmountNotPositive
-    case 'insufficientFunds':
-      return new InsufficientFundsError().message
-    case 'notConnected':
-      return new NoActiveCaipAddressError().message
-    case 'nameLookupFailed':
-      return new ResolveNameError().message
     case 'nameNotFound':
       return nameNotFoundMessage(error.name)
     case 'nameHasNoAddress':
       return nameHasNoAddressMessage(error.name)
     case 'feeEstimateFailed':
       return FEE_ESTIMATE_FAILED_MESSAGE
-    case 'transactionRejected':
-      return new TransactionRejectedError().message
     case 'walletFailed':
       return error.reason
   }

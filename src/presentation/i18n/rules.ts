@@ -24,11 +24,18 @@ function countText(count: number, locale: string): string {
 }
 
 /**
- * An error by its `code` (the catalogue's `error.<CODE>`, whose English is the spec's message). A
- * message that differs from its code's English carries details of its own and is kept.
+ * An error by its `code` (the catalogue's `error.<CODE>`, whose English is the spec's message):
+ * `text` is what the view would say in English, the error's `message` unless the view words the
+ * failure itself. A text that differs from its code's English carries details of its own, and a
+ * failure without a code is a text from below: both are shown through the catalogue's English.
  */
-export function errorText(i18n: I18n, error: { readonly code?: unknown; readonly message: string }): string {
-  const key = typeof error.code === 'string' ? `error.${error.code}` : undefined
-  if (key !== undefined && englishText(key) === error.message) return i18n.text(key) ?? error.message
-  return i18n.known(error.message)
+export function errorText(i18n: I18n, error: unknown, text: string = messageOf(error)): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
+  const key = typeof code === 'string' ? `error.${code}` : undefined
+  if (key !== undefined && englishText(key) === text) return i18n.text(key) ?? text
+  return i18n.known(text)
+}
+
+function messageOf(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : ''
 }

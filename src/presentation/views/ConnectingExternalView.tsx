@@ -5,6 +5,7 @@ import { Button, Notice, SafeImage, Spinner } from '../components'
 import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
+import { errorText } from '../i18n/rules'
 import { addEnglish } from '../i18n/i18n'
 import { connecting } from '../i18n/messages/connecting'
 
@@ -89,7 +90,7 @@ export default function ConnectingExternalView() {
           tone="error"
           visual={visual}
           title={t('connect.failed')}
-          message={i18n.known(walletFailureText(state.error))}
+          message={errorText(i18n, state.error, walletFailureText(state.error))}
           actions={retry}
           testId="connecting-error"
         />

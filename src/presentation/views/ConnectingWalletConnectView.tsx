@@ -7,6 +7,7 @@ import { Button, Notice, QrCode, SafeImage, Spinner, useCopy } from '../componen
 import { walletFailureText } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
+import { errorText } from '../i18n/rules'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
 import { addEnglish } from '../i18n/i18n'
 import { connecting } from '../i18n/messages/connecting'
@@ -96,7 +97,7 @@ export default function ConnectingWalletConnectView() {
         />
       )}
       {state.status === 'error' && (
-        <Notice announce tone="error" title={t('connect.failed')} message={i18n.known(walletFailureText(state.error))} actions={retry} testId="connecting-error" />
+        <Notice announce tone="error" title={t('connect.failed')} message={errorText(i18n, state.error, walletFailureText(state.error))} actions={retry} testId="connecting-error" />
       )}
       {state.status === 'connected' && <Notice announce tone="success" title={t('connect.connected')} testId="connecting-connected" />}
       {viewName === 'ConnectingWalletConnectBasic' && state.status === 'connecting' && <WalletConnectWalletList />}

@@ -4,6 +4,7 @@ import type { ViewName } from '../../domain/navigation/views'
 import { useStore } from '../components'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
+import { errorText } from '../i18n/rules'
 
 /** Says, on the view the visitor is on, that the wallet did not switch networks (and why, in plain words). */
 export function SwitchNetworkError({ view }: { view: ViewName }) {
@@ -12,7 +13,7 @@ export function SwitchNetworkError({ view }: { view: ViewName }) {
   if (state.status !== 'error' || state.shownOn !== view) return null
   return (
     <p className="wg-form-error" role="alert" data-testid="switch-error">
-      {i18n.known(switchFailureText(state.error))}
+      {errorText(i18n, state.error, switchFailureText(state.error))}
     </p>
   )
 }

@@ -2,6 +2,7 @@ import type { RefObject } from 'react'
 import { failureText } from '../../../application/failure-text'
 import { Button, Notice, SearchInput } from '../../components'
 import { useI18n } from '../../i18n/i18n'
+import { errorText } from '../../i18n/rules'
 
 /** The wallet search box of AllWallets and the WalletConnect wallet list (debounced by the store). */
 export function WalletSearch({
@@ -40,7 +41,7 @@ export function WalletsLoadFailed({ error, onRetry, testId }: { readonly error: 
       tone="error"
       announce
       title={i18n.t('connect.couldNotLoadWallets')}
-      message={i18n.known(failureText(error))}
+      message={errorText(i18n, error, failureText(error))}
       actions={
         <Button variant="secondary" onClick={onRetry}>
           {i18n.t('shell.tryAgain')}

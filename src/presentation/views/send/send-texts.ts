@@ -1,8 +1,9 @@
 import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import { numberMarks, exampleAmount } from '../../../domain/format/locale-number'
-import { sendErrorMessage, type SendError } from '../../../domain/send/send-errors'
+import { sendErrorCause, sendErrorMessage, type SendError } from '../../../domain/send/send-errors'
 import type { SendWarning } from '../../../domain/send/send-receiver-checks'
 import type { I18n } from '../../i18n/i18n'
+import { errorText } from '../../i18n/rules'
 
 /** What stops a send, in the visitor's language (the spec's words in English). */
 export function sendErrorText(i18n: I18n, error: SendError): string {
@@ -20,7 +21,8 @@ export function sendErrorText(i18n: I18n, error: SendError): string {
     case 'nameHasNoAddress':
       return i18n.t('failure.nameHasNoAddress', { name: error.name })
     default:
-      return i18n.known(sendErrorMessage(error))
+      // The spec's errors by their code; Walletgate's own texts by their English.
+      return errorText(i18n, sendErrorCause(error), sendErrorMessage(error))
   }
 }
 

@@ -10,6 +10,7 @@ import { useService } from '../../di-context'
 import { addEnglish, useI18n } from '../../i18n/i18n'
 import { sessions as sessionsTexts } from '../../i18n/messages/sessions'
 import { dateText, numberText } from '../../i18n/format'
+import { errorText } from '../../i18n/rules'
 
 addEnglish(sessionsTexts)
 
@@ -34,7 +35,7 @@ export default function SmartSessionListView() {
       <div className="wg-view" data-testid="view-SmartSessionList">
         <Notice
           tone="error"
-          title={i18n.known(state.error.message)}
+          title={errorText(i18n, state.error)}
           announce
           testId="sessions-error"
           actions={

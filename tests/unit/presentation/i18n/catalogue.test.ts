@@ -3,7 +3,8 @@ import * as errors from '../../../../src/domain/errors'
 import { RelayUnreachableError } from '../../../../src/domain/connection/relay'
 import { SwapInsufficientLiquidityError } from '../../../../src/domain/swap/swap-errors'
 import { ALERT_ERRORS, SNACK_MESSAGES } from '../../../../src/domain/messages'
-import { SERVICE_FAILURE_TEXT, UNKNOWN_FAILURE_TEXT, WALLET_BUSY_TEXT, WALLET_FAILURE_TEXT } from '../../../../src/application/failure-text'
+import { SERVICE_FAILURE_TEXT, UNKNOWN_FAILURE_TEXT, WALLET_BUSY_TEXT, WALLET_FAILURE_TEXT, walletFailureText } from '../../../../src/application/failure-text'
+import { sendErrorText } from '../../../../src/presentation/views/send/send-texts'
 import { en, type Translation } from '../../../../src/presentation/i18n/catalogue'
 import { LANGUAGES, loadTranslation, textDirection, textLanguage } from '../../../../src/presentation/i18n/languages'
 import { makeI18n } from '../../../../src/presentation/i18n/i18n'
@@ -100,6 +101,19 @@ describe('the modal language', () => {
     expect(errorText(de, { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on 0xabc' })).toBe('Insufficient funds on 0xabc')
     expect(de.known('Insufficient funds')).toBe('Guthaben reicht nicht')
     expect(de.known('A wallet said something')).toBe('A wallet said something')
+  })
+
+  it('renders the errors the views meet by their code: a send stopped, a wallet failure, a relay out of reach', () => {
+    const de = makeI18n('de', 'de', { 'error.INSUFFICIENT_FUNDS': 'Guthaben reicht nicht', 'error.RELAY_UNREACHABLE': 'Verbindungsdienst nicht erreichbar' }, { 'error.SEND_TOKEN_REQUIRED': 'Pick a token first' })
+    expect(sendErrorText(de, { kind: 'insufficientFunds' })).toBe('Guthaben reicht nicht')
+    expect(sendErrorText(de, { kind: 'tokenRequired' })).toBe('Pick a token first')
+    const relay = new RelayUnreachableError()
+    expect(errorText(de, relay, walletFailureText(relay))).toBe('Verbindungsdienst nicht erreichbar')
+    // A failure worded by the view, not the error's message: shown through the catalogue's English.
+    expect(errorText(de, relay, 'A wallet said something')).toBe('A wallet said something')
+    // No code: a text from below.
+    expect(errorText(de, new Error('Insufficient funds'))).toBe('Guthaben reicht nicht')
+    expect(sendErrorText(makeI18n('en', 'en', {}, {}), { kind: 'notConnected' })).toBe(new errors.NoActiveCaipAddressError().message)
   })
 
   it('writes balances (3 decimals, truncated), fiat (2 decimals) and dates in the visitor locale', () => {
