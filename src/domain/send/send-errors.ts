@@ -69,20 +69,21 @@ export function nameHasNoAddressMessage(name: string): string {
 }
 
 /** The send errors that are the spec's errors, each with its `code`. */
-type CausedSendError = Extract<
-  SendError,
-  {
-    readonly kind:
-      | 'amountAndReceiverRequired'
-      | 'tokenRequired'
-      | 'unsupportedChain'
-      | 'invalidAddress'
-      | 'insufficientFunds'
-      | 'notConnected'
-      | 'nameLookupFailed'
-      | 'transactionRejected'
-  }
->
+const CAUSED_KINDS = [
+  'amountAndReceiverRequired',
+  'tokenRequired',
+  'unsupportedChain',
+  'invalidAddress',
+  'insufficientFunds',
+  'notConnected',
+  'nameLookupFailed',
+  'transactionRejected',
+] as const
+type CausedSendError = Extract<SendError, { readonly kind: (typeof CAUSED_KINDS)[number] }>
+
+function isCaused(error: SendError): error is CausedSendError {
+  return (CAUSED_KINDS as readonly string[]).includes(error.kind)
+}
 
 function causeOf(error: CausedSendError): { readonly code: string; readonly message: string } {
   switch (error.kind) {
@@ -107,33 +108,17 @@ function causeOf(error: CausedSendError): { readonly code: string; readonly mess
 
 /** The spec's error behind `error`, with its `code` (a view renders it by that code), if it is one. */
 export function sendErrorCause(error: SendError): { readonly code: string; readonly message: string } | undefined {
-  switch (error.kind) {
-    case 'amountAndReceiverRequired':
-    case 'tokenRequired':
-    case 'unsupportedChain':
-    case 'invalidAddress':
-    case 'insufficientFunds':
-    case 'notConnected':
-    case 'nameLookupFailed':
-    case 'transactionRejected':
-      return causeOf(error)
-    default:
-      return undefined
-  }
+  return isCaused(error) ? causeOf(error) : undefined
 }
 
 /** The text a view shows for `error` (in English; the spec's error's message where it is one). */
 export function sendErrorMessage(error: SendError): string {
+  return isCaused(error) ? causeOf(error).message : ownMessage(error)
+}
+
+/** Walletgate's own words, or the wallet's, for a send error that is none of the spec's errors. */
+function ownMessage(error: Exclude<SendError, CausedSendError>): string {
   switch (error.kind) {
-    case 'amountAndReceiverRequired':
-    case 'tokenRequired':
-    case 'unsupportedChain':
-    case 'invalidAddress':
-    case 'insufficientFunds':
-    case 'notConnected':
-    case 'nameLookupFailed':
-    case 'transactionRejected':
-      return causeOf(error).message
     case 'wrongFamily':
       return `This is not ${error.namespace === 'eip155' ? 'an' : 'a'} ${chainFamilyLabel(error.namespace)} address`
     case 'invalidAddressChecksum':
