@@ -80,17 +80,6 @@ function readyTexts(locale: string): Texts | undefined {
 }
 
 /**
- * Fetches the texts of `locale` once, through the table of languages (./languages.ts, a chunk of
- * its own), and tells the modals on the page as English growing does, so they redraw in them.
- */
-async function loadTexts(locale: string): Promise<void> {
-  if (readyTexts(locale) !== undefined) return
-  const { textsFor } = await import('./languages')
-  fetched.set(locale, await textsFor(locale))
-  addEnglish()
-}
-
-/**
  * Gives the views the language of the modal's LocaleStore. A language whose texts are not fetched
  * yet keeps the texts shown until they arrive (no blank, no flash of keys); what the visitor typed
  * stays, because only texts change.
@@ -124,11 +113,21 @@ export function I18nProvider({ children }: { readonly children: ReactNode }) {
 }
 
 /**
- * Fetches the texts of the language that serves `locale` (nothing for English, whose shell part
- * comes with the modal's root), so the first open needs no fetch. Never rejects.
+ * Fetches, once, the texts of the language that serves `locale` through the table of languages
+ * (./languages.ts, a chunk of its own; nothing for English, whose shell part comes with the modal's
+ * root), so the first open needs no fetch, and tells the modals on the page as English growing
+ * does, so they redraw in them. Never rejects.
  */
 export function prepareLocale(locale: string): Promise<void> {
-  return loadTexts(locale).catch(() => undefined)
+  return readyTexts(locale) === undefined
+    ? import('./languages').then(({ textsFor }) => textsFor(locale)).then(
+        (texts) => {
+          fetched.set(locale, texts)
+          addEnglish()
+        },
+        () => undefined,
+      )
+    : Promise.resolve()
 }
 
 // The views add their area's English through here (the modal's root adds the shell's part).
