@@ -44,7 +44,7 @@ export function hasEnglish(key: string): boolean {
   return Object.hasOwn(english, key)
 }
 
-/** The key whose English is `text` (the first key of a text said twice), among the parts here. */
-export function keyOfEnglish(text: string): string | undefined {
-  return Object.keys(english).find((key) => english[key] === text)
+/** The keys whose English is `text` (a text said in two places has two), among the parts here. */
+export function keysOfEnglish(text: string): string[] {
+  return Object.keys(english).filter((key) => english[key] === text)
 }

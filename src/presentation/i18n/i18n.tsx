@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, useSyncExterna
 import { ModalLocale } from '../../application/modal-services'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, Translation } from './catalogue'
-import { addEnglish, englishText, englishVersion, keyOfEnglish, subscribeEnglish } from './english'
+import { addEnglish, englishText, englishVersion, keysOfEnglish, subscribeEnglish } from './english'
 
 export type Params = Readonly<Record<string, string | number>>
 
@@ -26,7 +26,8 @@ export interface I18n {
   text(key: string): string | undefined
   /**
    * A text that came from below the views in English (a rule's message, a failure's words): the
-   * language's text when the catalogue has it, else as it is.
+   * host's words for a key with that English, else the language's text, else as it is. A text the
+   * catalogue says in two places (a snack and a title) has two keys; the host may reword either.
    */
   known(text: string): string
 }
@@ -46,9 +47,10 @@ export function makeI18n(locale: string, language: string, translation: Translat
     dir,
     t: (key, params) => fill(text(key) ?? key, params),
     text,
+    // A text said in two places has two keys: the host's words for either, else the language's.
     known: (english) => {
-      const key = keyOfEnglish(english)
-      return (key && text(key)) ?? english
+      const keys = keysOfEnglish(english)
+      return [overrides, dictionary].flatMap((texts) => keys.map((key) => texts[key])).find((said) => said !== undefined) ?? english
     },
   }
 }

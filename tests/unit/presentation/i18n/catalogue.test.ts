@@ -95,6 +95,20 @@ describe('the modal language', () => {
     expect(errorText(en, new errors.InsufficientFundsError())).toBe('Not enough money')
   })
 
+  it('says a text from below in the host words for any key the catalogue says it under', () => {
+    // "Token Balance Unavailable" is both the Account notice's title and a snack's text.
+    expect(en['account.balanceUnavailableTitle']).toBe(en['snack.tokenBalanceUnavailable'])
+    const snackReworded = makeI18n('en', 'en', {}, { 'snack.tokenBalanceUnavailable': 'Balances are resting' })
+    expect(snackReworded.known(SNACK_MESSAGES.tokenBalanceUnavailable)).toBe('Balances are resting')
+    const titleReworded = makeI18n('en', 'en', {}, { 'account.balanceUnavailableTitle': 'No balances' })
+    expect(titleReworded.known(SNACK_MESSAGES.tokenBalanceUnavailable)).toBe('No balances')
+    // The same for a wallet's refusal, said by Connecting and by the failure texts.
+    expect(en['connect.declinedText']).toBe(en['failure.walletDeclined'])
+    const declined = makeI18n('de', 'de', { 'failure.walletDeclined': 'Abgelehnt' }, { 'failure.walletDeclined': 'You said no' })
+    expect(declined.known(en['failure.walletDeclined'])).toBe('You said no')
+    expect(makeI18n('de', 'de', { 'failure.walletDeclined': 'Abgelehnt' }, {}).known(en['failure.walletDeclined'])).toBe('Abgelehnt')
+  })
+
   it('renders an error by its code, and keeps a message that carries its own details', () => {
     const de = makeI18n('de', 'de', { 'error.INSUFFICIENT_FUNDS': 'Guthaben reicht nicht' }, {})
     expect(errorText(de, new errors.InsufficientFundsError())).toBe('Guthaben reicht nicht')
