@@ -93,9 +93,14 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * 1.0 KB its issue allows. Lowered to 139.05: SendPreview and SwapPreview, reached only from Send
  * and Swap, are loaded through their chunks (as SmartSessionList through Account's), so the shell's
  * preload map no longer lists their chunks: 0.07 KB less. Measured: 138.98 KB (142,311 bytes).
+ * Raised to 139.1 when the views came to render errors by their code as the catalogue's issue asks
+ * (errorText in the connecting views, the network switch's and the send's errors: the rules chunk
+ * they now share joins the shell's preload map, 0.04 KB; the alert by `alert.<CODE>`, 0.03 KB) and
+ * a text said under two keys took the host's words for either (0.02 KB). Measured: 139.05 KB
+ * (142,383 bytes), 4 bytes under the ceiling before: too close for chunk names that carry hashes.
  * Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.05 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.1 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

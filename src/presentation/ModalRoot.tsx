@@ -187,7 +187,7 @@ function ModalShell({ embedded, root }: ModalRootProps) {
       </header>
       {alert !== null && (
         <p className="wg-alert" role="alert" data-testid="alert">
-          <strong>{i18n.known(alert.shortMessage)}</strong> {i18n.known(alert.longMessage)}
+          <strong>{i18n.text(`alert.${alert.code}`) ?? alert.shortMessage}</strong> {i18n.text(`alert.${alert.code}.long`) ?? alert.longMessage}
         </p>
       )}
       <div className="wg-body">

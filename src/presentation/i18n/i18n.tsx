@@ -50,7 +50,8 @@ export function makeI18n(locale: string, language: string, translation: Translat
     // A text said in two places has two keys: the host's words for either, else the language's.
     known: (english) => {
       const keys = keysOfEnglish(english)
-      return [overrides, dictionary].flatMap((texts) => keys.map((key) => texts[key])).find((said) => said !== undefined) ?? english
+      const said = (texts: Dictionary) => keys.map((key) => texts[key]).find((text) => text !== undefined)
+      return said(overrides) ?? said(dictionary) ?? english
     },
   }
 }

@@ -76,11 +76,13 @@ function foreignTexts(root: ParentNode): string[] {
   return found
 }
 
-async function pseudoModal(): Promise<{ modal: WalletModal; container: Container; shadow: ShadowRoot; wallets: FakeChainFamily }> {
+async function pseudoModal(
+  config: Partial<Parameters<typeof aModalConfig>[0]> = {},
+): Promise<{ modal: WalletModal; container: Container; shadow: ShadowRoot; wallets: FakeChainFamily }> {
   const wallets = new FakeChainFamily()
   wallets.add(anAnnouncedConnector())
   let container: Container | undefined
-  const modal = createWalletModal(aModalConfig({ locale: 'en', messages: PSEUDO }), {
+  const modal = createWalletModal(aModalConfig({ locale: 'en', messages: PSEUDO, ...config }), {
     overrides: (c) => {
       c.rebind(ChainFamilies).toConstantValue(familiesOf(wallets))
       c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
@@ -134,6 +136,18 @@ describe('every text of every view comes from the catalogue', () => {
     modal.destroy()
     expect({ disconnected, connected }).toEqual({ disconnected: {}, connected: {} })
   }, 90_000)
+})
+
+describe('the shell\'s alert comes from the catalogue by its code', () => {
+  it('draws the "Project ID Not Configured" alert in the pseudo-language, keyed alert.<CODE>', async () => {
+    const { modal, container, shadow } = await pseudoModal({ projectId: undefined })
+    await act(async () => container.get(ModalStore).reset('Connect'))
+    await waitFor(() => expect(shadow.querySelector('[data-testid="alert"]')).not.toBeNull())
+    expect(shadow.querySelector('[data-testid="alert"]')?.textContent).toBe(
+      `${PSEUDO['alert.PROJECT_ID_NOT_CONFIGURED']} ${PSEUDO['alert.PROJECT_ID_NOT_CONFIGURED.long']}`,
+    )
+    modal.destroy()
+  })
 })
 
 describe('the embedded wallet\'s parts of Account (email, social, smart account) come from the catalogue', () => {
