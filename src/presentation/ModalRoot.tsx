@@ -13,7 +13,8 @@ import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
 import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
 import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
-import { ViewBoundary, WithArea, WithConnectFlow, WithFeatures, WithWalletLists } from './ViewGate'
+import type { ViewName } from '../domain/navigation/views'
+import { ViewBoundary, WithBindings, type ViewNeeds } from './ViewGate'
 import { FitHeight } from './FitHeight'
 import { viewTitle } from './views/titles'
 import { BACK_ARROW } from '../domain/format/glyphs'
@@ -84,6 +85,7 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const view = state.router.view
   const canGoBack = state.router.history.length > 1
   const View = VIEWS[view]
+  const needs = viewNeeds(view)
   const visible = embedded || state.open
 
   useEffect(() => {
@@ -202,26 +204,13 @@ function ModalShell({ embedded, root }: ModalRootProps) {
                 <p className="wg-muted" data-testid={`view-${view}`}>
                   {t('shell.viewUnavailable')}
                 </p>
-              ) : WALLET_LIST_VIEWS.has(view) ? (
-                <WithWalletLists>
-                  <View />
-                </WithWalletLists>
-              ) : view === 'ConnectingExternal' ? (
-                <WithConnectFlow>
-                  <View />
-                </WithConnectFlow>
-              ) : CONNECT_VIEWS.has(view) ? (
+              ) : needs === undefined ? (
                 <View />
-              ) : VIEW_AREAS[view] !== undefined ? (
-                // Keyed by area: going from one area's view straight to another's must wait for the
-                // other's bindings, not keep the first one's "ready".
-                <WithArea key={VIEW_AREAS[view]} area={VIEW_AREAS[view]}>
-                  <View />
-                </WithArea>
               ) : (
-                <WithFeatures>
+                // Keyed by what it waits for: a view with other needs waits for its own bindings.
+                <WithBindings key={needs} needs={needs}>
                   <View />
-                </WithFeatures>
+                </WithBindings>
               )}
             </Suspense>
           </ViewBoundary>
@@ -297,4 +286,16 @@ function deepActiveElement(doc: Document): HTMLElement | null {
   let active: Element | null = doc.activeElement
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
   return active instanceof HTMLElement ? active : null
+}
+
+/**
+ * What `view` waits for before it draws: nothing more for the connect views (their bindings come
+ * with the shell), the catalogue lists or the connection flow for the connect views that use them,
+ * its area's bindings for an area's view, the account features for every other.
+ */
+function viewNeeds(view: ViewName): ViewNeeds | undefined {
+  if (WALLET_LIST_VIEWS.has(view)) return 'walletLists'
+  if (view === 'ConnectingExternal') return 'connectFlow'
+  if (CONNECT_VIEWS.has(view)) return undefined
+  return VIEW_AREAS[view] ?? 'features'
 }

@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { Component, useEffect, useState, type ReactNode } from 'react'
 import { FeatureLoader, type FeatureArea } from '../application/modal-services'
 import { Button, Notice, Skeleton } from './components'
 import { useService } from './di-context'
@@ -71,24 +71,48 @@ export class ViewBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
+/** What a view waits for before it draws, beyond the connect views' bindings (src/di-connect.ts). */
+export type ViewNeeds = 'features' | 'connectFlow' | 'walletLists' | FeatureArea
+
+/** Whether `needs` is bound, and how to bind it. */
+function bindingsOf(loader: FeatureLoader, needs: ViewNeeds): readonly [ready: boolean, load: () => Promise<unknown>] {
+  switch (needs) {
+    // The account features (src/di-features.ts).
+    case 'features':
+      return [loader.loaded, () => loader.load()]
+    // The connection flow (src/di-connect-flow.ts): ConnectingExternal opened directly.
+    case 'connectFlow':
+      return [loader.connectFlowLoaded, () => loader.connectFlow()]
+    // The catalogue wallet lists (src/di-wallet-lists.ts).
+    case 'walletLists':
+      return [loader.walletListsLoaded, () => loader.loadWalletLists()]
+    // An area bound on demand (name registration, buying crypto, swaps, sessions: their own chunks).
+    default:
+      return [loader.areaLoaded(needs), () => loader.loadArea(needs)]
+  }
+}
+
 /**
- * Renders its children once a lazily loaded part of the composition root is bound: at once when
- * it already is, after a short loading line otherwise, and with a retry if the chunk fails.
+ * Renders its children once the lazily loaded part of the composition root they need is bound: at
+ * once when it already is, after a short loading line otherwise, and with a retry if the chunk
+ * fails. Key it by `needs` where views with other needs follow each other: going from one area's
+ * view straight to another's must wait for the other's bindings, not keep the first one's "ready".
  */
-function WithBindings({ ready, load, children }: { readonly ready: boolean; readonly load: () => Promise<unknown>; readonly children: ReactNode }) {
-  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(() => (ready ? 'ready' : 'loading'))
+export function WithBindings({ needs, children }: { readonly needs: ViewNeeds; readonly children: ReactNode }) {
+  const loader = useService(FeatureLoader)
+  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(() => (bindingsOf(loader, needs)[0] ? 'ready' : 'loading'))
 
   useEffect(() => {
     if (state !== 'loading') return
     let live = true
-    load().then(
+    bindingsOf(loader, needs)[1]().then(
       () => live && setState('ready'),
       () => live && setState('failed'),
     )
     return () => {
       live = false
     }
-  }, [load, state])
+  }, [loader, needs, state])
 
   if (state === 'ready') return children
   if (state === 'failed') return <LoadFailed onRetry={() => setState('loading')} />
@@ -98,48 +122,4 @@ function WithBindings({ ready, load, children }: { readonly ready: boolean; read
 function Loading() {
   const { t } = useI18n()
   return <Skeleton label={t('shell.loading')} placeholder />
-}
-
-/** Children that need the account features (src/di-features.ts). */
-export function WithFeatures({ children }: { readonly children: ReactNode }) {
-  const loader = useService(FeatureLoader)
-  const load = useCallback(() => loader.load(), [loader])
-  return (
-    <WithBindings ready={loader.loaded} load={load}>
-      {children}
-    </WithBindings>
-  )
-}
-
-/** Children that need the connection flow (src/di-connect-flow.ts): ConnectingExternal opened directly. */
-export function WithConnectFlow({ children }: { readonly children: ReactNode }) {
-  const loader = useService(FeatureLoader)
-  const load = useCallback(() => loader.connectFlow(), [loader])
-  return (
-    <WithBindings ready={loader.connectFlowLoaded} load={load}>
-      {children}
-    </WithBindings>
-  )
-}
-
-/** Children that need the catalogue wallet lists (src/di-wallet-lists.ts). */
-export function WithWalletLists({ children }: { readonly children: ReactNode }) {
-  const loader = useService(FeatureLoader)
-  const load = useCallback(() => loader.loadWalletLists(), [loader])
-  return (
-    <WithBindings ready={loader.walletListsLoaded} load={load}>
-      {children}
-    </WithBindings>
-  )
-}
-
-/** Children of an area bound on demand (name registration, buying crypto: their own chunks). */
-export function WithArea({ area, children }: { readonly area: FeatureArea; readonly children: ReactNode }) {
-  const loader = useService(FeatureLoader)
-  const load = useCallback(() => loader.loadArea(area), [loader, area])
-  return (
-    <WithBindings ready={loader.areaLoaded(area)} load={load}>
-      {children}
-    </WithBindings>
-  )
 }

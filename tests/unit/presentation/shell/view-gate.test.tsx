@@ -5,7 +5,7 @@ import { of } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FeatureLoader, type Features } from '../../../../src/application/modal-services'
 import { DiProvider } from '../../../../src/presentation/di-context'
-import { ViewBoundary, WithFeatures } from '../../../../src/presentation/ViewGate'
+import { ViewBoundary, WithBindings } from '../../../../src/presentation/ViewGate'
 
 afterEach(cleanup)
 
@@ -43,17 +43,17 @@ function manualLoader(loadedAtStart = false) {
   return { loader, pending, ui }
 }
 
-describe('WithFeatures', () => {
+describe('WithBindings', () => {
   it('renders its view at once when the features are already bound', () => {
     const { loader, ui } = manualLoader(true)
-    ui(<WithFeatures>Account view</WithFeatures>)
+    ui(<WithBindings needs="features">Account view</WithBindings>)
     expect(screen.getByText('Account view')).toBeTruthy()
     expect(loader.load).not.toHaveBeenCalled()
   })
 
   it('shows a loading line until the features are bound, then the view', async () => {
     const { pending, ui } = manualLoader()
-    ui(<WithFeatures>Account view</WithFeatures>)
+    ui(<WithBindings needs="features">Account view</WithBindings>)
     expect(screen.getByRole('status').textContent).toBe('Loading…')
     expect(screen.queryByText('Account view')).toBeNull()
     pending[0]!.resolve(NO_FEATURES)
@@ -62,13 +62,32 @@ describe('WithFeatures', () => {
 
   it("a failed chunk says the spec's 'Something went wrong.' and Try again loads it again", async () => {
     const { loader, pending, ui } = manualLoader()
-    ui(<WithFeatures>Account view</WithFeatures>)
+    ui(<WithBindings needs="features">Account view</WithBindings>)
     pending[0]!.reject(new TypeError('Failed to fetch dynamically imported module'))
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong.')
     fireEvent.click(screen.getByTestId('view-retry'))
     expect(loader.load).toHaveBeenCalledTimes(2)
     pending[1]!.resolve(NO_FEATURES)
     expect(await screen.findByText('Account view')).toBeTruthy()
+  })
+})
+
+describe('WithBindings for the other needs', () => {
+  it('waits for the connection flow, the wallet lists or an area only as the loader says it must', async () => {
+    const { loader, ui } = manualLoader(true)
+    ui(<WithBindings needs="connectFlow">Connecting view</WithBindings>)
+    expect(screen.getByRole('status').textContent).toBe('Loading…')
+    cleanup()
+    ui(<WithBindings needs="walletLists">All wallets</WithBindings>)
+    expect(screen.getByText('All wallets')).toBeTruthy()
+    cleanup()
+    const areaLoaded = vi.spyOn(loader, 'areaLoaded').mockReturnValue(false)
+    const loadArea = vi.spyOn(loader, 'loadArea')
+    ui(<WithBindings needs="swap">Swap view</WithBindings>)
+    expect(areaLoaded).toHaveBeenCalledWith('swap')
+    expect(loadArea).toHaveBeenCalledWith('swap')
+    expect(await screen.findByText('Swap view')).toBeTruthy()
+    expect(loader.load).not.toHaveBeenCalled()
   })
 })
 
