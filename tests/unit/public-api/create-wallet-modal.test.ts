@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { createWalletModal, InvalidConfigError, type WalletModalState } from '../../../src/index'
 import { ConnectionStore } from '../../../src/application/connection-store'
 import { ModalStore } from '../../../src/application/modal-store'
+import { FeatureLoader } from '../../../src/application/modal-services'
 import { aModalConfig } from '../../builders/config'
 import { aModalWithContainer } from '../../builders/a-modal'
 
 describe('createWalletModal', () => {
-  it('gives two modals on one page fully separate state', () => {
+  it('gives two modals on one page fully separate state', async () => {
     const a = aModalWithContainer()
     const b = aModalWithContainer()
     const seenByB: WalletModalState[] = []
@@ -29,6 +30,10 @@ describe('createWalletModal', () => {
     expect(a.container.get(ModalStore)).not.toBe(b.container.get(ModalStore))
     expect(a.container.get(ModalStore)).toBe(a.container.get(ModalStore))
     unsubscribe()
+    // A connected modal loads its account features: let that finish before the test's modules go.
+    await a.container.get(FeatureLoader).load()
+    a.modal.destroy()
+    b.modal.destroy()
   })
 
   it("rejects themeMode 'blue' with a message naming themeMode", () => {
