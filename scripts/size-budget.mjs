@@ -98,6 +98,8 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * they now share joins the shell's preload map, 0.04 KB; the alert by `alert.<CODE>`, 0.03 KB) and
  * a text said under two keys took the host's words for either (0.02 KB). Measured: 139.05 KB
  * (142,383 bytes), 4 bytes under the ceiling before: too close for chunk names that carry hashes.
+ * Then one component for the views' lazily bound parts (ViewGate's WithBindings) instead of four:
+ * 142,369 bytes (139.03 KB).
  * Lower it as room is won, never raise it without saying why.
  */
 export const COMMITTED_CEILING_GZIP_BYTES = 139.1 * 1024
