@@ -8,6 +8,7 @@ import { createPublicClient, formatEther, http, parseEther, type Address } from 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, snapshot, test } from './support/fixtures'
 import { dropExpectedNetworkErrors } from './support/faults'
+import { openConnect } from './support/embedded-login'
 import type { E2eWorld } from './support/world'
 
 interface Mail {
@@ -43,7 +44,7 @@ const LOGIN_CODE = /login code/
 
 async function startEmailLogin(page: Page, email: string): Promise<void> {
   await page.goto('/')
-  await page.getByTestId('connect-button').click()
+  await openConnect(page)
   await page.getByTestId('email-input').fill(email)
   await page.getByTestId('email-submit').click()
 }
@@ -276,7 +277,7 @@ test('an unreachable wallet frame shows "Network Error - Could not load embedded
 test('with sign-in required, the embedded wallet signs the sign-in message while connecting, with no second prompt', async ({ page, world }) => {
   const email = fresh('siwx')
   await page.goto('/?siwx=server')
-  await page.getByTestId('connect-button').click()
+  await openConnect(page)
   await page.getByTestId('email-input').fill(email)
   await page.getByTestId('email-submit').click()
   await expect(page.getByTestId('view-EmailVerifyOtp')).toBeVisible()

@@ -8,7 +8,7 @@ import { createPublicClient, erc20Abi, http, parseAbiItem, parseUnits, type Addr
 import { DEVNET_CONTRACTS, DEVNET_SMART_ACCOUNT } from '../../devnet/src/config'
 import { expect, snapshot, test } from './support/fixtures'
 import type { E2eWorld } from './support/world'
-import { fresh, frame, loginCode } from './support/embedded-login'
+import { fresh, frame, loginCode, openConnect } from './support/embedded-login'
 import { fillSwap, units } from './support/swap-form'
 
 const WALLET = 'dev.walletgate.devnet'
@@ -110,7 +110,7 @@ test.describe('swap as one batch', () => {
   test('with an email-login smart account: one confirmation in the wallet frame, one user operation for approve + swap', async ({ page, world }) => {
     await page.goto('/')
     const email = fresh('batch')
-    await page.getByTestId('connect-button').click()
+    await openConnect(page)
     await page.getByTestId('email-input').fill(email)
     await page.getByTestId('email-submit').click()
     await expect(page.getByTestId('view-EmailVerifyOtp')).toBeVisible()

@@ -24,9 +24,19 @@ export async function loginCode(world: E2eWorld, to: string, after = 0): Promise
   return code!
 }
 
+/**
+ * Opens Connect and waits for its list to settle. The catalogue's recommended rows arrive a moment
+ * after Connect shows and push the email field down: a click that Playwright aims just before they
+ * draw lands where the button was (seen in two CI traces; a known layout shift of Connect).
+ */
+export async function openConnect(page: Page): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('modal').getByText('Recommended', { exact: true }).first()).toBeVisible()
+}
+
 /** Signs `email` in from the Connect view (on the page as it is) and resolves the address the demo shows. */
 export async function signIn(page: Page, world: E2eWorld, email: string, codesBefore = 0): Promise<Address> {
-  await page.getByTestId('connect-button').click()
+  await openConnect(page)
   await page.getByTestId('email-input').fill(email)
   await page.getByTestId('email-submit').click()
   await expect(page.getByTestId('view-EmailVerifyOtp')).toBeVisible()
