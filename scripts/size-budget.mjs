@@ -99,10 +99,13 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * a text said under two keys took the host's words for either (0.02 KB). Measured: 139.05 KB
  * (142,383 bytes), 4 bytes under the ceiling before: too close for chunk names that carry hashes.
  * Then one component for the views' lazily bound parts (ViewGate's WithBindings) instead of four:
- * 142,369 bytes (139.03 KB).
+ * 142,369 bytes (139.03 KB). Raised to 139.2 when Connect came to hold a row for each wallet the
+ * catalogue may bring (the host's featured and the 4 recommended) until it answers, so the email
+ * field and the social buttons under the list no longer jump down when the rows arrive (a click
+ * aimed at them landed on a wallet): 0.08 KB. Measured: 139.11 KB (142,446 bytes).
  * Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.1 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.2 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -140,6 +140,36 @@ test.describe('connecting a browser wallet', () => {
     await expect(help.getByText('keeps your crypto')).toBeVisible()
   })
 
+  test('Connect holds the rows the catalogue will fill: what is under the wallet list does not move down when it answers', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    // The catalogue's answer comes late (a slow network), so the view is seen before and after it.
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route('**/getWallets?**', async (route) => {
+      await answered
+      await route.continue()
+    })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    const list = page.getByTestId('connect-wallet-list')
+    const under = page.getByTestId('wallet-help')
+    await expect(under).toBeVisible()
+    // The spec's four recommended wallets (the demo features none).
+    await expect(list.locator('.wg-skeleton-row')).toHaveCount(4)
+    const before = (await under.boundingBox())!
+    answer()
+    const recommended = list.locator('li').filter({ hasText: 'Recommended' })
+    await expect(recommended.first()).toBeVisible()
+    await expect(list.locator('.wg-skeleton-row')).toHaveCount(0)
+    const after = (await under.boundingBox())!
+    // A recommended wallet that is installed is shown once, as installed (the Devnet Wallet here):
+    // the list ends a row shorter than it held, never longer.
+    const shown = await recommended.count()
+    expect(shown).toBeGreaterThan(1)
+    const pitch = (await recommended.nth(1).boundingBox())!.y - (await recommended.nth(0).boundingBox())!.y
+    expect(after.y).toBeCloseTo(before.y - (4 - shown) * pitch, 0)
+  })
+
   test('AllWallets loads pages of 40 on scroll and searches', async ({ page }) => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/')

@@ -2,6 +2,7 @@ import { BehaviorSubject, combineLatest, distinctUntilChanged, map, of, shareRep
 import type { ResolvedConfig } from '../../domain/config'
 import { hasInjectedOrAnnouncedWallet, resolveConnectMethodOrder } from '../../domain/connect/connect-method-order'
 import { capRecommendedWallets, resolveConnectorTypeOrder } from '../../domain/connect/connector-type-order'
+import { RECOMMENDED_WALLETS_LIMIT } from '../../domain/constants'
 import { chainsOf, WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { ChainNamespace, ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, WalletListing } from '../../domain/entities'
 import type { Logger } from '../../ports/logger'
@@ -26,11 +27,19 @@ export interface ConnectViewModel {
   readonly hasBrowserWallet: boolean
   /** The "All Wallets" entry is shown (feature `allWallets`, on by default). */
   readonly showAllWallets: boolean
+  /**
+   * Rows held for the catalogue's featured and recommended wallets while its answer is on its way
+   * (as many as it can bring), so that what is under the list does not move when they arrive: a
+   * click aimed at the email field lands there. None once it answered or failed.
+   */
+  readonly placeholders: number
 }
 
 interface CatalogueWallets {
   readonly featured: readonly WalletListing[]
   readonly recommended: readonly WalletListing[]
+  /** The catalogue has not answered yet. */
+  readonly pending?: true
 }
 
 /**
@@ -62,7 +71,7 @@ type ConnectConfig = Pick<
  * wallet ids everywhere. One row per wallet: a wallet shown in an earlier group is not repeated.
  */
 export class ConnectorsStore {
-  private readonly catalogueWallets = new BehaviorSubject<CatalogueWallets>({ featured: [], recommended: [] })
+  private readonly catalogueWallets = new BehaviorSubject<CatalogueWallets>({ featured: [], recommended: [], pending: true })
   private loading: Promise<void> | undefined
   readonly state$: Observable<ConnectViewModel>
 
@@ -152,7 +161,7 @@ export class ConnectorsStore {
   private async fetchCatalogue(): Promise<void> {
     const include = this.config.includeWalletIds
     const exclude = this.config.excludeWalletIds
-    const featuredIds = this.config.featuredWalletIds.filter((id) => passesFilter([id], { include, exclude }))
+    const featuredIds = this.featuredIds()
     const [featured, recommended] = await Promise.all([
       featuredIds.length === 0
         ? Promise.resolve([])
@@ -166,6 +175,12 @@ export class ConnectorsStore {
         .catch((error: unknown) => this.warn('recommended wallets', error)),
     ])
     this.catalogueWallets.next({ featured, recommended })
+  }
+
+  /** The host's featured wallets that its include and exclude lists let through. */
+  private featuredIds(): string[] {
+    const filter = { include: this.config.includeWalletIds, exclude: this.config.excludeWalletIds }
+    return this.config.featuredWalletIds.filter((id) => passesFilter([id], filter))
   }
 
   private warn(what: string, error: unknown): WalletListing[] {
@@ -237,6 +252,7 @@ export class ConnectorsStore {
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
       showAllWallets: this.config.features.allWallets !== false,
+      placeholders: listed.pending ? this.featuredIds().length + RECOMMENDED_WALLETS_LIMIT : 0,
     }
   }
 }

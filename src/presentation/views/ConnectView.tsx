@@ -83,6 +83,12 @@ export default function ConnectView() {
                 onConnect={(id) => void (id === WALLETCONNECT_CONNECTOR_ID ? walletConnect.connect() : connect(id))}
                 onChooseWallet={(wallet) => void walletConnect.chooseWallet(wallet)}
               />
+              {Array.from({ length: model.placeholders }, (_, i) => (
+                <li key={i} className="wg-skeleton-row" aria-hidden="true">
+                  <span className="wg-skeleton-box" />
+                  <span className="wg-skeleton-box" />
+                </li>
+              ))}
               {model.showAllWallets && (
                 <ListRow>
                   <ListItem

@@ -26,8 +26,9 @@ export async function loginCode(world: E2eWorld, to: string, after = 0): Promise
 
 /**
  * Opens Connect and waits for its list to settle. The catalogue's recommended rows arrive a moment
- * after Connect shows and push the email field down: a click that Playwright aims just before they
- * draw lands where the button was (seen in two CI traces; a known layout shift of Connect).
+ * after Connect shows, into the rows it holds for them; one of them is the installed Devnet Wallet,
+ * shown once, so the list ends a row shorter and the email field moves up by a row: a click that
+ * Playwright aims just before that lands where the field was.
  */
 export async function openConnect(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click()

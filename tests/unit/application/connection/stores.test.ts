@@ -7,7 +7,7 @@ import { RecentWallets } from '../../../../src/application/connection/recent-wal
 import { CloseModal } from '../../../../src/application/shell/close-modal'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
-import { SHAKE_DURATION_MS, STORAGE_KEYS } from '../../../../src/domain/constants'
+import { RECOMMENDED_WALLETS_LIMIT, SHAKE_DURATION_MS, STORAGE_KEYS } from '../../../../src/domain/constants'
 import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fakes/fake-chain-family'
 import { WalletDirectory } from '../../../../src/application/connection/wallet-directory'
 import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
@@ -79,6 +79,22 @@ describe('ConnectorsStore', () => {
       // The catalogue's first 4 without the featured ones; Devnet Wallet is already listed as installed.
       ['w000', 'w001', 'w003'],
     ])
+  })
+
+  it('holds a row for each wallet the catalogue may bring until it answers, and none once it has or failed', async () => {
+    // Two featured (one excluded by the host) and the spec's 4 recommended.
+    const { store } = connectors({ featuredWalletIds: ['w005', 'w002', 'w009'], excludeWalletIds: ['w009'] })
+    expect(store.snapshot.placeholders).toBe(2 + RECOMMENDED_WALLETS_LIMIT)
+    await store.load()
+    expect(store.snapshot.placeholders).toBe(0)
+    expect((await firstValueFrom(store.state$)).placeholders).toBe(0)
+
+    const failing = connectors()
+    failing.catalogue.failNext('getWallets', new Error('offline'))
+    expect(failing.store.snapshot.placeholders).toBe(RECOMMENDED_WALLETS_LIMIT)
+    await failing.store.load()
+    expect(failing.store.snapshot.placeholders).toBe(0)
+    expect(failing.store.snapshot.groups).toEqual([])
   })
 
   it('honours a configured connector type order and the exclude list', async () => {
