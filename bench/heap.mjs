@@ -55,9 +55,11 @@ async function visit(url, spec) {
     await page.goto(url, { waitUntil: 'commit' })
     if (!(await waitForMark(page, 'button', 30_000))) throw new Error(`no connect button (${spec.button})`)
     await net.idle()
+    const clickedAt = Date.now()
     await page.locator(spec.button).first().click({ timeout: 10_000 })
     if (!(await waitForMark(page, 'walletRow', 15_000))) throw new Error(`no wallet row (${spec.walletRow})`)
-    await net.idle()
+    // Settled: what the modal fetches a moment after it opens (the catalogue's rows) has arrived.
+    await net.idle(undefined, clickedAt)
     const cdp = await context.newCDPSession(page)
     await cdp.send('HeapProfiler.enable')
     await cdp.send('HeapProfiler.collectGarbage')
