@@ -12,13 +12,23 @@ import type { Dictionary } from './catalogue'
 const english: Record<string, string | undefined> = {}
 let version = 0
 const listeners = new Set<() => void>()
+/** A text was asked for and not found since the modals last redrew (a view's title before its chunk). */
+let missed = false
 
 /**
  * Adds an area's English (called once per module, at its top, by the views that show it), and tells
- * the modals on the page: the header's title of a view that just arrived is among its texts.
+ * the modals on the page if a text they drew was missing (the header's title of a view that just
+ * arrived is among its texts). A module whose texts nobody asked for yet, as the social buttons'
+ * on Connect, redraws nothing: the modal is not drawn again while it opens.
  */
 export function addEnglish(...parts: readonly Dictionary[]): void {
   Object.assign(english, ...parts)
+  if (missed) redraw()
+}
+
+/** Tells the modals on the page to draw their texts again (English grew, a language arrived). */
+export function redraw(): void {
+  missed = false
   version += 1
   for (const listener of listeners) listener()
 }
@@ -36,7 +46,9 @@ export function englishVersion(): number {
 
 /** English for `key`, if its area's part is here. */
 export function englishText(key: string): string | undefined {
-  return english[key]
+  const text = english[key]
+  missed ||= text === undefined
+  return text
 }
 
 /** Whether English has `key`. */
@@ -46,5 +58,7 @@ export function hasEnglish(key: string): boolean {
 
 /** The keys whose English is `text` (a text said in two places has two), among the parts here. */
 export function keysOfEnglish(text: string): string[] {
-  return Object.keys(english).filter((key) => english[key] === text)
+  const keys = Object.keys(english).filter((key) => english[key] === text)
+  missed ||= keys.length === 0
+  return keys
 }

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, useSyncExterna
 import { ModalLocale } from '../../application/modal-services'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, Translation } from './catalogue'
-import { addEnglish, englishText, englishVersion, keysOfEnglish, subscribeEnglish } from './english'
+import { englishText, englishVersion, keysOfEnglish, redraw, subscribeEnglish } from './english'
 
 export type Params = Readonly<Record<string, string | number>>
 
@@ -126,7 +126,7 @@ export function prepareLocale(locale: string): Promise<void> {
     ? import('./languages').then(({ textsFor }) => textsFor(locale)).then(
         (texts) => {
           fetched.set(locale, texts)
-          addEnglish()
+          redraw()
         },
         () => undefined,
       )

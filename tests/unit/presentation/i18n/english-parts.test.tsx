@@ -161,3 +161,37 @@ describe('each view brings the English of its texts', () => {
     expect(problems).toEqual({})
   }, 180_000)
 })
+
+describe('English growing redraws the modals only when a text they drew was missing', () => {
+  it('a part nobody asked for yet (the social buttons\' on Connect) redraws nothing; one with a text that was missing (a view\'s title) does', async () => {
+    vi.resetModules()
+    const { addEnglish, englishText, keysOfEnglish, redraw, subscribeEnglish } = await import('../../../../src/presentation/i18n/english')
+    const redraws = vi.fn()
+    subscribeEnglish(redraws)
+    addEnglish({ 'shell.close': 'Close' })
+    expect(englishText('shell.close')).toBe('Close')
+    addEnglish({ 'social.more': 'More' })
+    expect(redraws).not.toHaveBeenCalled()
+
+    // The header asked for a title whose view's chunk is on its way: the next part redraws.
+    expect(englishText('title.Networks')).toBeUndefined()
+    addEnglish({ 'networks.search': 'Search' })
+    expect(redraws).toHaveBeenCalledTimes(1)
+    // That redraw asked again and still missed it: the part with the title redraws once more.
+    expect(englishText('title.Networks')).toBeUndefined()
+    addEnglish({ 'title.Networks': 'Networks' })
+    expect(redraws).toHaveBeenCalledTimes(2)
+    // Drawn again with it: nothing is missing any more.
+    expect(englishText('title.Networks')).toBe('Networks')
+    addEnglish({ 'swap.title': 'Swap' })
+    expect(redraws).toHaveBeenCalledTimes(2)
+
+    // A text from below whose English is not here yet (its key unknown) redraws when English grows.
+    expect(keysOfEnglish('Not enough funds.')).toEqual([])
+    addEnglish({ 'send.insufficient': 'Not enough funds.' })
+    expect(redraws).toHaveBeenCalledTimes(3)
+    // A language that arrived redraws whatever was drawn.
+    redraw()
+    expect(redraws).toHaveBeenCalledTimes(4)
+  })
+})
