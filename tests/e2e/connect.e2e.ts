@@ -156,6 +156,7 @@ test.describe('connecting a browser wallet', () => {
     await expect(under).toBeVisible()
     // The spec's four recommended wallets (the demo features none).
     await expect(list.locator('.wg-skeleton-row')).toHaveCount(4)
+    await snapshot(page, 'connect-catalogue-pending-dark')
     const before = (await under.boundingBox())!
     answer()
     const recommended = list.locator('li').filter({ hasText: 'Recommended' })
