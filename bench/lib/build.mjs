@@ -108,7 +108,7 @@ export async function buildPage(page, opts = {}) {
     resolve: resolveOptions(page),
     oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [...(WAGMI_MAJOR[page] ? [wagmiPlugin(WAGMI_MAJOR[page])] : []), moduleIdsPlugin()],
+    plugins: [...(WAGMI_MAJOR[page] ? [wagmiPlugin(WAGMI_MAJOR[page])] : []), moduleIdsPlugin(), ...(opts.plugins ?? [])],
     build: {
       outDir,
       emptyOutDir: true,
