@@ -183,6 +183,17 @@ export class ConnectorsStore {
     return this.config.featuredWalletIds.filter((id) => passesFilter([id], filter))
   }
 
+  /**
+   * How many rows the catalogue's answer can bring: the featured wallets and the recommended ones
+   * (4, or fewer when the host's include list names fewer others).
+   */
+  private placeholders(): number {
+    // The featured wallets pass the include list, so they are among the wallets it names.
+    const featured = this.featuredIds().length
+    const included = this.config.includeWalletIds.length
+    return featured + Math.min(RECOMMENDED_WALLETS_LIMIT, included === 0 ? RECOMMENDED_WALLETS_LIMIT : included - featured)
+  }
+
   private warn(what: string, error: unknown): WalletListing[] {
     this.logger.warn(`Walletgate: could not load ${what}`, error)
     this.loading = undefined
@@ -252,7 +263,7 @@ export class ConnectorsStore {
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
       showAllWallets: this.config.features.allWallets !== false,
-      placeholders: listed.pending ? this.featuredIds().length + RECOMMENDED_WALLETS_LIMIT : 0,
+      placeholders: listed.pending ? this.placeholders() : 0,
     }
   }
 }

@@ -89,6 +89,12 @@ describe('ConnectorsStore', () => {
     expect(store.snapshot.placeholders).toBe(0)
     expect((await firstValueFrom(store.state$)).placeholders).toBe(0)
 
+    // A host that lists the wallets it allows: no more recommended rows than it lists besides the featured.
+    expect(connectors({ includeWalletIds: ['w001', 'w002', 'w003'], featuredWalletIds: ['w001'] }).store.snapshot.placeholders).toBe(1 + 2)
+    const included = connectors({ includeWalletIds: ['w001', 'w002'] })
+    await included.store.load()
+    expect(included.store.snapshot.groups.flatMap((g) => g.rows)).toHaveLength(2)
+
     const failing = connectors()
     failing.catalogue.failNext('getWallets', new Error('offline'))
     expect(failing.store.snapshot.placeholders).toBe(RECOMMENDED_WALLETS_LIMIT)
