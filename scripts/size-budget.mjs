@@ -104,7 +104,9 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * field and the social buttons under the list no longer jump down when the rows arrive (a click
  * aimed at them landed on a wallet), as many as the host's include list allows: 0.1 KB; and English
  * redrawing the modals only when a text they drew was missing (0.02 KB). Measured: 139.16 KB
- * (142,504 bytes).
+ * (142,504 bytes). Then the answer to Connect's "What is a wallet?" left Connect for a view of its
+ * own (WhatIsAWallet, loaded when opened, its English with it): 142,417 bytes (139.08 KB), the
+ * catalogue's machinery and first-open English 1,017 bytes (bench/catalogue-cost.mjs).
  * Lower it as room is won, never raise it without saying why.
  */
 export const COMMITTED_CEILING_GZIP_BYTES = 139.2 * 1024

@@ -104,12 +104,9 @@ export default function ConnectView() {
                 </ListRow>
               )}
             </List>
-            <details className="wg-help" data-testid="wallet-help">
-              <summary>{t('connect.whatIsWallet')}</summary>
-              <p className="wg-muted">
-                {t('connect.whatIsWalletText')}
-              </p>
-            </details>
+            <Button variant="ghost" fullWidth className="wg-help" data-testid="wallet-help" onClick={() => modal.push('WhatIsAWallet')}>
+              {t('connect.whatIsWallet')}
+            </Button>
           </div>
         ) : method === 'email' ? (
           <EmailField key={method} />

@@ -22,6 +22,7 @@ const swapView = () => import('./SwapView')
 /** The lazily loaded views: each its own chunk, fetched when first shown. */
 const LOADERS: Partial<Record<ViewName, Loader>> = {
   AllWallets: () => import('./AllWalletsView'),
+  WhatIsAWallet: () => import('./WhatIsAWalletView'),
   ConnectingExternal: () => import('./ConnectingExternalView'),
   ConnectingWalletConnect: () => import('./ConnectingWalletConnectView'),
   // Its own component type: React would otherwise reuse the Basic view's instance for the wallet's.
@@ -84,6 +85,7 @@ export function reloadView(name: ViewName): void {
 export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'Connect',
   'AllWallets',
+  'WhatIsAWallet',
   'ConnectingExternal',
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',

@@ -4,8 +4,6 @@ export const connect = {
   'connect.wallets': 'Wallets',
   'connect.allWallets': 'All Wallets',
   'connect.whatIsWallet': 'What is a wallet?',
-  'connect.whatIsWalletText':
-    'A wallet is an app that keeps your crypto and the keys to it. Connecting it shows this site your address; nothing is signed or sent unless you approve it in the wallet, and the site never sees your keys.',
   'connect.noWalletInBrowser': 'No wallet in this browser',
   'connect.noWalletInBrowserText': 'Open your wallet app from the list below, or get one.',
   'connect.noWalletInstalled': 'No wallet installed',

@@ -1,6 +1,6 @@
 import { ELLIPSIS, LEFT_QUOTE, RIGHT_QUOTE } from '../../../domain/format/glyphs'
 
-/** All Wallets, the wallet search, the connecting views and WalletConnect. */
+/** All Wallets, the wallet search, the connecting views, WalletConnect and the What is a Wallet? view. */
 export const connecting = {
   'connect.searchWallets': 'Search wallets',
   'connect.searchWallet': 'Search wallet',
@@ -38,7 +38,6 @@ export const connecting = {
   'connect.didNotOpenText': 'Is it installed on this device? Scan the QR code with it, or copy the link into it.',
   'connect.showQr': 'Show QR code',
   // Titles of views the spec lists that are not built yet (the shell says so under them).
-  'title.WhatIsAWallet': 'What is a Wallet?',
   'title.ConnectWallets': 'Connect Wallet',
   'title.ConnectSocials': 'All Socials',
   // The header's titles of these views: they come with them (the header keeps the title shown until then).
@@ -46,4 +45,8 @@ export const connecting = {
   'title.ConnectingExternal': 'Connecting',
   'title.ConnectingWalletConnect': 'Connecting',
   'title.ConnectingWalletConnectBasic': 'WalletConnect',
+  'title.WhatIsAWallet': 'What is a Wallet?',
+  // What is a Wallet? (asked on Connect, whose English has the question).
+  'connect.whatIsWalletText':
+    'A wallet is an app that keeps your crypto and the keys to it. Connecting it shows this site your address; nothing is signed or sent unless you approve it in the wallet, and the site never sees your keys.',
 } as const
