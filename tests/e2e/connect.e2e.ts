@@ -165,6 +165,11 @@ test.describe('connecting a browser wallet', () => {
     const list = page.getByTestId('connect-wallet-list')
     const under = page.getByTestId('wallet-help')
     await expect(under).toBeVisible()
+    // The installed wallets first: the Polkadot and Cosmos ones announce nothing, and the page is
+    // read again for them in its first seconds (family-discovery.ts), which may be after the open.
+    for (const name of ['Devnet Bitcoin Wallet', 'Devnet Wallet (Polkadot)', 'Devnet Wallet (Cosmos)']) {
+      await expect(list.getByText(name, { exact: true })).toBeVisible()
+    }
     // The spec's four recommended wallets (the demo features none).
     await expect(list.locator('.wg-skeleton-row')).toHaveCount(4)
     await snapshot(page, 'connect-catalogue-pending-dark')

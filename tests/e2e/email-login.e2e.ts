@@ -266,6 +266,9 @@ test('an unreachable wallet frame shows "Network Error - Could not load embedded
   const email = fresh('offline')
   await page.getByTestId('email-input').fill(email)
   await page.getByTestId('email-submit').click()
+  // The frame's 20 s start when it is put on the page, once the email login's chunk has arrived
+  // (real time, which the test clock does not wait for): the clock runs from there.
+  await expect(page.locator('iframe[data-walletgate-frame]')).toBeAttached()
   await page.clock.runFor(19_000)
   await expect(page.getByTestId('alert')).toBeHidden()
   await page.clock.runFor(1_500)
