@@ -34,7 +34,7 @@ export interface I18n {
 
 /** `template` with its `{placeholder}`s filled in (a number as it is: a count is written by ./rules.ts). */
 function fill(template: string, params: Params | undefined): string {
-  return params === undefined ? template : template.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole))
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(params?.[name] ?? whole))
 }
 
 /** The modal's language over `translation`, with the host's `overrides` on top, English under both. */
