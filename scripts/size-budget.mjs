@@ -107,7 +107,9 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * (142,504 bytes). Then the answer to Connect's "What is a wallet?" left Connect for a view of its
  * own (WhatIsAWallet, loaded when opened, its English with it), and `t` filled placeholders without
  * a separate path for a text with none: 142,408 bytes (139.07 KB), the catalogue's machinery and
- * first-open English 1,008 bytes (bench/catalogue-cost.mjs).
+ * first-open English 1,008 bytes (bench/catalogue-cost.mjs). Then the Networks view's "What is a
+ * network?" opened WhatIsANetwork (its loader in the view map: 0.03 KB): 142,440 bytes (139.10 KB),
+ * the catalogue's 1,007 (909 without hashes).
  * Lower it as room is won, never raise it without saying why.
  */
 export const COMMITTED_CEILING_GZIP_BYTES = 139.2 * 1024

@@ -41,6 +41,22 @@ test.describe('networks', () => {
     }
   })
 
+  test('Networks explains what a network is on a view of its own, and Back returns to the list', async ({ page }) => {
+    await connectDevWallet(page)
+    await page.getByTestId('account-network-button').click()
+    await expect(page.getByTestId('view-Networks')).toBeVisible()
+    await expect(page.getByText('where your assets and their history are kept')).toHaveCount(0)
+    await page.getByTestId('network-help').click()
+    const help = page.getByTestId('view-WhatIsANetwork')
+    await expect(help).toContainText('a transaction on one does not reach the others')
+    await expect(page.getByRole('heading', { name: 'What is a Network?' })).toBeVisible()
+    await snapshot(page, 'what-is-a-network-dark')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await page.getByTestId('modal-back').click()
+    await expect(page.getByTestId('view-Networks')).toBeVisible()
+    await expect(page.getByTestId('network-eip155:31337')).toContainText('Active')
+  })
+
   test('a refused switch goes back one view, says so there, keeps the network, and is not shown again on another view', async ({ page }) => {
     const setMode = (mode: string) =>
       page.evaluate((m) => (window as unknown as { devWallet: { setMode(m: string): void } }).devWallet.setMode(m), mode)

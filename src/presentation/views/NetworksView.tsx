@@ -1,6 +1,7 @@
 import { NetworksStore } from '../../application/networks/networks-store'
 import { SwitchNetwork } from '../../application/networks/switch-network'
-import { NetworkList, useStore } from '../components'
+import { Button, NetworkList, useStore } from '../components'
+import { ModalStore } from '../../application/modal-store'
 import { useService } from '../di-context'
 import { SwitchNetworkError } from './SwitchNetworkError'
 import { useI18n } from '../i18n/i18n'
@@ -15,6 +16,7 @@ export default function NetworksView() {
   const networks = useStore(useService(NetworksStore))
   const switcher = useService(SwitchNetwork)
   const switching = useStore(switcher)
+  const modal = useService(ModalStore)
   const { t } = useI18n()
   const pending = switching.status === 'switching' ? switching.target.caipNetworkId : undefined
   return (
@@ -27,6 +29,9 @@ export default function NetworksView() {
         pendingCaipNetworkId={pending}
         onSelect={(network) => void switcher.execute(network.caipNetworkId, { navigate: true })}
       />
+      <Button variant="ghost" fullWidth className="wg-help" data-testid="network-help" onClick={() => modal.push('WhatIsANetwork')}>
+        {t('networks.whatIsNetwork')}
+      </Button>
     </div>
   )
 }

@@ -30,6 +30,7 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
     import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectBasicView })),
   Account: accountView,
   Networks: () => import('./NetworksView'),
+  WhatIsANetwork: () => import('./WhatIsANetworkView'),
   SwitchNetwork: () => import('./SwitchNetworkView'),
   UnsupportedChain: () => import('./UnsupportedChainView'),
   WalletReceive: () => import('./WalletReceiveView'),
@@ -85,7 +86,9 @@ export function reloadView(name: ViewName): void {
 export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'Connect',
   'AllWallets',
+  // The answers to "What is a wallet?" and "What is a network?": texts only.
   'WhatIsAWallet',
+  'WhatIsANetwork',
   'ConnectingExternal',
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',

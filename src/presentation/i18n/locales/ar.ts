@@ -247,6 +247,9 @@ export default {
   'networks.switchTo': 'انتقل إلى {network} للمتابعة.',
   'networks.waitingToAdd': 'بانتظار أن تضيف المحفظة الشبكة',
   'networks.waiting': 'بانتظار المحفظة',
+  'networks.whatIsNetwork': 'ما الشبكة؟',
+  'networks.whatIsNetworkText':
+    'الشبكة هي سلسلة كتل: المكان الذي تُحفظ فيه أصولك وسجلها. يمكن للعنوان نفسه أن يحمل أصولًا مختلفة على كل شبكة، والمعاملة على شبكة لا تصل إلى الشبكات الأخرى. في الشبكة التي تختارها يقرأ هذا الموقع أرصدتك ويرسل معاملاتك.',
   'names.name': 'الاسم',
   'names.placeholder': 'your-name',
   'names.taken': '{name} محجوز',

@@ -243,6 +243,9 @@ export default {
   'networks.switchTo': 'Wechsle zu {network}, um fortzufahren.',
   'networks.waitingToAdd': 'Warte, bis die Wallet das Netzwerk hinzufügt',
   'networks.waiting': 'Warte auf die Wallet',
+  'networks.whatIsNetwork': 'Was ist ein Netzwerk?',
+  'networks.whatIsNetworkText':
+    'Ein Netzwerk ist eine Blockchain: Dort werden deine Assets und ihr Verlauf gespeichert. Dieselbe Adresse kann in jedem Netzwerk andere Assets haben, und eine Transaktion in einem Netzwerk erreicht die anderen nicht. Im gewählten Netzwerk liest diese Seite deine Guthaben und sendet deine Transaktionen.',
   'names.name': 'Name',
   'names.placeholder': 'dein-name',
   'names.taken': '{name} ist vergeben',

@@ -243,6 +243,9 @@ export default {
   'networks.switchTo': 'Cambia a {network} para continuar.',
   'networks.waitingToAdd': 'Esperando a que la billetera añada la red',
   'networks.waiting': 'Esperando a la billetera',
+  'networks.whatIsNetwork': '¿Qué es una red?',
+  'networks.whatIsNetworkText':
+    'Una red es una blockchain: donde se guardan tus activos y su historial. La misma dirección puede tener activos distintos en cada red, y una transacción en una no llega a las demás. En la red que elijas, este sitio lee tus saldos y envía tus transacciones.',
   'names.name': 'Nombre',
   'names.placeholder': 'tu-nombre',
   'names.taken': '{name} está ocupado',

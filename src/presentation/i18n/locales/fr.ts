@@ -243,6 +243,9 @@ export default {
   'networks.switchTo': 'Passez à {network} pour continuer.',
   'networks.waitingToAdd': 'En attente de l’ajout du réseau par le portefeuille',
   'networks.waiting': 'En attente du portefeuille',
+  'networks.whatIsNetwork': 'Qu’est-ce qu’un réseau ?',
+  'networks.whatIsNetworkText':
+    'Un réseau est une blockchain : là où sont conservés vos actifs et leur historique. Une même adresse peut détenir des actifs différents sur chaque réseau, et une transaction sur l’un n’atteint pas les autres. C’est sur le réseau choisi que ce site lit vos soldes et envoie vos transactions.',
   'names.name': 'Nom',
   'names.placeholder': 'votre-nom',
   'names.taken': '{name} est déjà pris',

@@ -244,6 +244,9 @@ export default {
   'networks.switchTo': 'עברו ל-{network} כדי להמשיך.',
   'networks.waitingToAdd': 'ממתין שהארנק יוסיף את הרשת',
   'networks.waiting': 'ממתין לארנק',
+  'networks.whatIsNetwork': 'מה זו רשת?',
+  'networks.whatIsNetworkText':
+    'רשת היא בלוקצ׳יין: המקום שבו נשמרים הנכסים שלכם וההיסטוריה שלהם. לאותה כתובת יכולים להיות נכסים שונים בכל רשת, ועסקה ברשת אחת לא מגיעה לאחרות. ברשת שתבחרו, האתר הזה קורא את היתרות שלכם ושולח את העסקאות שלכם.',
   'names.name': 'שם',
   'names.placeholder': 'your-name',
   'names.taken': '{name} תפוס',

@@ -241,6 +241,9 @@ export default {
   'networks.switchTo': '続けるには {network} に切り替えてください。',
   'networks.waitingToAdd': 'ウォレットがネットワークを追加するのを待っています',
   'networks.waiting': 'ウォレットを待っています',
+  'networks.whatIsNetwork': 'ネットワークとは?',
+  'networks.whatIsNetworkText':
+    'ネットワークとはブロックチェーンのことで、資産とその履歴が記録される場所です。同じアドレスでもネットワークごとに持っている資産は異なり、あるネットワークでの取引はほかのネットワークには届きません。このサイトは、選んだネットワークで残高を読み取り、取引を送信します。',
   'names.name': '名前',
   'names.placeholder': 'your-name',
   'names.taken': '{name} は使用済みです',

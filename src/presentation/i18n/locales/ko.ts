@@ -241,6 +241,9 @@ export default {
   'networks.switchTo': '계속하려면 {network}(으)로 전환하세요.',
   'networks.waitingToAdd': '지갑이 네트워크를 추가하기를 기다리는 중',
   'networks.waiting': '지갑을 기다리는 중',
+  'networks.whatIsNetwork': '네트워크란?',
+  'networks.whatIsNetworkText':
+    '네트워크는 블록체인으로, 자산과 그 기록이 보관되는 곳입니다. 같은 주소라도 네트워크마다 가진 자산이 다르며, 한 네트워크의 거래는 다른 네트워크에 전달되지 않습니다. 이 사이트는 선택한 네트워크에서 잔액을 읽고 거래를 보냅니다.',
   'names.name': '이름',
   'names.placeholder': 'your-name',
   'names.taken': '{name}은(는) 이미 사용 중입니다',

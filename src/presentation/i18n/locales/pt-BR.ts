@@ -243,6 +243,9 @@ export default {
   'networks.switchTo': 'Mude para {network} para continuar.',
   'networks.waitingToAdd': 'Aguardando a carteira adicionar a rede',
   'networks.waiting': 'Aguardando a carteira',
+  'networks.whatIsNetwork': 'O que é uma rede?',
+  'networks.whatIsNetworkText':
+    'Uma rede é uma blockchain: onde seus ativos e o histórico deles ficam guardados. O mesmo endereço pode ter ativos diferentes em cada rede, e uma transação em uma não chega às outras. É na rede que você escolher que este site lê seus saldos e envia suas transações.',
   'names.name': 'Nome',
   'names.placeholder': 'seu-nome',
   'names.taken': '{name} já está em uso',

@@ -247,6 +247,9 @@ export default {
   'networks.switchTo': 'Перейдите в {network}, чтобы продолжить.',
   'networks.waitingToAdd': 'Ждём, пока кошелёк добавит сеть',
   'networks.waiting': 'Ждём кошелёк',
+  'networks.whatIsNetwork': 'Что такое сеть?',
+  'networks.whatIsNetworkText':
+    'Сеть — это блокчейн: место, где хранятся ваши активы и их история. Один и тот же адрес может хранить разные активы в каждой сети, а транзакция в одной сети не попадает в другие. В выбранной сети этот сайт читает ваши балансы и отправляет ваши транзакции.',
   'names.name': 'Имя',
   'names.placeholder': 'vashe-imya',
   'names.taken': '{name} занято',

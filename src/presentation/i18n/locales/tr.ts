@@ -243,6 +243,9 @@ export default {
   'networks.switchTo': 'Devam etmek için {network} ağına geç.',
   'networks.waitingToAdd': 'Cüzdanın ağı eklemesi bekleniyor',
   'networks.waiting': 'Cüzdan bekleniyor',
+  'networks.whatIsNetwork': 'Ağ nedir?',
+  'networks.whatIsNetworkText':
+    'Ağ bir blokzincirdir: varlıklarının ve geçmişlerinin tutulduğu yer. Aynı adres her ağda farklı varlıklar tutabilir ve bir ağdaki işlem diğerlerine ulaşmaz. Bu site bakiyelerini seçtiğin ağda okur ve işlemlerini o ağda gönderir.',
   'names.name': 'Ad',
   'names.placeholder': 'senin-adin',
   'names.taken': '{name} alınmış',

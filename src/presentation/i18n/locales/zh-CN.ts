@@ -241,6 +241,9 @@ export default {
   'networks.switchTo': '请切换到 {network} 以继续。',
   'networks.waitingToAdd': '等待钱包添加网络',
   'networks.waiting': '等待钱包',
+  'networks.whatIsNetwork': '什么是网络？',
+  'networks.whatIsNetworkText':
+    '网络就是一条区块链：你的资产及其记录都保存在那里。同一个地址在不同网络上可以持有不同的资产，一个网络上的交易不会到达其他网络。本网站会在你选择的网络上读取余额并发送交易。',
   'names.name': '名称',
   'names.placeholder': 'your-name',
   'names.taken': '{name} 已被占用',
