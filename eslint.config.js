@@ -83,7 +83,7 @@ export default tseslint.config(
   },
   {
     // Playwright fixtures take a `use` callback; nothing here is React.
-    files: ['tests/e2e/**/*.ts', 'playwright.config.ts'],
+    files: ['tests/e2e/**/*.ts', 'tests/security/**/*.ts', 'playwright.config.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {

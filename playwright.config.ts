@@ -3,10 +3,14 @@ import { defineConfig } from '@playwright/test'
 /**
  * End-to-end: Debian's Chromium (no browser download) against the production build of the demo,
  * served by `vite preview` with the strict CSP, on its own ports next to its own devnet.
+ * Two projects on that one global setup: the product's e2e suite and the adversarial suite
+ * (tests/security: attacks a hostile page, link or frame would run against a visitor).
  */
 export default defineConfig({
-  testDir: 'tests/e2e',
-  testMatch: '**/*.e2e.ts',
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.e2e.ts' },
+    { name: 'security', testDir: 'tests/security', testMatch: '**/*.attack.ts' },
+  ],
   outputDir: 'test-results/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,

@@ -34,7 +34,8 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
-          include: ['tests/contract/**/*.test.ts'],
+          // The adversarial suite's browserless attacks (tests/security) share the contract project's devnet.
+          include: ['tests/contract/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup.ts'],
           globalSetup: ['tests/contract/global-setup.ts'],

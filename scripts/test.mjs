@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // The one test command: every check and every test suite, then one summary line
 // `tests: N passed, N failed` summed over every runner. Exits non-zero on any failure.
-// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise vitest build size package e2e
+// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise vitest build size package e2e security
+// The security step is the adversarial suite (tests/security): its browserless attacks run in the
+// vitest run's contract project (one devnet) and its browser attacks in the e2e run's Playwright
+// project (one devnet, one demo build); each runner's report is split by path or project, so the
+// suite is counted and judged as a step of its own.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
@@ -29,18 +33,62 @@ function check(name, command, args, options) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
 }
 
-/** A runner counts its own tests, read from its JSON report. */
+/**
+ * A runner counts its own tests, read from its JSON report. `count` returns one tally per step
+ * ({ [step]: { passed, failed } }): one run may feed several steps (the security suite's parts).
+ */
 function suite(name, command, args, report, count, options) {
-  if (!wanted(name)) return
   rmSync(report, { force: true })
   const ok = run(name, command, args, options)
-  let passed = 0
-  let failed = 0
-  if (existsSync(report)) {
-    ;({ passed, failed } = count(JSON.parse(readFileSync(report, 'utf8'))))
+  const tallies = existsSync(report) ? count(JSON.parse(readFileSync(report, 'utf8'))) : {}
+  const steps = Object.keys(tallies)
+  if (steps.length === 0) tallies[name] = { passed: 0, failed: 0 }
+  const total = Object.values(tallies).reduce((sum, t) => sum + t.failed, 0)
+  // The runner failed outside any test (setup, collection): the run's own step takes the failure.
+  if (!ok && total === 0) tallies[name] = { passed: tallies[name]?.passed ?? 0, failed: 1 }
+  for (const [step, { passed, failed }] of Object.entries(tallies)) {
+    const existing = results.find((r) => r.name === step)
+    if (existing === undefined) results.push({ name: step, passed, failed, ok: failed === 0 })
+    else Object.assign(existing, { passed: existing.passed + passed, failed: existing.failed + failed, ok: existing.ok && failed === 0 })
   }
-  if (!ok && failed === 0) failed = 1 // the runner failed outside any test (setup, collection)
-  results.push({ name, passed, failed, ok: ok && failed === 0 })
+}
+
+const isSecurityFile = (file) => /[\\/]tests[\\/]security[\\/]/.test(file)
+
+/** vitest's JSON report, split: files under tests/security count for the security step. */
+function countVitest(report) {
+  const tallies = {}
+  for (const file of report.testResults ?? []) {
+    const step = isSecurityFile(file.name ?? '') ? 'security' : 'vitest'
+    tallies[step] ??= { passed: 0, failed: 0 }
+    // A file that failed to load has no assertions: it counts as one failure.
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') tallies[step].failed += 1
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed') tallies[step].passed += 1
+      else tallies[step].failed += 1 // failed, skipped, pending and todo are all defects here
+    }
+  }
+  return tallies
+}
+
+/** Playwright's JSON report, split by project: 'e2e' and 'security'. */
+function countPlaywright(report) {
+  const tallies = {}
+  const walk = (suites) => {
+    for (const s of suites ?? []) {
+      for (const spec of s.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          const step = test.projectName === 'security' ? 'security' : 'e2e'
+          tallies[step] ??= { passed: 0, failed: 0 }
+          if (test.status === 'expected') tallies[step].passed += 1
+          else tallies[step].failed += 1 // unexpected, flaky, skipped
+        }
+      }
+      walk(s.suites)
+    }
+  }
+  walk(report.suites)
+  return tallies
 }
 
 function ensureChromium() {
@@ -61,28 +109,29 @@ check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])
 check('lint', bin('eslint'), ['--max-warnings', '0', '.'])
 check('depcruise', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'src'])
 // The contract project drives Chromium too (KeyValueStorage against the browser's own storage).
-const chromiumReady = (wanted('vitest') || wanted('e2e')) && ensureChromium()
-suite(
-  'vitest',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
-  'test-results/vitest.json',
-  (report) => ({ passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) }),
-)
+const chromiumReady = (wanted('vitest') || wanted('e2e') || wanted('security')) && ensureChromium()
+if (wanted('vitest')) {
+  suite('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], 'test-results/vitest.json', countVitest)
+} else if (wanted('security')) {
+  suite('security', bin('vitest'), ['run', '--project', 'contract', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', 'tests/security'], 'test-results/vitest.json', countVitest)
+}
 check('build', 'npm', ['run', '--silent', 'build'])
 // The examples' e2e packs the package; with dist/ just built it need not build it again.
 if (results.find((r) => r.name === 'build')?.ok === true) process.env.WALLETGATE_DIST_BUILT = '1'
 if (existsSync('scripts/size-budget.mjs')) check('size', 'node', ['scripts/size-budget.mjs'])
 check('package', 'node', ['scripts/check-package.mjs'])
-if (wanted('e2e')) {
+// One Playwright run (one devnet, one demo build) for the e2e and security projects alike.
+const browserProjects = ['e2e', 'security'].filter(wanted)
+if (browserProjects.length > 0) {
+  const name = browserProjects.join('+')
   if (chromiumReady) {
-    suite('e2e', bin('playwright'), ['test'], 'test-results/e2e-results.json', (report) => ({
-      passed: report.stats?.expected ?? 0,
-      failed: (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0) + (report.stats?.skipped ?? 0),
-    }))
+    const projectArgs = browserProjects.flatMap((p) => ['--project', p])
+    suite(name, bin('playwright'), ['test', ...projectArgs], 'test-results/e2e-results.json', countPlaywright)
+    // A project that ran no test at all has failed (its files did not load).
+    for (const p of browserProjects) if (!results.some((r) => r.name === p)) results.push({ name: p, passed: 0, failed: 1, ok: false })
   } else {
-    results.push({ name: 'e2e', passed: 0, failed: 1, ok: false })
-    console.log('=== e2e: FAILED: Chromium could not be installed')
+    for (const p of browserProjects) results.push({ name: p, passed: 0, failed: 1, ok: false })
+    console.log(`=== ${name}: FAILED: Chromium could not be installed`)
   }
 }
 
