@@ -65,3 +65,53 @@ describe('SnackStore', () => {
     })
   })
 })
+
+/**
+ * A scheduler whose timers can fire a millisecond before its clock says they are due, as
+ * browser timers do against Date.now(): `early` ms early, once.
+ */
+class EarlyScheduler {
+  nowMs = 1_000
+  private readonly timers: { at: number; work: () => void }[] = []
+  constructor(private early: number) {}
+  now(): number {
+    return this.nowMs
+  }
+  schedule(work: () => void, delay = 0): { unsubscribe(): void; closed: boolean } {
+    const timer = { at: this.nowMs + delay, work }
+    this.timers.push(timer)
+    return {
+      closed: false,
+      unsubscribe: () => {
+        const i = this.timers.indexOf(timer)
+        if (i >= 0) this.timers.splice(i, 1)
+      },
+    }
+  }
+  /** Runs the next timer; its clock reads `early` ms short of the timer's time the first time. */
+  fireNext(): void {
+    this.timers.sort((a, b) => a.at - b.at)
+    const timer = this.timers.shift()
+    if (timer === undefined) throw new Error('no timer')
+    this.nowMs = Math.max(this.nowMs, timer.at - this.early)
+    this.early = 0
+    timer.work()
+  }
+  get pending(): number {
+    return this.timers.length
+  }
+}
+
+describe('SnackStore under a timer that fires early', () => {
+  it('a re-show whose timer fires 1 ms before the clock says it is due still shows the snack', () => {
+    const scheduler = new EarlyScheduler(1)
+    const store = new SnackStore(scheduler as never)
+    store.showLoading('Authenticating...')
+    store.show('Signature declined', 'error')
+    expect(store.snapshot).toMatchObject({ message: 'Authenticating...', open: false })
+    scheduler.fireNext() // fires at 149 ms by the clock
+    // Nothing was due yet by the clock: the snack must still come, not be dropped.
+    while (!store.snapshot.open && scheduler.pending > 0) scheduler.fireNext()
+    expect(store.snapshot).toMatchObject({ message: 'Signature declined', open: true })
+  })
+})
