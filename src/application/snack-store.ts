@@ -35,14 +35,25 @@ export class SnackStore {
     const next = showSnack(this.subject.value, makeSnack(message, variant, options), this.scheduler.now())
     this.autoClose?.unsubscribe()
     this.subject.next(next)
-    if (next.pending !== undefined) {
-      this.reshow ??= this.scheduler.schedule(() => {
-        this.reshow = undefined
-        this.apply(tickSnack(this.subject.value, this.scheduler.now()))
-      }, Math.max(0, next.pending.showAtMs - this.scheduler.now()))
-    } else {
-      this.armAutoClose()
-    }
+    if (next.pending !== undefined) this.reshow ??= this.scheduleReshow(next.pending.showAtMs)
+    else this.armAutoClose()
+  }
+
+  /**
+   * Shows the pending snack at `showAtMs`. A timer may fire a little before the clock says it is
+   * due (browser timers against Date.now()); then nothing is due yet and it waits the rest, rather
+   * than dropping the snack.
+   */
+  private scheduleReshow(showAtMs: number): Subscription {
+    return this.scheduler.schedule(() => {
+      const state = tickSnack(this.subject.value, this.scheduler.now())
+      if (state.pending !== undefined) {
+        this.reshow = this.scheduleReshow(state.pending.showAtMs)
+        return
+      }
+      this.reshow = undefined
+      this.apply(state)
+    }, Math.max(0, showAtMs - this.scheduler.now()))
   }
 
   /** Shows one of the spec's snack messages (section 8) by key. */
