@@ -46,7 +46,13 @@ afterEach(cleanup)
 
 const ACCOUNT = `eip155:31337:${ADDRESS}`
 
-function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean; smartSessions?: boolean } = {}) {
+/** Networks of other families, configured beside the EVM ones (a multi-family host). */
+const OTHER_FAMILIES = [
+  { id: 'devnet', chainNamespace: 'solana' as const, name: 'Solana Devnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['http://127.0.0.1:8899'] },
+]
+
+function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean; smartSessions?: boolean; otherFamilies?: boolean } = {}) {
+  const configs = options.otherFamilies === true ? [...NETWORK_CONFIGS, ...OTHER_FAMILIES] : NETWORK_CONFIGS
   const scheduler = new VirtualTimeScheduler()
   const connection = new ConnectionStore()
   const modal = new ModalStore()
@@ -65,7 +71,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   if (options.failBalances) api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
   const chain = new FakeChainReader()
   chain.balances.set('eip155:31337', 2n * 10n ** 18n)
-  const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: undefined }, connection, storage)
+  const networks = new NetworksStore({ networks: configs, defaultNetwork: undefined }, connection, storage)
   const snacks = new SnackStore(scheduler)
   const provider = new ScriptedProvider()
   const switcher = new SwitchNetwork(networks, connection, modal, eip155Families(provider), logger)
@@ -76,7 +82,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   container.bind(ModalConfig).toConstantValue(
     parseConfig(
       aModalConfig({
-        networks: [...NETWORK_CONFIGS],
+        networks: [...configs],
         features: { ...(options.swaps === false ? { swaps: false } : {}), ...(options.smartSessions === true ? { smartSessions: true } : {}) },
       }),
     ),
@@ -325,6 +331,18 @@ describe('WalletReceiveView', () => {
     expect(screen.getByTestId('receive-address').textContent).toBe(ADDRESS)
     const qr = screen.getByRole('img', { name: `QR code of the address ${ADDRESS}` })
     expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(ADDRESS).d)
+  })
+
+  it("lists only the networks of the address's own family, and warns that other networks' tokens may be lost", () => {
+    const { show } = world({ otherFamilies: true })
+    show(<WalletReceiveView />)
+    const advice = screen.getByTestId('receive-networks').textContent ?? ''
+    expect(advice).toContain('Devnet A')
+    expect(advice).toContain('Devnet B')
+    expect(advice).not.toContain('Solana')
+    expect(screen.getByTestId('receive-warning').textContent).toBe(
+      'Send only tokens of these networks to this address: tokens sent to it on any other network may be lost.',
+    )
   })
 
   it('encodes a QR code whose size grows with the data', () => {
