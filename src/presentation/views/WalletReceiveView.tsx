@@ -28,7 +28,12 @@ export default function WalletReceiveView() {
       </div>
     )
   }
-  const names = networks.networks.map((n) => n.name).join(', ')
+  // Only the address's own family: an EVM address is no Solana address, and tokens sent to it on
+  // another family's network may be lost.
+  const names = networks.networks
+    .filter((n) => n.chainNamespace === connection.namespace)
+    .map((n) => n.name)
+    .join(', ')
   return (
     <div className="wg-view wg-receive" data-testid="view-WalletReceive">
       <div className="wg-qr-frame">
@@ -40,7 +45,12 @@ export default function WalletReceiveView() {
       <Button onClick={() => void copy(connection.address)} fullWidth data-testid="receive-copy">
         {t('receive.copyAddress')}
       </Button>
-      <p className="wg-muted wg-receive-networks">{t('receive.networks', { networks: names })}</p>
+      <p className="wg-muted wg-receive-networks" data-testid="receive-networks">
+        {t('receive.networks', { networks: names })}
+      </p>
+      <p className="wg-muted wg-receive-warning" data-testid="receive-warning">
+        {t('receive.otherNetworksWarning')}
+      </p>
     </div>
   )
 }

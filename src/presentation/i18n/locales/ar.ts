@@ -173,6 +173,7 @@ export default {
   'receive.qrLabel': 'رمز QR للعنوان {address}',
   'receive.copyAddress': 'نسخ العنوان',
   'receive.networks': 'أرسل الرموز على {networks} إلى هذا العنوان.',
+  'receive.otherNetworksWarning': 'أرسل إلى هذا العنوان رموز هذه الشبكات فقط: قد تضيع الرموز المرسلة إليه على أي شبكة أخرى.',
   'send.token': 'الرمز',
   'send.chooseToken': 'اختر رمزًا',
   'send.available': '{symbol} · {balance} متاح',

@@ -169,6 +169,7 @@ export default {
   'receive.qrLabel': 'QR-Code der Adresse {address}',
   'receive.copyAddress': 'Adresse kopieren',
   'receive.networks': 'Sende Token auf {networks} an diese Adresse.',
+  'receive.otherNetworksWarning': 'Sende nur Token dieser Netzwerke an diese Adresse: Token, die in einem anderen Netzwerk an sie gesendet werden, können verloren gehen.',
   'send.token': 'Token',
   'send.chooseToken': 'Token wählen',
   'send.available': '{symbol} · {balance} verfügbar',

@@ -169,6 +169,7 @@ export default {
   'receive.qrLabel': 'Código QR de la dirección {address}',
   'receive.copyAddress': 'Copiar dirección',
   'receive.networks': 'Envía tokens en {networks} a esta dirección.',
+  'receive.otherNetworksWarning': 'Envía a esta dirección solo tokens de estas redes: los tokens enviados a ella en cualquier otra red pueden perderse.',
   'send.token': 'Token',
   'send.chooseToken': 'Elige un token',
   'send.available': '{symbol} · {balance} disponible',

@@ -169,6 +169,7 @@ export default {
   'receive.qrLabel': 'QR code de l’adresse {address}',
   'receive.copyAddress': 'Copier l’adresse',
   'receive.networks': 'Envoyez des jetons sur {networks} à cette adresse.',
+  'receive.otherNetworksWarning': "N'envoyez à cette adresse que des jetons de ces réseaux : des jetons envoyés sur un autre réseau peuvent être perdus.",
   'send.token': 'Jeton',
   'send.chooseToken': 'Choisir un jeton',
   'send.available': '{symbol} · {balance} disponible',

@@ -170,6 +170,7 @@ export default {
   'receive.qrLabel': 'קוד QR של הכתובת {address}',
   'receive.copyAddress': 'העתקת כתובת',
   'receive.networks': 'שלחו טוקנים ב-{networks} לכתובת הזו.',
+  'receive.otherNetworksWarning': 'שלחו לכתובת הזו רק טוקנים של הרשתות האלה: טוקנים שיישלחו אליה בכל רשת אחרת עלולים ללכת לאיבוד.',
   'send.token': 'טוקן',
   'send.chooseToken': 'בחירת טוקן',
   'send.available': '{symbol} · {balance} זמין',

@@ -167,6 +167,7 @@ export default {
   'receive.qrLabel': 'アドレス {address} のQRコード',
   'receive.copyAddress': 'アドレスをコピー',
   'receive.networks': '{networks} のトークンをこのアドレスに送ってください。',
+  'receive.otherNetworksWarning': 'このアドレスにはこれらのネットワークのトークンだけを送ってください。他のネットワークで送られたトークンは失われることがあります。',
   'send.token': 'トークン',
   'send.chooseToken': 'トークンを選ぶ',
   'send.available': '{symbol} · {balance} 利用可能',

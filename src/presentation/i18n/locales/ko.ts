@@ -167,6 +167,7 @@ export default {
   'receive.qrLabel': '주소 {address}의 QR 코드',
   'receive.copyAddress': '주소 복사',
   'receive.networks': '{networks}의 토큰을 이 주소로 보내세요.',
+  'receive.otherNetworksWarning': '이 주소로는 이 네트워크들의 토큰만 보내세요. 다른 네트워크에서 보낸 토큰은 잃을 수 있습니다.',
   'send.token': '토큰',
   'send.chooseToken': '토큰 선택',
   'send.available': '{symbol} · {balance} 사용 가능',

@@ -169,6 +169,7 @@ export default {
   'receive.qrLabel': 'QR code do endereço {address}',
   'receive.copyAddress': 'Copiar endereço',
   'receive.networks': 'Envie tokens em {networks} para este endereço.',
+  'receive.otherNetworksWarning': 'Envie para este endereço apenas tokens destas redes: tokens enviados a ele em qualquer outra rede podem ser perdidos.',
   'send.token': 'Token',
   'send.chooseToken': 'Escolha um token',
   'send.available': '{symbol} · {balance} disponível',

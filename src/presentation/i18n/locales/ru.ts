@@ -173,6 +173,7 @@ export default {
   'receive.qrLabel': 'QR-код адреса {address}',
   'receive.copyAddress': 'Копировать адрес',
   'receive.networks': 'Отправляйте токены в сетях {networks} на этот адрес.',
+  'receive.otherNetworksWarning': 'Отправляйте на этот адрес только токены этих сетей: токены, отправленные на него в любой другой сети, могут быть потеряны.',
   'send.token': 'Токен',
   'send.chooseToken': 'Выберите токен',
   'send.available': '{symbol} · доступно {balance}',

@@ -169,6 +169,7 @@ export default {
   'receive.qrLabel': '{address} adresinin QR kodu',
   'receive.copyAddress': 'Adresi kopyala',
   'receive.networks': '{networks} üzerindeki tokenları bu adrese gönder.',
+  'receive.otherNetworksWarning': 'Bu adrese yalnızca bu ağların tokenlarını gönder: başka bir ağda bu adrese gönderilen tokenlar kaybolabilir.',
   'send.token': 'Token',
   'send.chooseToken': 'Token seç',
   'send.available': '{symbol} · {balance} kullanılabilir',

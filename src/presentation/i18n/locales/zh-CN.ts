@@ -167,6 +167,7 @@ export default {
   'receive.qrLabel': '地址 {address} 的二维码',
   'receive.copyAddress': '复制地址',
   'receive.networks': '请在 {networks} 上向此地址发送代币。',
+  'receive.otherNetworksWarning': '只向此地址发送这些网络上的代币：在其他网络上发送到此地址的代币可能会丢失。',
   'send.token': '代币',
   'send.chooseToken': '选择代币',
   'send.available': '{symbol} · 可用 {balance}',

@@ -65,6 +65,7 @@ export const account = {
   'receive.qrLabel': 'QR code of the address {address}',
   'receive.copyAddress': 'Copy address',
   'receive.networks': 'Send tokens on {networks} to this address.',
+  'receive.otherNetworksWarning': 'Send only tokens of these networks to this address: tokens sent to it on any other network may be lost.',
   // The header's titles of these views: they come with them, the header shows the view's name until then.
   'title.Account': 'Account',
   'title.WalletReceive': 'Receive',
