@@ -1,4 +1,4 @@
-import { asyncScheduler } from 'rxjs'
+import { Subject, asyncScheduler } from 'rxjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { BuyCrypto, ONRAMP_FOLLOW_INTERVAL_MS, ONRAMP_QUOTE_DEBOUNCE_MS } from '../../../../src/application/onramp/buy-crypto'
@@ -7,7 +7,7 @@ import type { OnRampUrlParams, TransactionsOptions } from '../../../../src/ports
 import { HttpError } from '../../../../src/ports/http-errors'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import { RecordingLogger } from '../../../fakes/recording-logger'
-import { aCaipNetwork } from '../../../builders/a-caip-network'
+import { aCaipNetwork, aSolanaNetwork } from '../../../builders/a-caip-network'
 import { aFungibleTransfer, aTransaction } from '../../../builders/a-transaction'
 
 const ADDRESS = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
@@ -44,19 +44,27 @@ function world(network: CaipNetwork = aCaipNetwork({ testnet: true }), setting?:
     },
   }
   const connection = new ConnectionStore()
-  connection.set({
-    status: 'connected',
-    connectorId: 'dev',
-    namespace: network.chainNamespace,
-    caipAddress: `${network.caipNetworkId}:${ADDRESS}`,
-    address: ADDRESS,
-    caipNetworkId: network.caipNetworkId,
-  })
+  const changes = new Subject<void>()
+  /** The visitor switches network (and with it, family): the stores change, then say so. */
+  const switchTo = (next: CaipNetwork) => {
+    network = next
+    connection.set({
+      status: 'connected',
+      connectorId: 'dev',
+      namespace: next.chainNamespace,
+      caipAddress: `${next.caipNetworkId}:${ADDRESS}`,
+      address: ADDRESS,
+      caipNetworkId: next.caipNetworkId,
+    })
+    changes.next()
+  }
+  switchTo(network)
   const activity = { retry: vi.fn(() => Promise.resolve()) }
   const views = { push: vi.fn() }
   const buy = new BuyCrypto({
     connection,
     activeNetwork: () => network,
+    changes$: changes,
     api: stub,
     remoteProviders: ['coinbase', 'meld'],
     providerSetting: setting,
@@ -65,7 +73,7 @@ function world(network: CaipNetwork = aCaipNetwork({ testnet: true }), setting?:
     scheduler: asyncScheduler,
     logger: new RecordingLogger(),
   })
-  return { buy, api, urls, historyAsks, activity, views, land: (t: Transaction) => (history = [t, ...history]) }
+  return { buy, api, urls, historyAsks, activity, views, switchTo, land: (t: Transaction) => (history = [t, ...history]) }
 }
 
 beforeEach(() => vi.useFakeTimers())
@@ -81,6 +89,26 @@ describe('BuyCrypto', () => {
     expect(state.purchaseCurrencies.map((c) => c.currency.id)).toEqual(['ETH', 'dUSD'])
     expect(state.paymentCurrencies).toEqual(['USD', 'EUR'])
     expect(state.providers.map((p) => p.name)).toEqual(['coinbase', 'meld'])
+  })
+
+  it('follows the active network: after a switch to Solana it offers nothing of Devnet A', async () => {
+    const { buy, switchTo } = world()
+    await buy.start()
+    expect(buy.snapshot.purchaseCurrencies.map((c) => c.currency.id)).toEqual(['ETH', 'dUSD'])
+    switchTo(aSolanaNetwork({ id: 'x', caipNetworkId: 'solana:x', testnet: true }))
+    expect(buy.snapshot.network?.caipNetworkId).toBe('solana:x')
+    expect(buy.snapshot.purchaseCurrencies.map((c) => c.currency.id)).toEqual(['SOL'])
+  })
+
+  it('first opened on Solana, it still sells on Devnet A after a switch there (opened again or not)', async () => {
+    const { buy, switchTo } = world(aSolanaNetwork({ id: 'x', caipNetworkId: 'solana:x', testnet: true }))
+    await buy.start()
+    expect(buy.snapshot.purchaseCurrencies.map((c) => c.currency.id)).toEqual(['SOL'])
+    switchTo(aCaipNetwork({ testnet: true }))
+    expect(buy.snapshot.network?.caipNetworkId).toBe('eip155:31337')
+    expect(buy.snapshot.purchaseCurrencies.map((c) => c.currency.id)).toEqual(['ETH', 'dUSD'])
+    await buy.start()
+    expect(buy.snapshot.network?.caipNetworkId).toBe('eip155:31337')
   })
 
   it("narrows the providers to the host's onrampProviders setting", async () => {
