@@ -1,4 +1,5 @@
 import type { Container } from 'inversify'
+import { merge } from 'rxjs'
 import type { ResolvedConfig } from './domain/config'
 import { DEFAULT_REMOTE_FEATURES } from './domain/constants'
 import { ConnectionStore } from './application/connection-store'
@@ -21,9 +22,11 @@ export function bindOnRamp(container: Container, config: ResolvedConfig): () => 
     .bind(BuyCrypto)
     .toDynamicValue((ctx) => {
       const networks = ctx.get(NetworksStore)
+      const connection = ctx.get(ConnectionStore)
       return (made = new BuyCrypto({
-        connection: ctx.get(ConnectionStore),
+        connection,
         activeNetwork: () => networks.snapshot.activeNetwork,
+        changes$: merge(networks.state$, connection.state$),
         api: ctx.get(BlockchainApi),
         remoteProviders: DEFAULT_REMOTE_FEATURES.onramp,
         providerSetting: config.onrampProviders,

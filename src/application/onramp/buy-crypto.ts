@@ -73,6 +73,8 @@ export interface BuyCryptoState {
 export interface BuyCryptoDeps {
   readonly connection: { readonly snapshot: ConnectionState }
   readonly activeNetwork: () => CaipNetwork | undefined
+  /** Says when the active network or the connection changed: Buy follows the active network every time. */
+  readonly changes$?: Observable<unknown>
   readonly api: Pick<BlockchainApi, 'getOnRampOptions' | 'getOnRampQuote' | 'generateOnRampUrl' | 'getTransactions'>
   /** The remote features' on-ramp providers (`false`: on-ramp switched off). */
   readonly remoteProviders: readonly OnRampProviderName[] | false
@@ -100,6 +102,7 @@ export class BuyCrypto {
   private following: Subscription | undefined
   private options: OnRampOptions | undefined
   private loading: Promise<void> | undefined
+  private readonly networkChanges: Subscription | undefined
 
   constructor(private readonly deps: BuyCryptoDeps) {
     this.subject = new BehaviorSubject(this.derive(undefined, { amount: DEFAULT_AMOUNT }))
@@ -123,6 +126,8 @@ export class BuyCrypto {
         }),
       )
       .subscribe((quote) => this.subject.next({ ...this.subject.value, quote }))
+    // Derived from the network in use at each change, never kept from the first open.
+    this.networkChanges = deps.changes$?.subscribe(() => this.update({}))
   }
 
   get snapshot(): BuyCryptoState {
@@ -131,6 +136,8 @@ export class BuyCrypto {
 
   /** Loads the options once (the built-in defaults when the call fails) and quotes the default amount. */
   start(): Promise<void> {
+    // Opened again: what is sold follows the network in use now.
+    if (this.options !== undefined) this.update({})
     this.loading ??= this.deps.api.getOnRampOptions().then(
       (options) => {
         this.options = options
@@ -206,6 +213,7 @@ export class BuyCrypto {
   dispose(): void {
     this.quoting.unsubscribe()
     this.following?.unsubscribe()
+    this.networkChanges?.unsubscribe()
   }
 
   private async onRampEntries(account: CaipAddress, provider: OnRampProviderName): Promise<Transaction[]> {
