@@ -1,11 +1,28 @@
 /**
- * The two SPL instructions a token transfer needs, encoded here rather than with @solana/spl-token's
- * builders: those write their data with Node's global `Buffer`, which a browser page does not have
- * (and the modal patches no globals). The layouts are the token programs' own; a unit test pins
- * them byte for byte against spl-token's builders in Node.
+ * What a token transfer needs of the SPL programs, written here rather than imported from
+ * @solana/spl-token: that package writes with Node's global `Buffer` while its modules load, which
+ * a browser page does not have (and the modal patches no globals). A production build shook that
+ * code out, but a dev server (a host's own Vite in development) loads the package whole and every
+ * Solana send failed with "Buffer is not defined". The program ids, the account size, the
+ * associated-account derivation and the two instructions' layouts are the programs' own; a unit
+ * test pins them byte for byte against spl-token's in Node.
  */
-import { ASSOCIATED_TOKEN_PROGRAM_ID } from '@solana/spl-token'
-import { SystemProgram, TransactionInstruction, type PublicKey } from '@solana/web3.js'
+import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js'
+
+/** The classic token program. */
+export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
+/** The Token-2022 program. */
+export const TOKEN_2022_PROGRAM_ID = new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
+/** The Associated Token Account program. */
+export const ASSOCIATED_TOKEN_PROGRAM_ID = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
+/** A classic token account's size in bytes. */
+export const ACCOUNT_SIZE = 165
+
+/** The associated token account of `owner` for `mint` under `tokenProgram` (a program-derived address). */
+export function associatedTokenAddress(mint: PublicKey, owner: PublicKey, tokenProgram: PublicKey): PublicKey {
+  const [address] = PublicKey.findProgramAddressSync([owner.toBytes(), tokenProgram.toBytes(), mint.toBytes()], ASSOCIATED_TOKEN_PROGRAM_ID)
+  return address
+}
 
 /** The Associated Token Account program's CreateIdempotent (instruction 1): a no-op when the account exists. */
 export function createAssociatedTokenAccountIdempotent(

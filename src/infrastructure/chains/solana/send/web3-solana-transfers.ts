@@ -1,8 +1,8 @@
 /**
- * TokenTransfers for Solana, built with @solana/web3.js and @solana/spl-token and signed by the
+ * TokenTransfers for Solana, built with @solana/web3.js (and the SPL layouts of spl-instructions.ts), signed by the
  * connected Wallet Standard wallet (this module loads with the first Solana transfer, never before):
  * - SOL: `SystemProgram.transfer`;
- * - SPL: `transferChecked` between associated token accounts (derived with spl-token), creating
+ * - SPL: `transferChecked` between associated token accounts, creating
  *   the receiver's first (`CreateIdempotent`, paid by the sender) when it is missing
  *   (spl-instructions.ts says why those two are encoded here);
  * - the wallet signs and sends (`solana:signAndSendTransaction`), or signs
@@ -11,12 +11,6 @@
  * - receipts: the signature's status, `confirmed` once finalized.
  * Every read goes through SolanaRpc (the network's RPC URLs with fallback and bounded waits).
  */
-import {
-  ACCOUNT_SIZE,
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token'
 import { PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js'
 import type { WalletStandardWallet } from '../../../../domain/chains/wallet-providers'
 import type { CaipNetwork, CaipNetworkId } from '../../../../domain/entities'
@@ -33,7 +27,14 @@ import {
   type TransferRequest,
 } from '../../../../ports/token-transfers'
 import { walletChainFor } from '../solana-chains'
-import { createAssociatedTokenAccountIdempotent, transferChecked } from './spl-instructions'
+import {
+  ACCOUNT_SIZE,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  associatedTokenAddress,
+  createAssociatedTokenAccountIdempotent,
+  transferChecked,
+} from './spl-instructions'
 import { solanaErrorKind } from '../solana-errors'
 import { SolanaRpc, SolanaRpcError } from '../solana-rpc'
 import {
@@ -149,8 +150,8 @@ export class Web3SolanaTransfers implements TokenTransfers {
     } else {
       const mint = publicKey(request.token)
       const { programId, decimals } = await this.mintOf(rpc, mint)
-      const source = getAssociatedTokenAddressSync(mint, from, false, programId)
-      const destination = getAssociatedTokenAddressSync(mint, to, false, programId)
+      const source = associatedTokenAddress(mint, from, programId)
+      const destination = associatedTokenAddress(mint, to, programId)
       const existing = await rpc.call<{ value: unknown }>('getAccountInfo', [destination.toBase58(), { encoding: 'base64', commitment: 'confirmed' }])
       if (existing.value === null) {
         instructions.push(createAssociatedTokenAccountIdempotent(from, destination, to, mint, programId))

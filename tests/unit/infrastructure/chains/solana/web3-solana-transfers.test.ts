@@ -1,5 +1,7 @@
 import {
   ACCOUNT_SIZE,
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
@@ -11,6 +13,7 @@ import type { WalletStandardWallet } from '../../../../../src/domain/chains/wall
 import type { CaipNetwork } from '../../../../../src/domain/entities'
 import { TransactionRejectedError } from '../../../../../src/domain/errors'
 import { base58Decode, base58Encode } from '../../../../../src/domain/format/base58'
+import * as spl from '../../../../../src/infrastructure/chains/solana/send/spl-instructions'
 import { createAssociatedTokenAccountIdempotent, transferChecked } from '../../../../../src/infrastructure/chains/solana/send/spl-instructions'
 import { OFF_CURVE_RECEIVER_MESSAGE, Web3SolanaTransfers } from '../../../../../src/infrastructure/chains/solana/send/web3-solana-transfers'
 import { SolanaRpc, SolanaRpcError } from '../../../../../src/infrastructure/chains/solana/solana-rpc'
@@ -157,6 +160,19 @@ describe('SPL instructions', () => {
         theirs[i]!.keys.map((k) => [k.pubkey.toBase58(), k.isSigner, k.isWritable]),
       )
       expect([...ix.data]).toEqual([...theirs[i]!.data])
+    }
+  })
+})
+
+describe('SPL ids and accounts', () => {
+  it("are spl-token's own: program ids, account size, associated token addresses on both token programs", () => {
+    expect(spl.TOKEN_PROGRAM_ID.toBase58()).toBe(TOKEN_PROGRAM_ID.toBase58())
+    expect(spl.TOKEN_2022_PROGRAM_ID.toBase58()).toBe(TOKEN_2022_PROGRAM_ID.toBase58())
+    expect(spl.ASSOCIATED_TOKEN_PROGRAM_ID.toBase58()).toBe(ASSOCIATED_TOKEN_PROGRAM_ID.toBase58())
+    expect(spl.ACCOUNT_SIZE).toBe(ACCOUNT_SIZE)
+    for (const program of [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]) {
+      const [mint, owner] = [Keypair.generate().publicKey, Keypair.generate().publicKey]
+      expect(spl.associatedTokenAddress(mint, owner, program).toBase58()).toBe(getAssociatedTokenAddressSync(mint, owner, false, program).toBase58())
     }
   })
 })
