@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TransactionRejectedError } from '../../../../src/domain/errors'
-import { TransferFailedError } from '../../../../src/ports/token-transfers'
+import { GasEstimationError, TransferFailedError } from '../../../../src/ports/token-transfers'
 import { NAME_RESOLVE_DEBOUNCE_MS } from '../../../../src/application/send/send-form'
 import { MAX_FEE_MARGIN_PERCENT } from '../../../../src/domain/send/send-fees'
 import { DUSD, DUSD_CONTRACT, ETH, FROM, NOW, TO, aNameProfile, aSendWorld, connect, fill, previewOf, shownError } from './support'
@@ -372,6 +372,28 @@ describe('send: sending', () => {
     expect(world.transfers.sends).toEqual([])
     await world.confirm.confirm({ acknowledged: true })
     expect(world.transfers.sends).toHaveLength(1)
+  })
+
+  it('an ERC-20 send to the zero address says so, not that the fee could not be estimated', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    // A token refuses the zero address as its receiver: the estimate reverts.
+    world.transfers.estimateFailure = new GasEstimationError()
+    fill(world, { token: DUSD, amount: '1', receiver: '0x0000000000000000000000000000000000000000' })
+    await world.review.review()
+    expect(shownError(world)).toBe('This is the zero address: nobody can ever move what is sent to it.')
+    expect(world.transfers.sends).toEqual([])
+  })
+
+  it('an all-uppercase EVM address is accepted and sent to as its checksummed form', async () => {
+    const world = aSendWorld()
+    onSendView(world)
+    fill(world, { token: ETH, amount: '0.1', receiver: `0x${TO.slice(2).toUpperCase()}` })
+    await world.review.review()
+    expect(shownError(world)).toBeUndefined()
+    expect(previewOf(world)?.request.to).toBe(TO)
+    await world.confirm.confirm()
+    expect(world.transfers.sends.map((r) => r.to)).toEqual([TO])
   })
 
   it('a send to oneself is pointed out and needs no extra yes', async () => {

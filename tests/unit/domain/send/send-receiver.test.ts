@@ -34,7 +34,18 @@ describe('send receiver', () => {
     expect(receiverKind(EVM, 'solana')).toBe('otherFamily')
     expect(receiverKind(SOL, 'eip155')).toBe('otherFamily')
     expect(receiverKind(EVM, undefined)).toBe('otherFamily')
-    expect(receiverKind('0x1234', 'solana')).toBe('invalid')
+    // No Solana, Bitcoin, Polkadot or Cosmos address starts with 0x: a half-typed EVM address
+    // is said to be of the wrong family at once, not a bad address.
+    expect(receiverKind('0x1234', 'solana')).toBe('otherFamily')
+    expect(receiverKind('0x', 'bip122')).toBe('otherFamily')
+  })
+
+  it('a Cosmos account on an EVM or Solana send is of another family, not a name (whatever its prefix)', () => {
+    const cosmos = 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu'
+    expect(receiverKind(cosmos, 'eip155')).toBe('otherFamily')
+    expect(receiverKind(cosmos, 'solana')).toBe('otherFamily')
+    // A bech32 look-alike with a broken checksum is no address: it may be a name.
+    expect(receiverKind('cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xx', 'eip155')).toBe('name')
   })
 
   it('looks a bare name up in the service zone, in lower case', () => {
