@@ -15,7 +15,7 @@ import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observa
 import { isNativeToken, tokenBalanceUnits, tokenDecimals } from '../../domain/balances/token-balances'
 import type { TokenBalance } from '../../domain/entities'
 import { fiatValue, formatAmountExact, formatUnitsExact } from '../../domain/format/amount'
-import { needsAcknowledgement, sendWarnings, type SendWarning } from '../../domain/send/send-receiver-checks'
+import { canonicalReceiver, needsAcknowledgement, sendWarnings, type SendWarning } from '../../domain/send/send-receiver-checks'
 import { parseSendAmount } from '../../domain/send/send-amount'
 import type { SendError } from '../../domain/send/send-errors'
 import { coversNetworkFee, displayFee, maxNativeAmount } from '../../domain/send/send-fees'
@@ -122,7 +122,14 @@ export class ReviewSend {
     const parsed = parseSendAmount(checked.values.amount, tokenDecimals(token), locale)
     if (!parsed.ok) return this.fail(revision, parsed.error)
     const receiver = checked.receiver
-    const receiverAddress = receiver.status === 'resolved' ? receiver.address : checked.values.receiver.trim()
+    const receiverAddress = canonicalReceiver(account.namespace, receiver.status === 'resolved' ? receiver.address : checked.values.receiver.trim())
+    const warnings = sendWarnings({
+      namespace: account.namespace,
+      receiver: receiverAddress,
+      sender: account.address,
+      ...(isNativeToken(token) ? {} : { tokenContract: contractAddress(token) }),
+      tokenSymbol: token.symbol,
+    })
 
     const request: TransferRequest = {
       chainId: account.caipNetworkId,
@@ -137,6 +144,9 @@ export class ReviewSend {
     } catch (error) {
       if (this.stale(revision)) return false
       this.deps.logger.warn('Send fee estimate failed', error)
+      // A receiver that loses the money (a token refuses the zero address): that is the reason to give.
+      const warning = warnings.find((w) => needsAcknowledgement([w]))
+      if (warning !== undefined && sendErrorOf(error).kind === 'feeEstimateFailed') return this.fail(revision, { kind: 'receiverWarning', warning })
       return this.fail(revision, sendErrorOf(error))
     }
     if (this.stale(revision)) return false
@@ -151,13 +161,6 @@ export class ReviewSend {
     const nativeMeta = this.nativeMeta(account.caipNetworkId, native ?? (sendsNative ? token : undefined))
     const feePrice = native?.price ?? (sendsNative ? token.price : undefined)
     const decimals = tokenDecimals(token)
-    const warnings = sendWarnings({
-      namespace: account.namespace,
-      receiver: receiverAddress,
-      sender: account.address,
-      ...(isNativeToken(token) ? {} : { tokenContract: contractAddress(token) }),
-      tokenSymbol: token.symbol,
-    })
     const preview: SendPreview = {
       request,
       token,

@@ -18,6 +18,7 @@ import {
 import { chainFamilyLabel } from '../connection/connectors'
 import type { ChainNamespace } from '../entities'
 import { exampleAmount, numberMarks } from '../format/locale-number'
+import { sendWarningMessage, type SendWarning } from './send-receiver-checks'
 
 /** A rule of the send form that the typed values break. */
 export type SendFormError =
@@ -46,6 +47,8 @@ export type SendError =
   /** The name is registered but has no address of the connected chain family. */
   | { readonly kind: 'nameHasNoAddress'; readonly name: string }
   | { readonly kind: 'feeEstimateFailed' }
+  /** The chain refuses the transfer for the reason a receiver warning names (a token's refusal of the zero address). */
+  | { readonly kind: 'receiverWarning'; readonly warning: SendWarning }
   | { readonly kind: 'transactionRejected' }
   /** The wallet or the chain refused for its own reason; `reason` is its own words. */
   | { readonly kind: 'walletFailed'; readonly reason: string }
@@ -137,6 +140,8 @@ function ownMessage(error: Exclude<SendError, CausedSendError>): string {
       return nameHasNoAddressMessage(error.name)
     case 'feeEstimateFailed':
       return FEE_ESTIMATE_FAILED_MESSAGE
+    case 'receiverWarning':
+      return sendWarningMessage(error.warning)
     case 'walletFailed':
       return error.reason
   }

@@ -7,20 +7,30 @@
  */
 import { getAddress, isAddress } from 'viem'
 import type { ChainNamespace } from '../entities'
-import type { SendFormError } from './send-errors'
 
 /**
  * "Invalid address checksum" for an EVM address written in mixed case whose case is not its
  * EIP-55 checksum (one letter mistyped changes it); all lower or all upper case carries no
  * checksum and passes. Other families have no such rule here.
  */
-export function receiverChecksumError(namespace: ChainNamespace, address: string): SendFormError | undefined {
+export function receiverChecksumError(namespace: ChainNamespace, address: string): { readonly kind: 'invalidAddressChecksum' } | undefined {
   if (namespace !== 'eip155') return undefined
   const prefixed = /^0x/i.test(address) ? `0x${address.slice(2)}` : `0x${address}`
   const hex = prefixed.slice(2)
   if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return undefined
   if (!isAddress(prefixed, { strict: false })) return undefined
   return getAddress(prefixed) === prefixed ? undefined : { kind: 'invalidAddressChecksum' }
+}
+
+/**
+ * The receiver as the transfer is sent to it: an EVM address with its 0x and its EIP-55 checksum
+ * (an address typed in all upper case, or without 0x, is valid but not what wallets and viem take);
+ * other families' addresses as they are.
+ */
+export function canonicalReceiver(namespace: ChainNamespace, address: string): string {
+  if (namespace !== 'eip155') return address
+  const prefixed = /^0x/i.test(address) ? `0x${address.slice(2)}` : `0x${address}`
+  return isAddress(prefixed.toLowerCase(), { strict: false }) ? getAddress(prefixed.toLowerCase()) : address
 }
 
 /** Something about the receiver the visitor must see on the review before sending. */

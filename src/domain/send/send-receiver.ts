@@ -4,6 +4,7 @@
  */
 import { NAME_SERVICE_ZONE } from '../constants'
 import { CHAIN_NAMESPACES, type ChainNamespace, type NameProfile } from '../entities'
+import { bech32Decode, wordsToBytes } from '../format/bech32'
 import { nameCoinType } from '../names/coin-type'
 import { isAddressOf } from '../validation/addresses'
 
@@ -24,13 +25,35 @@ export function receiverKind(text: string, namespace: ChainNamespace | undefined
   if (trimmed === '') return 'empty'
   if (namespace !== undefined && isAddressOf(namespace, trimmed)) return 'address'
   // A name with a zone ("alice.wg.id") is a name even if its letters happen to be base58.
-  if (!trimmed.includes('.') && isAddressOfAnotherFamily(trimmed, namespace)) return 'otherFamily'
+  if (!trimmed.includes('.') && belongsToAnotherFamily(trimmed, namespace)) return 'otherFamily'
   return looksLikeName(trimmed) ? 'name' : 'invalid'
 }
 
 /** Whether `text` is an address of a chain family other than `namespace`. */
 export function isAddressOfAnotherFamily(text: string, namespace: ChainNamespace | undefined): boolean {
   return CHAIN_NAMESPACES.some((other) => other !== namespace && isAddressOf(other, text))
+}
+
+/**
+ * Whether `text` is, or is being typed as, an address of another family than `namespace`: a whole
+ * address of one (isAddressOfAnotherFamily), an EVM address half typed where EVM is not sent to
+ * ("0x…": no other family's address starts so), or a Cosmos account (bech32 with a valid checksum
+ * and a 20- or 32-byte payload, whatever the chain's prefix), which is never a name.
+ */
+export function belongsToAnotherFamily(text: string, namespace: ChainNamespace | undefined): boolean {
+  if (isAddressOfAnotherFamily(text, namespace)) return true
+  if (namespace !== 'eip155' && /^0x[0-9a-f]*$/i.test(text)) return true
+  return namespace !== 'cosmos' && isCosmosAccount(text)
+}
+
+/** Bitcoin's segwit prefixes: bech32 too, but Bitcoin's (isAddressOf knows them). */
+const BITCOIN_PREFIXES = new Set(['bc', 'tb', 'bcrt'])
+
+function isCosmosAccount(text: string): boolean {
+  const decoded = bech32Decode(text)
+  if (decoded === undefined || decoded.encoding !== 'bech32' || BITCOIN_PREFIXES.has(decoded.prefix)) return false
+  const bytes = wordsToBytes(decoded.words)
+  return bytes !== undefined && (bytes.length === 20 || bytes.length === 32)
 }
 
 /** The full name to look up: lower case, with the service's zone added to a bare name. */

@@ -12,7 +12,7 @@ import type { ChainNamespace, TokenBalance } from '../entities'
 import { tokenBalanceUnits, tokenDecimals } from '../balances/token-balances'
 import { parseSendAmount } from '../send/send-amount'
 import { receiverChecksumError } from '../send/send-receiver-checks'
-import { isAddressOfAnotherFamily } from '../send/send-receiver'
+import { belongsToAnotherFamily } from '../send/send-receiver'
 import type { SendFormError } from '../send/send-errors'
 import { isAddressOf } from './addresses'
 
@@ -34,7 +34,7 @@ export function validateSendForm(input: SendFormInput): SendFormError | undefine
   const receiver = input.receiverAddress.trim()
   if (!isAddressOf(input.namespace, receiver)) {
     // An address of another chain family says which family the form expects.
-    return isAddressOfAnotherFamily(receiver, input.namespace)
+    return belongsToAnotherFamily(receiver, input.namespace)
       ? { kind: 'wrongFamily', namespace: input.namespace }
       : { kind: 'invalidAddress' }
   }

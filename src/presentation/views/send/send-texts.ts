@@ -20,6 +20,8 @@ export function sendErrorText(i18n: I18n, error: SendError): string {
       return i18n.t('failure.nameNotFound', { name: error.name })
     case 'nameHasNoAddress':
       return i18n.t('failure.nameHasNoAddress', { name: error.name })
+    case 'receiverWarning':
+      return sendWarningText(i18n, error.warning)
     default:
       // The spec's errors by their code; Walletgate's own texts by their English.
       return errorText(i18n, sendErrorCause(error), sendErrorMessage(error))
