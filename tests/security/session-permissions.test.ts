@@ -213,7 +213,7 @@ describe('the grant dialog', () => {
       `Allows: Call transfer(address,uint256) on dUSD (${DEVNET_CONTRACTS.dUSD}) with up to 5 ETH in total`,
       `Allows: Call approve(address,uint256) on dUSD (${DEVNET_CONTRACTS.dUSD}), sending no ETH`,
       `Allows: Call deposit() on WETH (${DEVNET_CONTRACTS.weth}), sending no ETH`,
-      `Allows: Call any function of Devnet Pixels (${DEVNET_CONTRACTS.pixels}), sending no ETH`,
+      `Allows: Call any function of Devnet Pixels (${DEVNET_CONTRACTS.pixels}), sending no ETH: it may move or approve your DPX`,
       'Spend limit: 5.01 ETH in total',
       'Nothing else: no other contract, function or amount',
       `Expires: ${new Date(expiry * 1000).toUTCString()}`,
