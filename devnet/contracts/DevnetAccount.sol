@@ -7,29 +7,66 @@ import {ECDSA} from "solady/utils/ECDSA.sol";
 import {SignatureCheckerLib} from "solady/utils/SignatureCheckerLib.sol";
 
 /// The devnet's smart account: Solady's ERC-4337 account (EntryPoint v0.7, ERC-1271 through the
-/// ERC-7739 nested typed-data path) plus session keys. The owner grants a key a total native-value
-/// budget, an expiry and optionally a list of targets; a user operation signed by the key is
-/// checked against them during validation, so the EntryPoint refuses an over-budget, off-list or
-/// expired one before anything runs. The expiry travels as `validUntil` in the validation data,
-/// so the EntryPoint itself enforces it. Devnet software: not audited, not for real funds.
+/// ERC-7739 nested typed-data path) plus session keys. The owner grants a key an expiry and
+/// exactly what it may do:
+/// - a native allowance: plain transfers (no call data, a value above zero) to any address but
+///   this account, up to that much in total;
+/// - call permissions: one contract and one function selector each (or, with `anyFunction`, any
+///   function of that contract, sending no value), each with its own total value limit.
+/// Nothing else: a call with data to a contract not listed, or to a function not listed, is
+/// refused, however small its value. The session's budget is the sum of those limits and is
+/// checked too. A user operation signed by the key is checked during validation (and its value
+/// counted then), so the EntryPoint refuses anything not granted before it runs. The expiry
+/// travels as `validUntil` in the validation data, so the EntryPoint itself enforces it.
+/// Devnet software: not audited, not for real funds.
 contract DevnetAccount is ERC4337 {
-    struct Session {
-        uint48 validUntil;
+    /// What the owner grants: `target`'s function `selector` (or any of its functions when
+    /// `anyFunction`, with `selector` zero and `valueLimit` zero), sending up to `valueLimit` in total.
+    struct CallPermission {
+        address target;
+        bytes4 selector;
+        bool anyFunction;
+        uint128 valueLimit;
+    }
+
+    /// A call permission as the chain holds it, with what it has sent so far.
+    struct CallGrant {
+        address target;
+        bytes4 selector;
+        bool anyFunction;
         uint128 valueLimit;
         uint128 spent;
-        address[] targets;
+    }
+
+    struct Session {
+        uint48 validUntil;
+        /// The budget: the native allowance plus every call permission's value limit.
+        uint128 valueLimit;
+        uint128 spent;
+        uint128 nativeAllowance;
+        uint128 nativeSpent;
+        CallGrant[] calls;
     }
 
     mapping(address => Session) private _sessions;
     address[] private _sessionKeys;
 
-    event SessionKeyAdded(address indexed key, uint48 validUntil, uint128 valueLimit, address[] targets);
+    event SessionKeyAdded(address indexed key, uint48 validUntil, uint128 nativeAllowance, CallPermission[] calls);
     event SessionKeyRemoved(address indexed key);
 
     error SessionKeyExists();
     error SessionKeyUnknown();
+    /// A call permission names no contract or this account, repeats another, or gives "any
+    /// function" a selector or a value limit.
+    error SessionPermissionInvalid(uint256 index);
+    /// The user operation is not `execute` or `executeBatch`.
     error SessionCallNotAllowed();
+    /// A call with data to a contract the session lists no permission for (or to this account).
     error SessionTargetNotAllowed(address target);
+    /// A call to a listed contract, but to a function the session does not list.
+    error SessionFunctionNotAllowed(address target, bytes4 selector);
+    /// A plain transfer (no call data) without a native allowance, or of no value.
+    error SessionTransferNotAllowed(address to);
     error SessionValueLimitExceeded(uint256 requested, uint256 remaining);
 
     /// A session-key signature: the key's address (20 bytes) followed by its 65-byte signature.
@@ -44,17 +81,29 @@ contract DevnetAccount is ERC4337 {
         return ("DevnetAccount", "1");
     }
 
-    /// Grants `key` a session: `valueLimit` wei in total, until `validUntil` (unix seconds), only to
-    /// `targets` when the list is not empty. Never this account itself.
-    function addSessionKey(address key, uint48 validUntil, uint128 valueLimit, address[] calldata targets) external onlySelfOrOwner {
+    /// Grants `key` a session until `validUntil` (unix seconds): plain transfers up to
+    /// `nativeAllowance` in total, and the listed calls, each within its own value limit.
+    function addSessionKey(address key, uint48 validUntil, uint128 nativeAllowance, CallPermission[] calldata calls) external onlySelfOrOwner {
         if (key == address(0) || validUntil == 0) revert SessionKeyUnknown();
         if (_sessions[key].validUntil != 0) revert SessionKeyExists();
         Session storage s = _sessions[key];
         s.validUntil = validUntil;
-        s.valueLimit = valueLimit;
-        s.targets = targets;
+        s.nativeAllowance = nativeAllowance;
+        uint256 budget = nativeAllowance;
+        for (uint256 i; i < calls.length; ++i) {
+            CallPermission calldata c = calls[i];
+            if (c.target == address(0) || c.target == address(this)) revert SessionPermissionInvalid(i);
+            if (c.anyFunction && (c.selector != bytes4(0) || c.valueLimit != 0)) revert SessionPermissionInvalid(i);
+            for (uint256 j; j < i; ++j) {
+                if (calls[j].target == c.target && calls[j].anyFunction == c.anyFunction && calls[j].selector == c.selector) revert SessionPermissionInvalid(i);
+            }
+            s.calls.push(CallGrant(c.target, c.selector, c.anyFunction, c.valueLimit, 0));
+            budget += c.valueLimit;
+        }
+        if (budget > type(uint128).max) revert SessionValueLimitExceeded(budget, type(uint128).max);
+        s.valueLimit = uint128(budget);
         _sessionKeys.push(key);
-        emit SessionKeyAdded(key, validUntil, valueLimit, targets);
+        emit SessionKeyAdded(key, validUntil, nativeAllowance, calls);
     }
 
     function removeSessionKey(address key) external onlySelfOrOwner {
@@ -78,10 +127,10 @@ contract DevnetAccount is ERC4337 {
     function getSession(address key)
         external
         view
-        returns (uint48 validUntil, uint128 valueLimit, uint128 spent, address[] memory targets)
+        returns (uint48 validUntil, uint128 valueLimit, uint128 spent, uint128 nativeAllowance, uint128 nativeSpent, CallGrant[] memory calls)
     {
         Session storage s = _sessions[key];
-        return (s.validUntil, s.valueLimit, s.spent, s.targets);
+        return (s.validUntil, s.valueLimit, s.spent, s.nativeAllowance, s.nativeSpent, s.calls);
     }
 
     function _validateSignature(PackedUserOperation calldata userOp, bytes32 userOpHash)
@@ -100,22 +149,17 @@ contract DevnetAccount is ERC4337 {
         validationData = (valid ? 0 : 1) | (uint256(s.validUntil) << 160);
     }
 
-    /// A session key may only call `execute` or `executeBatch`, to allowed targets other than this
-    /// account, within what is left of its budget.
+    /// A session key may only call `execute` or `executeBatch`, and each call must be granted.
     function _spend(Session storage s, bytes calldata callData) private {
         if (callData.length < 4) revert SessionCallNotAllowed();
         bytes4 selector = bytes4(callData[0:4]);
         uint256 total;
         if (selector == this.execute.selector) {
-            (address target, uint256 value,) = abi.decode(callData[4:], (address, uint256, bytes));
-            _checkTarget(s, target);
-            total = value;
+            (address target, uint256 value, bytes memory data) = abi.decode(callData[4:], (address, uint256, bytes));
+            total = _spendCall(s, target, value, data);
         } else if (selector == this.executeBatch.selector) {
             Call[] memory calls = abi.decode(callData[4:], (Call[]));
-            for (uint256 i; i < calls.length; ++i) {
-                _checkTarget(s, calls[i].target);
-                total += calls[i].value;
-            }
+            for (uint256 i; i < calls.length; ++i) total += _spendCall(s, calls[i].target, calls[i].value, calls[i].data);
         } else {
             revert SessionCallNotAllowed();
         }
@@ -124,12 +168,39 @@ contract DevnetAccount is ERC4337 {
         s.spent += uint128(total);
     }
 
-    function _checkTarget(Session storage s, address target) private view {
+    /// One call: a plain transfer spends the native allowance; a call with data must match a
+    /// call permission for its target (its exact selector first, else "any function") and spends
+    /// that permission's limit. Never this account itself.
+    function _spendCall(Session storage s, address target, uint256 value, bytes memory data) private returns (uint256) {
         if (target == address(this)) revert SessionTargetNotAllowed(target);
-        uint256 n = s.targets.length;
-        if (n == 0) return;
-        for (uint256 i; i < n; ++i) if (s.targets[i] == target) return;
-        revert SessionTargetNotAllowed(target);
+        if (data.length == 0) {
+            if (s.nativeAllowance == 0 || value == 0) revert SessionTransferNotAllowed(target);
+            uint256 left = s.nativeAllowance - s.nativeSpent;
+            if (value > left) revert SessionValueLimitExceeded(value, left);
+            s.nativeSpent += uint128(value);
+            return value;
+        }
+        bytes4 fn = data.length < 4 ? bytes4(0) : bytes4(data);
+        uint256 n = s.calls.length;
+        uint256 found = type(uint256).max;
+        bool listed;
+        for (uint256 i; i < n; ++i) {
+            CallGrant storage c = s.calls[i];
+            if (c.target != target) continue;
+            listed = true;
+            if (!c.anyFunction && data.length >= 4 && c.selector == fn) {
+                found = i;
+                break;
+            }
+            if (c.anyFunction) found = i;
+        }
+        if (!listed) revert SessionTargetNotAllowed(target);
+        if (found == type(uint256).max) revert SessionFunctionNotAllowed(target, fn);
+        CallGrant storage g = s.calls[found];
+        uint256 remaining = g.valueLimit - g.spent;
+        if (value > remaining) revert SessionValueLimitExceeded(value, remaining);
+        g.spent += uint128(value);
+        return value;
     }
 }
 

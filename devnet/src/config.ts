@@ -116,9 +116,9 @@ export const DEVNET_SMART_ACCOUNT_SALT: Hex = keccak256(stringToHex('walletgate 
 export const DEVNET_SMART_ACCOUNT = {
   entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
   /** The account implementation every account proxies to (ERC-1967 clones). */
-  implementation: '0x37Cd57dECafDff999413a630EF067C48289215aB',
+  implementation: '0xEe5327A641aEB785fE317FE6A83e031D5c495123',
   /** `createAccount(owner, salt)` / `getAddress(salt)`, the ABI viem's toSoladySmartAccount calls. */
-  factory: '0x8AF3AC911Ddd35ddbbe190883Fbe3ce15aEf0B79',
+  factory: '0x1c2bBB86e7ad6f694A848bD666Fe0A628D04F007',
 } as const satisfies Record<string, Address>
 
 /** An owner's smart-account salt: the owner's address, right-padded (the factory insists on it). */

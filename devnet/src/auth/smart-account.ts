@@ -13,11 +13,10 @@
  *   answers the request with its context (the permissions context id, "pci"); revokeSession
  *   removes it the same way; sessions are read from chain state, never from a list kept here.
  *
- * Permission semantics are the devnet's own (not Rhinestone's smart sessions): a session key has a
- * total native-value budget (the sum of `native-token-transfer` token-allowance policies, of
- * `native-token-recurring-allowance` allowances (one period), and of `contract-call` functions'
- * valueLimit), an expiry, and, when contract-call permissions are given, their addresses as the only
- * targets.
+ * Permission semantics are the devnet's own (not Rhinestone's smart sessions), read by
+ * ./session-grant (which the wallet frame's grant dialog reads too): plain transfers up to the
+ * native allowances, and calls only to the listed contracts' listed functions, each within its own
+ * value limit; the budget is the sum of the limits; an expiry.
  */
 import {
   concat,
@@ -44,8 +43,11 @@ import {
   type BundlerClient,
   type SmartAccount,
 } from 'viem/account-abstraction'
-import { privateKeyToAccount, publicKeyToAddress, toAccount } from 'viem/accounts'
+import { privateKeyToAccount, toAccount } from 'viem/accounts'
 import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_SMART_ACCOUNT, devnetViemChain, smartAccountSalt, type DevnetChainId } from '../config'
+import { WalletRpcError, amount, requestedKey, sessionPolicy, type PermissionRequest } from './session-grant'
+
+export { WalletRpcError, requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy, type SessionCallPermission } from './session-grant'
 
 export interface SmartAccountChain {
   readonly chainId: number
@@ -69,9 +71,15 @@ export interface SessionOnChain {
   readonly key: Address
   /** Unix seconds; the EntryPoint refuses the key's user operations after it. */
   readonly expiry: number
+  /** The budget: the native allowance plus every call's value limit. */
   readonly valueLimit: bigint
   readonly spent: bigint
-  /** Empty: any target but the account itself. */
+  /** Plain transfers (no call data) to any address but the account, in total. */
+  readonly nativeAllowance: bigint
+  readonly nativeSpent: bigint
+  /** The only calls with data the key may make: each contract's listed function (or any, sending no value). */
+  readonly calls: readonly { target: Address; selector: Hex; anyFunction: boolean; valueLimit: bigint; spent: bigint }[]
+  /** The contracts of `calls`; the key may call no other contract. */
   readonly targets: readonly Address[]
   /** Not yet expired by the chain's latest block time. */
   readonly active: boolean
@@ -83,21 +91,13 @@ const CALL_GAS_HEADROOM = 2n
 /** EIP-5792 status codes this wallet answers with. */
 export const CALLS_STATUS = { pending: 100, confirmed: 200, dropped: 400, reverted: 500 } as const
 
-export class WalletRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'WalletRpcError'
-  }
-}
-
 export const SESSION_ABI = parseAbi([
-  'function addSessionKey(address key, uint48 validUntil, uint128 valueLimit, address[] targets)',
+  'struct CallPermission { address target; bytes4 selector; bool anyFunction; uint128 valueLimit; }',
+  'struct CallGrant { address target; bytes4 selector; bool anyFunction; uint128 valueLimit; uint128 spent; }',
+  'function addSessionKey(address key, uint48 validUntil, uint128 nativeAllowance, CallPermission[] calls)',
   'function removeSessionKey(address key)',
   'function sessionKeys() view returns (address[])',
-  'function getSession(address key) view returns (uint48 validUntil, uint128 valueLimit, uint128 spent, address[] targets)',
+  'function getSession(address key) view returns (uint48 validUntil, uint128 valueLimit, uint128 spent, uint128 nativeAllowance, uint128 nativeSpent, CallGrant[] calls)',
 ])
 
 /** The permissions context of a session: the account's address then the key's. */
@@ -171,7 +171,7 @@ export async function listSessions(account: Address, chain: SmartAccountChain): 
   ])
   return Promise.all(
     keys.map(async (key) => {
-      const [validUntil, valueLimit, spent, targets] = await client.readContract({ address: account, abi: SESSION_ABI, functionName: 'getSession', args: [key] })
+      const [validUntil, valueLimit, spent, nativeAllowance, nativeSpent, calls] = await client.readContract({ address: account, abi: SESSION_ABI, functionName: 'getSession', args: [key] })
       return {
         chainId: chain.chainId,
         pci: sessionContext(account, key),
@@ -180,75 +180,14 @@ export async function listSessions(account: Address, chain: SmartAccountChain): 
         expiry: validUntil,
         valueLimit,
         spent,
-        targets,
+        nativeAllowance,
+        nativeSpent,
+        calls: calls.map((c) => ({ target: c.target, selector: c.selector, anyFunction: c.anyFunction, valueLimit: c.valueLimit, spent: c.spent })),
+        targets: [...new Set(calls.map((c) => c.target))],
         active: BigInt(validUntil) > block.timestamp,
       }
     }),
   )
-}
-
-/** A grant request, as viem's grantPermissions and AppKit's smart sessions send it. */
-export interface PermissionRequest {
-  chainId?: Hex | number
-  address?: Address
-  expiry: number
-  signer?: { type: string; data?: Record<string, unknown> }
-  permissions: { type: string | { custom: string }; data?: Record<string, unknown>; policies?: { type: string | { custom: string }; data?: Record<string, unknown> }[]; required?: boolean }[]
-}
-
-function keyAddress(id: unknown): Address {
-  if (typeof id === 'string' && isAddress(id)) return getAddress(id)
-  if (typeof id === 'string' && isHex(id) && size(id) === 65) return publicKeyToAddress(id)
-  throw new WalletRpcError(-32602, 'The signer must be a secp256k1 key: an address or an uncompressed public key')
-}
-
-/** The session key a request names (signer type key, keys with one key, or account). */
-export function requestedKey(signer: PermissionRequest['signer']): Address {
-  if (signer === undefined) throw new WalletRpcError(-32602, 'The request names no signer')
-  const data = signer.data ?? {}
-  if (signer.type === 'account' || signer.type === 'key') return keyAddress(data.id ?? data.publicKey)
-  if (signer.type === 'keys') {
-    const ids = Array.isArray(data.ids) ? data.ids : Array.isArray(data.keys) ? (data.keys as { publicKey?: unknown }[]).map((k) => k.publicKey) : []
-    if (ids.length !== 1) throw new WalletRpcError(-32602, 'Exactly one session key is supported')
-    return keyAddress(ids[0])
-  }
-  throw new WalletRpcError(-32602, `Signer type ${signer.type} is not supported`)
-}
-
-const amount = (value: unknown, what: string): bigint => {
-  if (typeof value === 'bigint') return value
-  if ((typeof value === 'string' && value !== '') || typeof value === 'number') return BigInt(value)
-  throw new WalletRpcError(-32602, `${what} must be an amount`)
-}
-
-/** The on-chain policy a request asks for: budget and targets. */
-export function sessionPolicy(request: PermissionRequest): { valueLimit: bigint; targets: Address[] } {
-  let valueLimit = 0n
-  const targets: Address[] = []
-  for (const permission of request.permissions) {
-    const type = typeof permission.type === 'string' ? permission.type : permission.type.custom
-    const data = permission.data ?? {}
-    for (const policy of permission.policies ?? []) {
-      const policyType = typeof policy.type === 'string' ? policy.type : policy.type.custom
-      if (policyType === 'token-allowance' && type === 'native-token-transfer') valueLimit += amount(policy.data?.allowance, 'The allowance')
-      else throw new WalletRpcError(-32602, `Policy type ${policyType} is not supported`)
-    }
-    if (type === 'native-token-transfer') continue
-    if (type === 'native-token-recurring-allowance') {
-      valueLimit += amount(data.allowance, 'The allowance')
-      continue
-    }
-    if (type === 'contract-call') {
-      if (typeof data.address !== 'string' || !isAddress(data.address)) throw new WalletRpcError(-32602, 'A contract-call permission needs a contract address')
-      targets.push(getAddress(data.address))
-      for (const fn of Array.isArray(data.functions) ? (data.functions as { valueLimit?: unknown }[]) : []) {
-        if (fn.valueLimit !== undefined) valueLimit += amount(fn.valueLimit, 'A value limit')
-      }
-      continue
-    }
-    throw new WalletRpcError(-32602, `Permission type ${type} is not supported`)
-  }
-  return { valueLimit, targets }
 }
 
 /** Every call's `to` must be an address written with 0x (the spec's validation rule). */
@@ -357,8 +296,9 @@ export async function devnetSmartAccount(ownerKey: Hex, chain: SmartAccountChain
     if (request.address !== undefined && request.address.toLowerCase() !== address.toLowerCase()) throw new WalletRpcError(4100, 'The request is for another account')
     if (!Number.isInteger(request.expiry) || request.expiry <= 0 || request.expiry >= 2 ** 48) throw new WalletRpcError(-32602, 'The expiry must be a time in unix seconds')
     const key = requestedKey(request.signer)
-    const { valueLimit, targets } = sessionPolicy(request)
-    await runOwnerCall(encodeFunctionData({ abi: SESSION_ABI, functionName: 'addSessionKey', args: [key, request.expiry, valueLimit, targets] }))
+    const policy = sessionPolicy({ ...request, address })
+    const calls = policy.calls.map((c) => ({ target: c.target, selector: c.selector, anyFunction: c.anyFunction, valueLimit: c.valueLimit }))
+    await runOwnerCall(encodeFunctionData({ abi: SESSION_ABI, functionName: 'addSessionKey', args: [key, request.expiry, policy.nativeAllowance, calls] }))
     const context = sessionContext(address, key)
     return {
       ...request,
@@ -451,7 +391,8 @@ export async function sessionKeyClient(
 
 /**
  * The auth service's session endpoints, read from chain state:
- *   GET  /v1/sessions/{address}[?chainId=]   -> { sessions: [{ pci, chainId, key, expiry, valueLimit, spent, targets, active, permissions }] }
+ *   GET  /v1/sessions/{address}[?chainId=]   -> { sessions: [{ pci, chainId, key, expiry, valueLimit, spent, targets, active,
+ *        nativeAllowance, nativeSpent, calls: [{ target, selector, anyFunction, valueLimit, spent }], permissions }] }
  *   POST /v1/sessions/{address}/revoke { pci, signature } -> { revoked: true } once the key is gone on
  *        chain; 409 while it is still there (the owner revokes by a user operation; this service
  *        cannot revoke by itself).
@@ -485,9 +426,21 @@ export async function sessionsRoute(
           spent: numberToHex(s.spent),
           targets: s.targets,
           active: s.active,
+          nativeAllowance: numberToHex(s.nativeAllowance),
+          nativeSpent: numberToHex(s.nativeSpent),
+          calls: s.calls.map((c) => ({ ...c, valueLimit: numberToHex(c.valueLimit), spent: numberToHex(c.spent) })),
+          // What the chain enforces, as ERC-7715 permissions.
           permissions: [
-            { type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: numberToHex(s.valueLimit) } }] },
-            ...s.targets.map((t) => ({ type: 'contract-call', data: { address: t }, policies: [] })),
+            ...(s.nativeAllowance > 0n ? [{ type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: numberToHex(s.nativeAllowance) } }] }] : []),
+            ...s.targets.flatMap((t) => {
+              const listed = s.calls.filter((c) => c.target === t && !c.anyFunction)
+              const any = s.calls.some((c) => c.target === t && c.anyFunction)
+              return [
+                ...(listed.length > 0 ? [{ type: 'contract-call', data: { address: t, functions: listed.map((c) => ({ functionName: c.selector, valueLimit: numberToHex(c.valueLimit) })) }, policies: [] }] : []),
+                // No function listed: any function of the contract, sending no value.
+                ...(any ? [{ type: 'contract-call', data: { address: t, functions: [] }, policies: [] }] : []),
+              ]
+            }),
           ],
         })),
       },

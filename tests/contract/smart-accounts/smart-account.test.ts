@@ -173,7 +173,8 @@ describe('session keys (ERC-7715 grants, enforced on chain)', () => {
     await expect(app.sendCalls([{ to: receiver, value: parseEther('0.04') }])).rejects.toThrow(
       `AA23 reverted ${toFunctionSelector('SessionValueLimitExceeded(uint256,uint256)')}${pad(toHex(parseEther('0.04'))).slice(2)}${pad(toHex(parseEther('0.03'))).slice(2)}`,
     )
-    await expect(app.sendCalls([{ to: randomAddress(), value: 1n }])).rejects.toThrow(`AA23 reverted ${toFunctionSelector('SessionTargetNotAllowed(address)')}`)
+    // A plain transfer goes to any address; a call with data only to a contract the grant lists.
+    await expect(app.sendCalls([{ to: randomAddress(), data: '0x12345678' }])).rejects.toThrow(`AA23 reverted ${toFunctionSelector('SessionTargetNotAllowed(address)')}`)
     expect(await balance(receiver)).toBe(parseEther('0.02'))
     const [listed] = await account.sessions()
     expect(listed).toMatchObject({ key: session.address, valueLimit: parseEther('0.05'), spent: parseEther('0.02'), targets: [receiver] })

@@ -332,7 +332,7 @@ describe('the wallet frame RPC', () => {
     expect(f.calls.filter((c) => c.path === '/v1/rpc')).toHaveLength(1)
   })
 
-  it('a session-key grant waits for the visitor, who sees the key, its spend limit and its end; approved it goes to the service', async () => {
+  it('a session-key grant waits for the visitor, who sees the key, what it allows and its end; approved it goes to the service', async () => {
     const f = aFrame()
     const key = '0x1111111111111111111111111111111111111111'
     const request = {
@@ -350,7 +350,8 @@ describe('the wallet frame RPC', () => {
         appName: undefined,
         rows: [
           { label: 'Session key', value: key },
-          { label: 'Spend limit', value: '0.08 ETH' },
+          { label: 'Allows', value: 'Send up to 0.08 ETH in total, to any address but your account' },
+          { label: 'Nothing else', value: 'no other contract, function or amount' },
           { label: 'Expires', value: new Date(1_900_000_000_000).toUTCString() },
           { label: 'Network', value: 'Devnet A' },
         ],

@@ -3,7 +3,7 @@
  * goes on chain: which key, what budget and targets, which calls; and the permissions context.
  */
 import { describe, expect, it } from 'vitest'
-import { parseEther, toHex } from 'viem'
+import { parseEther, toFunctionSelector, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { checkCalls, parseSessionContext, requestedKey, sessionContext, sessionPolicy } from '../../../devnet/src/auth/smart-account'
 import { DEVNET_ACCOUNTS } from '../../../devnet/src/config'
@@ -33,11 +33,43 @@ describe('grant requests', () => {
         request([
           { type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: toHex(parseEther('0.1')) } }] },
           { type: 'native-token-recurring-allowance', data: { allowance: toHex(parseEther('0.2')), start: 1, period: 86400 } },
-          { type: 'contract-call', data: { address: target.toLowerCase(), functions: [{ functionName: 'swap', valueLimit: toHex(parseEther('0.3')) }] }, policies: [] },
+          { type: 'contract-call', data: { address: target.toLowerCase(), functions: [{ functionName: 'swap(uint256)', valueLimit: toHex(parseEther('0.3')) }] }, policies: [] },
         ]),
       ),
-    ).toEqual({ valueLimit: parseEther('0.6'), targets: [target] })
-    expect(sessionPolicy(request([]))).toEqual({ valueLimit: 0n, targets: [] })
+    ).toMatchObject({ valueLimit: parseEther('0.6'), nativeAllowance: parseEther('0.3'), targets: [target] })
+    expect(sessionPolicy(request([]))).toMatchObject({ valueLimit: 0n, nativeAllowance: 0n, calls: [], targets: [] })
+  })
+
+  it('grants each listed function with its own value limit, and any function with no value when none is listed', () => {
+    const abi = [{ type: 'function', name: 'swap', stateMutability: 'payable', inputs: [{ name: 'amount', type: 'uint256' }], outputs: [] }]
+    const { calls } = sessionPolicy(
+      request([
+        {
+          type: 'contract-call',
+          data: { address: target, abi, functions: [{ functionName: 'swap', valueLimit: '0x5' }, { functionName: 'function transfer(address to, uint256 amount)' }, { functionName: '0x095ea7b3' }] },
+          policies: [],
+        },
+        { type: 'contract-call', data: { address: key.address, calls: ['deposit()'] } },
+        { type: 'contract-call', data: { address: key.address.toLowerCase(), functions: [] } },
+      ]),
+    )
+    expect(calls).toEqual([
+      { target, selector: toFunctionSelector('swap(uint256)'), signature: 'swap(uint256)', anyFunction: false, valueLimit: 5n },
+      { target, selector: toFunctionSelector('transfer(address,uint256)'), signature: 'transfer(address,uint256)', anyFunction: false, valueLimit: 0n },
+      { target, selector: toFunctionSelector('approve(address,uint256)'), signature: 'approve(address,uint256)', anyFunction: false, valueLimit: 0n },
+      { target: key.address, selector: toFunctionSelector('deposit()'), signature: 'deposit()', anyFunction: false, valueLimit: 0n },
+      { target: key.address, selector: '0x00000000', anyFunction: true, valueLimit: 0n },
+    ])
+  })
+
+  it('refuses what the account could not enforce as asked: a bare name, argument rules, a look-alike selector, the account itself', () => {
+    const call = (data: Record<string, unknown>) => () => sessionPolicy({ ...request([{ type: 'contract-call', data: { address: target, ...data } }]), address: key.address })
+    expect(call({ functions: [{ functionName: 'swap' }] })).toThrow('The function swap needs its signature')
+    expect(call({ functions: [{ functionName: 'transfer(address,uint256)', args: [null, 1] }] })).toThrow('Argument rules of a contract-call function are not supported')
+    // A signature chosen to share transfer's selector is refused rather than shown under its own name.
+    expect(call({ functions: [{ functionName: 'many_msg_babbage(bytes1)' }] })).toThrow('has the selector of')
+    expect(() => sessionPolicy({ ...request([{ type: 'contract-call', data: { address: key.address } }]), address: key.address })).toThrow('A session key cannot be granted calls to the account itself')
+    expect(() => sessionPolicy(request([{ type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [] }]))).toThrow('needs a token-allowance policy')
   })
 
   it('refuses permission and policy types it cannot enforce on chain', () => {

@@ -26,6 +26,8 @@ import {
   type FrameResponsePayload,
   type FrameUser,
 } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
+import { DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_NFT, NATIVE_CURRENCY } from '../../config'
+import { requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy } from '../session-grant'
 
 /** The frame's own localStorage keys (on the auth origin, never the host's). */
 export const FRAME_STORAGE_KEYS = {
@@ -574,24 +576,73 @@ function parseTyped(value: unknown): { primaryType?: string; domain?: { name?: s
   }
 }
 
-/** What a session-key grant asks for, in the visitor's words: the key, its spend limit, its end. */
+/**
+ * What a session-key grant asks for, in the visitor's words: the key, every permission exactly as
+ * the account will enforce it (read by the same policy the service grants from), the budget, the
+ * expiry and the network. A request the account could not enforce as asked says so.
+ */
 function grantRows(value: unknown, chain: string): { label: string; value: string }[] {
-  const request = (typeof value === 'object' && value !== null ? value : {}) as {
-    expiry?: unknown
-    signer?: { data?: { id?: unknown } }
-    permissions?: { type?: unknown; data?: { allowance?: unknown }; policies?: { data?: { allowance?: unknown } }[] }[]
-  }
-  let limit = 0n
-  for (const permission of Array.isArray(request.permissions) ? request.permissions : []) {
-    for (const allowance of [permission.data?.allowance, ...(permission.policies ?? []).map((p) => p.data?.allowance)]) {
-      if (typeof allowance === 'string' && isHex(allowance)) limit += BigInt(allowance)
-    }
-  }
+  const request = (typeof value === 'object' && value !== null ? value : {}) as PermissionRequest
   const expiry = typeof request.expiry === 'number' ? new Date(request.expiry * 1000).toUTCString() : 'unknown'
-  return [
-    { label: 'Session key', value: typeof request.signer?.data?.id === 'string' ? request.signer.data.id : 'unknown' },
-    { label: 'Spend limit', value: `${formatEther(limit)} ETH` },
+  const end = [
     { label: 'Expires', value: expiry },
     { label: 'Network', value: chain },
   ]
+  let key: string
+  let policy: SessionPolicy
+  try {
+    key = requestedKey(request.signer)
+    policy = sessionPolicy(request)
+  } catch (error) {
+    const signer = request.signer?.data?.id
+    return [
+      { label: 'Session key', value: typeof signer === 'string' ? signer : 'unknown' },
+      { label: 'Cannot be granted', value: error instanceof Error ? error.message : 'This request is not valid' },
+      ...end,
+    ]
+  }
+  const eth = (wei: bigint) => `${formatEther(wei)} ${NATIVE_CURRENCY.symbol}`
+  const allows: string[] = []
+  if (policy.nativeAllowance > 0n) {
+    const renews = policy.recurringAllowance > 0n ? ' (a recurring allowance counts once: it does not renew)' : ''
+    allows.push(`Send up to ${eth(policy.nativeAllowance)} in total, to any address but your account${renews}`)
+  }
+  for (const call of policy.calls) {
+    const on = contractText(call.target)
+    const sends = call.valueLimit > 0n ? ` with up to ${eth(call.valueLimit)} in total` : ', sending no ETH'
+    if (call.anyFunction) {
+      const token = TOKEN_CONTRACTS.get(call.target.toLowerCase())
+      allows.push(`Call any function of ${on}${sends}${token === undefined ? '' : `: it may move or approve your ${token}`}`)
+    } else {
+      allows.push(`Call ${call.signature ?? `function ${call.selector}`} on ${on}${sends}`)
+    }
+  }
+  const valued = (policy.nativeAllowance > 0n ? 1 : 0) + policy.calls.filter((c) => c.valueLimit > 0n).length
+  return [
+    { label: 'Session key', value: key },
+    ...(allows.length === 0 ? [{ label: 'Allows', value: 'Nothing: the key may not send or call anything' }] : allows.map((text) => ({ label: 'Allows', value: text }))),
+    ...(valued > 1 ? [{ label: 'Spend limit', value: `${eth(policy.valueLimit)} in total` }] : []),
+    ...(allows.length === 0 ? [] : [{ label: 'Nothing else', value: 'no other contract, function or amount' }]),
+    ...end,
+  ]
+}
+
+/** The devnet's own contracts by name; the symbol of those holding the visitor's tokens. */
+const CONTRACT_NAMES = new Map<string, string>([
+  ...DEVNET_FUNGIBLES.filter((f) => f.key !== 'native').map((f) => [f.address.toLowerCase(), f.symbol] as const),
+  [DEVNET_NFT.address.toLowerCase(), DEVNET_NFT.name],
+  [DEVNET_CONTRACTS.weth.toLowerCase(), 'WETH'],
+  [DEVNET_CONTRACTS.swapRouter.toLowerCase(), 'the swap router'],
+  [DEVNET_CONTRACTS.swapFactory.toLowerCase(), 'the swap factory'],
+])
+const TOKEN_CONTRACTS = new Map<string, string>([
+  ...DEVNET_FUNGIBLES.filter((f) => f.key !== 'native').map((f) => [f.address.toLowerCase(), f.symbol] as const),
+  [DEVNET_NFT.address.toLowerCase(), DEVNET_NFT.symbol],
+  [DEVNET_CONTRACTS.weth.toLowerCase(), 'WETH'],
+])
+
+/** A contract as the visitor reads it: its name when the devnet knows it, and always its full address. */
+function contractText(address: string): string {
+  const name = CONTRACT_NAMES.get(address.toLowerCase())
+  return name === undefined ? address : `${name} (${address})`
 }
