@@ -78,6 +78,14 @@ describe('ActivityTab', () => {
     expect(receivedRow.textContent).toContain('From 0x7099…79C8')
   })
 
+  it('a contract call without a transfer reads "Contract interaction", with no dangling sign', async () => {
+    const call = aTransaction({ metadata: { minedAt: '2026-11-21T10:00:00.000Z', operationType: 'execute', sentTo: TO }, transfers: [] })
+    setup([call])
+    const row = await screen.findByTestId(`activity-${call.metadata.hash.toLowerCase()}`)
+    expect(within(row).getByTestId('activity-direction').textContent).toBe('Contract interaction')
+    expect(within(row).getByTestId('activity-amount').textContent).toBe('')
+  })
+
   it('loads the next page from the Load more control', async () => {
     const history = [1, 2, 3].map((d) => aTransaction({ metadata: { minedAt: `2026-11-0${d}T00:00:00.000Z` } }))
     setup(history)
