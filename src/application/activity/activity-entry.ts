@@ -10,7 +10,7 @@ export interface ActivityEntry {
   readonly hash: string
   /** The direction of the transaction's main transfer (`out` for a transfer-less send). */
   readonly direction: TransferDirection
-  /** "Sent", "Received", "Self", "Minted" or "Executed". */
+  /** "Sent", "Received", "Self", "Minted" or "ContractInteraction" (a call that moved no token: nothing to sign + or −). */
   readonly label: string
   /** Token symbol or NFT name. */
   readonly token: string
@@ -33,7 +33,7 @@ export function toActivityEntry(transaction: Transaction, blockExplorerUrl?: str
   const transfer = transaction.transfers[0]
   const direction: TransferDirection = transfer?.direction ?? (meta.operationType === 'receive' ? 'in' : 'out')
   const label =
-    meta.operationType === 'mint' ? 'Minted' : meta.operationType === 'execute' && !transfer ? 'Executed' : LABELS[direction]
+    meta.operationType === 'mint' ? 'Minted' : meta.operationType === 'execute' && !transfer ? 'ContractInteraction' : LABELS[direction]
   const fungible = transfer?.fungible_info
   const nft = transfer?.nft_info
   let amount: string | undefined

@@ -1,7 +1,7 @@
 /**
  * Transactions list filters (spec section 4): spam is dropped and the list is kept to the
  * connected chain. A transaction is spam when it has transfers and every one is a spam-flagged
- * NFT. One without transfers (a contract call: the Activity tab's "Executed" row) is activity,
+ * NFT. One without transfers (a contract call: the Activity tab's "Contract interaction" row) is activity,
  * not spam: nothing in it was flagged.
  */
 import type { Transaction, TransactionTransfer } from '../entities'

@@ -164,7 +164,7 @@ export default {
   'activity.label.Received': 'مُستلَم',
   'activity.label.Self': 'إلى نفسك',
   'activity.label.Minted': 'مسكوك',
-  'activity.label.Executed': 'منفَّذ',
+  'activity.label.ContractInteraction': 'تفاعل مع عقد',
   'activity.from': 'من',
   'activity.to': 'إلى',
   'activity.explorer': 'المستكشف',

@@ -160,7 +160,7 @@ export default {
   'activity.label.Received': 'Empfangen',
   'activity.label.Self': 'An dich',
   'activity.label.Minted': 'Gemintet',
-  'activity.label.Executed': 'Ausgeführt',
+  'activity.label.ContractInteraction': 'Vertragsaufruf',
   'activity.from': 'Von',
   'activity.to': 'An',
   'activity.explorer': 'Explorer',

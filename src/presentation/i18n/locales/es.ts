@@ -160,7 +160,7 @@ export default {
   'activity.label.Received': 'Recibido',
   'activity.label.Self': 'A ti mismo',
   'activity.label.Minted': 'Acuñado',
-  'activity.label.Executed': 'Ejecutado',
+  'activity.label.ContractInteraction': 'Interacción con contrato',
   'activity.from': 'De',
   'activity.to': 'A',
   'activity.explorer': 'Explorador',

@@ -160,7 +160,7 @@ export default {
   'activity.label.Received': 'Reçu',
   'activity.label.Self': 'À vous-même',
   'activity.label.Minted': 'Frappé',
-  'activity.label.Executed': 'Exécuté',
+  'activity.label.ContractInteraction': 'Interaction avec un contrat',
   'activity.from': 'De',
   'activity.to': 'À',
   'activity.explorer': 'Explorateur',

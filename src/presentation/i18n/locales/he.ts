@@ -161,7 +161,7 @@ export default {
   'activity.label.Received': 'התקבל',
   'activity.label.Self': 'לעצמך',
   'activity.label.Minted': 'הונפק',
-  'activity.label.Executed': 'בוצע',
+  'activity.label.ContractInteraction': 'אינטראקציה עם חוזה',
   'activity.from': 'מאת',
   'activity.to': 'אל',
   'activity.explorer': 'סייר',

@@ -158,7 +158,7 @@ export default {
   'activity.label.Received': '受取',
   'activity.label.Self': '自分宛',
   'activity.label.Minted': 'ミント',
-  'activity.label.Executed': '実行',
+  'activity.label.ContractInteraction': 'コントラクトの実行',
   'activity.from': '送信元',
   'activity.to': '宛先',
   'activity.explorer': 'エクスプローラ',

@@ -158,7 +158,7 @@ export default {
   'activity.label.Received': '받음',
   'activity.label.Self': '나에게',
   'activity.label.Minted': '민팅',
-  'activity.label.Executed': '실행',
+  'activity.label.ContractInteraction': '컨트랙트 상호작용',
   'activity.from': '보낸 곳',
   'activity.to': '받는 곳',
   'activity.explorer': '탐색기',

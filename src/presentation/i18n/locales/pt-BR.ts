@@ -160,7 +160,7 @@ export default {
   'activity.label.Received': 'Recebido',
   'activity.label.Self': 'Para você',
   'activity.label.Minted': 'Cunhado',
-  'activity.label.Executed': 'Executado',
+  'activity.label.ContractInteraction': 'Interação com contrato',
   'activity.from': 'De',
   'activity.to': 'Para',
   'activity.explorer': 'Explorador',

@@ -164,7 +164,7 @@ export default {
   'activity.label.Received': 'Получено',
   'activity.label.Self': 'Себе',
   'activity.label.Minted': 'Выпущено',
-  'activity.label.Executed': 'Выполнено',
+  'activity.label.ContractInteraction': 'Взаимодействие с контрактом',
   'activity.from': 'От',
   'activity.to': 'Кому',
   'activity.explorer': 'Обозреватель',

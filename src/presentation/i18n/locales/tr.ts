@@ -160,7 +160,7 @@ export default {
   'activity.label.Received': 'Alındı',
   'activity.label.Self': 'Kendine',
   'activity.label.Minted': 'Basıldı',
-  'activity.label.Executed': 'Yürütüldü',
+  'activity.label.ContractInteraction': 'Sözleşme etkileşimi',
   'activity.from': 'Gönderen',
   'activity.to': 'Alıcı',
   'activity.explorer': 'Gezgin',

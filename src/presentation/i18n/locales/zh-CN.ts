@@ -158,7 +158,7 @@ export default {
   'activity.label.Received': '已接收',
   'activity.label.Self': '转给自己',
   'activity.label.Minted': '已铸造',
-  'activity.label.Executed': '已执行',
+  'activity.label.ContractInteraction': '合约交互',
   'activity.from': '来自',
   'activity.to': '发往',
   'activity.explorer': '浏览器',

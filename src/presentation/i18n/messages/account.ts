@@ -56,7 +56,7 @@ export const account = {
   'activity.label.Received': 'Received',
   'activity.label.Self': 'Self',
   'activity.label.Minted': 'Minted',
-  'activity.label.Executed': 'Executed',
+  'activity.label.ContractInteraction': 'Contract interaction',
   'activity.from': 'From',
   'activity.to': 'To',
   'activity.explorer': 'Explorer',

@@ -118,7 +118,8 @@ export default function ActivityTab() {
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const i18n = useI18n()
   const { t } = i18n
-  const sign = entry.direction === 'out' ? '−' : entry.direction === 'in' ? '+' : ''
+  // A sign belongs to an amount: a call that moved no token has neither.
+  const sign = entry.token === '' ? '' : entry.direction === 'out' ? '−' : entry.direction === 'in' ? '+' : ''
   const link = safeWebLink(entry.explorerUrl)
   return (
     <li className="wg-activity-entry" data-testid={`activity-${entry.hash.toLowerCase()}`} data-status={entry.status}>

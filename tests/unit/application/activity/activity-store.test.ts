@@ -61,7 +61,7 @@ describe('ActivityStore', () => {
     expect(s.empty).toBe(false)
   })
 
-  it('keeps a contract call without transfers: the Activity tab shows it as "Executed"', async () => {
+  it('keeps a contract call without transfers: the Activity tab shows it as a contract interaction', async () => {
     const call = at('2025-04-05T00:00:00.000Z', { transfers: [], metadata: { operationType: 'execute' } })
     const send = at('2025-04-01T00:00:00.000Z')
     const { store } = aWorld([call, send])
@@ -70,7 +70,7 @@ describe('ActivityStore', () => {
     expect(ids(store)).toEqual([call.id, send.id])
     const s = store.snapshot
     const shown = s.status === 'ready' ? s.transactions.find((t) => t.id === call.id) : undefined
-    expect(shown && toActivityEntry(shown).label).toBe('Executed')
+    expect(shown && toActivityEntry(shown).label).toBe('ContractInteraction')
   })
 
   it('fetches further pages by cursor and stops when there is no next page', async () => {
