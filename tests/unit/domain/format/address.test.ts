@@ -15,4 +15,11 @@ describe('shortAddress', () => {
   it('shortens from 13 characters on', () => {
     expect(shortAddress('abcdefghijklm')).toBe('abcdef\u2026jklm')
   })
+
+  it('shortens a bech32 address after its prefix, so the part that differs shows', () => {
+    expect(shortAddress('cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu')).toBe('cosmos1qypq\u2026v7xu')
+    expect(shortAddress('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080')).toBe('bcrt1qw50\u2026t080')
+    // Not bech32 (upper case mixed, a 0x address): the first six characters as before.
+    expect(shortAddress('0xcosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yy')).toBe('0xcosm\u2026g3yy')
+  })
 })
