@@ -9,5 +9,10 @@ const SHORT_ADDRESS_MAX_LENGTH = 12
  * the host page's initial JS (the React ConnectButton).
  */
 export function shortAddress(address: string): string {
-  return address.length <= SHORT_ADDRESS_MAX_LENGTH ? address : `${address.slice(0, 6)}${ELLIPSIS}${address.slice(-4)}`
+  if (address.length <= SHORT_ADDRESS_MAX_LENGTH) return address
+  // bech32 ("cosmos1…", "bcrt1…"): the prefix is the same for every account of a chain, so the
+  // first characters shown are those after it.
+  const bech32 = /^[a-z]{1,20}1(?=[02-9ac-hj-np-z]{12,}$)/.exec(address)
+  const head = bech32 === null ? 6 : bech32[0].length + 4
+  return `${address.slice(0, head)}${ELLIPSIS}${address.slice(-4)}`
 }
