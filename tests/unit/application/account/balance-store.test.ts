@@ -5,6 +5,7 @@ import { ConnectionStore } from '../../../../src/application/connection-store'
 import { NetworksStore } from '../../../../src/application/networks/networks-store'
 import { SnackStore } from '../../../../src/application/snack-store'
 import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
+import { UnsupportedChainReadError } from '../../../../src/ports/chain-reader'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { ADDRESS, FakeChainReader, MemoryStorage, NETWORK_CONFIGS, RecordingLogger, connected } from './support'
@@ -49,6 +50,20 @@ async function flushPromises(): Promise<void> {
 }
 
 describe('BalanceStore', () => {
+  it('a family with no chain reader (Polkadot, Cosmos) is an expected case: unavailable, no warning, no retries', async () => {
+    const { connection, store, chain, logger, scheduler } = world({ supportedChains: [] })
+    chain.failWith = new UnsupportedChainReadError('eip155')
+    store.start()
+    connection.set(connected('eip155:31337'))
+    expect(await settled(store)).toMatchObject({ status: 'unavailable' })
+    expect(logger.warnings).toEqual([])
+    expect(logger.errors).toEqual([])
+    const reads = chain.reads.length
+    scheduler.flush()
+    await flushPromises()
+    expect(chain.reads.length).toBe(reads)
+  })
+
   it('is idle until a wallet connects, then loads the service balances: native first, then by fiat value, 0-decimal tokens dropped', async () => {
     const { connection, store, api } = world()
     const states: string[] = []
