@@ -21,6 +21,7 @@ import {
 } from '../../domain/limits/balance-retry'
 import type { BlockchainApi } from '../../ports/blockchain-api'
 import type { ChainReader } from '../../ports/chain-reader'
+import { UnsupportedChainReadError } from '../../ports/chain-reader'
 import { isAbortError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionStore } from '../connection-store'
@@ -325,6 +326,13 @@ export class BalanceStore {
         stale: false,
       })
     } catch (error) {
+      if (error instanceof UnsupportedChainReadError) {
+        // A family with no chain reader (Polkadot, Cosmos): expected, not a failure, and asking
+        // again will not change it.
+        this.logger.debug(`No chain reader for ${error.namespace}: its balance is not shown`)
+        if (generation === this.generation) this.subject.next({ status: 'unavailable', caipAddress })
+        return
+      }
       this.logger.warn('Native balance could not be read from the chain', error)
       if (generation !== this.generation) return
       // Nothing answered: a recovery is owed (the service failure already owes one).
