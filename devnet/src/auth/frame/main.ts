@@ -6,13 +6,14 @@ import { originOf } from '../../../../src/infrastructure/embedded-wallet/frame-p
 import { DomApprovalUi } from './approval-ui'
 import { FrameHandler, type FrameStorage } from './frame-handler'
 
-/** localStorage, or memory when the browser refuses storage to a framed page (the session then lasts the page). */
-function frameStorage(): FrameStorage {
+/** localStorage (or sessionStorage), or memory when the browser refuses storage to a framed page (the session then lasts the page). */
+function frameStorage(kind: 'localStorage' | 'sessionStorage' = 'localStorage'): FrameStorage {
   try {
+    const storage = window[kind]
     const probe = 'walletgate-frame.probe'
-    window.localStorage.setItem(probe, '1')
-    window.localStorage.removeItem(probe)
-    return window.localStorage
+    storage.setItem(probe, '1')
+    storage.removeItem(probe)
+    return storage
   } catch {
     const memory = new Map<string, string>()
     return {
@@ -36,6 +37,8 @@ function start(): void {
     post: (message, targetOrigin) => window.parent.postMessage(message, targetOrigin),
     fetch: (path, init) => window.fetch(path, { ...init, credentials: 'omit' }),
     storage: frameStorage(),
+    // A social login's binding stays with the tab that started it.
+    flowStorage: frameStorage('sessionStorage'),
     ui: new DomApprovalUi(document),
     reload: () => window.location.reload(),
     // getRandomValues, not randomUUID: the latter needs a secure context, which a host on a LAN address is not.
