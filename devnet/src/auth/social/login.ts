@@ -7,8 +7,9 @@
  * redeems for a session. The ticket is bound to the browser that started the flow: the wallet
  * frame starts it with a random binding value it keeps in that browser tab, and only that value
  * redeems the ticket, so a callback link taken from one browser signs no one in in another
- * (login CSRF). For Farcaster it opens a channel on the devnet relay and, once a
- * Farcaster account approved it, verifies the signed message against the registries on Devnet A.
+ * (login CSRF). The session is made for the app (project and host origin) the frame names. For
+ * Farcaster it opens a channel on the devnet relay and, once a Farcaster account approved it,
+ * verifies the signed message against the registries on Devnet A.
  *
  *   GET  /v1/social/{provider}/start?origin=&mode=popup|redirect&returnUrl=&binding=   -> { url }
  *   GET  /social/callback?code=&state=&iss= | ?error=&state=                   -> popup page | 302 returnUrl#walletgate_social=
@@ -22,6 +23,7 @@ import type { AppClient } from '@farcaster/auth-client'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { readBody } from '../../service/http'
 import type { AuthAccounts, AuthSession, AuthUser, SignInIdentity } from '../accounts'
+import { requestApp } from '../frame/app-scope'
 import { SOCIAL_PROVIDER_NAMES, isSocialLoginProvider, type SocialLoginProvider } from './identities'
 import { originAllowed } from './origins'
 import { escapeHtml, page, scriptJson } from './pages'
@@ -118,6 +120,8 @@ type Answer =
 
 const random = (bytes = 24): string => randomBytes(bytes).toString('base64url')
 const bindingHash = (binding: string): Buffer => createHash('sha256').update(binding).digest()
+/** The app the wallet frame names (project and host origin): the session is made for it. */
+const appOf = (req: IncomingMessage): string | undefined => requestApp(req.headers)
 
 export async function startSocialLogin(options: SocialLoginOptions, deps: SocialLoginDeps): Promise<SocialLogin> {
   const redirectUri = `${deps.baseUrl}/social/callback`
@@ -172,8 +176,10 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return ticket.identity
   }
 
-  const signedIn = async (identity: SignInIdentity): Promise<Answer> => {
-    const { user, session, created } = deps.accounts.signInIdentity(identity)
+  const signedIn = async (identity: SignInIdentity, app: string | undefined): Promise<Answer> => {
+    const { user, session: opened, created } = deps.accounts.signInIdentity(identity)
+    // The session is the app's that redeemed the ticket, and no other app's.
+    const session = deps.accounts.forApp(opened, app)
     // A new wallet can send at once: its funding has landed before the answer.
     if (created) await deps.fund(user)
     return { json: sessionJson(user, session) }
@@ -312,7 +318,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return { json: { channelToken, url, nonce } }
   }
 
-  const farcasterRedeem = async (channelToken: string): Promise<Answer> => {
+  const farcasterRedeem = async (channelToken: string, app: string | undefined): Promise<Answer> => {
     if (options.farcaster === undefined) throw new SocialLoginError(404, 'Farcaster sign-in is not available on this devnet')
     const farcaster = await farcasterOf(options.farcaster)
     const channel = channels.get(channelToken)
@@ -328,7 +334,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     if (verified.isError || !verified.success) throw new SocialLoginError(401, SOCIAL_MESSAGES.farcasterRefused)
     const fid = verified.fid
     const username = status.data.fid === fid ? status.data.username : undefined
-    return signedIn({ key: `farcaster:${fid}`, socialProvider: 'farcaster', userName: username ?? `fid ${fid}` })
+    return signedIn({ key: `farcaster:${fid}`, socialProvider: 'farcaster', userName: username ?? `fid ${fid}` }, app)
   }
 
   const jsonBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
@@ -350,12 +356,12 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     if (method === 'GET' && path === '/social/callback') return callback(url)
     if (method === 'POST' && path === '/v1/social/redeem') {
       const body = await jsonBody(req)
-      return signedIn(redeemTicket(typeof body.ticket === 'string' ? body.ticket : '', body.binding))
+      return signedIn(redeemTicket(typeof body.ticket === 'string' ? body.ticket : '', body.binding), appOf(req))
     }
     if (method === 'POST' && path === '/v1/farcaster/channel') return farcasterChannel()
     if (method === 'POST' && path === '/v1/farcaster/redeem') {
       const body = await jsonBody(req)
-      return farcasterRedeem(typeof body.channelToken === 'string' ? body.channelToken : '')
+      return farcasterRedeem(typeof body.channelToken === 'string' ? body.channelToken : '', appOf(req))
     }
     return undefined
   }
