@@ -12,14 +12,17 @@ interface Session {
   user: { accounts: { eip155: string }; socialProvider: string; userName: string }
 }
 
+/** The binding a flow is started with; only it redeems the flow's ticket (the wallet frame keeps one per tab). */
+const BINDING = 'e2e-devnet-binding-0123456789'
+
 async function startSocial(world: E2eWorld, provider: string, query: Record<string, string>): Promise<string> {
-  const res = await fetch(`${world.authUrl}/v1/social/${provider}/start?${new URLSearchParams(query).toString()}`)
+  const res = await fetch(`${world.authUrl}/v1/social/${provider}/start?${new URLSearchParams({ binding: BINDING, ...query }).toString()}`)
   expect(res.status).toBe(200)
   return ((await res.json()) as { url: string }).url
 }
 
-async function redeem(world: E2eWorld, path: string, body: unknown): Promise<Session> {
-  const res = await fetch(`${world.authUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+async function redeem(world: E2eWorld, path: string, body: Record<string, unknown>): Promise<Session> {
+  const res = await fetch(`${world.authUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ binding: BINDING, ...body }) })
   expect(res.status).toBe(200)
   return (await res.json()) as Session
 }

@@ -89,6 +89,8 @@ export interface AuthSession {
   readonly userId: string
   readonly deviceId: string
   readonly expiresAt: number
+  /** The app (project and host origin) the session was made for; only that app's requests use it. */
+  readonly app?: string
 }
 
 /** What the login step asks of the visitor next (the spec's embedded-wallet login actions). */
@@ -275,13 +277,27 @@ export class AuthAccounts {
     return session
   }
 
-  /** The user behind a bearer token; 401 when the token is unknown, signed out or expired. */
-  authenticate(token: string | undefined): { user: AuthUser; session: AuthSession } {
+  /**
+   * Ties a session just opened to the app it was made for (the app the wallet frame names):
+   * `authenticate` refuses it for any other. One wallet per person, one session per app.
+   */
+  forApp(session: AuthSession, app: string | undefined): AuthSession {
+    const bound: AuthSession = { ...session, ...(app === undefined ? {} : { app }) }
+    this.sessions.set(bound.token, bound)
+    return bound
+  }
+
+  /**
+   * The user behind a bearer token used by `app`; 401 when the token is unknown, signed out,
+   * expired, or another app's (refused without ending it: the app it belongs to keeps it).
+   */
+  authenticate(token: string | undefined, app?: string): { user: AuthUser; session: AuthSession } {
     const session = token === undefined ? undefined : this.sessions.get(token)
     if (session === undefined || session.expiresAt < this.now()) {
       if (token !== undefined) this.sessions.delete(token)
       throw new AuthError(401, AUTH_MESSAGES.noSession)
     }
+    if (session.app !== app) throw new AuthError(401, AUTH_MESSAGES.noSession)
     const user = [...this.users.values()].find((u) => u.id === session.userId)
     if (user === undefined) throw new AuthError(401, AUTH_MESSAGES.noSession)
     return { user, session }

@@ -43,6 +43,7 @@ import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC } from '..
 import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
+import { requestApp } from './frame/app-scope'
 import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import type { Mailbox } from './smtp-sink'
 import type { DevnetSmartAccount } from './smart-account'
@@ -464,14 +465,16 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
     if (method === 'POST' && path === '/v1/email/verify') {
       const b = await body()
-      const { user, session, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'))
+      const { user, session: opened, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'))
+      // The session is the app's that asked (one wallet per person, one session per app).
+      const session = accounts.forApp(opened, requestApp(req.headers))
       // A new wallet can send at once: its funding has landed before the answer.
       if (created) await fund(user)
       await smartAddressOf(user)
       return { json: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: userJson(user) } }
     }
     if (method === 'GET' && path === '/v1/user') {
-      const { user } = accounts.authenticate(bearer(req))
+      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
       const smart = await smartAddressOf(user)
       const chainId = Number(url.searchParams.get('chainId') ?? Number.NaN)
       const chain = smartChains.find((c) => c.chainId === chainId)
@@ -481,7 +484,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return { json: { ...userJson(user), smartAccountDeployed: code !== undefined && code !== '0x' } }
     }
     if (method === 'POST' && path === '/v1/preferred-account') {
-      const { user } = accounts.authenticate(bearer(req))
+      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
       const type = (await body()).type
       if (type !== 'eoa' && type !== 'smartAccount') throw new HttpError(400, 'type must be eoa or smartAccount')
       if (type === 'smartAccount' && (await smartAddressOf(user)) === undefined) throw new HttpError(400, 'Action not allowed')
@@ -489,17 +492,17 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return { json: userJson(user) }
     }
     if (method === 'POST' && path === '/v1/email/update') {
-      const { user, session } = accounts.authenticate(bearer(req))
+      const { user, session } = accounts.authenticate(bearer(req), requestApp(req.headers))
       await sendMail(accounts.startEmailUpdate(user, text((await body()).email, 'email'), session.deviceId))
       return { json: { action: 'VERIFY_PRIMARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/primary') {
-      const { user, session } = accounts.authenticate(bearer(req))
+      const { user, session } = accounts.authenticate(bearer(req), requestApp(req.headers))
       await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId))
       return { json: { action: 'VERIFY_SECONDARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/secondary') {
-      const { user } = accounts.authenticate(bearer(req))
+      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
       return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp')) } }
     }
     if (method === 'POST' && path === '/v1/sign-out') {
@@ -508,7 +511,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return { json: { signedOut: true } }
     }
     if (method === 'POST' && path === '/v1/rpc') {
-      const { user } = accounts.authenticate(bearer(req))
+      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
       return rpc(user, await body())
     }
     if (method === 'GET' && path === '/v1/chains') {

@@ -17,6 +17,8 @@ import { TestBrowser, type Landed } from './social-browser'
 
 const HOST = 'http://127.0.0.1:5173'
 const RETURN_URL = `${HOST}/app?step=1`
+/** The binding a flow is started with; only it redeems the flow's ticket (the wallet frame keeps one per tab). */
+const BINDING = 'contract-test-binding-0123456789'
 
 let sink: SmtpSink
 let auth: AuthService
@@ -44,12 +46,12 @@ interface SessionAnswer {
 }
 
 async function start(provider: string, query: Record<string, string>): Promise<{ status: number; body: { url?: string; message?: string } }> {
-  const res = await fetch(`${auth.url}/v1/social/${provider}/start?${new URLSearchParams(query).toString()}`)
+  const res = await fetch(`${auth.url}/v1/social/${provider}/start?${new URLSearchParams({ binding: BINDING, ...query }).toString()}`)
   return { status: res.status, body: (await res.json()) as { url?: string; message?: string } }
 }
 
 async function redeem(ticket: string): Promise<{ status: number; body: SessionAnswer & { message?: string } }> {
-  const res = await fetch(`${auth.url}/v1/social/redeem`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket }) })
+  const res = await fetch(`${auth.url}/v1/social/redeem`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, binding: BINDING }) })
   return { status: res.status, body: (await res.json()) as SessionAnswer & { message?: string } }
 }
 

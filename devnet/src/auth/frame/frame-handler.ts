@@ -36,6 +36,8 @@ export const FRAME_STORAGE_KEYS = {
   chainId: 'walletgate-frame.chainId',
   /** The email of a login between its code being sent and entered (survives a RELOAD). */
   pendingEmail: 'walletgate-frame.pendingEmail',
+  /** The binding of the social login this tab started: only it redeems that login's ticket. */
+  socialBinding: 'walletgate-frame.socialBinding',
 } as const
 
 export const SESSION_EXPIRED: FrameError = { message: 'Session Expired', code: 4100 }
@@ -71,6 +73,8 @@ export interface FrameEnv {
   /** The auth service's HTTP API (same origin as the frame): a path such as `/v1/user`. */
   fetch(path: string, init?: RequestInit): Promise<Response>
   readonly storage: FrameStorage
+  /** This tab's storage (sessionStorage) for a sign-in under way; `storage` when absent. */
+  readonly flowStorage?: FrameStorage
   readonly ui: FrameUi
   reload(): void
   randomId(): string
@@ -204,11 +208,21 @@ export class FrameHandler {
       return { user }
     },
     GET_SOCIAL_REDIRECT_URI: async ({ provider, mode, returnUrl }) => {
+      // The login is bound to this tab: a random value kept here, which the service asks for
+      // with the ticket. A callback link taken from another browser finds none (login CSRF).
+      const binding = this.env.randomId()
+      this.flowStorage().setItem(FRAME_STORAGE_KEYS.socialBinding, binding)
       // The host's origin is the frame's own (checked against the project's allow-list when the frame loaded).
-      const query = new URLSearchParams({ origin: this.env.hostOrigin, mode, ...(returnUrl === undefined ? {} : { returnUrl }) })
+      const query = new URLSearchParams({ origin: this.env.hostOrigin, mode, ...(returnUrl === undefined ? {} : { returnUrl }), binding })
       return this.api<{ url: string }>(`/v1/social/${provider}/start?${query.toString()}`)
     },
-    CONNECT_SOCIAL: async ({ ticket }, ctx) => this.signIn(await this.api<{ token: string; user: ServiceUser }>('/v1/social/redeem', { method: 'POST', body: { ticket } }), ctx),
+    CONNECT_SOCIAL: async ({ ticket }, ctx) => {
+      // Spent with the ticket: one binding, one login.
+      const binding = this.flowStorage().getItem(FRAME_STORAGE_KEYS.socialBinding)
+      this.flowStorage().removeItem(FRAME_STORAGE_KEYS.socialBinding)
+      const body = { ticket, ...(binding === null ? {} : { binding }) }
+      return this.signIn(await this.api<{ token: string; user: ServiceUser }>('/v1/social/redeem', { method: 'POST', body }), ctx)
+    },
     GET_FARCASTER_URI: async () => {
       const channel = await this.api<{ url: string; channelToken: string }>('/v1/farcaster/channel', { method: 'POST', body: {} })
       return { url: channel.url, channelToken: channel.channelToken }
@@ -489,6 +503,10 @@ export class FrameHandler {
       this.env.storage.setItem(FRAME_STORAGE_KEYS.deviceId, id)
     }
     return id
+  }
+
+  private flowStorage(): FrameStorage {
+    return this.env.flowStorage ?? this.env.storage
   }
 
   private token(): string | undefined {

@@ -4,21 +4,26 @@
  * host origin (state, nonce and the PKCE verifier stay here), takes the provider's answer at
  * `/social/callback`, checks the id token (signature by the provider's published keys, issuer,
  * audience, expiry, nonce) and hands the host a one-time ticket, which the embedded wallet
- * redeems for a session. For Farcaster it opens a channel on the devnet relay and, once a
- * Farcaster account approved it, verifies the signed message against the registries on Devnet A.
+ * redeems for a session. The ticket is bound to the browser that started the flow: the wallet
+ * frame starts it with a random binding value it keeps in that browser tab, and only that value
+ * redeems the ticket, so a callback link taken from one browser signs no one in in another
+ * (login CSRF). The session is made for the app (project and host origin) the frame names. For
+ * Farcaster it opens a channel on the devnet relay and, once a Farcaster account approved it,
+ * verifies the signed message against the registries on Devnet A.
  *
- *   GET  /v1/social/{provider}/start?origin=&mode=popup|redirect&returnUrl=   -> { url }
+ *   GET  /v1/social/{provider}/start?origin=&mode=popup|redirect&returnUrl=&binding=   -> { url }
  *   GET  /social/callback?code=&state=&iss= | ?error=&state=                   -> popup page | 302 returnUrl#walletgate_social=
- *   POST /v1/social/redeem   { ticket }                      -> { token, expiresAt, user }
+ *   POST /v1/social/redeem   { ticket, binding }             -> { token, expiresAt, user }
  *   POST /v1/farcaster/channel                                -> { channelToken, url, nonce }
  *   POST /v1/farcaster/redeem { channelToken }               -> 202 { state: 'pending' } | { token, expiresAt, user }
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppClient } from '@farcaster/auth-client'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { readBody } from '../../service/http'
 import type { AuthAccounts, AuthSession, AuthUser, SignInIdentity } from '../accounts'
+import { requestApp } from '../frame/app-scope'
 import { SOCIAL_PROVIDER_NAMES, isSocialLoginProvider, type SocialLoginProvider } from './identities'
 import { originAllowed } from './origins'
 import { escapeHtml, page, scriptJson } from './pages'
@@ -28,6 +33,8 @@ import { SOCIAL_CLIENT_ID, SOCIAL_SCOPE, startSocialProviders } from './provider
 export const SOCIAL_FLOW_LIFETIME_MS = 10 * 60_000
 /** A login ticket must be redeemed within this time, once. */
 export const SOCIAL_TICKET_LIFETIME_MS = 60_000
+/** A flow's binding: the random value the starting browser keeps (the wallet frame sends 32 hex digits). */
+const BINDING = /^[A-Za-z0-9_-]{16,128}$/
 /** The message type the popup posts to the host page. */
 export const SOCIAL_MESSAGE_TYPE = 'walletgate:social'
 /** The fragment keys of the redirect path. */
@@ -43,6 +50,8 @@ export const SOCIAL_MESSAGES = {
   badMode: 'The sign-in mode must be popup or redirect',
   badReturnUrl: 'The return address must be a page of the site that asks to sign in',
   invalidTicket: 'This sign-in has expired; start again',
+  badBinding: 'A sign-in must be started by the wallet of the browser that finishes it',
+  otherBrowser: 'This sign-in was started in another browser, so you are not signed in; start again here',
   farcasterPending: 'The Farcaster sign-in is not approved yet',
   farcasterUnknown: 'This Farcaster sign-in is not valid or has expired; start again',
   farcasterRefused: 'The Farcaster sign-in could not be verified',
@@ -85,11 +94,15 @@ interface PendingFlow {
   readonly returnUrl?: string
   readonly nonce: string
   readonly verifier: string
+  /** SHA-256 of the starting browser's binding value (the value itself is never kept). */
+  readonly binding: Buffer
   readonly expiresAt: number
 }
 
 interface Ticket {
   readonly identity: SignInIdentity
+  /** The flow's binding hash: only the browser that started the flow redeems the ticket. */
+  readonly binding: Buffer
   readonly expiresAt: number
 }
 
@@ -106,6 +119,9 @@ type Answer =
   | { redirect: string }
 
 const random = (bytes = 24): string => randomBytes(bytes).toString('base64url')
+const bindingHash = (binding: string): Buffer => createHash('sha256').update(binding).digest()
+/** The app the wallet frame names (project and host origin): the session is made for it. */
+const appOf = (req: IncomingMessage): string | undefined => requestApp(req.headers)
 
 export async function startSocialLogin(options: SocialLoginOptions, deps: SocialLoginDeps): Promise<SocialLogin> {
   const redirectUri = `${deps.baseUrl}/social/callback`
@@ -144,14 +160,26 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     for (const [key, channel] of channels) if (channel.expiresAt < now) channels.delete(key)
   }
 
-  const issueTicket = (identity: SignInIdentity): string => {
+  const issueTicket = (identity: SignInIdentity, binding: Buffer): string => {
     const ticket = random(32)
-    tickets.set(ticket, { identity, expiresAt: deps.now() + SOCIAL_TICKET_LIFETIME_MS })
+    tickets.set(ticket, { identity, binding, expiresAt: deps.now() + SOCIAL_TICKET_LIFETIME_MS })
     return ticket
   }
 
-  const signedIn = async (identity: SignInIdentity): Promise<Answer> => {
-    const { user, session, created } = deps.accounts.signInIdentity(identity)
+  /** A ticket spent by the browser that started its flow: its identity; anything else is refused (and the ticket is spent either way). */
+  const redeemTicket = (key: string, binding: unknown): SignInIdentity => {
+    const ticket = tickets.get(key)
+    tickets.delete(key)
+    if (ticket === undefined || ticket.expiresAt < deps.now()) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidTicket)
+    const presented = typeof binding === 'string' && BINDING.test(binding) ? bindingHash(binding) : undefined
+    if (presented === undefined || !timingSafeEqual(presented, ticket.binding)) throw new SocialLoginError(400, SOCIAL_MESSAGES.otherBrowser)
+    return ticket.identity
+  }
+
+  const signedIn = async (identity: SignInIdentity, app: string | undefined): Promise<Answer> => {
+    const { user, session: opened, created } = deps.accounts.signInIdentity(identity)
+    // The session is the app's that redeemed the ticket, and no other app's.
+    const session = deps.accounts.forApp(opened, app)
     // A new wallet can send at once: its funding has landed before the answer.
     if (created) await deps.fund(user)
     return { json: sessionJson(user, session) }
@@ -222,12 +250,15 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     }
     if (claims.nonce !== flow.nonce || typeof claims.sub !== 'string') return refused()
     const username = typeof claims.preferred_username === 'string' ? claims.preferred_username : typeof claims.name === 'string' ? claims.name : undefined
-    const ticket = issueTicket({
-      key: `${flow.provider}:${claims.sub}`,
-      socialProvider: flow.provider,
-      ...(typeof claims.email === 'string' ? { email: claims.email } : {}),
-      ...(username === undefined ? {} : { userName: username }),
-    })
+    const ticket = issueTicket(
+      {
+        key: `${flow.provider}:${claims.sub}`,
+        socialProvider: flow.provider,
+        ...(typeof claims.email === 'string' ? { email: claims.email } : {}),
+        ...(username === undefined ? {} : { userName: username }),
+      },
+      flow.binding,
+    )
     return deliver(flow, { ticket })
   }
 
@@ -244,10 +275,22 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
       if (parsed === undefined || parsed.origin !== origin) throw new SocialLoginError(400, SOCIAL_MESSAGES.badReturnUrl)
       returnUrl = parsed.href
     }
+    // Without a binding the ticket would be a bearer token anyone could be handed (login CSRF).
+    const binding = url.searchParams.get('binding') ?? ''
+    if (!BINDING.test(binding)) throw new SocialLoginError(400, SOCIAL_MESSAGES.badBinding)
     const state = random()
     const nonce = random()
     const verifier = random(32)
-    flows.set(state, { provider, origin, mode, ...(returnUrl === undefined ? {} : { returnUrl }), nonce, verifier, expiresAt: deps.now() + SOCIAL_FLOW_LIFETIME_MS })
+    flows.set(state, {
+      provider,
+      origin,
+      mode,
+      ...(returnUrl === undefined ? {} : { returnUrl }),
+      nonce,
+      verifier,
+      binding: bindingHash(binding),
+      expiresAt: deps.now() + SOCIAL_FLOW_LIFETIME_MS,
+    })
     const authorize = new URL(`${providers.issuer(provider)}/auth`)
     authorize.search = new URLSearchParams({
       client_id: SOCIAL_CLIENT_ID,
@@ -275,7 +318,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return { json: { channelToken, url, nonce } }
   }
 
-  const farcasterRedeem = async (channelToken: string): Promise<Answer> => {
+  const farcasterRedeem = async (channelToken: string, app: string | undefined): Promise<Answer> => {
     if (options.farcaster === undefined) throw new SocialLoginError(404, 'Farcaster sign-in is not available on this devnet')
     const farcaster = await farcasterOf(options.farcaster)
     const channel = channels.get(channelToken)
@@ -291,7 +334,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     if (verified.isError || !verified.success) throw new SocialLoginError(401, SOCIAL_MESSAGES.farcasterRefused)
     const fid = verified.fid
     const username = status.data.fid === fid ? status.data.username : undefined
-    return signedIn({ key: `farcaster:${fid}`, socialProvider: 'farcaster', userName: username ?? `fid ${fid}` })
+    return signedIn({ key: `farcaster:${fid}`, socialProvider: 'farcaster', userName: username ?? `fid ${fid}` }, app)
   }
 
   const jsonBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
@@ -313,16 +356,12 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     if (method === 'GET' && path === '/social/callback') return callback(url)
     if (method === 'POST' && path === '/v1/social/redeem') {
       const body = await jsonBody(req)
-      const key = typeof body.ticket === 'string' ? body.ticket : ''
-      const ticket = tickets.get(key)
-      tickets.delete(key)
-      if (ticket === undefined || ticket.expiresAt < deps.now()) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidTicket)
-      return signedIn(ticket.identity)
+      return signedIn(redeemTicket(typeof body.ticket === 'string' ? body.ticket : '', body.binding), appOf(req))
     }
     if (method === 'POST' && path === '/v1/farcaster/channel') return farcasterChannel()
     if (method === 'POST' && path === '/v1/farcaster/redeem') {
       const body = await jsonBody(req)
-      return farcasterRedeem(typeof body.channelToken === 'string' ? body.channelToken : '')
+      return farcasterRedeem(typeof body.channelToken === 'string' ? body.channelToken : '', appOf(req))
     }
     return undefined
   }
