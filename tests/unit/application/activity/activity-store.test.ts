@@ -41,6 +41,14 @@ afterEach(() => {
 })
 
 describe('ActivityStore', () => {
+  it('on a family whose activity is not read (Bitcoin) says so, and asks the service nothing', async () => {
+    const { store, api, connection } = aWorld()
+    connection.set({ status: 'connected', connectorId: 'btc', namespace: 'bip122', caipAddress: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328:bcrt1qtest', address: 'bcrt1qtest', caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328' })
+    await store.load()
+    expect(store.snapshot).toEqual({ status: 'notRead', namespace: 'bip122' })
+    expect(api.calls.filter((c) => c === 'getTransactions')).toEqual([])
+  })
+
   it('loads the first page, drops spam and other chains, groups by year then month newest first', async () => {
     const march = at('2025-03-15T12:00:00.000Z')
     const april = at('2025-04-02T08:00:00.000Z')

@@ -99,6 +99,13 @@ function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?
 }
 
 describe('AccountView on a Bitcoin network', () => {
+  it('has no NFTs tab: nothing reads NFTs on Bitcoin', async () => {
+    world({ pending: 0n })
+    await screen.findByTestId('account-tab-Tokens')
+    expect(screen.getByTestId('account-tab-Activity')).toBeTruthy()
+    expect(screen.queryByTestId('account-tab-NFTs')).toBeNull()
+  })
+
   it('shows the balance with what is confirmed and what is pending while the mempool holds some', async () => {
     world({ pending: 1_230_000n })
     await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('1.762 BTC'))
