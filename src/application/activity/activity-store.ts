@@ -23,7 +23,8 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs'
-import type { CaipAddress, Transaction } from '../../domain/entities'
+import type { CaipAddress, ChainNamespace, Transaction } from '../../domain/entities'
+import { SUPPORTED_NAMESPACES } from '../../domain/feature-constants'
 import { SNACK_MESSAGES, TransactionsWithoutAddressError } from '../../domain/errors'
 import { groupTransactions, sortNewestFirst, type TransactionYearGroup } from '../../domain/transactions/group-transactions'
 import { mergeTransactions, transactionId } from '../../domain/transactions/merge-transactions'
@@ -60,6 +61,8 @@ export type ActivityState =
     }
   /** The first page failed: empty, no next page, a retry is offered. */
   | { readonly status: 'error'; readonly message: string; readonly empty: true; readonly next: null }
+  /** The family's activity is not read (Bitcoin, Polkadot, Cosmos): not "no activity", which would be untrue. */
+  | { readonly status: 'notRead'; readonly namespace: ChainNamespace }
 
 export interface ActivityStoreDeps {
   readonly api: BlockchainApi
@@ -75,6 +78,7 @@ export interface ActivityStoreDeps {
 interface Account {
   readonly caipAddress: CaipAddress
   readonly caipNetworkId: string
+  readonly namespace: ChainNamespace
 }
 
 export class ActivityStore {
@@ -115,7 +119,7 @@ export class ActivityStore {
    */
   load(): Promise<void> {
     const status = this.subject.value.status
-    if (status === 'loading' || (status === 'ready' && this.loaded)) return Promise.resolve()
+    if (status === 'loading' || status === 'notRead' || (status === 'ready' && this.loaded)) return Promise.resolve()
     return this.fetchFirstPage()
   }
 
@@ -204,6 +208,10 @@ export class ActivityStore {
   private async fetchFirstPage(): Promise<void> {
     const account = this.account
     if (!account) throw new TransactionsWithoutAddressError()
+    if (!SUPPORTED_NAMESPACES.activity.includes(account.namespace)) {
+      this.subject.next({ status: 'notRead', namespace: account.namespace })
+      return
+    }
     const generation = ++this.generation
     this.controller?.abort()
     this.controller = undefined
@@ -301,5 +309,5 @@ export class ActivityStore {
 
 function accountOf(state: ConnectionState): Account | undefined {
   if (state.status !== 'connected') return undefined
-  return { caipAddress: state.caipAddress as CaipAddress, caipNetworkId: state.caipNetworkId }
+  return { caipAddress: state.caipAddress as CaipAddress, caipNetworkId: state.caipNetworkId, namespace: state.namespace }
 }

@@ -139,6 +139,8 @@ export default {
   'account.loadingTab': 'جارٍ تحميل {tab}',
   'account.noActivity': 'لا نشاط بعد',
   'account.noActivityText': 'تظهر معاملات هذا الحساب هنا.',
+  'activity.notRead': 'لا يُعرض النشاط هنا',
+  'activity.notReadText': 'لا يقرأ Walletgate نشاط شبكات {family} بعد. تعرضه محفظتك أو مستكشف الكتل.',
   'account.loadingBalances': 'جارٍ تحميل الأرصدة',
   'account.balanceUnavailableTitle': 'رصيد الرموز غير متاح',
   'account.balanceUnavailableText': 'لا يمكن قراءة الأرصدة على هذه الشبكة الآن.',

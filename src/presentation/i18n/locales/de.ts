@@ -135,6 +135,8 @@ export default {
   'account.loadingTab': '{tab} wird geladen',
   'account.noActivity': 'Noch keine Aktivität',
   'account.noActivityText': 'Transaktionen dieses Kontos erscheinen hier.',
+  'activity.notRead': 'Aktivität wird hier nicht angezeigt',
+  'activity.notReadText': 'Walletgate liest die Aktivität von {family}-Netzwerken noch nicht. Deine Wallet oder ein Block-Explorer zeigt sie.',
   'account.loadingBalances': 'Guthaben werden geladen',
   'account.balanceUnavailableTitle': 'Token-Guthaben nicht verfügbar',
   'account.balanceUnavailableText': 'Guthaben können in diesem Netzwerk gerade nicht gelesen werden.',

@@ -135,6 +135,8 @@ export default {
   'account.loadingTab': 'Cargando {tab}',
   'account.noActivity': 'Aún no hay actividad',
   'account.noActivityText': 'Las transacciones de esta cuenta aparecen aquí.',
+  'activity.notRead': 'La actividad no se muestra aquí',
+  'activity.notReadText': 'Walletgate aún no lee la actividad de las redes {family}. Tu billetera o un explorador de bloques la muestran.',
   'account.loadingBalances': 'Cargando saldos',
   'account.balanceUnavailableTitle': 'Saldo de tokens no disponible',
   'account.balanceUnavailableText': 'Ahora no se pueden leer los saldos en esta red.',

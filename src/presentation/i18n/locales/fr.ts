@@ -135,6 +135,8 @@ export default {
   'account.loadingTab': 'Chargement : {tab}',
   'account.noActivity': 'Pas encore d’activité',
   'account.noActivityText': 'Les transactions de ce compte apparaissent ici.',
+  'activity.notRead': "L'activité n'est pas affichée ici",
+  'activity.notReadText': "Walletgate ne lit pas encore l'activité des réseaux {family}. Votre portefeuille ou un explorateur de blocs l'affiche.",
   'account.loadingBalances': 'Chargement des soldes',
   'account.balanceUnavailableTitle': 'Solde des jetons indisponible',
   'account.balanceUnavailableText': 'Les soldes ne peuvent pas être lus sur ce réseau pour le moment.',

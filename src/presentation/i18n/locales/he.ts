@@ -136,6 +136,8 @@ export default {
   'account.loadingTab': 'טוען {tab}',
   'account.noActivity': 'אין עדיין פעילות',
   'account.noActivityText': 'העסקאות של החשבון יופיעו כאן.',
+  'activity.notRead': 'הפעילות לא מוצגת כאן',
+  'activity.notReadText': 'Walletgate עדיין לא קורא את הפעילות של רשתות {family}. הארנק שלך או סייר בלוקים מציגים אותה.',
   'account.loadingBalances': 'טוען יתרות',
   'account.balanceUnavailableTitle': 'יתרת הטוקנים לא זמינה',
   'account.balanceUnavailableText': 'לא ניתן לקרוא יתרות ברשת הזו כרגע.',

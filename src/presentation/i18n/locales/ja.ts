@@ -133,6 +133,8 @@ export default {
   'account.loadingTab': '{tab}を読み込み中',
   'account.noActivity': 'まだ履歴がありません',
   'account.noActivityText': 'このアカウントの取引がここに表示されます。',
+  'activity.notRead': 'ここにはアクティビティを表示しません',
+  'activity.notReadText': 'Walletgate はまだ {family} ネットワークのアクティビティを読み取りません。ウォレットかブロックエクスプローラーで確認できます。',
   'account.loadingBalances': '残高を読み込み中',
   'account.balanceUnavailableTitle': 'トークン残高を取得できません',
   'account.balanceUnavailableText': '現在このネットワークでは残高を読み取れません。',

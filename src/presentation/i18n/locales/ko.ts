@@ -133,6 +133,8 @@ export default {
   'account.loadingTab': '{tab} 불러오는 중',
   'account.noActivity': '아직 활동이 없습니다',
   'account.noActivityText': '이 계정의 거래가 여기에 표시됩니다.',
+  'activity.notRead': '여기에는 활동이 표시되지 않습니다',
+  'activity.notReadText': 'Walletgate는 아직 {family} 네트워크의 활동을 읽지 않습니다. 지갑이나 블록 탐색기에서 볼 수 있습니다.',
   'account.loadingBalances': '잔액 불러오는 중',
   'account.balanceUnavailableTitle': '토큰 잔액을 알 수 없음',
   'account.balanceUnavailableText': '지금은 이 네트워크의 잔액을 읽을 수 없습니다.',

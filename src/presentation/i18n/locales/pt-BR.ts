@@ -135,6 +135,8 @@ export default {
   'account.loadingTab': 'Carregando {tab}',
   'account.noActivity': 'Nenhuma atividade ainda',
   'account.noActivityText': 'As transações desta conta aparecem aqui.',
+  'activity.notRead': 'A atividade não é mostrada aqui',
+  'activity.notReadText': 'O Walletgate ainda não lê a atividade das redes {family}. Sua carteira ou um explorador de blocos a mostra.',
   'account.loadingBalances': 'Carregando saldos',
   'account.balanceUnavailableTitle': 'Saldo de tokens indisponível',
   'account.balanceUnavailableText': 'Não é possível ler os saldos nesta rede agora.',

@@ -139,6 +139,8 @@ export default {
   'account.loadingTab': 'Загрузка: {tab}',
   'account.noActivity': 'Пока нет операций',
   'account.noActivityText': 'Здесь появятся операции этого аккаунта.',
+  'activity.notRead': 'Активность здесь не показывается',
+  'activity.notReadText': 'Walletgate пока не читает активность сетей {family}. Её покажет ваш кошелёк или обозреватель блоков.',
   'account.loadingBalances': 'Загрузка балансов',
   'account.balanceUnavailableTitle': 'Баланс токенов недоступен',
   'account.balanceUnavailableText': 'Сейчас не удаётся прочитать балансы в этой сети.',

@@ -135,6 +135,8 @@ export default {
   'account.loadingTab': '{tab} yükleniyor',
   'account.noActivity': 'Henüz etkinlik yok',
   'account.noActivityText': 'Bu hesabın işlemleri burada görünür.',
+  'activity.notRead': 'Etkinlik burada gösterilmiyor',
+  'activity.notReadText': 'Walletgate {family} ağlarının etkinliğini henüz okumuyor. Cüzdanın veya bir blok gezgini gösterir.',
   'account.loadingBalances': 'Bakiyeler yükleniyor',
   'account.balanceUnavailableTitle': 'Token bakiyesi alınamıyor',
   'account.balanceUnavailableText': 'Bu ağdaki bakiyeler şu an okunamıyor.',

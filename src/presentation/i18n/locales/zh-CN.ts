@@ -133,6 +133,8 @@ export default {
   'account.loadingTab': '正在加载{tab}',
   'account.noActivity': '暂无活动',
   'account.noActivityText': '此账户的交易会显示在这里。',
+  'activity.notRead': '此处不显示活动',
+  'activity.notReadText': 'Walletgate 尚未读取 {family} 网络的活动。你的钱包或区块浏览器会显示它。',
   'account.loadingBalances': '正在加载余额',
   'account.balanceUnavailableTitle': '代币余额不可用',
   'account.balanceUnavailableText': '目前无法读取此网络上的余额。',

@@ -22,6 +22,8 @@ export const account = {
   'account.loadingTab': 'Loading {tab}',
   'account.noActivity': 'No activity yet',
   'account.noActivityText': 'Transactions of this account appear here.',
+  'activity.notRead': 'Activity is not shown here',
+  'activity.notReadText': 'Walletgate does not read the activity of {family} networks yet. Your wallet or a block explorer shows it.',
   'account.loadingBalances': 'Loading balances',
   'account.balanceUnavailableTitle': 'Token Balance Unavailable',
   'account.balanceUnavailableText': 'Balances cannot be read on this network right now.',

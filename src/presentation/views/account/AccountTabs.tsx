@@ -1,6 +1,9 @@
 import { lazy, Suspense, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
 import type { AccountTab } from '../../../domain/entities'
-import { Notice, Skeleton } from '../../components'
+import { ConnectionStore } from '../../../application/connection-store'
+import { SUPPORTED_NAMESPACES } from '../../../domain/feature-constants'
+import { Notice, Skeleton, useStore } from '../../components'
+import { useService } from '../../di-context'
 import TokensTab from './TokensTab'
 import { useI18n } from '../../i18n/i18n'
 
@@ -12,11 +15,16 @@ const activityModules = import.meta.glob<{ default: ComponentType }>('../activit
 const activityLoader = Object.values(activityModules)[0]
 const ActivityTab = activityLoader === undefined ? undefined : lazy(activityLoader)
 
-const TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity']
+const ALL_TABS: readonly AccountTab[] = ['Tokens', 'NFTs', 'Activity']
+/** NFTs are read from the activity: a family whose activity is not read has no NFTs tab. */
+const WITHOUT_NFTS: readonly AccountTab[] = ['Tokens', 'Activity']
 
 /** The Account view's tabs (WAI-ARIA tabs: arrow keys, Home and End move between them). */
 export function AccountTabs() {
-  const [current, setCurrent] = useState<AccountTab>('Tokens')
+  const connection = useStore(useService(ConnectionStore))
+  const TABS = connection.status === 'connected' && !SUPPORTED_NAMESPACES.activity.includes(connection.namespace) ? WITHOUT_NFTS : ALL_TABS
+  const [chosen, setCurrent] = useState<AccountTab>('Tokens')
+  const current = TABS.includes(chosen) ? chosen : 'Tokens'
   const baseId = useId()
   const refs = useRef<(HTMLButtonElement | null)[]>([])
   const { t, dir } = useI18n()

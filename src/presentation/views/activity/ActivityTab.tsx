@@ -1,3 +1,4 @@
+import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import { useEffect, useRef } from 'react'
 import { useObservableState } from 'observable-hooks'
 import { toActivityEntry, type ActivityEntry } from '../../../application/activity/activity-entry'
@@ -68,6 +69,15 @@ export default function ActivityTab() {
             {t('shell.tryAgain')}
           </Button>
         }
+      />
+    )
+  }
+  if (state.status === 'notRead') {
+    return (
+      <Notice
+        title={t('activity.notRead')}
+        message={t('activity.notReadText', { family: chainFamilyLabel(state.namespace) })}
+        testId="activity-not-read"
       />
     )
   }
