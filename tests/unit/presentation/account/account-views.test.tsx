@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Container } from 'inversify'
 import { Suspense, type ReactNode } from 'react'
 import { VirtualTimeScheduler } from 'rxjs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BalanceStore } from '../../../../src/application/account/balance-store'
 import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
 import { IdentityStore } from '../../../../src/application/account/identity-store'
@@ -62,7 +62,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
     supportedChains: ['eip155:31337', 'eip155:31338'],
     balances: {
       [ACCOUNT]: [
-        aTokenBalance({ name: 'Devnet Token', symbol: 'DVT', value: 500, quantity: { decimals: '18', numeric: '1000' } }),
+        aTokenBalance({ name: 'Devnet Token', symbol: 'DVT', address: 'eip155:31337:0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', value: 500, quantity: { decimals: '18', numeric: '1000' } }),
         aNativeBalance({ value: 3750.5, quantity: { decimals: '18', numeric: '1.5002' } }),
         aTokenBalance({ name: 'Devnet USD', symbol: 'dUSD', value: 10000, quantity: { decimals: '6', numeric: '10000' } }),
       ],
@@ -218,6 +218,22 @@ describe('AccountView on a family without balances or sends (polkadot, cosmos)',
 })
 
 describe('Tokens tab after a failure', () => {
+  it('draws each token with a key of its own when the service answers for two chains (two native coins)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const { show, api } = world()
+      api.setBalances(ACCOUNT, [
+        aNativeBalance({ value: 3750.5, quantity: { decimals: '18', numeric: '1.5002' } }),
+        aNativeBalance({ chainId: 'eip155:31338', value: 10, quantity: { decimals: '18', numeric: '2' } }),
+      ])
+      show(<AccountView />)
+      await waitFor(() => expect(screen.getAllByTestId('token-native').length).toBeGreaterThan(0))
+      expect(errors.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringContaining('same key'))
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
   it('offers Try again when neither the service nor the node answered, and shows the balance once the node is back', async () => {
     const { show, chain } = world({ failBalances: true })
     chain.failWith = new Error('node down')
