@@ -1,5 +1,6 @@
 import { BalanceStore, type BalanceState } from '../../../application/account/balance-store'
 import { isNativeToken } from '../../../domain/balances/token-balances'
+import type { TokenBalance } from '../../../domain/entities'
 import { Button, List, ListItem, ListRow, Notice, SafeImage, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { balanceText } from './format'
@@ -46,7 +47,7 @@ export default function TokensTab() {
       {note}
       <List label={t('account.tokens')} testId="token-list">
         {balances.tokens.map((token) => (
-          <ListRow key={token.address ?? 'native'}>
+          <ListRow key={tokenKey(token)}>
             <ListItem
               label={token.name}
               labelIsData
@@ -67,6 +68,14 @@ export default function TokensTab() {
       </List>
     </>
   )
+}
+
+/**
+ * A row's identity: its chain and contract (the native coin has none). The service may answer for
+ * several chains at once, whose native coins would otherwise share one key.
+ */
+function tokenKey(token: TokenBalance): string {
+  return `${token.chainId}|${isNativeToken(token) ? 'native' : (token.address ?? `${token.symbol}|${token.name}`)}`
 }
 
 /** The quiet line over a list the last read could not update. */
