@@ -40,6 +40,7 @@ function start(): void {
     reload: () => window.location.reload(),
     // getRandomValues, not randomUUID: the latter needs a secure context, which a host on a LAN address is not.
     randomId: () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+    now: () => Date.now(),
   })
   window.addEventListener('message', (event) => void handler.handle({ origin: event.origin, source: event.source, data: event.data }))
   handler.ready()
