@@ -6,8 +6,9 @@
  *
  * A message is handled only when it comes from the host origin the frame was opened for, from the
  * parent window, and passes the protocol's schemas; anything else is dropped without an answer
- * (an answer would tell a stranger the frame is there). Every answer and event goes to the parent
- * with that exact origin as target.
+ * (an answer would tell a stranger the frame is there). A request id is taken once in the frame's
+ * life: a replay is dropped too. Every answer and event goes to the parent with that exact origin
+ * as target.
  */
 import { formatEther, isHex, type Hex } from 'viem'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
@@ -135,6 +136,8 @@ export class FrameHandler {
   private chainList: Promise<ServiceChain[]> | undefined
   private readonly queue: PendingApproval[] = []
   private current: PendingApproval | undefined
+  /** Ids of the requests this frame has taken: an id is handled once in the frame's life. */
+  private readonly requestIds = new Set<string>()
   /** Nonces of the sign-in messages this frame has seen: a nonce is signed silently once at most. */
   private readonly signInNonces = new Set<string>()
 
@@ -154,6 +157,10 @@ export class FrameHandler {
     const spec = FRAME_ACTIONS[action]
     const payload = spec.request.safeParse(request.data.payload)
     if (!payload.success) return
+    // A replayed id is dropped unanswered: never run twice, and an answer would carry the id of
+    // the request it copies, which the host would take for that request's answer.
+    if (this.requestIds.has(id)) return
+    this.requestIds.add(id)
     const after: (() => void)[] = []
     let response: FrameResponse
     try {
