@@ -112,6 +112,19 @@ test.describe('clickjacking the wallet frame', () => {
     await approveHonestly(page, send)
   })
 
+  test('armed while honestly visible, then flipped to 1 % opacity just before the click: the click does not approve', async ({ page, world }) => {
+    const send = await askToSend(page, world)
+    await expect(frame(page).getByTestId('frame-approval')).toHaveAttribute('data-armed', 'true')
+    const at = await approveCentre(page)
+    await putDecoy(page, at)
+    // The host flips the frame invisible as the pointer reaches the decoy; the click follows at once.
+    await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-walletgate-frame]')!.style.setProperty('opacity', '0.01', 'important'))
+    await page.mouse.click(at.x, at.y)
+    await clickDecoyRepeatedly(page, at, send)
+    await restoreFrame(page)
+    await approveHonestly(page, send)
+  })
+
   test('tilted and scaled by a CSS transform around the button, clicks on the decoy do not approve the send', async ({ page, world }) => {
     const send = await askToSend(page, world)
     const at = await approveCentre(page)
@@ -164,5 +177,38 @@ test.describe('clickjacking the wallet frame', () => {
     await expect(frame(page).getByTestId('frame-approve')).toBeEnabled()
     await expect(frame(page).getByTestId('frame-approval')).toHaveAttribute('data-armed', 'true')
     await approveHonestly(page, send)
+  })
+})
+
+test.describe('a browser that cannot tell the frame whether it is visible (no IntersectionObserver v2)', () => {
+  test('the frame has no Approve to click: the visitor confirms in a popup of the auth origin, which sends', async ({ page, world, context }) => {
+    const authOrigin = new URL(world.authUrl).origin
+    // The wallet's pages (frame and popup) run as in a browser without v2: entries have no isVisible.
+    await context.addInitScript((origin) => {
+      if (window.location.origin === origin) delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible
+    }, authOrigin)
+    const send = await askToSend(page, world)
+    await expect(frame(page).getByTestId('frame-approve')).toHaveCount(0)
+    // Invisible or not, a click in the frame only opens the popup: nothing is sent from the frame.
+    await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-walletgate-frame]')!.style.setProperty('opacity', '0.01', 'important'))
+    const opened = context.waitForEvent('page')
+    await frame(page).getByTestId('frame-confirm-popup').click()
+    const popup = await opened
+    expect(new URL(popup.url()).origin).toBe(authOrigin)
+    expect(await send.outcome()).toBe('pending')
+    await expect(popup.getByText('Approve transaction')).toBeVisible()
+    await expect(popup.getByText('1 ETH on', { exact: false })).toBeVisible()
+    const closed = popup.waitForEvent('close')
+    await expect(popup.getByTestId('frame-approve')).toBeEnabled()
+    // The popup closes itself as it answers: the click's own bookkeeping may find it gone.
+    await popup
+      .getByTestId('frame-approve')
+      .click()
+      .catch((error: unknown) => {
+        if (!popup.isClosed()) throw error
+      })
+    await closed
+    await expect.poll(send.outcome, { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(send.received, { timeout: 15_000 }).toBe(parseEther('1'))
   })
 })
