@@ -5,7 +5,7 @@
  * the confirmation popup (only the window the frame opened, at the auth origin, with its token).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ARM_DELAY_MS, ArmingGate, confirmationPlace } from '../../../devnet/src/auth/frame/approval-arming'
+import { ARM_DELAY_MS, ArmingGate, CLICK_SETTLE_MS, confirmationPlace } from '../../../devnet/src/auth/frame/approval-arming'
 import { CONFIRM_CHANNEL, CONFIRM_POPUP_PATH, confirmInPopup, servePopup, type PopupOpener, type PopupWindow } from '../../../devnet/src/auth/frame/confirm-popup'
 import type { ApprovalDetails } from '../../../devnet/src/auth/frame/frame-handler'
 
@@ -165,5 +165,48 @@ describe('the confirmation popup answers only for the frame that opened it', () 
     expect(toOpener.at(-1)).toEqual({ message: { channel: CONFIRM_CHANNEL, kind: 'answer', token: 't', approved: true }, origin: AUTH })
     expect(closed).toBe(true)
     expect(servePopup({ origin: AUTH, opener: null, addEventListener: () => undefined, close: () => undefined }, { confirm: async () => true, setTheme: () => undefined })).toBe(false)
+  })
+})
+
+describe('a click on an armed Approve counts only if visibility holds just after it', () => {
+  beforeEach(() => void vi.useFakeTimers())
+  afterEach(() => void vi.useRealTimers())
+  const timers = { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) }
+  const armedGate = () => {
+    const gate = new ArmingGate(timers, () => undefined)
+    gate.visible(true)
+    vi.advanceTimersByTime(ARM_DELAY_MS)
+    return gate
+  }
+
+  it('accepted after the settle time when nothing changed', () => {
+    const gate = armedGate()
+    const accepted = vi.fn()
+    expect(gate.click(accepted)).toBe(true)
+    vi.advanceTimersByTime(CLICK_SETTLE_MS - 1)
+    expect(accepted).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(accepted).toHaveBeenCalledOnce()
+  })
+
+  it('dropped when a loss of visibility is reported after it, even if visibility comes back and re-arms', () => {
+    const gate = armedGate()
+    const accepted = vi.fn()
+    gate.click(accepted)
+    vi.advanceTimersByTime(100)
+    gate.visible(false)
+    gate.visible(true)
+    vi.advanceTimersByTime(ARM_DELAY_MS + CLICK_SETTLE_MS)
+    expect(gate.isArmed).toBe(true)
+    expect(accepted).not.toHaveBeenCalled()
+  })
+
+  it('not taken at all before the gate is armed', () => {
+    const gate = new ArmingGate(timers, () => undefined)
+    gate.visible(true)
+    const accepted = vi.fn()
+    expect(gate.click(accepted)).toBe(false)
+    vi.advanceTimersByTime(ARM_DELAY_MS + CLICK_SETTLE_MS)
+    expect(accepted).not.toHaveBeenCalled()
   })
 })

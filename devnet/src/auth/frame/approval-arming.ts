@@ -11,6 +11,12 @@
 
 /** How long the approval must have been visible, without a break, before Approve takes a click. */
 export const ARM_DELAY_MS = 500
+/**
+ * How long after a click on an armed Approve the approval must stay armed for the click to count.
+ * Visibility reports arrive up to VISIBILITY_REPORT_DELAY_MS (and a frame) after a change, so a
+ * host could hide the frame just before the click; a loss reported in this window voids the click.
+ */
+export const CLICK_SETTLE_MS = 300
 /** IntersectionObserver v2's `delay`: the fastest it reports visibility changes (its minimum is 100). */
 export const VISIBILITY_REPORT_DELAY_MS = 100
 
@@ -46,6 +52,8 @@ export class ArmingGate {
   private timer: unknown
   private armed = false
   private stopped = false
+  /** Counts the times the gate was disarmed: a click counts only if none happened since it. */
+  private losses = 0
 
   constructor(
     private readonly timers: Timers,
@@ -61,6 +69,7 @@ export class ArmingGate {
     if (this.stopped) return
     if (!isVisible) {
       this.cancel()
+      this.losses++
       if (this.armed) {
         this.armed = false
         this.onChange(false)
@@ -74,6 +83,20 @@ export class ArmingGate {
       this.armed = true
       this.onChange(true)
     }, this.delayMs)
+  }
+
+  /**
+   * A click on Approve: `accept` runs after `settleMs` if the gate was armed at the click and no
+   * loss of visibility was reported since; otherwise the click is dropped. Returns whether the
+   * click was taken for checking (false: not armed).
+   */
+  click(accept: () => void, settleMs = CLICK_SETTLE_MS): boolean {
+    if (!this.armed || this.stopped) return false
+    const losses = this.losses
+    this.timers.set(() => {
+      if (!this.stopped && this.armed && this.losses === losses) accept()
+    }, settleMs)
+    return true
   }
 
   stop(): void {

@@ -4,7 +4,8 @@
  *
  * Approve is guarded against clicks the host steers onto it (approval-arming.ts): with `watch`
  * arming it stays disabled until the approval has been visible for ARM_DELAY_MS (the section's
- * `data-armed` and the button's `disabled` say which); with `popup` arming it opens a top-level
+ * `data-armed` and the button's `disabled` say which), and a click counts only if the approval is
+ * still reported visible CLICK_SETTLE_MS after it; with `popup` arming it opens a top-level
  * window of the auth origin where the visitor confirms (confirm-popup.ts). Reject is never guarded.
  */
 import { ARM_DELAY_MS, ArmingGate, type Timers, type VisibilityWatch } from './approval-arming'
@@ -116,8 +117,9 @@ export class DomApprovalUi implements FrameUi {
           gate.stop()
         })
         approve.addEventListener('click', () => {
-          // A disabled button fires no click; the gate is asked again all the same.
-          if (gate.isArmed) done(true)
+          // A disabled button fires no click; the gate is asked again all the same, and the click
+          // counts only if no loss of visibility is reported in the moment after it.
+          gate.click(() => done(true))
         })
       } else {
         approve.textContent = 'Confirm in a wallet window'
