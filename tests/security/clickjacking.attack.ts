@@ -97,7 +97,8 @@ async function restoreFrame(page: Page): Promise<void> {
 /** Once the frame is visible again, the visitor's own click on Approve sends. */
 async function approveHonestly(page: Page, send: Awaited<ReturnType<typeof askToSend>>): Promise<void> {
   await frame(page).getByTestId('frame-approve').click()
-  await expect.poll(send.outcome, { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+  // The devnet answers the send once it is mined: slow on a loaded machine.
+  await expect.poll(send.outcome, { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
   await expect.poll(send.received, { timeout: 15_000 }).toBe(parseEther('1'))
 }
 
