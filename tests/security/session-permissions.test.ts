@@ -177,6 +177,8 @@ describe('the grant dialog', () => {
       },
       reload: () => undefined,
       randomId: () => 'device',
+      // The frame's clock: only sign-in checks read it, and none runs here.
+      now: () => 0,
     })
     await frame.handle({
       origin: host,

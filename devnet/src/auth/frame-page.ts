@@ -33,14 +33,27 @@ export async function allowedHostOrigin(serviceUrl: string | undefined, projectI
   return originAllowed(hostOrigin, patterns) ? hostOrigin : undefined
 }
 
+/**
+ * The confirmation popup (a top-level window of the auth origin the frame opens where it cannot
+ * know it is visible): framable by nobody, loading only the frame app, which talks to its opener.
+ */
+export function confirmPopupCsp(): string {
+  return "frame-ancestors 'none'; default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'none'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
+}
+
+/** The confirmation popup's page: the frame's page under another title (the app tells the two apart by path). */
+export function confirmPopupHtml(): string {
+  return frameHtml('Confirm in your wallet')
+}
+
 /** The frame page: the approval UI's styles inline, the app from FRAME_APP_PATH. */
-export function frameHtml(): string {
+export function frameHtml(title = 'Wallet'): string {
   return `<!doctype html>
 <html lang="en" data-theme="light">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Wallet</title>
+<title>${title}</title>
 <style>
 :root { color-scheme: light; --bg: #ffffff; --fg: #141414; --muted: #5c5c5c; --line: #d9d9d9; --accent: #1f5fd6; --accent-fg: #ffffff; }
 :root[data-theme="dark"] { color-scheme: dark; --bg: #151515; --fg: #f2f2f2; --muted: #b0b0b0; --line: #3a3a3a; --accent: #5b8ef0; --accent-fg: #0b0b0b; }
@@ -56,6 +69,10 @@ html, body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.4 
 .buttons button { flex: 1; min-height: 44px; border-radius: 10px; border: 1px solid var(--line); background: transparent; color: var(--fg); font: inherit; cursor: pointer; }
 .buttons button.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-fg); }
 .buttons button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.buttons button:disabled { cursor: not-allowed; }
+.buttons button.primary:disabled { background: var(--line); border-color: var(--line); color: var(--muted); }
+.approval .note { color: var(--muted); margin: 8px 0 0; }
+.approval .note:empty { display: none; }
 #frame-status { color: var(--muted); }
 </style>
 <script defer src="${FRAME_APP_PATH}"></script>

@@ -19,6 +19,7 @@
  *   GET  /v1/chains                                   -> { chains: [{ chainId, name, smartAccount? }] } the chains it signs for (smartAccount: it has a bundler)
  *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
  *   GET  /frame/app.js                                -> the frame app (bundled on first request)
+ *   GET  /frame/confirm                               -> the confirmation popup the frame opens where it cannot know it is visible
  *   GET  /devnet/mail?to=                             -> the mail sink's messages, newest first (JSON)
  *   GET  /devnet/mailbox?to=                          -> the same as a page a person reads
  *   POST /devnet/age-code { email, ms }               -> ages the pending code (a test sees it expire)
@@ -44,7 +45,8 @@ import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-pr
 import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
 import { requestApp } from './frame/app-scope'
-import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
+import { FRAME_APP_PATH, allowedHostOrigin, confirmPopupCsp, confirmPopupHtml, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
+import { CONFIRM_POPUP_PATH } from './frame/confirm-popup'
 import type { Mailbox } from './smtp-sink'
 import type { DevnetSmartAccount } from './smart-account'
 import type { SocialLogin, SocialLoginOptions } from './social/login'
@@ -535,6 +537,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         contentType: 'text/html; charset=utf-8',
         body: frameHtml(),
         headers: { 'content-security-policy': frameCsp(hostOrigin), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' },
+      }
+    }
+    if (method === 'GET' && path === CONFIRM_POPUP_PATH) {
+      return {
+        contentType: 'text/html; charset=utf-8',
+        body: confirmPopupHtml(),
+        headers: { 'content-security-policy': confirmPopupCsp(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' },
       }
     }
     if (method === 'GET' && path === FRAME_APP_PATH) {

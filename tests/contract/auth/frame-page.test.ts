@@ -35,6 +35,15 @@ describe('the wallet frame page', () => {
     }
   })
 
+  it('serves the confirmation popup framable by nobody, loading the frame app', async () => {
+    const res = await fetch(`${devnet.authUrl}/frame/confirm`)
+    expect(res.status).toBe(200)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-ancestors 'none';")
+    expect(csp).toContain("script-src 'self'")
+    expect(await res.text()).toContain('src="/frame/app.js"')
+  })
+
   it('serves the frame app as one script of JavaScript', async () => {
     const res = await fetch(`${devnet.authUrl}/frame/app.js`)
     expect(res.status).toBe(200)

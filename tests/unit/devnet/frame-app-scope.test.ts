@@ -59,6 +59,7 @@ describe('appStorage', () => {
       ui: { confirm: async () => true, setTheme: () => undefined },
       reload: () => undefined,
       randomId: () => 'id',
+      now: () => 0,
     })
     await frame.handle({ origin: 'http://127.0.0.1:6000', source: parent, data: { channel: FRAME_CHANNEL, kind: 'request', id: 'r1', action: 'IS_CONNECTED', payload: {} } })
     await frame.handle({ origin: 'http://127.0.0.1:6000', source: parent, data: { channel: FRAME_CHANNEL, kind: 'request', id: 'r2', action: 'GET_USER', payload: {} } })

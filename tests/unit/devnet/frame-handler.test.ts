@@ -12,6 +12,9 @@ import { FRAME_CHANNEL, FRAME_MESSAGES, type FrameAction } from '../../../src/in
 const HOST = 'http://127.0.0.1:5173'
 const USER = { email: 'ada@example.test', accounts: { eip155: '0x1111111111111111111111111111111111111111', solana: 'So1anaAddre55' } } as const
 const OTHER = '0x2222222222222222222222222222222222222222'
+/** The frame's clock; sign-in messages are issued a minute before it and expire an hour after. */
+const NOW = Date.parse('2026-11-28T08:00:00.000Z')
+const SIGN_IN_TIMES = { issuedAt: new Date(NOW - 60_000), expirationTime: new Date(NOW + 3_600_000) }
 
 interface Posted {
   message: Record<string, unknown>
@@ -67,6 +70,7 @@ function aFrame(routes: Record<string, Route> = {}, stored: Record<string, strin
     },
     reload: () => void posted.push({ message: { kind: 'reloaded' }, targetOrigin: '' }),
     randomId: () => 'device-1',
+    now: () => NOW,
   }
   const frame = new FrameHandler(env)
   let n = 0
@@ -231,7 +235,7 @@ describe('the wallet frame with smart accounts', () => {
 
   it("signs the host's own sign-in message for the smart account without a second prompt", async () => {
     const f = aSmartFrame()
-    const message = createSiweMessage({ address: SMART, chainId: 31337, domain: new URL(HOST).host, uri: HOST, version: '1', nonce: 'abcdefgh12' })
+    const message = createSiweMessage({ address: SMART, chainId: 31337, domain: new URL(HOST).host, uri: HOST, version: '1', nonce: 'abcdefgh12', ...SIGN_IN_TIMES })
     await f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [stringToHex(message), SMART], signIn: true })
     expect(f.shown).toEqual([])
     expect(f.responseTo('r1')).toMatchObject({ ok: true, payload: { result: 'result of personal_sign' } })
@@ -403,8 +407,9 @@ describe('the wallet frame RPC', () => {
   })
 
   describe('the sign-in while connecting', () => {
+    let nonce = 0
     const siwe = (domain: string, address: string) =>
-      createSiweMessage({ domain, address: address as `0x${string}`, uri: `http://${domain}`, version: '1', chainId: 31337, nonce: 'abcdefgh12345678', statement: 'Sign in' })
+      createSiweMessage({ domain, address: address as `0x${string}`, uri: `http://${domain}`, version: '1', chainId: 31337, nonce: `abcdefgh${++nonce}`, statement: 'Sign in', ...SIGN_IN_TIMES })
 
     it('the host\'s own sign-in message for the user\'s address is signed without a prompt (text or hex)', async () => {
       const f = aFrame()

@@ -38,6 +38,7 @@ function aFrame() {
     ui: { confirm: async () => false, setTheme: () => undefined },
     reload: () => undefined,
     randomId: () => `random-value-${++ids}-0123456789abcdef`,
+    now: () => 0,
   }
   const frame = new FrameHandler(env)
   let n = 0

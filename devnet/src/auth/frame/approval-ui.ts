@@ -1,11 +1,26 @@
 /**
  * The frame's confirmation UI: one request at a time, drawn with DOM calls and text nodes only (a
  * message or an app name is never parsed as HTML). The host shows the frame while it asks.
+ *
+ * Approve is guarded against clicks the host steers onto it (approval-arming.ts): with `watch`
+ * arming it stays disabled until the approval has been visible for ARM_DELAY_MS (the section's
+ * `data-armed` and the button's `disabled` say which), and a click counts only if the approval is
+ * still reported visible CLICK_SETTLE_MS after it; with `popup` arming it opens a top-level
+ * window of the auth origin where the visitor confirms (confirm-popup.ts). Reject is never guarded.
  */
+import { ARM_DELAY_MS, ArmingGate, type Timers, type VisibilityWatch } from './approval-arming'
 import type { ApprovalDetails, FrameUi } from './frame-handler'
 
+/** How Approve is guarded. */
+export type ApprovalArming =
+  | { readonly kind: 'watch'; readonly watch: VisibilityWatch; readonly timers: Timers; readonly delayMs?: number }
+  | { readonly kind: 'popup'; open(details: ApprovalDetails, signal: AbortSignal): Promise<boolean | undefined> }
+
 export class DomApprovalUi implements FrameUi {
-  constructor(private readonly doc: Document) {}
+  constructor(
+    private readonly doc: Document,
+    private readonly arming: ApprovalArming,
+  ) {}
 
   setTheme(mode: 'light' | 'dark'): void {
     this.doc.documentElement.dataset.theme = mode
@@ -50,10 +65,12 @@ export class DomApprovalUi implements FrameUi {
     const approve = doc.createElement('button')
     approve.type = 'button'
     approve.className = 'primary'
-    approve.textContent = 'Approve'
-    approve.dataset.testid = 'frame-approve'
     buttons.append(reject, approve)
     section.append(buttons)
+    const note = doc.createElement('p')
+    note.className = 'note'
+    note.setAttribute('role', 'status')
+    section.append(note)
 
     root.replaceChildren(section)
     // The dialog, not Approve, takes focus: a stray Enter must not approve a payment.
@@ -61,16 +78,67 @@ export class DomApprovalUi implements FrameUi {
     section.focus()
 
     return new Promise<boolean>((resolve) => {
+      const cleanups: (() => void)[] = []
+      let settled = false
       const done = (approved: boolean) => {
+        if (settled) return
+        settled = true
+        for (const cleanup of cleanups) cleanup()
         section.remove()
         resolve(approved)
       }
-      approve.addEventListener('click', () => done(true), { once: true })
       reject.addEventListener('click', () => done(false), { once: true })
       section.addEventListener('keydown', (event) => {
         if (event.key === 'Escape') done(false)
       })
-      signal.addEventListener('abort', () => section.remove(), { once: true })
+      signal.addEventListener(
+        'abort',
+        () => {
+          settled = true
+          for (const cleanup of cleanups) cleanup()
+          section.remove()
+        },
+        { once: true },
+      )
+
+      const arming = this.arming
+      if (arming.kind === 'watch') {
+        approve.textContent = 'Approve'
+        approve.dataset.testid = 'frame-approve'
+        const setArmed = (armed: boolean) => {
+          approve.disabled = !armed
+          section.dataset.armed = String(armed)
+        }
+        setArmed(false)
+        const gate = new ArmingGate(arming.timers, setArmed, arming.delayMs ?? ARM_DELAY_MS)
+        const stopWatching = arming.watch([section, approve], (visible) => gate.visible(visible))
+        cleanups.push(() => {
+          stopWatching()
+          gate.stop()
+        })
+        approve.addEventListener('click', () => {
+          // A disabled button fires no click; the gate is asked again all the same, and the click
+          // counts only if no loss of visibility is reported in the moment after it.
+          gate.click(() => done(true))
+        })
+      } else {
+        approve.textContent = 'Confirm in a wallet window'
+        approve.dataset.testid = 'frame-confirm-popup'
+        section.dataset.armed = 'popup'
+        const popups = new AbortController()
+        cleanups.push(() => popups.abort())
+        signal.addEventListener('abort', () => popups.abort(), { once: true })
+        approve.addEventListener('click', () => {
+          note.textContent = 'Confirm or reject in the wallet window.'
+          arming.open(details, popups.signal).then(
+            (approved) => {
+              if (approved === undefined) note.textContent = 'Allow pop-ups for this page to confirm, or reject here.'
+              else done(approved)
+            },
+            () => undefined,
+          )
+        })
+      }
     })
   }
 }

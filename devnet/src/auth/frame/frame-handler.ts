@@ -6,11 +6,12 @@
  *
  * A message is handled only when it comes from the host origin the frame was opened for, from the
  * parent window, and passes the protocol's schemas; anything else is dropped without an answer
- * (an answer would tell a stranger the frame is there). Every answer and event goes to the parent
- * with that exact origin as target.
+ * (an answer would tell a stranger the frame is there). A request id is taken once in the frame's
+ * life: a replay is dropped too. Every answer and event goes to the parent with that exact origin
+ * as target.
  */
 import { formatEther, isHex, type Hex } from 'viem'
-import { parseSiweMessage } from 'viem/siwe'
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import {
   CONFIRMED_RPC_METHODS,
   FRAME_ACTIONS,
@@ -39,6 +40,11 @@ export const FRAME_STORAGE_KEYS = {
   /** The binding of the social login this tab started: only it redeems that login's ticket. */
   socialBinding: 'walletgate-frame.socialBinding',
 } as const
+
+/** A sign-in message older than this is never signed without asking. */
+export const SIGN_IN_MAX_AGE_MS = 10 * 60_000
+/** How far in the future a sign-in message's Issued At may be (the host's clock may run ahead). */
+export const SIGN_IN_CLOCK_SKEW_MS = 60_000
 
 export const SESSION_EXPIRED: FrameError = { message: 'Session Expired', code: 4100 }
 export const NETWORK_NOT_AVAILABLE = 'This network is not available for the embedded wallet'
@@ -78,6 +84,8 @@ export interface FrameEnv {
   readonly ui: FrameUi
   reload(): void
   randomId(): string
+  /** Milliseconds since the epoch (the frame's clock: a sign-in message's age and expiry are read against it). */
+  now(): number
 }
 
 export interface IncomingMessage {
@@ -134,6 +142,10 @@ export class FrameHandler {
   private chainList: Promise<ServiceChain[]> | undefined
   private readonly queue: PendingApproval[] = []
   private current: PendingApproval | undefined
+  /** Ids of the requests this frame has taken: an id is handled once in the frame's life. */
+  private readonly requestIds = new Set<string>()
+  /** Nonces of the sign-in messages this frame has seen: a nonce is signed silently once at most. */
+  private readonly signInNonces = new Set<string>()
 
   constructor(private readonly env: FrameEnv) {}
 
@@ -151,6 +163,10 @@ export class FrameHandler {
     const spec = FRAME_ACTIONS[action]
     const payload = spec.request.safeParse(request.data.payload)
     if (!payload.success) return
+    // A replayed id is dropped unanswered: never run twice, and an answer would carry the id of
+    // the request it copies, which the host would take for that request's answer.
+    if (this.requestIds.has(id)) return
+    this.requestIds.add(id)
     const after: (() => void)[] = []
     let response: FrameResponse
     try {
@@ -264,7 +280,7 @@ export class FrameHandler {
       if (SAFE_RPC_METHODS.has(method)) return { result: await this.rpc(chainId, method, params) }
       if (!CONFIRMED_RPC_METHODS.has(method)) throw new FrameFailure({ message: FRAME_MESSAGES.rpcNotAllowed, code: 4200 })
       if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
-      if (signIn === true && method === 'personal_sign' && (await this.isOwnSignIn(params))) {
+      if (signIn === true && method === 'personal_sign' && (await this.isOwnSignIn(chainId, params))) {
         return { result: await this.rpc(chainId, method, params) }
       }
       const approved = await this.askVisitor(await this.describe(chainId, method, params))
@@ -373,20 +389,32 @@ export class FrameHandler {
     return pending.length
   }
 
-  /** Whether a sign-in request is the host's own sign-in message for this user (signed without a second prompt). */
-  private async isOwnSignIn(params: unknown[]): Promise<boolean> {
+  /**
+   * Whether a sign-in request is the host's own sign-in message for this user, signed without a
+   * second prompt. Only a message read completely: the text must be exactly the EIP-4361 message
+   * its fields make (nothing before, between or after them), for the host origin (domain and URI),
+   * the account in use, the active chain, issued in the last 10 minutes, with an expiry still
+   * ahead, valid now, and a nonce this frame has not seen. Anything else is shown to the visitor.
+   */
+  private async isOwnSignIn(chainId: number, params: unknown[]): Promise<boolean> {
     const text = messageText(params[0])
     if (text === undefined) return false
-    let parsed: ReturnType<typeof parseSiweMessage>
-    try {
-      parsed = parseSiweMessage(text)
-    } catch {
-      return false
-    }
-    if (parsed.domain === undefined || parsed.address === undefined) return false
-    if (parsed.domain !== new URL(this.env.hostOrigin).host) return false
+    const message = strictSiweMessage(text)
+    if (message === undefined) return false
+    // Seen once, a nonce is never signed silently again, whatever the rest of this check says.
+    const seen = this.signInNonces.has(message.nonce)
+    this.signInNonces.add(message.nonce)
+    if (seen) return false
+    const host = new URL(this.env.hostOrigin)
+    if (message.domain !== host.host || originOfUri(message.uri) !== host.origin) return false
+    if (message.chainId !== chainId || message.chainId !== (await this.chainId())) return false
+    const now = this.env.now()
+    const issuedAt = message.issuedAt.getTime()
+    if (issuedAt > now + SIGN_IN_CLOCK_SKEW_MS || now - issuedAt > SIGN_IN_MAX_AGE_MS) return false
+    if (message.expirationTime === undefined || message.expirationTime.getTime() <= now) return false
+    if (message.notBefore !== undefined && message.notBefore.getTime() > now + SIGN_IN_CLOCK_SKEW_MS) return false
     const user = await this.serviceUser()
-    return parsed.address.toLowerCase() === (user.address ?? user.accounts.eip155).toLowerCase()
+    return message.address.toLowerCase() === (user.address ?? user.accounts.eip155).toLowerCase()
   }
 
   private async describe(chainId: number, method: string, params: unknown[]): Promise<ApprovalDetails> {
@@ -538,6 +566,60 @@ export function messageText(param: unknown): string | undefined {
     return new TextDecoder('utf-8', { fatal: true }).decode(hexBytes(param))
   } catch {
     return param
+  }
+}
+
+interface StrictSiweMessage {
+  readonly domain: string
+  readonly address: Hex
+  readonly uri: string
+  readonly chainId: number
+  readonly nonce: string
+  readonly issuedAt: Date
+  readonly expirationTime: Date | undefined
+  readonly notBefore: Date | undefined
+}
+
+/**
+ * The fields of `text` when it is exactly one EIP-4361 message: parsed, then written again from
+ * its fields, which must give the same text byte for byte (viem's parser reads a prefix and a
+ * suffix and ignores anything between or after them). Undefined for anything else.
+ */
+export function strictSiweMessage(text: string): StrictSiweMessage | undefined {
+  try {
+    const parsed = parseSiweMessage(text)
+    const { domain, address, uri, chainId, nonce, version, issuedAt } = parsed
+    if (domain === undefined || address === undefined || uri === undefined || chainId === undefined || nonce === undefined || version !== '1') return undefined
+    if (issuedAt === undefined || Number.isNaN(issuedAt.getTime())) return undefined
+    const dates = [parsed.expirationTime, parsed.notBefore]
+    if (dates.some((d) => d !== undefined && Number.isNaN(d.getTime()))) return undefined
+    const again = createSiweMessage({
+      domain,
+      address,
+      uri,
+      chainId,
+      nonce,
+      version,
+      issuedAt,
+      ...(parsed.scheme === undefined ? {} : { scheme: parsed.scheme }),
+      ...(parsed.statement === undefined ? {} : { statement: parsed.statement }),
+      ...(parsed.expirationTime === undefined ? {} : { expirationTime: parsed.expirationTime }),
+      ...(parsed.notBefore === undefined ? {} : { notBefore: parsed.notBefore }),
+      ...(parsed.requestId === undefined ? {} : { requestId: parsed.requestId }),
+      ...(parsed.resources === undefined ? {} : { resources: parsed.resources }),
+    })
+    if (again !== text) return undefined
+    return { domain, address, uri, chainId, nonce, issuedAt, expirationTime: parsed.expirationTime, notBefore: parsed.notBefore }
+  } catch {
+    return undefined
+  }
+}
+
+function originOfUri(uri: string): string | undefined {
+  try {
+    return new URL(uri).origin
+  } catch {
+    return undefined
   }
 }
 
