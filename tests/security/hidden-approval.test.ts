@@ -15,7 +15,7 @@ import { FRAME_CHANNEL } from '../../src/infrastructure/embedded-wallet/frame-pr
 
 const HOST = 'http://127.0.0.1:5173'
 const VICTIM = '0x1111111111111111111111111111111111111111'
-const ATTACKER = '0xBAdBADbAdbaDBADbaDbAdBaDBADbaDBaDbAdbAd0'
+const ATTACKER = '0xBAdBadbADBaDBADBadbADbaDBadBaDBADBadBAD0'
 const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 const MAX_UINT160 = (1n << 160n) - 1n
 const MAX_UINT48 = (1n << 48n) - 1n
