@@ -36,7 +36,17 @@ export class DomApprovalUi implements FrameUi {
       const dt = doc.createElement('dt')
       dt.textContent = row.label
       const dd = doc.createElement('dd')
-      dd.textContent = row.value
+      if (row.warning === true) {
+        // Marked in words and weight, not by colour alone.
+        dt.className = 'warning'
+        dd.className = 'warning'
+        const mark = doc.createElement('strong')
+        mark.textContent = 'Warning: '
+        dd.append(mark, doc.createTextNode(row.value))
+        dd.style.fontWeight = '600'
+      } else {
+        dd.textContent = row.value
+      }
       list.append(dt, dd)
     }
     section.append(list)
