@@ -68,7 +68,9 @@ export class DomApprovalUi implements FrameUi {
     root.replaceChildren(section)
     // The dialog, not Approve, takes focus: a stray Enter must not approve a payment.
     section.tabIndex = -1
-    section.focus()
+    // Without preventScroll, focusing while the host still keeps the frame 0 px high scrolls it to
+    // the dialog's end: once shown, a long request would open on its last rows, title and summary above.
+    section.focus({ preventScroll: true })
 
     return new Promise<boolean>((resolve) => {
       const done = (approved: boolean) => {
