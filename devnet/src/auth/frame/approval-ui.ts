@@ -51,7 +51,17 @@ export class DomApprovalUi implements FrameUi {
       const dt = doc.createElement('dt')
       dt.textContent = row.label
       const dd = doc.createElement('dd')
-      dd.textContent = row.value
+      if (row.warning === true) {
+        // Marked in words and weight, not by colour alone.
+        dt.className = 'warning'
+        dd.className = 'warning'
+        const mark = doc.createElement('strong')
+        mark.textContent = 'Warning: '
+        dd.append(mark, doc.createTextNode(row.value))
+        dd.style.fontWeight = '600'
+      } else {
+        dd.textContent = row.value
+      }
       list.append(dt, dd)
     }
     section.append(list)
@@ -75,7 +85,9 @@ export class DomApprovalUi implements FrameUi {
     root.replaceChildren(section)
     // The dialog, not Approve, takes focus: a stray Enter must not approve a payment.
     section.tabIndex = -1
-    section.focus()
+    // Without preventScroll, focusing while the host still keeps the frame 0 px high scrolls it to
+    // the dialog's end: once shown, a long request would open on its last rows, title and summary above.
+    section.focus({ preventScroll: true })
 
     return new Promise<boolean>((resolve) => {
       const cleanups: (() => void)[] = []

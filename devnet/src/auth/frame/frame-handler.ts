@@ -29,6 +29,10 @@ import {
 } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_NFT, NATIVE_CURRENCY } from '../../config'
 import { requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy } from '../session-grant'
+import { decodeCall } from '../../../../src/domain/signing/decode-call'
+import { decodeTypedData } from '../../../../src/domain/signing/decode-typed-data'
+import type { Decoded, DecodedField } from '../../../../src/domain/signing/decoded'
+import { DEVNET_KNOWN_TOKENS } from './known-tokens'
 
 /** The frame's own localStorage keys (on the auth origin, never the host's). */
 export const FRAME_STORAGE_KEYS = {
@@ -61,7 +65,8 @@ export interface ApprovalDetails {
   readonly method: string
   /** The app asking (from SYNC_DAPP_DATA), when it said. */
   readonly appName: string | undefined
-  readonly rows: readonly { readonly label: string; readonly value: string }[]
+  /** `warning`: the row deserves a second look (an unlimited allowance, a call nobody can read); the UI marks it in words. */
+  readonly rows: readonly { readonly label: string; readonly value: string; readonly warning?: boolean }[]
 }
 
 export interface FrameUi {
@@ -424,15 +429,11 @@ export class FrameHandler {
       case 'personal_sign':
         return { ...base, title: 'Sign message', rows: [{ label: 'Message', value: messageText(params[0]) ?? String(params[0]) }] }
       case 'eth_signTypedData_v4': {
-        const typed = parseTyped(params[1])
+        const decoded = decodeTypedData(params[1], { tokens: DEVNET_KNOWN_TOKENS, chainId })
         return {
           ...base,
           title: 'Sign typed data',
-          rows: [
-            { label: 'Type', value: typed?.primaryType ?? 'unknown' },
-            ...(typed?.domain?.name === undefined ? [] : [{ label: 'Domain', value: typed.domain.name }]),
-            { label: 'Network', value: chain },
-          ],
+          rows: [summaryRow(decoded, ''), ...decoded.fields.map((f) => fieldRow(f, '')), { label: 'Network', value: chain }],
         }
       }
       case 'wallet_sendCalls': {
@@ -634,7 +635,9 @@ function hexBytes(hex: Hex): Uint8Array {
 
 interface TxLike {
   to?: string
-  value?: string
+  /** As the request carries it (a hex string, or a number the service would read too). */
+  value?: string | number
+  /** As the request carries it; anything that is not a string is kept as its JSON, shown as unreadable. */
   data?: string
 }
 
@@ -643,8 +646,8 @@ function asTx(value: unknown): TxLike {
   const v = value as Record<string, unknown>
   return {
     ...(typeof v.to === 'string' ? { to: v.to } : {}),
-    ...(typeof v.value === 'string' ? { value: v.value } : {}),
-    ...(typeof v.data === 'string' ? { data: v.data } : {}),
+    ...(typeof v.value === 'string' || typeof v.value === 'number' ? { value: v.value } : {}),
+    ...(typeof v.data === 'string' ? { data: v.data } : v.data === undefined || v.data === null ? {} : { data: JSON.stringify(v.data) ?? 'unreadable' }),
   }
 }
 
@@ -653,27 +656,29 @@ function callsOf(value: unknown): TxLike[] {
   return Array.isArray(calls) ? calls.map(asTx) : []
 }
 
-function txRows(tx: TxLike, chain: string, suffix: string): { label: string; value: string }[] {
-  let amount = '0'
-  try {
-    amount = formatEther(BigInt(tx.value ?? '0x0'))
-  } catch {
-    amount = String(tx.value)
-  }
-  return [
-    { label: `To${suffix}`, value: tx.to ?? 'a new contract' },
-    { label: `Amount${suffix}`, value: `${amount} ETH on ${chain}` },
-    { label: `Call data${suffix}`, value: tx.data !== undefined && tx.data !== '0x' ? 'Yes' : 'None' },
-  ]
+type Row = ApprovalDetails['rows'][number]
+
+/** A decoded request's one-sentence summary, marked when a part of it deserves a second look. */
+function summaryRow(decoded: Decoded<unknown>, suffix: string): Row {
+  return { label: `Summary${suffix}`, value: decoded.summary, ...(decoded.warning ? { warning: true } : {}) }
 }
 
-function parseTyped(value: unknown): { primaryType?: string; domain?: { name?: string } } | undefined {
+function fieldRow(f: DecodedField, suffix: string): Row {
+  return { label: `${f.label}${suffix}`, value: f.value, ...(f.warning === true ? { warning: true } : {}) }
+}
+
+/** A transaction or one call of a batch: where it goes, the native value it carries, and its call data decoded. */
+function txRows(tx: TxLike, chain: string, suffix: string): Row[] {
+  let amount: Row
   try {
-    const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
-    return typeof parsed === 'object' && parsed !== null ? (parsed as { primaryType?: string; domain?: { name?: string } }) : undefined
+    amount = { label: `Amount${suffix}`, value: `${formatEther(BigInt(tx.value ?? '0x0'))} ETH on ${chain}` }
   } catch {
-    return undefined
+    amount = { label: `Amount${suffix}`, value: `not a valid amount: ${String(tx.value)}`, warning: true }
   }
+  const rows: Row[] = [{ label: `To${suffix}`, value: tx.to ?? 'a new contract' }, amount]
+  const decoded = decodeCall({ to: tx.to, data: tx.data }, DEVNET_KNOWN_TOKENS)
+  if (decoded.action.kind === 'none') return [...rows, { label: `Call data${suffix}`, value: 'None' }]
+  return [...rows, summaryRow(decoded, suffix), ...decoded.fields.map((f) => fieldRow(f, suffix))]
 }
 
 /**
