@@ -164,8 +164,10 @@ test('a login from a new browser profile waits for the emailed device approval, 
       })
       .toBeTruthy()
     // The person opens the link from their email (here in a third page).
+    // Opening it approves nothing (a mail scanner opens links too): the person presses the button.
     const mailPage = await other.newPage()
     await mailPage.goto(link!)
+    await mailPage.getByRole('button', { name: 'Approve this device' }).click()
     await expect(mailPage.getByRole('heading', { name: 'Device approved' })).toBeVisible()
     await expect(second.getByTestId('view-EmailVerifyOtp')).toBeVisible({ timeout: 15_000 })
     await enterCode(second, await codeFrom(world, email, LOGIN_CODE, 1))
@@ -193,14 +195,17 @@ test('update the email through both codes; the next login uses the new address a
   const other = await freshContext(browser, world)
   try {
     const second = await other.newPage()
-    // A new profile: the device step first, then the code, both to the new address.
+    // A new profile: the device approval first, then the code, both to the new address.
     await startEmailLogin(second, after)
     await expect(second.getByTestId('view-EmailVerifyDevice')).toBeVisible()
     let link: string | undefined
     await expect
       .poll(async () => (link = (await mailTo(world, after)).find((m) => /Approve this device/.test(m.subject))?.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0]))
       .toBeTruthy()
-    await (await other.newPage()).goto(link!)
+    const mailPage = await other.newPage()
+    await mailPage.goto(link!)
+    await mailPage.getByRole('button', { name: 'Approve this device' }).click()
+    await expect(mailPage.getByRole('heading', { name: 'Device approved' })).toBeVisible()
     await expect(second.getByTestId('view-EmailVerifyOtp')).toBeVisible({ timeout: 15_000 })
     await enterCode(second, await codeFrom(world, after, LOGIN_CODE))
     await expect(second.getByTestId('demo-account')).toContainText(address)

@@ -6,7 +6,8 @@
  *
  *   POST /v1/email/login   { email, deviceId }        -> { action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }
  *   POST /v1/email/resend  { email, deviceId }        -> { sent: true } | 429 "Please try again after N seconds"
- *   GET  /v1/email/device-approval?token=            (the emailed link) -> a page; the code follows by email
+ *   GET  /v1/email/device-approval?token=            (the emailed link) -> a page with a button (a GET approves nothing)
+ *   POST /v1/email/device-approval  token, csrf       (the button; same origin, its cookie) -> approved; the code follows by email
  *   GET  /v1/email/device-status?email=&deviceId=    -> { approved }
  *   POST /v1/email/verify  { email, otp, deviceId }   -> { token, user } | 400 "That code is not valid" (attemptsLeft)
  *   GET  /v1/user[?chainId=]        (Bearer token)    -> { email, accounts: { eip155, solana }, address, evmAccounts, preferredAccountType[, smartAccountDeployed] }
@@ -30,6 +31,9 @@
  * as user operations (the first one deploys it) and signatures are ERC-1271 (ERC-6492 while it is
  * not deployed yet).
  *
+ * Codes are mailed and checked under one policy, counted per email and per client address
+ * (./guards/code-policy).
+ *
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
  */
@@ -44,6 +48,8 @@ import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-pr
 import { HttpError, readBody } from '../service/http'
 import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
 import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
+import { clientAddress } from './guards/client-address'
+import { DEVICE_APPROVAL_COOKIE, DeviceApprovalForm, cookieValue } from './guards/device-approval-form'
 import type { Mailbox } from './smtp-sink'
 import type { DevnetSmartAccount } from './smart-account'
 import type { SocialLogin, SocialLoginOptions } from './social/login'
@@ -56,6 +62,8 @@ export const NEW_WALLET_FUNDING = parseEther('10')
 const FAUCET_BALANCE = parseEther('1000000')
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+
+const DEVICE_APPROVAL_PATH = '/v1/email/device-approval'
 
 /** The devnet pages' icon: a grey tile with a "d". */
 const DEVNET_ICON =
@@ -134,6 +142,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   const chains = new Map(options.chains.map((c) => [c.chainId, c]))
   let baseUrl = ''
   const frameApp = frameAppBundler(options.log)
+  const approvalForm = new DeviceApprovalForm()
 
   // The faucet's money: set, not mined, so it never depends on what other parts spent.
   await Promise.all(
@@ -224,13 +233,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       })
       return
     }
-    const link = `${baseUrl}/v1/email/device-approval?token=${outgoing.linkToken}`
+    const link = `${baseUrl}${DEVICE_APPROVAL_PATH}?token=${outgoing.linkToken}`
     await mail.sendMail({
       from: 'Walletgate devnet <login@walletgate.devnet>',
       to: outgoing.email,
       subject: 'Approve this device',
-      text: `Someone is signing in to your wallet from a new device. If it is you, approve it: ${link}`,
-      html: `<p>Someone is signing in to your wallet from a new device. If it is you, <a href="${link}">approve this device</a>.</p>`,
+      text: `Someone is signing in to your wallet from a new device. If it is you, open this link and press "Approve this device"; your login code then comes by email: ${link}`,
+      html: `<p>Someone is signing in to your wallet from a new device. If it is you, <a href="${link}">open this link</a> and press "Approve this device"; your login code then comes by email.</p>`,
     })
   }
 
@@ -439,6 +448,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       if (typeof value !== 'string' || value === '') throw new HttpError(400, `Missing field ${name}`)
       return value
     }
+    const client = clientAddress(req.socket.remoteAddress)
     if (method === 'POST' && path === '/v1/email/login') {
       const b = await body()
       const { action, outgoing } = accounts.startLogin(text(b.email, 'email'), text(b.deviceId, 'deviceId'))
@@ -450,12 +460,36 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       await sendMail(accounts.issueCode(text(b.email, 'email'), text(b.deviceId, 'deviceId')))
       return { json: { sent: true } }
     }
-    if (method === 'GET' && path === '/v1/email/device-approval') {
+    if (method === 'GET' && path === DEVICE_APPROVAL_PATH) {
+      // What a mail scanner fetches too: it shows the button and approves nothing.
+      const token = url.searchParams.get('token') ?? ''
+      if (!accounts.deviceLinkValid(token)) return approvalPage('Link not valid', '<p>This approval link is not valid or has expired.</p>')
+      const { nonce, formToken } = approvalForm.issue(token)
+      const form =
+        `<p>Someone is signing in to your wallet from a new device. If it is you, approve it; your login code then comes by email.</p>` +
+        `<form method="post" action="${DEVICE_APPROVAL_PATH}">` +
+        `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
+        `<input type="hidden" name="csrf" value="${escapeHtml(formToken)}">` +
+        `<button type="submit">Approve this device</button></form>` +
+        `<p>If it is not you, close this page: nothing is approved.</p>`
+      return approvalPage('Approve this device', form, { 'set-cookie': approvalForm.cookie(nonce, DEVICE_APPROVAL_PATH, baseUrl.startsWith('https:')) })
+    }
+    if (method === 'POST' && path === DEVICE_APPROVAL_PATH) {
+      // Only the page's own form: from this origin, with the cookie the page set and the token bound to it.
+      const origin = req.headers.origin
+      const site = req.headers['sec-fetch-site']
+      const form = new URLSearchParams(await readBody(req))
+      const token = form.get('token') ?? ''
+      const sameOrigin = (origin === undefined || origin === new URL(baseUrl).origin) && (site === undefined || site === 'same-origin')
+      if (!sameOrigin || !approvalForm.verify(token, cookieValue(req.headers.cookie, DEVICE_APPROVAL_COOKIE), form.get('csrf') ?? undefined)) {
+        return approvalPage('Not approved', '<p>Nothing was approved. Open the link from the email again and press the button there.</p>', {}, 403)
+      }
+      const clear = { 'set-cookie': `${DEVICE_APPROVAL_COOKIE}=; Path=${DEVICE_APPROVAL_PATH}; HttpOnly; SameSite=Strict; Max-Age=0` }
       try {
-        await sendMail(accounts.approveDevice(url.searchParams.get('token') ?? ''))
-        return { html: page('Device approved', '<p>This device is approved. Go back to the app: your login code is on its way by email.</p>') }
+        await sendMail(accounts.approveDevice(token))
+        return approvalPage('Device approved', '<p>This device is approved. Go back to the app: your login code is on its way by email.</p>', clear)
       } catch (error) {
-        if (error instanceof AuthError) return { html: page('Link not valid', `<p>${escapeHtml(error.message)}.</p>`) }
+        if (error instanceof AuthError) return approvalPage(error.status === 429 ? 'Device approved' : 'Link not valid', `<p>${escapeHtml(error.message)}.</p>`, clear)
         throw error
       }
     }
@@ -464,7 +498,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
     if (method === 'POST' && path === '/v1/email/verify') {
       const b = await body()
-      const { user, session, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'))
+      const { user, session, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'), client)
       // A new wallet can send at once: its funding has landed before the answer.
       if (created) await fund(user)
       await smartAddressOf(user)
@@ -495,12 +529,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
     if (method === 'POST' && path === '/v1/email/update/primary') {
       const { user, session } = accounts.authenticate(bearer(req))
-      await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId))
+      await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId, client))
       return { json: { action: 'VERIFY_SECONDARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/secondary') {
       const { user } = accounts.authenticate(bearer(req))
-      return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp')) } }
+      return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp'), client) } }
     }
     if (method === 'POST' && path === '/v1/sign-out') {
       const token = bearer(req)
@@ -625,6 +659,22 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       mail.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** The device-approval pages: not cached, framable by nobody, no referrer beyond this origin. */
+function approvalPage(title: string, body: string, headers: Record<string, string> = {}, status = 200): RawAnswer {
+  return {
+    status,
+    contentType: 'text/html; charset=utf-8',
+    body: page(title, body),
+    headers: {
+      'cache-control': 'no-store',
+      'content-security-policy': "frame-ancestors 'none'; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'",
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+      ...headers,
     },
   }
 }
