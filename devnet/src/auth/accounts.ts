@@ -9,6 +9,7 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Hex } from 'viem'
+import { normalisedEmail } from '../../../src/domain/validation/embedded-wallet-inputs'
 import { CODE_LIMITS, CodePolicy, type CodeLimits } from './guards/code-policy'
 import { codesEqual } from './guards/codes-equal'
 import { InMemoryAttemptStore, InMemoryCodeStore, InMemorySessionStore } from './guards/memory-stores'
@@ -108,12 +109,11 @@ interface EmailUpdate {
   stage: 'primary' | 'secondary'
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
+/** The email as it is stored and mailed to (the domain's one rule), or 400 "Enter a valid email address". */
 export function normaliseEmail(email: string): string {
-  const trimmed = email.trim().toLowerCase()
-  if (!EMAIL.test(trimmed) || trimmed.length > 254) throw new AuthError(400, AUTH_MESSAGES.invalidEmail)
-  return trimmed
+  const normalised = normalisedEmail(email)
+  if (normalised === undefined) throw new AuthError(400, AUTH_MESSAGES.invalidEmail)
+  return normalised
 }
 
 export interface AccountsOptions {
@@ -157,26 +157,28 @@ export class AuthAccounts {
   }
 
   /**
-   * The first login step. A known user on a device it has not seen gets an approval link by
-   * email first (VERIFY_DEVICE); everyone else gets a code (VERIFY_OTP). Refused with "Please try
-   * again after N seconds" within the cooldown, over the address's daily mails, or while the
-   * address is locked (./guards/code-policy).
+   * The first login step, answered VERIFY_OTP whether or not the email has an account, so the
+   * answer tells nobody which emails do. The email gets a code; but a known user on a device it has
+   * not seen gets an approval link instead, and the code follows once the link's page is used
+   * (approveDevice). A code is pending either way (in the second case one never mailed), so a
+   * guess is answered alike. Refused with "Please try again after N seconds" within the cooldown,
+   * over the address's daily mails, or while the address is locked (./guards/code-policy).
    */
   startLogin(rawEmail: string, deviceId: string): { action: LoginAction; outgoing: Outgoing } {
     const email = normaliseEmail(rawEmail)
     const user = this.users.get(email)
+    const code = this.newPendingCode(email, email, deviceId)
     if (user !== undefined && !user.devices.has(deviceId)) {
       const linkToken = randomBytes(24).toString('hex')
       this.deviceLinks.set(linkToken, { email, deviceId, expiresAt: this.now() + DEVICE_LINK_LIFETIME_MS })
-      return { action: 'VERIFY_DEVICE', outgoing: { kind: 'device', email, linkToken } }
+      return { action: 'VERIFY_OTP', outgoing: { kind: 'device', email, linkToken } }
     }
-    return { action: 'VERIFY_OTP', outgoing: this.issueCode(email, deviceId) }
+    return { action: 'VERIFY_OTP', outgoing: { kind: 'otp', email, code } }
   }
 
-  /** A new code for the email (the "resend" button), under the code policy. */
+  /** The "resend" button: what the login step sends (a code, or the approval link again), under the same limits. */
   issueCode(rawEmail: string, deviceId: string): Outgoing {
-    const email = normaliseEmail(rawEmail)
-    return { kind: 'otp', email, code: this.newPendingCode(email, email, deviceId) }
+    return this.startLogin(rawEmail, deviceId).outgoing
   }
 
   /**
@@ -260,22 +262,24 @@ export class AuthAccounts {
     return { kind: 'otp', email: link.email, code: this.newPendingCode(link.email, link.email, link.deviceId, { skipCooldown: true }) }
   }
 
-  /** Whether the device may go on to the code (the frame polls this while it waits). */
+  /**
+   * Whether the email's account knows the device (the frame polls this after VERIFY_DEVICE).
+   * False for an email without an account as for a device not approved: it tells nobody which.
+   */
   deviceApproved(rawEmail: string, deviceId: string): boolean {
-    const user = this.users.get(normaliseEmail(rawEmail))
-    return user === undefined || user.devices.has(deviceId)
+    return this.users.get(normaliseEmail(rawEmail))?.devices.has(deviceId) === true
   }
 
   /**
    * Checks a code. Right: the user (created on first login, with new keys) and a session for the
-   * device; `created` says whether the user is new (the server funds a new wallet). Wrong: "That
-   * code is not valid" with the attempts left; the last wrong attempt voids the code. `client` is
-   * the caller's address (the policy counts wrong codes per client too).
+   * device; `created` says whether the user is new (the server funds a new wallet). Wrong, or
+   * right on a device the account has not approved: "That code is not valid" with the attempts
+   * left; the last wrong attempt voids the code. `client` is the caller's address (the policy
+   * counts wrong codes per client too).
    */
   verifyCode(rawEmail: string, code: string, deviceId: string, client = NO_CLIENT): { user: AuthUser; session: AuthSession; created: boolean } {
     const email = normaliseEmail(rawEmail)
-    if (!this.deviceApproved(email, deviceId)) throw new AuthError(403, AUTH_MESSAGES.deviceNotApproved)
-    this.checkCode(email, code, client)
+    this.checkCode(email, code, client, () => this.users.get(email)?.devices.has(deviceId) ?? true)
     let user = this.users.get(email)
     const created = user === undefined
     if (user === undefined) {
@@ -310,8 +314,8 @@ export class AuthAccounts {
     let user = this.users.get(key)
     const created = user === undefined
     if (user === undefined) {
-      // The provider's email is kept unproved, and only when nobody proved it here.
-      const claimed = identity.email?.trim().toLowerCase()
+      // The provider's email is kept unproved, and only when well formed and nobody proved it here.
+      const claimed = identity.email === undefined ? undefined : normalisedEmail(identity.email)
       const email = claimed === undefined || this.users.has(claimed) ? '' : claimed
       user = {
         ...newUser(email, this.now(), false),
@@ -344,12 +348,12 @@ export class AuthAccounts {
 
   /**
    * Starts an email change for a signed-in user: a code goes to the CURRENT email (proof the owner
-   * asks). The new email must be free. Starting again replaces a change under way.
+   * asks). Whether the new email is free is told only to whoever proves it (the last step), so
+   * this answer tells nobody which emails have accounts. Starting again replaces a change under way.
    */
   startEmailUpdate(user: AuthUser, rawNewEmail: string, deviceId: string): Outgoing {
     const newEmail = normaliseEmail(rawNewEmail)
     if (newEmail === user.email) throw new AuthError(400, AUTH_MESSAGES.sameEmail)
-    if (this.users.has(newEmail)) throw new AuthError(409, AUTH_MESSAGES.emailTaken)
     const code = this.newPendingCode(`update-primary:${user.id}`, user.email, deviceId)
     this.updates.set(user.id, { newEmail, stage: 'primary' })
     return { kind: 'update-otp', email: user.email, code, newEmail }
@@ -367,7 +371,8 @@ export class AuthAccounts {
 
   /**
    * The new email's code: right, and the user's email is the new one (same user, same keys; the old
-   * email no longer logs in). An email another account proved since the change began is refused.
+   * email no longer logs in). An email another account has proved is refused here, to whoever just
+   * proved they hold it, and to nobody before.
    */
   confirmEmailUpdateSecondary(user: AuthUser, code: string, client = NO_CLIENT): string {
     const update = this.updates.get(user.id)

@@ -31,8 +31,10 @@
  * as user operations (the first one deploys it) and signatures are ERC-1271 (ERC-6492 while it is
  * not deployed yet).
  *
- * Codes are mailed and checked under one policy, counted per email and per client address
- * (./guards/code-policy).
+ * Who may call: the API (/v1, /devnet) refuses a browser request from any origin but its own,
+ * or, naming its project (`?projectId=`), exactly one of that project's allowed host origins,
+ * which alone gets CORS (./guards/origin-gate). Codes are mailed and checked under one policy,
+ * counted per email and per client address (./guards/code-policy).
  *
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
@@ -50,6 +52,7 @@ import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outg
 import { FRAME_APP_PATH, allowedHostOrigin, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import { clientAddress } from './guards/client-address'
 import { DEVICE_APPROVAL_COOKIE, DeviceApprovalForm, cookieValue } from './guards/device-approval-form'
+import { decideOrigin, type OriginDecision } from './guards/origin-gate'
 import type { Mailbox } from './smtp-sink'
 import type { DevnetSmartAccount } from './smart-account'
 import type { SocialLogin, SocialLoginOptions } from './social/login'
@@ -62,6 +65,8 @@ export const NEW_WALLET_FUNDING = parseEther('10')
 const FAUCET_BALANCE = parseEther('1000000')
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+/** A browser request from an origin the service does not serve. */
+export const ORIGIN_NOT_ALLOWED = 'This origin is not allowed to call the wallet service'
 
 const DEVICE_APPROVAL_PATH = '/v1/email/device-approval'
 
@@ -218,7 +223,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     if (outgoing.kind === 'otp') {
       await mail.sendMail({
         from: 'Walletgate devnet <login@walletgate.devnet>',
-        to: outgoing.email,
+        to: recipient(outgoing.email),
         subject: `Your login code is ${outgoing.code}`,
         text: `Your login code is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
       })
@@ -227,7 +232,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     if (outgoing.kind === 'update-otp') {
       await mail.sendMail({
         from: 'Walletgate devnet <login@walletgate.devnet>',
-        to: outgoing.email,
+        to: recipient(outgoing.email),
         subject: `Your email change code is ${outgoing.code}`,
         text: `Your code to change your wallet's email to ${outgoing.newEmail} is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
       })
@@ -236,7 +241,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     const link = `${baseUrl}${DEVICE_APPROVAL_PATH}?token=${outgoing.linkToken}`
     await mail.sendMail({
       from: 'Walletgate devnet <login@walletgate.devnet>',
-      to: outgoing.email,
+      to: recipient(outgoing.email),
       subject: 'Approve this device',
       text: `Someone is signing in to your wallet from a new device. If it is you, open this link and press "Approve this device"; your login code then comes by email: ${link}`,
       html: `<p>Someone is signing in to your wallet from a new device. If it is you, <a href="${link}">open this link</a> and press "Approve this device"; your login code then comes by email.</p>`,
@@ -617,21 +622,44 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     res.end(JSON.stringify(answer.json))
   }
 
-  const server = createServer((req, res) => {
+  /**
+   * Whether a browser may make this request (./guards/origin-gate): the API answers its own
+   * origin's calls (the frame's; a same-origin POST from a no-referrer page says `Origin: null`,
+   * so the browser's Sec-Fetch-Site vouches for it), and a project's exact host origin with CORS.
+   */
+  const originDecision = (req: IncomingMessage, url: URL): Promise<OriginDecision> => {
+    const guarded = url.pathname.startsWith('/v1/') || url.pathname.startsWith('/devnet/')
     const origin = req.headers.origin
-    res.setHeader('access-control-allow-origin', origin ?? '*')
-    if (origin !== undefined) res.setHeader('vary', 'Origin')
-    res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS')
-    res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type, authorization')
-    if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
-      res.writeHead(204)
-      res.end()
-      return
-    }
+    if (!guarded || req.headers['sec-fetch-site'] === 'same-origin') return Promise.resolve({ allowed: true })
+    return decideOrigin(origin, url.searchParams.get('projectId'), {
+      authOrigin: new URL(baseUrl).origin,
+      hostOrigin: (projectId, candidate) => allowedHostOrigin(options.serviceUrl, projectId, candidate),
+    })
+  }
+
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', baseUrl)
-    if (social?.handle(req, res, url) === true) return
-    route(req, url)
-      .then((answer) => send(res, answer))
+    originDecision(req, url)
+      .then((decision) => {
+        if (req.headers.origin !== undefined) res.setHeader('vary', 'Origin')
+        if (!decision.allowed) {
+          // Refused before any route runs: a simple request from a hostile page changes nothing.
+          send(res, { status: 403, json: { message: ORIGIN_NOT_ALLOWED } })
+          return
+        }
+        if (decision.cors !== undefined) {
+          res.setHeader('access-control-allow-origin', decision.cors)
+          res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS')
+          res.setHeader('access-control-allow-headers', 'content-type, authorization')
+        }
+        if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
+          res.writeHead(204)
+          res.end()
+          return
+        }
+        if (social?.handle(req, res, url) === true) return
+        return route(req, url).then((answer) => send(res, answer))
+      })
       .catch((error: unknown) => {
         if (error instanceof AuthError) send(res, { status: error.status, json: { message: error.message, ...error.details } })
         else if (error instanceof HttpError) send(res, { status: error.status, json: error.body })
@@ -661,6 +689,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** A mail's recipient as a bare address, never parsed for display names or lists. */
+function recipient(address: string): { name: string; address: string } {
+  return { name: '', address }
 }
 
 /** The device-approval pages: not cached, framable by nobody, no referrer beyond this origin. */

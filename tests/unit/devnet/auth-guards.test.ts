@@ -1,7 +1,7 @@
 /**
  * The auth service's guards on a test clock: the code policy (cooldown, locks per email doubling,
  * wrong codes per client, mails per day), the constant-time code comparison, the client address,
- * and the device-approval form's binding.
+ * the device-approval form's binding and the origin gate.
  */
 import { describe, expect, it } from 'vitest'
 import { CODE_LIMITS, CodePolicy } from '../../../devnet/src/auth/guards/code-policy'
@@ -9,6 +9,7 @@ import { codesEqual } from '../../../devnet/src/auth/guards/codes-equal'
 import { clientAddress } from '../../../devnet/src/auth/guards/client-address'
 import { DeviceApprovalForm, cookieValue } from '../../../devnet/src/auth/guards/device-approval-form'
 import { InMemoryAttemptStore, InMemoryCodeStore, InMemorySessionStore } from '../../../devnet/src/auth/guards/memory-stores'
+import { decideOrigin } from '../../../devnet/src/auth/guards/origin-gate'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -122,6 +123,20 @@ describe('the other guards', () => {
     expect(form.verify('link-1', form.issue('link-1').nonce, formToken)).toBe(false)
     expect(new DeviceApprovalForm().verify('link-1', nonce, formToken)).toBe(false)
     expect(cookieValue(`a=1; ${form.cookie(nonce, '/p', false).split(';')[0]!}`, 'wg_device_approval')).toBe(nonce)
+  })
+
+  it('lets through no Origin and its own, and a host origin only exactly and for its project', async () => {
+    const deps = {
+      authOrigin: 'http://127.0.0.1:8790',
+      hostOrigin: async (projectId: string, origin: string) => (projectId === 'p' && origin === 'http://127.0.0.1:5173' ? origin : undefined),
+    }
+    expect(await decideOrigin(undefined, null, deps)).toEqual({ allowed: true })
+    expect(await decideOrigin('http://127.0.0.1:8790', null, deps)).toEqual({ allowed: true })
+    expect(await decideOrigin('http://127.0.0.1:5173', 'p', deps)).toEqual({ allowed: true, cors: 'http://127.0.0.1:5173' })
+    for (const origin of ['http://127.0.0.1:5173.evil.test', 'http://evil.127.0.0.1:5173', 'null', 'http://127.0.0.1:51730'])
+      expect(await decideOrigin(origin, 'p', deps)).toEqual({ allowed: false })
+    expect(await decideOrigin('http://127.0.0.1:5173', null, deps)).toEqual({ allowed: false })
+    expect(await decideOrigin('http://127.0.0.1:5173', 'q', deps)).toEqual({ allowed: false })
   })
 
   it('ends every session of one user and no other', () => {
