@@ -237,6 +237,7 @@ export class AuthAccounts {
       throw new AuthError(400, AUTH_MESSAGES.invalidCode, { attemptsLeft: pending.attemptsLeft })
     }
     this.codes.delete(key)
+    this.policy.used(key)
   }
 
   /** Whether `linkToken` is a live approval link (its page may offer the button). */

@@ -34,6 +34,14 @@ describe('the code policy', () => {
     expect(policy.sendWait('a@x.io', 'a@x.io')).toBe(0)
   })
 
+  it('ends the cooldown of a key whose code was entered right', () => {
+    const { policy } = world()
+    policy.sent('a@x.io', 'a@x.io')
+    expect(policy.sendWait('a@x.io', 'a@x.io')).toBe(30)
+    policy.used('a@x.io')
+    expect(policy.sendWait('a@x.io', 'a@x.io')).toBe(0)
+  })
+
   it('locks an email after 5 wrong codes in 15 minutes, from any clients, for 15 minutes, then 30, then 60', () => {
     const { clock, policy } = world()
     const fiveWrong = () => {

@@ -66,6 +66,14 @@ export class CodePolicy {
     this.attempts.add(keys.mailed(email), now)
   }
 
+  /**
+   * The code under `codeKey` was entered right: its cooldown ends (the owner proved the address;
+   * a login on another device right after is no resend). Wrong codes keep theirs.
+   */
+  used(codeKey: string): void {
+    this.codes.forgetLastSent(codeKey)
+  }
+
   /** Seconds to wait before a code for `email` may be compared for `client` (0: now). Asked before every comparison. */
   checkWait(email: string, client: string): number {
     const now = this.clock.now()

@@ -20,6 +20,9 @@ export class InMemoryCodeStore implements CodeStore {
   setLastSent(key: string, at: number): void {
     this.sent.set(key, at)
   }
+  forgetLastSent(key: string): void {
+    this.sent.delete(key)
+  }
 }
 
 export class InMemoryAttemptStore implements AttemptStore {

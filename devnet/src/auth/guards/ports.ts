@@ -30,6 +30,8 @@ export interface CodeStore {
   /** When a code was last mailed under `key`, or undefined if never (or long enough ago to forget). */
   lastSent(key: string): number | undefined
   setLastSent(key: string, at: number): void
+  /** Forgets the key's last-sent time (its code was used: the next one may go at once). */
+  forgetLastSent(key: string): void
 }
 
 /** A lock on a key (an email that had too many wrong codes). */
