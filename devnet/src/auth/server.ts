@@ -6,7 +6,8 @@
  *
  *   POST /v1/email/login   { email, deviceId }        -> { action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }
  *   POST /v1/email/resend  { email, deviceId }        -> { sent: true } | 429 "Please try again after N seconds"
- *   GET  /v1/email/device-approval?token=            (the emailed link) -> a page; the code follows by email
+ *   GET  /v1/email/device-approval?token=            (the emailed link) -> a page with a button (a GET approves nothing)
+ *   POST /v1/email/device-approval  token, csrf       (the button; same origin, its cookie) -> approved; the code follows by email
  *   GET  /v1/email/device-status?email=&deviceId=    -> { approved }
  *   POST /v1/email/verify  { email, otp, deviceId }   -> { token, user } | 400 "That code is not valid" (attemptsLeft)
  *   GET  /v1/user[?chainId=]        (Bearer token)    -> { email, accounts: { eip155, solana }, address, evmAccounts, preferredAccountType[, smartAccountDeployed] }
@@ -31,6 +32,11 @@
  * as user operations (the first one deploys it) and signatures are ERC-1271 (ERC-6492 while it is
  * not deployed yet).
  *
+ * Who may call: the API (/v1, /devnet) refuses a browser request from any origin but its own,
+ * or, naming its project (`?projectId=`), exactly one of that project's allowed host origins,
+ * which alone gets CORS (./guards/origin-gate). Codes are mailed and checked under one policy,
+ * counted per email and per client address (./guards/code-policy).
+ *
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
  */
@@ -47,6 +53,9 @@ import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outg
 import { requestApp } from './frame/app-scope'
 import { FRAME_APP_PATH, allowedHostOrigin, confirmPopupCsp, confirmPopupHtml, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import { CONFIRM_POPUP_PATH } from './frame/confirm-popup'
+import { clientAddress } from './guards/client-address'
+import { DEVICE_APPROVAL_COOKIE, DeviceApprovalForm, cookieValue } from './guards/device-approval-form'
+import { decideOrigin, type OriginDecision } from './guards/origin-gate'
 import type { Mailbox } from './smtp-sink'
 import type { DevnetSmartAccount } from './smart-account'
 import type { SocialLogin, SocialLoginOptions } from './social/login'
@@ -59,6 +68,10 @@ export const NEW_WALLET_FUNDING = parseEther('10')
 const FAUCET_BALANCE = parseEther('1000000')
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+/** A browser request from an origin the service does not serve. */
+export const ORIGIN_NOT_ALLOWED = 'This origin is not allowed to call the wallet service'
+
+const DEVICE_APPROVAL_PATH = '/v1/email/device-approval'
 
 /** The devnet pages' icon: a grey tile with a "d". */
 const DEVNET_ICON =
@@ -137,6 +150,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   const chains = new Map(options.chains.map((c) => [c.chainId, c]))
   let baseUrl = ''
   const frameApp = frameAppBundler(options.log)
+  const approvalForm = new DeviceApprovalForm()
 
   // The faucet's money: set, not mined, so it never depends on what other parts spent.
   await Promise.all(
@@ -212,7 +226,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     if (outgoing.kind === 'otp') {
       await mail.sendMail({
         from: 'Walletgate devnet <login@walletgate.devnet>',
-        to: outgoing.email,
+        to: recipient(outgoing.email),
         subject: `Your login code is ${outgoing.code}`,
         text: `Your login code is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
       })
@@ -221,19 +235,19 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     if (outgoing.kind === 'update-otp') {
       await mail.sendMail({
         from: 'Walletgate devnet <login@walletgate.devnet>',
-        to: outgoing.email,
+        to: recipient(outgoing.email),
         subject: `Your email change code is ${outgoing.code}`,
         text: `Your code to change your wallet's email to ${outgoing.newEmail} is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
       })
       return
     }
-    const link = `${baseUrl}/v1/email/device-approval?token=${outgoing.linkToken}`
+    const link = `${baseUrl}${DEVICE_APPROVAL_PATH}?token=${outgoing.linkToken}`
     await mail.sendMail({
       from: 'Walletgate devnet <login@walletgate.devnet>',
-      to: outgoing.email,
+      to: recipient(outgoing.email),
       subject: 'Approve this device',
-      text: `Someone is signing in to your wallet from a new device. If it is you, approve it: ${link}`,
-      html: `<p>Someone is signing in to your wallet from a new device. If it is you, <a href="${link}">approve this device</a>.</p>`,
+      text: `Someone is signing in to your wallet from a new device. If it is you, open this link and press "Approve this device"; your login code then comes by email: ${link}`,
+      html: `<p>Someone is signing in to your wallet from a new device. If it is you, <a href="${link}">open this link</a> and press "Approve this device"; your login code then comes by email.</p>`,
     })
   }
 
@@ -442,6 +456,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       if (typeof value !== 'string' || value === '') throw new HttpError(400, `Missing field ${name}`)
       return value
     }
+    const client = clientAddress(req.socket.remoteAddress)
     if (method === 'POST' && path === '/v1/email/login') {
       const b = await body()
       const { action, outgoing } = accounts.startLogin(text(b.email, 'email'), text(b.deviceId, 'deviceId'))
@@ -453,12 +468,36 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       await sendMail(accounts.issueCode(text(b.email, 'email'), text(b.deviceId, 'deviceId')))
       return { json: { sent: true } }
     }
-    if (method === 'GET' && path === '/v1/email/device-approval') {
+    if (method === 'GET' && path === DEVICE_APPROVAL_PATH) {
+      // What a mail scanner fetches too: it shows the button and approves nothing.
+      const token = url.searchParams.get('token') ?? ''
+      if (!accounts.deviceLinkValid(token)) return approvalPage('Link not valid', '<p>This approval link is not valid or has expired.</p>')
+      const { nonce, formToken } = approvalForm.issue(token)
+      const form =
+        `<p>Someone is signing in to your wallet from a new device. If it is you, approve it; your login code then comes by email.</p>` +
+        `<form method="post" action="${DEVICE_APPROVAL_PATH}">` +
+        `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
+        `<input type="hidden" name="csrf" value="${escapeHtml(formToken)}">` +
+        `<button type="submit">Approve this device</button></form>` +
+        `<p>If it is not you, close this page: nothing is approved.</p>`
+      return approvalPage('Approve this device', form, { 'set-cookie': approvalForm.cookie(nonce, DEVICE_APPROVAL_PATH, baseUrl.startsWith('https:')) })
+    }
+    if (method === 'POST' && path === DEVICE_APPROVAL_PATH) {
+      // Only the page's own form: from this origin, with the cookie the page set and the token bound to it.
+      const origin = req.headers.origin
+      const site = req.headers['sec-fetch-site']
+      const form = new URLSearchParams(await readBody(req))
+      const token = form.get('token') ?? ''
+      const sameOrigin = (origin === undefined || origin === new URL(baseUrl).origin) && (site === undefined || site === 'same-origin')
+      if (!sameOrigin || !approvalForm.verify(token, cookieValue(req.headers.cookie, DEVICE_APPROVAL_COOKIE), form.get('csrf') ?? undefined)) {
+        return approvalPage('Not approved', '<p>Nothing was approved. Open the link from the email again and press the button there.</p>', {}, 403)
+      }
+      const clear = { 'set-cookie': `${DEVICE_APPROVAL_COOKIE}=; Path=${DEVICE_APPROVAL_PATH}; HttpOnly; SameSite=Strict; Max-Age=0` }
       try {
-        await sendMail(accounts.approveDevice(url.searchParams.get('token') ?? ''))
-        return { html: page('Device approved', '<p>This device is approved. Go back to the app: your login code is on its way by email.</p>') }
+        await sendMail(accounts.approveDevice(token))
+        return approvalPage('Device approved', '<p>This device is approved. Go back to the app: your login code is on its way by email.</p>', clear)
       } catch (error) {
-        if (error instanceof AuthError) return { html: page('Link not valid', `<p>${escapeHtml(error.message)}.</p>`) }
+        if (error instanceof AuthError) return approvalPage(error.status === 429 ? 'Device approved' : 'Link not valid', `<p>${escapeHtml(error.message)}.</p>`, clear)
         throw error
       }
     }
@@ -467,7 +506,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
     if (method === 'POST' && path === '/v1/email/verify') {
       const b = await body()
-      const { user, session: opened, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'))
+      const { user, session: opened, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'), client)
       // The session is the app's that asked (one wallet per person, one session per app).
       const session = accounts.forApp(opened, requestApp(req.headers))
       // A new wallet can send at once: its funding has landed before the answer.
@@ -500,12 +539,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
     if (method === 'POST' && path === '/v1/email/update/primary') {
       const { user, session } = accounts.authenticate(bearer(req), requestApp(req.headers))
-      await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId))
+      await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId, client))
       return { json: { action: 'VERIFY_SECONDARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/secondary') {
       const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
-      return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp')) } }
+      return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp'), client) } }
     }
     if (method === 'POST' && path === '/v1/sign-out') {
       const token = bearer(req)
@@ -595,21 +634,44 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     res.end(JSON.stringify(answer.json))
   }
 
-  const server = createServer((req, res) => {
+  /**
+   * Whether a browser may make this request (./guards/origin-gate): the API answers its own
+   * origin's calls (the frame's; a same-origin POST from a no-referrer page says `Origin: null`,
+   * so the browser's Sec-Fetch-Site vouches for it), and a project's exact host origin with CORS.
+   */
+  const originDecision = (req: IncomingMessage, url: URL): Promise<OriginDecision> => {
+    const guarded = url.pathname.startsWith('/v1/') || url.pathname.startsWith('/devnet/')
     const origin = req.headers.origin
-    res.setHeader('access-control-allow-origin', origin ?? '*')
-    if (origin !== undefined) res.setHeader('vary', 'Origin')
-    res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS')
-    res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type, authorization')
-    if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
-      res.writeHead(204)
-      res.end()
-      return
-    }
+    if (!guarded || req.headers['sec-fetch-site'] === 'same-origin') return Promise.resolve({ allowed: true })
+    return decideOrigin(origin, url.searchParams.get('projectId'), {
+      authOrigin: new URL(baseUrl).origin,
+      hostOrigin: (projectId, candidate) => allowedHostOrigin(options.serviceUrl, projectId, candidate),
+    })
+  }
+
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', baseUrl)
-    if (social?.handle(req, res, url) === true) return
-    route(req, url)
-      .then((answer) => send(res, answer))
+    originDecision(req, url)
+      .then((decision) => {
+        if (req.headers.origin !== undefined) res.setHeader('vary', 'Origin')
+        if (!decision.allowed) {
+          // Refused before any route runs: a simple request from a hostile page changes nothing.
+          send(res, { status: 403, json: { message: ORIGIN_NOT_ALLOWED } })
+          return
+        }
+        if (decision.cors !== undefined) {
+          res.setHeader('access-control-allow-origin', decision.cors)
+          res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS')
+          res.setHeader('access-control-allow-headers', 'content-type, authorization')
+        }
+        if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
+          res.writeHead(204)
+          res.end()
+          return
+        }
+        if (social?.handle(req, res, url) === true) return
+        return route(req, url).then((answer) => send(res, answer))
+      })
       .catch((error: unknown) => {
         if (error instanceof AuthError) send(res, { status: error.status, json: { message: error.message, ...error.details } })
         else if (error instanceof HttpError) send(res, { status: error.status, json: error.body })
@@ -637,6 +699,27 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       mail.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** A mail's recipient as a bare address, never parsed for display names or lists. */
+function recipient(address: string): { name: string; address: string } {
+  return { name: '', address }
+}
+
+/** The device-approval pages: not cached, framable by nobody, no referrer beyond this origin. */
+function approvalPage(title: string, body: string, headers: Record<string, string> = {}, status = 200): RawAnswer {
+  return {
+    status,
+    contentType: 'text/html; charset=utf-8',
+    body: page(title, body),
+    headers: {
+      'cache-control': 'no-store',
+      'content-security-policy': "frame-ancestors 'none'; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'",
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+      ...headers,
     },
   }
 }

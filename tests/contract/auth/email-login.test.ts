@@ -112,19 +112,30 @@ describe('email login on the devnet auth service', () => {
     expect((await post('/v1/email/resend', { email, deviceId: 'laptop' })).status).toBe(200)
   })
 
-  it('a known user on a new device waits for the emailed approval link, then gets a code; the same wallet as before', async () => {
+  it('a known user on a new device gets the emailed approval link, presses its button, then gets a code; the same wallet as before', async () => {
     const email = fresh()
     await post('/v1/email/login', { email, deviceId: 'laptop' })
     const first = await post<{ user: { accounts: { eip155: string } } }>('/v1/email/verify', { email, otp: await codeFor(email), deviceId: 'laptop' })
     clock += OTP_RESEND_COOLDOWN_MS
 
-    expect((await post('/v1/email/login', { email, deviceId: 'phone' })).body).toEqual({ action: 'VERIFY_DEVICE' })
+    // Answered as for any email (the answer must not tell that this one has an account).
+    expect((await post('/v1/email/login', { email, deviceId: 'phone' })).body).toEqual({ action: 'VERIFY_OTP' })
     expect((await get(`/v1/email/device-status?email=${encodeURIComponent(email)}&deviceId=phone`)).body).toEqual({ approved: false })
     const { body: mails } = await get<{ subject: string; text: string }[]>(`/devnet/mail?to=${encodeURIComponent(email)}`)
     const link = mails.find((m) => m.subject === 'Approve this device')?.text.match(/https?:\/\/\S+/)?.[0]
     expect(link).toBeDefined()
+    // Opening the link shows a button and approves nothing; its POST approves.
     const approval = await fetch(link!)
-    expect(await approval.text()).toContain('This device is approved')
+    const page = await approval.text()
+    expect(page).toContain('Approve this device')
+    expect((await get(`/v1/email/device-status?email=${encodeURIComponent(email)}&deviceId=phone`)).body).toEqual({ approved: false })
+    const form = Object.fromEntries([...page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]))
+    const pressed = await fetch(new URL('/v1/email/device-approval', auth.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: (approval.headers.get('set-cookie') ?? '').split(';')[0]! },
+      body: new URLSearchParams(form).toString(),
+    })
+    expect(await pressed.text()).toContain('This device is approved')
     expect((await get(`/v1/email/device-status?email=${encodeURIComponent(email)}&deviceId=phone`)).body).toEqual({ approved: true })
     const second = await post<{ user: { accounts: { eip155: string } } }>('/v1/email/verify', { email, otp: await codeFor(email), deviceId: 'phone' })
     expect(second.body.user.accounts.eip155).toBe(first.body.user.accounts.eip155)
