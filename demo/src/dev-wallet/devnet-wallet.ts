@@ -70,7 +70,7 @@ declare global {
 
 const DEFAULT_STATE: DevWalletState = { authorized: false, chainId: DEVNET_CHAIN_A.id, accountIndex: 0 }
 
-function loadState(init: DevWalletInit): DevWalletState {
+export function loadState(init: DevWalletInit): DevWalletState {
   let stored: Partial<DevWalletState> = {}
   try {
     stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<DevWalletState>
@@ -92,7 +92,7 @@ function save(state: DevWalletState): void {
   }
 }
 
-function loadSolanaState(init: DevWalletInit): SolanaWalletState {
+export function loadSolanaState(init: DevWalletInit): SolanaWalletState {
   let stored: Partial<SolanaWalletState> = {}
   try {
     stored = JSON.parse(localStorage.getItem(SOLANA_STORAGE_KEY) ?? '{}') as Partial<SolanaWalletState>
@@ -110,7 +110,7 @@ function saveSolana(state: SolanaWalletState): void {
   }
 }
 
-function loadBitcoinState(init: DevWalletInit): BitcoinWalletState {
+export function loadBitcoinState(init: DevWalletInit): BitcoinWalletState {
   let stored: Partial<BitcoinWalletState> = {}
   try {
     stored = JSON.parse(localStorage.getItem(BITCOIN_STORAGE_KEY) ?? '{}') as Partial<BitcoinWalletState>
