@@ -68,15 +68,20 @@ declare global {
   }
 }
 
+/** What a storage key holds, when it is a JSON object; {} for anything else (null, a list, broken JSON, blocked storage). */
+function storedObject(key: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) ?? '{}') as unknown
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
 const DEFAULT_STATE: DevWalletState = { authorized: false, chainId: DEVNET_CHAIN_A.id, accountIndex: 0 }
 
 export function loadState(init: DevWalletInit): DevWalletState {
-  let stored: Partial<DevWalletState> = {}
-  try {
-    stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<DevWalletState>
-  } catch {
-    stored = {}
-  }
+  const stored = storedObject(STORAGE_KEY) as Partial<DevWalletState>
   return {
     authorized: stored.authorized === true,
     chainId: init.chainId ?? stored.chainId ?? DEFAULT_STATE.chainId,
@@ -93,12 +98,7 @@ function save(state: DevWalletState): void {
 }
 
 export function loadSolanaState(init: DevWalletInit): SolanaWalletState {
-  let stored: Partial<SolanaWalletState> = {}
-  try {
-    stored = JSON.parse(localStorage.getItem(SOLANA_STORAGE_KEY) ?? '{}') as Partial<SolanaWalletState>
-  } catch {
-    stored = {}
-  }
+  const stored = storedObject(SOLANA_STORAGE_KEY) as Partial<SolanaWalletState>
   return { authorized: stored.authorized === true, accountIndex: init.solanaAccountIndex ?? stored.accountIndex ?? 0 }
 }
 
@@ -111,12 +111,7 @@ function saveSolana(state: SolanaWalletState): void {
 }
 
 export function loadBitcoinState(init: DevWalletInit): BitcoinWalletState {
-  let stored: Partial<BitcoinWalletState> = {}
-  try {
-    stored = JSON.parse(localStorage.getItem(BITCOIN_STORAGE_KEY) ?? '{}') as Partial<BitcoinWalletState>
-  } catch {
-    stored = {}
-  }
+  const stored = storedObject(BITCOIN_STORAGE_KEY) as Partial<BitcoinWalletState>
   return { authorized: stored.authorized === true, accountIndex: init.bitcoinAccountIndex ?? stored.accountIndex ?? 0 }
 }
 
