@@ -46,7 +46,15 @@ async function until(check: () => boolean, ms: number): Promise<boolean> {
 
 const started: { child: ChildProcess; ready?: Ready; dataDir: string }[] = []
 
-async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; ready: Ready; ports: number[] }> {
+/**
+ * Starts the devnet CLI. `terminal`: as `npm start` in a terminal runs it, the leader of a process
+ * group of its own (Ctrl-C signals the whole group, children included), and not quiet (what a
+ * person reads is collected in `output()`).
+ */
+async function startCli(
+  via: 'node' | 'tsx',
+  terminal = false,
+): Promise<{ child: ChildProcess; ready: Ready; ports: number[]; output: () => string }> {
   // Eleven ports, all different: the OS may hand the same free port to two calls in a row.
   const picked = new Set<number>()
   const distinct = async (pair = false): Promise<number> => {
@@ -78,9 +86,10 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
       DEVNET_BUNDLER_A_PORT: String(ports[9]),
       DEVNET_BUNDLER_B_PORT: String(ports[10]),
       DEVNET_DATA_DIR: dataDir,
-      DEVNET_QUIET: '1',
+      DEVNET_QUIET: terminal ? '0' : '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: terminal,
   })
   const entry: { child: ChildProcess; ready?: Ready; dataDir: string } = { child, dataDir }
   started.push(entry)
@@ -98,7 +107,7 @@ async function startCli(via: 'node' | 'tsx'): Promise<{ child: ChildProcess; rea
   entry.ready = ready
   expect(out).toContain('Funded accounts')
   // The Solana devnet's PubSub WebSocket listens on the port after its JSON-RPC port.
-  return { child, ready, ports: [...ports, ports[4]! + 1] }
+  return { child, ready, ports: [...ports, ports[4]! + 1], output: () => out + err }
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
@@ -121,15 +130,20 @@ describe('the devnet CLI stops everything', () => {
     ['SIGTERM', 'tsx'],
   ] as const) {
     it(`on ${signal} (${via === 'tsx' ? 'through the tsx CLI, as npm run devnet' : 'node --import tsx'}): no port open, no child left`, { timeout: 180_000 }, async () => {
-      const { child, ready, ports } = await startCli(via)
+      // SIGINT is Ctrl-C at a terminal: it reaches the whole process group, the chains included.
+      const terminal = signal === 'SIGINT'
+      const { child, ready, ports, output } = await startCli(via, terminal)
       // Two Hardhat nodes and two bundlers.
       expect(ready.childPids).toHaveLength(4)
       expect(ready.childPids.every(alive)).toBe(true)
       expect(await portOpen(ports[0]!)).toBe(true)
       expect(await portOpen(ports[2]!)).toBe(true)
 
-      child.kill(signal)
+      if (terminal) process.kill(-child.pid!, signal)
+      else child.kill(signal)
       const exit = await exited(child)
+      // A chain the devnet is stopping is not one that died: it is not started again.
+      expect(output()).not.toContain('starting it again')
       if (via === 'node') {
         expect(exit).toEqual({ code: 0, signal: null })
         expect(ready.childPids.filter(alive)).toEqual([])
