@@ -92,6 +92,8 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHa
   const child = spawn(process.execPath, args, {
     env: { ...process.env, DEVNET_PARENT_PID: String(process.pid), NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as the chains' (hardhat-node.ts): the devnet stops it, not Ctrl-C.
+    detached: true,
   })
   let output = ''
   const collect = (chunk: Buffer): void => {

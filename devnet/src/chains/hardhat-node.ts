@@ -86,6 +86,10 @@ export async function startHardhatNode(opts: StartHardhatOptions): Promise<Hardh
         NODE_OPTIONS: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own: Ctrl-C at a terminal signals the devnet's group, and the devnet,
+      // not the terminal, stops its chains (a chain killed under it would look like one that died).
+      // The preload still ends it with the devnet, however the devnet ends.
+      detached: true,
     },
   )
   let output = ''
