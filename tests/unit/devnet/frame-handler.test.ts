@@ -4,7 +4,8 @@
  * its answers go, the RPC allow-list, what waits for the visitor, and what an abort fails.
  */
 import { describe, expect, it } from 'vitest'
-import { stringToHex } from 'viem'
+import { parseEther, stringToHex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { FRAME_STORAGE_KEYS, FrameHandler, type ApprovalDetails, type FrameEnv } from '../../../devnet/src/auth/frame/frame-handler'
 import { FRAME_CHANNEL, FRAME_MESSAGES, type FrameAction } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
@@ -301,6 +302,21 @@ describe('the wallet frame RPC', () => {
     ])
     expect(f.calls.filter((c) => c.path === '/v1/rpc').map((c) => (c.body as { method: string }).method)).toEqual(['eth_getBalance'])
     expect(f.shown).toEqual([])
+  })
+
+  it('a raw signed transaction is a send: the visitor sees where it goes and what it moves; rejected, nothing is sent', async () => {
+    const f = aFrame()
+    const raw = await privateKeyToAccount(generatePrivateKey()).signTransaction({ chainId: 31337, type: 'eip1559', to: OTHER, value: parseEther('0.5'), nonce: 0, gas: 21_000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n })
+    const sent = f.send('RPC_REQUEST', { chainId: 31337, method: 'eth_sendRawTransaction', params: [raw] })
+    await flush()
+    expect(f.shown).toHaveLength(1)
+    expect(f.shown[0]).toMatchObject({ method: 'eth_sendRawTransaction' })
+    expect(f.shown[0]!.rows).toEqual(expect.arrayContaining([{ label: 'To', value: OTHER }, { label: 'Amount', value: '0.5 ETH on Devnet A' }]))
+    expect(f.calls.some((c) => c.path === '/v1/rpc')).toBe(false)
+    f.answers[0]!.resolve(false)
+    await sent
+    expect(f.responses().at(-1)).toMatchObject({ ok: false, error: { code: 4001 } })
+    expect(f.calls.some((c) => c.path === '/v1/rpc')).toBe(false)
   })
 
   it('a send waits for the visitor, who sees what it is; approved it is sent, rejected it fails 4001', async () => {
