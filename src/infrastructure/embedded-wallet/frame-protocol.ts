@@ -156,15 +156,17 @@ export type FrameEvent = z.infer<typeof frameEventSchema>
 
 /**
  * RPC methods that only read: never aborted when pending requests are rejected (spec section 8);
- * the domain's list, plus asking for the accounts and passing on a transaction already signed.
+ * the domain's list, plus asking for the accounts.
  */
-export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([...DOMAIN_SAFE_RPC_METHODS, 'eth_requestAccounts', 'eth_sendRawTransaction'])
+export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([...DOMAIN_SAFE_RPC_METHODS, 'eth_requestAccounts'])
 
 /** Methods the embedded wallet signs or sends with the visitor's confirmation; anything else not safe is refused. */
 export const CONFIRMED_RPC_METHODS: ReadonlySet<string> = new Set([
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_sendTransaction',
+  // Signed elsewhere, but it sends (spec section 8): the visitor sees it and may reject it.
+  'eth_sendRawTransaction',
   'wallet_sendCalls',
   // A session key the app may spend with: the visitor confirms it like a send.
   'wallet_grantPermissions',

@@ -10,7 +10,7 @@
  * life: a replay is dropped too. Every answer and event goes to the parent with that exact origin
  * as target.
  */
-import { formatEther, isHex, type Hex } from 'viem'
+import { formatEther, isHex, parseTransaction, toHex, type Hex } from 'viem'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import {
   CONFIRMED_RPC_METHODS,
@@ -446,6 +446,8 @@ export class FrameHandler {
       }
       case 'wallet_grantPermissions':
         return { ...base, title: 'Grant permissions', rows: grantRows(params[0], chain) }
+      case 'eth_sendRawTransaction':
+        return { ...base, title: 'Approve transaction', rows: rawTxRows(params[0], chainId, chain) }
       default:
         return { ...base, title: 'Approve transaction', rows: txRows(asTx(params[0]), chain, '') }
     }
@@ -679,6 +681,22 @@ function txRows(tx: TxLike, chain: string, suffix: string): Row[] {
   const decoded = decodeCall({ to: tx.to, data: tx.data }, DEVNET_KNOWN_TOKENS)
   if (decoded.action.kind === 'none') return [...rows, { label: `Call data${suffix}`, value: 'None' }]
   return [...rows, summaryRow(decoded, suffix), ...decoded.fields.map((f) => fieldRow(f, suffix))]
+}
+
+/**
+ * A transaction signed elsewhere, as the chain will run it: where it goes, what it moves, its call
+ * data decoded. One that cannot be read, or is signed for another chain, says so as a warning.
+ */
+function rawTxRows(raw: unknown, chainId: number, chain: string): Row[] {
+  try {
+    if (typeof raw !== 'string' || !isHex(raw)) throw new Error('not hex')
+    const tx = parseTransaction(raw)
+    const rows = txRows({ ...(tx.to == null ? {} : { to: tx.to }), value: toHex(tx.value ?? 0n), ...(tx.data === undefined ? {} : { data: tx.data }) }, chain, '')
+    if (tx.chainId !== undefined && tx.chainId !== chainId) return [...rows, { label: 'Network', value: `Signed for chain ${tx.chainId}, not ${chain}`, warning: true }]
+    return rows
+  } catch {
+    return [{ label: 'Transaction', value: 'A signed transaction that cannot be read', warning: true }]
+  }
 }
 
 /**
