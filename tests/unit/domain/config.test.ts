@@ -52,6 +52,16 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(errorOf(aModalConfig({ swapChainIds: '1' as unknown as number[] })).fields).toEqual(['swapChainIds'])
   })
 
+  it('refuses a network configured twice, also as 31337 and "31337", naming the second', () => {
+    const a = aModalConfig().networks[0]!
+    const twice = errorOf(aModalConfig({ networks: [a, { ...a, name: 'Devnet A again' }] }))
+    expect(twice.fields).toEqual(['networks.1'])
+    expect(twice.message).toContain('eip155:31337 is configured twice')
+    expect(errorOf(aModalConfig({ networks: [a, { ...a, id: '31337' as unknown as number }] })).fields).toEqual(['networks.1'])
+    // The same id in two families is two networks.
+    expect(() => parseConfig(aModalConfig({ networks: [a, { ...a, chainNamespace: 'solana', id: '31337' as unknown as number }] }))).not.toThrow()
+  })
+
   it('keeps every key a host sets', () => {
     const parsed = parseConfig(aModalConfig(SET_KEYS))
     expect(parsed).toMatchObject({ ...SET_KEYS, services: { ...DEFAULT_SERVICE_URLS, relay: 'wss://relay.example' } })
