@@ -396,6 +396,7 @@ export function parseConfig(input: unknown): ResolvedConfig {
   const issues: Issue[] = []
   const parsed = object(shape)(input, [], issues)
   // Across fields, once each field is right on its own (as a zod refinement on the whole runs).
+  if (issues.length === 0) checkDuplicateNetworks(parsed as Partial<ResolvedConfig>, issues)
   if (issues.length === 0) checkDefaultNetwork(parsed as Partial<ResolvedConfig>, issues)
   if (issues.length > 0) throw new InvalidConfigError(issues)
   // The shape holds every key the host set, so the output has the full configuration's type.
@@ -403,6 +404,19 @@ export function parseConfig(input: unknown): ResolvedConfig {
 }
 
 export const DEFAULT_NETWORK_NOT_CONFIGURED = 'Expected the id of one of the configured networks'
+
+/**
+ * Each network once: a chain listed twice (31337 and "31337" are one chain) would show twice and
+ * both rows would read as active.
+ */
+function checkDuplicateNetworks(config: Partial<ResolvedConfig>, issues: Issue[]): void {
+  const seen = new Set<string>()
+  config.networks?.forEach((network, index) => {
+    const id = `${network.chainNamespace}:${String(network.id)}`
+    if (seen.has(id)) issues.push({ path: ['networks', index], message: `${id} is configured twice` })
+    seen.add(id)
+  })
+}
 
 /**
  * `defaultNetwork`, a CAIP-2 id (`eip155:31338`) or a bare chain id (`31338`), names one of
