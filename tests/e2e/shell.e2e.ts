@@ -1,4 +1,5 @@
 import { expect, snapshot, test } from './support/fixtures'
+import { DEVNET_WALLET_RDNS, initDevWallet } from './support/dev-wallet'
 
 test.describe('modal shell', () => {
   test('the connect button opens the modal on Connect; Escape closes it and focus returns', async ({ page }) => {
@@ -33,6 +34,19 @@ test.describe('modal shell', () => {
     await page.getByTestId('plain-open').click()
     await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible()
     await snapshot(page, 'shell-plain-html')
+  })
+
+  test('the inline modal shows Account once a wallet connects, and Connect once it disconnects', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/plain.html')
+    const inline = page.locator('#inline-modal')
+    await inline.getByTestId(`wallet-${DEVNET_WALLET_RDNS}`).click()
+    await expect(page.getByTestId('plain-status')).toContainText('connected: 0x')
+    // Not stuck on "Connecting" (the overlay would close here; inline there is nothing to close).
+    await expect(inline.getByTestId('view-Account')).toBeVisible()
+    await expect(inline.getByTestId('view-ConnectingExternal')).toHaveCount(0)
+    await inline.getByTestId('disconnect-button').click()
+    await expect(inline.getByTestId('view-Connect')).toBeVisible()
   })
 })
 

@@ -31,3 +31,32 @@ describe('ModalStore open rule with the platform (spec section 2)', () => {
     expect(phone.view).toBe('Networks')
   })
 })
+
+describe('ModalStore embedded (rendered inline, never closed)', () => {
+  it('close() goes home instead: Account when connected, Connect when not, with a fresh history', () => {
+    let connected = false
+    const modal = new ModalStore()
+    modal.embed(() => (connected ? 'Account' : 'Connect'))
+    modal.open({}, false)
+    modal.push('ConnectingExternal')
+    connected = true
+    modal.close()
+    expect(modal.view).toBe('Account')
+    expect(modal.history).toEqual(['Account'])
+    modal.push('Networks')
+    connected = false
+    modal.close()
+    expect(modal.view).toBe('Connect')
+    // goBack() from the only entry closes, which inline is going home as well.
+    modal.goBack()
+    expect(modal.view).toBe('Connect')
+  })
+
+  it('an overlay still closes', () => {
+    const modal = new ModalStore()
+    modal.open({}, false)
+    modal.push('ConnectingExternal')
+    modal.close()
+    expect(modal.snapshot.open).toBe(false)
+  })
+})
