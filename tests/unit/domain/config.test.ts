@@ -59,7 +59,7 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(twice.message).toContain('eip155:31337 is configured twice')
     expect(errorOf(aModalConfig({ networks: [a, { ...a, id: '31337' as unknown as number }] })).fields).toEqual(['networks.1'])
     // The same id in two families is two networks.
-    expect(() => parseConfig(aModalConfig({ networks: [a, { ...a, chainNamespace: 'solana', id: '31337' as unknown as number }] }))).not.toThrow()
+    expect(() => parseConfig(aModalConfig({ networks: [a, { ...a, chainNamespace: 'solana', id: '31337' as unknown as number, rpcUrls: ['http://127.0.0.1:8899'] }] }))).not.toThrow()
   })
 
   it('keeps every key a host sets', () => {
