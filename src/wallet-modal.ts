@@ -6,6 +6,7 @@ import type { AccountType, ChainNamespace, ThemeMode } from './domain/entities'
 import type { ViewName } from './domain/navigation/views'
 import { ALERT_ERRORS, type AlertDescriptor } from './domain/messages'
 import { AlertStore } from './application/alert-store'
+import { resolveEmbeddedCloseView } from './domain/navigation/open-rules'
 import { ConnectionStore, type ConnectionState, type NamespaceAccounts } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
@@ -380,6 +381,8 @@ class WalletModalInstance implements WalletModal {
       this.prefetchWhenIdle()
       return this.mounting ?? Promise.resolve()
     }
+    // Inline there is nothing to close: a connect, a disconnect or × shows Account or Connect.
+    this.modal.embed(() => resolveEmbeddedCloseView(this.connection.snapshot.status === 'connected'))
     if (this.unmount !== undefined) {
       // Moving from overlay to an element (or between elements): remount.
       this.unmount()

@@ -39,7 +39,19 @@ export class ModalStore {
     distinctUntilChanged(),
   )
 
+  /** Set while the modal is rendered inline: where "closing" goes instead. */
+  private home: (() => ViewName) | undefined
+
   constructor(private readonly routing: ModalRouting = { isMobile: false, hasAdapters: true }) {}
+
+  /**
+   * The modal is rendered inline (embedded mode) and cannot close: from now on `close()`, by a use
+   * case (after a connect or a disconnect) or by the visitor, starts the history over at `home()`
+   * (Account when connected, Connect otherwise).
+   */
+  embed(home: () => ViewName): void {
+    this.home = home
+  }
 
   get snapshot(): ModalState {
     return this.subject.value
@@ -75,7 +87,8 @@ export class ModalStore {
   }
 
   close(): void {
-    if (this.subject.value.open) this.subject.next({ ...this.subject.value, open: false })
+    if (this.home !== undefined) this.reset(this.home())
+    else if (this.subject.value.open) this.subject.next({ ...this.subject.value, open: false })
   }
 
   /** Pushing the current view again is a no-op. */
