@@ -8,6 +8,9 @@ import { WalletConnectEntry } from './application/connection/walletconnect-entry
 import { FeatureLoader } from './application/modal-services'
 import { isMobilePlatform } from './domain/connection/platform'
 import { CloseModal } from './application/shell/close-modal'
+import { ProjectCheck } from './application/shell/project-check'
+import { ProjectCheckToken } from './application/shell/project-check-token'
+import { AlertStore } from './application/alert-store'
 import { SiwxLoader } from './application/siwx/siwx-state'
 import { Logger } from './ports/logger'
 import { Platform } from './ports/platform'
@@ -45,6 +48,11 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
   binder
     .bind(WalletCatalogue)
     .toDynamicValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
+  binder
+    .bind(ProjectCheckToken)
+    .toDynamicValue(
+      (ctx) => new ProjectCheck(config.projectId, ctx.get(WalletCatalogue), ctx.get(AlertStore), ctx.get(Logger), () => globalThis.location?.origin),
+    )
   // Only the social buttons and views ask for it, and they show only with the embedded wallet.
   binder.bind(SocialLoginLoader).toDynamicValue(() => emailLoginLoader(() => Promise.all([container.get(FeatureLoader).connectFlow(), import('./di-social')]).then(([, { createSocialLogin }]) => createSocialLogin(container, config))))
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).

@@ -7,6 +7,7 @@ import type { ViewName } from './domain/navigation/views'
 import { ALERT_ERRORS, type AlertDescriptor } from './domain/messages'
 import { AlertStore } from './application/alert-store'
 import { resolveEmbeddedCloseView } from './domain/navigation/open-rules'
+import { ProjectCheckToken } from './application/shell/project-check-token'
 import { ConnectionStore, type ConnectionState, type NamespaceAccounts } from './application/connection-store'
 import { ModalStore } from './application/modal-store'
 import { ThemeStore } from './application/theme-store'
@@ -204,6 +205,9 @@ class WalletModalInstance implements WalletModal {
   private destroyed = false
   private sessionStarted = false
   private alertSubscription: { unsubscribe(): void } | undefined
+  /** Whether the project check has begun (first open); an analytics alert before it is held. */
+  private projectChecked = false
+  private heldAlert: AlertDescriptor | undefined
   private readonly connectedSubscription: Subscription
   private readonly profileName = new BehaviorSubject<string | null>(null)
   private profileNameSubscription: Subscription | undefined
@@ -322,6 +326,7 @@ class WalletModalInstance implements WalletModal {
     // A close() (or another open()) came while the chunks loaded: the latest call wins.
     if (ticket !== this.openTicket || this.destroyed) return
     this.modal.open({ view: options.view, namespace: this.openNamespace(options.namespace) }, this.connection.snapshot.status === 'connected')
+    this.checkProject()
   }
 
   /** The namespace to narrow the wallet list to: only a configured one. */
@@ -389,7 +394,8 @@ class WalletModalInstance implements WalletModal {
       this.unmount = undefined
       this.mounting = undefined
     }
-    return this.render(element)
+    // Inline, the visitor sees the modal with the page: the project is checked once it is idle.
+    return this.render(element).then(() => this.whenIdle(() => this.checkProject()))
   }
 
   restored(): Promise<boolean> {
@@ -429,6 +435,11 @@ class WalletModalInstance implements WalletModal {
           if (!this.destroyed && this.mounting === undefined) return this.render()
         })
         .catch(() => undefined)
+    this.whenIdle(run)
+  }
+
+  private whenIdle(run: () => void): void {
+    if (typeof window === 'undefined') return
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 })
     else setTimeout(run, 200)
   }
@@ -456,7 +467,7 @@ class WalletModalInstance implements WalletModal {
     this.checkServiceOrigins()
     this.alertSubscription = this.container
       .get(Analytics)
-      .alerts$.subscribe((alert) => this.alerts.showOnce(alert))
+      .alerts$.subscribe((alert) => this.analyticsAlert(alert))
     void this.container.get(WalletSession).start()
     // Back from a social provider on the redirect path: the login finishes now (its code loads only then).
     if (globalThis.location?.hash.includes('walletgate_social') === true) {
@@ -466,6 +477,37 @@ class WalletModalInstance implements WalletModal {
         .then(() => this.container.get(SocialLoginLoader)().then((login) => login.resumeRedirect()))
         .catch((error: unknown) => this.container.get(Logger).warn('Walletgate: social login', error))
     }
+  }
+
+  /**
+   * Asks the service about the project once the visitor first sees the modal (open, or an inline
+   * mount at idle), never at page load; an analytics 403 held until then is said in its words.
+   */
+  private checkProject(): void {
+    if (this.destroyed || !this.container.isBound(ProjectCheckToken)) return
+    const check = this.container.get(ProjectCheckToken)
+    this.projectChecked = true
+    void check.run()
+    const held = this.heldAlert
+    this.heldAlert = undefined
+    if (held !== undefined) this.analyticsAlert(held)
+  }
+
+  /**
+   * A 403 from analytics cannot tell an unknown project from a page its project does not allow:
+   * the project check tells (spec: shown once only), and until the first open the alert waits.
+   */
+  private analyticsAlert(alert: AlertDescriptor): void {
+    if (!this.projectChecked) {
+      this.heldAlert = alert
+      return
+    }
+    void this.container
+      .get(ProjectCheckToken)
+      .explain(alert)
+      .then((shown) => {
+        if (!this.destroyed) this.alerts.showOnce(shown)
+      })
   }
 
   /**

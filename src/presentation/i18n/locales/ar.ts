@@ -345,6 +345,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'انتهت الجلسة؛ اتصل مجددًا',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'معرّف المشروع غير مهيّأ',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'مرّر projectId في إعداد النافذة',
+  'alert.PROJECT_ID_UNKNOWN': 'معرّف المشروع غير مهيّأ',
+  'alert.PROJECT_ID_UNKNOWN.long': 'الخدمة لا تعرف معرّف projectId هذا؛ تحقّق منه في إعداد النافذة',
   'failure.service': 'الخدمة لا تستجيب الآن. يُرجى المحاولة بعد قليل.',
   'failure.unknown': 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   'failure.walletBusy': 'يوجد طلب معلّق في محفظتك. افتح محفظتك وأنهِ ذلك الطلب، ثم حاول مرة أخرى.',

@@ -341,6 +341,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'Die Sitzung ist abgelaufen; verbinde dich erneut',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'Projekt-ID nicht konfiguriert',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'Gib dem Modal eine projectId mit',
+  'alert.PROJECT_ID_UNKNOWN': 'Projekt-ID nicht konfiguriert',
+  'alert.PROJECT_ID_UNKNOWN.long': 'Der Dienst kennt diese projectId nicht; prüfe sie in der Konfiguration des Modals',
   'failure.service': 'Der Dienst antwortet gerade nicht. Bitte versuche es gleich noch einmal.',
   'failure.unknown': 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
   'failure.walletBusy': 'In deiner Wallet wartet schon eine Anfrage. Öffne die Wallet, schließe sie ab und versuche es dann erneut.',

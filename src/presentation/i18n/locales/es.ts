@@ -341,6 +341,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'La sesión ha caducado; vuelve a conectar',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID de proyecto no configurado',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'Pasa un projectId a la configuración del modal',
+  'alert.PROJECT_ID_UNKNOWN': 'ID de proyecto no configurado',
+  'alert.PROJECT_ID_UNKNOWN.long': 'El servicio no conoce este projectId; revísalo en la configuración del modal',
   'failure.service': 'El servicio no responde ahora. Inténtalo de nuevo en un momento.',
   'failure.unknown': 'Algo salió mal. Inténtalo de nuevo.',
   'failure.walletBusy': 'Tu billetera ya tiene una solicitud pendiente. Ábrela, termina esa solicitud y vuelve a intentarlo.',

@@ -341,6 +341,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'La session a expiré ; reconnectez-vous',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID de projet non configuré',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'Passez un projectId à la configuration du modal',
+  'alert.PROJECT_ID_UNKNOWN': 'ID de projet non configuré',
+  'alert.PROJECT_ID_UNKNOWN.long': 'Le service ne connaît pas ce projectId ; vérifiez-le dans la configuration du modal',
   'failure.service': 'Le service ne répond pas pour le moment. Réessayez dans un instant.',
   'failure.unknown': 'Un problème est survenu. Réessayez.',
   'failure.walletBusy': 'Votre portefeuille a déjà une demande en attente. Ouvrez-le, terminez cette demande, puis réessayez.',

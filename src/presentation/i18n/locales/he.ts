@@ -342,6 +342,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'פג תוקף הסשן; התחברו שוב',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'מזהה הפרויקט לא הוגדר',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'העבירו projectId בהגדרות החלון',
+  'alert.PROJECT_ID_UNKNOWN': 'מזהה הפרויקט לא הוגדר',
+  'alert.PROJECT_ID_UNKNOWN.long': 'השירות אינו מכיר את ה-projectId הזה; בדקו אותו בהגדרות החלון',
   'failure.service': 'השירות לא מגיב כרגע. נסו שוב בעוד רגע.',
   'failure.unknown': 'משהו השתבש. נסו שוב.',
   'failure.walletBusy': 'בארנק כבר ממתינה בקשה. פתחו את הארנק, סיימו אותה ונסו שוב.',

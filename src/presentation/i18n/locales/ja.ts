@@ -339,6 +339,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'セッションが切れました。もう一度接続してください',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'プロジェクトIDが未設定です',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'モーダルの設定に projectId を渡してください',
+  'alert.PROJECT_ID_UNKNOWN': 'プロジェクトIDが未設定です',
+  'alert.PROJECT_ID_UNKNOWN.long': 'サービスがこの projectId を認識していません。モーダルの設定を確認してください',
   'failure.service': 'サービスが応答していません。少し待ってからもう一度お試しください。',
   'failure.unknown': '問題が発生しました。もう一度お試しください。',
   'failure.walletBusy': 'ウォレットに保留中のリクエストがあります。ウォレットで完了してから再試行してください。',

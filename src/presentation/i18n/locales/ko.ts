@@ -339,6 +339,8 @@ export default {
   'alert.SESSION_EXPIRED.long': '세션이 만료되었습니다. 다시 연결하세요',
   'alert.PROJECT_ID_NOT_CONFIGURED': '프로젝트 ID 미설정',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': '모달 설정에 projectId를 전달하세요',
+  'alert.PROJECT_ID_UNKNOWN': '프로젝트 ID 미설정',
+  'alert.PROJECT_ID_UNKNOWN.long': '서비스가 이 projectId를 알지 못합니다. 모달 설정을 확인하세요',
   'failure.service': '서비스가 지금 응답하지 않습니다. 잠시 후 다시 시도하세요.',
   'failure.unknown': '문제가 발생했습니다. 다시 시도하세요.',
   'failure.walletBusy': '지갑에 대기 중인 요청이 있습니다. 지갑에서 그 요청을 마친 뒤 다시 시도하세요.',

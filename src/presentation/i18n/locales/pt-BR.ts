@@ -341,6 +341,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'A sessão expirou; conecte de novo',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID do projeto não configurado',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'Informe um projectId na configuração do modal',
+  'alert.PROJECT_ID_UNKNOWN': 'ID do projeto não configurado',
+  'alert.PROJECT_ID_UNKNOWN.long': 'O serviço não conhece este projectId; verifique-o na configuração do modal',
   'failure.service': 'O serviço não está respondendo agora. Tente de novo em instantes.',
   'failure.unknown': 'Algo deu errado. Tente de novo.',
   'failure.walletBusy': 'Sua carteira já tem um pedido pendente. Abra a carteira, conclua esse pedido e tente de novo.',

@@ -345,6 +345,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'Сеанс истёк; подключитесь снова',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID проекта не задан',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'Передайте projectId в настройки окна',
+  'alert.PROJECT_ID_UNKNOWN': 'ID проекта не задан',
+  'alert.PROJECT_ID_UNKNOWN.long': 'Сервис не знает этот projectId; проверьте его в настройках окна',
   'failure.service': 'Сервис сейчас не отвечает. Повторите чуть позже.',
   'failure.unknown': 'Что-то пошло не так. Повторите.',
   'failure.walletBusy': 'В кошельке уже есть ожидающий запрос. Откройте кошелёк, завершите его и повторите.',

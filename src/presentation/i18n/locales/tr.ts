@@ -341,6 +341,8 @@ export default {
   'alert.SESSION_EXPIRED.long': 'Oturum sona erdi; yeniden bağlan',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'Proje kimliği ayarlanmadı',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'Pencere yapılandırmasına bir projectId ver',
+  'alert.PROJECT_ID_UNKNOWN': 'Proje kimliği ayarlanmadı',
+  'alert.PROJECT_ID_UNKNOWN.long': 'Hizmet bu projectId\'yi tanımıyor; pencere yapılandırmasında kontrol et',
   'failure.service': 'Hizmet şu an yanıt vermiyor. Biraz sonra yeniden dene.',
   'failure.unknown': 'Bir sorun oluştu. Yeniden dene.',
   'failure.walletBusy': 'Cüzdanında bekleyen bir istek var. Cüzdanını açıp o isteği bitir, sonra yeniden dene.',

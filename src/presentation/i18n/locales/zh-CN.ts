@@ -339,6 +339,8 @@ export default {
   'alert.SESSION_EXPIRED.long': '会话已过期；请重新连接',
   'alert.PROJECT_ID_NOT_CONFIGURED': '未配置项目 ID',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': '请在弹窗配置中传入 projectId',
+  'alert.PROJECT_ID_UNKNOWN': '未配置项目 ID',
+  'alert.PROJECT_ID_UNKNOWN.long': '服务无法识别此 projectId；请检查弹窗配置',
   'failure.service': '服务暂时没有响应。请稍后重试。',
   'failure.unknown': '出错了。请重试。',
   'failure.walletBusy': '你的钱包已有待处理的请求。请打开钱包完成该请求后重试。',

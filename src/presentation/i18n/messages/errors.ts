@@ -48,6 +48,8 @@ export const errors = {
   'alert.SESSION_EXPIRED.long': 'The session has expired; connect again',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'Project ID Not Configured',
   'alert.PROJECT_ID_NOT_CONFIGURED.long': 'Pass a projectId to the modal configuration',
+  'alert.PROJECT_ID_UNKNOWN': 'Project ID Not Configured',
+  'alert.PROJECT_ID_UNKNOWN.long': 'The service does not know this projectId; check it in the modal configuration',
   'failure.service': 'The service is not responding right now. Please try again in a moment.',
   'failure.unknown': 'Something went wrong. Please try again.',
   'failure.walletBusy': 'Your wallet already has a request waiting. Open your wallet and finish that request, then try again.',
