@@ -19,6 +19,13 @@ async function connect(page: Page, siwx: 'required' | 'optional' | 'server'): Pr
   await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
 }
 
+/** Opens the modal (Account), then Networks, and picks `caipNetworkId` there. */
+async function switchInModal(page: Page, caipNetworkId: string): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('account-network-button').click()
+  await page.getByTestId(`network-${caipNetworkId}`).click()
+}
+
 /** The sessions the page's modal holds (and its raw storage entries). */
 async function sessions(page: Page): Promise<{ sessions: unknown[]; stored: string[] }> {
   return page.evaluate(async () => {
@@ -54,9 +61,7 @@ test.describe('sign in with the wallet, required', () => {
     await connect(page, 'required')
     await page.getByTestId('siwx-sign').click()
     await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
-    await page.getByTestId('connect-button').click()
-    await page.getByTestId('account-network-button').click()
-    await page.getByTestId(`network-${SOLANA_DEVNET_CAIP_NETWORK_ID}`).click()
+    await switchInModal(page, SOLANA_DEVNET_CAIP_NETWORK_ID)
     await expect(page.getByTestId('demo-account')).toContainText(SOLANA_DEVNET_CAIP_NETWORK_ID)
     // A Solana network has no session yet: sign-in is asked again.
     await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
@@ -84,10 +89,28 @@ test.describe('sign in with the wallet, required', () => {
     await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
     await expect(page.getByTestId('modal-panel')).toBeHidden()
     // Back on the EVM network, its session still holds: not asked again.
-    await page.getByTestId('connect-button').click()
-    await page.getByTestId('account-network-button').click()
-    await page.getByTestId('network-eip155:31337').click()
+    await switchInModal(page, 'eip155:31337')
     await expect(page.getByTestId('demo-account')).toContainText(world.accounts[0]!.address)
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await expect(page.getByTestId('view-SIWXSignMessage')).toHaveCount(0)
+  })
+
+  test('a network switch in the modal asks again on the new network; back on the signed one it does not', async ({ page, world }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await connect(page, 'required')
+    await page.getByTestId('siwx-sign').click()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await switchInModal(page, 'eip155:31338')
+    // A session is for one account on one chain: Devnet B has none, so the sign view replaces Account.
+    await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-out')
+    await expect(page.getByTestId('demo-account')).toContainText('eip155:31338')
+    await page.getByTestId('siwx-sign').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
+    await switchInModal(page, 'eip155:31337')
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await expect(page.getByTestId('demo-account')).toHaveText(`${world.accounts[0]!.address} on eip155:31337`)
     await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
     await expect(page.getByTestId('view-SIWXSignMessage')).toHaveCount(0)
   })

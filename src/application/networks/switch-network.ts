@@ -38,6 +38,8 @@ export interface SwitchNetworkOptions {
   /**
    * Drive the modal's views: show SwitchNetwork while the wallet decides, Account after a
    * success, and go back one view after a failure (spec section 4). Off for host API calls.
+   * Account replaces only the switch's own views: a view the new network brought meanwhile (the
+   * sign view, when it has no sign-in session) stays.
    */
   readonly navigate?: boolean
 }
@@ -220,7 +222,10 @@ export class SwitchNetwork {
     if (from !== target.caipNetworkId || namespaceChanged) {
       this.changed.next({ from, to: target.caipNetworkId, namespaceChanged })
     }
-    if (navigate && this.modal.snapshot.open && this.connection.snapshot.status === 'connected') {
+    // The wallet tells its new network before it answers, so sign-in may already have put its view
+    // up for a network without a session: Account must not cover it (a session is one account on
+    // one chain, and with sign-in required Account would be open unsigned).
+    if (navigate && this.modal.snapshot.open && this.connection.snapshot.status === 'connected' && SWITCH_VIEWS.includes(this.modal.view)) {
       this.modal.reset('Account')
     }
     return { ok: true }
@@ -251,6 +256,9 @@ export class SwitchNetwork {
     return { ok: false, error }
   }
 }
+
+/** The views of a switch made in the modal: the list the network was picked from, and the wait for the wallet. */
+const SWITCH_VIEWS: readonly ViewName[] = ['Networks', 'SwitchNetwork']
 
 function superseded(target: string): SwitchNetworkResult {
   return { ok: false, error: new SwitchNetworkSupersededError(target as CaipNetworkId) }
