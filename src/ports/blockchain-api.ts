@@ -274,7 +274,13 @@ export interface OnRampUrlParams {
   readonly defaultNetwork?: string
   readonly partnerUserId: string
   readonly presetCryptoAmount?: number
+  /** What the visitor pays in all, fees included (the quote's `paymentTotal`). */
   readonly presetFiatAmount?: number
+  /**
+   * The currency `presetFiatAmount` is in (`USD`, `EUR`): an extension of the spec's body, sent as
+   * `fiatCurrency` as Coinbase's checkout takes it (docs/service-api.md); without it, USD.
+   */
+  readonly fiatCurrency?: string
   /**
    * The provider whose checkout to open (`coinbase`, `meld`): an extension of the spec's body, sent
    * as `provider` (docs/service-api.md); a service without it answers its default provider's url.

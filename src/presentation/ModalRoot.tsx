@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -16,7 +16,7 @@ import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
 import type { ViewName } from '../domain/navigation/views'
 import { ViewBoundary, WithBindings, type ViewNeeds } from './ViewGate'
 import { FitHeight } from './FitHeight'
-import { viewTitle } from './views/titles'
+import { HeaderTitle, viewTitle } from './views/titles'
 import { BACK_ARROW } from '../domain/format/glyphs'
 import { I18nProvider, useI18n, addEnglish } from './i18n/i18n'
 import { shell } from './i18n/messages/shell'
@@ -151,9 +151,12 @@ function ModalShell({ embedded, root }: ModalRootProps) {
     if (event.target === event.currentTarget) close()
   }
 
-  // The title last shown stays while a view's chunk (and its title) is on its way.
+  // A view's own title, for the view that gave it (useHeaderTitle), else its name's title; the
+  // title last shown stays while a view's chunk (and its title) is on its way.
+  const [ownTitle, setOwnTitle] = useState<{ readonly view: ViewName; readonly title: string } | undefined>(undefined)
+  const giveTitle = useCallback((title: string | undefined) => setOwnTitle(title === undefined ? undefined : { view, title }), [view])
   const [shownTitle, setShownTitle] = useState<string | undefined>(undefined)
-  const title = viewTitle(view, i18n, shownTitle)
+  const title = ownTitle?.view === view ? ownTitle.title : viewTitle(view, i18n, shownTitle)
   if (title !== shownTitle) setShownTitle(title)
 
   const homeView = resolveEmbeddedCloseView(status === 'connected')
@@ -193,28 +196,30 @@ function ModalShell({ embedded, root }: ModalRootProps) {
         </p>
       )}
       <div className="wg-body">
-        <FitHeight view={view}>
-          <ViewBoundary
-            resetKey={view}
-            onRetry={() => reloadView(view)}
-            onError={(error) => warnings.viewFailed(view, error)}
-          >
-            <Suspense fallback={<Skeleton label={t('shell.loading')} placeholder />}>
-              {View === undefined ? (
-                <p className="wg-muted" data-testid={`view-${view}`}>
-                  {t('shell.viewUnavailable')}
-                </p>
-              ) : needs === undefined ? (
-                <View />
-              ) : (
-                // Keyed by what it waits for: a view with other needs waits for its own bindings.
-                <WithBindings key={needs} needs={needs}>
+        <HeaderTitle.Provider value={giveTitle}>
+          <FitHeight view={view}>
+            <ViewBoundary
+              resetKey={view}
+              onRetry={() => reloadView(view)}
+              onError={(error) => warnings.viewFailed(view, error)}
+            >
+              <Suspense fallback={<Skeleton label={t('shell.loading')} placeholder />}>
+                {View === undefined ? (
+                  <p className="wg-muted" data-testid={`view-${view}`}>
+                    {t('shell.viewUnavailable')}
+                  </p>
+                ) : needs === undefined ? (
                   <View />
-                </WithBindings>
-              )}
-            </Suspense>
-          </ViewBoundary>
-        </FitHeight>
+                ) : (
+                  // Keyed by what it waits for: a view with other needs waits for its own bindings.
+                  <WithBindings key={needs} needs={needs}>
+                    <View />
+                  </WithBindings>
+                )}
+              </Suspense>
+            </ViewBoundary>
+          </FitHeight>
+        </HeaderTitle.Provider>
         {viaEmbeddedWallet && (
           <Suspense fallback={null}>
             <EmbeddedApproval />

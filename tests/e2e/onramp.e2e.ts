@@ -23,24 +23,62 @@ async function openBuy(page: Page, amount: string): Promise<void> {
 }
 
 /**
- * Chooses `provider`, completes its checkout page in the new window, and returns the paid
- * transaction's hash once the modal shows the purchase landed.
+ * The figures a visitor reads, as the modal and the checkout page write them (en-US): what
+ * arrives, what is paid in all, the provider's share (and its percent) and the network fee.
  */
-async function buyThrough(page: Page, provider: 'coinbase' | 'meld', label: string): Promise<string> {
+interface Figures {
+  readonly amount: string
+  readonly total: string
+  readonly providerFee: string
+  readonly percent: string
+  readonly networkFee: string
+  /** Whether the modal had a live quote (else it showed an estimate without fees). */
+  readonly quoted: boolean
+}
+
+/**
+ * Chooses `provider`, checks its fee text and its checkout page against `figures`, completes the
+ * checkout in the new window, and returns the paid transaction's hash once the modal shows the
+ * purchase landed (with what was paid, and the title that says so).
+ */
+async function buyThrough(page: Page, provider: 'coinbase' | 'meld', label: string, figures: Figures): Promise<string> {
+  const { amount, total, providerFee, percent, networkFee, quoted } = figures
+  const fees = `${(Number(providerFee) + Number(networkFee)).toFixed(2)} USD`
+  const title = page.getByTestId('modal').locator('.wg-title')
   await page.getByTestId('onramp-continue').click()
   await expect(page.getByTestId('view-OnRampProviders')).toBeVisible()
-  await expect(page.getByTestId('onramp-provider-coinbase')).toContainText('Fees 1-2%')
-  await expect(page.getByTestId('onramp-provider-meld')).toContainText('Fees 1-2%')
+  await expect(title).toHaveText('Choose Provider')
+  // Each provider's fees: the quote's own (its provider and network fees together), or the
+  // advertised range when there is no quote.
+  const feeText = quoted ? `Fees ${fees}` : 'Fees 1-2% + network fee'
+  await expect(page.getByTestId('onramp-provider-coinbase')).toContainText(feeText)
+  await expect(page.getByTestId('onramp-provider-meld')).toContainText(feeText)
+  if (quoted && provider === 'coinbase') await snapshot(page, 'onramp-providers')
   const opened = page.waitForEvent('popup')
   await page.getByTestId(`onramp-provider-${provider}`).click()
   const checkout = await opened
   await checkout.waitForURL(new RegExp(`/onramp/checkout/[^/]+/${provider}$`))
   await expect(checkout.locator('h1')).toHaveText(`${label} checkout (devnet)`)
+  // The checkout charges what the modal said: the total, and in it the fees the quote showed.
+  await expect(checkout.locator('#checkout-amount')).toHaveText(amount)
+  await expect(checkout.locator('#checkout-total')).toHaveText(total)
+  await expect(checkout.locator('#checkout-provider-fee')).toHaveText(`${providerFee} USD`)
+  await expect(checkout.locator('dl')).toContainText(`Provider fee (${percent}%)`)
+  await expect(checkout.locator('#checkout-network-fee')).toHaveText(`${networkFee} USD`)
   await expect(page.getByTestId('onramp-waiting')).toBeVisible()
+  await expect(title).toHaveText('Checkout')
   await checkout.getByRole('button', { name: 'Complete purchase' }).click()
   const hash = (await checkout.locator('#status code').last().textContent())!.trim()
   await checkout.close()
   await expect(page.getByTestId('onramp-landed')).toBeVisible()
+  await expect(page.getByTestId('onramp-landed')).toContainText(`${amount} arrived in your wallet.`)
+  await expect(title).toHaveText('Purchase Complete')
+  if (quoted && provider === 'coinbase') await snapshot(page, 'onramp-done')
+  if (quoted) {
+    await expect(page.getByTestId('onramp-paid')).toHaveText(`You paid ${total}, fees of ${fees} included.`)
+  } else {
+    await expect(page.getByTestId('onramp-paid')).toHaveCount(0)
+  }
   return hash
 }
 
@@ -56,13 +94,23 @@ test.describe('buying crypto', () => {
       ['meld', 'Meld'],
     ] as const) {
       await openBuy(page, '50')
-      // 50 USD less 1.5% and the 0.50 network fee, at 1 USD per dUSD.
-      await expect(page.getByTestId('onramp-quote-amount')).toHaveText('48.750000 dUSD')
+      // 50 USD paid in all: 1.5% of it to the provider and 0.50 to the network, the rest at 1 USD per dUSD.
+      await expect(page.getByTestId('onramp-quote-amount')).toHaveText('48.75 dUSD')
+      await expect(page.getByTestId('onramp-quote-provider-fee-label')).toHaveText('Provider fee (1.5%)')
+      await expect(page.getByTestId('onramp-quote-provider-fee')).toHaveText('0.75 USD')
+      await expect(page.getByTestId('onramp-quote-network-fee')).toHaveText('0.50 USD')
+      await expect(page.getByTestId('onramp-quote-total')).toHaveText('50.00 USD')
       await expect(page.getByTestId('onramp-placeholder')).toHaveCount(0)
       if (provider === 'coinbase') await snapshot(page, 'onramp-quote')
       const before = await dUsd(world)
-      const hash = await buyThrough(page, provider, label)
-      await expect(page.getByTestId('onramp-landed')).toContainText('48.75 dUSD')
+      const hash = await buyThrough(page, provider, label, {
+        amount: '48.75 dUSD',
+        total: '50.00 USD',
+        providerFee: '0.75',
+        percent: '1.5',
+        networkFee: '0.50',
+        quoted: true,
+      })
       expect((await dUsd(world)) - before).toBe(parseUnits('48.75', 6))
       await page.getByTestId('onramp-done').click()
       await page.getByTestId('account-tab-Activity').click()
@@ -95,10 +143,13 @@ test.describe('buying crypto', () => {
       await openBuy(page, '20')
       await expect(page.getByTestId('onramp-placeholder')).toBeVisible()
       await expect(page.getByTestId('onramp-quote-amount')).toHaveText('20 dUSD')
+      await expect(page.getByTestId('onramp-quote-total')).toHaveText('20.00 USD')
       await snapshot(page, 'onramp-placeholder-quote')
       const before = await dUsd(world)
-      await buyThrough(page, 'meld', 'Meld')
-      expect((await dUsd(world)) - before).toBe(parseUnits('20', 6))
+      // No quote, so the estimate left the fees out; the provider still takes them from the 20 USD
+      // (1.5% and 0.50), and its checkout and the done screen say what that buys.
+      await buyThrough(page, 'meld', 'Meld', { amount: '19.2 dUSD', total: '20.00 USD', providerFee: '0.30', percent: '1.5', networkFee: '0.50', quoted: false })
+      expect((await dUsd(world)) - before).toBe(parseUnits('19.2', 6))
     } finally {
       await devnetAdmin(world, 'DELETE', '/faults')
     }

@@ -22,10 +22,13 @@ import {
   SwapNetworkNotSupportedError,
 } from '../../src/domain/errors'
 import { defaultOnRampOptions, placeholderQuote } from '../../src/domain/on-ramp/on-ramp-fallbacks'
+import { quoteOnRampPurchase, type OnRampFeeSchedule } from '../../src/domain/on-ramp/on-ramp-fees'
 import { isSwapNetwork } from '../../src/domain/network/network-support'
 import { SwapInsufficientLiquidityError } from '../../src/domain/swap/swap-errors'
 
 const MAX_UINT256 = 2n ** 256n - 1n
+/** The fake's providers take what the devnet's do: 1.5 % of the total and 0.50 for the network. */
+const ONRAMP_FAKE_FEES: OnRampFeeSchedule = { providerFeeBps: 150, networkFeeCents: 50 }
 import {
   type ApproveTransaction,
   type BlockchainApi,
@@ -314,17 +317,15 @@ export class InMemoryBlockchainApi implements BlockchainApi {
   async getOnRampQuote(params: OnRampQuoteParams, options: RequestOptions = {}): Promise<Quote> {
     try {
       return await this.serve('getOnRampQuote', options, () => {
-        const fee = (Number(params.amount) * 0.015).toFixed(2)
-        const networkFee = '0.10'
-        const total = (Number(params.amount) + Number(fee) + Number(networkFee)).toFixed(2)
-        return {
-          coinbaseFee: { amount: fee, currency: params.paymentCurrency },
-          networkFee: { amount: networkFee, currency: params.paymentCurrency },
-          paymentSubtotal: { amount: Number(params.amount).toFixed(2), currency: params.paymentCurrency },
-          paymentTotal: { amount: total, currency: params.paymentCurrency },
-          purchaseAmount: { amount: Number(params.amount).toFixed(2), currency: params.purchaseCurrency },
-          quoteId: `quote-${this.calls.length}`,
-        }
+        // The one fee model (the amount is the total paid), at 1 of the payment currency a unit.
+        const quote = quoteOnRampPurchase(
+          { total: params.amount, paymentCurrency: params.paymentCurrency, purchaseCurrency: params.purchaseCurrency, price: 1, decimals: 6 },
+          ONRAMP_FAKE_FEES,
+          `quote-${this.calls.length}`,
+        )
+        // The service refuses such an amount (400); the adapter then answers the placeholder.
+        if (quote === undefined) throw new Error('Amount too small')
+        return quote
       })
     } catch (error) {
       if (options.signal?.aborted) throw error

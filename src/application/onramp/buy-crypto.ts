@@ -17,6 +17,7 @@ import {
 } from 'rxjs'
 import type { CaipAddress, CaipNetwork, OnRampOptions, OnRampProvider, OnRampProviderName, PurchaseCurrency, PurchaseCurrencyNetwork, Quote, Transaction } from '../../domain/entities'
 import { PLACEHOLDER_QUOTE_ID } from '../../domain/on-ramp/on-ramp-fallbacks'
+import { quoteFigures, type QuoteFigures } from '../../domain/on-ramp/on-ramp-fees'
 import {
   onRampProvidersOn,
   paymentMethodLimits,
@@ -38,16 +39,31 @@ export const ONRAMP_FOLLOW_MAX_ATTEMPTS = 400
 export type QuoteState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading' }
-  /** `placeholder`: the quote call failed and the entered amount stands in (spec section 8). */
-  | { readonly status: 'ready'; readonly quote: Quote; readonly placeholder: boolean }
+  /**
+   * `placeholder`: the quote call failed and the entered amount stands in (spec section 8).
+   * `figures`: the quote as a visitor reads it, the same in the quote, the providers' fees and
+   * the done screen.
+   */
+  | { readonly status: 'ready'; readonly quote: Quote; readonly placeholder: boolean; readonly figures: QuoteFigures }
 
 export type PurchaseState =
   | { readonly status: 'idle' }
   /** Asking the service for the provider's checkout url. */
   | { readonly status: 'opening'; readonly provider: OnRampProviderName }
-  /** The checkout is open in its own window; the history is followed until the purchase lands. */
-  | { readonly status: 'waiting'; readonly provider: OnRampProviderName; readonly url: string }
-  | { readonly status: 'landed'; readonly provider: OnRampProviderName; readonly amount: string; readonly symbol: string; readonly hash: string }
+  /**
+   * The checkout is open in its own window; the history is followed until the purchase lands.
+   * `quoted`: the live quote it was opened with (none for a placeholder).
+   */
+  | { readonly status: 'waiting'; readonly provider: OnRampProviderName; readonly url: string; readonly quoted?: QuoteFigures }
+  /** `paid`: the quote's figures, when what arrived is what it quoted. */
+  | {
+      readonly status: 'landed'
+      readonly provider: OnRampProviderName
+      readonly amount: string
+      readonly symbol: string
+      readonly hash: string
+      readonly paid?: QuoteFigures
+    }
   | { readonly status: 'error'; readonly message: string }
 
 export interface BuyCryptoState {
@@ -116,7 +132,7 @@ export class BuyCrypto {
           const params = { purchaseCurrency: selected.currency.id, paymentCurrency: state.paymentCurrency, amount: state.amount.trim(), network: selected.network.name }
           return timer(ONRAMP_QUOTE_DEBOUNCE_MS, deps.scheduler).pipe(
             switchMap(() => from(deps.api.getOnRampQuote(params))),
-            map((quote): QuoteState => ({ status: 'ready', quote, placeholder: quote.quoteId === PLACEHOLDER_QUOTE_ID })),
+            map((quote): QuoteState => ({ status: 'ready', quote, placeholder: quote.quoteId === PLACEHOLDER_QUOTE_ID, figures: quoteFigures(quote) })),
             catchError((error: unknown) => {
               deps.logger.warn('On-ramp quote failed', error)
               return of<QuoteState>({ status: 'idle' })
@@ -176,9 +192,10 @@ export class BuyCrypto {
   }
 
   /**
-   * Asks the service for `provider`'s checkout url with the quote's purchase amount, then follows
-   * the account's on-ramp history until a new purchase lands. Resolves the url to open (undefined
-   * when it could not be had: the state says why).
+   * Asks the service for `provider`'s checkout url for the amount entered as the total paid (in the
+   * payment currency) and, with a live quote, its purchase amount; then follows the account's
+   * on-ramp history until a new purchase lands. Resolves the url to open (undefined when it could
+   * not be had: the state says why).
    */
   async checkout(provider: OnRampProviderName): Promise<string | undefined> {
     const state = this.subject.value
@@ -191,17 +208,20 @@ export class BuyCrypto {
     try {
       // What is there already, so the new purchase is the entry that was not.
       const before = await this.onRampEntries(account, provider)
-      const quoted = state.quote.status === 'ready' ? Number(state.quote.quote.purchaseAmount.amount) : undefined
+      // A placeholder is no quote: the provider works out what the amount buys.
+      const quoted = state.quote.status === 'ready' && !state.quote.placeholder ? state.quote.figures : undefined
+      const cryptoAmount = quoted === undefined ? 0 : Number(quoted.purchase.amount)
       const url = await this.deps.api.generateOnRampUrl({
         destinationWallets: [{ address: connection.address, blockchains: [selected.network.name], assets: [selected.currency.symbol] }],
         defaultNetwork: selected.network.name,
         partnerUserId: connection.address,
-        presetFiatAmount: Number(state.amount),
-        ...(quoted !== undefined && quoted > 0 ? { presetCryptoAmount: quoted } : {}),
+        presetFiatAmount: Number(quoted?.total ?? state.amount),
+        fiatCurrency: state.paymentCurrency,
+        ...(cryptoAmount > 0 ? { presetCryptoAmount: cryptoAmount } : {}),
         provider,
       })
-      this.setPurchase({ status: 'waiting', provider, url })
-      this.follow(account, provider, new Set(before.map((t) => t.id)))
+      this.setPurchase({ status: 'waiting', provider, url, ...(quoted === undefined ? {} : { quoted }) })
+      this.follow(account, provider, new Set(before.map((t) => t.id)), quoted)
       return url
     } catch (error) {
       this.deps.logger.warn('On-ramp checkout failed', error)
@@ -220,7 +240,7 @@ export class BuyCrypto {
     return (await this.deps.api.getTransactions(account, { onramp: provider })).data
   }
 
-  private follow(account: CaipAddress, provider: OnRampProviderName, seen: ReadonlySet<string>): void {
+  private follow(account: CaipAddress, provider: OnRampProviderName, seen: ReadonlySet<string>, quoted: QuoteFigures | undefined): void {
     this.following = timer(ONRAMP_FOLLOW_INTERVAL_MS, ONRAMP_FOLLOW_INTERVAL_MS, this.deps.scheduler)
       .pipe(
         take(ONRAMP_FOLLOW_MAX_ATTEMPTS),
@@ -238,13 +258,11 @@ export class BuyCrypto {
       )
       .subscribe((landed) => {
         const transfer = landed.transfers.find((t) => t.fungible_info !== undefined) ?? landed.transfers[0]
-        this.setPurchase({
-          status: 'landed',
-          provider,
-          amount: transfer?.quantity.numeric ?? '',
-          symbol: transfer?.fungible_info?.symbol ?? '',
-          hash: landed.metadata.hash,
-        })
+        const amount = transfer?.quantity.numeric ?? ''
+        const symbol = transfer?.fungible_info?.symbol ?? ''
+        // The quote's figures stand for this purchase only when it brought what was quoted.
+        const asQuoted = quoted !== undefined && symbol === quoted.purchase.currency && amount !== '' && Number(amount) === Number(quoted.purchase.amount)
+        this.setPurchase({ status: 'landed', provider, amount, symbol, hash: landed.metadata.hash, ...(asQuoted ? { paid: quoted } : {}) })
         // Activity shows it without a reload.
         void this.deps.activity.retry().catch(() => undefined)
       })

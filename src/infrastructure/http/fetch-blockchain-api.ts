@@ -368,6 +368,7 @@ export class FetchBlockchainApi implements BlockchainApi {
         defaultExperience: 'buy',
         presetCryptoAmount: params.presetCryptoAmount,
         presetFiatAmount: params.presetFiatAmount,
+        fiatCurrency: params.fiatCurrency,
         provider: params.provider,
       },
       signal: options.signal,

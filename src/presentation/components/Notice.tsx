@@ -3,7 +3,7 @@ import { useI18n } from '../i18n/i18n'
 
 export interface NoticeProps {
   readonly title: string
-  readonly message?: string
+  readonly message?: ReactNode
   readonly tone?: 'neutral' | 'error' | 'success'
   /** Leading visual (SafeImage, Spinner...). */
   readonly visual?: ReactNode

@@ -293,6 +293,14 @@ export function blockchainApiContract(label: string, makeWorld: () => Promise<Bl
         expect(Number(quote.purchaseAmount.amount)).toBeGreaterThan(0)
       })
 
+      it('quotes by the one fee model: the amount asked is the total, and the fees and the subtotal add up to it', async () => {
+        const quote = await w.api.getOnRampQuote({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '50', network: w.chainId })
+        const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100)
+        expect(cents(quote.paymentTotal)).toBe(5000)
+        expect(cents(quote.paymentSubtotal) + cents(quote.coinbaseFee) + cents(quote.networkFee)).toBe(5000)
+        expect(cents(quote.coinbaseFee) + cents(quote.networkFee)).toBeGreaterThan(0)
+      })
+
       it('generates a checkout url', async () => {
         const url = await w.api.generateOnRampUrl({
           destinationWallets: [{ address: w.funded.address, blockchains: [w.chainId], assets: ['ETH'] }],

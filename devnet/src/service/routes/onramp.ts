@@ -1,6 +1,8 @@
 /**
  * On-ramp: currency options, quotes from the price table, and a checkout url served by the devnet.
- * The checkout page's button really pays the buyer from the devnet treasury account (account 9).
+ * Quotes and checkout pages follow the one fee model the modal reads quotes by
+ * (src/domain/on-ramp/on-ramp-fees.ts): the amount paid is the total, fees included. The checkout
+ * page's button really pays the buyer from the devnet treasury account (account 9).
  */
 import { randomUUID } from 'node:crypto'
 import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex } from 'viem'
@@ -9,9 +11,13 @@ import { DEVNET_CHAINS, DEVNET_FUNGIBLES, DEVNET_ONRAMP_TREASURY, NATIVE_TOKEN_A
 import { parseAccount, parseChainId } from '../chains'
 import type { ServiceDeps } from '../deps'
 import { field, HttpError, requireQuery, type Handler, type Router } from '../http'
+import { onRampTotalBuying, quoteFigures, quoteOnRampPurchase, type OnRampFeeSchedule, type QuoteFigures } from '../../../../src/domain/on-ramp/on-ramp-fees'
 
-const FEE_RATE = 0.015
-const NETWORK_FEE_USD = 0.5
+/**
+ * What both stand-in providers charge: 1.5 % of the total (inside the 1-2% they advertise, spec
+ * section 9) and 0.50 of the payment currency for the network. Prices are in USD; EUR is taken 1:1.
+ */
+const FEES: OnRampFeeSchedule = { providerFeeBps: 150, networkFeeCents: 50 }
 const LIMITS = [
   { id: 'card', min: '10.00', max: '7500.00' },
   { id: 'ACH_BANK_ACCOUNT', min: '10.00', max: '25000.00' },
@@ -50,18 +56,19 @@ interface Checkout {
   address: Address
   chainId: DevnetChainId
   symbol: string
-  cryptoAmount: string
-  fiatAmount: string
+  /** The figures of the quote it charges by: the amount bought, the total paid and the fees in it. */
+  figures: QuoteFigures
   status: 'open' | 'paid'
   hash?: Hex
 }
 
-function money(n: number): string {
-  return n.toFixed(2)
-}
-
 function escapeHtml(s: string): string {
   return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** The quote of paying `total` in `payment` for `meta`, by the providers' fees. */
+function quoteOf(total: string, payment: string, meta: (typeof DEVNET_FUNGIBLES)[number]) {
+  return quoteOnRampPurchase({ total, paymentCurrency: payment, purchaseCurrency: meta.symbol, price: meta.price, decimals: meta.decimals }, FEES, randomUUID())
 }
 
 export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
@@ -94,20 +101,9 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
     const meta = DEVNET_FUNGIBLES.find((f) => f.symbol.toLowerCase() === purchase.toLowerCase())
     if (!meta) throw new HttpError(400, `Unknown purchase currency ${purchase}`)
     if (!Number.isFinite(amount) || amount <= 0) throw new HttpError(400, 'Invalid amount')
-    const fee = amount * FEE_RATE
-    const subtotal = amount - fee - NETWORK_FEE_USD
-    if (subtotal <= 0) throw new HttpError(400, 'Amount too small')
-    const purchaseAmount = subtotal / meta.price
-    return {
-      json: {
-        coinbaseFee: { amount: money(fee), currency: payment },
-        networkFee: { amount: money(NETWORK_FEE_USD), currency: payment },
-        paymentSubtotal: { amount: money(subtotal), currency: payment },
-        paymentTotal: { amount: money(amount), currency: payment },
-        purchaseAmount: { amount: purchaseAmount.toFixed(Math.min(meta.decimals, 8)), currency: meta.symbol },
-        quoteId: randomUUID(),
-      },
-    }
+    const quote = quoteOf(amount.toFixed(2), payment, meta)
+    if (!quote) throw new HttpError(400, 'Amount too small')
+    return { json: quote }
   })
 
   router.post('/v1/generators/onrampurl', async ({ json, query }) => {
@@ -124,12 +120,18 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
     const meta = DEVNET_FUNGIBLES.find((f) => f.symbol.toLowerCase() === symbol.toLowerCase()) ?? DEVNET_FUNGIBLES[0]!
     const presetCrypto = Number(field(body, 'presetCryptoAmount'))
     const presetFiat = Number(field(body, 'presetFiatAmount'))
-    const cryptoAmount =
-      Number.isFinite(presetCrypto) && presetCrypto > 0
-        ? presetCrypto
-        : Number.isFinite(presetFiat) && presetFiat > 0
-          ? presetFiat / meta.price
-          : 100 / meta.price
+    // An extension of the spec's body, as Coinbase's own checkout takes it: the currency paid in.
+    const fiatCurrency = field(body, 'fiatCurrency')
+    const payment = typeof fiatCurrency === 'string' && /^[A-Z]{3}$/.test(fiatCurrency) ? fiatCurrency : 'USD'
+    // Sold by the total paid, as quoted: the money asked for, else what buys the crypto asked for.
+    const total =
+      Number.isFinite(presetFiat) && presetFiat > 0
+        ? presetFiat.toFixed(2)
+        : Number.isFinite(presetCrypto) && presetCrypto > 0
+          ? onRampTotalBuying({ amount: presetCrypto, price: meta.price }, FEES)
+          : '100.00'
+    const quote = quoteOf(total, payment, meta)
+    if (!quote) throw new HttpError(400, 'Amount too small')
     const checkout: Checkout = {
       id: randomUUID(),
       // An extension of the spec's body: which provider's checkout to open (default Coinbase).
@@ -137,8 +139,7 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
       address,
       chainId,
       symbol: meta.symbol,
-      cryptoAmount: cryptoAmount.toFixed(Math.min(meta.decimals, 6)),
-      fiatAmount: money(cryptoAmount * meta.price),
+      figures: quoteFigures(quote),
       status: 'open',
     }
     checkouts.set(checkout.id, checkout)
@@ -157,7 +158,10 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
     const c = checkouts.get(params.id!)
     if (!c || (params.provider !== undefined && params.provider !== c.provider)) throw new HttpError(404, 'Unknown checkout')
     const chain = DEVNET_CHAINS.find((x) => x.id === c.chainId)!
-    const summary = `<p>Buy <strong>${escapeHtml(c.cryptoAmount)} ${escapeHtml(c.symbol)}</strong> on ${escapeHtml(chain.name)} for <strong>$${c.fiatAmount}</strong>.</p>
+    const f = c.figures
+    const money = (amount: string) => `${escapeHtml(amount)} ${escapeHtml(f.currency)}`
+    const summary = `<p>Buy <strong id="checkout-amount">${escapeHtml(f.purchase.amount)} ${escapeHtml(c.symbol)}</strong> on ${escapeHtml(chain.name)} for <strong id="checkout-total">${money(f.total)}</strong>, fees included:</p>
+<dl><dt>Provider fee (${escapeHtml(f.providerFeePercent)}%)</dt><dd id="checkout-provider-fee">${money(f.providerFee)}</dd><dt>Network fee</dt><dd id="checkout-network-fee">${money(f.networkFee)}</dd><dt>Buys ${escapeHtml(c.symbol)} for</dt><dd id="checkout-subtotal">${money(f.subtotal)}</dd></dl>
 <p>Destination: <code>${c.address}</code></p>`
     const title = `${PROVIDERS[c.provider]} checkout (devnet)`
     if (c.status === 'paid') return page(title, `${summary}<p id="status">Paid. Transaction <code>${c.hash}</code>.</p>`)
@@ -176,7 +180,7 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
       c.status = 'paid'
     }
     if ((req.headers.accept ?? '').includes('application/json')) return { json: { status: c.status, hash: c.hash } }
-    return page(`${PROVIDERS[c.provider]} checkout (devnet)`, `<p id="status">Paid ${escapeHtml(c.cryptoAmount)} ${escapeHtml(c.symbol)} to <code>${c.address}</code>. Transaction <code>${c.hash}</code>. You can close this window.</p>`)
+    return page(`${PROVIDERS[c.provider]} checkout (devnet)`, `<p id="status">Paid ${escapeHtml(c.figures.purchase.amount)} ${escapeHtml(c.symbol)} for ${escapeHtml(c.figures.total)} ${escapeHtml(c.figures.currency)} to <code>${c.address}</code>. Transaction <code>${c.hash}</code>. You can close this window.</p>`)
   }
   router.post('/onramp/checkout/:id/complete', complete)
   router.post('/onramp/checkout/:id/:provider/complete', complete)
@@ -190,7 +194,7 @@ export function registerOnrampRoutes(router: Router, deps: ServiceDeps): void {
       transport: http(url),
       account: privateKeyToAccount(DEVNET_ONRAMP_TREASURY.privateKey),
     })
-    const amount = parseUnits(c.cryptoAmount, meta.decimals)
+    const amount = parseUnits(c.figures.purchase.amount, meta.decimals)
     return meta.address === NATIVE_TOKEN_ADDRESS
       ? wallet.sendTransaction({ to: c.address, value: amount })
       : wallet.writeContract({ address: meta.address, abi: erc20Abi, functionName: 'transfer', args: [c.address, amount] })

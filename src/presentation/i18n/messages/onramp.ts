@@ -21,7 +21,9 @@ export const onramp = {
   'onramp.estimateOnly':
     'Estimate only: a live quote is unavailable right now, so fees are not included. The provider shows the final amount.',
   'onramp.youGet': 'You get',
-  'onramp.fees': 'Fees',
+  // The provider's share of the total ("1.5"), and the flat network fee.
+  'onramp.providerFee': 'Provider fee ({percent}%)',
+  'onramp.networkFee': 'Network fee',
   'onramp.total': 'Total',
   'onramp.complete': 'Purchase complete',
   'onramp.arrived': '{amount} {symbol} arrived in your wallet.',
@@ -33,7 +35,13 @@ export const onramp = {
   'onramp.noProvider': 'No provider available',
   'onramp.noProviderText': 'No provider sells crypto on this network.',
   'onramp.providers': 'Providers',
-  'onramp.feesOf': 'Fees {range}',
+  // A provider's fees: its advertised range without a quote, the quote's fees (both) with one.
+  'onramp.feesOf': 'Fees {range} + network fee',
+  'onramp.feesQuoted': 'Fees {fees}',
+  'onramp.paid': 'You paid {total}, fees of {fees} included.',
+  // The header's titles of OnRampProviders once a checkout is open, and once the purchase arrived.
+  'onramp.titleCheckout': 'Checkout',
+  'onramp.titleComplete': 'Purchase Complete',
   // The header's titles of these views: they come with them, the header shows the view's name until then.
   'title.OnRamp': 'Buy',
   'title.OnRampProviders': 'Choose Provider',

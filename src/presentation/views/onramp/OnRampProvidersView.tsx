@@ -10,13 +10,15 @@ import { useI18n } from '../../i18n/i18n'
 import { addEnglish } from '../../i18n/i18n'
 import { onramp } from '../../i18n/messages/onramp'
 import { numberText } from '../../i18n/format'
+import { useHeaderTitle } from '../titles'
 
 // Its texts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
 addEnglish(onramp)
 
 /**
- * OnRampProviders: the providers that sell on the connected network, with their fees. Choosing
- * one opens its checkout in a new window and waits here until the purchase arrives.
+ * OnRampProviders: the providers that sell on the connected network, with the fees of the quote
+ * (their advertised range while there is none). Choosing one opens its checkout in a new window
+ * and waits here until the purchase arrives; the header's title follows: checkout, then done.
  */
 export default function OnRampProvidersView() {
   useAreaStyles(featuresCss)
@@ -27,15 +29,28 @@ export default function OnRampProvidersView() {
   const i18n = useI18n()
   const { t } = i18n
   const label = (name: string) => state.providers.find((p) => p.name === name)?.label ?? name
+  useHeaderTitle(purchase.status === 'landed' ? t('onramp.titleComplete') : purchase.status === 'waiting' ? t('onramp.titleCheckout') : undefined)
+  const money = (amount: string, currency: string) => `${numberText(i18n, amount)} ${currency}`
 
   if (purchase.status === 'landed') {
+    const { paid } = purchase
     return (
       <div className="wg-view" data-testid="view-OnRampProviders">
         <Notice
           announce
           tone="success"
           title={t('onramp.complete')}
-          message={t('onramp.arrived', { amount: numberText(i18n, String(purchase.amount)), symbol: purchase.symbol })}
+          message={
+            <>
+              {t('onramp.arrived', { amount: numberText(i18n, String(purchase.amount)), symbol: purchase.symbol })}
+              {paid !== undefined && (
+                <>
+                  {' '}
+                  <span data-testid="onramp-paid">{t('onramp.paid', { total: money(paid.total, paid.currency), fees: money(paid.fees, paid.currency) })}</span>
+                </>
+              )}
+            </>
+          }
           testId="onramp-landed"
           actions={
             <Button variant="primary" onClick={() => modal.reset('Account')} data-testid="onramp-done">
@@ -81,6 +96,12 @@ export default function OnRampProvidersView() {
       else popup.location.href = url
     })
   }
+  // The quote's own fees when there is a live one: the same figures as the quote above.
+  const quoted = state.quote.status === 'ready' && !state.quote.placeholder ? state.quote.figures : undefined
+  const feeText = (provider: OnRampProvider) =>
+    quoted === undefined
+      ? t('onramp.feesOf', { range: provider.feeRange })
+      : t('onramp.feesQuoted', { fees: money(quoted.fees, quoted.currency) })
   return (
     <div className="wg-view wg-send-form" data-testid="view-OnRampProviders">
       <QuoteSummary quote={state.quote} />
@@ -95,7 +116,7 @@ export default function OnRampProvidersView() {
               onClick={() => choose(provider)}
             >
               <bdi data-i18n-data="">{provider.label}</bdi>
-              <span className="wg-onramp-fee">{t('onramp.feesOf', { range: provider.feeRange })}</span>
+              <span className="wg-onramp-fee">{feeText(provider)}</span>
             </button>
           </li>
         ))}

@@ -9,7 +9,10 @@ export function paymentMethodLabel(id: string, i18n: Pick<I18n, 't'>): string {
   return id
 }
 
-/** The quote: what arrives, the fees and the total; a placeholder is marked as an estimate. */
+/**
+ * The quote: what arrives, the provider's fee (its share of the total) and the network fee, and
+ * the total paid, fees included; a placeholder is marked as an estimate and shows no fees.
+ */
 export function QuoteSummary({ quote }: { readonly quote: QuoteState }) {
   const i18n = useI18n()
   const { t } = i18n
@@ -21,7 +24,8 @@ export function QuoteSummary({ quote }: { readonly quote: QuoteState }) {
       </p>
     )
   }
-  const q = quote.quote
+  const f = quote.figures
+  const money = (amount: string) => `${numberText(i18n, amount)} ${f.currency}`
   return (
     <div className="wg-field" data-testid="onramp-quote" data-placeholder={quote.placeholder}>
       {quote.placeholder && (
@@ -33,24 +37,24 @@ export function QuoteSummary({ quote }: { readonly quote: QuoteState }) {
         <dt>{t('onramp.youGet')}</dt>
         <dd data-testid="onramp-quote-amount">
           <bdi data-i18n-data="">
-            {numberText(i18n, q.purchaseAmount.amount)} {q.purchaseAmount.currency}
+            {numberText(i18n, f.purchase.amount)} {f.purchase.currency}
           </bdi>
         </dd>
         {!quote.placeholder && (
           <>
-            <dt>{t('onramp.fees')}</dt>
-            <dd>
-              <bdi data-i18n-data="">
-                {numberText(i18n, (Number(q.coinbaseFee.amount) + Number(q.networkFee.amount)).toFixed(2))} {q.paymentTotal.currency}
-              </bdi>
+            <dt data-testid="onramp-quote-provider-fee-label">{t('onramp.providerFee', { percent: numberText(i18n, f.providerFeePercent) })}</dt>
+            <dd data-testid="onramp-quote-provider-fee">
+              <bdi data-i18n-data="">{money(f.providerFee)}</bdi>
+            </dd>
+            <dt>{t('onramp.networkFee')}</dt>
+            <dd data-testid="onramp-quote-network-fee">
+              <bdi data-i18n-data="">{money(f.networkFee)}</bdi>
             </dd>
           </>
         )}
         <dt>{t('onramp.total')}</dt>
-        <dd>
-          <bdi data-i18n-data="">
-            {numberText(i18n, q.paymentTotal.amount)} {q.paymentTotal.currency}
-          </bdi>
+        <dd data-testid="onramp-quote-total">
+          <bdi data-i18n-data="">{money(f.total)}</bdi>
         </dd>
       </dl>
     </div>

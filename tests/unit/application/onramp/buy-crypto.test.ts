@@ -136,7 +136,13 @@ describe('BuyCrypto', () => {
     await vi.advanceTimersByTimeAsync(ONRAMP_QUOTE_DEBOUNCE_MS - 1)
     expect(api.calls.filter((c) => c === 'getOnRampQuote')).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
-    expect(buy.snapshot.quote).toMatchObject({ status: 'ready', placeholder: false, quote: { purchaseAmount: { amount: '50.00', currency: 'dUSD' } } })
+    // The amount entered is the total paid; the fees come out of it (src/domain/on-ramp/on-ramp-fees.ts).
+    expect(buy.snapshot.quote).toMatchObject({
+      status: 'ready',
+      placeholder: false,
+      quote: { purchaseAmount: { amount: '48.75', currency: 'dUSD' }, paymentTotal: { amount: '50.00', currency: 'USD' } },
+      figures: { total: '50.00', providerFee: '0.75', providerFeePercent: '1.5', networkFee: '0.50', fees: '1.25', currency: 'USD' },
+    })
 
     api.failNext('getOnRampQuote', new HttpError(new Response(null, { status: 500 })))
     buy.setAmount('60')
@@ -159,11 +165,13 @@ describe('BuyCrypto', () => {
     expect(urls[0]).toMatchObject({
       destinationWallets: [{ address: ADDRESS, blockchains: ['devnet-a'], assets: ['dUSD'] }],
       defaultNetwork: 'devnet-a',
-      presetCryptoAmount: 50,
+      presetCryptoAmount: 48.75,
       presetFiatAmount: 50,
+      fiatCurrency: 'USD',
       provider: 'meld',
     })
-    expect(buy.snapshot.purchase).toMatchObject({ status: 'waiting', provider: 'meld' })
+    const quoted = { total: '50.00', subtotal: '48.75', providerFee: '0.75', providerFeePercent: '1.5', networkFee: '0.50', fees: '1.25', currency: 'USD', purchase: { amount: '48.75', currency: 'dUSD' } }
+    expect(buy.snapshot.purchase).toMatchObject({ status: 'waiting', provider: 'meld', quoted })
     await vi.advanceTimersByTimeAsync(ONRAMP_FOLLOW_INTERVAL_MS * 3)
     expect(buy.snapshot.purchase.status).toBe('waiting')
     expect(historyAsks.every((o) => o.onramp === 'meld')).toBe(true)
@@ -171,11 +179,45 @@ describe('BuyCrypto', () => {
     const bought = aTransaction({ transfers: [aFungibleTransfer({ direction: 'in', quantity: { numeric: '48.75' }, fungible_info: { name: 'Devnet USD', symbol: 'dUSD', icon: { url: 'https://example.test/dusd.svg' } } })] })
     land(bought)
     await vi.advanceTimersByTimeAsync(ONRAMP_FOLLOW_INTERVAL_MS)
-    expect(buy.snapshot.purchase).toEqual({ status: 'landed', provider: 'meld', amount: '48.75', symbol: 'dUSD', hash: bought.metadata.hash })
+    // What arrived is what was quoted: the done screen says what was paid and the fees in it.
+    expect(buy.snapshot.purchase).toEqual({ status: 'landed', provider: 'meld', amount: '48.75', symbol: 'dUSD', hash: bought.metadata.hash, paid: quoted })
     expect(activity.retry).toHaveBeenCalledTimes(1)
     const asked = historyAsks.length
     await vi.advanceTimersByTimeAsync(ONRAMP_FOLLOW_INTERVAL_MS * 3)
     expect(historyAsks).toHaveLength(asked)
+  })
+
+  it('with a placeholder quote, asks the checkout for the amount as the total and claims no fees when it lands', async () => {
+    const { buy, api, urls, land } = world()
+    await buy.start()
+    buy.setPurchaseCurrency('dUSD')
+    api.failNext('getOnRampQuote', new HttpError(new Response(null, { status: 500 })))
+    buy.setAmount('20')
+    await vi.advanceTimersByTimeAsync(ONRAMP_QUOTE_DEBOUNCE_MS)
+    expect(buy.snapshot.quote).toMatchObject({ status: 'ready', placeholder: true })
+    await buy.checkout('coinbase')
+    expect(urls[0]).toMatchObject({ presetFiatAmount: 20, fiatCurrency: 'USD' })
+    // The placeholder's amount is no quote: the provider works out what 20 USD buys.
+    expect(urls[0]).not.toHaveProperty('presetCryptoAmount')
+    expect(buy.snapshot.purchase).toMatchObject({ status: 'waiting' })
+    expect(buy.snapshot.purchase).not.toHaveProperty('quoted')
+    land(aTransaction({ transfers: [aFungibleTransfer({ direction: 'in', quantity: { numeric: '19.2' }, fungible_info: { name: 'Devnet USD', symbol: 'dUSD', icon: { url: 'https://example.test/dusd.svg' } } })] }))
+    await vi.advanceTimersByTimeAsync(ONRAMP_FOLLOW_INTERVAL_MS)
+    expect(buy.snapshot.purchase).toMatchObject({ status: 'landed', amount: '19.2', symbol: 'dUSD' })
+    expect(buy.snapshot.purchase).not.toHaveProperty('paid')
+  })
+
+  it('claims no quoted figures when what arrives is not what was quoted', async () => {
+    const { buy, land } = world()
+    await buy.start()
+    buy.setPurchaseCurrency('dUSD')
+    buy.setAmount('50')
+    await vi.advanceTimersByTimeAsync(ONRAMP_QUOTE_DEBOUNCE_MS)
+    await buy.checkout('coinbase')
+    land(aTransaction({ transfers: [aFungibleTransfer({ direction: 'in', quantity: { numeric: '30' }, fungible_info: { name: 'Devnet USD', symbol: 'dUSD', icon: { url: 'https://example.test/dusd.svg' } } })] }))
+    await vi.advanceTimersByTimeAsync(ONRAMP_FOLLOW_INTERVAL_MS)
+    expect(buy.snapshot.purchase).toMatchObject({ status: 'landed', amount: '30' })
+    expect(buy.snapshot.purchase).not.toHaveProperty('paid')
   })
 
   it('says so when the checkout cannot be had, and follows nothing', async () => {
