@@ -1,4 +1,6 @@
-import { DEVNET_CONTRACTS } from '../../devnet/src/config'
+import { createWalletClient, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { DEVNET_CONTRACTS, devnetViemChain } from '../../devnet/src/config'
 import {
   connectDevWallet,
   erc20Balance,
@@ -187,5 +189,36 @@ test.describe('account', () => {
     await expect(page.getByTestId('token-native')).toBeVisible()
     expect(await seriousAxeViolations(page)).toEqual([])
     await snapshot(page, 'account-tokens-light')
+  })
+
+  test('balances follow the chain: a send through the host provider and a transfer from outside show without a reopen', async ({ page, world }) => {
+    // Issue 41 item 3. The balance answer is cached 30 s: each new figure must show well before that.
+    const soon = { timeout: 15_000 }
+    await connectDevWallet(page, { accountIndex: 2 })
+    const address = world.accounts[2]!.address
+    const rpcA = world.rpcUrls[31337]!
+    await openAccount(page)
+    const shown = page.getByTestId('account-balance')
+    await expect(shown).toHaveText(`${threeDecimals(await nativeBalance(rpcA, address), 18)} ETH`)
+
+    // The host's own code sends through the modal's provider (the viem and wagmi path), the modal open.
+    const hash = await page.evaluate(
+      async ({ from, to }) => {
+        type Eip1193 = { request(args: { method: string; params?: unknown[] }): Promise<string> }
+        const demo = (window as unknown as { walletgateDemo: { getProvider(namespace: 'eip155'): Promise<Eip1193 | undefined> } }).walletgateDemo
+        const provider = await demo.getProvider('eip155')
+        return provider!.request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x14d1120d7b160000' }] }) // 1.5 ETH
+      },
+      { from: address, to: world.accounts[7]!.address },
+    )
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect(shown).toHaveText(`${threeDecimals(await nativeBalance(rpcA, address), 18)} ETH`, soon)
+
+    // Someone else sends 2 ETH to the account, from outside the page.
+    const before = await nativeBalance(rpcA, address)
+    const sender = createWalletClient({ account: privateKeyToAccount(world.accounts[5]!.privateKey), chain: devnetViemChain(31337, rpcA), transport: http(rpcA) })
+    await sender.sendTransaction({ to: address, value: 2n * 10n ** 18n })
+    expect(await nativeBalance(rpcA, address)).toBe(before + 2n * 10n ** 18n)
+    await expect(shown).toHaveText(`${threeDecimals(before + 2n * 10n ** 18n, 18)} ETH`, soon)
   })
 })

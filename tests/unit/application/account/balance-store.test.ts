@@ -1,5 +1,5 @@
 import { VirtualTimeScheduler, firstValueFrom, filter } from 'rxjs'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { BalanceStore, type BalanceState } from '../../../../src/application/account/balance-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { NetworksStore } from '../../../../src/application/networks/networks-store'
@@ -330,5 +330,50 @@ describe('BalanceStore recovery after a failure', () => {
     expect(serviceCalls(api)).toBe(1)
     expect(store.snapshot.status).toBe('idle')
     watching.unsubscribe()
+  })
+})
+
+describe('BalanceStore follows the account on chain while a balance is shown (issue 41 item 3)', () => {
+  it('watches only while a view shows balances, and a block that touches the account reads again past the cache', async () => {
+    const { connection, store, chain, api } = world()
+    store.start()
+    connection.set(connected('eip155:31337'))
+    await flushPromises()
+    // Nobody shows a balance: nothing is watched.
+    expect(chain.liveWatches).toEqual([])
+
+    const shown = store.state$.subscribe()
+    await settled(store)
+    expect(chain.liveWatches).toMatchObject([{ caipNetworkId: 'eip155:31337', address: ADDRESS }])
+
+    const touches: number[] = []
+    store.touched$.subscribe(() => touches.push(1))
+    const reads = vi.spyOn(api, 'getBalances')
+    api.setBalances(ACCOUNT_A, [aNativeBalance({ value: 42 })])
+    chain.liveWatches[0]!.touch()
+    await flushPromises()
+    expect(reads).toHaveBeenCalledWith(ACCOUNT_A, expect.objectContaining({ forceUpdate: true }))
+    expect(store.snapshot).toMatchObject({ status: 'ready', native: { value: 42 } })
+    expect(touches).toHaveLength(1)
+
+    shown.unsubscribe()
+    expect(chain.liveWatches).toEqual([])
+    store.dispose()
+  })
+
+  it('follows a network switch and stops on disconnect', async () => {
+    const { connection, store, chain } = world()
+    store.start()
+    connection.set(connected('eip155:31337'))
+    const shown = store.state$.subscribe()
+    await settled(store)
+    connection.set(connected('eip155:31338'))
+    await flushPromises()
+    expect(chain.liveWatches).toMatchObject([{ caipNetworkId: 'eip155:31338' }])
+    connection.set({ status: 'disconnected' })
+    await flushPromises()
+    expect(chain.liveWatches).toEqual([])
+    shown.unsubscribe()
+    store.dispose()
   })
 })

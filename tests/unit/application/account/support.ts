@@ -17,6 +17,19 @@ export class FakeChainReader implements ChainReader {
   readonly reads: { caipNetworkId: string; address: string }[] = []
   balances = new Map<string, bigint>()
   failWith: Error | undefined
+  /** Every watch begun: `touch()` is a block that touches the account, `stopped` once its stop ran. */
+  readonly watches: { caipNetworkId: string; address: string; touch(): void; stopped: boolean }[] = []
+
+  watchAccount(network: CaipNetwork, address: string, onTouched: () => void): () => void {
+    const watch = { caipNetworkId: network.caipNetworkId, address, touch: () => !watch.stopped && onTouched(), stopped: false }
+    this.watches.push(watch)
+    return () => void (watch.stopped = true)
+  }
+
+  /** The watches not stopped. */
+  get liveWatches(): { caipNetworkId: string; address: string; touch(): void }[] {
+    return this.watches.filter((w) => !w.stopped)
+  }
 
   getNativeBalance(network: CaipNetwork, address: string): Promise<bigint> {
     this.reads.push({ caipNetworkId: network.caipNetworkId, address })

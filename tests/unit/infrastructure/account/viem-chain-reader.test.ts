@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import { UnsupportedChainReadError } from '../../../../src/ports/chain-reader'
 import {
@@ -142,5 +142,93 @@ describe('RPC transport settings (spec section 9)', () => {
     expect(FALLBACK_TRANSPORT_OPTIONS.retryDelay).toBe(150)
     expect(HTTP_TRANSPORT_OPTIONS.timeout).toBe(10_000)
     expect(HTTP_TRANSPORT_OPTIONS.batch.batchSize).toBe(1000)
+  })
+})
+
+/** A scripted chain for `watchAccount`: its head, the account's balance and nonce, and token transfers to it. */
+async function scriptedChain() {
+  const state = { block: 10n, balance: 5n, nonce: 1, transfersTo: [] as bigint[], logRanges: [] as [bigint, bigint][] }
+  const padded = `0x${ADDRESS.slice(2).toLowerCase().padStart(64, '0')}`
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as (RpcCall & { id: number }) | (RpcCall & { id: number })[]
+      const answer = (call: RpcCall & { id: number }) => {
+        const hex = (n: bigint | number) => `0x${n.toString(16)}`
+        let result: unknown = null
+        if (call.method === 'eth_chainId') result = '0x7a69'
+        else if (call.method === 'eth_blockNumber') result = hex(state.block)
+        else if (call.method === 'eth_getBalance') result = hex(state.balance)
+        else if (call.method === 'eth_getTransactionCount') result = hex(state.nonce)
+        else if (call.method === 'eth_getLogs') {
+          const filter = call.params[0] as { fromBlock: string; toBlock: string; topics: (string | null)[] }
+          const [from, to] = [BigInt(filter.fromBlock), BigInt(filter.toBlock)]
+          state.logRanges.push([from, to])
+          result =
+            filter.topics[2]?.toLowerCase() === padded
+              ? state.transfersTo.filter((b) => b >= from && b <= to).map((b) => ({ blockNumber: hex(b), topics: filter.topics, data: '0x' }))
+              : []
+        }
+        return { jsonrpc: '2.0', id: call.id, result }
+      }
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  servers.push(server)
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state }
+}
+
+describe('ViemChainReader.watchAccount (issue 41 item 3: balances follow the chain)', () => {
+  it('tells each new block that changes the balance or the nonce or brings a token, and no other', async () => {
+    const chain = await scriptedChain()
+    const r = new ViemChainReader({ accountPollMs: 20 })
+    readers.push(r)
+    const net = network([chain.url])
+    let touches = 0
+    let stop = r.watchAccount(net, ADDRESS, () => touches++)
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
+    await settle()
+    expect(touches).toBe(0) // the first look only marks where the account stands
+
+    chain.state.block = 11n // a block of other people's transactions
+    await settle()
+    expect(touches).toBe(0)
+
+    chain.state.block = 12n
+    chain.state.balance = 6n // an incoming native transfer
+    await vi.waitFor(() => expect(touches).toBe(1))
+
+    chain.state.block = 13n
+    chain.state.nonce = 2 // a transaction the account sent (by any path), fee paid elsewhere
+    await vi.waitFor(() => expect(touches).toBe(2))
+
+    chain.state.block = 14n
+    chain.state.transfersTo.push(14n) // a token arrives: native balance and nonce unchanged
+    await vi.waitFor(() => expect(touches).toBe(3))
+    expect(chain.state.logRanges).toContainEqual([14n, 14n])
+
+    // While nobody watched, a transfer landed: the next watch tells it at once.
+    stop()
+    chain.state.block = 20n
+    chain.state.transfersTo.push(17n)
+    await settle()
+    expect(touches).toBe(3)
+    stop = r.watchAccount(net, ADDRESS, () => touches++)
+    await vi.waitFor(() => expect(touches).toBe(4))
+    expect(chain.state.logRanges).toContainEqual([15n, 20n])
+
+    // Too many blocks to scan for transfers: counted as touched rather than missed.
+    chain.state.block = 20_000n
+    await vi.waitFor(() => expect(touches).toBe(5))
+    stop()
+  })
+
+  it('watches nothing for another namespace', () => {
+    const r = reader()
+    const stop = r.watchAccount(network(['http://127.0.0.1:1'], { chainNamespace: 'solana', caipNetworkId: 'solana:abc' }), ADDRESS, () => undefined)
+    expect(() => stop()).not.toThrow()
   })
 })
