@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { asyncScheduler } from 'rxjs'
+import { Subject, VirtualTimeScheduler, asyncScheduler } from 'rxjs'
 import { ActivityStore, RECEIPT_POLL_INTERVAL_MS } from '../../../../src/application/activity/activity-store'
 import { toActivityEntry } from '../../../../src/application/activity/activity-entry'
 import { ConnectionStore } from '../../../../src/application/connection-store'
@@ -212,5 +212,28 @@ describe('ActivityStore', () => {
     const { store, connection } = aWorld([])
     connection.set({ status: 'disconnected' })
     await expect(store.load()).rejects.toThrow("Transactions can't be fetched without an accountAddress")
+  })
+
+  it('reads the first page again when the account is touched on chain, and once more after the indexing lag (issue 41 item 3)', async () => {
+    const connection = new ConnectionStore()
+    connect(connection)
+    const older = at('2025-03-15T12:00:00.000Z')
+    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: [older] } })
+    const touched$ = new Subject<unknown>()
+    const scheduler = new VirtualTimeScheduler()
+    const store = new ActivityStore({ api, connection, transfers: new FakeTokenTransfers(), scheduler, notifier: new RecordingNotifier(), logger: new RecordingLogger(), touched$ })
+    await store.load()
+    expect(ids(store)).toEqual([older.id])
+
+    // A transfer from outside the page: the history has it at once, or only once it indexed the block.
+    const incoming = at('2025-03-16T12:00:00.000Z')
+    api.addTransaction(ACCOUNT as `eip155:${string}:${string}`, incoming)
+    touched$.next(undefined)
+    await vi.waitFor(() => expect(ids(store)).toEqual([incoming.id, older.id]))
+    const late = at('2025-03-17T12:00:00.000Z')
+    api.addTransaction(ACCOUNT as `eip155:${string}:${string}`, late)
+    scheduler.flush()
+    await vi.waitFor(() => expect(ids(store)).toEqual([late.id, incoming.id, older.id]))
+    store.dispose()
   })
 })
