@@ -215,6 +215,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         notifier: ctx.get(SnackStore),
         logger: ctx.get(Logger),
         utcOffsetMinutes: -new Date(ctx.get(Clock).now()).getTimezoneOffset(),
+        touched$: ctx.get(BalanceStore).touched$,
       }),
   )
   binder.bind(SendForm).toDynamicValue(

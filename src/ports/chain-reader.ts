@@ -25,6 +25,17 @@ export interface ChainReader {
    */
   getNativeBalanceParts?(network: CaipNetwork, address: string, options?: { signal?: AbortSignal }): Promise<NativeBalanceParts>
 
+  /**
+   * Optional, for chains the reader can follow block by block: calls `onTouched` once for each new
+   * block (or run of blocks) that touches `address` on `network`: its native balance or its nonce
+   * changed (a transaction it sent, by any path, or native funds it received) or a token was
+   * transferred to it. The first look only marks where the account stands; a later watch of the
+   * same account on the same reader compares against the last mark, so what landed while nobody
+   * watched is told at once. Returns the stop function. Read failures are tried again at the next
+   * block. MUST NOT throw; a namespace the reader cannot follow watches nothing.
+   */
+  watchAccount?(network: CaipNetwork, address: string, onTouched: () => void): () => void
+
   /** Stops background work (transport ranking) and forgets every client. MUST NOT throw. */
   dispose(): void
 }

@@ -4,6 +4,7 @@ import {
   distinctUntilChanged,
   map,
   Observable,
+  Subject,
   type SchedulerLike,
   type Subscription,
 } from 'rxjs'
@@ -104,6 +105,14 @@ export class BalanceStore {
   private watchers = 0
   /** One timer however many subscribers (plain scheduler work: no operator chunk before open). */
   private recoveryTimer: Subscription | undefined
+  /** The chain watch of the shown account (while someone watches), and what it watches. */
+  private chainWatch: { readonly key: string; readonly stop: () => void } | undefined
+  private readonly touched = new Subject<CaipAddress>()
+  /**
+   * The shown account was touched on chain (a transaction of it by any path, funds or a token to
+   * it): balances are read again past the cache; the activity follows this too.
+   */
+  readonly touched$: Observable<CaipAddress> = this.touched.asObservable()
 
   constructor(
     private readonly connection: ConnectionStore,
@@ -119,11 +128,13 @@ export class BalanceStore {
       return new Observable<BalanceState>((subscriber) => {
         this.watchers += 1
         this.armRecovery()
+        this.armChainWatch()
         const state = this.subject.subscribe(subscriber)
         return () => {
           state.unsubscribe()
           this.watchers -= 1
           this.armRecovery()
+          this.armChainWatch()
         }
       })
     })
@@ -148,6 +159,7 @@ export class BalanceStore {
         } else {
           void this.refresh()
         }
+        this.armChainWatch()
       })
   }
 
@@ -156,6 +168,31 @@ export class BalanceStore {
     this.following = undefined
     this.generation++
     this.stopRecovery()
+    this.chainWatch?.stop()
+    this.chainWatch = undefined
+  }
+
+  /**
+   * Watches the connected account on its chain while a view shows balances (issue 41: balances
+   * never go stale); each touch reads again with `forceUpdate`, past the 30 s cache.
+   */
+  private armChainWatch(): void {
+    const connection = this.connection.snapshot
+    const network = connection.status === 'connected' ? this.networks.find(connection.caipNetworkId) : undefined
+    const wanted =
+      this.watchers > 0 && this.following !== undefined && connection.status === 'connected' && network !== undefined && this.chain.watchAccount !== undefined
+        ? `${connection.caipAddress}`
+        : undefined
+    if (wanted === this.chainWatch?.key) return
+    this.chainWatch?.stop()
+    this.chainWatch = undefined
+    if (wanted === undefined || connection.status !== 'connected' || network === undefined) return
+    const caipAddress = connection.caipAddress as CaipAddress
+    const stop = this.chain.watchAccount?.(network, connection.address, () => {
+      void this.refresh({ forceUpdate: true })
+      this.touched.next(caipAddress)
+    })
+    if (stop !== undefined) this.chainWatch = { key: wanted, stop }
   }
 
   /**

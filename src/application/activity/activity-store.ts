@@ -73,7 +73,15 @@ export interface ActivityStoreDeps {
   readonly logger: Logger
   /** Minutes to add to UTC when grouping by month (the viewer's offset); 0 groups in UTC. */
   readonly utcOffsetMinutes?: number
+  /**
+   * The account was touched on chain (the balance store's watch): the first page is read again
+   * then, and once more a few seconds later, when the history service has indexed the block.
+   */
+  readonly touched$?: Observable<unknown>
 }
+
+/** How long the history service may take to index a block the chain already has. */
+const INDEX_LAG_MS = 3_000
 
 interface Account {
   readonly caipAddress: CaipAddress
@@ -98,6 +106,8 @@ export class ActivityStore {
   private controller: AbortController | undefined
   private readonly polls = new Map<string, Subscription>()
   private readonly connectionSubscription: Subscription
+  private readonly touchSubscription: Subscription | undefined
+  private touchLater: Subscription | undefined
 
   constructor(private readonly deps: ActivityStoreDeps) {
     this.account = accountOf(deps.connection.snapshot)
@@ -107,6 +117,11 @@ export class ActivityStore {
         distinctUntilChanged((a, b) => a?.caipAddress === b?.caipAddress && a?.caipNetworkId === b?.caipNetworkId),
       )
       .subscribe((account) => this.onAccount(account))
+    this.touchSubscription = deps.touched$?.subscribe(() => {
+      void this.refreshHead()
+      this.touchLater?.unsubscribe()
+      this.touchLater = deps.scheduler.schedule(() => void this.refreshHead(), INDEX_LAG_MS)
+    })
   }
 
   get snapshot(): ActivityState {
@@ -177,6 +192,8 @@ export class ActivityStore {
   /** Stops every subscription and timer this store holds. */
   dispose(): void {
     this.connectionSubscription.unsubscribe()
+    this.touchSubscription?.unsubscribe()
+    this.touchLater?.unsubscribe()
     this.reset()
   }
 

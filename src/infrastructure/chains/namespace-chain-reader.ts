@@ -18,6 +18,11 @@ export class NamespaceChainReader implements ChainReader {
     return { confirmed: await this.getNativeBalance(network, address, options), pending: 0n }
   }
 
+  /** The family reader's watch; a family that cannot follow its chain watches nothing. */
+  watchAccount(network: CaipNetwork, address: string, onTouched: () => void): () => void {
+    return this.readers[network.chainNamespace]?.watchAccount?.(network, address, onTouched) ?? (() => undefined)
+  }
+
   dispose(): void {
     for (const reader of Object.values(this.readers)) reader.dispose()
   }
