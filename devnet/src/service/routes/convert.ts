@@ -207,7 +207,10 @@ export function registerConvertRoutes(router: Router, deps: ServiceDeps): void {
       const minOut = (expected * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
       const client = deps.chains.client(from.chainId)
       const block = await client.getBlock()
-      const deadline = block.timestamp + DEADLINE_SECONDS
+      // An automining devnet's latest block can be older than the deadline window (nobody sent
+      // anything for a while): the next block takes the clock's time, so count from whichever is later.
+      const nowSeconds = BigInt(Math.floor(deps.now().getTime() / 1000))
+      const deadline = (block.timestamp > nowSeconds ? block.timestamp : nowSeconds) + DEADLINE_SECONDS
       const route = path(from.token, to.token)
       const value = from.token === NATIVE_TOKEN_ADDRESS ? amount : 0n
       const data =
