@@ -177,6 +177,18 @@ export function parseConfigWithZod(input: unknown): OracleOutcome {
     if (Object.hasOwn(fields, key)) shape[key] = fields[key as keyof ConfigFields]()
   }
   const schema = z.strictObject(shape).check(
+    // Each network once (31337 and "31337" are one chain), once every field is right on its own.
+    z.superRefine(
+      (config: { networks?: unknown }, ctx) => {
+        if (ctx.issues.length > 0 || !Array.isArray(config.networks)) return
+        const seen = new Set<string>()
+        config.networks.forEach((n: { chainNamespace: string; id: string | number }, index) => {
+          const id = `${n.chainNamespace}:${String(n.id)}`
+          if (seen.has(id)) ctx.issues.push({ code: 'custom', input: n, path: ['networks', index], message: `${id} is configured twice` })
+          seen.add(id)
+        })
+      },
+    ),
     z.refine(
       (config: { networks?: unknown; defaultNetwork?: unknown }) =>
         typeof config.defaultNetwork !== 'string' ||
