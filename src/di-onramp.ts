@@ -1,5 +1,4 @@
 import type { Container } from 'inversify'
-import { merge } from 'rxjs'
 import type { ResolvedConfig } from './domain/config'
 import { DEFAULT_REMOTE_FEATURES } from './domain/constants'
 import { ConnectionStore } from './application/connection-store'
@@ -26,7 +25,7 @@ export function bindOnRamp(container: Container, config: ResolvedConfig): () => 
       return (made = new BuyCrypto({
         connection,
         activeNetwork: () => networks.snapshot.activeNetwork,
-        changes$: merge(networks.state$, connection.state$),
+        changes$: [networks.state$, connection.state$],
         api: ctx.get(BlockchainApi),
         remoteProviders: DEFAULT_REMOTE_FEATURES.onramp,
         providerSetting: config.onrampProviders,

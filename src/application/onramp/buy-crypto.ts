@@ -90,7 +90,7 @@ export interface BuyCryptoDeps {
   readonly connection: { readonly snapshot: ConnectionState }
   readonly activeNetwork: () => CaipNetwork | undefined
   /** Says when the active network or the connection changed: Buy follows the active network every time. */
-  readonly changes$?: Observable<unknown>
+  readonly changes$?: Observable<unknown> | readonly Observable<unknown>[]
   readonly api: Pick<BlockchainApi, 'getOnRampOptions' | 'getOnRampQuote' | 'generateOnRampUrl' | 'getTransactions'>
   /** The remote features' on-ramp providers (`false`: on-ramp switched off). */
   readonly remoteProviders: readonly OnRampProviderName[] | false
@@ -118,7 +118,7 @@ export class BuyCrypto {
   private following: Subscription | undefined
   private options: OnRampOptions | undefined
   private loading: Promise<void> | undefined
-  private readonly networkChanges: Subscription | undefined
+  private readonly networkChanges: readonly Subscription[]
 
   constructor(private readonly deps: BuyCryptoDeps) {
     this.subject = new BehaviorSubject(this.derive(undefined, { amount: DEFAULT_AMOUNT }))
@@ -143,7 +143,9 @@ export class BuyCrypto {
       )
       .subscribe((quote) => this.subject.next({ ...this.subject.value, quote }))
     // Derived from the network in use at each change, never kept from the first open.
-    this.networkChanges = deps.changes$?.subscribe(() => this.update({}))
+    // Each source on its own (no rxjs `merge`: it would join the shared chunk of the first script).
+    const changes = deps.changes$ === undefined ? [] : Array.isArray(deps.changes$) ? deps.changes$ : [deps.changes$ as Observable<unknown>]
+    this.networkChanges = changes.map((change$) => change$.subscribe(() => this.update({})))
   }
 
   get snapshot(): BuyCryptoState {
@@ -233,7 +235,7 @@ export class BuyCrypto {
   dispose(): void {
     this.quoting.unsubscribe()
     this.following?.unsubscribe()
-    this.networkChanges?.unsubscribe()
+    for (const change of this.networkChanges) change.unsubscribe()
   }
 
   private async onRampEntries(account: CaipAddress, provider: OnRampProviderName): Promise<Transaction[]> {
