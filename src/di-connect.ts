@@ -8,7 +8,8 @@ import { WalletConnectEntry } from './application/connection/walletconnect-entry
 import { FeatureLoader } from './application/modal-services'
 import { isMobilePlatform } from './domain/connection/platform'
 import { CloseModal } from './application/shell/close-modal'
-import { ProjectCheck } from './application/shell/project-check'
+import type { ProjectCheck } from './application/shell/project-check'
+import { Analytics } from './ports/analytics'
 import { ProjectCheckToken } from './application/shell/project-check-token'
 import { AlertStore } from './application/alert-store'
 import { SiwxLoader } from './application/siwx/siwx-state'
@@ -48,11 +49,27 @@ function bindConnectViews(binder: Binder, container: Container, config: Resolved
   binder
     .bind(WalletCatalogue)
     .toDynamicValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
-  binder
-    .bind(ProjectCheckToken)
-    .toDynamicValue(
-      (ctx) => new ProjectCheck(config.projectId, ctx.get(WalletCatalogue), ctx.get(AlertStore), ctx.get(Logger), () => globalThis.location?.origin),
-    )
+  // Asked at the first open, so its code (the allow-list rule, the service's errors) loads then.
+  binder.bind(ProjectCheckToken).toDynamicValue((ctx) => {
+    const [catalogue, alerts, logger, analytics] = [ctx.get(WalletCatalogue), ctx.get(AlertStore), ctx.get(Logger), ctx.get(Analytics)]
+    let check: Promise<ProjectCheck> | undefined
+    return {
+      open: () => {
+        const first = check === undefined
+        check ??= import('./application/shell/project-check').then(
+          ({ ProjectCheck }) => new ProjectCheck(config.projectId, catalogue, alerts, logger, () => globalThis.location?.origin),
+        )
+        check.then(
+          (loaded) => {
+            if (first) loaded.follow(analytics.alerts$)
+            void loaded.run()
+          },
+          // Offline, or a deploy replaced the chunk: the next open tries again.
+          () => (check = undefined),
+        )
+      },
+    }
+  })
   // Only the social buttons and views ask for it, and they show only with the embedded wallet.
   binder.bind(SocialLoginLoader).toDynamicValue(() => emailLoginLoader(() => Promise.all([container.get(FeatureLoader).connectFlow(), import('./di-social')]).then(([, { createSocialLogin }]) => createSocialLogin(container, config))))
   // Only the email views ask for it, and they exist only when the embedded wallet is bound (src/di.ts).

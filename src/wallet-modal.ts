@@ -16,7 +16,6 @@ import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
 import { wrapAction } from './application/telemetry/wrap-action'
 import { Telemetry } from './ports/telemetry'
-import { Analytics } from './ports/analytics'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { ChainFamilies } from './ports/chain-family'
 import type { ProviderOf } from './domain/chains/wallet-providers'
@@ -204,10 +203,6 @@ class WalletModalInstance implements WalletModal {
   private mounting: Promise<void> | undefined
   private destroyed = false
   private sessionStarted = false
-  private alertSubscription: { unsubscribe(): void } | undefined
-  /** Whether the project check has begun (first open); an analytics alert before it is held. */
-  private projectChecked = false
-  private heldAlert: AlertDescriptor | undefined
   private readonly connectedSubscription: Subscription
   private readonly profileName = new BehaviorSubject<string | null>(null)
   private profileNameSubscription: Subscription | undefined
@@ -460,14 +455,11 @@ class WalletModalInstance implements WalletModal {
     return this.mounting
   }
 
-  /** Browser-only start: wallet discovery, silent reconnect, service alerts. Once per modal. */
+  /** Browser-only start: wallet discovery, silent reconnect, the services' origin check. Once per modal. */
   private startSession(): void {
     if (this.sessionStarted) return
     this.sessionStarted = true
     this.checkServiceOrigins()
-    this.alertSubscription = this.container
-      .get(Analytics)
-      .alerts$.subscribe((alert) => this.analyticsAlert(alert))
     void this.container.get(WalletSession).start()
     // Back from a social provider on the redirect path: the login finishes now (its code loads only then).
     if (globalThis.location?.hash.includes('walletgate_social') === true) {
@@ -480,34 +472,11 @@ class WalletModalInstance implements WalletModal {
   }
 
   /**
-   * Asks the service about the project once the visitor first sees the modal (open, or an inline
-   * mount at idle), never at page load; an analytics 403 held until then is said in its words.
+   * Asks the service about the project once the visitor sees the modal (open, or an inline mount
+   * at idle), never at page load; analytics alerts are said from then on, in the check's words.
    */
   private checkProject(): void {
-    if (this.destroyed || !this.container.isBound(ProjectCheckToken)) return
-    const check = this.container.get(ProjectCheckToken)
-    this.projectChecked = true
-    void check.run()
-    const held = this.heldAlert
-    this.heldAlert = undefined
-    if (held !== undefined) this.analyticsAlert(held)
-  }
-
-  /**
-   * A 403 from analytics cannot tell an unknown project from a page its project does not allow:
-   * the project check tells (spec: shown once only), and until the first open the alert waits.
-   */
-  private analyticsAlert(alert: AlertDescriptor): void {
-    if (!this.projectChecked) {
-      this.heldAlert = alert
-      return
-    }
-    void this.container
-      .get(ProjectCheckToken)
-      .explain(alert)
-      .then((shown) => {
-        if (!this.destroyed) this.alerts.showOnce(shown)
-      })
+    if (!this.destroyed && this.container.isBound(ProjectCheckToken)) this.container.get(ProjectCheckToken).open()
   }
 
   /**
@@ -541,7 +510,6 @@ class WalletModalInstance implements WalletModal {
 
   destroy(): void {
     this.destroyed = true
-    this.alertSubscription?.unsubscribe()
     if (this.sessionStarted) this.container.get(WalletSession).stop()
     // No WebSocket to the WalletConnect relay outlives the modal (the session stays persisted).
     if (this.sessionStarted && this.container.isBound(WalletConnectPairings)) {

@@ -57,13 +57,8 @@ export const ALERT_ERRORS = {
   projectIdNotConfigured: {
     code: 'PROJECT_ID_NOT_CONFIGURED',
     shortMessage: 'Project ID Not Configured',
-    longMessage: 'Pass a projectId to the modal configuration',
-  },
-  /** The same alert for a projectId the service does not know (issue 41): its own long text. */
-  projectIdUnknown: {
-    code: 'PROJECT_ID_UNKNOWN',
-    shortMessage: 'Project ID Not Configured',
-    longMessage: 'The service does not know this projectId; check it in the modal configuration',
+    /** Missing, or one the service does not know (the project check at the first open). */
+    longMessage: 'Pass a projectId the service knows to the modal configuration',
   },
 } as const satisfies Record<string, AlertDescriptor>
 export type AlertKey = keyof typeof ALERT_ERRORS

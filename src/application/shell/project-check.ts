@@ -1,3 +1,4 @@
+import type { Observable, Subscription } from 'rxjs'
 import { ALERT_ERRORS, type AlertDescriptor } from '../../domain/messages'
 import { originAllowed } from '../../domain/validation/origin-allow-list'
 import { HttpError } from '../../ports/http-errors'
@@ -25,6 +26,16 @@ export class ProjectCheck {
     /** The page's origin; undefined outside a browser. */
     private readonly origin: () => string | undefined,
   ) {}
+
+  /**
+   * From the first open: the analytics service's alerts, said as the check finds them true (its
+   * `alerts$` replays one raised before). Returns the subscription.
+   */
+  follow(analyticsAlerts$: Observable<AlertDescriptor>): Subscription {
+    return analyticsAlerts$.subscribe((alert) => {
+      void this.explain(alert).then((shown) => this.alerts.showOnce(shown))
+    })
+  }
 
   /** Checks (once) and shows what is wrong, if anything. */
   run(): Promise<void> {
@@ -59,7 +70,7 @@ export class ProjectCheck {
       return ALERT_ERRORS.invalidAppConfiguration
     } catch (error) {
       if (error instanceof HttpError && (error.status === 401 || error.status === 403 || error.status === 404)) {
-        return ALERT_ERRORS.projectIdUnknown
+        return ALERT_ERRORS.projectIdNotConfigured
       }
       this.logger.debug('Walletgate: the project could not be checked', error)
       return undefined

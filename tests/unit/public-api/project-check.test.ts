@@ -53,7 +53,7 @@ describe('the project, checked at the first open', () => {
 
     await modal.open()
     await vi.waitFor(() => expect(modal.getState().alert?.shortMessage).toBe('Project ID Not Configured'))
-    expect(modal.getState().alert).toEqual(ALERT_ERRORS.projectIdUnknown)
+    expect(modal.getState().alert).toEqual(ALERT_ERRORS.projectIdNotConfigured)
     modal.destroy()
   })
 
@@ -102,9 +102,9 @@ describe('the project, checked at the first open', () => {
     await modal.mount()
     await modal.open()
     void analytics.sendEvent({ event: 'SELECT_WALLET' })
-    await vi.waitFor(() => expect(modal.getState().alert).toEqual(ALERT_ERRORS.projectIdUnknown))
+    await vi.waitFor(() => expect(modal.getState().alert).toEqual(ALERT_ERRORS.projectIdNotConfigured))
     await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(modal.getState().alert).toEqual(ALERT_ERRORS.projectIdUnknown)
+    expect(modal.getState().alert).toEqual(ALERT_ERRORS.projectIdNotConfigured)
     modal.destroy()
   })
 })
