@@ -110,9 +110,20 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * first-open English 1,008 bytes (bench/catalogue-cost.mjs). Then the Networks view's "What is a
  * network?" opened WhatIsANetwork (its loader in the view map: 0.03 KB): 142,440 bytes (139.10 KB),
  * the catalogue's 1,007 (909 without hashes).
+ * Raised to 139.7 for the security issue and the issue of what the modal tells visitors, measured
+ * commit by commit against 142,428 bytes: social logins bound to the tab that began them (the
+ * binding read on the way back from a redirect: 44 bytes), the snack re-show that waits out a timer
+ * firing early (31), sends naming what is wrong with a receiver (58), a network listed twice refused
+ * at creation (45), the on-ramp done screen's own header title (the shell's title context: 112),
+ * and the project checked at the first open with the inline modal going home where an overlay
+ * closes (about 250: the check and its texts load on demand, the analytics alert waits for it
+ * instead of being held by the modal). Won back on the way: Buy following the network had pulled
+ * rxjs `merge` into the shared chunk of the first script (298 bytes; now it subscribes to each
+ * source), and the check had first been bound with its code in the prefetched connect chunk (392).
+ * Measured: 142,970 bytes (139.62 KB).
  * Lower it as room is won, never raise it without saying why.
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.2 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.7 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
