@@ -141,12 +141,22 @@ test.describe('sign in with the wallet, required', () => {
     await initDevWallet(page, { mode: 'approve' })
     await connect(page, 'required')
     const panel = page.getByTestId('modal-panel')
+    // Each shake is counted as it starts: a 500 ms class is easy to miss by polling on a busy machine.
+    await panel.evaluate((el) => {
+      const w = window as unknown as { __shakes: number }
+      w.__shakes = 0
+      new MutationObserver(() => {
+        if (el.classList.contains('wg-shake')) w.__shakes += 1
+      }).observe(el, { attributes: true, attributeFilter: ['class'] })
+    })
+    const shakes = () => page.evaluate(() => (window as unknown as { __shakes: number }).__shakes)
     await page.keyboard.press('Escape')
-    await expect(panel).toHaveClass(/wg-shake/)
+    await expect.poll(shakes).toBe(1)
     await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
     await expect(panel).not.toHaveClass(/wg-shake/)
     await page.getByTestId('modal-close').click()
-    await expect(panel).toHaveClass(/wg-shake/)
+    await expect.poll(shakes).toBe(2)
+    await expect(panel).not.toHaveClass(/wg-shake/)
     await expect(page.getByTestId('view-SIWXSignMessage')).toBeVisible()
     await expect(page.getByTestId('demo-account')).not.toHaveText('Not connected')
   })

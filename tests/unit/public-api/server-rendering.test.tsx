@@ -40,5 +40,5 @@ describe('server rendering', () => {
     expect(html).toContain('Connect Wallet')
     expect(html).toContain('data-testid="connect-button"')
     expect(touched).toEqual([])
-  })
+  }, 20_000)
 })

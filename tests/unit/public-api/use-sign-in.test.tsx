@@ -30,7 +30,7 @@ describe('useSignIn', () => {
     )
     expect(screen.getByTestId('status').textContent).toBe('disabled:false')
     act(() => screen.getByTestId('status').click())
-    await vi.waitFor(() => expect(document.title).toBe('SIWX is not enabled'))
+    await vi.waitFor(() => expect(document.title).toBe('SIWX is not enabled'), { timeout: 10_000 })
   })
 
   it('shows signed-out with siwx before any sign-in', () => {

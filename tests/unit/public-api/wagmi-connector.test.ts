@@ -86,7 +86,7 @@ describe('walletgate/wagmi: the modal as the connect UI of a wagmi config', () =
     const host = aWagmiHost()
     const connecting = connect(host.config, { connector: host.config.connectors[0]! })
     // The modal's views are chunks of their own: it opens once they are loaded.
-    await vi.waitFor(() => expect(host.modal.getState().open).toBe(true))
+    await vi.waitFor(() => expect(host.modal.getState().open).toBe(true), { timeout: 10_000 })
     await host.connectInModal()
     const result = await connecting
     expect(result).toEqual({ accounts: [host.evm.address], chainId: 31337 })
@@ -97,7 +97,7 @@ describe('walletgate/wagmi: the modal as the connect UI of a wagmi config', () =
     const host = aWagmiHost()
     const connecting = connect(host.config, { connector: host.config.connectors[0]! })
     // The modal's views are chunks of their own: it opens once they are loaded.
-    await vi.waitFor(() => expect(host.modal.getState().open).toBe(true))
+    await vi.waitFor(() => expect(host.modal.getState().open).toBe(true), { timeout: 10_000 })
     host.modal.close()
     await expect(connecting).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
     expect(getAccount(host.config).status).toBe('disconnected')
