@@ -6,7 +6,7 @@
  * A killed chain starts over from its funded start (devnet README), so this spec kills Devnet B,
  * which the other specs only read inside their own snapshots.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { startWalletPeer, type WalletPeer } from '../../devnet/src/wc-wallet'
 import { connectDevWallet, nativeBalance, openAccount, rpc, threeDecimals } from './support/account-helpers'
@@ -79,6 +79,41 @@ async function pairOverQr(page: Page, world: E2eWorld, accountIndex: number): Pr
   peer = await startPeer(world, accountIndex)
   await peer.pair(uri)
   await expect(page.getByTestId('demo-account')).toContainText(world.accounts[accountIndex]!.address, { timeout: 30_000 })
+}
+
+/**
+ * Cuts the browser's way to the relay (the wallet peer goes direct) until `letThrough()`;
+ * `refused` counts the sockets the page opened meanwhile.
+ */
+async function cutRelay(page: Page, world: E2eWorld): Promise<{ readonly refused: number; letThrough(): void }> {
+  let reachable = false
+  let refused = 0
+  await page.routeWebSocket(new RegExp(`^${world.relayUrl.replace(/[.]/g, '\\.')}`), (ws) => {
+    if (reachable) ws.connectToServer()
+    else {
+      refused++
+      void ws.close()
+    }
+  })
+  return {
+    get refused() {
+      return refused
+    },
+    letThrough: () => {
+      reachable = true
+    },
+  }
+}
+
+/** Chooses WalletConnect on Connect with the relay cut: returns the retry the bounded wait ends with, within `boundMs` of page time. */
+async function chooseWalletConnectUntilUnreachable(page: Page, boundMs: number): Promise<Locator> {
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('wallet-walletConnect').click()
+  const view = page.getByTestId('view-ConnectingWalletConnect')
+  const retry = view.getByTestId('connect-retry')
+  await fastForwardUntilVisible(page, retry, boundMs)
+  await expect(view).toContainText(/connection service/i)
+  return retry
 }
 
 function provider(page: Page, request: { method: string; params?: unknown }): Promise<unknown> {
@@ -330,23 +365,41 @@ test.describe('faults the reliability rules handle (bounded waits, recovery, sto
 
   test('the relay unreachable: the QR wait is bounded, says the connection service cannot be reached, and retries', async ({ page, world }) => {
     await page.clock.install()
-    // The browser cannot reach the relay until the test lets it.
-    let reachable = false
-    await page.routeWebSocket(new RegExp(`^${world.relayUrl.replace(/[.]/g, '\\.')}`), (ws) => {
-      if (reachable) ws.connectToServer()
-      else void ws.close()
-    })
+    const relay = await cutRelay(page, world)
     await page.goto('/')
-    await page.getByTestId('connect-button').click()
-    await page.getByTestId('wallet-walletConnect').click()
-    const view = page.getByTestId('view-ConnectingWalletConnect')
-    const retry = view.getByTestId('connect-retry')
-    await fastForwardUntilVisible(page, retry, BOUND)
-    await expect(view).toContainText(/connection service/i)
+    const retry = await chooseWalletConnectUntilUnreachable(page, BOUND)
     await expectCalm(page)
-    reachable = true
+    relay.letThrough()
     await retry.click()
     await expect(page.getByTestId('walletconnect-qr')).toBeVisible({ timeout: 20_000 })
+  })
+
+  test('the browser believes it is offline: WalletConnect asks the relay, says it cannot be reached while it is cut, and connects once it answers', async ({
+    page,
+    world,
+  }) => {
+    // As on a machine with only loopback: navigator.onLine is false, the relay on 127.0.0.1 is there.
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }))
+    await page.clock.install()
+    const starting = startPeer(world, 8)
+    const relay = await cutRelay(page, world)
+    await page.goto('/')
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+    const retry = await chooseWalletConnectUntilUnreachable(page, BOUND)
+    // That answer is the relay's (its socket was tried), not the browser's guess.
+    expect(relay.refused).toBeGreaterThan(0)
+
+    relay.letThrough()
+    await retry.click()
+    const qr = page.getByTestId('walletconnect-qr')
+    await expect(qr).toBeVisible({ timeout: 20_000 })
+    peer = await starting
+    await peer.pair((await qr.getAttribute('data-uri'))!)
+    const address = world.accounts[8]!.address
+    await expect(page.getByTestId('demo-account')).toContainText(address, { timeout: 30_000 })
+    const message = 'Signed while the browser says offline'
+    const signature = await provider(page, { method: 'personal_sign', params: [message, address] })
+    expect(await recoverMessageAddress({ message, signature: signature as Hex })).toBe(address)
   })
 
   test('a dead primary RPC for a WalletConnect session: reads and sends go through the next URL', async ({ page, world, pageProblems }) => {

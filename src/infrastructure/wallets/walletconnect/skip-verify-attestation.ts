@@ -1,6 +1,7 @@
 /**
- * The one place Walletgate reaches into WalletConnect internals, and only when the host asks for
- * it (`verifyAttestation: 'skip'`, meant for offline devnets and tests).
+ * One of the two places Walletgate overrides a method of the WalletConnect SDK (the other is
+ * relay-decides-online.ts), and only when the host asks for it (`verifyAttestation: 'skip'`, meant
+ * for offline devnets and tests).
  *
  * Why: in a browser, sign-client's connect() first asks WalletConnect's hosted Verify service for
  * an attestation of the page's origin, by loading `https://verify.walletconnect.org/v3/attestation`

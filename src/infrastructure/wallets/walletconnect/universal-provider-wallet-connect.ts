@@ -5,6 +5,8 @@
  * Configured so nothing reaches WalletConnect's hosted services when the host points elsewhere:
  * relay URL from config, telemetry off, an RPC map for every configured eip155 network, no
  * provider pings, the SDK's own logging silenced (expected failures go to our Logger as warnings).
+ * The relay, not the browser's `navigator.onLine`, decides whether WalletConnect works: the relayer
+ * tries its socket even when the browser believes it is offline (relay-decides-online.ts).
  *
  * connect() starts a pairing attempt: `pairing$` replays the current pairing ({uri, expiresAtMs},
  * 4 minutes from its creation); when it has 10 s left, `pairingExpiring` decides whether a fresh
@@ -29,6 +31,7 @@ import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
 import { cacaoSession, type CacaoLike } from './cacao-sessions'
 import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
+import { relayDecidesOnline } from './relay-decides-online'
 import { WalletConnectRpcReads } from './rpc-reads'
 import { browserStoredEntries, clearModalState, storedEntriesOf, unreadableKeys, type StoredEntries } from './sdk-storage'
 
@@ -632,6 +635,10 @@ export class UniversalProviderWalletConnect {
       provider = await init()
     }
     if (this.options.verifyAttestation === 'skip') skipVerifyAttestation(provider.client)
+    // The relay's answer, not navigator.onLine, decides whether WalletConnect works (see the file).
+    relayDecidesOnline(provider.client.core.relayer, globalThis.navigator?.onLine === false, (e) =>
+      this.options.logger.warn('WalletConnect relay connection failed', e),
+    )
     this.listen(provider)
     this.provider = provider
     return provider
