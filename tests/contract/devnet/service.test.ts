@@ -302,7 +302,10 @@ describe('on-ramp', () => {
     })
     expect(gen.body.url.startsWith(`${devnet.serviceUrl}/onramp/checkout/`)).toBe(true)
     const page = await fetch(gen.body.url)
-    expect(await page.text()).toContain('42.000000 dUSD')
+    // The one fee model: 42 dUSD bought for 43.15 USD, fees included (1.5 % and 0.50).
+    const html = await page.text()
+    expect(html).toContain('<strong id="checkout-amount">42 dUSD</strong>')
+    expect(html).toContain('<strong id="checkout-total">43.15 USD</strong>')
     const { publicClient } = clients(31337, buyer.privateKey)
     const dUSD = devnet.contracts.dUSD
     const before = await publicClient.readContract({ address: dUSD, abi: erc20Abi, functionName: 'balanceOf', args: [buyer.address] })
