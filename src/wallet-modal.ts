@@ -321,7 +321,8 @@ class WalletModalInstance implements WalletModal {
     // A close() (or another open()) came while the chunks loaded: the latest call wins.
     if (ticket !== this.openTicket || this.destroyed) return
     this.modal.open({ view: options.view, namespace: this.openNamespace(options.namespace) }, this.connection.snapshot.status === 'connected')
-    this.checkProject()
+    // Once the opened view is drawn: the check's chunk and request do not delay the first wallet row.
+    this.whenIdle(() => this.checkProject())
   }
 
   /** The namespace to narrow the wallet list to: only a configured one. */
