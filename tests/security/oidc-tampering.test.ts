@@ -5,78 +5,15 @@
  * forged state, and a host, provider or return address off the allow-list. Each signs no one in.
  * These defences hold today (moved here from the contract suite so they keep holding).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Hex } from 'viem'
-import { devnet } from '../contract/devnet/helpers'
-import { startAuthService, type AuthService } from '../../devnet/src/auth/server'
-import { startSmtpSink, type SmtpSink } from '../../devnet/src/auth/smtp-sink'
+import { describe, expect, it } from 'vitest'
 import { FAULT_WRONG_AUDIENCE } from '../../devnet/src/auth/social/identities'
 import { SOCIAL_FLOW_LIFETIME_MS, SOCIAL_MESSAGES, SOCIAL_TICKET_LIFETIME_MS } from '../../devnet/src/auth/social/login'
-import { DEVNET_ALLOWED_ORIGINS } from '../../devnet/src/auth/social/origins'
-import { TestBrowser, type Landed } from '../contract/auth/social-browser'
+import { TestBrowser } from '../contract/auth/social-browser'
+import { HOST, socialAuthService } from '../contract/auth/social-harness'
 
-const HOST = 'http://127.0.0.1:5173'
-const RETURN_URL = `${HOST}/app?step=1`
-/** The binding a flow is started with; only it redeems the flow's ticket (the wallet frame keeps one per tab). */
-const BINDING = 'contract-test-binding-0123456789'
-
-let sink: SmtpSink
-let auth: AuthService
 let clock = Date.now()
-
-beforeAll(async () => {
-  sink = await startSmtpSink({ port: 0 })
-  auth = await startAuthService({
-    port: 0,
-    smtpPort: sink.port,
-    mailbox: sink.mailbox,
-    chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: devnet.rpcUrls[chainId as 31337]! })),
-    accounts: { now: () => clock },
-    social: { allowedOrigins: DEVNET_ALLOWED_ORIGINS },
-  })
-})
-afterAll(async () => {
-  await auth.stop()
-  await sink.stop()
-})
-
-interface SessionAnswer {
-  token: string
-  user: { email: string; accounts: { eip155: Hex; solana: string }; socialProvider: string; userName: string }
-}
-
-async function start(provider: string, query: Record<string, string>): Promise<{ status: number; body: { url?: string; message?: string } }> {
-  const res = await fetch(`${auth.url}/v1/social/${provider}/start?${new URLSearchParams({ binding: BINDING, ...query }).toString()}`)
-  return { status: res.status, body: (await res.json()) as { url?: string; message?: string } }
-}
-
-async function redeem(ticket: string): Promise<{ status: number; body: SessionAnswer & { message?: string } }> {
-  const res = await fetch(`${auth.url}/v1/social/redeem`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, binding: BINDING }) })
-  return { status: res.status, body: (await res.json()) as SessionAnswer & { message?: string } }
-}
-
-/** The provider's sign-in page for a fresh redirect-mode flow (optionally with the authorization URL tampered with). */
-async function signInPage(provider: string, browser: TestBrowser, tamper?: (url: URL) => void): Promise<Landed> {
-  const { status, body } = await start(provider, { origin: HOST, mode: 'redirect', returnUrl: RETURN_URL })
-  expect(status).toBe(200)
-  const url = new URL(body.url!)
-  tamper?.(url)
-  const page = await browser.open(url.href, new URL(auth.url).origin)
-  expect(page.status).toBe(200)
-  return page
-}
-
-/** Picks an identity on the provider's page; answers the fragment the host page receives. */
-async function pick(provider: string, identity: Record<string, string>, tamper?: (url: URL) => void): Promise<URLSearchParams> {
-  const browser = new TestBrowser()
-  const page = await signInPage(provider, browser, tamper)
-  const { email, ...match } = identity
-  const landed = await browser.submit(page, new URL(auth.url).origin, match, email === undefined ? {} : { email })
-  const back = new URL(landed.url)
-  expect(`${back.origin}${back.pathname}${back.search}`).toBe(RETURN_URL)
-  return new URLSearchParams(back.hash.slice(1))
-}
-
+const social = socialAuthService(() => clock)
+const { start, redeem, signInPage, pick } = social
 
 describe('tampering with a social login', () => {
   it('a sign-in answered after the flow expired signs no one in', async () => {
@@ -84,7 +21,7 @@ describe('tampering with a social login', () => {
     const page = await signInPage('apple', browser)
     clock += SOCIAL_FLOW_LIFETIME_MS + 1
     try {
-      const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'apple-1001' })
+      const landed = await browser.submit(page, new URL(social.url()).origin, { identity: 'apple-1001' })
       expect(landed.status).toBe(400)
       expect(landed.html).toContain('did not start here or has expired')
     } finally {
@@ -131,7 +68,7 @@ describe('tampering with a social login', () => {
   it('an answer whose state this service never issued gets a clear page and no session', async () => {
     const browser = new TestBrowser()
     const page = await signInPage('github', browser, (url) => url.searchParams.set('state', 'forged-state'))
-    const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'github-1003' })
+    const landed = await browser.submit(page, new URL(social.url()).origin, { identity: 'github-1003' })
     expect(landed.status).toBe(400)
     expect(landed.html).toContain('did not start here or has expired, so you are not signed in')
     expect(landed.html).not.toContain('postMessage')

@@ -6,85 +6,16 @@
  * same wallet. The attacks on the flow (a forged state, a swapped nonce, a token for another app)
  * are in tests/security/oidc-tampering.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, http, type Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { createPublicClient, http } from 'viem'
 import { devnet } from '../devnet/helpers'
-import { startAuthService, NEW_WALLET_FUNDING, type AuthService } from '../../../devnet/src/auth/server'
-import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'
+import { NEW_WALLET_FUNDING } from '../../../devnet/src/auth/server'
 import { FAULT_SERVER_ERROR } from '../../../devnet/src/auth/social/identities'
-import { DEVNET_ALLOWED_ORIGINS } from '../../../devnet/src/auth/social/origins'
-import { TestBrowser, type Landed } from './social-browser'
+import { TestBrowser } from './social-browser'
+import { HOST, socialAuthService } from './social-harness'
 
-const HOST = 'http://127.0.0.1:5173'
-const RETURN_URL = `${HOST}/app?step=1`
-/** The binding a flow is started with; only it redeems the flow's ticket (the wallet frame keeps one per tab). */
-const BINDING = 'contract-test-binding-0123456789'
-
-let sink: SmtpSink
-let auth: AuthService
-const clock = Date.now()
-
-beforeAll(async () => {
-  sink = await startSmtpSink({ port: 0 })
-  auth = await startAuthService({
-    port: 0,
-    smtpPort: sink.port,
-    mailbox: sink.mailbox,
-    chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: devnet.rpcUrls[chainId as 31337]! })),
-    accounts: { now: () => clock },
-    social: { allowedOrigins: DEVNET_ALLOWED_ORIGINS },
-  })
-})
-afterAll(async () => {
-  await auth.stop()
-  await sink.stop()
-})
-
-interface SessionAnswer {
-  token: string
-  user: { email: string; accounts: { eip155: Hex; solana: string }; socialProvider: string; userName: string }
-}
-
-async function start(provider: string, query: Record<string, string>): Promise<{ status: number; body: { url?: string; message?: string } }> {
-  const res = await fetch(`${auth.url}/v1/social/${provider}/start?${new URLSearchParams({ binding: BINDING, ...query }).toString()}`)
-  return { status: res.status, body: (await res.json()) as { url?: string; message?: string } }
-}
-
-async function redeem(ticket: string): Promise<{ status: number; body: SessionAnswer & { message?: string } }> {
-  const res = await fetch(`${auth.url}/v1/social/redeem`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket, binding: BINDING }) })
-  return { status: res.status, body: (await res.json()) as SessionAnswer & { message?: string } }
-}
-
-/** The provider's sign-in page for a fresh redirect-mode flow (optionally with the authorization URL tampered with). */
-async function signInPage(provider: string, browser: TestBrowser, tamper?: (url: URL) => void): Promise<Landed> {
-  const { status, body } = await start(provider, { origin: HOST, mode: 'redirect', returnUrl: RETURN_URL })
-  expect(status).toBe(200)
-  const url = new URL(body.url!)
-  tamper?.(url)
-  const page = await browser.open(url.href, new URL(auth.url).origin)
-  expect(page.status).toBe(200)
-  return page
-}
-
-/** Picks an identity on the provider's page; answers the fragment the host page receives. */
-async function pick(provider: string, identity: Record<string, string>, tamper?: (url: URL) => void): Promise<URLSearchParams> {
-  const browser = new TestBrowser()
-  const page = await signInPage(provider, browser, tamper)
-  const { email, ...match } = identity
-  const landed = await browser.submit(page, new URL(auth.url).origin, match, email === undefined ? {} : { email })
-  const back = new URL(landed.url)
-  expect(`${back.origin}${back.pathname}${back.search}`).toBe(RETURN_URL)
-  return new URLSearchParams(back.hash.slice(1))
-}
-
-async function signIn(provider: string, identity: Record<string, string>): Promise<SessionAnswer> {
-  const fragment = await pick(provider, identity)
-  const ticket = fragment.get('walletgate_social')
-  expect(ticket).toBeTruthy()
-  const answer = await redeem(ticket!)
-  expect(answer.status).toBe(200)
-  return answer.body
-}
+const social = socialAuthService()
+const { start, redeem, signInPage, pick, signIn } = social
 
 describe('social login on the devnet', () => {
   it('a seeded identity signs in with a funded wallet, and the same identity later gets the same one', async () => {
@@ -93,7 +24,7 @@ describe('social login on the devnet', () => {
     expect(first.user.accounts.eip155).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const client = createPublicClient({ transport: http(devnet.rpcUrls[31337]) })
     expect(await client.getBalance({ address: first.user.accounts.eip155 })).toBe(NEW_WALLET_FUNDING)
-    const me = await fetch(`${auth.url}/v1/user`, { headers: { authorization: `Bearer ${first.token}` } })
+    const me = await fetch(`${social.url()}/v1/user`, { headers: { authorization: `Bearer ${first.token}` } })
     expect(await me.json()).toEqual(first.user)
 
     const again = await signIn('google', { identity: 'google-1001' })
@@ -112,7 +43,7 @@ describe('social login on the devnet', () => {
 
   it('one browser signs in as one person, then as another, at the same provider', async () => {
     const browser = new TestBrowser()
-    const origin = new URL(auth.url).origin
+    const origin = new URL(social.url()).origin
     const ticketFor = async (identity: string): Promise<string> => {
       const landed = await browser.submit(await signInPage('apple', browser), origin, { identity })
       const ticket = new URLSearchParams(new URL(landed.url).hash.slice(1)).get('walletgate_social')
@@ -137,8 +68,8 @@ describe('social login on the devnet', () => {
   it('on the popup path the ticket goes to the opener, addressed to the exact host origin', async () => {
     const browser = new TestBrowser()
     const { body } = await start('apple', { origin: HOST, mode: 'popup' })
-    const page = await browser.open(body.url!, new URL(auth.url).origin)
-    const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'apple-1002' })
+    const page = await browser.open(body.url!, new URL(social.url()).origin)
+    const landed = await browser.submit(page, new URL(social.url()).origin, { identity: 'apple-1002' })
     expect(landed.status).toBe(200)
     const posted = /postMessage\((\{.*?\}),("[^"]*")\)/.exec(landed.html)
     expect(posted).not.toBeNull()
@@ -151,8 +82,8 @@ describe('social login on the devnet', () => {
   it('on the popup path a refusal goes to the opener too, so the host stops waiting', async () => {
     const browser = new TestBrowser()
     const { body } = await start('x', { origin: HOST, mode: 'popup' })
-    const page = await browser.open(body.url!, new URL(auth.url).origin)
-    const landed = await browser.submit(page, new URL(auth.url).origin, { identity: 'deny' })
+    const page = await browser.open(body.url!, new URL(social.url()).origin)
+    const landed = await browser.submit(page, new URL(social.url()).origin, { identity: 'deny' })
     expect(landed.html).toContain('You did not allow the sign-in with X')
     const posted = /postMessage\((\{.*?\}),("[^"]*")\)/.exec(landed.html)
     expect(JSON.parse(posted![1]!)).toEqual({ type: 'walletgate:social', error: 'access_denied' })
