@@ -5,30 +5,17 @@
  * known email from an unknown one by the login answer, the device status, a wrong code, or the
  * email-change answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { authServiceForFile } from '../contract/auth/auth-service-harness'
 import { devnet } from '../contract/devnet/helpers'
-import { startAuthService, type AuthService } from '../../devnet/src/auth/server'
-import { startSmtpSink, type SmtpSink } from '../../devnet/src/auth/smtp-sink'
 import { call, mailsTo, newestCode } from './support/auth-http'
 
-let sink: SmtpSink
-let auth: AuthService
 let clock = Date.now()
 
-beforeAll(async () => {
-  sink = await startSmtpSink({ port: 0 })
-  auth = await startAuthService({
-    port: 0,
-    smtpPort: sink.port,
-    mailbox: sink.mailbox,
+const auth = authServiceForFile({
     chains: [{ chainId: 31337, rpcUrl: devnet.rpcUrls[31337]! }],
     accounts: { now: () => clock },
     serviceUrl: devnet.serviceUrl,
-  })
-})
-afterAll(async () => {
-  await auth.stop()
-  await sink.stop()
 })
 
 const fresh = (name: string) => `${name}-${Math.random().toString(36).slice(2)}@example.test`

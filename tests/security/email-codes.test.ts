@@ -5,31 +5,18 @@
  * GET of the emailed link (what a mail scanner does), and a session opened under an address
  * its holder never proved, which must not outlive the real owner proving it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { authServiceForFile } from '../contract/auth/auth-service-harness'
 import { devnet } from '../contract/devnet/helpers'
-import { startAuthService, type AuthService } from '../../devnet/src/auth/server'
-import { startSmtpSink, type SmtpSink } from '../../devnet/src/auth/smtp-sink'
 import { AuthAccounts } from '../../devnet/src/auth/accounts'
 import { call, mailsTo, newestCode, wrongFor } from './support/auth-http'
 
-let sink: SmtpSink
-let auth: AuthService
 let clock = Date.now()
 
-beforeAll(async () => {
-  sink = await startSmtpSink({ port: 0 })
-  auth = await startAuthService({
-    port: 0,
-    smtpPort: sink.port,
-    mailbox: sink.mailbox,
+const auth = authServiceForFile({
     chains: [{ chainId: 31337, rpcUrl: devnet.rpcUrls[31337]! }],
     accounts: { now: () => clock },
     serviceUrl: devnet.serviceUrl,
-  })
-})
-afterAll(async () => {
-  await auth.stop()
-  await sink.stop()
 })
 
 const fresh = (name: string) => `${name}-${Math.random().toString(36).slice(2)}@example.test`

@@ -4,11 +4,10 @@
  * browser that started the flow (a binding value the frame keeps and the service only sees
  * hashed). A token taken to another app, or a ticket taken to another browser, signs no one in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { authServiceForFile } from '../contract/auth/auth-service-harness'
 import { devnet } from '../contract/devnet/helpers'
 import { TestBrowser } from '../contract/auth/social-browser'
-import { startAuthService, type AuthService } from '../../devnet/src/auth/server'
-import { startSmtpSink, type SmtpSink } from '../../devnet/src/auth/smtp-sink'
 import { SOCIAL_MESSAGES } from '../../devnet/src/auth/social/login'
 import { DEVNET_ALLOWED_ORIGINS } from '../../devnet/src/auth/social/origins'
 
@@ -23,24 +22,12 @@ const OTHER_PORT = frameApp('walletgate-test', 'http://127.0.0.1:6000')
 const OTHER_PROJECT = frameApp('walletgate-demo', 'http://127.0.0.1:5173')
 const HOST = 'http://127.0.0.1:5173'
 
-let sink: SmtpSink
-let auth: AuthService
 let clock = Date.now()
 
-beforeAll(async () => {
-  sink = await startSmtpSink({ port: 0 })
-  auth = await startAuthService({
-    port: 0,
-    smtpPort: sink.port,
-    mailbox: sink.mailbox,
+const auth = authServiceForFile({
     chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: devnet.rpcUrls[chainId as 31337]! })),
     accounts: { now: () => clock },
     social: { allowedOrigins: DEVNET_ALLOWED_ORIGINS },
-  })
-})
-afterAll(async () => {
-  await auth.stop()
-  await sink.stop()
 })
 
 async function call<T = Record<string, unknown>>(path: string, init: { body?: unknown; token?: string; app?: string } = {}): Promise<{ status: number; body: T }> {

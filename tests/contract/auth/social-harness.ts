@@ -4,11 +4,10 @@
  * the contract suite (tests/contract/auth/social-login.test.ts) and the attacks on the flow
  * (tests/security/oidc-tampering.test.ts).
  */
-import { afterAll, beforeAll, expect } from 'vitest'
+import { expect } from 'vitest'
 import type { Hex } from 'viem'
 import { devnet } from '../devnet/helpers'
-import { startAuthService, type AuthService } from '../../../devnet/src/auth/server'
-import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'
+import { authServiceForFile } from './auth-service-harness'
 import { DEVNET_ALLOWED_ORIGINS } from '../../../devnet/src/auth/social/origins'
 import { TestBrowser, type Landed } from './social-browser'
 
@@ -24,22 +23,10 @@ export interface SessionAnswer {
 
 /** Starts the service before the file's tests (its accounts on `now`) and stops it after. */
 export function socialAuthService(now: () => number = Date.now) {
-  let sink: SmtpSink
-  let auth: AuthService
-  beforeAll(async () => {
-    sink = await startSmtpSink({ port: 0 })
-    auth = await startAuthService({
-      port: 0,
-      smtpPort: sink.port,
-      mailbox: sink.mailbox,
-      chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: devnet.rpcUrls[chainId as 31337]! })),
-      accounts: { now },
-      social: { allowedOrigins: DEVNET_ALLOWED_ORIGINS },
-    })
-  })
-  afterAll(async () => {
-    await auth.stop()
-    await sink.stop()
+  const auth = authServiceForFile({
+    chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: devnet.rpcUrls[chainId as 31337]! })),
+    accounts: { now },
+    social: { allowedOrigins: DEVNET_ALLOWED_ORIGINS },
   })
 
   const url = (): string => auth.url
