@@ -71,6 +71,11 @@ test('a long Permit2 approval opens on its title and its summary: token, spender
   const walletFrame = page.frames().find((f) => f.url().startsWith(`${world.authUrl}/frame`))
   expect(await walletFrame?.evaluate(() => window.scrollY)).toBe(0)
 
+  // The visitor reads down to the buttons, then rejects. Chromium drops clicks on a frame that
+  // watches its visibility (IntersectionObserver v2) for a moment after the frame moved, so a click
+  // sent the instant the frame was placed may never arrive: click once Approve has been seen (armed).
+  await wallet.getByTestId('frame-reject').scrollIntoViewIfNeeded()
+  await expect(dialog).toHaveAttribute('data-armed', 'true')
   await wallet.getByTestId('frame-reject').click()
   await expect(dialog).toBeHidden()
 })
