@@ -26,8 +26,8 @@ chainFamilyContract('FakeChainFamily', () => {
     wallet: {
       id: connector.id,
       announce: () => family.announce(connector),
-      declineNext: () => family.answerNextPrompt(4001),
-      pendingNext: () => family.answerNextPrompt(-32002),
+      declineNext: () => family.answerNextPrompt('rejected'),
+      pendingNext: () => family.answerNextPrompt('pending'),
       moveTo: (to) => family.moveWallet(connector.id, to.caipNetworkId),
       changeAccount() {
         const other = '0x2222222222222222222222222222222222222222'
