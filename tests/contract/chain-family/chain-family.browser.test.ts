@@ -1,17 +1,26 @@
 /**
- * The ChainFamily contract against the real wings in Debian's Chromium, each over a wallet of its
+ * The ChainFamily contract against every real wing in Debian's Chromium, each over a wallet of its
  * family on the page (page/<namespace>.ts): eip155 over an EIP-6963 wallet on the contract
- * devnet's Hardhat chain. Each wing's page entry is bundled with esbuild and served to a
+ * devnet's Hardhat chain, solana over a Wallet Standard wallet on its Solana chain, bip122 over a
+ * Wallet Standard Bitcoin wallet, polkadot over an injected extension, cosmos over a Keplr-style
+ * wallet (the demo's dev wallets). Each wing's page entry is bundled with esbuild and served to a
  * page on a routed origin (no server); the page's RPC calls go to that origin and are forwarded to
  * the devnet, so the page needs no CORS. Each case runs in its own browser context and reports as
  * its own test; a wing runs the cases chain-family.wings.ts says it can, and prints its count.
- * Signatures are checked in Node, with each family's own verifier (viem's for eip155).
+ * Signatures are checked in Node, with each family's own verifier.
  */
+import { ed25519 } from '@noble/curves/ed25519'
+import { Secp256k1HdWallet } from '@cosmjs/amino'
+import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import { Keypair } from '@solana/web3.js'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest'
 import type { DevnetInfo } from '../../../devnet/src/index'
+import { base58Decode, base58Encode } from '../../../src/domain/format/base58'
+import { verifyBip322 } from '../../../src/infrastructure/chains/bip122/siwx/bip322-siwx-messenger'
+import { verifyAdr36 } from '../../../src/infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger'
 import { bundle, launchChromium } from '../support/chromium'
 import { wingCases } from './chain-family.contract'
 import { WINGS } from './chain-family.wings'
@@ -42,6 +51,61 @@ const PAGES: Readonly<Record<string, WingPage>> = {
     },
     verify: (address, message, signature) => verifyMessage({ address: address as Hex, message, signature: signature as Hex }),
   },
+  solana: {
+    entry: new URL('./page/solana.ts', import.meta.url),
+    async setup(devnet) {
+      // Fresh accounts for this run, funded on the devnet's Solana chain; the receiver holds
+      // lamports already (a transfer to a new account must cover its rent).
+      const [first, second, receiver] = [Keypair.generate(), Keypair.generate(), Keypair.generate()]
+      for (const [account, sol] of [[first, 10], [second, 10], [receiver, 1]] as const) {
+        await solanaRpc(devnet, 'requestAirdrop', [account.publicKey.toBase58(), sol * 1_000_000_000])
+      }
+      return { secretKeys: [first, second].map((k) => base58Encode(k.secretKey)), receiver: receiver.publicKey.toBase58() }
+    },
+    verify: (address, message, signature) =>
+      checked(() => ed25519.verify(base58Decode(signature), new TextEncoder().encode(message), base58Decode(address))),
+  },
+  bip122: {
+    entry: new URL('./page/bip122.ts', import.meta.url),
+    setup: () => Promise.resolve({}),
+    verify: (address, message, signature) => checked(() => verifyBip322(address, message, signature)),
+  },
+  polkadot: {
+    entry: new URL('./page/polkadot.ts', import.meta.url),
+    async setup() {
+      await cryptoWaitReady()
+      return {}
+    },
+    verify: (address, message, signature) => checked(() => signatureVerify(message, signature, address).isValid),
+  },
+  cosmos: {
+    entry: new URL('./page/cosmos.ts', import.meta.url),
+    async setup() {
+      const other = await Secp256k1HdWallet.generate(12, { prefix: 'cosmos' })
+      const [account] = await other.getAccounts()
+      return { otherMnemonic: other.mnemonic, otherAddress: account!.address }
+    },
+    verify: (address, message, signature) => verifyAdr36(address, message, signature),
+  },
+}
+
+async function solanaRpc(devnet: DevnetInfo, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(devnet.solanaRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error !== undefined) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+function checked(verify: () => boolean): Promise<boolean> {
+  try {
+    return Promise.resolve(verify())
+  } catch {
+    return Promise.resolve(false)
+  }
 }
 
 const devnet = inject('devnet')
@@ -78,9 +142,9 @@ for (const wing of WINGS) {
       await context.exposeFunction('verifyMessage', (address: string, message: string, signature: string) => page.verify(address, message, signature))
       await context.route(`${ORIGIN}/**`, async (route) => {
         const path = new URL(route.request().url()).pathname
-        const rpc = /^\/rpc\/(\d+)$/.exec(path)
+        const rpc = /^\/rpc\/(\w+)$/.exec(path)
         if (rpc) {
-          const target = devnet.rpcUrls[Number(rpc[1])]
+          const target = rpc[1] === 'solana' ? devnet.solanaRpcUrl : devnet.rpcUrls[Number(rpc[1])]
           if (target === undefined) return route.fulfill({ status: 404, body: 'no such chain' })
           return route.fulfill({ response: await route.fetch({ url: target }) })
         }

@@ -1,8 +1,10 @@
 /**
- * The ChainFamily contract's plan (chain-family.wings.ts) holds together: every wing runs every core case (connect, reconnect, disconnect, events, sign), each
+ * The ChainFamily contract's plan (chain-family.wings.ts) holds together: every family has a wing
+ * in it, every wing runs every core case (connect, reconnect, disconnect, events, sign), each
  * capability is exercised by some case, and what a wing does not run is said, not skipped.
  */
 import { describe, expect, it } from 'vitest'
+import { CHAIN_NAMESPACES } from '../../../src/domain/entities'
 import { CORE_CAPABILITIES, chainFamilyCases, type Capability } from './chain-family.cases'
 import { FAKE_WING, WINGS, missingCore, planOf } from './chain-family.wings'
 
@@ -10,6 +12,10 @@ const EVERY_WING = [FAKE_WING, ...WINGS]
 const coreCases = chainFamilyCases.filter((c) => c.requires.every((r) => CORE_CAPABILITIES.includes(r)))
 
 describe('ChainFamily contract: which cases each wing runs', () => {
+  it('has one wing for each chain family', () => {
+    expect(WINGS.map((w) => w.label).sort()).toEqual([...CHAIN_NAMESPACES].sort())
+  })
+
   it('has core cases for each core capability', () => {
     for (const capability of CORE_CAPABILITIES) {
       expect(coreCases.filter((c) => c.requires.includes(capability)).map((c) => c.name), capability).not.toEqual([])

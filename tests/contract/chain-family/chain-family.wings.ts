@@ -16,6 +16,12 @@ export interface WingDeclaration {
   readonly knownFailures?: Readonly<Record<string, string>>
 }
 
+const NO_BATCHES = 'the WalletCalls port (EIP-5792 batches) is eip155-only'
+const NO_TRANSFERS = 'spec section 9 lists send for eip155 and solana only: the wing refuses every transfer'
+const sitePicksNetwork = (wallets: string) => `${wallets} have no network of their own: the site picks one, so the wallet reports no network change`
+const SWITCH_ASKS_NOTHING = 'the site moves the network itself, asking the wallet nothing'
+const RECONNECT_NEVER_AUTHORISED = 'reconnect resolves null for an unknown connector and for a wallet that has not authorised the site, without prompting'
+
 /** What every wing has: the core of the contract, and a switch to another network. */
 const CORE_AND_SWITCH = { connect: true, reconnect: true, disconnect: true, events: true, sign: true, switch: true } as const
 
@@ -31,9 +37,61 @@ const EVERY_CAPABILITY: WingDeclaration['capabilities'] = {
 
 export const FAKE_WING: WingDeclaration = { label: 'FakeChainFamily', capabilities: EVERY_CAPABILITY }
 
-/** The wings, each over a wallet of its family on a page in Chromium (chain-family.browser.test.ts). */
+/** The five wings, each over a wallet of its family on a page in Chromium (chain-family.browser.test.ts). */
 export const WINGS: readonly WingDeclaration[] = [
   { label: 'eip155', capabilities: EVERY_CAPABILITY },
+  {
+    label: 'solana',
+    capabilities: {
+      ...CORE_AND_SWITCH,
+      'switch-prompt': `Wallet Standard wallets have no switch request: ${SWITCH_ASKS_NOTHING}`,
+      'add-network': 'Wallet Standard wallets have no add-network request: the site uses only the chains the wallet names',
+      'network-events': sitePicksNetwork('Wallet Standard wallets'),
+      transfers: true,
+      batches: NO_BATCHES,
+    },
+  },
+  {
+    label: 'bip122',
+    capabilities: {
+      ...CORE_AND_SWITCH,
+      'switch-prompt': `Bitcoin wallets share no switch request: ${SWITCH_ASKS_NOTHING} when the addresses fit`,
+      'add-network': 'Bitcoin wallets share no add-network request: the network follows the addresses',
+      'network-events': 'Bitcoin wallets share no network-change event: the network follows the addresses',
+      transfers: NO_TRANSFERS,
+      batches: NO_BATCHES,
+    },
+  },
+  {
+    label: 'polkadot',
+    capabilities: {
+      ...CORE_AND_SWITCH,
+      'switch-prompt': `injected extensions have no switch request: ${SWITCH_ASKS_NOTHING}`,
+      'add-network': 'injected extensions have no add-network request: an account serves every network (its SS58 format changes)',
+      'network-events': sitePicksNetwork('injected extensions'),
+      transfers: NO_TRANSFERS,
+      batches: NO_BATCHES,
+    },
+    knownFailures: {
+      [RECONNECT_NEVER_AUTHORISED]:
+        'PolkadotSession.reconnect calls enable(appName), which asks the person when the site was never allowed (and connects when they approve); extensions offer no silent check',
+    },
+  },
+  {
+    label: 'cosmos',
+    capabilities: {
+      ...CORE_AND_SWITCH,
+      'switch-prompt': true,
+      'add-network': 'the wing enables only chains the wallet knows; it suggests none (no experimentalSuggestChain)',
+      'network-events': sitePicksNetwork('Keplr-style wallets'),
+      transfers: NO_TRANSFERS,
+      batches: NO_BATCHES,
+    },
+    knownFailures: {
+      [RECONNECT_NEVER_AUTHORISED]:
+        'CosmosSession.reconnect calls connect, whose enable(chainId) asks the person when the site was never allowed (and connects when they approve); Keplr-style wallets share no silent permission check',
+    },
+  },
 ]
 
 export interface NotApplicable {
