@@ -23,8 +23,6 @@ import {
 
 type Answer = WalletAccount | Error | Promise<WalletAccount>
 
-const KIND_OF_CODE: Record<number, WalletErrorKind> = { 4001: 'rejected', [-32002]: 'pending', 4902: 'unknownNetwork', 4200: 'unsupportedMethod' }
-
 /**
  * A scriptable {@link ChainFamily} of any namespace: `add(connector)` makes a wallet appear;
  * `answerNext(result)` decides what the next `connect` resolves or rejects with (default: the
@@ -33,8 +31,9 @@ const KIND_OF_CODE: Record<number, WalletErrorKind> = { 4001: 'rejected', [-3200
  * suite (tests/contract/chain-family).
  *
  * Beside those shortcuts it models one wallet the way the contract sees it: `announce(connector)`
- * (heard once discovery started), `answerNextPrompt(code)` (the person's next answer, whatever is
- * asked), `moveWallet` / `changeAccounts` (the person acting inside the wallet: reported only while
+ * (heard once discovery started), `answerNextPrompt(kind)` (the person's next answer, whatever is
+ * asked, as the port's failure kind: `rejected` when they decline, `pending` when a request already
+ * waits), `moveWallet` / `changeAccounts` (the person acting inside the wallet: reported only while
  * the wallet is followed), `unknownNetworks` (added before a switch), `requests` and `prompts`.
  */
 export class FakeChainFamily implements ChainFamily, WalletCalls {
@@ -66,8 +65,8 @@ export class FakeChainFamily implements ChainFamily, WalletCalls {
   readonly requests: string[] = []
   /** How many times the wallet asked the person something (declined ones included). */
   prompts = 0
-  /** The person's next answers (wallet codes: 4001 declined, -32002 already pending), whatever is asked. */
-  private readonly promptAnswers: number[] = []
+  /** The person's next answers, whatever is asked: how the request fails (`rejected`: declined, `pending`: one already waits). */
+  private readonly promptAnswers: WalletErrorKind[] = []
   /** Wallets announced before discovery started: listed once it starts (wallets answer its request). */
   private readonly announced: Connector[] = []
   private discovering = false
@@ -98,9 +97,9 @@ export class FakeChainFamily implements ChainFamily, WalletCalls {
     else if (!this.announced.some((c) => c.id === connector.id)) this.announced.push(connector)
   }
 
-  /** The person's answer to the next request that asks them anything: a wallet code (4001, -32002). */
-  answerNextPrompt(code: number): void {
-    this.promptAnswers.push(code)
+  /** The person's answer to the next request that asks them anything: the kind it fails with (`rejected`, `pending`). */
+  answerNextPrompt(kind: WalletErrorKind): void {
+    this.promptAnswers.push(kind)
   }
 
   /** The person moves the wallet to another network inside the wallet. */
@@ -121,10 +120,13 @@ export class FakeChainFamily implements ChainFamily, WalletCalls {
     this.queued.push(answer)
   }
 
-  /** The next connect fails: a wallet code (4001 declined, -32002 pending) or a kind. */
-  rejectNext(codeOrKind: number | WalletErrorKind, message = 'rejected'): void {
-    const kind = typeof codeOrKind === 'number' ? (KIND_OF_CODE[codeOrKind] ?? 'failed') : codeOrKind
-    this.queued.push(new WalletRequestError(kind, message, typeof codeOrKind === 'number' ? { code: codeOrKind } : {}))
+  /**
+   * The next connect fails with a WalletRequestError of `kind` (`rejected` declined, `pending` one
+   * already waits, `failed` anything else, with `message` as the wallet's words); `code` is the
+   * wallet's own code, which the port carries for diagnostics only.
+   */
+  rejectNext(kind: WalletErrorKind, message = 'rejected', code?: number | string): void {
+    this.queued.push(new WalletRequestError(kind, message, code === undefined ? {} : { code }))
   }
 
   emit(event: WalletEvent): void {
@@ -257,7 +259,7 @@ export class FakeChainFamily implements ChainFamily, WalletCalls {
   async callsStatus(_connectorId: string, _chainId: CaipNetworkId, id: string): Promise<CallsStatus> {
     this.requests.push('callsStatus')
     const batch = this.batches.get(id)
-    if (batch === undefined) throw new WalletRequestError('failed', 'Unknown bundle id', { code: 5730 })
+    if (batch === undefined) throw new WalletRequestError('failed', 'Unknown bundle id')
     return { outcome: 'confirmed', transactionHashes: batch.calls.map(() => `0x${(++this.hashes).toString(16).padStart(64, '0')}`) }
   }
 
@@ -265,11 +267,11 @@ export class FakeChainFamily implements ChainFamily, WalletCalls {
     return this.connectors.find((c) => c.id === connectorId)?.provider
   }
 
-  /** The wallet asks the person; their scripted answer (if any) fails the request with its wallet code. */
+  /** The wallet asks the person; their scripted answer (if any) fails the request with its kind. */
   private askPerson(): void {
     this.prompts++
-    const code = this.promptAnswers.shift()
-    if (code !== undefined) throw new WalletRequestError(KIND_OF_CODE[code] ?? 'failed', `The wallet answered ${code}`, { code })
+    const kind = this.promptAnswers.shift()
+    if (kind !== undefined) throw new WalletRequestError(kind, `The person's answer: ${kind}`)
   }
 
   private requireProvider(connectorId: string): void {

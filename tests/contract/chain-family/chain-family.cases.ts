@@ -1,9 +1,13 @@
 /**
  * The ChainFamily contract's cases, written once (src/ports/chain-family.ts's JSDoc is what they
  * pin). They import nothing from a test runner so the same functions run in Node under vitest
- * (against FakeChainFamily) and bundled into a page in Chromium (against the eip155 wing over a
- * wallet that announces itself through EIP-6963 and signs on the devnet's chain).
+ * (against FakeChainFamily) and bundled into a page in Chromium (against each wing over a wallet
+ * of its family on the page: chain-family.wings.ts lists them).
  * A case fails by throwing.
+ *
+ * Each case `requires` the capabilities it exercises; a wing declares which it has and, for each
+ * it lacks, why (chain-family.wings.ts). A wing runs every case whose capabilities it has; the
+ * others are listed as not applicable with that reason, never skipped.
  */
 import { filter, firstValueFrom, type Observable, type Subscription } from 'rxjs'
 import type { CaipNetwork, CaipNetworkId, Connector } from '../../../src/domain/entities'
@@ -16,19 +20,49 @@ import {
 } from '../../../src/ports/chain-family'
 import type { WalletCalls } from '../../../src/ports/wallet-calls'
 
+/**
+ * What a case may ask of a wing (see each case's `requires`):
+ * - `connect`: discovery, connect (declined, already pending, unknown connector);
+ * - `reconnect`: the silent reconnect after a reload;
+ * - `disconnect`: stops following the wallet;
+ * - `events`: the person changes account inside the wallet and the wing reports it;
+ * - `sign`: signs a plain-text message in the family's own scheme;
+ * - `switch`: moves the connection to another configured network the wallet can use;
+ * - `switch-prompt`: a switch asks the person, who may decline it;
+ * - `add-network`: a switch to a network the wallet does not know adds it first;
+ * - `network-events`: the person moves the wallet to another network inside the wallet and the wing reports it;
+ * - `transfers`: estimates, sends and follows a native transfer;
+ * - `batches`: the optional WalletCalls port (several calls under one prompt).
+ */
+export type Capability =
+  | 'connect'
+  | 'reconnect'
+  | 'disconnect'
+  | 'events'
+  | 'sign'
+  | 'switch'
+  | 'switch-prompt'
+  | 'add-network'
+  | 'network-events'
+  | 'transfers'
+  | 'batches'
+
+/** What every wing must run: a family without them is no wing. */
+export const CORE_CAPABILITIES: readonly Capability[] = ['connect', 'reconnect', 'disconnect', 'events', 'sign']
+
 /** One wallet of the family on the page, driven as the person using it would. */
 export interface ContractWallet {
   /** Its connector id once discovered. */
   readonly id: string
-  /** Announces itself again (wallets do, on every discovery request and on their own). */
+  /** Announces itself again (wallets do, on every discovery request and on their own; a wallet that only sits on the page is put there again). */
   announce(): void
-  /** The person declines the next request that asks them anything (a 4001 in eip155). */
+  /** The person declines the next request that asks them anything. */
   declineNext(): void
-  /** The next request that asks the person finds one already waiting (a -32002 in eip155). */
+  /** The next request that asks the person finds one already waiting for them. */
   pendingNext(): void
-  /** The person moves the wallet to `network` inside the wallet itself. */
-  moveTo(network: CaipNetwork): void
-  /** The person selects another of the wallet's accounts; resolves its address. */
+  /** The person moves the wallet to `network` inside the wallet itself (wings with `network-events`). */
+  moveTo?(network: CaipNetwork): void
+  /** The person selects another of the wallet's accounts (or stops sharing the selected one); returns the address selected now. */
   changeAccount(): string
   /** How many requests reached the wallet so far. */
   requests(): number
@@ -45,12 +79,18 @@ export interface ChainFamilyWorld {
   readonly wallet: ContractWallet
   /** A configured network of the family the wallet starts on. */
   readonly home: CaipNetwork
-  /** A configured network of the family the wallet does not know yet (it must be added first). */
-  readonly unknown: CaipNetwork
+  /**
+   * Another configured network of the family the connection can be moved to. For a wing with
+   * `add-network` the wallet does not know it yet (it must be added first); otherwise the wallet
+   * can use it as it is.
+   */
+  readonly away: CaipNetwork
   /** A network of another chain family. */
   readonly foreignChainId: CaipNetworkId
   /** An address of the family that receives transfers. */
   readonly receiver: string
+  /** A transaction id in the family's own format that the chain never saw (wings with `transfers`). */
+  readonly unseenHash?: string
   /** The family's optional batches port over the same wallets (the batch cases need it). */
   readonly walletCalls?: WalletCalls
   /** Whether `signature` is `address`'s signature of `message` in the family's own scheme. */
@@ -59,6 +99,8 @@ export interface ChainFamilyWorld {
 
 export interface ChainFamilyCase {
   readonly name: string
+  /** Every capability the case exercises: a wing runs it only when it has them all. */
+  readonly requires: readonly Capability[]
   run(world: ChainFamilyWorld): Promise<void>
 }
 
@@ -68,6 +110,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   // ------------------------------------------------------------------ discovery
   {
     name: 'discovery: nothing is listed before startDiscovery, then the announced wallet once, under the family namespace',
+    requires: ['connect'],
     async run(w) {
       const seen = record(w.family.connectors$)
       try {
@@ -94,6 +137,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'discovery: connectors$ replays the current list to a late subscriber',
+    requires: ['connect'],
     async run(w) {
       await discover(w)
       const late = record(w.family.connectors$)
@@ -106,6 +150,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'getProvider: defined for a discovered connector, undefined for an unknown one',
+    requires: ['connect'],
     async run(w) {
       same(w.family.getProvider('no.such.wallet'), undefined, 'provider of an unknown connector')
       await discover(w)
@@ -117,6 +162,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   // ------------------------------------------------------------------ connect
   {
     name: 'connect resolves the wallet account: its id, the namespace, addresses and the wallet network',
+    requires: ['connect'],
     async run(w) {
       await discover(w)
       const account = await w.family.connect(w.wallet.id)
@@ -129,6 +175,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'connect declined by the person rejects WalletRequestError of kind rejected',
+    requires: ['connect'],
     async run(w) {
       await discover(w)
       w.wallet.declineNext()
@@ -138,6 +185,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'connect while a request already waits in the wallet rejects WalletRequestError of kind pending',
+    requires: ['connect'],
     async run(w) {
       await discover(w)
       w.wallet.pendingNext()
@@ -146,6 +194,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'connect to a connector nobody discovered rejects UnknownConnectorError',
+    requires: ['connect'],
     async run(w) {
       await discover(w)
       const error = await rejection(w.family.connect('no.such.wallet'), 'connect to an unknown connector')
@@ -158,6 +207,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   // ------------------------------------------------------------------ reconnect
   {
     name: 'reconnect resolves null for an unknown connector and for a wallet that has not authorised the site, without prompting',
+    requires: ['reconnect'],
     async run(w) {
       same(await w.family.reconnect(w.wallet.id), null, 'reconnect before discovery')
       await discover(w)
@@ -168,6 +218,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'reconnect resolves the account after a connect, without prompting again',
+    requires: ['reconnect'],
     async run(w) {
       await discover(w)
       const connected = await w.family.connect(w.wallet.id)
@@ -184,26 +235,18 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
 
   // ------------------------------------------------------------------ events and disconnect
   {
-    name: 'events: chainChanged and accountsChanged of the connected wallet reach events$ once each, with its connector id',
+    name: 'events: accountsChanged of the connected wallet reaches events$ once, with its connector id and the selected address first',
+    requires: ['events', 'reconnect'],
     async run(w) {
-      await discover(w)
-      await w.family.connect(w.wallet.id)
-      // Following the same wallet again (a reconnect, a second connect) must not double its events.
-      await w.family.reconnect(w.wallet.id)
-      await w.family.connect(w.wallet.id)
+      await connectedThrice(w)
       const events = record(w.family.events$)
       try {
-        w.wallet.moveTo(w.unknown)
-        const chain = await until(w.family.events$, (e) => e.type === 'chainChanged', 'chainChanged', events)
-        same(chain.connectorId, w.wallet.id, 'chainChanged connectorId')
-        same(chain.type === 'chainChanged' ? chain.caipNetworkId : undefined, w.unknown.caipNetworkId, 'chainChanged caipNetworkId')
         const address = w.wallet.changeAccount()
         const accounts = await until(w.family.events$, (e) => e.type === 'accountsChanged', 'accountsChanged', events)
         same(accounts.connectorId, w.wallet.id, 'accountsChanged connectorId')
         same(accounts.type === 'accountsChanged' ? accounts.addresses[0]?.toLowerCase() : undefined, address.toLowerCase(), 'the selected address')
         // One more round trip through the wallet: a doubled event would have arrived by now.
         await w.family.reconnect(w.wallet.id)
-        same(events.values.filter((e) => e.type === 'chainChanged').length, 1, 'chainChanged events')
         same(events.values.filter((e) => e.type === 'accountsChanged').length, 1, 'accountsChanged events')
       } finally {
         events.stop()
@@ -211,7 +254,28 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
     },
   },
   {
-    name: 'disconnect never rejects, and afterwards no event of that wallet reaches events$',
+    name: 'events: chainChanged of the connected wallet, moved inside the wallet, reaches events$ once, with its connector id',
+    requires: ['network-events', 'reconnect'],
+    async run(w) {
+      const wallet = movable(w)
+      await connectedThrice(w)
+      const events = record(w.family.events$)
+      try {
+        wallet.moveTo(w.away)
+        const chain = await until(w.family.events$, (e) => e.type === 'chainChanged', 'chainChanged', events)
+        same(chain.connectorId, w.wallet.id, 'chainChanged connectorId')
+        same(chain.type === 'chainChanged' ? chain.caipNetworkId : undefined, w.away.caipNetworkId, 'chainChanged caipNetworkId')
+        // One more round trip through the wallet: a doubled event would have arrived by now.
+        await w.family.reconnect(w.wallet.id)
+        same(events.values.filter((e) => e.type === 'chainChanged').length, 1, 'chainChanged events')
+      } finally {
+        events.stop()
+      }
+    },
+  },
+  {
+    name: 'disconnect never rejects, and afterwards no account change of that wallet reaches events$',
+    requires: ['disconnect', 'events', 'reconnect'],
     async run(w) {
       await resolves(w.family.disconnect('no.such.wallet'), 'disconnect of an unknown connector')
       await discover(w)
@@ -221,8 +285,26 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
       try {
         await resolves(w.family.disconnect(w.wallet.id), 'disconnect of the connected wallet')
         await resolves(w.family.disconnect(w.wallet.id), 'a second disconnect')
-        w.wallet.moveTo(w.unknown)
         w.wallet.changeAccount()
+        // One more round trip through the wallet: anything it still reported would have arrived.
+        await w.family.reconnect(w.wallet.id)
+        same(JSON.stringify(events.values.filter((e) => e.connectorId === w.wallet.id)), '[]', 'events of the wallet after disconnect')
+      } finally {
+        events.stop()
+      }
+    },
+  },
+  {
+    name: 'after disconnect, the wallet moving to another network inside the wallet reaches events$ no more',
+    requires: ['disconnect', 'network-events', 'reconnect'],
+    async run(w) {
+      const wallet = movable(w)
+      await discover(w)
+      await w.family.connect(w.wallet.id)
+      const events = record(w.family.events$)
+      try {
+        await resolves(w.family.disconnect(w.wallet.id), 'disconnect of the connected wallet')
+        wallet.moveTo(w.away)
         // One more round trip through the wallet: anything it still reported would have arrived.
         await w.family.reconnect(w.wallet.id)
         same(JSON.stringify(events.values.filter((e) => e.connectorId === w.wallet.id)), '[]', 'events of the wallet after disconnect')
@@ -235,32 +317,34 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   // ------------------------------------------------------------------ switch network
   {
     name: 'switchNetwork to a network the wallet does not know reports add then switch, and the wallet ends there',
+    requires: ['switch', 'add-network'],
     async run(w) {
       await discover(w)
       await w.family.connect(w.wallet.id)
       const events = record(w.family.events$)
       try {
         const steps: SwitchStep[] = []
-        await w.family.switchNetwork(w.wallet.id, w.unknown, (step) => steps.push(step))
+        await w.family.switchNetwork(w.wallet.id, w.away, (step) => steps.push(step))
         same(steps.join(','), 'add,switch', 'steps reported')
         await until(
           w.family.events$,
-          (e) => e.type === 'chainChanged' && e.connectorId === w.wallet.id && e.caipNetworkId === w.unknown.caipNetworkId,
+          (e) => e.type === 'chainChanged' && e.connectorId === w.wallet.id && e.caipNetworkId === w.away.caipNetworkId,
           'chainChanged to the added network',
           events,
         )
-        same((await w.family.connect(w.wallet.id)).caipNetworkId, w.unknown.caipNetworkId, 'network the next connect reports')
+        same((await w.family.connect(w.wallet.id)).caipNetworkId, w.away.caipNetworkId, 'network the next connect reports')
       } finally {
         events.stop()
       }
     },
   },
   {
-    name: 'switchNetwork to a network the wallet knows moves it without an add step',
+    name: 'switchNetwork back to a network the wallet knows moves it without an add step',
+    requires: ['switch', 'reconnect'],
     async run(w) {
       await discover(w)
       await w.family.connect(w.wallet.id)
-      await w.family.switchNetwork(w.wallet.id, w.unknown)
+      await w.family.switchNetwork(w.wallet.id, w.away)
       const events = record(w.family.events$)
       try {
         const steps: SwitchStep[] = []
@@ -277,19 +361,21 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'switchNetwork declined by the person rejects kind rejected, and the wallet stays where it was',
+    requires: ['switch', 'switch-prompt', 'reconnect'],
     async run(w) {
       await discover(w)
       await w.family.connect(w.wallet.id)
       w.wallet.declineNext()
-      await rejectsKind(w.family.switchNetwork(w.wallet.id, w.unknown), 'rejected', 'a declined switch')
+      await rejectsKind(w.family.switchNetwork(w.wallet.id, w.away), 'rejected', 'a declined switch')
       same((await w.family.reconnect(w.wallet.id))?.caipNetworkId, w.home.caipNetworkId, 'network after the declined switch')
     },
   },
   {
     name: 'switchNetwork on a connector nobody discovered rejects UnknownConnectorError',
+    requires: ['switch'],
     async run(w) {
       await discover(w)
-      const error = await rejection(w.family.switchNetwork('no.such.wallet', w.unknown), 'switch on an unknown connector')
+      const error = await rejection(w.family.switchNetwork('no.such.wallet', w.away), 'switch on an unknown connector')
       same(error instanceof UnknownConnectorError, true, `an UnknownConnectorError (got ${describeError(error)})`)
     },
   },
@@ -297,6 +383,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   // ------------------------------------------------------------------ sign
   {
     name: 'signMessage resolves a signature of the message that verifies for the address',
+    requires: ['sign'],
     async run(w) {
       await discover(w)
       const { addresses } = await w.family.connect(w.wallet.id)
@@ -309,6 +396,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'signMessage declined by the person rejects kind rejected',
+    requires: ['sign'],
     async run(w) {
       await discover(w)
       const { addresses } = await w.family.connect(w.wallet.id)
@@ -320,6 +408,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   // ------------------------------------------------------------------ transfers
   {
     name: 'estimateTransfer of a native transfer resolves a fee of gas times gas price, asking the person nothing',
+    requires: ['transfers'],
     async run(w) {
       await discover(w)
       const { addresses } = await w.family.connect(w.wallet.id)
@@ -338,6 +427,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'sendTransfer of a native transfer resolves a hash whose receipt becomes confirmed',
+    requires: ['transfers'],
     async run(w) {
       await discover(w)
       const { addresses } = await w.family.connect(w.wallet.id)
@@ -359,6 +449,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'sendTransfer declined by the person rejects TransactionRejectedError',
+    requires: ['transfers'],
     async run(w) {
       await discover(w)
       const { addresses } = await w.family.connect(w.wallet.id)
@@ -372,15 +463,18 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'receiptStatus of a hash the chain never saw is pending, not an error',
+    requires: ['transfers'],
     async run(w) {
       await discover(w)
       await w.family.connect(w.wallet.id)
-      const hash = `0x${'ab'.repeat(32)}`
+      const hash = w.unseenHash
+      if (hash === undefined) throw new Error('the world has no unseen transaction id')
       same(await w.family.receiptStatus(w.wallet.id, w.home.caipNetworkId, hash), 'pending', 'receipt status of an unknown hash')
     },
   },
   {
     name: 'a transfer on a chain of another family is refused with UnsupportedTransferChainError before any wallet request',
+    requires: ['connect'],
     async run(w) {
       await discover(w)
       const { addresses } = await w.family.connect(w.wallet.id)
@@ -396,6 +490,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   // ------------------------------------------------------------------ batches (the optional WalletCalls port)
   {
     name: 'callsCapabilities answers the home network with its atomic support, asking the person nothing, and nothing for another family',
+    requires: ['batches'],
     async run(w) {
       const calls = batches(w)
       await discover(w)
@@ -409,6 +504,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'sendCalls sends every call under ONE prompt, and callsStatus reaches confirmed with the transactions that carried them',
+    requires: ['batches'],
     async run(w) {
       const calls = batches(w)
       await discover(w)
@@ -433,6 +529,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'sendCalls declined by the person rejects kind rejected',
+    requires: ['batches'],
     async run(w) {
       const calls = batches(w)
       await discover(w)
@@ -447,6 +544,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
   },
   {
     name: 'sendCalls with a call whose to does not start with 0x is refused in the spec\'s words before any wallet request',
+    requires: ['batches'],
     async run(w) {
       const calls = batches(w)
       await discover(w)
@@ -464,10 +562,28 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
 
 // ------------------------------------------------------------------ helpers
 
-/** The family's batches (the optional WalletCalls port), which every world of this suite has (both wallets speak EIP-5792). */
+/** The family's batches (the optional WalletCalls port), which every world of a wing with `batches` has. */
 function batches(w: ChainFamilyWorld): WalletCalls {
   if (w.walletCalls === undefined) throw new Error('the world has no batches')
   return w.walletCalls
+}
+
+/** The wallet's own network move, which every world of a wing with `network-events` has. */
+function movable(w: ChainFamilyWorld): Required<Pick<ContractWallet, 'moveTo'>> {
+  const moveTo = w.wallet.moveTo
+  if (moveTo === undefined) throw new Error('the wallet cannot move to another network by itself')
+  return { moveTo: (network) => moveTo.call(w.wallet, network) }
+}
+
+/**
+ * Discovers and connects the wallet, then follows it again twice (a reconnect, a second connect),
+ * which must not double its events.
+ */
+async function connectedThrice(w: ChainFamilyWorld): Promise<void> {
+  await discover(w)
+  await w.family.connect(w.wallet.id)
+  await w.family.reconnect(w.wallet.id)
+  await w.family.connect(w.wallet.id)
 }
 
 /** Starts discovery and waits until the wallet is listed. */

@@ -1,6 +1,7 @@
 import type { CaipNetwork } from '../../../src/domain/entities'
 import { FakeChainFamily, anAnnouncedConnector } from '../../fakes/fake-chain-family'
 import { chainFamilyContract } from './chain-family.contract'
+import { FAKE_WING } from './chain-family.wings'
 
 const network = (id: number, name: string): CaipNetwork => ({
   id,
@@ -13,12 +14,12 @@ const network = (id: number, name: string): CaipNetwork => ({
 
 // The fake's wallet: one announced connector, the fake's own address and network, and the fake's
 // signature format (`signed(<address>):<message>`) as what verifies.
-chainFamilyContract('FakeChainFamily', () => {
+chainFamilyContract(FAKE_WING, 'FakeChainFamily', () => {
   const home = network(31337, 'Devnet A')
-  const unknown = network(31338, 'Devnet B')
+  const away = network(31338, 'Devnet B')
   const family = new FakeChainFamily('eip155', '0x1111111111111111111111111111111111111111', home.caipNetworkId)
   const connector = anAnnouncedConnector()
-  family.unknownNetworks.add(unknown.caipNetworkId)
+  family.unknownNetworks.add(away.caipNetworkId)
   family.announce(connector)
   return {
     family,
@@ -26,8 +27,8 @@ chainFamilyContract('FakeChainFamily', () => {
     wallet: {
       id: connector.id,
       announce: () => family.announce(connector),
-      declineNext: () => family.answerNextPrompt(4001),
-      pendingNext: () => family.answerNextPrompt(-32002),
+      declineNext: () => family.answerNextPrompt('rejected'),
+      pendingNext: () => family.answerNextPrompt('pending'),
       moveTo: (to) => family.moveWallet(connector.id, to.caipNetworkId),
       changeAccount() {
         const other = '0x2222222222222222222222222222222222222222'
@@ -38,9 +39,10 @@ chainFamilyContract('FakeChainFamily', () => {
       prompts: () => family.prompts,
     },
     home,
-    unknown,
+    away,
     foreignChainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
     receiver: '0x3333333333333333333333333333333333333333',
+    unseenHash: `0x${'ab'.repeat(32)}`,
     verify: (address, message, signature) => Promise.resolve(signature === `signed(${address}):${message}`),
   }
 })

@@ -6,7 +6,7 @@ import { ViemTokenTransfers } from '../../../src/infrastructure/chains/eip155/se
 import { DevWalletProvider } from './dev-wallet-provider'
 import { tokenTransfersContract } from './token-transfers.contract'
 
-tokenTransfersContract('ViemTokenTransfers over a signing wallet on Devnet A', () => {
+tokenTransfersContract({ label: 'ViemTokenTransfers (eip155) over a signing wallet on Devnet A' }, () => {
   const devnet = inject('devnet')
   const chainId = 31337
   const rpcUrl = devnet.rpcUrls[chainId]!
@@ -26,6 +26,7 @@ tokenTransfersContract('ViemTokenTransfers over a signing wallet on Devnet A', (
     sender: sender.address,
     receiver,
     token,
+    unseenHash: `0x${'ab'.repeat(32)}`,
     balance: (address: string, tokenAddress?: string) =>
       tokenAddress === undefined
         ? chainClient.getBalance({ address: address as Address })

@@ -1,7 +1,7 @@
 import { FakeTokenTransfers } from '../../fakes/fake-token-transfers'
 import { tokenTransfersContract } from './token-transfers.contract'
 
-tokenTransfersContract('FakeTokenTransfers', () => {
+tokenTransfersContract({ label: 'FakeTokenTransfers' }, () => {
   const sender = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
   const receiver = '0x000000000000000000000000000000000000c0DE'
   const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -16,6 +16,7 @@ tokenTransfersContract('FakeTokenTransfers', () => {
     sender,
     receiver,
     token,
+    unseenHash: `0x${'ab'.repeat(32)}`,
     balance: (address: string, tokenAddress?: string) => Promise.resolve(transfers.balanceOf(address, tokenAddress)),
     wallet: {
       requests: () => transfers.estimates.length + transfers.sends.length + transfers.receiptChecks.length,

@@ -43,13 +43,18 @@ export interface BitcoinWallet {
   onAccountsChanged(listener: (addresses: BitcoinWalletAddress[]) => void): () => void
 }
 
-/** sats-connect's error codes (`RpcErrorCode`): -32000 the person declined, -32001 not supported. */
+/**
+ * sats-connect's error codes (`RpcErrorCode`): -32000 the person declined, -32001 not supported.
+ * A request already waiting has no code the standards share (sats-connect's -32002 is "access
+ * denied"), so only the wallet's words tell it.
+ */
 export function bitcoinErrorKind(error: unknown): WalletErrorKind {
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown }
   if (code === -32000 || code === 4001) return 'rejected'
   if (code === -32001 || code === -32601 || code === 4200) return 'unsupportedMethod'
   const words = typeof message === 'string' ? message : String(error)
-  return /\b(user )?(rejected|declined|denied|cancell?ed)\b/i.test(words) ? 'rejected' : 'failed'
+  if (/\b(user )?(rejected|declined|denied|cancell?ed)\b/i.test(words)) return 'rejected'
+  return /\b(already pending|pending request)\b/i.test(words) ? 'pending' : 'failed'
 }
 
 export function toBitcoinWalletError(error: unknown): WalletRequestError {

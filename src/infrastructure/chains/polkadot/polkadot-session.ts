@@ -173,20 +173,34 @@ export class PolkadotSession extends ConnectOnlySession {
     return network
   }
 
+  /**
+   * Reports the extension's account changes. A subscription first answers with the accounts as they
+   * are, and may still answer once after the site ended it (a message in flight): neither is a change.
+   */
   private follow(connectorId: string, injected: Injected): void {
     this.following.get(connectorId)?.()
     this.following.delete(connectorId)
     if (typeof injected.accounts.subscribe !== 'function') return
+    let followed = true
     try {
       const off = injected.accounts.subscribe((accounts) => {
-        this.accountsOf.set(connectorId, Array.isArray(accounts) ? accounts : [])
+        const list = Array.isArray(accounts) ? accounts : []
+        if (!followed || sameAccounts(list, this.accountsOf.get(connectorId) ?? [])) return
+        this.accountsOf.set(connectorId, list)
         this.events.next({ type: 'accountsChanged', connectorId, addresses: this.accounts(connectorId).map((a) => a.address) })
       })
-      if (typeof off === 'function') this.following.set(connectorId, off)
+      this.following.set(connectorId, () => {
+        followed = false
+        if (typeof off === 'function') off()
+      })
     } catch (error) {
       this.logger.warn("Walletgate: could not follow the wallet's accounts", error)
     }
   }
+}
+
+function sameAccounts(a: readonly InjectedAccount[], b: readonly InjectedAccount[]): boolean {
+  return a.length === b.length && a.every((account, i) => account.address === b[i]?.address)
 }
 
 /** An account restricted to one network is offered on that network only. */

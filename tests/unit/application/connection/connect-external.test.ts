@@ -50,9 +50,9 @@ describe('ConnectExternal', () => {
     expect(w.connection.snapshot.status).toBe('connected')
   })
 
-  it('a rejection (4001) is the declined state, a warning and an event, and retry connects', async () => {
+  it('a rejection is the declined state, a warning and an event with the wallet\'s own code, and retry connects', async () => {
     const w = opened()
-    w.wallets.rejectNext(4001, 'User rejected the request.')
+    w.wallets.rejectNext('rejected', 'User rejected the request.', 4001)
     await w.connect.connect(RDNS)
     expect(w.connect.snapshot.status).toBe('declined')
     expect(w.connection.snapshot.status).toBe('disconnected')
@@ -66,12 +66,12 @@ describe('ConnectExternal', () => {
     expect(w.modal.history).toEqual(['Connect', 'ConnectingExternal'])
   })
 
-  it('-32002 is the pending state; other failures are the error state with the wallet message', async () => {
+  it('a request already waiting is the pending state; other failures are the error state with the wallet message', async () => {
     const w = opened()
-    w.wallets.rejectNext(-32002, 'already pending')
+    w.wallets.rejectNext('pending', 'already pending')
     await w.connect.connect(RDNS)
     expect(w.connect.snapshot.status).toBe('pending')
-    w.wallets.rejectNext(-32603, 'Internal error')
+    w.wallets.rejectNext('failed', 'Internal error')
     await w.connect.retry()
     const state = w.connect.snapshot
     expect(state.status).toBe('error')

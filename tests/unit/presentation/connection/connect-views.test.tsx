@@ -126,7 +126,7 @@ describe('ConnectingExternalView', () => {
     const w = world()
     w.wallets.add(anAnnouncedConnector())
     w.container.get(ModalStore).open({}, false)
-    w.wallets.rejectNext(4001)
+    w.wallets.rejectNext('rejected')
     w.ui(<ConnectView />)
     fireEvent.click(screen.getByTestId('wallet-dev.walletgate.devnet'))
     cleanup()
@@ -137,10 +137,10 @@ describe('ConnectingExternalView', () => {
     await waitFor(() => expect(w.container.get(ConnectionStore).snapshot.status).toBe('connected'))
   })
 
-  it('says to check the wallet on -32002', async () => {
+  it('says to check the wallet when a request already waits there', async () => {
     const w = world()
     w.wallets.add(anAnnouncedConnector())
-    w.wallets.rejectNext(-32002)
+    w.wallets.rejectNext('pending')
     w.container.get(ModalStore).open({}, false)
     w.ui(<ConnectView />)
     fireEvent.click(screen.getByTestId('wallet-dev.walletgate.devnet'))

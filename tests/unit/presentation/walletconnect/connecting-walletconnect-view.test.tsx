@@ -53,7 +53,7 @@ describe('WalletConnect in the Connect flow', () => {
 
   it('a declined pairing offers retry, which starts a new pairing; leaving the view stops it', async () => {
     const w = world()
-    w.wallets.rejectNext(4001, 'User rejected.')
+    w.wallets.rejectNext('rejected', 'User rejected.')
     const modal = w.container.get(ModalStore)
     modal.open({}, false)
     w.ui(<ConnectingWalletConnectView />)

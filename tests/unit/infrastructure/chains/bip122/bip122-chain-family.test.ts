@@ -148,6 +148,18 @@ describe('bip122 wing over a Wallet Standard wallet', () => {
     expect(calls.filter((c) => c.feature === 'bitcoin:connect')).toEqual([])
   })
 
+  it('tells a request already waiting in the wallet (its words say so) from other failures: kind pending', async () => {
+    const { wallet } = standardWallet()
+    const connect = wallet.features['bitcoin:connect'] as { connect: () => Promise<unknown> }
+    connect.connect = () => Promise.reject(Object.assign(new Error("Request of type 'bitcoin:connect' already pending. Please wait."), { code: -32002 }))
+    const { wing } = family(registryOf(wallet))
+    await discovered(wing)
+    await expect(wing.connect('dev.scripted.bitcoin')).rejects.toMatchObject({ kind: 'pending', isAlreadyPending: true })
+    // sats-connect's -32002 is no request already waiting: only the words tell one.
+    connect.connect = () => Promise.reject(Object.assign(new Error('The wallet is locked'), { code: -32002 }))
+    await expect(wing.connect('dev.scripted.bitcoin')).rejects.toMatchObject({ kind: 'failed' })
+  })
+
   it('offers no transfers', async () => {
     const { wing } = family(registryOf())
     await expect(wing.sendTransfer('x', { chainId: REGTEST.caipNetworkId } as never)).rejects.toMatchObject({ name: 'UnsupportedTransferChainError' })

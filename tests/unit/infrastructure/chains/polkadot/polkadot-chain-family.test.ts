@@ -138,6 +138,34 @@ describe('PolkadotChainFamily', () => {
     expect(await next).toEqual({ type: 'accountsChanged', connectorId: 'devnet-polkadot', addresses: [] })
   })
 
+  it('reports account changes only: not the accounts as they were, nor what a subscription it ended still says', async () => {
+    // An extension whose subscription answers when told to: at once with the accounts as they are
+    // (as extensions do), and possibly once more after the site unsubscribed (a message in flight).
+    const shared = DEVNET_POLKADOT_ACCOUNTS.map(({ address, name, type }) => ({ address, name, type }))
+    const listeners: ((accounts: typeof shared) => void)[] = []
+    const extension = {
+      enable: () =>
+        Promise.resolve({
+          accounts: { get: () => Promise.resolve(shared), subscribe: (listener: (accounts: typeof shared) => void) => (listeners.push(listener), () => undefined) },
+          signer: {},
+        }),
+    }
+    const family = new OnDemandChainFamily('polkadot', [DEVNET], new RecordingLogger(), { root: () => ({ injectedWeb3: { scripted: extension } }) })
+    family.startDiscovery()
+    const events: WalletEvent[] = []
+    family.events$.subscribe((e) => events.push(e))
+    await family.connect('scripted')
+    const tell = (accounts: typeof shared) => listeners.at(-1)?.(accounts)
+
+    tell(shared)
+    expect(events).toEqual([])
+    tell(shared.slice(1))
+    expect(events).toEqual([{ type: 'accountsChanged', connectorId: 'scripted', addresses: shared.slice(1).map((a) => a.address) }])
+    await family.disconnect('scripted')
+    tell(shared)
+    expect(events).toHaveLength(1)
+  })
+
   it('has no transfers (spec: balances and sends are eip155 and solana)', async () => {
     const { family } = world()
     const request = { chainId: DEVNET.caipNetworkId, from: ALICE_GENERIC, to: ALICE_GENERIC, amount: 1n } as never

@@ -3,27 +3,24 @@
  * wing (Eip155ChainFamily over Eip6963EvmWallets, this page's window) and the demo's Devnet Wallet
  * provider, which announces itself through EIP-6963, signs with devnet keys in the page and sends
  * to the devnet's Hardhat chain. Each case gets a fresh browser context: a fresh wallet that has
- * never authorised the site, knows only its home network, and sits on it.
+ * never authorised the site, knows only its home network, and sits on it. The person's answers are
+ * this wallet's own: a decline is its 4001, a request already waiting its -32002.
  */
-import { DevWalletProvider, type DevChain } from '../../../demo/src/dev-wallet/provider'
-import { alreadyPending } from '../../../demo/src/dev-wallet/rpc-error'
-import type { CaipNetwork } from '../../../src/domain/entities'
-import { Eip155ChainFamily } from '../../../src/infrastructure/chains/eip155/eip155-chain-family'
-import { Eip6963EvmWallets } from '../../../src/infrastructure/chains/eip155/eip6963-evm-wallets'
-import { Eip155WalletCalls } from '../../../src/infrastructure/chains/eip155/wallet-calls'
-import { RecordingLogger } from '../../fakes/recording-logger'
-import { chainFamilyCases, type ChainFamilyWorld } from './chain-family.cases'
+import { DevWalletProvider, type DevChain } from '../../../../demo/src/dev-wallet/provider'
+import { alreadyPending } from '../../../../demo/src/dev-wallet/rpc-error'
+import type { CaipNetwork } from '../../../../src/domain/entities'
+import { Eip155ChainFamily } from '../../../../src/infrastructure/chains/eip155/eip155-chain-family'
+import { Eip6963EvmWallets } from '../../../../src/infrastructure/chains/eip155/eip6963-evm-wallets'
+import { Eip155WalletCalls } from '../../../../src/infrastructure/chains/eip155/wallet-calls'
+import { RecordingLogger } from '../../../fakes/recording-logger'
+import { serveCases, verifyInNode } from './runner'
 
-export type CaseOutcome = { ok: true } | { ok: false; message: string }
-
-export interface PageSetup {
+export interface Eip155Setup {
   /** Two devnet keys funded on the home chain: the wallet's accounts (the second for accountsChanged). */
   readonly keys: readonly `0x${string}`[]
   readonly receiver: string
 }
 
-/** Exposed by the test from Node: viem's verifyMessage. */
-type Verify = (address: string, message: string, signature: string) => Promise<boolean>
 
 const RDNS = 'dev.walletgate.devnet'
 const NATIVE = { name: 'Ether', symbol: 'ETH', decimals: 18 }
@@ -40,9 +37,10 @@ function network(id: number, name: string): CaipNetwork {
   }
 }
 
-function makeWorld(setup: PageSetup): ChainFamilyWorld {
+serveCases((setup: Eip155Setup) => {
   const home = network(31337, 'Devnet A')
-  const unknown = network(31338, 'Devnet B')
+  // Devnet B: the wallet does not know it, so a switch adds it first.
+  const away = network(31338, 'Devnet B')
   const homeChain: DevChain = { id: 31337, name: home.name, rpcUrl: home.rpcUrls[0]!, nativeCurrency: NATIVE }
   const answers: Array<'decline' | 'pending'> = []
   let prompts = 0
@@ -70,7 +68,6 @@ function makeWorld(setup: PageSetup): ChainFamilyWorld {
   // As an extension does when it loads: nobody listens yet.
   announce()
 
-  const verify = (globalThis as unknown as { verifyEip155Message: Verify }).verifyEip155Message
   const family = new Eip155ChainFamily([new Eip6963EvmWallets(new RecordingLogger())])
   return {
     family,
@@ -89,22 +86,10 @@ function makeWorld(setup: PageSetup): ChainFamilyWorld {
       prompts: () => prompts,
     },
     home,
-    unknown,
+    away,
     foreignChainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
     receiver: setup.receiver,
-    verify: (address, message, signature) => verify(address, message, signature),
+    unseenHash: `0x${'ab'.repeat(32)}`,
+    verify: verifyInNode,
   }
-}
-
-async function run(name: string, setup: PageSetup): Promise<CaseOutcome> {
-  const found = chainFamilyCases.find((c) => c.name === name)
-  if (found === undefined) return { ok: false, message: `no case named ${name}` }
-  try {
-    await found.run(makeWorld(setup))
-    return { ok: true }
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
-  }
-}
-
-;(globalThis as unknown as { chainFamilyContract: { run: typeof run } }).chainFamilyContract = { run }
+})
