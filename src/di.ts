@@ -1,6 +1,6 @@
 // The lite polyfill: the one inversify's container itself loads, so the page carries only one.
 import 'reflect-metadata/lite'
-import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
+import { BehaviorSubject, Observable, Subject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ConnectExternal } from './application/connection/connect-external'
 import type { ResolvedConfig } from './domain/config'
@@ -10,7 +10,8 @@ import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { ViewWarnings } from './application/shell/view-warnings'
 import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
-import { Analytics } from './ports/analytics'
+import { Analytics, type AnalyticsEvent } from './ports/analytics'
+import type { AlertDescriptor } from './domain/messages'
 import { ChainFamilies, type ChainFamily } from './ports/chain-family'
 import { Telemetry, type TelemetryOutcome } from './ports/telemetry'
 import { Clock } from './ports/clock'
@@ -28,8 +29,6 @@ import { RecentWallets } from './application/connection/recent-wallets'
 import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
 import { WalletDirectory } from './application/connection/wallet-directory'
-import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
-import { EventPoster } from './infrastructure/http/event-poster'
 import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
 import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
 import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
@@ -191,11 +190,7 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
   const auth = embeddedWalletSource(container, config)
   container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config, auth))
   container.bind(WalletDirectory).toDynamicValue((ctx) => new WalletDirectory(ctx.get(ChainFamilies)))
-  container
-    .bind(Analytics)
-    .toDynamicValue(
-      (ctx) => new FetchAnalytics(serviceClient(config, config.services.analytics), ctx.get(Clock), { logger: ctx.get(Logger) }),
-    )
+  container.bind(Analytics).toDynamicValue((ctx) => lazyAnalytics(config, ctx.get(Clock), ctx.get(Logger)))
   container.bind(Telemetry).toDynamicValue((ctx) => lazyTelemetry(config, ctx.get(Clock), ctx.get(Logger)))
   container.bind(RecentWallets).toDynamicValue((ctx) => new RecentWallets(ctx.get(KeyValueStorage)))
   container.bind(EventReporter).toDynamicValue((ctx) => new EventReporter(config, ctx.get(Analytics), ctx.get(Logger)))
@@ -284,6 +279,39 @@ function walletConnect(
 }
 
 /**
+ * Analytics (spec section 7) over POST /e of the analytics service. The adapter is a chunk of its
+ * own, loaded with the first event (which the modal sends on open at the earliest): the page's
+ * initial JS carries only this stand-in. Its alert (a project the service refuses) is kept for
+ * whoever follows later, as the adapter's own stream does.
+ */
+function lazyAnalytics(config: ResolvedConfig, clock: Clock, logger: Logger): Analytics {
+  let loading: Promise<Analytics> | undefined
+  let alerted: AlertDescriptor | undefined
+  const alerts = new Subject<AlertDescriptor>()
+  return {
+    alerts$: new Observable<AlertDescriptor>((subscriber) => {
+      if (alerted !== undefined) subscriber.next(alerted)
+      return alerts.subscribe(subscriber)
+    }),
+    sendEvent(event: AnalyticsEvent): Promise<void> {
+      loading ??= import('./infrastructure/http/fetch-analytics').then(({ FetchAnalytics }) => {
+        const analytics = new FetchAnalytics(serviceClient(config, config.services.analytics), clock, { logger })
+        analytics.alerts$.subscribe((alert) => alerts.next((alerted = alert)))
+        return analytics
+      })
+      return loading.then(
+        (analytics) => analytics.sendEvent(event),
+        (cause: unknown) => {
+          // Offline, or a deploy replaced the chunk: the next event tries again.
+          loading = undefined
+          logger.warn('Analytics event not sent', cause)
+        },
+      )
+    },
+  }
+}
+
+/**
  * Error telemetry (spec sections 7 and 8) over POST /e of the analytics service. The adapter is a
  * chunk of its own, loaded with the first report: a page where no wrapped action fails never
  * downloads it, and the page's initial JS carries only this stand-in.
@@ -293,7 +321,7 @@ function lazyTelemetry(config: ResolvedConfig, clock: Clock, logger: Logger): Te
   return {
     reportError(error: unknown): Promise<TelemetryOutcome> {
       loading ??= import('./infrastructure/telemetry/fetch-telemetry').then(
-        ({ FetchTelemetry }) =>
+        ({ FetchTelemetry, EventPoster }) =>
           new FetchTelemetry(new EventPoster(serviceClient(config, config.services.analytics), clock), clock, { logger }),
       )
       return loading.then(
