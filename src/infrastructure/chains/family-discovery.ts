@@ -1,6 +1,7 @@
 /**
- * Finds the page's bip122, polkadot and cosmos wallets; one module for the three families, on the
- * page with the shell (on-demand-chain-family.ts) since it runs at mount: keep it small. Wallets of these families
+ * Finds the page's bip122, polkadot and cosmos wallets; one module of helpers for the three
+ * families' wings (each wing's `watch` picks its own), on the page with the shell
+ * (on-demand-chain-family.ts) since it runs at mount: keep it small. Wallets of these families
  * announce nothing, so the page is read now, when it has loaded and a few times in the first
  * seconds; Bitcoin's Wallet Standard wallets are followed through the registry as well.
  * - bip122: Wallet Standard wallets with `bitcoin:connect` and sats-connect providers listed in
@@ -15,35 +16,21 @@
 import type { WalletStandardWallet } from '../../domain/chains/wallet-providers'
 import type { ChainNamespace, Connector } from '../../domain/entities'
 import { boundWalletName } from '../../domain/validation/text-bounds'
-import type { FamilyOptions } from './family-sessions'
+import type { FamilyOptions } from './wing'
 import { WALLET_RDNS_FEATURE } from './solana/wallet-standard'
 
 /** The Wallet Standard feature a Bitcoin wallet registers with (`@exodus/bitcoin-wallet-standard`). */
 const BITCOIN_CONNECT = 'bitcoin:connect'
 
-/** The globals Keplr-style wallets inject, with the wallet's name. */
-const KEPLR_GLOBALS = { keplr: 'Keplr', leap: 'Leap' }
-
 const RESCANS_MS = [250, 1000, 3000] as const
 
-type Page = Readonly<Record<string, unknown>>
+export type Page = Readonly<Record<string, unknown>>
 
-/** Reads the family's wallets now and whenever they may have changed, handing each list to `publish`. */
-export async function watchWallets(
-  namespace: Extract<ChainNamespace, 'bip122' | 'polkadot' | 'cosmos'>,
-  options: FamilyOptions,
-  publish: (connectors: Connector[]) => void,
-): Promise<void> {
-  const page = (): Page => (options.root?.() ?? window) as unknown as Page
-  let scan = () =>
-    namespace === 'polkadot'
-      ? injectedConnectors('polkadot', page().injectedWeb3 as Page | undefined, undefined, ['enable'])
-      : injectedConnectors('cosmos', page(), KEPLR_GLOBALS, ['enable', 'getKey'])
-  if (namespace === 'bip122') {
-    const registry = options.registry?.() ?? (await import('./solana/wallet-standard-registry')).pageRegistry()
-    scan = () => bitcoinConnectors(registry.get(), page())
-    for (const event of ['register', 'unregister'] as const) registry.on(event, () => publish(scan()))
-  }
+/** The page the family's wallets are found on: the host's or test's root, else `window`. */
+export const pageOf = (options: FamilyOptions) => (): Page => (options.root?.() ?? window) as unknown as Page
+
+/** Reads the family's wallets with `scan` now and while the page loads, handing each list to `publish`. */
+export function watchWallets(options: FamilyOptions, scan: () => Connector[], publish: (connectors: Connector[]) => void): void {
   publish(scan())
   if (options.root !== undefined) return
   const read = () => {
@@ -116,7 +103,7 @@ export function bitcoinConnectors(wallets: readonly WalletStandardWallet[], page
  * (each entry of `window.injectedWeb3`), cosmos's Keplr-style globals. A wallet's own display name
  * (not in the standards) is shown when it sets a non-blank one, else the key's known name.
  */
-function injectedConnectors(chain: 'polkadot' | 'cosmos', page: Page | undefined, names: Readonly<Record<string, string>> | undefined, calls: readonly string[]): Connector[] {
+export function injectedConnectors(chain: ChainNamespace, page: Page | undefined, names: Readonly<Record<string, string>> | undefined, calls: readonly string[]): Connector[] {
   const list: Connector[] = []
   for (const id of Object.keys(names ?? page ?? {})) {
     try {
