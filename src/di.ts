@@ -30,11 +30,9 @@ import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
 import { WalletDirectory } from './application/connection/wallet-directory'
 import type { ChainWing } from './infrastructure/chains/wing'
+
+export type { ChainWing } from './infrastructure/chains/wing'
 import { eip155 } from './infrastructure/chains/eip155/wing'
-import { solana } from './infrastructure/chains/solana/wing'
-import { bip122 } from './infrastructure/chains/bip122/wing'
-import { polkadot } from './infrastructure/chains/polkadot/wing'
-import { cosmos } from './infrastructure/chains/cosmos/wing'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -60,10 +58,11 @@ export type ContainerOverrides = (container: Container) => void
 export function createContainer(
   config: ResolvedConfig,
   overrides?: ContainerOverrides,
-  families: readonly ChainWing[] = [solana, bip122, polkadot, cosmos],
+  families: readonly ChainWing[] = [],
 ): Container {
   const container = new Container({ defaultScope: 'Singleton' })
-  // EVM is always there; the other families are the wings of the host's networks.
+  // EVM is always there (most hosts are EVM apps, and the modal's own features speak it); the other
+  // families are the ones the host passed (createWalletModal's `families`), those of its networks kept.
   const wings = [eip155, ...families].filter((wing) => config.networks.some((n) => n.chainNamespace === wing.namespace))
 
   container.bind(ModalConfig).toConstantValue(config)
