@@ -384,11 +384,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field. */
-/**
- * @param families the chain families the host passed (EVM's always), when the modal is being
- * created: a network of another family is named, with the import that adds it.
- */
-export function parseConfig(input: unknown, families?: readonly ChainNamespace[]): ResolvedConfig {
+export function parseConfig(input: unknown): ResolvedConfig {
   const rules = configRules()
   // The keys the host set (an unknown one stays, to be named) and `networks`, which is required;
   // the keys left out take their defaults.
@@ -402,7 +398,6 @@ export function parseConfig(input: unknown, families?: readonly ChainNamespace[]
   // Across fields, once each field is right on its own (as a zod refinement on the whole runs).
   if (issues.length === 0) checkDuplicateNetworks(parsed as Partial<ResolvedConfig>, issues)
   if (issues.length === 0) checkDefaultNetwork(parsed as Partial<ResolvedConfig>, issues)
-  if (issues.length === 0 && families) checkFamilies(parsed as Partial<ResolvedConfig>, families, issues)
   if (issues.length > 0) throw new InvalidConfigError(issues)
   // The shape holds every key the host set, so the output has the full configuration's type.
   return { ...configDefaults(), ...parsed } as unknown as ResolvedConfig
@@ -410,9 +405,14 @@ export function parseConfig(input: unknown, families?: readonly ChainNamespace[]
 
 export const DEFAULT_NETWORK_NOT_CONFIGURED = 'Expected the id of one of the configured networks'
 
-/** A network of a family the host did not pass: the entry point to import (`walletgate/bitcoin` for bip122). */
-function checkFamilies(config: Partial<ResolvedConfig>, families: readonly ChainNamespace[], issues: Issue[]): void {
-  config.networks?.forEach(({ chainNamespace: ns }, i) => {
+/**
+ * Throws InvalidConfigError for each network of a family the modal was not given (`families`: the
+ * namespaces of the chain families the host passed, EVM's always), naming the import that adds it
+ * (`walletgate/bitcoin` for bip122).
+ */
+export function checkFamilies(config: Pick<ResolvedConfig, 'networks'>, families: readonly ChainNamespace[]): void {
+  const issues: Issue[] = []
+  config.networks.forEach(({ chainNamespace: ns }, i) => {
     if (families.includes(ns)) return
     const name = ns === 'bip122' ? 'bitcoin' : ns
     issues.push({
@@ -420,6 +420,7 @@ function checkFamilies(config: Partial<ResolvedConfig>, families: readonly Chain
       message: `No ${ns} chain family: import { ${name} } from 'walletgate/${name}' and pass createWalletModal(config, { families: [${name}] })`,
     })
   })
+  if (issues.length > 0) throw new InvalidConfigError(issues)
 }
 
 /**

@@ -2,7 +2,8 @@
  * The bip122 (Bitcoin) wing's descriptor, on the shared page-side shell: Wallet Standard wallets
  * with `bitcoin:connect` (followed through the registry) and sats-connect providers.
  */
-import { bitcoinConnectors, pageOf, watchWallets } from '../family-discovery'
+import { pageOf, watchWallets } from '../family-discovery'
+import { bitcoinConnectors } from './bitcoin-discovery'
 import { OnDemandChainFamily, type OnDemandWing } from '../on-demand-chain-family'
 
 export const bip122: OnDemandWing = {
