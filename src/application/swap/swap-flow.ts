@@ -189,9 +189,15 @@ export class SwapFlow {
     const s = this.subject.value
     if (s.tokens.status !== 'ready') return
     const list = s.tokens.list.map((t) => this.row(t, t.price > 0 ? t.price : undefined))
-    this.set({ ...s, tokens: { status: 'ready', list } })
+    const next: SwapState = { ...s, tokens: { status: 'ready', list } }
+    this.set(next)
     // A typed amount is checked against the new holdings (and quoted once it fits); a preview stays.
-    if (s.amount !== '' && s.preview === undefined && !this.inFlight) this.edit({})
+    if (s.amount === '' || s.preview !== undefined || this.inFlight) return
+    // Holdings read again with the amount still fitting leave its quote alone: no flicker, and
+    // "Review swap" stays enabled under the visitor's pointer.
+    const kept = s.quote.status === 'ready' || s.quote.status === 'loading'
+    if (kept && this.formErrorOf(next) === s.formError) return
+    this.edit({})
   }
 
   get snapshot(): SwapState {
@@ -375,13 +381,7 @@ export class SwapFlow {
     if (this.inFlight) return
     const next = { ...this.subject.value, ...values }
     const parsed = this.parsedAmount(next)
-    const from = this.token(next, next.from)
-    const formError =
-      parsed === 'invalid'
-        ? 'Enter a valid amount'
-        : parsed !== undefined && from !== undefined && parsed > from.balance
-          ? INSUFFICIENT_BALANCE_MESSAGE
-          : undefined
+    const formError = this.formErrorOf(next)
     this.quoteGeneration++
     const ready = parsed !== undefined && parsed !== 'invalid' && parsed > 0n && next.from !== undefined && next.to !== undefined && formError === undefined
     const state: SwapState = { ...next, formError, quote: ready ? { status: 'loading' } : { status: 'idle' }, preview: undefined, submit: { status: 'idle' } }
@@ -622,6 +622,14 @@ export class SwapFlow {
 
   private set(state: SwapState): void {
     this.subject.next(state)
+  }
+
+  /** What the form says of the typed amount against the from token's holding, if anything. */
+  private formErrorOf(state: SwapState): string | undefined {
+    const parsed = this.parsedAmount(state)
+    const from = this.token(state, state.from)
+    if (parsed === 'invalid') return 'Enter a valid amount'
+    return parsed !== undefined && from !== undefined && parsed > from.balance ? INSUFFICIENT_BALANCE_MESSAGE : undefined
   }
 
   private parsedAmount(state: SwapState): bigint | 'invalid' | undefined {

@@ -115,7 +115,10 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; hold
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
-  const arrive = () => balances$.next(held)
+  const arrive = () => balances$.next([...held])
+  /** The holdings read again with one token's amount changed. */
+  const setHeld = (symbol: string, numeric: string) =>
+    balances$.next(held.map((b) => (b.symbol === symbol ? { ...b, quantity: { ...b.quantity, numeric } } : b)))
   /** Moves virtual time and lets answers arrive until `work` is done (a batch followed to its end). */
   const drive = async (work: Promise<void>) => {
     let done = false
@@ -126,7 +129,7 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; hold
     }
     await work
   }
-  return { flow, api, wallet, modal, approvals, prices, settle, pending, refreshes, scheduler, arrive, drive }
+  return { flow, api, wallet, modal, approvals, prices, settle, pending, refreshes, scheduler, arrive, setHeld, drive }
 }
 
 async function quoted(w: ReturnType<typeof world>, from: string, to: string, amount: string) {
@@ -180,6 +183,22 @@ describe('SwapFlow', () => {
     expect(w.flow.snapshot.formError).toBeUndefined()
     await w.settle()
     expect(w.flow.snapshot.quote.status).toBe('ready')
+  })
+
+  it('keeps a ready quote when the holdings are read again and the amount still fits; says so when it no longer does', async () => {
+    const w = world()
+    await quoted(w, DUSD, ETH, '100')
+    const quote = w.flow.snapshot.quote
+    const asked = w.api.calls.filter((c) => c === 'getSwapQuotes').length
+    w.arrive()
+    expect(w.flow.snapshot.quote).toBe(quote)
+    await w.settle()
+    expect(w.flow.snapshot.quote).toBe(quote)
+    expect(w.api.calls.filter((c) => c === 'getSwapQuotes')).toHaveLength(asked)
+    // The holding falls below the amount: the form says so and drops the quote.
+    w.setHeld('dUSD', '50')
+    expect(w.flow.snapshot.formError).toBe('Insufficient balance')
+    expect(w.flow.snapshot.quote.status).toBe('idle')
   })
 
   it('approves exactly the amount when the allowance is short, then swaps: one approval entry per wallet request', async () => {
