@@ -91,8 +91,12 @@ test.describe('the examples, installed from the packed tarball', () => {
   })
 })
 
-/** Packages of the chain families beyond EVM (optional peers of walletgate, installed by a host that uses one). */
-const FAMILY_PACKAGES = ['@solana/web3.js', '@solana/wallet-standard-util', '@wallet-standard/app', '@polkadot/util', '@polkadot/util-crypto', '@cosmjs/amino', '@cosmjs/crypto', '@cosmjs/encoding', '@scure/btc-signer']
+/**
+ * Packages of the chain families beyond EVM (optional peers of walletgate, installed by a host that
+ * uses one). Not @solana/wallet-standard-util: walletgate/testing's devnet service verifies Sign In
+ * With Solana with it, so it stays a dependency.
+ */
+const FAMILY_PACKAGES = ['@solana/web3.js', '@wallet-standard/app', '@polkadot/util', '@polkadot/util-crypto', '@cosmjs/amino', '@cosmjs/crypto', '@cosmjs/encoding', '@scure/btc-signer']
 
 /**
  * Texts only the solana, bip122, polkadot and cosmos wings' discovery holds (WalletConnect's SDK,
