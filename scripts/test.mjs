@@ -16,6 +16,9 @@ const wanted = (step) => only === undefined || only.has(step)
 
 mkdirSync('test-results', { recursive: true })
 const results = [] // { name, passed, failed, ok }
+/** Each failed test with the head of its error, printed again above the summary (a CI log is read from its end). */
+const failures = [] // { step, title, error }
+const errorHead = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, 8).join('\n      ')
 
 function run(name, command, args, options = {}) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`)
@@ -63,9 +66,13 @@ function countVitest(report) {
     tallies[step] ??= { passed: 0, failed: 0 }
     // A file that failed to load has no assertions: it counts as one failure.
     if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') tallies[step].failed += 1
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failures.push({ step, title: file.name, error: errorHead(file.message) })
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') tallies[step].passed += 1
-      else tallies[step].failed += 1 // failed, skipped, pending and todo are all defects here
+      else {
+        tallies[step].failed += 1 // failed, skipped, pending and todo are all defects here
+        failures.push({ step, title: `${file.name} > ${test.fullName}`, error: errorHead(test.failureMessages?.[0] ?? test.status) })
+      }
     }
   }
   return tallies
@@ -81,7 +88,12 @@ function countPlaywright(report) {
           const step = test.projectName === 'security' ? 'security' : 'e2e'
           tallies[step] ??= { passed: 0, failed: 0 }
           if (test.status === 'expected') tallies[step].passed += 1
-          else tallies[step].failed += 1 // unexpected, flaky, skipped
+          else {
+            tallies[step].failed += 1 // unexpected, flaky, skipped
+            const last = test.results?.at(-1)
+            const error = last?.error?.message ?? last?.errors?.[0]?.message ?? `${test.status} (${last?.status ?? 'not run'})`
+            failures.push({ step, title: `[${test.projectName}] ${spec.file}:${spec.line} > ${spec.title}`, error: errorHead(error) })
+          }
         }
       }
       walk(s.suites)
@@ -137,6 +149,11 @@ if (browserProjects.length > 0) {
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
+if (failures.length > 0) {
+  console.log('\nfailed tests:')
+  for (const f of failures.slice(0, 20)) console.log(`  ${f.step}: ${f.title}\n      ${f.error}`)
+  if (failures.length > 20) console.log(`  ... and ${failures.length - 20} more`)
+}
 console.log('\nsummary:')
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name}: ${r.passed} passed, ${r.failed} failed`)
 console.log(`tests: ${passed} passed, ${failed} failed`)
