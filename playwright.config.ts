@@ -1,24 +1,45 @@
 import { defineConfig } from '@playwright/test'
 
 /**
+ * The e2e files that only read what the lanes beside them change nothing of: accounts 0 to 2 (never
+ * sent from), the Bitcoin, Polkadot and Cosmos devnet wallets, the packed examples.
+ */
+const E2E_VIEWS = ['a11y', 'bitcoin', 'connect', 'cosmos', 'demo', 'examples', 'i18n', 'polkadot', 'screens', 'shell', 'siwx'].map((f) => `**/${f}.e2e.ts`)
+/** The e2e files that break the devnet for a moment (see the project below). */
+const E2E_FAULTS = ['account', 'faults', 'networks'].map((f) => `**/${f}.e2e.ts`)
+
+/**
  * End-to-end: Debian's Chromium (no browser download) against the production build of the demo,
  * served by `vite preview` with the strict CSP, on its own ports next to its own devnet.
- * Two projects on that one global setup: the product's e2e suite and the adversarial suite
- * (tests/security: attacks a hostile page, link or frame would run against a visitor).
+ * One world (tests/e2e/support/e2e-world.ts) for the product's e2e suite (three projects: two
+ * lanes side by side, then the faults alone) and the adversarial suite (tests/security: attacks a
+ * hostile page, link or frame would run against a visitor). A new e2e file joins the first lane
+ * unless it is listed below.
  */
 export default defineConfig({
   projects: [
-    { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.e2e.ts' },
-    { name: 'security', testDir: 'tests/security', testMatch: '**/*.attack.ts' },
+    // Files that send from devnet accounts, register names, buy, swap, log in or pair over the relay.
+    // One worker: they share accounts, pools and the auth service, in file order.
+    { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.e2e.ts', testIgnore: [...E2E_VIEWS, ...E2E_FAULTS], workers: 1 },
+    // Files that connect and look but change nothing another file reads: beside the first lane.
+    { name: 'e2e-views', testDir: 'tests/e2e', testMatch: E2E_VIEWS, workers: 1 },
+    // The attacks time clicks against the wallet frame's 500 ms arming: on a machine the lanes keep
+    // busy they would time the machine. After the lanes, one file at a time.
+    { name: 'security', testDir: 'tests/security', testMatch: '**/*.attack.ts', workers: 1, dependencies: ['e2e', 'e2e-views'] },
+    // Files that kill Devnet A's RPC proxy or Devnet B, or revert Devnet B to a snapshot: every
+    // open page would feel it, so they run alone, last. (`npm test` runs these two projects in a
+    // second Playwright run with --no-deps, so a failure in a lane does not skip them.)
+    { name: 'e2e-faults', testDir: 'tests/e2e', testMatch: E2E_FAULTS, workers: 1, dependencies: ['security'] },
   ],
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.WALLETGATE_E2E_OUTPUT ?? 'test-results/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes at once (each project takes one worker), on the one devnet the global setup starts.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.WALLETGATE_E2E_REPORT ?? 'test-results/e2e-results.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,

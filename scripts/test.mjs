@@ -6,8 +6,11 @@
 // vitest run's contract project (one devnet) and its browser attacks in the e2e run's Playwright
 // project (one devnet, one demo build); each runner's report is split by path or project, so the
 // suite is counted and judged as a step of its own.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const argv = process.argv.slice(2)
 const onlyIndex = argv.indexOf('--only')
@@ -16,6 +19,9 @@ const wanted = (step) => only === undefined || only.has(step)
 
 mkdirSync('test-results', { recursive: true })
 const results = [] // { name, passed, failed, ok }
+/** Each failed test with the head of its error, printed again above the summary (a CI log is read from its end). */
+const failures = [] // { step, title, error }
+const errorHead = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, 8).join('\n      ')
 
 function run(name, command, args, options = {}) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`)
@@ -63,9 +69,13 @@ function countVitest(report) {
     tallies[step] ??= { passed: 0, failed: 0 }
     // A file that failed to load has no assertions: it counts as one failure.
     if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') tallies[step].failed += 1
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failures.push({ step, title: file.name, error: errorHead(file.message) })
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') tallies[step].passed += 1
-      else tallies[step].failed += 1 // failed, skipped, pending and todo are all defects here
+      else {
+        tallies[step].failed += 1 // failed, skipped, pending and todo are all defects here
+        failures.push({ step, title: `${file.name} > ${test.fullName}`, error: errorHead(test.failureMessages?.[0] ?? test.status) })
+      }
     }
   }
   return tallies
@@ -81,7 +91,12 @@ function countPlaywright(report) {
           const step = test.projectName === 'security' ? 'security' : 'e2e'
           tallies[step] ??= { passed: 0, failed: 0 }
           if (test.status === 'expected') tallies[step].passed += 1
-          else tallies[step].failed += 1 // unexpected, flaky, skipped
+          else {
+            tallies[step].failed += 1 // unexpected, flaky, skipped
+            const last = test.results?.at(-1)
+            const error = last?.error?.message ?? last?.errors?.[0]?.message ?? `${test.status} (${last?.status ?? 'not run'})`
+            failures.push({ step, title: `[${test.projectName}] ${spec.file}:${spec.line} > ${spec.title}`, error: errorHead(error) })
+          }
         }
       }
       walk(s.suites)
@@ -120,15 +135,65 @@ check('build', 'npm', ['run', '--silent', 'build'])
 if (results.find((r) => r.name === 'build')?.ok === true) process.env.WALLETGATE_DIST_BUILT = '1'
 if (existsSync('scripts/size-budget.mjs')) check('size', 'node', ['scripts/size-budget.mjs'])
 check('package', 'node', ['scripts/check-package.mjs'])
-// One Playwright run (one devnet, one demo build) for the e2e and security projects alike.
+/**
+ * The e2e world (one devnet, one demo build under the strict CSP) in a child of its own, for both
+ * Playwright runs. Resolves the environment that hands it to them (the world's JSON and what the
+ * demo was built with) and a stop that ends it; the child also ends when this
+ * process does, however it ends (its standard input closes).
+ */
+async function startE2eWorld() {
+  const dir = mkdtempSync(join(tmpdir(), 'walletgate-world-'))
+  const readyFile = join(dir, 'world.json')
+  const child = spawn(bin('tsx'), ['tests/e2e/support/world-process.ts', readyFile], { stdio: ['pipe', 'inherit', 'inherit'] })
+  let exited = false
+  const gone = new Promise((resolve) => child.once('exit', (code, signal) => ((exited = true), resolve(code ?? signal))))
+  const stop = async () => {
+    if (!exited) child.stdin.end()
+    const ended = await Promise.race([gone.then(() => true), sleep(60_000).then(() => false)])
+    if (!ended) child.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const started = Date.now()
+  while (!existsSync(readyFile)) {
+    if (exited || Date.now() - started > 600_000) {
+      await stop()
+      return undefined
+    }
+    await sleep(200)
+  }
+  console.log(`=== e2e world: ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const { world, demoEnv } = JSON.parse(readFileSync(readyFile, 'utf8'))
+  return { env: { ...demoEnv, WALLETGATE_E2E: JSON.stringify(world), WALLETGATE_E2E_SHARED: '1' }, stop }
+}
+
+// Two Playwright runs on one world: the two lanes side by side, then the faults and the browser
+// attacks one file at a time (playwright.config.ts says which file goes where, and why).
 const browserProjects = ['e2e', 'security'].filter(wanted)
 if (browserProjects.length > 0) {
   const name = browserProjects.join('+')
-  if (chromiumReady) {
-    const projectArgs = browserProjects.flatMap((p) => ['--project', p])
-    suite(name, bin('playwright'), ['test', ...projectArgs], 'test-results/e2e-results.json', countPlaywright)
+  const world = chromiumReady ? await startE2eWorld() : undefined
+  if (world !== undefined) {
+    const env = world.env
+    const runs = [
+      { label: 'lanes', projects: wanted('e2e') ? ['e2e', 'e2e-views'] : [], args: [] },
+      { label: 'alone', projects: [...(wanted('e2e') ? ['e2e-faults'] : []), ...(wanted('security') ? ['security'] : [])], args: ['--no-deps', '--workers', '1'] },
+    ]
+    try {
+      for (const run of runs.filter((r) => r.projects.length > 0)) {
+        const report = `test-results/e2e-results-${run.label}.json`
+        const projectArgs = run.projects.flatMap((p) => ['--project', p])
+        suite(`${name} (${run.label})`, bin('playwright'), ['test', ...projectArgs, ...run.args], report, countPlaywright, {
+          env: { ...env, WALLETGATE_E2E_REPORT: report, WALLETGATE_E2E_OUTPUT: `test-results/e2e-${run.label}` },
+        })
+      }
+    } finally {
+      await world.stop()
+    }
     // A project that ran no test at all has failed (its files did not load).
     for (const p of browserProjects) if (!results.some((r) => r.name === p)) results.push({ name: p, passed: 0, failed: 1, ok: false })
+  } else if (chromiumReady) {
+    for (const p of browserProjects) results.push({ name: p, passed: 0, failed: 1, ok: false })
+    console.log(`=== ${name}: FAILED: the e2e world did not start`)
   } else {
     for (const p of browserProjects) results.push({ name: p, passed: 0, failed: 1, ok: false })
     console.log(`=== ${name}: FAILED: Chromium could not be installed`)
@@ -137,6 +202,11 @@ if (browserProjects.length > 0) {
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
+if (failures.length > 0) {
+  console.log('\nfailed tests:')
+  for (const f of failures.slice(0, 20)) console.log(`  ${f.step}: ${f.title}\n      ${f.error}`)
+  if (failures.length > 20) console.log(`  ... and ${failures.length - 20} more`)
+}
 console.log('\nsummary:')
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name}: ${r.passed} passed, ${r.failed} failed`)
 console.log(`tests: ${passed} passed, ${failed} failed`)

@@ -1,95 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { build, preview } from 'vite'
-import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
-import { freePort, freePortPair } from './free-port'
-import { startRpcProxy } from './rpc-proxy'
-import type { E2eWorld } from './world'
+import { startE2eWorld } from './e2e-world'
+import { SHARED_WORLD_ENV } from './world'
 
 /**
- * Starts a devnet on free ports with its own data directory, builds the demo for those ports
- * and serves the production build under the strict CSP. Returns the teardown.
+ * Playwright's global setup: the world of one run (see e2e-world.ts), handed to every test
+ * through WALLETGATE_E2E. `npm test` starts that world once for its two Playwright runs (the lanes,
+ * then the faults alone: scripts/test.mjs) and says so with WALLETGATE_E2E_SHARED; a run started
+ * by hand (`npx playwright test`) starts its own.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const [chainA, chainB, service, relay, demo] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ])
-  const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
-  const solana = await freePortPair()
-  const [bitcoin, auth, smtp, farcaster, bundlerA, bundlerB] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()])
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster, bundlerA, bundlerB }, dataDir, quiet: true })
-  const cleanUp = async () => {
-    await devnet.stop()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  try {
-    return await serveDemo(devnet, { relay, demo, dataDir }, cleanUp)
-  } catch (error) {
-    await cleanUp()
-    throw error
-  }
-}
-
-async function serveDemo(
-  devnet: DevnetHandle,
-  ports: { relay: number; demo: number; dataDir: string },
-  cleanUp: () => Promise<void>,
-): Promise<() => Promise<void>> {
-  const { relay, demo, dataDir } = ports
-
-  const rpcA = devnet.rpcUrls[31337]
-  const rpcB = devnet.rpcUrls[31338]
-  if (rpcA === undefined || rpcB === undefined) throw new Error('devnet did not report both chains')
-  const relayUrl = devnet.relayUrl ?? `ws://127.0.0.1:${relay}`
-  // Devnet A's first RPC URL is a proxy tests can kill, so the fallback transport is exercised.
-  const proxyA = await startRpcProxy(rpcA, await freePort(), await freePort())
-  Object.assign(process.env, {
-    VITE_WG_PROJECT_ID: 'walletgate-test',
-    VITE_WG_SERVICE_URL: devnet.serviceUrl,
-    VITE_WG_RPC_A: rpcA,
-    VITE_WG_RPC_B: rpcB,
-    VITE_WG_RPC_A_PRIMARY: proxyA.url,
-    VITE_WG_RELAY_URL: relayUrl,
-    VITE_WG_SOLANA_RPC: devnet.solanaRpcUrl,
-    VITE_WG_SOLANA_WS: devnet.solanaWsUrl,
-    VITE_WG_BITCOIN_ESPLORA: devnet.bitcoinEsploraUrl,
-    VITE_WG_AUTH_URL: devnet.authUrl,
-    DEMO_PORT: String(demo),
-    DEMO_OUT_DIR: join(dataDir, 'demo-dist'),
-  })
-  let server: Awaited<ReturnType<typeof preview>>
-  try {
-    await build({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
-    server = await preview({ configFile: 'vite.demo.config.ts', logLevel: 'warn' })
-  } catch (error) {
-    await proxyA.stop()
-    throw error
-  }
-
-  const world: E2eWorld = {
-    baseUrl: `http://127.0.0.1:${demo}`,
-    serviceUrl: devnet.serviceUrl,
-    rpcUrls: { 31337: rpcA, 31338: rpcB },
-    rpcProxyA: { url: proxyA.url, controlUrl: proxyA.controlUrl },
-    relayUrl,
-    solanaRpcUrl: devnet.solanaRpcUrl,
-    solanaWsUrl: devnet.solanaWsUrl,
-    bitcoinEsploraUrl: devnet.bitcoinEsploraUrl,
-    authUrl: devnet.authUrl,
-    farcasterUrl: devnet.farcasterUrl ?? '',
-    bundlerUrls: { 31337: devnet.bundlerUrls[31337]!, 31338: devnet.bundlerUrls[31338]! },
-    accounts: devnet.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
-  }
-  process.env.WALLETGATE_E2E = JSON.stringify(world)
-
-  return async () => {
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
-    await proxyA.stop()
-    await cleanUp()
-  }
+  if (process.env[SHARED_WORLD_ENV] === '1' && process.env.WALLETGATE_E2E !== undefined) return async () => undefined
+  const running = await startE2eWorld()
+  process.env.WALLETGATE_E2E = JSON.stringify(running.world)
+  return () => running.stop()
 }

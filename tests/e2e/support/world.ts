@@ -20,6 +20,9 @@ export interface E2eWorld {
   readonly accounts: readonly { address: `0x${string}`; privateKey: `0x${string}` }[]
 }
 
+/** Set to 1 (with WALLETGATE_E2E) by a runner that started the world itself: the global setup starts none. */
+export const SHARED_WORLD_ENV = 'WALLETGATE_E2E_SHARED'
+
 export function world(): E2eWorld {
   const raw = process.env.WALLETGATE_E2E
   if (raw === undefined) throw new Error('WALLETGATE_E2E is not set: run the e2e suite through `npm test`')
