@@ -82,8 +82,15 @@ module.exports = {
       name: 'only-di-imports-infrastructure',
       severity: 'error',
       comment: 'The composition root (src/di.ts and its lazily loaded src/di-*.ts parts) is the only place outside infrastructure that imports an adapter.',
-      from: { path: '^src/', pathNot: ['^src/infrastructure/', '^src/di[a-z-]*\\.ts$'] },
+      from: { path: '^src/', pathNot: ['^src/infrastructure/', '^src/di[a-z-]*\\.ts$', '^src/families/'] },
       to: { path: '^src/infrastructure/' },
+    },
+    {
+      name: 'family-entry-points-are-wings',
+      severity: 'error',
+      comment: "A family's entry point (src/families/<name>.ts, `walletgate/<name>`) re-exports its wing's descriptor and nothing else.",
+      from: { path: '^src/families/' },
+      to: { pathNot: ['^src/infrastructure/chains/[a-z0-9-]+/wing\\.ts$', '^src/infrastructure/chains/wing\\.ts$'] },
     },
   ],
   options: {

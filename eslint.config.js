@@ -12,6 +12,34 @@ const ZOD_MINI_ONLY = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
   message: "Import 'zod/mini': classic zod would be bundled next to it (issue 10's size budget).",
 }))
 
+/**
+ * Chain families are wings: a namespace is named in its own folder (src/infrastructure/chains/<ns>/)
+ * and in the few allowed files (see its config below), never switched on anywhere else.
+ */
+const NAMESPACE_LITERAL = /^(eip155|solana|bip122|polkadot|cosmos)$/
+const wings = {
+  rules: {
+    'no-namespace-literals': {
+      meta: {
+        type: 'problem',
+        messages: {
+          named: "'{{ns}}' is a chain namespace: it is named only in its wing (src/infrastructure/chains/<ns>/) or the domain's per-family rules; ask the family's descriptor instead.",
+        },
+        schema: [],
+      },
+      create(context) {
+        const check = (node, text) => {
+          if (typeof text === 'string' && NAMESPACE_LITERAL.test(text)) context.report({ node, messageId: 'named', data: { ns: text } })
+        }
+        return {
+          Literal: (node) => check(node, node.value),
+          TemplateElement: (node) => check(node, node.value.cooked),
+        }
+      },
+    },
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +108,50 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Inject a Clock.' },
       ],
     },
+  },
+  {
+    // Chain families are wings: a namespace is named in its own folder (src/infrastructure/chains/<ns>/)
+    // and in the domain's per-family rules, listed here one by one. The other files listed are
+    // EVM-only features and WalletConnect's EVM-first session, which name eip155 until the wings'
+    // descriptors carry their capabilities; the list may only shrink.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { wings },
+    ignores: [
+      'src/infrastructure/chains/*/**',
+      // The domain's per-family rules.
+      'src/domain/entities.ts',
+      'src/domain/config.ts',
+      'src/domain/feature-constants.ts',
+      'src/domain/connection/connectors.ts',
+      'src/domain/network/caip-network-id.ts',
+      'src/domain/network/network-support.ts',
+      'src/domain/validation/addresses.ts',
+      'src/domain/validation/other-family-address.ts',
+      'src/domain/bitcoin/validate-bitcoin-address.ts',
+      'src/domain/chains/cosmos-networks.ts',
+      'src/domain/send/send-receiver.ts',
+      'src/domain/send/send-receiver-checks.ts',
+      'src/domain/send/send-errors.ts',
+      'src/domain/calls/wallet-calls.ts',
+      'src/domain/on-ramp/on-ramp-rules.ts',
+      // EVM-only features (swaps, names, smart sessions, wagmi, the email wallet) and their views.
+      'src/di-swap.ts',
+      'src/di-sessions.ts',
+      'src/wagmi.ts',
+      'src/application/names/register-account-name.ts',
+      'src/application/sessions/smart-sessions-store.ts',
+      'src/application/sessions/grant-permissions.ts',
+      'src/presentation/views/AccountView.tsx',
+      'src/presentation/views/sessions/SmartSessionListView.tsx',
+      'src/presentation/views/send/send-texts.ts',
+      'src/infrastructure/embedded-wallet/frame-embedded-wallet.ts',
+      'src/infrastructure/embedded-wallet/auth-connector-source.ts',
+      // WalletConnect: one session across families, EVM-first (its RPC map, one-click SIWE, EIP-5792).
+      'src/infrastructure/wallets/walletconnect/**',
+      // The test devnet's port names ('solana' is its Solana chain's port, not a namespace).
+      'src/testing/types.ts',
+    ],
+    rules: { 'wings/no-namespace-literals': 'error' },
   },
   {
     // Playwright fixtures take a `use` callback; nothing here is React.

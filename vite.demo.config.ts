@@ -34,6 +34,7 @@ export default defineConfig({
     alias: [
       { find: /^walletgate\/react$/, replacement: src('react.tsx') },
       { find: /^walletgate\/wagmi$/, replacement: src('wagmi.ts') },
+      { find: /^walletgate\/(solana|bitcoin|polkadot|cosmos)$/, replacement: src('families/$1.ts') },
       { find: /^walletgate$/, replacement: src('index.ts') },
     ],
   },

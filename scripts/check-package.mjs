@@ -65,6 +65,15 @@ export function packageOf(specifier) {
  */
 export const REACT_FREE_ENTRIES = ['dist/headless.js', 'dist/wagmi.js']
 
+/**
+ * Entry points that must never reach a chain family's SDK beyond EVM's: a host imports a family
+ * (`walletgate/solana`, ...) to use it, and an EVM-only host installs and bundles none of them.
+ */
+export const FAMILY_FREE_ENTRIES = ['dist/index.js', 'dist/react.js', 'dist/headless.js', 'dist/wagmi.js']
+
+/** The SDKs of the solana, bip122, polkadot and cosmos families (optional peer dependencies). */
+export const isFamilyPackage = (name) => /^@(solana|polkadot|cosmjs|wallet-standard)\//.test(name) || name === '@scure/btc-signer' || name === '@noble/curves'
+
 /** Every package a module reaches through its relative imports, static and dynamic. `read(path)` gives a module's code. */
 export function reachedPackages(entry, read) {
   const seen = new Set()
@@ -100,6 +109,10 @@ function main() {
   for (const entry of REACT_FREE_ENTRIES) {
     const react = reachedPackages(entry, (file) => readFileSync(file, 'utf8')).filter((name) => name === 'react' || name === 'react-dom')
     if (react.length > 0) problems.push(`${entry} reaches ${react.join(' and ')} (it must stay usable without React)`)
+  }
+  for (const entry of FAMILY_FREE_ENTRIES) {
+    const sdks = reachedPackages(entry, (file) => readFileSync(file, 'utf8')).filter(isFamilyPackage)
+    if (sdks.length > 0) problems.push(`${entry} reaches ${sdks.join(', ')} (a family's SDK loads only through its entry point)`)
   }
   console.log(`package: ${files.length} files in the tarball, ${exportTargets(pkg.exports).length} export targets, ${Object.keys(pkg.dependencies ?? {}).length} dependencies`)
   for (const problem of problems) console.log(`  ${problem}`)

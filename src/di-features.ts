@@ -42,19 +42,17 @@ import { ChainReader } from './ports/chain-reader'
 import { SiwxLoader } from './application/siwx/siwx-state'
 import { GrantPermissionsToken } from './application/sessions/tokens'
 import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
-import { ViemChainReader } from './infrastructure/chains/eip155/viem-chain-reader'
 import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
-import { SolanaChainReader } from './infrastructure/chains/solana/solana-chain-reader'
-import { EsploraChainReader } from './infrastructure/chains/bip122/esplora-chain-reader'
+import type { ChainWing } from './infrastructure/chains/wing'
 import { LocaleStore } from './application/locale-store'
 
 /**
  * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
  * connected visitor needs beyond the connect views (src/di-connect.ts).
  */
-export function bindFeatures(container: Container, config: ResolvedConfig): Features {
+export function bindFeatures(container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): Features {
   const binder = unlessOverridden(container)
-  bindAccountAndNetworks(binder, container, config)
+  bindAccountAndNetworks(binder, container, config, wings)
   bindSendAndActivity(binder, container, config)
   let namespaceReset: { unsubscribe(): void } | undefined
   // Name registration and buying crypto: each its own chunk, bound when its first view opens.
@@ -125,7 +123,7 @@ export function bindFeatures(container: Container, config: ResolvedConfig): Feat
 }
 
 /** Account, balances, identity, NFTs and networks. */
-function bindAccountAndNetworks(binder: Binder, container: Container, config: ResolvedConfig): void {
+function bindAccountAndNetworks(binder: Binder, container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): void {
   binder
     .bind(BlockchainApi)
     .toDynamicValue(
@@ -135,15 +133,8 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
           swapChainIds: config.swapChainIds,
         }),
     )
-  // Each configured family reads its own chains.
-  binder.bind(ChainReader).toResolvedValue(
-    () =>
-      new NamespaceChainReader({
-        eip155: new ViemChainReader(),
-        ...(config.networks.some((n) => n.chainNamespace === 'solana') ? { solana: new SolanaChainReader() } : {}),
-        ...(config.networks.some((n) => n.chainNamespace === 'bip122') ? { bip122: new EsploraChainReader() } : {}),
-      }),
-  )
+  // Each configured family reads its own chains, with the reader its wing loads on the first read.
+  binder.bind(ChainReader).toResolvedValue(() => new NamespaceChainReader(wings))
   binder
     .bind(NetworksStore)
     .toDynamicValue((ctx) => new NetworksStore(config, ctx.get(ConnectionStore), ctx.get(KeyValueStorage)))

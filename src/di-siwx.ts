@@ -19,31 +19,18 @@ import { SiwxMessengers, SiwxNonces, SiwxStorage, type SiwxFamilyMessenger } fro
 import { CryptoSiwxNonces } from './infrastructure/siwx/crypto-siwx-nonces'
 import { HttpSiwxNonces, HttpSiwxStorage, type HttpSiwxOptions } from './infrastructure/siwx/http-siwx-storage'
 import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
+import type { ChainWing } from './infrastructure/chains/wing'
 
-/**
- * Each chain family's sign-in message format and verifier, loaded when an account of that family
- * signs in. A family plugs in here with one entry.
- */
-const FAMILY_MESSENGERS: Partial<Record<ChainNamespace, (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>>> = {
-  eip155: (networks) =>
-    import('./infrastructure/chains/eip155/siwx/viem-siwe-messenger').then(({ eip155SiwxMessenger }) => eip155SiwxMessenger(networks)),
-  polkadot: (networks) =>
-    import('./infrastructure/chains/polkadot/siwx/polkadot-siwx-messenger').then((m) => m.polkadotSiwxMessenger(networks)),
-  cosmos: (networks) => import('./infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger').then((m) => m.cosmosSiwxMessenger(networks)),
-  solana: () => import('./infrastructure/chains/solana/siwx/sign-in-with-solana-messenger').then(({ SolanaSignInMessenger }) => new SolanaSignInMessenger()),
-  bip122: () => import('./infrastructure/chains/bip122/siwx/bip322-siwx-messenger').then(({ bip122SiwxMessenger }) => bip122SiwxMessenger()),
-}
-
-/** The families' messengers, each created once. */
-function familyMessengers(networks: readonly CaipNetwork[]): SiwxMessengers {
+/** The families' messengers (each wing's, from its on-demand part), each created once. */
+function familyMessengers(networks: readonly CaipNetwork[], wings: readonly ChainWing[]): SiwxMessengers {
   const loaded = new Map<ChainNamespace, Promise<SiwxFamilyMessenger>>()
   return {
     get(namespace) {
-      const load = FAMILY_MESSENGERS[namespace]
-      if (load === undefined) return Promise.resolve(undefined)
+      const wing = wings.find((w) => w.namespace === namespace)
+      if (wing === undefined) return Promise.resolve(undefined)
       let messenger = loaded.get(namespace)
       if (messenger === undefined) {
-        messenger = load(networks)
+        messenger = wing.parts().then((parts) => parts.messenger(networks))
         loaded.set(namespace, messenger)
         // A failed chunk load is not kept: the next sign-in tries again.
         messenger.catch(() => loaded.delete(namespace))
@@ -63,9 +50,10 @@ export function startSignIn(
   config: ResolvedConfig,
   state: Observer<SiwxState>,
   events: EventReporter,
+  wings: readonly ChainWing[],
 ): SignInWithX & { readonly onConnect: SignInOnConnect } {
   if (config.siwx === undefined) throw new SiwxNotEnabledError()
-  const deps = signInDeps(container, config, events)
+  const deps = signInDeps(container, config, events, wings)
   const signIn = Object.assign(new SignInWithX(deps), { onConnect: new SignInOnConnect(deps) })
   signIn.start()
   const following = signIn.state$.subscribe((next) => state.next(next))
@@ -77,7 +65,7 @@ export function startSignIn(
   return signIn
 }
 
-function signInDeps(container: Container, config: ResolvedConfig, events: EventReporter): SignInWithXDeps {
+function signInDeps(container: Container, config: ResolvedConfig, events: EventReporter, wings: readonly ChainWing[]): SignInWithXDeps {
   const siwx = config.siwx
   if (siwx === undefined) throw new SiwxNotEnabledError()
   const networks = config.networks.map(toCaipNetwork)
@@ -95,16 +83,16 @@ function signInDeps(container: Container, config: ResolvedConfig, events: EventR
     modal: container.get(ModalStore),
     families: container.get(ChainFamilies),
     storage: bound(SiwxStorage, () => siwx.storage ?? (server === undefined ? new LocalSiwxStorage(container.get(KeyValueStorage), container.get(Clock)) : new HttpSiwxStorage(server))),
-    messengers: bound(SiwxMessengers, () => familyMessengers(networks)),
+    messengers: bound(SiwxMessengers, () => familyMessengers(networks, wings)),
     nonces: bound(SiwxNonces, () => (server === undefined ? new CryptoSiwxNonces() : new HttpSiwxNonces(server))),
     clock: container.get(Clock),
     snack: container.get(SnackStore),
     events,
     logger: container.get(Logger),
     disconnect: () => container.get(DisconnectWallet).disconnect(),
-    // Sign-in is asked only on networks of a family with a message builder: a network of a family
-    // without one asks nothing rather than failing and disconnecting.
-    supportedNetworkIds: networks.filter((n) => FAMILY_MESSENGERS[n.chainNamespace] !== undefined).map((n) => n.caipNetworkId),
+    // Sign-in is asked only on networks of a family with a wing (every wing has a message builder):
+    // a network of a family without one asks nothing rather than failing and disconnecting.
+    supportedNetworkIds: networks.filter((n) => wings.some((w) => w.namespace === n.chainNamespace)).map((n) => n.caipNetworkId),
     page: () => ({ host: globalThis.location.host, origin: globalThis.location.origin }),
   }
 }

@@ -1,6 +1,6 @@
 // The lite polyfill: the one inversify's container itself loads, so the page carries only one.
 import 'reflect-metadata/lite'
-import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
+import { BehaviorSubject, Observable, Subject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import { Container } from 'inversify'
 import type { ConnectExternal } from './application/connection/connect-external'
 import type { ResolvedConfig } from './domain/config'
@@ -10,8 +10,9 @@ import { ModalStore } from './application/modal-store'
 import { SnackStore } from './application/snack-store'
 import { ViewWarnings } from './application/shell/view-warnings'
 import { FeatureLoader, ModalConfig, type Features } from './application/modal-services'
-import { Analytics } from './ports/analytics'
-import { ChainFamilies, type ChainFamily } from './ports/chain-family'
+import { Analytics, type AnalyticsEvent } from './ports/analytics'
+import type { AlertDescriptor } from './domain/messages'
+import { ChainFamilies } from './ports/chain-family'
 import { Telemetry, type TelemetryOutcome } from './ports/telemetry'
 import { Clock } from './ports/clock'
 import { KeyValueStorage } from './ports/key-value-storage'
@@ -28,19 +29,17 @@ import { RecentWallets } from './application/connection/recent-wallets'
 import { EventReporter } from './application/connection/report-event'
 import { WalletSession } from './application/connection/wallet-session'
 import { WalletDirectory } from './application/connection/wallet-directory'
-import { FetchAnalytics } from './infrastructure/http/fetch-analytics'
-import { EventPoster } from './infrastructure/http/event-poster'
-import { Eip6963EvmWallets } from './infrastructure/chains/eip155/eip6963-evm-wallets'
-import { Eip155ChainFamily } from './infrastructure/chains/eip155/eip155-chain-family'
-import { SolanaChainFamily } from './infrastructure/chains/solana/solana-chain-family'
-import { OnDemandChainFamily } from './infrastructure/chains/on-demand-chain-family'
+import type { ChainWing } from './infrastructure/chains/wing'
+
+export type { ChainWing } from './infrastructure/chains/wing'
+import { eip155 } from './infrastructure/chains/eip155/wing'
 // WalletConnectConnectors holds no SDK code; the adapter is a dynamic import below.
 import { WalletConnectConnectors } from './infrastructure/wallets/walletconnect/walletconnect-connectors'
 import { WalletConnectPairings } from './ports/wallet-connectors'
 import { AuthConnectorSource } from './infrastructure/embedded-wallet/auth-connector-source'
 import { EmbeddedWalletLoader, type EmbeddedWallet } from './ports/embedded-wallet'
 import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
-import { toCaipNetwork } from './domain/config'
+import { checkFamilies, toCaipNetwork } from './domain/config'
 import type { CaipNetwork, ChainNamespace } from './domain/entities'
 import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
 import { Platform } from './ports/platform'
@@ -56,8 +55,16 @@ export type ContainerOverrides = (container: Container) => void
  * instance, so two modals on a page never share state. Singleton scope: each `get` of a store
  * returns the same instance within this container.
  */
-export function createContainer(config: ResolvedConfig, overrides?: ContainerOverrides): Container {
+export function createContainer(
+  config: ResolvedConfig,
+  overrides?: ContainerOverrides,
+  families: readonly ChainWing[] = [],
+): Container {
+  checkFamilies(config, [eip155, ...families].map((wing) => wing.namespace))
   const container = new Container({ defaultScope: 'Singleton' })
+  // EVM is always there (most hosts are EVM apps, and the modal's own features speak it); the other
+  // families are the ones the host passed (createWalletModal's `families`), those of its networks kept.
+  const wings = [eip155, ...families].filter((wing) => config.networks.some((n) => n.chainNamespace === wing.namespace))
 
   container.bind(ModalConfig).toConstantValue(config)
   container.bind(Clock).toConstantValue(new SystemClock())
@@ -82,9 +89,9 @@ export function createContainer(config: ResolvedConfig, overrides?: ContainerOve
   container.bind(SnackStore).toDynamicValue((ctx) => new SnackStore(ctx.get(Scheduler)))
   container.bind(ViewWarnings).toDynamicValue((ctx) => new ViewWarnings(ctx.get(Logger)))
 
-  bindConnection(container, config)
-  container.bind(FeatureLoader).toConstantValue(featureLoader(container, config))
-  container.bind(SiwxLoader).toConstantValue(siwxLoader(container, config))
+  bindConnection(container, config, wings)
+  container.bind(FeatureLoader).toConstantValue(featureLoader(container, config, wings))
+  container.bind(SiwxLoader).toConstantValue(siwxLoader(container, config, wings))
 
   overrides?.(container)
   return container
@@ -116,48 +123,26 @@ function embeddedWalletSource(container: Container, config: ResolvedConfig): Aut
 }
 
 /**
- * The chain families ("wings") of the configured namespaces, each with its wallet sources. A new
- * family is one folder under src/infrastructure/chains/<namespace>/ and one case here.
+ * The chain families ("wings") of the configured namespaces, each with its wallet sources, built
+ * from the wings' descriptors (src/infrastructure/chains/<namespace>/wing.ts), in the order the
+ * host's networks name them.
  */
-function chainFamilies(container: Container, config: ResolvedConfig, auth: AuthConnectorSource | undefined): ChainFamilies {
-  const namespaces = [...new Set(config.networks.map((n) => n.chainNamespace))]
-  const wing = (namespace: ChainNamespace): ChainFamily | undefined => {
-    switch (namespace) {
-      case 'eip155': {
-        const browser = new Eip6963EvmWallets(container.get(Logger))
-        const extra = auth === undefined ? [] : [auth]
-        if (!config.enableWalletConnect) return new Eip155ChainFamily([browser, ...extra])
-        const wc = container.get(WalletConnectPairings) as WalletConnectConnectors
-        return new Eip155ChainFamily(config.browserWallets ? [browser, wc, ...extra] : [wc, ...extra])
-      }
-      case 'solana': {
-        // The host's default network first: a wallet connects on it when it supports it.
-        const networks = config.networks
-          .filter((n) => n.chainNamespace === 'solana')
-          .map(toCaipNetwork)
-          .sort((a, b) => Number(b.caipNetworkId === config.defaultNetwork) - Number(a.caipNetworkId === config.defaultNetwork))
-        // WalletConnect's solana namespace: the same session as the EVM side, loaded on first use.
-        const wc = config.enableWalletConnect ? (container.get(WalletConnectPairings) as WalletConnectConnectors) : undefined
-        const walletConnect =
-          wc === undefined
-            ? undefined
-            : () =>
-                import('./infrastructure/wallets/walletconnect/walletconnect-solana-wallet').then((m) =>
-                  m.walletConnectSolanaWallet(m.linkOf(wc)),
-                )
-        return new SolanaChainFamily(networks, container.get(Logger), undefined, undefined, walletConnect)
-      }
-      case 'polkadot':
-      case 'cosmos':
-      case 'bip122':
-        // One page-side shell for the three; each family's discovery and session load on demand.
-        return new OnDemandChainFamily(namespace, familyNetworks(config, namespace), container.get(Logger), { appName: config.metadata?.name })
-      default:
-        // No wing for this family yet: its networks are listed, but no wallet of it connects.
-        return undefined
-    }
-  }
-  const all = namespaces.map(wing).filter((family): family is ChainFamily => family !== undefined)
+function chainFamilies(container: Container, config: ResolvedConfig, wings: readonly ChainWing[], auth: AuthConnectorSource | undefined): ChainFamilies {
+  const all = [...new Set(config.networks.map((n) => n.chainNamespace))].flatMap((namespace) => {
+    const wing = wings.find((w) => w.namespace === namespace)
+    return wing === undefined
+      ? []
+      : [
+          wing.family({
+            networks: familyNetworks(config, namespace),
+            logger: container.get(Logger),
+            appName: config.metadata?.name,
+            browserWallets: config.browserWallets,
+            walletConnect: config.enableWalletConnect ? () => container.get(WalletConnectPairings) as WalletConnectConnectors : undefined,
+            embedded: auth,
+          }),
+        ]
+  })
   return { all, get: (namespace) => all.find((family) => family.namespace === namespace) }
 }
 
@@ -170,7 +155,7 @@ function familyNetworks(config: ResolvedConfig, namespace: ChainNamespace): Caip
 }
 
 /** Browser wallets, WalletConnect, analytics and the connect use cases. */
-function bindConnection(container: Container, config: ResolvedConfig): void {
+function bindConnection(container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): void {
   // Bound with the connect views (src/di-connect.ts), which show every WalletConnect attempt.
   const pairingExpiring = (): PairingExpiryDecision =>
     container.isBound(WalletConnectPairingExpiry) ? container.get(WalletConnectPairingExpiry).pairingExpiring() : 'refresh'
@@ -184,18 +169,15 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
         config,
         preparesPairingBeforeTap(ctx.get(Platform).kind),
         pairingExpiring,
+        wings,
         // One-click sign-in: the connection carries the sign-in request when the host configured `siwx`.
         config.siwx === undefined ? undefined : () => container.get(SiwxLoader).load().then((signIn) => signIn.onConnect),
       ),
     )
   const auth = embeddedWalletSource(container, config)
-  container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config, auth))
+  container.bind(ChainFamilies).toDynamicValue(() => chainFamilies(container, config, wings, auth))
   container.bind(WalletDirectory).toDynamicValue((ctx) => new WalletDirectory(ctx.get(ChainFamilies)))
-  container
-    .bind(Analytics)
-    .toDynamicValue(
-      (ctx) => new FetchAnalytics(serviceClient(config, config.services.analytics), ctx.get(Clock), { logger: ctx.get(Logger) }),
-    )
+  container.bind(Analytics).toDynamicValue((ctx) => lazyAnalytics(config, ctx.get(Clock), ctx.get(Logger)))
   container.bind(Telemetry).toDynamicValue((ctx) => lazyTelemetry(config, ctx.get(Clock), ctx.get(Logger)))
   container.bind(RecentWallets).toDynamicValue((ctx) => new RecentWallets(ctx.get(KeyValueStorage)))
   container.bind(EventReporter).toDynamicValue((ctx) => new EventReporter(config, ctx.get(Analytics), ctx.get(Logger)))
@@ -234,9 +216,6 @@ function bindConnection(container: Container, config: ResolvedConfig): void {
     )
 }
 
-/** The chain families whose WalletConnect accounts become connections (each has a wing that uses them). */
-const WALLETCONNECT_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
-
 /**
  * WalletConnect, created on first use: the adapter module (and the SDK it imports) is a dynamic
  * import, so the page's initial JS holds none of it. A loopback relay is an offline devnet: the
@@ -249,14 +228,15 @@ function walletConnect(
   config: ResolvedConfig,
   reusePairing: boolean,
   pairingExpiring: () => PairingExpiryDecision,
+  wings: readonly ChainWing[],
   signIn: (() => Promise<SiwxOnConnect | undefined>) | undefined,
 ): WalletConnectConnectors {
   const relayUrl = config.services.relay
   const loopback = /^wss?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(relayUrl)
   return new WalletConnectConnectors(
     () =>
-      import('./infrastructure/wallets/walletconnect/universal-provider-wallet-connect').then(
-        ({ UniversalProviderWalletConnect }) =>
+      Promise.all([import('./infrastructure/wallets/walletconnect/universal-provider-wallet-connect'), Promise.all(wings.map((wing) => wing.parts()))]).then(
+        ([{ UniversalProviderWalletConnect }, parts]) =>
           new UniversalProviderWalletConnect({
             projectId: config.projectId ?? 'walletgate',
             relayUrl,
@@ -267,8 +247,8 @@ function walletConnect(
               icons: config.metadata?.icons ?? [],
             },
             networks: config.networks.map(toCaipNetwork),
-            // Every configured family WalletConnect has a wing for asks the wallet in one session.
-            namespaces: WALLETCONNECT_NAMESPACES.filter((ns) => config.networks.some((n) => n.chainNamespace === ns)),
+            // Every configured family whose wing speaks WalletConnect asks the wallet in one session.
+            namespaces: Object.fromEntries(wings.flatMap((wing, i) => (parts[i]?.walletConnect ? [[wing.namespace, parts[i].walletConnect]] : []))),
             clock,
             scheduler,
             logger,
@@ -284,6 +264,39 @@ function walletConnect(
 }
 
 /**
+ * Analytics (spec section 7) over POST /e of the analytics service. The adapter is a chunk of its
+ * own, loaded with the first event (which the modal sends on open at the earliest): the page's
+ * initial JS carries only this stand-in. Its alert (a project the service refuses) is kept for
+ * whoever follows later, as the adapter's own stream does.
+ */
+function lazyAnalytics(config: ResolvedConfig, clock: Clock, logger: Logger): Analytics {
+  let loading: Promise<Analytics> | undefined
+  let alerted: AlertDescriptor | undefined
+  const alerts = new Subject<AlertDescriptor>()
+  return {
+    alerts$: new Observable<AlertDescriptor>((subscriber) => {
+      if (alerted !== undefined) subscriber.next(alerted)
+      return alerts.subscribe(subscriber)
+    }),
+    sendEvent(event: AnalyticsEvent): Promise<void> {
+      loading ??= import('./infrastructure/http/fetch-analytics').then(({ FetchAnalytics }) => {
+        const analytics = new FetchAnalytics(serviceClient(config, config.services.analytics), clock, { logger })
+        analytics.alerts$.subscribe((alert) => alerts.next((alerted = alert)))
+        return analytics
+      })
+      return loading.then(
+        (analytics) => analytics.sendEvent(event),
+        (cause: unknown) => {
+          // Offline, or a deploy replaced the chunk: the next event tries again.
+          loading = undefined
+          logger.warn('Analytics event not sent', cause)
+        },
+      )
+    },
+  }
+}
+
+/**
  * Error telemetry (spec sections 7 and 8) over POST /e of the analytics service. The adapter is a
  * chunk of its own, loaded with the first report: a page where no wrapped action fails never
  * downloads it, and the page's initial JS carries only this stand-in.
@@ -293,7 +306,7 @@ function lazyTelemetry(config: ResolvedConfig, clock: Clock, logger: Logger): Te
   return {
     reportError(error: unknown): Promise<TelemetryOutcome> {
       loading ??= import('./infrastructure/telemetry/fetch-telemetry').then(
-        ({ FetchTelemetry }) =>
+        ({ FetchTelemetry, EventPoster }) =>
           new FetchTelemetry(new EventPoster(serviceClient(config, config.services.analytics), clock), clock, { logger }),
       )
       return loading.then(
@@ -319,7 +332,7 @@ function storagePrefix(config: ResolvedConfig): string {
  * networks, send and activity (src/di-features.ts: a visitor who only sees the connect views never
  * downloads them; loaded on connection, network switch, or the first view that needs them).
  */
-function featureLoader(container: Container, config: ResolvedConfig): FeatureLoader {
+function featureLoader(container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): FeatureLoader {
   let connecting: Promise<void> | undefined
   let listing: Promise<void> | undefined
   let flow: Promise<ConnectExternal> | undefined
@@ -366,7 +379,7 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
     load() {
       loading ??= Promise.all([loadConnect(), import('./di-features')]).then(([, { bindFeatures }]) => {
         if (disposed) throw new Error('The modal was destroyed.')
-        const loaded = bindFeatures(container, config)
+        const loaded = bindFeatures(container, config, wings)
         loaded.start()
         features = loaded
         return loaded
@@ -397,7 +410,7 @@ function featureLoader(container: Container, config: ResolvedConfig): FeatureLoa
  * Sign-in (src/di-siwx.ts, its own chunk, with each family's message code behind it): loaded only
  * when the host configured `siwx`, once a wallet connects or a sign-in view or call needs it.
  */
-function siwxLoader(container: Container, config: ResolvedConfig): SiwxLoader {
+function siwxLoader(container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): SiwxLoader {
   const state = new BehaviorSubject<SiwxState>({ status: config.siwx ? 'signed-out' : 'disabled' })
   let loading: Promise<SiwxHandle & { dispose(): void }> | undefined
   return {
@@ -407,7 +420,7 @@ function siwxLoader(container: Container, config: ResolvedConfig): SiwxLoader {
     },
     load() {
       // Without `siwx` the chunk rejects with "SIWX is not enabled": one lazy import for both.
-      loading ??= import('./di-siwx').then(({ startSignIn }) => startSignIn(container, config, state, container.get(EventReporter)))
+      loading ??= import('./di-siwx').then(({ startSignIn }) => startSignIn(container, config, state, container.get(EventReporter), wings))
       loading.catch(() => (loading = undefined))
       return loading
     },

@@ -22,7 +22,7 @@ import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
 import { SocialLoginLoader } from './application/embedded-wallet/social-token'
 import { FeatureLoader, ModalConfig, ModalLocale, type Features } from './application/modal-services'
-import { createContainer, type ContainerOverrides } from './di'
+import { createContainer, type ChainWing, type ContainerOverrides } from './di'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
 import type { SiwxSession } from './domain/entities'
 import type { SiwxSessionFilter } from './domain/siwx/siwx-storage'
@@ -157,6 +157,13 @@ export interface WalletModal {
 export interface CreateWalletModalOptions {
   /** Swap bindings (tests, advanced hosts). */
   readonly overrides?: ContainerOverrides
+  /**
+   * The chain families beyond EVM (always included) that the host's networks use, each from its
+   * entry point: `import { solana } from 'walletgate/solana'` (also `walletgate/bitcoin`,
+   * `walletgate/polkadot`, `walletgate/cosmos`). A network of a family not passed here is an
+   * `InvalidConfigError` naming the import to add; a family not imported is never bundled.
+   */
+  readonly families?: readonly ChainWing[]
 }
 
 /** Draws the modal: the presentation layer, loaded on demand. */
@@ -177,6 +184,7 @@ export function createModalCore(
   options: CreateWalletModalOptions,
   loadRenderer: ((locale: string) => Promise<ModalRenderer>) | undefined,
 ): { modal: WalletModal; container: Container } {
+  const families = options.families ?? []
   const resolved = parseConfig(config)
   const container = createContainer(resolved, (c) => {
     c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
@@ -186,7 +194,7 @@ export function createModalCore(
       () => new AlertStore(resolved.projectId === undefined ? ALERT_ERRORS.projectIdNotConfigured : null),
     )
     options.overrides?.(c)
-  })
+  }, families)
   // What the host left unset, kept to check against the page's origin once there is a page.
   return { modal: new WalletModalInstance(container, config.services, loadRenderer), container }
 }

@@ -80,6 +80,7 @@ function resolveOptions(page) {
     alias: [
       { find: /^walletgate$/, replacement: join(REPO_DIR, 'src/index') },
       { find: /^walletgate\/react$/, replacement: join(REPO_DIR, 'src/react') },
+      { find: /^walletgate\/(solana|bitcoin|polkadot|cosmos)$/, replacement: join(REPO_DIR, 'src/families/$1') },
       { find: /^react-dom(?=\/|$)/, replacement: pkgDir('react-dom') },
       { find: /^react(?=\/|$)/, replacement: pkgDir('react') },
     ],

@@ -3,6 +3,10 @@ import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../devnet/
 import { POLKADOT_DEVNET_CAIP_NETWORK_ID, POLKADOT_DEVNET_NAME } from '../../devnet/src/polkadot-network'
 import { COSMOS_DEVNET_CHAIN_ID, COSMOS_DEVNET_NAME } from '../../devnet/src/cosmos-network'
 import { BITCOIN_DEVNET_CAIP_NETWORK_ID, BITCOIN_DEVNET_NAME } from '../../devnet/src/bitcoin-network'
+import { solana } from 'walletgate/solana'
+import { bitcoin } from 'walletgate/bitcoin'
+import { polkadot } from 'walletgate/polkadot'
+import { cosmos } from 'walletgate/cosmos'
 
 /** The demo's modal configuration: the local devnet, overridable at build time (tests use their own ports). */
 const env = import.meta.env
@@ -17,6 +21,9 @@ const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(lo
 const lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang')
 /** `?smartSessions=on` turns smart sessions on (the e2e suite grants and revokes session keys). */
 const smartSessions = typeof location !== 'undefined' && new URLSearchParams(location.search).get('smartSessions') === 'on'
+
+/** The chain families beyond EVM that the demo's networks use, each from its entry point. */
+export const demoFamilies = [solana, bitcoin, polkadot, cosmos]
 
 export const demoConfig: WalletModalConfig = {
   projectId: env.VITE_WG_PROJECT_ID ?? 'walletgate-demo',

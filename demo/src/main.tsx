@@ -2,10 +2,10 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createWalletModal } from 'walletgate'
 import { ConnectButton, WalletModalProvider, useAccount, useNetwork, useSignIn, useWalletModal, useWalletModalState } from 'walletgate/react'
-import { demoConfig } from './demo-config'
+import { demoConfig, demoFamilies } from './demo-config'
 import './demo.css'
 
-const modal = createWalletModal(demoConfig)
+const modal = createWalletModal(demoConfig, { families: demoFamilies })
 // For the end-to-end tests and the console: the page's modal (e.g. walletgateDemo.getProvider('eip155')).
 ;(window as unknown as { walletgateDemo?: typeof modal }).walletgateDemo = modal
 

@@ -1,8 +1,8 @@
 import { createWalletModal } from 'walletgate'
-import { demoConfig } from './demo-config'
+import { demoConfig, demoFamilies } from './demo-config'
 import './demo.css'
 
-const modal = createWalletModal(demoConfig)
+const modal = createWalletModal(demoConfig, { families: demoFamilies })
 const inline = document.getElementById('inline-modal')
 const status = document.getElementById('status')
 
@@ -11,7 +11,7 @@ document.getElementById('open')?.addEventListener('click', () => {
   // A second instance shows the overlay; the inline one stays where it is.
   void overlay.open()
 })
-const overlay = createWalletModal(demoConfig)
+const overlay = createWalletModal(demoConfig, { families: demoFamilies })
 
 modal.subscribe((state) => {
   if (status !== null) status.textContent = state.status === 'connected' ? `connected: ${state.address}` : state.status

@@ -406,6 +406,24 @@ export function parseConfig(input: unknown): ResolvedConfig {
 export const DEFAULT_NETWORK_NOT_CONFIGURED = 'Expected the id of one of the configured networks'
 
 /**
+ * Throws InvalidConfigError for each network of a family the modal was not given (`families`: the
+ * namespaces of the chain families the host passed, EVM's always), naming the import that adds it
+ * (`walletgate/bitcoin` for bip122).
+ */
+export function checkFamilies(config: Pick<ResolvedConfig, 'networks'>, families: readonly ChainNamespace[]): void {
+  const issues: Issue[] = []
+  config.networks.forEach(({ chainNamespace: ns }, i) => {
+    if (families.includes(ns)) return
+    const name = ns === 'bip122' ? 'bitcoin' : ns
+    issues.push({
+      path: ['networks', i, 'chainNamespace'],
+      message: `No ${ns} chain family: import { ${name} } from 'walletgate/${name}' and pass createWalletModal(config, { families: [${name}] })`,
+    })
+  })
+  if (issues.length > 0) throw new InvalidConfigError(issues)
+}
+
+/**
  * Each network once: a chain listed twice (31337 and "31337" are one chain) would show twice and
  * both rows would read as active.
  */

@@ -7,6 +7,8 @@
  * suite runs beside `npm start`.
  */
 import type { BrowserContext, Page } from '@playwright/test'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { prepareExamples, type ExamplesSite } from './support/examples'
 import { expect, test } from './support/fixtures'
@@ -87,6 +89,30 @@ test.describe('the examples, installed from the packed tarball', () => {
     await expect(page.locator('#status')).toHaveText('Not connected')
     await connectDevnetWallet(page, world, 'Connect Wallet')
   })
+})
+
+/**
+ * Packages of the chain families beyond EVM (optional peers of walletgate, installed by a host that
+ * uses one). Not @solana/wallet-standard-util: walletgate/testing's devnet service verifies Sign In
+ * With Solana with it, so it stays a dependency.
+ */
+const FAMILY_PACKAGES = ['@solana/web3.js', '@wallet-standard/app', '@polkadot/util', '@polkadot/util-crypto', '@cosmjs/amino', '@cosmjs/crypto', '@cosmjs/encoding', '@scure/btc-signer']
+
+/**
+ * Texts only the solana, bip122, polkadot and cosmos wings' discovery holds (WalletConnect's SDK,
+ * which every host bundles, names the namespaces themselves, so those are no markers).
+ */
+const FAMILY_MARKERS = ['bitcoin:connect', 'btc_providers', 'injectedWeb3', 'solana:signAndSendTransaction', 'Keplr']
+
+test('the EVM-only Vite + React example installs no other family\'s packages and bundles none of their code', () => {
+  const missing = FAMILY_PACKAGES.filter((name) => !existsSync(join(site!.dir, 'node_modules', name, 'package.json')))
+  expect(missing).toEqual(FAMILY_PACKAGES)
+  const assets = join(site!.dir, 'vite-react/dist/assets')
+  const code = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(assets, file), 'utf8'))
+  expect(code.length).toBeGreaterThan(0)
+  expect(FAMILY_MARKERS.filter((marker) => code.some((text) => text.includes(marker)))).toEqual([])
 })
 
 test('a host test written only against walletgate/testing starts its devnet, connects the test wallet and sends', async () => {

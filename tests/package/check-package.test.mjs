@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportTargets, importedSpecifiers, packProblems, packageOf, reachedPackages, unusedDependencies } from '../../scripts/check-package.mjs'
+import { exportTargets, importedSpecifiers, isFamilyPackage, packProblems, packageOf, reachedPackages, unusedDependencies } from '../../scripts/check-package.mjs'
 
 const EXPORTS = {
   '.': { types: './dist/types/index.d.ts', import: './dist/index.js' },
@@ -45,5 +45,12 @@ describe('the package check', () => {
     }
     expect(reachedPackages('dist/headless.js', (file) => modules[file])).toEqual(['react', 'rxjs'])
     expect(reachedPackages('dist/chunk-a.js', (file) => modules[file])).toEqual(['rxjs'])
+  })
+
+  it('tells a chain family SDK beyond EVM from the packages every host installs', () => {
+    for (const name of ['@solana/web3.js', '@wallet-standard/app', '@polkadot/util-crypto', '@cosmjs/encoding', '@scure/btc-signer', '@noble/curves']) {
+      expect(isFamilyPackage(name)).toBe(true)
+    }
+    for (const name of ['viem', '@walletconnect/universal-provider', 'rxjs', '@scure/base']) expect(isFamilyPackage(name)).toBe(false)
   })
 })

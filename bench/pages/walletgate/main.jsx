@@ -1,10 +1,14 @@
 // Walletgate, imported from the repository's source (aliased in bench/lib/build.mjs), set up as a
 // host would: EVM browser wallets, WalletConnect available, and a network of each of the other four
-// chain families (so the page carries what five families' discovery costs before the modal opens). The harness may point the services
+// chain families, each imported from its entry point (so the page carries what five families' discovery costs before the modal opens). The harness may point the services
 // at its own devnet through the query string (?api=&relay=&rpc=); otherwise the devnet defaults.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createWalletModal } from 'walletgate'
+import { solana } from 'walletgate/solana'
+import { bitcoin } from 'walletgate/bitcoin'
+import { polkadot } from 'walletgate/polkadot'
+import { cosmos } from 'walletgate/cosmos'
 import { ConnectButton, WalletModalProvider } from 'walletgate/react'
 
 const params = new URLSearchParams(location.search)
@@ -63,7 +67,7 @@ const modal = createWalletModal({
         },
       }
     : {}),
-})
+}, { families: [solana, bitcoin, polkadot, cosmos] })
 
 createRoot(document.getElementById('root')).render(
   <StrictMode>

@@ -8,6 +8,9 @@ import type { Logger } from '../../ports/logger'
 import type { Telemetry, TelemetryOutcome } from '../../ports/telemetry'
 import type { EventPoster } from '../http/event-poster'
 
+// The one `POST /e` client, loaded with this adapter or with analytics, whichever comes first.
+export { EventPoster } from '../http/event-poster'
+
 export interface FetchTelemetryOptions {
   readonly logger?: Pick<Logger, 'warn'>
 }
@@ -17,9 +20,8 @@ export interface FetchTelemetryOptions {
  * (the domain's limiter, read against the Clock port); later ones are dropped without a request.
  * One instance per modal.
  *
- * It is given its EventPoster (the one `POST /e` client, already in the page for analytics)
- * rather than building one, so the chunk that loads this adapter on demand holds only the
- * limiter and this class.
+ * It is given its EventPoster (the one `POST /e` client, shared with analytics, which also
+ * loads on demand) rather than building one.
  */
 export class FetchTelemetry implements Telemetry {
   private readonly logger: Pick<Logger, 'warn'> | undefined

@@ -18,6 +18,8 @@ import {
   type WalletConnectEvent,
 } from '../../../src/infrastructure/wallets/walletconnect/universal-provider-wallet-connect'
 import { requestedNamespaces } from '../../../src/infrastructure/wallets/walletconnect/namespaces'
+import { EIP155_WALLETCONNECT } from '../../../src/infrastructure/chains/eip155/walletconnect'
+import { SOLANA_WALLETCONNECT } from '../../../src/infrastructure/chains/solana/walletconnect'
 import { WalletRequestError } from '../../../src/ports/chain-family'
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../../src/domain/constants'
 import { installNetworkGuard, type NetworkGuard } from './network-guard'
@@ -93,7 +95,7 @@ describe('requestedNamespaces', () => {
   it('leaves out chain families that are not enabled, and adds them when they are', () => {
     const solana = { caipNetworkId: 'solana:devnet' as const, chainNamespace: 'solana' as const, rpcUrls: ['http://127.0.0.1:3'] }
     expect(Object.keys(requestedNamespaces([...NETWORKS, solana]))).toEqual(['eip155'])
-    const both = requestedNamespaces([...NETWORKS, solana], ['eip155', 'solana'])
+    const both = requestedNamespaces([...NETWORKS, solana], { eip155: EIP155_WALLETCONNECT, solana: SOLANA_WALLETCONNECT })
     expect(both.solana).toEqual({ chains: ['solana:devnet'], methods: expect.any(Array) as string[], events: expect.any(Array) as string[] })
   })
 })

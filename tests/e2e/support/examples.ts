@@ -24,6 +24,8 @@ export interface ExamplesSite {
   readonly nextUrl: string
   /** The Devnet Wallet as one script for `addInitScript`, talking to the e2e devnet's chains. */
   readonly walletScript: string
+  /** The folder the examples were installed in (its node_modules, and vite-react/dist as built). */
+  readonly dir: string
   /**
    * Runs examples/host-test (a host's own Playwright test, written only against walletgate/testing)
    * against the Vite + React example; resolves with its report, rejects with it when it fails.
@@ -84,6 +86,7 @@ export async function prepareExamples(): Promise<ExamplesSite> {
       url: server.url,
       nextUrl: next.url,
       walletScript,
+      dir: site,
       runHostTest: () => runHostTest(join(site, 'host-test'), server.url),
       async stop() {
         await Promise.all([new Promise<void>((done) => server.server.close(() => done())), next.stop()])

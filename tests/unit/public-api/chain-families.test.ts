@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import type { Container } from 'inversify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createWalletModal, type Eip1193Provider, type WalletModal, type WalletStandardWallet } from '../../../src/index'
+import { InvalidConfigError, createWalletModal, type Eip1193Provider, type WalletModal, type WalletStandardWallet } from '../../../src/index'
+import { solana as solanaFamily } from '../../../src/families/solana'
 import { ConnectionStore } from '../../../src/application/connection-store'
 import { ModalStore } from '../../../src/application/modal-store'
 import { Logger } from '../../../src/ports/logger'
@@ -35,6 +36,7 @@ function aTwoFamilyModal() {
   const logger = new RecordingLogger()
   let container: Container | undefined
   const modal = createWalletModal(aModalConfig({ networks: [...aModalConfig().networks, SOLANA] }), {
+    families: [solanaFamily],
     overrides: (c) => {
       container = c
       c.rebind(ChainFamilies).toConstantValue(familiesOf(evm, solana))
@@ -104,3 +106,20 @@ function connectedAccount(account: { connectorId: string; namespace: 'eip155' | 
     accountType: 'eoa' as const,
   }
 }
+
+describe('a network of a family the host did not pass', () => {
+  it('is an InvalidConfigError naming the field and the import to add', () => {
+    const config = aModalConfig({ networks: [...aModalConfig().networks, SOLANA] })
+    const index = config.networks.length - 1
+    let error: unknown
+    try {
+      createWalletModal(config)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(InvalidConfigError)
+    expect((error as InvalidConfigError).fields).toEqual([`networks.${index}.chainNamespace`])
+    expect((error as InvalidConfigError).message).toContain("import { solana } from 'walletgate/solana'")
+    expect(() => createWalletModal(config, { families: [solanaFamily] }).destroy()).not.toThrow()
+  })
+})

@@ -14,7 +14,7 @@ afterEach(() => {
 function apiFor(swapChainIds?: number[]) {
   const config = parseConfig(aModalConfig(swapChainIds ? { swapChainIds } : {}))
   const container = createContainer(config)
-  bindFeatures(container, config)
+  bindFeatures(container, config, [])
   const requests: string[] = []
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     requests.push(String(input))

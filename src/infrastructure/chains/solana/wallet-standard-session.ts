@@ -10,7 +10,7 @@
  * supports it, else the first configured one it supports) and moves it on `switchNetwork`.
  */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
-import type { CaipNetwork, CaipNetworkId } from '../../../domain/entities'
+import type { AccountType, CaipNetwork, CaipNetworkId } from '../../../domain/entities'
 import { base58Encode } from '../../../domain/format/base58'
 import { isSolanaAddress } from '../../../domain/validation/addresses'
 import { boundWalletName } from '../../../domain/validation/text-bounds'
@@ -70,6 +70,16 @@ export class WalletStandardSession {
     private readonly logger: Logger,
     private readonly transferFactory: SolanaTransfersFactory = web3Transfers,
   ) {}
+
+  /** A Solana wallet shares one account type. */
+  switchAccountType(_connectorId: string, accountType: AccountType): Promise<WalletAccount> {
+    return Promise.reject(new WalletRequestError('unsupportedMethod', `This wallet has no ${accountType} account`))
+  }
+
+  /** A Solana wallet's connection offers no choice among accounts. */
+  chooseAddress(_connectorId: string, _address: string): Promise<WalletAccount> {
+    return Promise.reject(new WalletRequestError('unsupportedMethod', 'This wallet offers one account at a time'))
+  }
 
   estimateTransfer(connectorId: string, request: TransferRequest): Promise<GasEstimate> {
     return this.transfers(connectorId).estimate(request)

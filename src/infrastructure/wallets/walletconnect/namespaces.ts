@@ -5,6 +5,7 @@
  * The session's reads do not use it: they go over the whole RPC list (rpc-reads.ts).
  */
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../../../domain/entities'
+import { EIP155_WALLETCONNECT } from '../../chains/eip155/walletconnect'
 
 export interface RequestedNamespace {
   chains: string[]
@@ -14,53 +15,30 @@ export interface RequestedNamespace {
   rpcMap?: Record<string, string>
 }
 
-export const WALLETCONNECT_METHODS: Readonly<Record<ChainNamespace, readonly string[]>> = {
-  eip155: [
-    'eth_accounts',
-    'eth_requestAccounts',
-    'eth_chainId',
-    'personal_sign',
-    'eth_signTypedData_v4',
-    'eth_sendTransaction',
-    'wallet_switchEthereumChain',
-    'wallet_addEthereumChain',
-    // EIP-5792 batches (approve + swap under one prompt), used only when the wallet approves them.
-    'wallet_getCapabilities',
-    'wallet_sendCalls',
-    'wallet_getCallsStatus',
-  ],
-  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
-  polkadot: ['polkadot_signMessage', 'polkadot_signTransaction'],
-  bip122: ['signMessage', 'sendTransfer', 'getAccountAddresses'],
-  cosmos: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
+/** What the modal asks a WalletConnect wallet for in one chain family (each wing says its own). */
+export interface WalletConnectAsk {
+  readonly methods: readonly string[]
+  readonly events: readonly string[]
 }
 
-export const WALLETCONNECT_EVENTS: Readonly<Record<ChainNamespace, readonly string[]>> = {
-  eip155: ['accountsChanged', 'chainChanged'],
-  solana: ['accountsChanged', 'chainChanged'],
-  polkadot: ['accountsChanged', 'chainChanged'],
-  bip122: ['accountsChanged', 'chainChanged'],
-  cosmos: ['accountsChanged', 'chainChanged'],
-}
+/** The families to ask for, each with its ask; by default EVM's alone. */
+export type WalletConnectAsks = Readonly<Partial<Record<ChainNamespace, WalletConnectAsk>>>
 
 export type WalletConnectNetwork = Pick<CaipNetwork, 'caipNetworkId' | 'chainNamespace' | 'rpcUrls'>
 
 /**
  * The optionalNamespaces for UniversalProvider.connect(): one entry per chain family present in
- * `networks` and enabled in `namespaces`, chains in configured order.
+ * `networks` and asked for in `asks`, chains in configured order.
  */
 export function requestedNamespaces(
   networks: readonly WalletConnectNetwork[],
-  namespaces: readonly ChainNamespace[] = ['eip155'],
+  asks: WalletConnectAsks = { eip155: EIP155_WALLETCONNECT },
 ): Record<string, RequestedNamespace> {
   const out: Record<string, RequestedNamespace> = {}
   for (const network of networks) {
-    if (!namespaces.includes(network.chainNamespace)) continue
-    const ns = (out[network.chainNamespace] ??= {
-      chains: [],
-      methods: [...WALLETCONNECT_METHODS[network.chainNamespace]],
-      events: [...WALLETCONNECT_EVENTS[network.chainNamespace]],
-    })
+    const ask = asks[network.chainNamespace]
+    if (ask === undefined) continue
+    const ns = (out[network.chainNamespace] ??= { chains: [], methods: [...ask.methods], events: [...ask.events] })
     if (!ns.chains.includes(network.caipNetworkId)) ns.chains.push(network.caipNetworkId)
     const rpcUrl = network.rpcUrls[0]
     if (network.chainNamespace === 'eip155' && rpcUrl) {

@@ -29,7 +29,7 @@ import { WalletRequestError, type WalletEvent } from '../../../ports/chain-famil
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
 import { cacaoSession, type CacaoLike } from './cacao-sessions'
-import { addressOf, referenceOf, requestedNamespaces, type WalletConnectNetwork } from './namespaces'
+import { addressOf, referenceOf, requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
 import { skipVerifyAttestation } from './skip-verify-attestation'
 import { relayDecidesOnline } from './relay-decides-online'
 import { WalletConnectRpcReads } from './rpc-reads'
@@ -55,8 +55,8 @@ export interface UniversalProviderWalletConnectOptions {
    * (rpc-reads.ts); the SDK's RPC map gets the first URL, so it never falls back to a hosted RPC.
    */
   networks: readonly WalletConnectNetwork[]
-  /** Chain families to ask for (default eip155 only). */
-  namespaces?: readonly ChainNamespace[]
+  /** Chain families to ask for, each with its wing's ask (default eip155 only). */
+  namespaces?: WalletConnectAsks
   clock: Clock
   scheduler: SchedulerLike
   logger: Logger

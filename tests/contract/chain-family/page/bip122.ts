@@ -9,6 +9,7 @@ import { DevBitcoinWallet } from '../../../../demo/src/dev-wallet/bitcoin/bitcoi
 import { registerWallet } from '../../../../demo/src/dev-wallet/solana/solana-wallet'
 import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/bitcoin-network'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
+import { bip122 } from '../../../../src/infrastructure/chains/bip122/wing'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 import { ICON, contractWallet, networkOf, scriptedPerson, serveCases, verifyInNode } from './runner'
 
@@ -33,7 +34,7 @@ serveCases(() => {
   registerWallet(wallet)
 
   return {
-    family: new OnDemandChainFamily('bip122', [home, away], new RecordingLogger()),
+    family: new OnDemandChainFamily(bip122, [home, away], new RecordingLogger()),
     wallet: contractWallet(person, {
       id: RDNS,
       announce: () => registerWallet(wallet),

@@ -9,6 +9,7 @@
 import { COSMOS_DEVNET_CAIP_NETWORK_ID, COSMOS_DEVNET_CHAIN_ID, DEVNET_COSMOS_MNEMONIC } from '../../../../devnet/src/cosmos-network'
 import { DevCosmosWallet } from '../../../../demo/src/dev-wallet/cosmos/cosmos-wallet'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
+import { cosmos } from '../../../../src/infrastructure/chains/cosmos/wing'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 import { contractWallet, networkOf, scriptedPerson, serveCases, verifyInNode } from './runner'
 
@@ -52,7 +53,7 @@ serveCases((setup: CosmosSetup) => {
   announce()
 
   return {
-    family: new OnDemandChainFamily('cosmos', [home, away], new RecordingLogger()),
+    family: new OnDemandChainFamily(cosmos, [home, away], new RecordingLogger()),
     wallet: contractWallet(person, {
       id: 'keplr',
       announce,

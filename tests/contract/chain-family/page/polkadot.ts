@@ -9,6 +9,7 @@
 import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/polkadot-network'
 import { DevPolkadotExtension } from '../../../../demo/src/dev-wallet/polkadot/polkadot-wallet'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
+import { polkadot } from '../../../../src/infrastructure/chains/polkadot/wing'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 import { contractWallet, networkOf, scriptedPerson, serveCases, verifyInNode } from './runner'
 
@@ -72,7 +73,7 @@ serveCases(() => {
   const inUse = [...DEVNET_POLKADOT_ACCOUNTS.map((a) => a.address)]
 
   return {
-    family: new OnDemandChainFamily('polkadot', [home, away], new RecordingLogger(), { appName: 'Walletgate contract' }),
+    family: new OnDemandChainFamily(polkadot, [home, away], new RecordingLogger(), { appName: 'Walletgate contract' }),
     wallet: contractWallet(person, {
       id: KEY,
       announce,

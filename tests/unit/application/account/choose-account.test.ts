@@ -15,6 +15,7 @@ import type { DisconnectWallet } from '../../../../src/application/connection/di
 import type { WalletDirectory } from '../../../../src/application/connection/wallet-directory'
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
+import { polkadot } from '../../../../src/infrastructure/chains/polkadot/wing'
 import type { ChainFamilies } from '../../../../src/ports/chain-family'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 import { InMemoryKeyValueStorage } from '../../../fakes/in-memory-key-value-storage'
@@ -45,7 +46,7 @@ function polkadotFamily(accounts = DEVNET_POLKADOT_ACCOUNTS, authorized = false)
     },
     { authorized },
   )
-  const family = new OnDemandChainFamily('polkadot', [DEVNET], new RecordingLogger(), { root: () => ({ injectedWeb3: { 'devnet-polkadot': extension } }) })
+  const family = new OnDemandChainFamily(polkadot, [DEVNET], new RecordingLogger(), { root: () => ({ injectedWeb3: { 'devnet-polkadot': extension } }) })
   family.startDiscovery()
   return family
 }

@@ -10,6 +10,7 @@ import { connectedAccount } from '../../../../src/application/connection/connect
 import type { WalletStandardWallet } from '../../../../src/domain/chains/wallet-providers'
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
+import { bip122 } from '../../../../src/infrastructure/chains/bip122/wing'
 import { WalletRequestError, type ChainFamilies, type ChainFamily } from '../../../../src/ports/chain-family'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 
@@ -42,7 +43,7 @@ function bitcoinWallet(addresses: { address: string; purpose: string }[]): Walle
 
 async function world(addresses = [{ address: PAYMENT, purpose: 'payment' }, { address: ORDINALS, purpose: 'ordinals' }]) {
   const registry = { get: () => [bitcoinWallet(addresses)], on: () => () => undefined }
-  const family = new OnDemandChainFamily('bip122', [REGTEST], new RecordingLogger(), { registry: () => registry, root: () => ({}) })
+  const family = new OnDemandChainFamily(bip122, [REGTEST], new RecordingLogger(), { registry: () => registry, root: () => ({}) })
   family.startDiscovery()
   await new Promise<void>((resolve) => family.connectors$.subscribe((list) => list.length > 0 && resolve()))
   const families: ChainFamilies = { all: [family], get: (ns) => (ns === 'bip122' ? family : undefined) }

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Connector } from '../../../../src/domain/entities'
-import { watchWallets } from '../../../../src/infrastructure/chains/family-discovery'
+import { polkadot } from '../../../../src/infrastructure/chains/polkadot/wing'
+import { cosmos } from '../../../../src/infrastructure/chains/cosmos/wing'
 
 const page = window as unknown as Record<string, unknown>
 
@@ -20,7 +21,7 @@ describe('family discovery on the page', () => {
   it('finds a Polkadot extension injected after mount on a rescan', async () => {
     vi.useFakeTimers()
     const lists: string[][] = []
-    await watchWallets('polkadot', {}, (list: Connector[]) => lists.push(list.map((c) => c.id)))
+    await polkadot.watch({}, (list: Connector[]) => lists.push(list.map((c) => c.id)))
     expect(lists.at(-1)).toEqual([])
     page.injectedWeb3 = { talisman: { enable: () => Promise.resolve({}) } }
     vi.advanceTimersByTime(1000)
@@ -38,7 +39,7 @@ describe('family discovery on the page', () => {
       },
     })
     const lists: string[][] = []
-    await watchWallets('polkadot', {}, (list: Connector[]) => lists.push(list.map((c) => c.id)))
+    await polkadot.watch({}, (list: Connector[]) => lists.push(list.map((c) => c.id)))
     expect(lists).toEqual([['talisman']])
     hostile = true
     expect(() => vi.advanceTimersByTime(3000)).not.toThrow()
@@ -53,7 +54,7 @@ describe('family discovery on the page', () => {
       },
     })
     const lists: string[][] = []
-    await watchWallets('cosmos', { root: () => page }, (list: Connector[]) => lists.push(list.map((c) => c.id)))
+    await cosmos.watch({ root: () => page }, (list: Connector[]) => lists.push(list.map((c) => c.id)))
     expect(lists).toEqual([[]])
   })
 })

@@ -23,6 +23,7 @@ import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fake
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
+import { solana as solanaFamily } from '../../../../src/families/solana'
 import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
 
 afterEach(cleanup)
@@ -38,7 +39,7 @@ function world(overrides: Partial<WalletModalConfig> = {}, others: FakeChainFami
     c.rebind(Analytics).toConstantValue(new InMemoryAnalytics())
     c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
     c.rebind(Logger).toConstantValue(new RecordingLogger())
-  })
+  }, [solanaFamily])
   // The connect views' own bindings live in a lazily loaded part of the composition root.
   bindConnect(container, container.get(ModalConfig))
   bindConnectFlow(container)

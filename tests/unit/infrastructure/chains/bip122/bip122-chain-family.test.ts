@@ -9,6 +9,7 @@ import { filter, firstValueFrom } from 'rxjs'
 import { describe, expect, it } from 'vitest'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
 import { OnDemandChainFamily } from '../../../../../src/infrastructure/chains/on-demand-chain-family'
+import { bip122 } from '../../../../../src/infrastructure/chains/bip122/wing'
 import type { WalletRegistry } from '../../../../../src/infrastructure/chains/solana/wallet-standard'
 import type { WalletStandardWallet } from '../../../../../src/domain/chains/wallet-providers'
 import { WalletRequestError, type WalletEvent } from '../../../../../src/ports/chain-family'
@@ -65,7 +66,7 @@ function registryOf(...wallets: WalletStandardWallet[]): WalletRegistry {
 
 function family(registry: WalletRegistry, root: object = {}, networks: CaipNetwork[] = [REGTEST]) {
   const events: WalletEvent[] = []
-  const wing = new OnDemandChainFamily('bip122', networks, new RecordingLogger(), { registry: () => registry, root: () => root })
+  const wing = new OnDemandChainFamily(bip122, networks, new RecordingLogger(), { registry: () => registry, root: () => root })
   wing.events$.subscribe((e) => events.push(e))
   return { wing, events }
 }
@@ -242,7 +243,7 @@ describe('bip122 discovery on a hostile page', () => {
     const warned = new Promise<string>((resolve) => {
       logger.warn = (message: string) => resolve(message)
     })
-    const wing = new OnDemandChainFamily('bip122', [REGTEST], logger, { registry: () => registry, root: () => ({}) })
+    const wing = new OnDemandChainFamily(bip122, [REGTEST], logger, { registry: () => registry, root: () => ({}) })
     wing.startDiscovery()
     await expect(warned).resolves.toBe('Walletgate: bip122 wallet discovery failed')
     expect(wing.connectors).toEqual([])

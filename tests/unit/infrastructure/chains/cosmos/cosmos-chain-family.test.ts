@@ -11,6 +11,7 @@ import type { ApprovalMode } from '../../../../../demo/src/dev-wallet/provider'
 import { COSMOS_DEVNET_CAIP_NETWORK_ID, COSMOS_DEVNET_CHAIN_ID, DEVNET_COSMOS_ADDRESS, DEVNET_COSMOS_MNEMONIC } from '../../../../../devnet/src/cosmos-network'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
 import { OnDemandChainFamily } from '../../../../../src/infrastructure/chains/on-demand-chain-family'
+import { cosmos } from '../../../../../src/infrastructure/chains/cosmos/wing'
 import { verifyAdr36 } from '../../../../../src/infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger'
 import type { WalletEvent } from '../../../../../src/ports/chain-family'
 import { UnsupportedTransferChainError } from '../../../../../src/ports/token-transfers'
@@ -43,7 +44,7 @@ function world(options: { mode?: ApprovalMode; state?: CosmosWalletState; chains
     },
     options.state ?? { enabled: [] },
   )
-  const family = new OnDemandChainFamily('cosmos', [DEVNET, HUB], new RecordingLogger(), {
+  const family = new OnDemandChainFamily(cosmos, [DEVNET, HUB], new RecordingLogger(), {
     root: () => ({ keplr: wallet, leap: { enable: 1 } }),
     keystore: window,
   })

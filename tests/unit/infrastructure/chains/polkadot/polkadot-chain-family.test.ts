@@ -11,6 +11,7 @@ import type { ApprovalMode } from '../../../../../demo/src/dev-wallet/provider'
 import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../../devnet/src/polkadot-network'
 import type { CaipNetwork } from '../../../../../src/domain/entities'
 import { OnDemandChainFamily } from '../../../../../src/infrastructure/chains/on-demand-chain-family'
+import { polkadot } from '../../../../../src/infrastructure/chains/polkadot/wing'
 import { WalletRequestError, type WalletEvent } from '../../../../../src/ports/chain-family'
 import { UnsupportedTransferChainError } from '../../../../../src/ports/token-transfers'
 import { RecordingLogger } from '../../../../fakes/recording-logger'
@@ -41,7 +42,7 @@ function world(options: { mode?: ApprovalMode; state?: PolkadotWalletState } = {
     },
     options.state ?? { authorized: false },
   )
-  const family = new OnDemandChainFamily('polkadot', [DEVNET, POLKADOT], new RecordingLogger(), {
+  const family = new OnDemandChainFamily(polkadot, [DEVNET, POLKADOT], new RecordingLogger(), {
     appName: 'Walletgate test',
     root: () => ({ injectedWeb3: { 'devnet-polkadot': extension, broken: { version: '1' } } }),
   })
@@ -150,7 +151,7 @@ describe('PolkadotChainFamily', () => {
           signer: {},
         }),
     }
-    const family = new OnDemandChainFamily('polkadot', [DEVNET], new RecordingLogger(), { root: () => ({ injectedWeb3: { scripted: extension } }) })
+    const family = new OnDemandChainFamily(polkadot, [DEVNET], new RecordingLogger(), { root: () => ({ injectedWeb3: { scripted: extension } }) })
     family.startDiscovery()
     const events: WalletEvent[] = []
     family.events$.subscribe((e) => events.push(e))

@@ -1,0 +1,10 @@
+/** The eip155 wing's on-demand part: viem reads, SIWE and what WalletConnect asks an EVM wallet for. */
+import type { WingParts } from '../wing'
+import { ViemChainReader } from './viem-chain-reader'
+import { EIP155_WALLETCONNECT } from './walletconnect'
+
+export const parts: WingParts = {
+  reader: () => new ViemChainReader(),
+  messenger: (networks) => import('./siwx/viem-siwe-messenger').then((m) => m.eip155SiwxMessenger(networks)),
+  walletConnect: EIP155_WALLETCONNECT,
+}

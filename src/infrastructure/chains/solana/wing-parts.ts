@@ -1,0 +1,15 @@
+/** The solana wing's on-demand part: the Wallet Standard session, balances over its RPC, Sign In With Solana, WalletConnect's asks. */
+import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
+import type { WingParts } from '../wing'
+import { SolanaChainReader } from './solana-chain-reader'
+import { SOLANA_WALLETCONNECT } from './walletconnect'
+
+export const parts: WingParts = {
+  session: ({ providers, networks, events, logger, options }) =>
+    import('./wallet-standard-session').then(
+      (m) => new m.WalletStandardSession(providers as (id: string) => WalletStandardWallet | undefined, networks, events, logger, options.transfers),
+    ),
+  reader: () => new SolanaChainReader(),
+  messenger: () => import('./siwx/sign-in-with-solana-messenger').then((m) => new m.SolanaSignInMessenger()),
+  walletConnect: SOLANA_WALLETCONNECT,
+}
