@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test'
 
 /**
- * The e2e files that only read what the lanes beside them change nothing of: accounts 0 to 2 (never
- * sent from), the Bitcoin, Polkadot and Cosmos devnet wallets, the packed examples.
+ * The e2e files that change nothing the first lane reads and read nothing it changes: they connect
+ * EVM accounts 0 to 2 and check addresses, views and texts, never an EVM or Solana balance or nonce;
+ * they set no fault in the devnet service (its fault list is one for everybody); they alone use the
+ * Bitcoin, Polkadot and Cosmos devnet wallets and the packed examples.
  */
-const E2E_VIEWS = ['a11y', 'bitcoin', 'connect', 'cosmos', 'demo', 'examples', 'i18n', 'polkadot', 'screens', 'shell', 'siwx'].map((f) => `**/${f}.e2e.ts`)
+const E2E_VIEWS = ['a11y', 'bitcoin', 'connect', 'cosmos', 'demo', 'examples', 'i18n', 'polkadot', 'screens', 'shell'].map((f) => `**/${f}.e2e.ts`)
 /** The e2e files that break the devnet for a moment (see the project below). */
 const E2E_FAULTS = ['account', 'faults', 'networks'].map((f) => `**/${f}.e2e.ts`)
 
@@ -18,8 +20,9 @@ const E2E_FAULTS = ['account', 'faults', 'networks'].map((f) => `**/${f}.e2e.ts`
  */
 export default defineConfig({
   projects: [
-    // Files that send from devnet accounts, register names, buy, swap, log in or pair over the relay.
-    // One worker: they share accounts, pools and the auth service, in file order.
+    // Files that send from devnet accounts, register names, buy, swap, log in, sign in, pair over the
+    // relay or set faults in the devnet service. One worker: they share accounts, pools, the auth
+    // service and the service's fault list, in file order.
     { name: 'e2e', testDir: 'tests/e2e', testMatch: '**/*.e2e.ts', testIgnore: [...E2E_VIEWS, ...E2E_FAULTS], workers: 1 },
     // Files that connect and look but change nothing another file reads: beside the first lane.
     { name: 'e2e-views', testDir: 'tests/e2e', testMatch: E2E_VIEWS, workers: 1 },
