@@ -197,7 +197,9 @@ test.describe('connecting a browser wallet', () => {
     const rows = page.getByTestId('all-wallets-list').locator('li')
     await expect(rows).toHaveCount(40)
     await snapshot(page, 'allwallets-dark')
-    await rows.last().scrollIntoViewIfNeeded()
+    // One scroll to the end of the list loads one page. (Two scrolls, to the last row and then to
+    // the button below it, straddled the second page's arrival on a busy machine: the second
+    // scroll reached the end of 80 rows and rightly asked for a third page.)
     await page.getByRole('button', { name: 'Show more wallets' }).scrollIntoViewIfNeeded()
     await expect(rows).toHaveCount(80)
 
