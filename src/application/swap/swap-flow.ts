@@ -381,7 +381,7 @@ export class SwapFlow {
     if (this.inFlight) return
     const next = { ...this.subject.value, ...values }
     const parsed = this.parsedAmount(next)
-    const formError = this.formErrorOf(next)
+    const formError = this.formErrorOf(next, parsed)
     this.quoteGeneration++
     const ready = parsed !== undefined && parsed !== 'invalid' && parsed > 0n && next.from !== undefined && next.to !== undefined && formError === undefined
     const state: SwapState = { ...next, formError, quote: ready ? { status: 'loading' } : { status: 'idle' }, preview: undefined, submit: { status: 'idle' } }
@@ -625,8 +625,7 @@ export class SwapFlow {
   }
 
   /** What the form says of the typed amount against the from token's holding, if anything. */
-  private formErrorOf(state: SwapState): string | undefined {
-    const parsed = this.parsedAmount(state)
+  private formErrorOf(state: SwapState, parsed = this.parsedAmount(state)): string | undefined {
     const from = this.token(state, state.from)
     if (parsed === 'invalid') return 'Enter a valid amount'
     return parsed !== undefined && from !== undefined && parsed > from.balance ? INSUFFICIENT_BALANCE_MESSAGE : undefined
