@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the five host pages, measures each in Chromium over interleaved runs,
 // prints one table of medians with Walletgate's ratios against every other page, and writes
-// bench/results/latest.json (+ latest.md, the same table in Markdown for the README); with
+// bench/results/latest.json (+ latest.md, the same table in Markdown with its date, which the
+// README quotes and a test keeps equal); with
 // --pages, bench/results/partial.json and partial.md instead.
 //
 // Options: --runs N (default 7, at least 1; the issue asks for >= 7), --pages a,b,c,
@@ -212,7 +213,7 @@ async function main() {
   await mkdir(RESULTS_DIR, { recursive: true })
   await writeFile(join(RESULTS_DIR, `${base}.json`), `${JSON.stringify(summary, null, 2)}\n`)
   const md = [
-    `Measured with \`npm run bench\` (${runs} interleaved runs, medians; ${cpus().length} cores, headless Chromium, every non-loopback host failing to resolve).`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (${runs} interleaved runs, medians; ${cpus().length} cores, headless Chromium, every non-loopback host failing to resolve).`,
     '',
     formatTable(summary, subject, 'markdown'),
     '',

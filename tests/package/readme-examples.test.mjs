@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest'
 const DOC_PAGES = readdirSync('docs').filter((name) => name.endsWith('.md') && name !== 'service-api.md')
 const PAGES = ['README.md', ...DOC_PAGES.map((name) => `docs/${name}`)]
 
+/** Pages that describe rather than configure: a policy, the API's members, behaviour under faults, the wings. */
+const REFERENCE_PAGES = new Set(['content-security-policy.md', 'public-api.md', 'reliability.md', 'chain-families.md'])
+
 function markedBlocks(markdown) {
   const blocks = []
   const pattern = /<!-- example: (\S+) -->\n```[a-z]*\n([\s\S]*?)```/g
@@ -35,9 +38,18 @@ describe('the docs quote the example files', () => {
   it('every docs example file is quoted by a page, and every feature page has one', () => {
     const quoted = new Set(PAGES.flatMap((page) => markedBlocks(readFileSync(page, 'utf8')).map((b) => b.path)))
     for (const file of readdirSync('docs/examples')) expect(quoted, file).toContain(`docs/examples/${file}`)
-    for (const page of DOC_PAGES.filter((name) => name !== 'content-security-policy.md')) {
+    for (const page of DOC_PAGES.filter((name) => !REFERENCE_PAGES.has(name))) {
       expect(markedBlocks(readFileSync(`docs/${page}`, 'utf8')).length, page).toBeGreaterThan(0)
     }
+  })
+
+  it('the README\'s performance table is the bench\'s last results file, with its date', () => {
+    const readme = readFileSync('README.md', 'utf8')
+    const match = /<!-- bench: (\S+) -->\n([\s\S]*?)<!-- \/bench -->/.exec(readme)
+    expect(match?.[1]).toBe('bench/results/latest.md')
+    const results = readFileSync(match[1], 'utf8')
+    expect(match[2]).toBe(results)
+    expect(results).toMatch(/^Measured on \d{4}-\d{2}-\d{2} /)
   })
 
   it('a block that drifts is caught', () => {
