@@ -61,7 +61,21 @@ module.exports = {
       severity: 'error',
       comment: 'presentation -> application and domain, react, observable-hooks.',
       from: { path: '^src/presentation/' },
-      to: { path: ['^src/infrastructure/', '^src/di[a-z-]*\\.ts$'] },
+      to: { path: ['^src/infrastructure/', '^src/composition/'], pathNot: '^src/composition/module-loader\\.ts$' },
+    },
+    {
+      name: 'module-loader-is-a-contract',
+      severity: 'error',
+      comment: "The composition root's contract (src/composition/module-loader.ts: the module loader and the views' needs), which the views may use, is types and tokens only.",
+      from: { path: '^src/composition/module-loader\\.ts$' },
+      to: { pathNot: ['^src/(domain|application)/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'module-loader-types-from-allowed-places',
+      severity: 'error',
+      comment: 'Even type-only, the contract names no adapter, view or composition module.',
+      from: { path: '^src/composition/module-loader\\.ts$' },
+      to: { path: '^src/(infrastructure|presentation|composition)/' },
     },
     {
       name: 'presentation-never-uses-ports',
@@ -81,8 +95,8 @@ module.exports = {
     {
       name: 'only-di-imports-infrastructure',
       severity: 'error',
-      comment: 'The composition root (src/di.ts and its lazily loaded src/di-*.ts parts) is the only place outside infrastructure that imports an adapter.',
-      from: { path: '^src/', pathNot: ['^src/infrastructure/', '^src/di[a-z-]*\\.ts$', '^src/families/'] },
+      comment: 'The composition root (src/composition: the manifest, its modules and their lazily loaded bindings) is the only place outside infrastructure that imports an adapter.',
+      from: { path: '^src/', pathNot: ['^src/infrastructure/', '^src/composition/', '^src/families/'] },
       to: { path: '^src/infrastructure/' },
     },
     {

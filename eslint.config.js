@@ -135,8 +135,8 @@ export default tseslint.config(
       'src/domain/calls/wallet-calls.ts',
       'src/domain/on-ramp/on-ramp-rules.ts',
       // EVM-only features (swaps, names, smart sessions, wagmi, the email wallet) and their views.
-      'src/di-swap.ts',
-      'src/di-sessions.ts',
+      'src/composition/bindings/swap.ts',
+      'src/composition/bindings/sessions.ts',
       'src/wagmi.ts',
       'src/application/names/register-account-name.ts',
       'src/application/sessions/smart-sessions-store.ts',

@@ -51,7 +51,7 @@ export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last
  * the shell with the Connect view, and the connect views' bindings. Their chunks (and what those
  * import) count towards the budget like the page's own scripts.
  */
-export const IDLE_PREFETCHED = ['src/presentation/mount.tsx', 'src/di-connect.ts']
+export const IDLE_PREFETCHED = ['src/presentation/mount.tsx', 'src/composition/bindings/connect.ts']
 /**
  * The message catalogue's machinery and the shell's English, which the first open draws with. Today
  * in the first script (src/create-wallet-modal.ts imports them), listed so that they still count if

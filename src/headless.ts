@@ -11,7 +11,7 @@
  *   wallets.state$.subscribe(renderMyList)      // rows in the spec's order
  *   await connection.connect(row.connectorId)   // progress in connection.state$
  */
-import { FeatureLoader } from './application/modal-services'
+import { ModuleLoader } from './composition/module-loader'
 // Types only: each store's module (its DI token) is imported with the chunk that binds it.
 import type { ConnectExternal } from './application/connection/connect-external'
 import type { ConnectorsStore } from './application/connection/connectors-store'
@@ -92,7 +92,7 @@ export interface WalletgateCore
  */
 export function createWalletgateCore(config: WalletModalConfig, options: CreateWalletModalOptions = {}): WalletgateCore {
   const { modal, container } = createModalCore(config, options, undefined)
-  const loader = () => container.get(FeatureLoader)
+  const loader = () => container.get(ModuleLoader)
   return {
     get state$() {
       return modal.state$
@@ -107,23 +107,18 @@ export function createWalletgateCore(config: WalletModalConfig, options: CreateW
     siwx: modal.siwx,
     async connectStores() {
       void modal.restored()
-      const [connection, { ConnectorsStore }] = await Promise.all([loader().connectFlow(), import('./application/connection/connectors-store')])
+      const [connection, { ConnectorsStore }] = await Promise.all([loader().load('connectFlow'), import('./application/connection/connectors-store')])
       return { wallets: container.get(ConnectorsStore), connection }
     },
     async walletListStores() {
       void modal.restored()
-      await loader().loadConnect()
-      const [, { AllWalletsStore }, { WalletConnectQr }] = await Promise.all([
-        loader().loadWalletLists(),
-        import('./application/connection/all-wallets-store'),
-        import('./application/connection/walletconnect-qr'),
-      ])
-      return { catalogue: container.get(AllWalletsStore), walletConnect: container.get(WalletConnectQr) }
+      const [walletConnect, { AllWalletsStore }] = await Promise.all([loader().load('walletConnect'), import('./application/connection/all-wallets-store')])
+      return { catalogue: container.get(AllWalletsStore), walletConnect }
     },
     async accountStores() {
       void modal.restored()
       const [, balance, networks, activity, form, review, confirm] = await Promise.all([
-        loader().load(),
+        loader().load('account'),
         import('./application/account/balance-store'),
         import('./application/networks/networks-store'),
         import('./application/activity/activity-store'),

@@ -28,7 +28,7 @@ export type {
   ProviderOf,
   WalletStandardWallet,
 } from './domain/chains/wallet-providers'
-export type { ChainWing } from './di'
+export type { ChainWing } from './composition/container'
 export type { ViewName } from './domain/navigation/views'
 export type { MessageKey, Translation as WalletgateMessages } from './presentation/i18n/catalogue'
 export type { GrantedPermissions, PermissionRequestEntry, PermissionsRequest } from './domain/sessions/smart-sessions'

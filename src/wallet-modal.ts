@@ -21,8 +21,9 @@ import { ChainFamilies } from './ports/chain-family'
 import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
 import { SocialLoginLoader } from './application/embedded-wallet/social-token'
-import { FeatureLoader, ModalConfig, ModalLocale, type Features } from './application/modal-services'
-import { createContainer, type ChainWing, type ContainerOverrides } from './di'
+import { ModalConfig, ModalLocale } from './application/modal-services'
+import { ModuleLoader, type Features } from './composition/module-loader'
+import { createContainer, type ChainWing, type ContainerOverrides } from './composition/container'
 import { SiwxLoader, type SiwxHandle, type SiwxState } from './application/siwx/siwx-state'
 import type { SiwxSession } from './domain/entities'
 import type { SiwxSessionFilter } from './domain/siwx/siwx-storage'
@@ -413,12 +414,11 @@ class WalletModalInstance implements WalletModal {
 
   preload(): Promise<void> {
     if (this.destroyed) return Promise.resolve()
-    const loader = this.container.get(FeatureLoader)
     const connected = this.connection.snapshot.status === 'connected'
     return Promise.all([
       // The visitor's language comes with the shell, so the first open needs no fetch.
       this.loadRenderer?.(this.container.get(LocaleStore).locale).then(({ prepareStyles }) => prepareStyles()),
-      loader.loadConnect(),
+      this.container.get(ModuleLoader).loadAt('onOpen'),
       // A connected visitor opens to Account: its bindings too.
       connected ? this.loadFeatures() : undefined,
     ]).then(() => undefined)
@@ -451,10 +451,11 @@ class WalletModalInstance implements WalletModal {
   /** Renders once the shell and the connect views' bindings are loaded; once per mount target. */
   private render(element?: HTMLElement): Promise<void> {
     const loadRenderer = this.loadRenderer
-    if (loadRenderer === undefined) return this.container.get(FeatureLoader).loadConnect()
+    const onOpen = this.container.get(ModuleLoader).loadAt('onOpen')
+    if (loadRenderer === undefined) return onOpen.then(() => undefined)
     // The visitor's language is fetched with the shell: the first render has its texts (an offline
     // language shows English).
-    this.mounting ??= Promise.all([loadRenderer(this.container.get(LocaleStore).locale), this.container.get(FeatureLoader).loadConnect()]).then(
+    this.mounting ??= Promise.all([loadRenderer(this.container.get(LocaleStore).locale), onOpen]).then(
       ([{ mountModal }]) => {
         if (this.destroyed) return
         this.unmount = mountModal(this.container, element)
@@ -473,8 +474,8 @@ class WalletModalInstance implements WalletModal {
     // Back from a social provider on the redirect path: the login finishes now (its code loads only then).
     if (globalThis.location?.hash.includes('walletgate_social') === true) {
       void this.container
-        .get(FeatureLoader)
-        .loadConnect()
+        .get(ModuleLoader)
+        .loadAt('onOpen')
         .then(() => this.container.get(SocialLoginLoader)().then((login) => login.resumeRedirect()))
         .catch((error: unknown) => this.container.get(Logger).warn('Walletgate: social login', error))
     }
@@ -504,13 +505,15 @@ class WalletModalInstance implements WalletModal {
   }
 
   /**
-   * Binds account, networks, send and activity (their own chunk) and starts the network rules.
-   * Once per modal; a failed chunk load is logged and retried on the next call.
+   * Binds what a connected visitor needs (the modules that load on connect: account, networks, send
+   * and activity, which start the network rules). Once per modal; a failed chunk load is logged and
+   * retried on the next call.
    */
   private loadFeatures(): Promise<Features> {
-    return this.container
-      .get(FeatureLoader)
-      .load()
+    const loader = this.container.get(ModuleLoader)
+    return loader
+      .loadAt('onConnect')
+      .then(() => loader.load('account'))
       .catch((error: unknown) => {
         if (!this.destroyed) this.container.get(Logger).warn('Could not load the account features', error)
         throw error
@@ -529,7 +532,7 @@ class WalletModalInstance implements WalletModal {
     this.unmount = undefined
     this.connectedSubscription.unsubscribe()
     this.profileNameSubscription?.unsubscribe()
-    this.container.get(FeatureLoader).dispose()
+    this.container.get(ModuleLoader).dispose()
     this.signIn.dispose()
     this.container.unbindAll()
   }

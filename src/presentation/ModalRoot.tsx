@@ -11,10 +11,11 @@ import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
 import { ImagePolicyProvider, Skeleton, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
-import { CONNECT_VIEWS, VIEW_AREAS, VIEWS, WALLET_LIST_VIEWS, reloadView } from './views/registry'
-import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
+import { VIEWS, reloadView } from './views/registry'
 import type { ViewName } from '../domain/navigation/views'
-import { ViewBoundary, WithBindings, type ViewNeeds } from './ViewGate'
+import { ViewNeeds } from '../composition/module-loader'
+import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
+import { ViewBoundary, WithBindings } from './ViewGate'
 import { FitHeight } from './FitHeight'
 import { HeaderTitle, viewTitle } from './views/titles'
 import { BACK_ARROW } from '../domain/format/glyphs'
@@ -57,6 +58,7 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const connection = useService(ConnectionStore)
   const config = useService(ModalConfig)
   const warnings = useService(ViewWarnings)
+  const viewNeeds = useService(ViewNeeds)
   // Eager: these stores emit their current value on subscribe. Taking it at render instead of
   // setting it again from an effect leaves no same-value update queued, which React would otherwise
   // replay as one more render of the shell right after the first open.
@@ -85,7 +87,8 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const view = state.router.view
   const canGoBack = state.router.history.length > 1
   const View = VIEWS[view]
-  const needs = viewNeeds(view)
+  // What the view waits for: its module's bindings, unless they come with the shell.
+  const needs = viewNeeds[view]
   const visible = embedded || state.open
 
   useEffect(() => {
@@ -291,16 +294,4 @@ function deepActiveElement(doc: Document): HTMLElement | null {
   let active: Element | null = doc.activeElement
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
   return active instanceof HTMLElement ? active : null
-}
-
-/**
- * What `view` waits for before it draws: nothing more for the connect views (their bindings come
- * with the shell), the catalogue lists or the connection flow for the connect views that use them,
- * its area's bindings for an area's view, the account features for every other.
- */
-function viewNeeds(view: ViewName): ViewNeeds | undefined {
-  if (WALLET_LIST_VIEWS.has(view)) return 'walletLists'
-  if (view === 'ConnectingExternal') return 'connectFlow'
-  if (CONNECT_VIEWS.has(view)) return undefined
-  return VIEW_AREAS[view] ?? 'features'
 }

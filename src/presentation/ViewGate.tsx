@@ -1,5 +1,5 @@
 import { Component, useEffect, useState, type ReactNode } from 'react'
-import { FeatureLoader, type FeatureArea } from '../application/modal-services'
+import { ModuleLoader } from '../composition/module-loader'
 import { Button, Notice, Skeleton } from './components'
 import { useService } from './di-context'
 import { useI18n } from './i18n/i18n'
@@ -71,41 +71,20 @@ export class ViewBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** What a view waits for before it draws, beyond the connect views' bindings (src/di-connect.ts). */
-export type ViewNeeds = 'features' | 'connectFlow' | 'walletLists' | FeatureArea
-
-/** Whether `needs` is bound, and how to bind it. */
-function bindingsOf(loader: FeatureLoader, needs: ViewNeeds): readonly [ready: boolean, load: () => Promise<unknown>] {
-  switch (needs) {
-    // The account features (src/di-features.ts).
-    case 'features':
-      return [loader.loaded, () => loader.load()]
-    // The connection flow (src/di-connect-flow.ts): ConnectingExternal opened directly.
-    case 'connectFlow':
-      return [loader.connectFlowLoaded, () => loader.connectFlow()]
-    // The catalogue wallet lists (src/di-wallet-lists.ts).
-    case 'walletLists':
-      return [loader.walletListsLoaded, () => loader.loadWalletLists()]
-    // An area bound on demand (name registration, buying crypto, swaps, sessions: their own chunks).
-    default:
-      return [loader.areaLoaded(needs), () => loader.loadArea(needs)]
-  }
-}
-
 /**
- * Renders its children once the lazily loaded part of the composition root they need is bound: at
+ * Renders its children once the on-demand module they need (`needs`, its id) is bound: at
  * once when it already is, after a short loading line otherwise, and with a retry if the chunk
  * fails. Key it by `needs` where views with other needs follow each other: going from one area's
  * view straight to another's must wait for the other's bindings, not keep the first one's "ready".
  */
-export function WithBindings({ needs, children }: { readonly needs: ViewNeeds; readonly children: ReactNode }) {
-  const loader = useService(FeatureLoader)
-  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(() => (bindingsOf(loader, needs)[0] ? 'ready' : 'loading'))
+export function WithBindings({ needs, children }: { readonly needs: string; readonly children: ReactNode }) {
+  const loader = useService(ModuleLoader)
+  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(() => (loader.loaded(needs) ? 'ready' : 'loading'))
 
   useEffect(() => {
     if (state !== 'loading') return
     let live = true
-    bindingsOf(loader, needs)[1]().then(
+    loader.load(needs).then(
       () => live && setState('ready'),
       () => live && setState('failed'),
     )

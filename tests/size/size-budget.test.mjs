@@ -171,7 +171,7 @@ describe('analyseBuild and the CLI on a build directory', () => {
     // The lazy chunk plays the prefetched shell: it holds src/presentation/mount.tsx.
     const { dir } = await fakeBuild({
       entryIds: prefetcher,
-      lazyIds: ['/r/src/presentation/mount.tsx', '/r/src/di-connect.ts'],
+      lazyIds: ['/r/src/presentation/mount.tsx', '/r/src/composition/bindings/connect.ts'],
     })
     const analysis = await analyseBuild(dir)
     expect(analysis.files.map((f) => f.file)).toContain('assets/lazy.js')
@@ -181,14 +181,14 @@ describe('analyseBuild and the CLI on a build directory', () => {
     const missing = await fakeBuild({ entryIds: prefetcher })
     expect(breaches(await analyseBuild(missing.dir))).toEqual([
       expect.stringContaining('no chunk holds src/presentation/mount.tsx'),
-      expect.stringContaining('no chunk holds src/di-connect.ts'),
+      expect.stringContaining('no chunk holds src/composition/bindings/connect.ts'),
     ])
   })
 
   it('counts the catalogue and the English the first open draws with, wherever the bundler puts them', async () => {
     // The lazy chunk plays a chunk of its own holding the catalogue, reached by no static import.
     const { dir } = await fakeBuild({
-      entryIds: ['/r/src/index.ts', '/r/src/wallet-modal.ts', '/r/src/presentation/mount.tsx', '/r/src/di-connect.ts'],
+      entryIds: ['/r/src/index.ts', '/r/src/wallet-modal.ts', '/r/src/presentation/mount.tsx', '/r/src/composition/bindings/connect.ts'],
       lazyIds: ['/r/src/presentation/i18n/i18n.tsx', '/r/src/presentation/i18n/english.ts'],
     })
     const analysis = await analyseBuild(dir, { addingEnglish: [] })

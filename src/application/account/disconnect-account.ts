@@ -1,7 +1,7 @@
 import type { ServiceIdentifier } from 'inversify'
 
 /**
- * The command the Account and UnsupportedChain views run for "Disconnect". Bound in src/di.ts to
+ * The command the Account and UnsupportedChain views run for "Disconnect". Bound in the composition root (src/composition) to
  * the connection use case that disconnects the wallet (spec section 4).
  */
 export type DisconnectAccount = () => Promise<void>

@@ -4,7 +4,7 @@ import type { WalletConnectQr } from './walletconnect-qr'
 
 /**
  * The Connect view's way into WalletConnect. The QR use case and the catalogue lists come in a
- * chunk of their own (src/di-wallet-lists.ts), fetched when the visitor points at a WalletConnect
+ * chunk of their own (src/composition/bindings/wallet-connect.ts), fetched when the visitor points at a WalletConnect
  * row or chooses one, so the Connect view's prefetched code does not carry them.
  */
 export class WalletConnectEntry {

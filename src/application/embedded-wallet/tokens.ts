@@ -6,7 +6,7 @@ import type { ServiceIdentifier } from 'inversify'
 import type { EmailLogin } from './email-login'
 import type { EmbeddedSession } from './embedded-session'
 
-/** The embedded session (src/di-features.ts binds it when the embedded wallet exists). */
+/** The embedded session (src/composition/bindings/account.ts binds it when the embedded wallet exists). */
 export const EmbeddedSessionToken = Symbol('EmbeddedSession') as ServiceIdentifier<EmbeddedSession>
 
 /**

@@ -9,7 +9,7 @@ function tokensOf(state: BalanceState): readonly TokenBalance[] {
   return state.status === 'ready' ? state.tokens : NONE
 }
 
-/** The account's balance store seen as the send form's token list (bound in src/di.ts). */
+/** The account's balance store seen as the send form's token list (bound in the composition root (src/composition)). */
 export function balanceSourceFrom(
   store: Pick<BalanceStore, 'state$' | 'snapshot' | 'refresh'>,
 ): SendBalanceSource {

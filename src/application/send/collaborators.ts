@@ -1,6 +1,6 @@
 /**
  * What the send and activity use cases need from the rest of the application, as narrow
- * interfaces. The composition root (src/di.ts) binds them to the real stores (the account's
+ * interfaces. The composition root (src/composition) binds them to the real stores (the account's
  * balance store, the modal's snack store), so these use cases never depend on how those work.
  */
 import type { ServiceIdentifier } from 'inversify'

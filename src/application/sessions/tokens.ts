@@ -1,6 +1,6 @@
 /**
  * The smart-session services' tokens, apart from their classes so the facade names them without
- * loading them (they are bound by src/di-sessions.ts, a chunk of its own).
+ * loading them (they are bound by src/composition/bindings/sessions.ts, a chunk of its own).
  */
 import type { ServiceIdentifier } from 'inversify'
 import type { GrantPermissions } from './grant-permissions'

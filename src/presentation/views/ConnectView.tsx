@@ -4,7 +4,7 @@ import { ConnectorsStore } from '../../application/connection/connectors-store'
 import { WalletConnectEntry } from '../../application/connection/walletconnect-entry'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { ModalStore } from '../../application/modal-store'
-import { FeatureLoader } from '../../application/modal-services'
+import { ModuleLoader } from '../../composition/module-loader'
 import { SnackStore } from '../../application/snack-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
@@ -24,7 +24,7 @@ const SocialButtons = lazy(() => import('./connect/SocialButtons'))
  */
 export default function ConnectView() {
   const store = useService(ConnectorsStore)
-  const loader = useService(FeatureLoader)
+  const loader = useService(ModuleLoader)
   const snack = useService(SnackStore)
   const modal = useService(ModalStore)
   const walletConnect = useService(WalletConnectEntry)
@@ -36,7 +36,7 @@ export default function ConnectView() {
     void store.load()
   }, [store])
   const connect = (id: string) =>
-    loader.connectFlow().then(
+    loader.load('connectFlow').then(
       (flow) => flow.connect(id),
       () => snack.showError(shell['shell.loadFailed']),
     )

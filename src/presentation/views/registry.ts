@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { ViewName } from '../../domain/navigation/views'
-import type { FeatureArea } from '../../application/modal-services'
 import ConnectView from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
 
@@ -62,7 +61,8 @@ const LOADERS: Partial<Record<ViewName, Loader>> = {
  * first open and React throttles the reveal of a suspended boundary by about 300 ms. Views not yet
  * built are absent here and the shell says so instead of showing a blank panel. A view's chunk
  * brings the English of its texts (each view module adds its area's, ../i18n/english.ts), so a view
- * that draws never shows a key.
+ * that draws never shows a key. What each view waits for before it draws is its module's say
+ * (`loads.whenViewOpens` in src/composition/modules/, given to the shell as ViewNeeds).
  */
 export const VIEWS: Partial<Record<ViewName, View>> = {
   Connect: ConnectView,
@@ -77,45 +77,4 @@ export const VIEWS: Partial<Record<ViewName, View>> = {
 export function reloadView(name: ViewName): void {
   const load = LOADERS[name]
   if (load !== undefined) VIEWS[name] = lazy(load)
-}
-
-/**
- * The views that need only the connect views' bindings (src/di-connect.ts, loaded with the shell).
- * Every other view also waits for the account features (src/di-features.ts).
- */
-export const CONNECT_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
-  'Connect',
-  'AllWallets',
-  // The answers to "What is a wallet?" and "What is a network?": texts only.
-  'WhatIsAWallet',
-  'WhatIsANetwork',
-  'ConnectingExternal',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  // Sign-in needs only the connection and its own loader: it opens right after a wallet connects.
-  'SIWXSignMessage',
-  // The email login's steps come before any account exists.
-  'EmailVerifyOtp',
-  'EmailVerifyDevice',
-  // So are the social login's.
-  'ConnectingSocial',
-  'ConnectingFarcaster',
-])
-
-/** Connect views that list the catalogue's wallets: they also wait for src/di-wallet-lists.ts. */
-export const WALLET_LIST_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
-  'AllWallets',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-])
-
-/** Views whose bindings are an area of their own, loaded when one of them first opens. */
-export const VIEW_AREAS: Partial<Record<ViewName, FeatureArea>> = {
-  RegisterAccountName: 'names',
-  RegisterAccountNameSuccess: 'names',
-  OnRamp: 'onramp',
-  OnRampProviders: 'onramp',
-  Swap: 'swap',
-  SwapPreview: 'swap',
-  SmartSessionList: 'sessions',
 }

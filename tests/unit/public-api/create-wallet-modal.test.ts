@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createWalletModal, InvalidConfigError, type WalletModalState } from '../../../src/index'
 import { ConnectionStore } from '../../../src/application/connection-store'
 import { ModalStore } from '../../../src/application/modal-store'
-import { FeatureLoader } from '../../../src/application/modal-services'
+import { ModuleLoader } from '../../../src/composition/module-loader'
 import { aModalConfig } from '../../builders/config'
 import { aModalWithContainer } from '../../builders/a-modal'
 
@@ -31,7 +31,7 @@ describe('createWalletModal', () => {
     expect(a.container.get(ModalStore)).toBe(a.container.get(ModalStore))
     unsubscribe()
     // A connected modal loads its account features: let that finish before the test's modules go.
-    await a.container.get(FeatureLoader).load()
+    await a.container.get(ModuleLoader).load('account')
     a.modal.destroy()
     b.modal.destroy()
   })

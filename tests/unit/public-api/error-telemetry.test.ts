@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletModal } from '../../../src/index'
 import { DisconnectWallet } from '../../../src/application/connection/disconnect-wallet'
 import { SwitchNetworkRejectedError } from '../../../src/application/networks/switch-network'
-import { FeatureLoader, type FeatureLoader as FeatureLoaderType } from '../../../src/application/modal-services'
+import { ModuleLoader, type Features } from '../../../src/composition/module-loader'
 import { DisconnectError, NetworkNotFoundError } from '../../../src/domain/errors'
-import { createContainer } from '../../../src/di'
+import { createContainer } from '../../../src/composition/container'
 import { parseConfig } from '../../../src/domain/config'
 import { Logger } from '../../../src/ports/logger'
 import { Telemetry } from '../../../src/ports/telemetry'
@@ -30,19 +30,14 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
       c.rebind(Telemetry).toConstantValue(telemetry)
       if (commands.disconnect) c.rebind(DisconnectWallet).toConstantValue({ disconnect: commands.disconnect } as unknown as DisconnectWallet)
       if (commands.switchNetwork) {
-        const loader: FeatureLoaderType = {
-          loaded: true,
-          loadConnect: () => Promise.resolve(),
-          connectFlow: () => new Promise(() => undefined),
-          connectFlowLoaded: false,
-    loadWalletLists: () => Promise.resolve(),
-    walletListsLoaded: true,
-          load: () => Promise.resolve({ start() {}, dispose() {}, switchNetwork: commands.switchNetwork!, grantPermissions: () => Promise.resolve({}), profileName$: of(null), bindArea: async () => {}, areaBound: () => true }),
-          loadArea: () => Promise.resolve(),
-          areaLoaded: () => true,
+        const features: Features = { switchNetwork: commands.switchNetwork, grantPermissions: () => Promise.resolve({}), profileName$: of(null) }
+        const loader: ModuleLoader = {
+          load: (() => Promise.resolve(features)) as ModuleLoader['load'],
+          loaded: () => true,
+          loadAt: () => Promise.resolve(),
           dispose() {},
         }
-        c.rebind(FeatureLoader).toConstantValue(loader)
+        c.rebind(ModuleLoader).toConstantValue(loader)
       }
     },
   })

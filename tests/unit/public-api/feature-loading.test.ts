@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
-import { FeatureLoader } from '../../../src/application/modal-services'
+import { ModuleLoader } from '../../../src/composition/module-loader'
 import { ConnectorsStore } from '../../../src/application/connection/connectors-store'
 import { NetworksStore } from '../../../src/application/networks/networks-store'
 import { RegisterAccountName } from '../../../src/application/names/register-account-name'
@@ -13,31 +13,31 @@ import { Logger } from '../../../src/ports/logger'
 describe('on-demand bindings', () => {
   it('binds the connect views first and the account features only when asked', async () => {
     const { modal, container } = aModalWithContainer()
-    const loader = container.get(FeatureLoader)
+    const loader = container.get(ModuleLoader)
     expect(container.isBound(ConnectorsStore)).toBe(false)
-    await loader.loadConnect()
+    await loader.loadAt('onOpen')
     expect(container.isBound(ConnectorsStore)).toBe(true)
     expect(container.isBound(NetworksStore)).toBe(false)
-    expect(loader.loaded).toBe(false)
-    const [a, b] = await Promise.all([loader.load(), loader.load()])
+    expect(loader.loaded('account')).toBe(false)
+    const [a, b] = await Promise.all([loader.load('account'), loader.load('account')])
     expect(a).toBe(b)
-    expect(loader.loaded).toBe(true)
+    expect(loader.loaded('account')).toBe(true)
     expect(container.isBound(NetworksStore)).toBe(true)
     modal.destroy()
   })
 
   it('binds name registration and buying crypto only when their views ask, and stops them on destroy', async () => {
     const { modal, container } = aModalWithContainer()
-    const loader = container.get(FeatureLoader)
-    await loader.load()
+    const loader = container.get(ModuleLoader)
+    await loader.load('account')
     expect(container.isBound(RegisterAccountName)).toBe(false)
     expect(container.isBound(BuyCrypto)).toBe(false)
-    await loader.loadArea('names')
-    expect(loader.areaLoaded('names')).toBe(true)
-    expect(loader.areaLoaded('onramp')).toBe(false)
+    await loader.load('names')
+    expect(loader.loaded('names')).toBe(true)
+    expect(loader.loaded('onRamp')).toBe(false)
     expect(container.isBound(RegisterAccountName)).toBe(true)
     expect(container.isBound(BuyCrypto)).toBe(false)
-    await loader.loadArea('onramp')
+    await loader.load('onRamp')
     const stopNames = vi.spyOn(container.get(RegisterAccountName), 'dispose')
     const stopBuying = vi.spyOn(container.get(BuyCrypto), 'dispose')
     modal.destroy()
@@ -47,12 +47,13 @@ describe('on-demand bindings', () => {
 
   it('a destroyed modal binds nothing more and its features stop', async () => {
     const { modal, container } = aModalWithContainer()
-    const loader = container.get(FeatureLoader)
-    const features = await loader.load()
-    const dispose = vi.spyOn(features, 'dispose')
+    const loader = container.get(ModuleLoader)
+    await loader.load('account')
+    const dispose = vi.spyOn(container.get(NetworksStore), 'dispose')
     modal.destroy()
     expect(dispose).toHaveBeenCalledTimes(1)
-    expect(loader.loaded).toBe(false)
+    expect(loader.loaded('account')).toBe(false)
+    await expect(loader.load('names')).rejects.toThrow('The modal was destroyed.')
   })
 
   it('an overlay modal prefetches the connect views once the page is idle, before any open', async () => {
@@ -74,27 +75,13 @@ describe('open() when the modal cannot be loaded', () => {
     let failNext = true
     const modal = createWalletModal(aModalConfig(), {
       overrides: (c) => {
-        const real = c.get(FeatureLoader)
+        const real = c.get(ModuleLoader)
         const logger: Logger = { debug() {}, warn: (message) => void warnings.push(message), error() {} }
         c.rebind(Logger).toConstantValue(logger)
-        c.rebind(FeatureLoader).toConstantValue({
-          get loaded() {
-            return real.loaded
-          },
-          load: () => real.load(),
-          loadWalletLists: () => real.loadWalletLists(),
-          connectFlow: () => real.connectFlow(),
-          get connectFlowLoaded() {
-            return real.connectFlowLoaded
-          },
-          get walletListsLoaded() {
-            return real.walletListsLoaded
-          },
-          dispose: () => real.dispose(),
-          loadArea: (area) => real.loadArea(area),
-          areaLoaded: (area) => real.areaLoaded(area),
-          loadConnect: () => {
-            if (!failNext) return real.loadConnect()
+        c.rebind(ModuleLoader).toConstantValue({
+          ...real,
+          loadAt: (moment) => {
+            if (!failNext) return real.loadAt(moment)
             failNext = false
             return Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
           },
@@ -119,27 +106,13 @@ describe('open() and close() while the modal loads', () => {
     let held = true
     const modal = createWalletModal(aModalConfig(), {
       overrides: (c) => {
-        const real = c.get(FeatureLoader)
-        c.rebind(FeatureLoader).toConstantValue({
-          get loaded() {
-            return real.loaded
-          },
-          load: () => real.load(),
-          loadWalletLists: () => real.loadWalletLists(),
-          connectFlow: () => real.connectFlow(),
-          get connectFlowLoaded() {
-            return real.connectFlowLoaded
-          },
-          get walletListsLoaded() {
-            return real.walletListsLoaded
-          },
-          dispose: () => real.dispose(),
-          loadArea: (area) => real.loadArea(area),
-          areaLoaded: (area) => real.areaLoaded(area),
-          loadConnect: () => {
-            if (!held) return real.loadConnect()
+        const real = c.get(ModuleLoader)
+        c.rebind(ModuleLoader).toConstantValue({
+          ...real,
+          loadAt: (moment) => {
+            if (!held) return real.loadAt(moment)
             held = false
-            return new Promise<void>((resolve) => (release = resolve)).then(() => real.loadConnect())
+            return new Promise<void>((resolve) => (release = resolve)).then(() => real.loadAt(moment))
           },
         })
       },

@@ -1,7 +1,8 @@
 /** The host's `swapChainIds` decides where the modal's swap calls go, before any request. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createContainer } from '../../../src/di'
-import { bindFeatures } from '../../../src/di-features'
+import { createContainer } from '../../../src/composition/container'
+import { bindAccount } from '../../../src/composition/bindings/account'
+import { bindNow } from '../../support/bind-now'
 import { parseConfig } from '../../../src/domain/config'
 import { SwapNetworkNotSupportedError } from '../../../src/domain/errors'
 import { BlockchainApi } from '../../../src/ports/blockchain-api'
@@ -14,7 +15,7 @@ afterEach(() => {
 function apiFor(swapChainIds?: number[]) {
   const config = parseConfig(aModalConfig(swapChainIds ? { swapChainIds } : {}))
   const container = createContainer(config)
-  bindFeatures(container, config, [])
+  bindNow(container, bindAccount)
   const requests: string[] = []
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     requests.push(String(input))

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { createContainer } from '../../../src/di'
+import { createContainer } from '../../../src/composition/container'
 import { parseConfig } from '../../../src/domain/config'
 import { ModalStore } from '../../../src/application/modal-store'
 import { Platform } from '../../../src/ports/platform'

@@ -2,7 +2,7 @@
  * WalletConnect as one more connector of the connection flow (`WalletConnectors`), so connect,
  * silent reconnect after a reload, wallet events, disconnect and `getProvider` go through the same
  * use cases as browser wallets. The adapter (and with it the SDK) is created through `create`, a
- * dynamic import in src/di.ts: nothing of WalletConnect is in the page's initial JS.
+ * dynamic import in the composition root (src/composition): nothing of WalletConnect is in the page's initial JS.
  */
 import { BehaviorSubject, Subject, type Observable, type Subscription } from 'rxjs'
 import type { Connector } from '../../../domain/entities'

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { FeatureLoader } from '../../../application/modal-services'
+import { ModuleLoader } from '../../../composition/module-loader'
 import { useObservableState } from 'observable-hooks'
 import type { EmbeddedSession } from '../../../application/embedded-wallet/embedded-session'
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
@@ -18,20 +18,20 @@ addEnglish(email)
  * cannot script. Leaving (the modal closes, the visitor disconnects) aborts what waits.
  */
 export default function EmbeddedApprovalPanel() {
-  const features = useService(FeatureLoader)
-  const [ready, setReady] = useState(features.loaded)
-  // The embedded session is bound with the account features (src/di-features.ts).
+  const loader = useService(ModuleLoader)
+  const [ready, setReady] = useState(() => loader.loaded('account'))
+  // The embedded session is bound with the account module.
   useEffect(() => {
     if (ready) return
     let live = true
-    features.load().then(
+    loader.load('account').then(
       () => live && setReady(true),
       () => undefined,
     )
     return () => {
       live = false
     }
-  }, [ready, features])
+  }, [ready, loader])
   if (!ready) return null
   return <WithSession />
 }

@@ -48,7 +48,7 @@ function aWorld(kind: PlatformKind = 'ios-safari') {
     scheduler,
     logger,
     load: sdk.loader(),
-    // As src/di.ts wires it: the QR decides what becomes of an expiring pairing.
+    // As the composition root (src/composition) wires it: the QR decides what becomes of an expiring pairing.
     pairingExpiring: () => answerer.qr?.pairingExpiring() ?? 'refresh',
   })
   const wallets = new WalletConnectConnectors(() => Promise.resolve(adapter), logger, { reusePairing: true })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod/mini'
 import { parseConfig } from '../../../../src/domain/config'
-import { serviceClient } from '../../../../src/di-service-client'
+import { serviceClient } from '../../../../src/composition/service-client'
 import { ServiceTimeoutError } from '../../../../src/ports/http-errors'
 import { aModalConfig } from '../../../builders/config'
 

@@ -2,10 +2,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { Container } from 'inversify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createContainer } from '../../../../src/di'
-import { bindConnect } from '../../../../src/di-connect'
-import { bindConnectFlow } from '../../../../src/di-connect-flow'
-import { FeatureLoader, ModalConfig } from '../../../../src/application/modal-services'
+import { createContainer } from '../../../../src/composition/container'
+import { bindConnect } from '../../../../src/composition/bindings/connect'
+import { bindConnectFlow } from '../../../../src/composition/bindings/connect-flow'
+import { ModuleLoader } from '../../../../src/composition/module-loader'
+import { bindNow } from '../../../support/bind-now'
 import { SnackStore } from '../../../../src/application/snack-store'
 import { ConnectExternal } from '../../../../src/application/connection/connect-external'
 import { parseConfig, type WalletModalConfig } from '../../../../src/domain/config'
@@ -41,8 +42,7 @@ function world(overrides: Partial<WalletModalConfig> = {}, others: FakeChainFami
     c.rebind(Logger).toConstantValue(new RecordingLogger())
   }, [solanaFamily])
   // The connect views' own bindings live in a lazily loaded part of the composition root.
-  bindConnect(container, container.get(ModalConfig))
-  bindConnectFlow(container)
+  bindNow(container, bindConnect, bindConnectFlow)
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return { wallets, catalogue, container, ui }
 }
@@ -71,15 +71,16 @@ describe('ConnectView', () => {
   it('fetches the connection flow a moment after it shows; a click while that fetch fails says so, and the next click connects', async () => {
     const w = world()
     w.wallets.add(anAnnouncedConnector())
-    const real = w.container.get(FeatureLoader)
+    const real = w.container.get(ModuleLoader)
     const asked: string[] = []
     let offline = true
-    w.container.rebind(FeatureLoader).toConstantValue({
+    w.container.rebind(ModuleLoader).toConstantValue({
       ...real,
-      connectFlow: () => {
+      load: ((id: string) => {
+        if (id !== 'connectFlow') return real.load(id)
         asked.push(offline ? 'offline' : 'online')
         return offline ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(w.container.get(ConnectExternal))
-      },
+      }) as ModuleLoader['load'],
     })
     w.container.get(ModalStore).open({}, false)
     w.ui(<ConnectView />)

@@ -41,7 +41,7 @@ async function freshModal() {
   const [
     { createWalletModal },
     { ModalStore },
-    { FeatureLoader },
+    { ModuleLoader },
     { ConnectionStore },
     { Analytics },
     { BlockchainApi },
@@ -60,7 +60,7 @@ async function freshModal() {
   ] = await Promise.all([
     import('../../../../src/index'),
     import('../../../../src/application/modal-store'),
-    import('../../../../src/application/modal-services'),
+    import('../../../../src/composition/module-loader'),
     import('../../../../src/application/connection-store'),
     import('../../../../src/ports/analytics'),
     import('../../../../src/ports/blockchain-api'),
@@ -108,8 +108,8 @@ async function freshModal() {
     shadow,
     hasEnglish,
     store: world.get(ModalStore),
-    loadFeatures: () => world.get(FeatureLoader).load(),
-    connect: () => world.get(FeatureLoader).connectFlow().then((flow) => flow.connect(wallets.connectors[0]?.id ?? '')),
+    loadFeatures: () => world.get(ModuleLoader).load('account'),
+    connect: () => world.get(ModuleLoader).load('connectFlow').then((flow) => flow.connect(wallets.connectors[0]?.id ?? '')),
     connected: () => world.get(ConnectionStore).snapshot.status === 'connected',
   }
 }

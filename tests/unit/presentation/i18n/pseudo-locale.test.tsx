@@ -13,7 +13,7 @@ import { EmbeddedAccountType } from '../../../../src/presentation/views/account/
 import { EmbeddedEmail } from '../../../../src/presentation/views/account/EmbeddedEmail'
 import { createWalletModal, type WalletModal } from '../../../../src/index'
 import { ModalStore } from '../../../../src/application/modal-store'
-import { FeatureLoader } from '../../../../src/application/modal-services'
+import { ModuleLoader } from '../../../../src/composition/module-loader'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import type { ViewName } from '../../../../src/domain/navigation/views'
@@ -123,12 +123,12 @@ describe('every text of every view comes from the catalogue', () => {
     const { modal, container, shadow, wallets } = await pseudoModal()
     const store = container.get(ModalStore)
     // The account features first, as a connected visitor has them: the areas on top of them bind then.
-    await act(() => container.get(FeatureLoader).load().then(() => undefined))
+    await act(() => container.get(ModuleLoader).load('account').then(() => undefined))
     const views = Object.keys(VIEWS) as ViewName[]
     expect(views.length).toBeGreaterThan(10)
     const disconnected = await drawEach(views, store, shadow)
     await act(async () => {
-      const flow = await container.get(FeatureLoader).connectFlow()
+      const flow = await container.get(ModuleLoader).load('connectFlow')
       await flow.connect(wallets.connectors[0]?.id ?? '')
     })
     expect(container.get(ConnectionStore).snapshot.status).toBe('connected')

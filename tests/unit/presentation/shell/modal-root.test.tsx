@@ -4,9 +4,9 @@ import { Profiler } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Container } from 'inversify'
 import { createWalletModal } from '../../../../src/index'
-import { bindConnect } from '../../../../src/di-connect'
-import { bindConnectFlow } from '../../../../src/di-connect-flow'
-import { ModalConfig } from '../../../../src/application/modal-services'
+import { bindConnect } from '../../../../src/composition/bindings/connect'
+import { bindConnectFlow } from '../../../../src/composition/bindings/connect-flow'
+import { bindNow } from '../../../support/bind-now'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { Analytics } from '../../../../src/ports/analytics'
 import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
@@ -46,8 +46,7 @@ describe('ModalRoot', () => {
       },
     })
     if (container === undefined) throw new Error('overrides not called')
-    bindConnect(container, container.get(ModalConfig))
-    bindConnectFlow(container)
+    bindNow(container, bindConnect, bindConnectFlow)
     const host = document.createElement('div')
     document.body.append(host)
     const shadow = host.attachShadow({ mode: 'open' })

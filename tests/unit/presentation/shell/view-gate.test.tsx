@@ -1,93 +1,84 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Container } from 'inversify'
-import { of } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { FeatureLoader, type Features } from '../../../../src/application/modal-services'
+import { ModuleLoader } from '../../../../src/composition/module-loader'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import { ViewBoundary, WithBindings } from '../../../../src/presentation/ViewGate'
 
 afterEach(cleanup)
 
-const NO_FEATURES: Features = { start() {}, async switchNetwork() {}, grantPermissions: () => Promise.resolve({}), dispose() {}, profileName$: of(null), bindArea: async () => {}, areaBound: () => true }
-
-/** A FeatureLoader whose loads the test settles by hand. */
-function manualLoader(loadedAtStart = false) {
-  const pending: { resolve: (f: Features) => void; reject: (e: unknown) => void }[] = []
-  const loader: FeatureLoader & { loaded: boolean } = {
-    loaded: loadedAtStart,
-    loadConnect: async () => {},
-    connectFlow: () => new Promise(() => undefined),
-    connectFlowLoaded: false,
-    loadWalletLists: async () => {},
-    walletListsLoaded: true,
-    loadArea: async () => {},
-    areaLoaded: () => true,
+/** A module loader whose loads the test settles by hand; `loadedAtStart` modules are bound already. */
+function manualLoader(loadedAtStart: readonly string[] = []) {
+  const pending: { resolve: () => void; reject: (e: unknown) => void }[] = []
+  const bound = new Set(loadedAtStart)
+  const loader: ModuleLoader = {
+    loaded: (id) => bound.has(id),
     load: vi.fn(
-      () =>
-        new Promise<Features>((resolve, reject) =>
+      (id: string) =>
+        new Promise((resolve, reject) =>
           pending.push({
-            resolve: (f) => {
-              loader.loaded = true
-              resolve(f)
+            resolve: () => {
+              bound.add(id)
+              resolve(undefined)
             },
             reject,
           }),
         ),
-    ),
+    ) as unknown as ModuleLoader['load'],
+    loadAt: async () => {},
     dispose() {},
   }
   const container = new Container()
-  container.bind(FeatureLoader).toConstantValue(loader)
+  container.bind(ModuleLoader).toConstantValue(loader)
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return { loader, pending, ui }
 }
 
 describe('WithBindings', () => {
   it('renders its view at once when the features are already bound', () => {
-    const { loader, ui } = manualLoader(true)
-    ui(<WithBindings needs="features">Account view</WithBindings>)
+    const { loader, ui } = manualLoader(['account'])
+    ui(<WithBindings needs="account">Account view</WithBindings>)
     expect(screen.getByText('Account view')).toBeTruthy()
     expect(loader.load).not.toHaveBeenCalled()
   })
 
   it('shows a loading line until the features are bound, then the view', async () => {
     const { pending, ui } = manualLoader()
-    ui(<WithBindings needs="features">Account view</WithBindings>)
+    ui(<WithBindings needs="account">Account view</WithBindings>)
     expect(screen.getByRole('status').textContent).toBe('Loading…')
     expect(screen.queryByText('Account view')).toBeNull()
-    pending[0]!.resolve(NO_FEATURES)
+    pending[0]!.resolve()
     expect(await screen.findByText('Account view')).toBeTruthy()
   })
 
   it("a failed chunk says the spec's 'Something went wrong.' and Try again loads it again", async () => {
     const { loader, pending, ui } = manualLoader()
-    ui(<WithBindings needs="features">Account view</WithBindings>)
+    ui(<WithBindings needs="account">Account view</WithBindings>)
     pending[0]!.reject(new TypeError('Failed to fetch dynamically imported module'))
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong.')
     fireEvent.click(screen.getByTestId('view-retry'))
     expect(loader.load).toHaveBeenCalledTimes(2)
-    pending[1]!.resolve(NO_FEATURES)
+    pending[1]!.resolve()
     expect(await screen.findByText('Account view')).toBeTruthy()
   })
 })
 
 describe('WithBindings for the other needs', () => {
-  it('waits for the connection flow, the wallet lists or an area only as the loader says it must', async () => {
-    const { loader, ui } = manualLoader(true)
+  it('waits for the module it names only as the loader says it must', async () => {
+    const { loader, ui } = manualLoader(['account', 'walletConnect'])
     ui(<WithBindings needs="connectFlow">Connecting view</WithBindings>)
     expect(screen.getByRole('status').textContent).toBe('Loading…')
+    expect(loader.load).toHaveBeenCalledWith('connectFlow')
     cleanup()
-    ui(<WithBindings needs="walletLists">All wallets</WithBindings>)
+    ui(<WithBindings needs="walletConnect">All wallets</WithBindings>)
     expect(screen.getByText('All wallets')).toBeTruthy()
     cleanup()
-    const areaLoaded = vi.spyOn(loader, 'areaLoaded').mockReturnValue(false)
-    const loadArea = vi.spyOn(loader, 'loadArea')
+    const loaded = vi.spyOn(loader, 'loaded')
     ui(<WithBindings needs="swap">Swap view</WithBindings>)
-    expect(areaLoaded).toHaveBeenCalledWith('swap')
-    expect(loadArea).toHaveBeenCalledWith('swap')
-    expect(await screen.findByText('Swap view')).toBeTruthy()
-    expect(loader.load).not.toHaveBeenCalled()
+    expect(loaded).toHaveBeenCalledWith('swap')
+    expect(loader.load).toHaveBeenCalledWith('swap')
+    expect(loader.load).not.toHaveBeenCalledWith('account')
   })
 })
 

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react'
 import type { Container } from 'inversify'
 import type { SchedulerLike } from 'rxjs'
-import { createContainer } from '../../../../src/di'
-import { bindConnect } from '../../../../src/di-connect'
-import { bindConnectFlow } from '../../../../src/di-connect-flow'
-import { bindWalletLists } from '../../../../src/di-wallet-lists'
-import { ModalConfig } from '../../../../src/application/modal-services'
+import { createContainer } from '../../../../src/composition/container'
+import { bindConnect } from '../../../../src/composition/bindings/connect'
+import { bindConnectFlow } from '../../../../src/composition/bindings/connect-flow'
+import { bindWalletConnect } from '../../../../src/composition/bindings/wallet-connect'
+import { bindNow } from '../../../support/bind-now'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { parseConfig } from '../../../../src/domain/config'
 import type { WalletListing } from '../../../../src/domain/entities'
@@ -55,10 +55,8 @@ export function walletConnectViews({ now, catalogue = [], platform, scheduler }:
     c.rebind(Logger).toConstantValue(new RecordingLogger())
   })
   // The connect views' own bindings live in a lazily loaded part of the composition root.
-  bindConnect(container, container.get(ModalConfig))
-  bindConnectFlow(container)
-  // The WalletConnect views' and the catalogue lists' bindings (their own chunk in the product).
-  bindWalletLists(container, container.get(ModalConfig))
+  // With the WalletConnect views' and the catalogue lists' bindings (their own chunk in the product).
+  bindNow(container, bindConnect, bindConnectFlow, bindWalletConnect)
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return {
     wallets,

@@ -1,120 +1,90 @@
-import { UpdateEmail } from './application/embedded-wallet/update-email'
-import { EmbeddedSession } from './application/embedded-wallet/embedded-session'
-import { EmbeddedSessionToken } from './application/embedded-wallet/tokens'
-import { EmbeddedWalletLoader } from './ports/embedded-wallet'
+import { UpdateEmail } from '../../application/embedded-wallet/update-email'
+import { EmbeddedSession } from '../../application/embedded-wallet/embedded-session'
+import { EmbeddedSessionToken } from '../../application/embedded-wallet/tokens'
+import { EmbeddedWalletLoader } from '../../ports/embedded-wallet'
 import type { Container } from 'inversify'
 import { distinctUntilChanged, map } from 'rxjs'
-import type { ResolvedConfig } from './domain/config'
-import type { FeatureArea, Features } from './application/modal-services'
-import { ConnectionStore } from './application/connection-store'
-import { ModalStore } from './application/modal-store'
-import { SnackStore } from './application/snack-store'
-import { DisconnectWallet } from './application/connection/disconnect-wallet'
-import { Analytics } from './ports/analytics'
-import { Clock } from './ports/clock'
-import { KeyValueStorage } from './ports/key-value-storage'
-import { Logger } from './ports/logger'
-import { Scheduler } from './ports/scheduler'
-import { ChainFamilies } from './ports/chain-family'
-import { serviceClient } from './di-service-client'
-import { unlessOverridden, type Binder } from './di-binder'
-import { ActivityStore } from './application/activity/activity-store'
-import { BalanceStore } from './application/account/balance-store'
-import { balanceSourceFrom } from './application/send/balance-source'
-import { SendBalanceSource } from './application/send/collaborators'
-import { ConfirmSend } from './application/send/confirm-send'
-import { ReviewSend } from './application/send/review-send'
-import { SendForm } from './application/send/send-form'
-import { TransactionApprovals } from './application/send/transaction-approvals'
-import { BlockchainApi } from './ports/blockchain-api'
-import { TokenTransfers } from './ports/token-transfers'
-import { ConnectedWalletTransfers } from './application/send/connected-wallet-transfers'
-import { DisconnectAccount, disconnectAndClose } from './application/account/disconnect-account'
-import { SwitchAccountType } from './application/account/switch-account-type'
-import { ChooseAccount } from './application/account/choose-account'
-import { explorerLinkingNotifier } from './application/send/explorer-notifier'
-import { IdentityStore } from './application/account/identity-store'
-import { NftHoldingsStore } from './application/account/nft-holdings'
-import { NetworksStore } from './application/networks/networks-store'
-import { SwitchNetwork } from './application/networks/switch-network'
-import { UnsupportedChainWatcher } from './application/networks/unsupported-chain-watcher'
-import { ChainReader } from './ports/chain-reader'
-import { SiwxLoader } from './application/siwx/siwx-state'
-import { GrantPermissionsToken } from './application/sessions/tokens'
-import { FetchBlockchainApi } from './infrastructure/http/fetch-blockchain-api'
-import { NamespaceChainReader } from './infrastructure/chains/namespace-chain-reader'
-import type { ChainWing } from './infrastructure/chains/wing'
-import { LocaleStore } from './application/locale-store'
+import type { ResolvedConfig } from '../../domain/config'
+import type { Features } from '../module-loader'
+import type { Bind } from '../feature-module'
+import { ConnectionStore } from '../../application/connection-store'
+import { ModalStore } from '../../application/modal-store'
+import { SnackStore } from '../../application/snack-store'
+import { DisconnectWallet } from '../../application/connection/disconnect-wallet'
+import { Analytics } from '../../ports/analytics'
+import { Clock } from '../../ports/clock'
+import { KeyValueStorage } from '../../ports/key-value-storage'
+import { Logger } from '../../ports/logger'
+import { Scheduler } from '../../ports/scheduler'
+import { ChainFamilies } from '../../ports/chain-family'
+import { serviceClient } from '../service-client'
+import { unlessOverridden, type Binder } from '../binder'
+import { ActivityStore } from '../../application/activity/activity-store'
+import { BalanceStore } from '../../application/account/balance-store'
+import { balanceSourceFrom } from '../../application/send/balance-source'
+import { SendBalanceSource } from '../../application/send/collaborators'
+import { ConfirmSend } from '../../application/send/confirm-send'
+import { ReviewSend } from '../../application/send/review-send'
+import { SendForm } from '../../application/send/send-form'
+import { TransactionApprovals } from '../../application/send/transaction-approvals'
+import { BlockchainApi } from '../../ports/blockchain-api'
+import { TokenTransfers } from '../../ports/token-transfers'
+import { ConnectedWalletTransfers } from '../../application/send/connected-wallet-transfers'
+import { DisconnectAccount, disconnectAndClose } from '../../application/account/disconnect-account'
+import { SwitchAccountType } from '../../application/account/switch-account-type'
+import { ChooseAccount } from '../../application/account/choose-account'
+import { explorerLinkingNotifier } from '../../application/send/explorer-notifier'
+import { IdentityStore } from '../../application/account/identity-store'
+import { NftHoldingsStore } from '../../application/account/nft-holdings'
+import { NetworksStore } from '../../application/networks/networks-store'
+import { SwitchNetwork } from '../../application/networks/switch-network'
+import { UnsupportedChainWatcher } from '../../application/networks/unsupported-chain-watcher'
+import { ChainReader } from '../../ports/chain-reader'
+import { SiwxLoader } from '../../application/siwx/siwx-state'
+import { GrantPermissionsToken } from '../../application/sessions/tokens'
+import { FetchBlockchainApi } from '../../infrastructure/http/fetch-blockchain-api'
+import { NamespaceChainReader } from '../../infrastructure/chains/namespace-chain-reader'
+import type { ChainWing } from '../../infrastructure/chains/wing'
+import { LocaleStore } from '../../application/locale-store'
 
 /**
- * The lazily loaded part of the composition root (see `featureLoader` in src/di.ts) that a
- * connected visitor needs beyond the connect views (src/di-connect.ts).
+ * The account module's bindings (account, networks, send and activity), a chunk of their own: what
+ * a connected visitor needs beyond the connect views. Binding starts the network rules; hands out
+ * what the facade needs of them.
  */
-export function bindFeatures(container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): Features {
+export const bindAccount: Bind = ({ container, config, wings, loader }) => {
   const binder = unlessOverridden(container)
   bindAccountAndNetworks(binder, container, config, wings)
   bindSendAndActivity(binder, container, config)
-  let namespaceReset: { unsubscribe(): void } | undefined
-  // Name registration and buying crypto: each its own chunk, bound when its first view opens.
-  const areas = new Map<FeatureArea, Promise<void>>()
-  const boundAreas = new Set<FeatureArea>()
-  const areaStops: (() => void)[] = []
-  let disposed = false
-  return {
-    start() {
-      container.get(NetworksStore).start()
-      container.get(UnsupportedChainWatcher).start()
-      // Sign-in follows the connection from here on (its chunk loads only when configured; a failed
-      // load is tried again by the sign view or the next call).
-      if (config.siwx !== undefined) container.get(SiwxLoader).load().catch(() => undefined)
-      // Switching to another chain family resets the send form (spec section 4); same-family
-      // switches reset it through the connection.
-      namespaceReset ??= container.get(SwitchNetwork).networkChanged$.subscribe((change) => {
-        if (change.namespaceChanged) container.get(SendForm).reset()
-      })
-    },
+  const features: Features = {
     // The name follows the account while a wallet is connected: a reverse lookup on connect.
     profileName$: container.get(IdentityStore).state$.pipe(
       map((state) => (state.status === 'ready' ? state.identity.name : null)),
       distinctUntilChanged(),
     ),
-    bindArea(area) {
-      let binding = areas.get(area)
-      if (binding === undefined) {
-        const chunk =
-          area === 'names'
-            ? import('./di-names').then((m) => m.bindNames)
-            : area === 'swap'
-              ? import('./di-swap').then((m) => m.bindSwap)
-              : area === 'sessions'
-                ? import('./di-sessions').then((m) => m.bindSessions)
-                : import('./di-onramp').then((m) => m.bindOnRamp)
-        binding = chunk.then((bind) => {
-          if (disposed) throw new Error('The modal was destroyed.')
-          areaStops.push(bind(container, config))
-          boundAreas.add(area)
-        })
-        binding.catch(() => areas.delete(area))
-        areas.set(area, binding)
-      }
-      return binding
-    },
-    areaBound(area) {
-      return boundAreas.has(area)
-    },
     async grantPermissions(request) {
-      await this.bindArea('sessions')
+      await loader.load('sessions')
       return container.get(GrantPermissionsToken).execute(request)
     },
     async switchNetwork(caipNetworkId) {
       const result = await container.get(SwitchNetwork).execute(caipNetworkId)
       if (!result.ok) throw result.error
     },
-    dispose() {
-      disposed = true
-      for (const stop of areaStops.splice(0)) stop()
-      namespaceReset?.unsubscribe()
-      namespaceReset = undefined
+  }
+  container.get(NetworksStore).start()
+  container.get(UnsupportedChainWatcher).start()
+  // Sign-in follows the connection from here on (its chunk loads only when configured; a failed
+  // load is tried again by the sign view or the next call).
+  if (config.siwx !== undefined) container.get(SiwxLoader).load().catch(() => undefined)
+  // Switching to another chain family resets the send form (spec section 4); same-family
+  // switches reset it through the connection.
+  const namespaceReset = container.get(SwitchNetwork).networkChanged$.subscribe((change) => {
+    if (change.namespaceChanged) container.get(SendForm).reset()
+  })
+  return {
+    handle: features,
+    stop() {
+      namespaceReset.unsubscribe()
       container.get(UnsupportedChainWatcher).dispose()
       container.get(NetworksStore).dispose()
       container.get(ChainReader).dispose()
@@ -182,7 +152,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
   binder.bind(ChooseAccount).toDynamicValue((ctx) => new ChooseAccount(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(KeyValueStorage), ctx.get(Logger)))
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
   binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
-  // Asked for only by the embedded wallet's views, which exist only with it (src/di.ts).
+  // Asked for only by the embedded wallet's views, which exist only with it (the core module).
   if (container.isBound(EmbeddedWalletLoader)) {
     binder.bind(EmbeddedSessionToken).toDynamicValue((ctx) => new EmbeddedSession(ctx.get(EmbeddedWalletLoader)))
   }
@@ -255,3 +225,14 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
   )
 }
 
+
+/**
+ * The bindings' chunks of the modules that come after this one (its areas: names, buying crypto,
+ * swaps, smart sessions), imported from this chunk: an `import()` in the page's first script
+ * carries the list of every chunk its target needs (0.4 KB for these four), from here that list is
+ * short and is fetched only when an area opens.
+ */
+export const names = () => import('./names').then((m) => m.bindNames)
+export const onRamp = () => import('./on-ramp').then((m) => m.bindOnRamp)
+export const swap = () => import('./swap').then((m) => m.bindSwap)
+export const sessions = () => import('./sessions').then((m) => m.bindSessions)

@@ -1,25 +1,25 @@
 import type { Container } from 'inversify'
-import { toCaipNetwork, type ResolvedConfig } from './domain/config'
-import type { CaipNetwork, ChainNamespace } from './domain/entities'
-import { SiwxNotEnabledError } from './domain/errors'
-import { ConnectionStore } from './application/connection-store'
-import { ModalStore } from './application/modal-store'
-import { SnackStore } from './application/snack-store'
-import { DisconnectWallet } from './application/connection/disconnect-wallet'
-import type { EventReporter } from './application/connection/report-event'
-import { SignInWithX, type SignInWithXDeps } from './application/siwx/sign-in-with-x'
-import { SignInOnConnect } from './application/siwx/sign-in-on-connect'
-import type { SiwxState } from './application/siwx/siwx-state'
+import { toCaipNetwork, type ResolvedConfig } from '../../domain/config'
+import type { CaipNetwork, ChainNamespace } from '../../domain/entities'
+import { SiwxNotEnabledError } from '../../domain/errors'
+import { ConnectionStore } from '../../application/connection-store'
+import { ModalStore } from '../../application/modal-store'
+import { SnackStore } from '../../application/snack-store'
+import { DisconnectWallet } from '../../application/connection/disconnect-wallet'
+import type { EventReporter } from '../../application/connection/report-event'
+import { SignInWithX, type SignInWithXDeps } from '../../application/siwx/sign-in-with-x'
+import { SignInOnConnect } from '../../application/siwx/sign-in-on-connect'
+import type { SiwxState } from '../../application/siwx/siwx-state'
 import type { Observer } from 'rxjs'
-import { ChainFamilies } from './ports/chain-family'
-import { Clock } from './ports/clock'
-import { KeyValueStorage } from './ports/key-value-storage'
-import { Logger } from './ports/logger'
-import { SiwxMessengers, SiwxNonces, SiwxStorage, type SiwxFamilyMessenger } from './ports/siwx'
-import { CryptoSiwxNonces } from './infrastructure/siwx/crypto-siwx-nonces'
-import { HttpSiwxNonces, HttpSiwxStorage, type HttpSiwxOptions } from './infrastructure/siwx/http-siwx-storage'
-import { LocalSiwxStorage } from './infrastructure/siwx/local-siwx-storage'
-import type { ChainWing } from './infrastructure/chains/wing'
+import { ChainFamilies } from '../../ports/chain-family'
+import { Clock } from '../../ports/clock'
+import { KeyValueStorage } from '../../ports/key-value-storage'
+import { Logger } from '../../ports/logger'
+import { SiwxMessengers, SiwxNonces, SiwxStorage, type SiwxFamilyMessenger } from '../../ports/siwx'
+import { CryptoSiwxNonces } from '../../infrastructure/siwx/crypto-siwx-nonces'
+import { HttpSiwxNonces, HttpSiwxStorage, type HttpSiwxOptions } from '../../infrastructure/siwx/http-siwx-storage'
+import { LocalSiwxStorage } from '../../infrastructure/siwx/local-siwx-storage'
+import type { ChainWing } from '../../infrastructure/chains/wing'
 
 /** The families' messengers (each wing's, from its on-demand part), each created once. */
 function familyMessengers(networks: readonly CaipNetwork[], wings: readonly ChainWing[]): SiwxMessengers {
@@ -41,7 +41,7 @@ function familyMessengers(networks: readonly CaipNetwork[], wings: readonly Chai
 }
 
 /**
- * Sign-in's part of the composition root, a chunk of its own (see `siwxLoader` in src/di.ts):
+ * Sign-in's part of the composition root, a chunk of its own (the siwx module's loader):
  * loaded only when the host configured `siwx` and a wallet connects. A host's `siwx.storage`
  * replaces the local storage; bindings a test put in place win.
  */

@@ -1,36 +1,35 @@
-import type { Container } from 'inversify'
-import type { ResolvedConfig } from './domain/config'
-import type { CaipNetworkId } from './domain/entities'
-import type { Eip1193Provider } from './domain/chains/wallet-providers'
-import { ConnectionStore } from './application/connection-store'
-import { ModalStore } from './application/modal-store'
-import { SnackStore } from './application/snack-store'
-import { ActivityStore } from './application/activity/activity-store'
-import { NetworksStore } from './application/networks/networks-store'
-import { SendBalanceSource } from './application/send/collaborators'
-import { explorerLinkingNotifier } from './application/send/explorer-notifier'
-import { TransactionApprovals } from './application/send/transaction-approvals'
-import { connectedCalls } from './application/calls/connected-calls'
-import { SwapFlow } from './application/swap/swap-flow'
-import { SwapFlowService } from './application/swap/swap-flow-service'
-import { BlockchainApi } from './ports/blockchain-api'
-import { ChainFamilies } from './ports/chain-family'
-import { Clock } from './ports/clock'
-import { Logger } from './ports/logger'
-import { Scheduler } from './ports/scheduler'
-import { SwapTransactions } from './ports/swap-transactions'
-import { WalletCalls } from './ports/wallet-calls'
-import { ViemSwapTransactions } from './infrastructure/chains/eip155/send/viem-swap-transactions'
-import { Eip155WalletCalls } from './infrastructure/chains/eip155/wallet-calls'
-import { unlessOverridden } from './di-binder'
-import { LocaleStore } from './application/locale-store'
+import type { CaipNetworkId } from '../../domain/entities'
+import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
+import { ConnectionStore } from '../../application/connection-store'
+import { ModalStore } from '../../application/modal-store'
+import { SnackStore } from '../../application/snack-store'
+import { ActivityStore } from '../../application/activity/activity-store'
+import { NetworksStore } from '../../application/networks/networks-store'
+import { SendBalanceSource } from '../../application/send/collaborators'
+import { explorerLinkingNotifier } from '../../application/send/explorer-notifier'
+import { TransactionApprovals } from '../../application/send/transaction-approvals'
+import { connectedCalls } from '../../application/calls/connected-calls'
+import { SwapFlow } from '../../application/swap/swap-flow'
+import { SwapFlowService } from '../../application/swap/swap-flow-service'
+import { BlockchainApi } from '../../ports/blockchain-api'
+import { ChainFamilies } from '../../ports/chain-family'
+import { Clock } from '../../ports/clock'
+import { Logger } from '../../ports/logger'
+import { Scheduler } from '../../ports/scheduler'
+import { SwapTransactions } from '../../ports/swap-transactions'
+import { WalletCalls } from '../../ports/wallet-calls'
+import { ViemSwapTransactions } from '../../infrastructure/chains/eip155/send/viem-swap-transactions'
+import { Eip155WalletCalls } from '../../infrastructure/chains/eip155/wallet-calls'
+import { unlessOverridden } from '../binder'
+import type { Bind } from '../feature-module'
+import { LocaleStore } from '../../application/locale-store'
 
 /**
- * Swapping's part of the composition root, a chunk of its own (see `loadArea` in src/di.ts):
+ * Swapping's part of the composition root, a chunk of its own (its module's `bind`):
  * fetched when a visitor first opens Swap. The swap goes through the connected eip155 wallet.
- * Returns what stops it.
+ * Hands back what stops it.
  */
-export function bindSwap(container: Container, _config: ResolvedConfig): () => void {
+export const bindSwap: Bind = ({ container }) => {
   let made: SwapFlow | undefined
   const binder = unlessOverridden(container)
   binder.bind(SwapTransactions).toDynamicValue((ctx) => {
@@ -72,5 +71,5 @@ export function bindSwap(container: Container, _config: ResolvedConfig): () => v
     }))
   })
   // What the modal's destroy() stops: the flow's subscription to the balances and a waiting quote.
-  return () => made?.dispose()
+  return { stop: () => made?.dispose() }
 }

@@ -1,5 +1,5 @@
-import type { ResolvedConfig } from './domain/config'
-import { FetchHttpClient } from './infrastructure/http/fetch-http-client'
+import type { ResolvedConfig } from '../domain/config'
+import { FetchHttpClient } from '../infrastructure/http/fetch-http-client'
 
 /** Sdk version sent to the services as `sv`. */
 const SDK_VERSION = 'walletgate-0.1.0'

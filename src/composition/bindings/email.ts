@@ -1,0 +1,27 @@
+/**
+ * The email login's part of the composition root, a chunk of its own: loaded when the visitor
+ * focuses the email field (the connect module binds only its loader). Hands out the use case.
+ */
+import { AlertStore } from '../../application/alert-store'
+import { ConnectExternal } from '../../application/connection/connect-external'
+import { EmailLogin } from '../../application/embedded-wallet/email-login'
+import { ModalStore } from '../../application/modal-store'
+import { Clock } from '../../ports/clock'
+import { EmbeddedWalletLoader } from '../../ports/embedded-wallet'
+import { KeyValueStorage } from '../../ports/key-value-storage'
+import { Logger } from '../../ports/logger'
+import { browserTimers } from '../../infrastructure/browser-timers'
+import type { Bind } from '../feature-module'
+
+export const bindEmail: Bind = ({ container: ctx }) => ({
+  handle: new EmailLogin(
+    ctx.get(EmbeddedWalletLoader),
+    ctx.get(ConnectExternal),
+    ctx.get(ModalStore),
+    ctx.get(KeyValueStorage),
+    ctx.get(Clock),
+    ctx.get(AlertStore),
+    ctx.get(Logger),
+    browserTimers,
+  ),
+})

@@ -1,0 +1,39 @@
+import { DEFAULT_REMOTE_FEATURES } from '../../domain/constants'
+import { ConnectionStore } from '../../application/connection-store'
+import { ModalStore } from '../../application/modal-store'
+import { ActivityStore } from '../../application/activity/activity-store'
+import { NetworksStore } from '../../application/networks/networks-store'
+import { BuyCrypto } from '../../application/onramp/buy-crypto'
+import { BlockchainApi } from '../../ports/blockchain-api'
+import { Logger } from '../../ports/logger'
+import { Scheduler } from '../../ports/scheduler'
+import { unlessOverridden } from '../binder'
+import type { Bind } from '../feature-module'
+
+/**
+ * Buying crypto's part of the composition root, a chunk of its own (its module's `bind`):
+ * fetched when a visitor first opens OnRamp. Hands back what stops it.
+ */
+export const bindOnRamp: Bind = ({ container, config }) => {
+  let made: BuyCrypto | undefined
+  unlessOverridden(container)
+    .bind(BuyCrypto)
+    .toDynamicValue((ctx) => {
+      const networks = ctx.get(NetworksStore)
+      const connection = ctx.get(ConnectionStore)
+      return (made = new BuyCrypto({
+        connection,
+        activeNetwork: () => networks.snapshot.activeNetwork,
+        changes$: [networks.state$, connection.state$],
+        api: ctx.get(BlockchainApi),
+        remoteProviders: DEFAULT_REMOTE_FEATURES.onramp,
+        providerSetting: config.onrampProviders,
+        activity: ctx.get(ActivityStore),
+        views: ctx.get(ModalStore),
+        scheduler: ctx.get(Scheduler),
+        logger: ctx.get(Logger),
+      }))
+    })
+  // What the modal's destroy() stops: the quote's subscription and the purchase being followed.
+  return { stop: () => made?.dispose() }
+}

@@ -1,0 +1,19 @@
+import type { FeatureModule } from './feature-module'
+import { core } from './modules/core'
+import { connect } from './modules/connect'
+import { connectFlow } from './modules/connect-flow'
+import { walletConnect } from './modules/wallet-connect'
+import { email } from './modules/email'
+import { social } from './modules/social'
+import { siwx } from './modules/siwx'
+import { account } from './modules/account'
+import { swap } from './modules/swap'
+import { names } from './modules/names'
+import { onRamp } from './modules/on-ramp'
+import { sessions } from './modules/sessions'
+
+/**
+ * Every feature of the modal, one module each: when it loads, what it binds, the views it brings.
+ * The container, the loader, the view registry and the views' waits are derived from this list.
+ */
+export const MANIFEST: readonly FeatureModule[] = [core, connect, connectFlow, walletConnect, email, social, siwx, account, swap, names, onRamp, sessions]

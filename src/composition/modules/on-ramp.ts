@@ -1,0 +1,10 @@
+import type { FeatureModule } from '../feature-module'
+
+
+/** Buying crypto: its use case and views load when a visitor first opens one of its views. */
+export const onRamp: FeatureModule = {
+  id: 'onRamp',
+  loads: { whenViewOpens: ['OnRamp', 'OnRampProviders'] },
+  after: ['account'],
+  bind: () => import('../bindings/account').then((m) => m.onRamp()),
+}

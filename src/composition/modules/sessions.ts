@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../feature-module'
+
+/** Smart sessions: bound on `modal.grantPermissions` or when the sessions view first opens. */
+export const sessions: FeatureModule = {
+  id: 'sessions',
+  loads: { whenViewOpens: ['SmartSessionList'] },
+  after: ['account'],
+  bind: () => import('../bindings/account').then((m) => m.sessions()),
+}

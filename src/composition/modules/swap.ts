@@ -1,0 +1,10 @@
+import type { FeatureModule } from '../feature-module'
+
+
+/** Swaps, through the connected EVM wallet: the flow, its adapter and views load when Swap first opens. */
+export const swap: FeatureModule = {
+  id: 'swap',
+  loads: { whenViewOpens: ['Swap', 'SwapPreview'] },
+  after: ['account'],
+  bind: () => import('../bindings/account').then((m) => m.swap()),
+}
