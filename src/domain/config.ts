@@ -248,7 +248,7 @@ export const SIWX_DEFAULT_EXPIRES_IN_MS = 7 * 24 * 60 * 60 * 1000
  * One rule per configuration key, checked only for the keys a host's config has (see
  * {@link parseConfig}); plain functions, not zod: this runs in the page's first script.
  */
-function configRules(): Record<string, Rule<unknown>> {
+function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule<unknown>> {
   const str = string()
   const nonEmpty = string(1)
   const optStr = optional(str)
@@ -261,7 +261,7 @@ function configRules(): Record<string, Rule<unknown>> {
   const networkWith = (rpcUrls: Rule<string[]>) =>
     object({
       id: union(integer(0), nonEmpty),
-      chainNamespace: oneOf(CHAIN_NAMESPACES),
+      chainNamespace: oneOf([...new Set([...CHAIN_NAMESPACES, ...namespaces])]),
       name: nonEmpty,
       nativeCurrency: object({ name: nonEmpty, symbol: nonEmpty, decimals: integer(0, 36) }, false),
       rpcUrls,
@@ -383,9 +383,13 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.length === 0 ? '(root)' : path.map(String).join('.')
 }
 
-/** Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field. */
-export function parseConfig(input: unknown): ResolvedConfig {
-  const rules = configRules()
+/**
+ * Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field. A
+ * network's `chainNamespace` is one of the spec's five or of `namespaces`, those of the wings the
+ * host passed beyond them.
+ */
+export function parseConfig(input: unknown, namespaces: readonly ChainNamespace[] = []): ResolvedConfig {
+  const rules = configRules(namespaces)
   // The keys the host set (an unknown one stays, to be named) and `networks`, which is required;
   // the keys left out take their defaults.
   const given = typeof input === 'object' && input !== null && !Array.isArray(input) ? Object.keys(input) : []

@@ -42,7 +42,7 @@ export function connectedAccountType(namespace: ChainNamespace): AccountType {
   return namespace === 'bip122' ? 'payment' : 'eoa'
 }
 
-const FAMILY_LABELS: Readonly<Record<ChainNamespace, string>> = {
+const FAMILY_LABELS: Readonly<Record<string, string>> = {
   eip155: 'EVM',
   solana: 'Solana',
   polkadot: 'Polkadot',
@@ -50,7 +50,7 @@ const FAMILY_LABELS: Readonly<Record<ChainNamespace, string>> = {
   cosmos: 'Cosmos',
 }
 
-/** The short name of a chain family on a wallet row's badge. */
+/** The short name of a chain family on a wallet row's badge; a wing's own family goes by its namespace. */
 export function chainFamilyLabel(namespace: ChainNamespace): string {
-  return FAMILY_LABELS[namespace]
+  return FAMILY_LABELS[namespace] ?? namespace
 }
