@@ -2,6 +2,8 @@
  * A family's SDKs are optional peer dependencies of walletgate, installed by the hosts that use
  * the family. A host that passed a family without installing one of them gets, on the first load
  * that needs it, an error naming the package to install, rather than the module loader's words.
+ * Each wing's `sdk.ts` wraps its loads and reaches this module only when one fails, so it is no
+ * part of any chunk a working load fetches.
  */
 import type { ChainNamespace } from '../../domain/entities'
 
@@ -23,19 +25,16 @@ export class MissingChainSdkError extends Error {
 const NOT_FOUND = /cannot find (?:package|module)|failed to resolve|could not resolve|bare specifier|ERR_MODULE_NOT_FOUND/i
 
 /**
- * Wraps a family's module loads: a load that fails because one of `packages` is not installed
- * rejects {@link MissingChainSdkError} naming it; any other failure (offline, a replaced chunk) is
- * passed on unchanged.
+ * What a family's load that failed rejects with: {@link MissingChainSdkError} when one of
+ * `packages` (the family's SDKs) is the module that could not be found; else the error itself
+ * (offline, a replaced chunk), unchanged.
  */
-export function sdkLoader(namespace: ChainNamespace, packages: readonly string[]) {
-  return <T>(load: () => Promise<T>): Promise<T> =>
-    load().catch((error: unknown) => {
-      const text = wording(error)
-      // The package's own name, not one it begins (`@polkadot/util` in `@polkadot/util-crypto`).
-      const named = (name: string) => text.split(name).slice(1).some((after) => !/^[\w-]/.test(after))
-      const missing = NOT_FOUND.test(text) ? packages.find(named) : undefined
-      throw missing === undefined ? error : new MissingChainSdkError(namespace, missing, error)
-    })
+export function missingSdkOr(namespace: ChainNamespace, packages: readonly string[], error: unknown): unknown {
+  const text = wording(error)
+  // The package's own name, not one it begins (`@polkadot/util` in `@polkadot/util-crypto`).
+  const named = (name: string) => text.split(name).slice(1).some((after) => !/^[\w-]/.test(after))
+  const missing = NOT_FOUND.test(text) ? packages.find(named) : undefined
+  return missing === undefined ? error : new MissingChainSdkError(namespace, missing, error)
 }
 
 /** An error's code and message, and those of its causes (a loader or a bundler may wrap the resolver's error). */
