@@ -39,7 +39,7 @@ import { WalletConnectPairings } from './ports/wallet-connectors'
 import { AuthConnectorSource } from './infrastructure/embedded-wallet/auth-connector-source'
 import { EmbeddedWalletLoader, type EmbeddedWallet } from './ports/embedded-wallet'
 import { WalletConnectPairingExpiry, type PairingExpiryDecision } from './ports/walletconnect-pairing-expiry'
-import { checkFamilies, toCaipNetwork } from './domain/config'
+import { toCaipNetwork } from './domain/config'
 import type { CaipNetwork, ChainNamespace } from './domain/entities'
 import { isMobilePlatform, preparesPairingBeforeTap } from './domain/connection/platform'
 import { Platform } from './ports/platform'
@@ -60,7 +60,6 @@ export function createContainer(
   overrides?: ContainerOverrides,
   families: readonly ChainWing[] = [],
 ): Container {
-  checkFamilies(config, [eip155, ...families].map((wing) => wing.namespace))
   const container = new Container({ defaultScope: 'Singleton' })
   // EVM is always there (most hosts are EVM apps, and the modal's own features speak it); the other
   // families are the ones the host passed (createWalletModal's `families`), those of its networks kept.
