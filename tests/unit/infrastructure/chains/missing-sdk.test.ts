@@ -3,7 +3,8 @@
  * one gets an error naming the package to install, through the family's usual failure path.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { MissingChainSdkError, sdkLoader } from '../../../../src/infrastructure/chains/missing-sdk'
+import { MissingChainSdkError } from '../../../../src/infrastructure/chains/missing-sdk'
+import { withPolkadotSdk } from '../../../../src/infrastructure/chains/polkadot/sdk'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
 import { polkadot } from '../../../../src/infrastructure/chains/polkadot/wing'
 import { RecordingLogger } from '../../../fakes/recording-logger'
@@ -15,7 +16,6 @@ vi.mock('@polkadot/util-crypto/address/decode', () => {
   })
 })
 
-const withPolkadotSdk = sdkLoader('polkadot', ['@polkadot/util-crypto', '@polkadot/util'])
 const failing = (error: unknown) => () => Promise.reject(error)
 
 describe('a family whose SDK is not installed', () => {
