@@ -122,7 +122,6 @@ export default tseslint.config(
       'src/domain/entities.ts',
       'src/domain/config.ts',
       'src/domain/feature-constants.ts',
-      'src/domain/connection/connectors.ts',
       'src/domain/network/caip-network-id.ts',
       'src/domain/network/network-support.ts',
       'src/domain/validation/addresses.ts',

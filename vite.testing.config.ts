@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite'
-import { loadArtifacts } from './devnet/src/chains/compile'
-import { swapBytecodes } from './devnet/src/chains/swap-bytecodes'
+import { loadArtifacts } from './devnet/src/chains/eip155/compile'
+import { swapBytecodes } from './devnet/src/chains/eip155/swap-bytecodes'
 
 // The test kit (`walletgate/testing`), two builds into dist/testing:
 //  - default mode: the Node side for Playwright tests (index.js, and devnet.js that index.js loads

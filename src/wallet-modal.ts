@@ -186,7 +186,7 @@ export function createModalCore(
   loadRenderer: ((locale: string) => Promise<ModalRenderer>) | undefined,
 ): { modal: WalletModal; container: Container } {
   const families = options.families ?? []
-  const resolved = parseConfig(config)
+  const resolved = parseConfig(config, families.map((wing) => wing.namespace))
   const container = createContainer(resolved, (c) => {
     c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
     c.bind(LocaleStore).toDynamicValue(() => new LocaleStore(resolved.locale, resolved.messages, browserLocale))

@@ -198,14 +198,14 @@ export function devnetViemChain(chainId: DevnetChainId, rpcUrl: string): Chain {
 }
 
 /*
- * The Solana devnet chain (litesvm behind a JSON-RPC + PubSub server, devnet/src/solana). Every key
+ * The Solana devnet chain (litesvm behind a JSON-RPC + PubSub server, devnet/src/chains/solana). Every key
  * below is derived from a fixed label, so the chain starts with the same accounts, mints and
  * genesis hash every time: seed = sha256(label), keypair = ed25519 keypair of that 32-byte seed
  * (what `Keypair.fromSeed` does). The values are written out so this module stays cheap; a test
  * derives them again from the labels.
  */
 
-export { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_GENESIS_HASH, SOLANA_DEVNET_NAME } from './solana-network'
+export { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_GENESIS_HASH, SOLANA_DEVNET_NAME } from './chains/solana/network'
 
 /** Labels the Solana keys are derived from (seed = sha256(label)). */
 export const SOLANA_DEVNET_SEED_LABELS = {

@@ -1,7 +1,7 @@
 /**
  * startDevnet(): the product's offline world on one machine. Two Hardhat chains (Devnet A 31337,
  * Devnet B 31338) with the devnet contracts deployed and accounts funded, the Solana devnet
- * (devnet/src/solana), and the blockchain service on top of them. Everything listens on 127.0.0.1; stop() (or the process dying) ends it all.
+ * (devnet/src/chains/solana), and the blockchain service on top of them. Everything listens on 127.0.0.1; stop() (or the process dying) ends it all.
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -21,16 +21,16 @@ import {
   type DevnetChainId,
   type DevnetPortName,
 } from './config'
-import { loadArtifacts, type Artifacts } from './chains/compile'
-import type { HardhatFiles } from './chains/hardhat-node'
+import { loadArtifacts, type Artifacts } from './chains/eip155/compile'
+import type { HardhatFiles } from './chains/eip155/hardhat-node'
 import { superviseChain, type SupervisedChain } from './chains/supervisor'
 import { startService, type DevnetControl, type RunningService } from './service/server'
 // The relay and the Solana and Bitcoin chains load only when started: a host's test devnet without
 // them needs none of their packages (ws, litesvm, @solana/kit, @scure/btc-signer) installed.
 import type { RelayHandle } from './relay'
-import type { SolanaDevnet } from './solana/server'
-import type { BitcoinDevnet } from './bitcoin/server'
-import type { BundlerHandle } from './chains/bundler'
+import type { SolanaDevnet } from './chains/solana/server'
+import type { BitcoinDevnet } from './chains/bip122/server'
+import type { BundlerHandle } from './chains/eip155/bundler'
 import type { AuthService } from './auth/server'
 import type { SmtpSink } from './auth/smtp-sink'
 import type { FarcasterRelay } from './farcaster/relay'
@@ -96,7 +96,7 @@ export interface DevnetInfo {
   /** The Solana devnet's JSON-RPC URL and its PubSub WebSocket URL. */
   solanaRpcUrl: string
   solanaWsUrl: string
-  /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/bitcoin). */
+  /** The Bitcoin regtest chain's Esplora API base URL (devnet/src/chains/bip122). */
   bitcoinEsploraUrl: string
   /** Per EVM chain id: its ERC-4337 bundler's JSON-RPC URL (EntryPoint v0.7); empty without bundlers. */
   bundlerUrls: Record<number, string>
@@ -208,7 +208,7 @@ const chainsStep: StartStep = {
 const bundlerPort = (ctx: StartContext, chainId: number): number => (chainId === DEVNET_CHAIN_A.id ? ctx.ports.bundlerA : ctx.ports.bundlerB)
 
 async function launchBundler(ctx: StartContext, chainId: number): Promise<BundlerHandle> {
-  const { startBundler } = await import('./chains/bundler')
+  const { startBundler } = await import('./chains/eip155/bundler')
   const bundler = await startBundler({ chainId, rpcUrl: ctx.rpcUrls[chainId]!, port: bundlerPort(ctx, chainId), quiet: ctx.opts.quiet })
   if (ctx.closed) {
     await bundler.stop()
@@ -255,7 +255,7 @@ const bundlersStep: StartStep = {
 const solanaStep: StartStep = {
   name: 'solana',
   async run(ctx) {
-    const { startSolanaDevnet } = await import('./solana/server')
+    const { startSolanaDevnet } = await import('./chains/solana/server')
     const solana = await startSolanaDevnet({ port: ctx.ports.solana })
     ctx.solana = solana
     ctx.log(`solana ready: ${solana.rpcUrl} (PubSub ${solana.wsUrl})`)
@@ -266,7 +266,7 @@ const solanaStep: StartStep = {
 const bitcoinStep: StartStep = {
   name: 'bitcoin',
   async run(ctx) {
-    const { startBitcoinDevnet } = await import('./bitcoin/server')
+    const { startBitcoinDevnet } = await import('./chains/bip122/server')
     const bitcoin = await startBitcoinDevnet({ port: ctx.ports.bitcoin })
     ctx.bitcoin = bitcoin
     ctx.log(`bitcoin ready: ${bitcoin.esploraUrl}`)

@@ -3,8 +3,8 @@
  * newcomer needs, and stops everything on SIGINT / SIGTERM.
  */
 import { startDevnet, DEVNET_SMART_ACCOUNT, DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_FUNDING, DEVNET_SOLANA_TOKENS, NATIVE_TOKEN_ADDRESS, SOLANA_DEVNET_CAIP_NETWORK_ID } from './index'
-import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from './bitcoin-network'
-import { BITCOIN_DEVNET_ACCOUNT_COUNT, bitcoinDevnetAccount } from './bitcoin/keys'
+import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from './chains/bip122/network'
+import { BITCOIN_DEVNET_ACCOUNT_COUNT, bitcoinDevnetAccount } from './chains/bip122/keys'
 
 async function main(): Promise<void> {
   const devnet = await startDevnet({ quiet: process.env.DEVNET_QUIET === '1' })

@@ -1,7 +1,7 @@
 // The lite polyfill: the one inversify's container itself loads, so the page carries only one.
 import 'reflect-metadata/lite'
 import { Container } from 'inversify'
-import { checkFamilies, type ResolvedConfig } from '../domain/config'
+import type { ResolvedConfig } from '../domain/config'
 import type { ChainWing } from '../infrastructure/chains/wing'
 import { eip155 } from '../infrastructure/chains/eip155/wing'
 import type { FeatureModule } from './feature-module'
@@ -25,7 +25,6 @@ export function createContainer(
   families: readonly ChainWing[] = [],
   modules: readonly FeatureModule[] = MANIFEST,
 ): Container {
-  checkFamilies(config, [eip155, ...families].map((wing) => wing.namespace))
   const container = new Container({ defaultScope: 'Singleton' })
   // EVM is always there (most hosts are EVM apps, and the modal's own features speak it); the other
   // families are the ones the host passed (createWalletModal's `families`), those of its networks kept.

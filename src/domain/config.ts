@@ -248,7 +248,7 @@ export const SIWX_DEFAULT_EXPIRES_IN_MS = 7 * 24 * 60 * 60 * 1000
  * One rule per configuration key, checked only for the keys a host's config has (see
  * {@link parseConfig}); plain functions, not zod: this runs in the page's first script.
  */
-function configRules(): Record<string, Rule<unknown>> {
+function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule<unknown>> {
   const str = string()
   const nonEmpty = string(1)
   const optStr = optional(str)
@@ -261,7 +261,7 @@ function configRules(): Record<string, Rule<unknown>> {
   const networkWith = (rpcUrls: Rule<string[]>) =>
     object({
       id: union(integer(0), nonEmpty),
-      chainNamespace: oneOf(CHAIN_NAMESPACES),
+      chainNamespace: oneOf([...new Set([...CHAIN_NAMESPACES, ...namespaces])]),
       name: nonEmpty,
       nativeCurrency: object({ name: nonEmpty, symbol: nonEmpty, decimals: integer(0, 36) }, false),
       rpcUrls,
@@ -383,9 +383,14 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.length === 0 ? '(root)' : path.map(String).join('.')
 }
 
-/** Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field. */
-export function parseConfig(input: unknown): ResolvedConfig {
-  const rules = configRules()
+/**
+ * Validates the host's configuration; throws {@link InvalidConfigError} naming each bad field.
+ * `families`, when given, are the namespaces of the chain families the host passed beyond EVM's
+ * (always in): a network's `chainNamespace` may then also be a wing's own, and a network of a
+ * family not passed is an issue naming the import that adds it.
+ */
+export function parseConfig(input: unknown, families?: readonly ChainNamespace[]): ResolvedConfig {
+  const rules = configRules(families ?? [])
   // The keys the host set (an unknown one stays, to be named) and `networks`, which is required;
   // the keys left out take their defaults.
   const given = typeof input === 'object' && input !== null && !Array.isArray(input) ? Object.keys(input) : []
@@ -394,10 +399,11 @@ export function parseConfig(input: unknown): ResolvedConfig {
     if (Object.hasOwn(rules, key)) shape[key] = rules[key] as Rule<unknown>
   }
   const issues: Issue[] = []
-  const parsed = object(shape)(input, [], issues)
+  const parsed = object(shape)(input, [], issues) as Partial<ResolvedConfig>
   // Across fields, once each field is right on its own (as a zod refinement on the whole runs).
-  if (issues.length === 0) checkDuplicateNetworks(parsed as Partial<ResolvedConfig>, issues)
-  if (issues.length === 0) checkDefaultNetwork(parsed as Partial<ResolvedConfig>, issues)
+  if (issues.length === 0) checkDuplicateNetworks(parsed, issues)
+  if (issues.length === 0) checkDefaultNetwork(parsed, issues)
+  if (issues.length === 0 && families) checkFamilies(parsed, families, issues)
   if (issues.length > 0) throw new InvalidConfigError(issues)
   // The shape holds every key the host set, so the output has the full configuration's type.
   return { ...configDefaults(), ...parsed } as unknown as ResolvedConfig
@@ -405,22 +411,16 @@ export function parseConfig(input: unknown): ResolvedConfig {
 
 export const DEFAULT_NETWORK_NOT_CONFIGURED = 'Expected the id of one of the configured networks'
 
-/**
- * Throws InvalidConfigError for each network of a family the modal was not given (`families`: the
- * namespaces of the chain families the host passed, EVM's always), naming the import that adds it
- * (`walletgate/bitcoin` for bip122).
- */
-export function checkFamilies(config: Pick<ResolvedConfig, 'networks'>, families: readonly ChainNamespace[]): void {
-  const issues: Issue[] = []
-  config.networks.forEach(({ chainNamespace: ns }, i) => {
-    if (families.includes(ns)) return
+/** Each network's family is EVM's or one the host passed, else the issue names the import that adds it (`walletgate/bitcoin` for bip122). */
+function checkFamilies(config: Partial<ResolvedConfig>, families: readonly ChainNamespace[], issues: Issue[]): void {
+  config.networks?.forEach(({ chainNamespace: ns }, i) => {
+    if (ns === 'eip155' || families.includes(ns)) return
     const name = ns === 'bip122' ? 'bitcoin' : ns
     issues.push({
       path: ['networks', i, 'chainNamespace'],
       message: `No ${ns} chain family: import { ${name} } from 'walletgate/${name}' and pass createWalletModal(config, { families: [${name}] })`,
     })
   })
-  if (issues.length > 0) throw new InvalidConfigError(issues)
 }
 
 /**

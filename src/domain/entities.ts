@@ -10,8 +10,11 @@
 
 // ---------------------------------------------------------------- chain families and CAIP ids
 
+/** The spec's five chain families; a host's wing may bring another (its descriptor names it). */
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
-export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
+export type KnownNamespace = (typeof CHAIN_NAMESPACES)[number]
+/** A CAIP-2 namespace: one of the spec's five, or a wing's own (`string & {}` keeps the five's completion). */
+export type ChainNamespace = KnownNamespace | (string & {})
 
 export function isChainNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(value)

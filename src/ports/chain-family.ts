@@ -13,7 +13,10 @@ export interface WalletAccount {
   readonly caipNetworkId: CaipNetworkId
   /** Every network the wallet approved for this session, when it says (WalletConnect does). */
   readonly approvedCaipNetworkIds?: readonly CaipNetworkId[]
-  /** The account's type when the wallet knows it (an embedded wallet's smart account); else the family's rule. */
+  /**
+   * The account's type when the wallet knows it (an embedded wallet's smart account), or the
+   * family's own when its accounts are not plain ones (bip122: `payment`); absent: `eoa`.
+   */
   readonly accountType?: AccountType
   /**
    * The account types the connection can switch between with {@link ChainFamily.switchAccountType}

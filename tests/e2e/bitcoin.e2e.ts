@@ -8,9 +8,9 @@
  */
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/bitcoin-network'
-import { bitcoinDevnetAccount } from '../../devnet/src/bitcoin/keys'
-import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/solana-network'
+import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/chains/bip122/network'
+import { bitcoinDevnetAccount } from '../../devnet/src/chains/bip122/keys'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/chains/solana/network'
 import { DEVNET_SOLANA_ACCOUNTS } from '../../devnet/src/config'
 import { threeDecimals } from './support/account-helpers'
 import { expect, snapshot, test } from './support/fixtures'

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test'
 import { makeSignDoc, pubkeyToAddress, serializeSignDoc } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { fromBase64, toBase64 } from '@cosmjs/encoding'
-import { COSMOS_DEVNET_CAIP_NETWORK_ID, DEVNET_COSMOS_ADDRESS } from '../../devnet/src/cosmos-network'
+import { COSMOS_DEVNET_CAIP_NETWORK_ID, DEVNET_COSMOS_ADDRESS } from '../../devnet/src/chains/cosmos/network'
 import { initDevWallet } from './support/dev-wallet'
 import { expect, snapshot, test } from './support/fixtures'
 

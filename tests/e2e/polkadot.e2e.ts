@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
-import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/polkadot-network'
+import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/chains/polkadot/network'
 import { initDevWallet } from './support/dev-wallet'
 import { expect, snapshot, test } from './support/fixtures'
 

@@ -29,7 +29,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_CONTRACTS, devnetViemChain } from '../../devnet/src/config'
-import type { BundlerHandle } from '../../devnet/src/chains/bundler'
+import type { BundlerHandle } from '../../devnet/src/chains/eip155/bundler'
 import { devnetSmartAccount, sessionKeyClient, type DevnetSmartAccount, type SmartAccountChain } from '../../devnet/src/auth/smart-account'
 import { FrameHandler, FRAME_STORAGE_KEYS, type ApprovalDetails } from '../../devnet/src/auth/frame/frame-handler'
 import { FRAME_CHANNEL } from '../../src/infrastructure/embedded-wallet/frame-protocol'

@@ -37,7 +37,7 @@ const modal = createWalletModal({
       rpcUrls: [solanaRpc],
     },
     {
-      // The devnet's Bitcoin regtest chain (devnet/src/bitcoin-network.ts); its RPC URL is its Esplora API.
+      // The devnet's Bitcoin regtest chain (devnet/src/chains/bip122/network.ts); its RPC URL is its Esplora API.
       id: '0f9188f13cb7b2c71f2a335e3a4fc328',
       chainNamespace: 'bip122',
       name: 'Bitcoin Regtest',
@@ -45,7 +45,7 @@ const modal = createWalletModal({
       rpcUrls: ['http://127.0.0.1:8792'],
     },
     {
-      // devnet/src/polkadot-network.ts and cosmos-network.ts: no node to point at.
+      // devnet/src/chains/polkadot/network.ts and chains/cosmos/network.ts: no node to point at.
       id: '11d80c7033a79556158c7c2baf13702b',
       chainNamespace: 'polkadot',
       name: 'Polkadot Devnet',

@@ -4,7 +4,7 @@
  * given after the site lost its access counts for nothing. Each family words its refusals in its
  * own wallets' errors.
  */
-import type { ApprovalMode, Approver, RequestLogEntry } from './provider'
+import type { ApprovalMode, Approver, RequestLogEntry } from './eip155/provider'
 import { ProviderRpcError } from './rpc-error'
 
 export interface GateRefusals {

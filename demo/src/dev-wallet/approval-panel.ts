@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from './provider'
+import type { ApprovalRequest } from './eip155/provider'
 
 const CSS = `
 :host { all: initial; position: fixed; inset: auto 16px 16px auto; z-index: 2147483000; font-family: system-ui, sans-serif; }

@@ -15,11 +15,11 @@ import {
   SOLANA_DEVNET_CAIP_NETWORK_ID,
 } from '../../../devnet/src/config'
 import { ApprovalPanel } from './approval-panel'
-import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './provider'
+import { DevWalletProvider, type ApprovalMode, type DevWalletState } from './eip155/provider'
 import { DevSolanaWallet, registerWallet, type SolanaWalletState } from './solana/solana-wallet'
 import { installPolkadot, type PolkadotControl } from './polkadot/install'
 import { installCosmos, type CosmosControl } from './cosmos/install'
-import { DevBitcoinWallet, type BitcoinWalletState } from './bitcoin/bitcoin-wallet'
+import { DevBitcoinWallet, type BitcoinWalletState } from './bip122/bitcoin-wallet'
 
 const STORAGE_KEY = 'devnet-wallet:state'
 const SOLANA_STORAGE_KEY = 'devnet-wallet:solana'

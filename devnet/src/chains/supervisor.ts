@@ -5,9 +5,9 @@
  * memory only): the chain starts over from its funded genesis.
  */
 import { DEVNET_HOST, type DevnetChainId } from '../config'
-import type { Artifacts } from './compile'
-import { deployDevnetContracts } from './deploy'
-import { startHardhatNode, type HardhatFiles, type HardhatNode } from './hardhat-node'
+import type { Artifacts } from './eip155/compile'
+import { deployDevnetContracts } from './eip155/deploy'
+import { startHardhatNode, type HardhatFiles, type HardhatNode } from './eip155/hardhat-node'
 
 export type ChainState = 'up' | 'down' | 'starting'
 

@@ -8,7 +8,7 @@
 import type { Hex } from 'viem'
 import type { TestWalletControl, TestWalletSettings } from '../../../src/testing/types'
 import { DEVNET_ACCOUNTS, DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_DEFAULT_PORTS, DEVNET_HOST, NATIVE_CURRENCY } from '../config'
-import { DevWalletProvider, type ApprovalRequest, type Approver, type DevWalletState } from '../../../demo/src/dev-wallet/provider'
+import { DevWalletProvider, type ApprovalRequest, type Approver, type DevWalletState } from '../../../demo/src/dev-wallet/eip155/provider'
 
 declare global {
   interface Window {

@@ -2,7 +2,7 @@
 import type { ChainSet } from './chains'
 import type { Indexer } from './indexer'
 import type { NameRegistry } from './names'
-import type { SolanaLedger } from '../solana/chain'
+import type { SolanaLedger } from '../chains/solana/chain'
 
 export interface AnalyticsEvent {
   query: Record<string, string>

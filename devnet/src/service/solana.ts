@@ -6,7 +6,7 @@
  */
 import { formatUnits } from 'viem'
 import { DEVNET_FUNGIBLES, DEVNET_SOLANA_TOKENS, DEVNET_SOLANA_SOL_PRICE, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
-import type { SolanaLedger, TxRecord } from '../solana/chain'
+import type { SolanaLedger, TxRecord } from '../chains/solana/chain'
 import { decodeBase58 } from './base58'
 import { HISTORY_PAGE_SIZE, type Transaction } from './indexer'
 

@@ -8,8 +8,8 @@
  */
 import { Transaction, p2wpkh } from '@scure/btc-signer'
 import { secp256k1 } from '@noble/curves/secp256k1'
-import { signBip322 } from '../bitcoin/bip322'
-import { REGTEST } from '../bitcoin/keys'
+import { signBip322 } from '../chains/bip122/bip322'
+import { REGTEST } from '../chains/bip122/keys'
 
 export interface BitcoinPeerOptions {
   /** Hex private key of the payment address. */

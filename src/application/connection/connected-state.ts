@@ -1,4 +1,3 @@
-import { connectedAccountType } from '../../domain/connection/connectors'
 import type { ConnectorType } from '../../domain/entities'
 import type { WalletAccount } from '../../ports/chain-family'
 import type { ConnectedAccount } from '../connection-store'
@@ -12,7 +11,8 @@ export function connectedAccount(account: WalletAccount, connectorType?: Connect
     caipAddress: `${account.caipNetworkId}:${address}`,
     address,
     caipNetworkId: account.caipNetworkId,
-    accountType: account.accountType ?? connectedAccountType(account.namespace),
+    // A family whose accounts are not plain ones says so (bip122: payment), as a wallet that knows does.
+    accountType: account.accountType ?? 'eoa',
     ...(account.accountTypes === undefined || account.accountTypes.length < 2 ? {} : { accountTypes: account.accountTypes }),
     ...(account.accounts === undefined || account.accounts.length < 2 ? {} : { accounts: account.accounts }),
     ...(connectorType === undefined ? {} : { connectorType }),

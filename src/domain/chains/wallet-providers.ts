@@ -34,4 +34,5 @@ export interface NamespaceProviders {
   cosmos: unknown
 }
 
-export type ProviderOf<N extends ChainNamespace> = NamespaceProviders[N]
+/** A wing's own namespace (beyond the spec's five) hands out its wallet object as `unknown`. */
+export type ProviderOf<N extends ChainNamespace> = N extends keyof NamespaceProviders ? NamespaceProviders[N] : unknown

@@ -1,5 +1,5 @@
 /** Rules about connectors across chain families (spec sections 3 and 4). */
-import type { AccountType, ChainNamespace, Connector, ConnectorType } from '../entities'
+import type { ChainNamespace, Connector, ConnectorType } from '../entities'
 
 /** The connector id of WalletConnect in the connector list (one row for every WalletConnect wallet). */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
@@ -33,16 +33,7 @@ export function sameConnectorType(
   return a.connectorType !== undefined && a.connectorType === b.connectorType
 }
 
-/**
- * The account type of a wallet's account when the wallet does not say: a browser or WalletConnect
- * wallet holds plain accounts (bitcoin wallets: payment addresses); the embedded wallet's preference
- * (spec section 4 defaults) applies to auth connectors, where the wallet reports it.
- */
-export function connectedAccountType(namespace: ChainNamespace): AccountType {
-  return namespace === 'bip122' ? 'payment' : 'eoa'
-}
-
-const FAMILY_LABELS: Readonly<Record<ChainNamespace, string>> = {
+const FAMILY_LABELS: Readonly<Record<string, string>> = {
   eip155: 'EVM',
   solana: 'Solana',
   polkadot: 'Polkadot',
@@ -50,7 +41,7 @@ const FAMILY_LABELS: Readonly<Record<ChainNamespace, string>> = {
   cosmos: 'Cosmos',
 }
 
-/** The short name of a chain family on a wallet row's badge. */
+/** The short name of a chain family on a wallet row's badge; a wing's own family goes by its namespace. */
 export function chainFamilyLabel(namespace: ChainNamespace): string {
-  return FAMILY_LABELS[namespace]
+  return FAMILY_LABELS[namespace] ?? namespace
 }

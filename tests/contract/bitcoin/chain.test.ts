@@ -6,8 +6,8 @@
 import { Transaction, p2tr, p2wpkh } from '@scure/btc-signer'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBitcoinDevnet, type BitcoinDevnet } from '../../../devnet/src/bitcoin/server'
-import { BITCOIN_DEVNET_FUNDING, REGTEST, bitcoinDevnetAccount } from '../../../devnet/src/bitcoin/keys'
+import { startBitcoinDevnet, type BitcoinDevnet } from '../../../devnet/src/chains/bip122/server'
+import { BITCOIN_DEVNET_FUNDING, REGTEST, bitcoinDevnetAccount } from '../../../devnet/src/chains/bip122/keys'
 
 let devnet: BitcoinDevnet
 const alice = bitcoinDevnetAccount(0)

@@ -3,9 +3,9 @@
  * address's unspent outputs, confirmed and pending apart; a dead first URL falls back to the next.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBitcoinDevnet, type BitcoinDevnet } from '../../../devnet/src/bitcoin/server'
-import { bitcoinDevnetAccount } from '../../../devnet/src/bitcoin/keys'
-import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/bitcoin-network'
+import { startBitcoinDevnet, type BitcoinDevnet } from '../../../devnet/src/chains/bip122/server'
+import { bitcoinDevnetAccount } from '../../../devnet/src/chains/bip122/keys'
+import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/chains/bip122/network'
 import { EsploraChainReader } from '../../../src/infrastructure/chains/bip122/esplora-chain-reader'
 import type { CaipNetwork } from '../../../src/domain/entities'
 import { freePort } from '../../e2e/support/free-port'

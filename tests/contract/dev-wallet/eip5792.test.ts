@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPublicClient, http, parseEther, toHex, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { DevWalletProvider, type ApprovalRequest } from '../../../demo/src/dev-wallet/provider'
+import { DevWalletProvider, type ApprovalRequest } from '../../../demo/src/dev-wallet/eip155/provider'
 import { devnet } from '../devnet/helpers'
 
 const rpcUrl = devnet.rpcUrls[31337]!

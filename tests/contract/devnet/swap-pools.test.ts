@@ -10,7 +10,7 @@ import {
   swapPairAddress,
   type DevnetChainId,
 } from '../../../devnet/src/config'
-import { poolToken, swapInitCodes } from '../../../devnet/src/chains/deploy-swap'
+import { poolToken, swapInitCodes } from '../../../devnet/src/chains/eip155/deploy-swap'
 import { clients, devnet } from './helpers'
 
 const PAIR_ABI = parseAbi([

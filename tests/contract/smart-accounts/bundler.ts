@@ -4,7 +4,7 @@
  * seconds and memory).
  */
 import { createServer } from 'node:net'
-import { startBundler, type BundlerHandle } from '../../../devnet/src/chains/bundler'
+import { startBundler, type BundlerHandle } from '../../../devnet/src/chains/eip155/bundler'
 import type { SmartAccountChain } from '../../../devnet/src/auth/smart-account'
 import { devnet } from '../devnet/helpers'
 

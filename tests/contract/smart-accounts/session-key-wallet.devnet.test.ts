@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from 'vitest'
 import { createPublicClient, http, type Address } from 'viem'
-import type { BundlerHandle } from '../../../devnet/src/chains/bundler'
+import type { BundlerHandle } from '../../../devnet/src/chains/eip155/bundler'
 import { listSessions, type SmartAccountChain } from '../../../devnet/src/auth/smart-account'
 import { startAuthService, type AuthService } from '../../../devnet/src/auth/server'
 import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbi, parseEther, toHex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
-import type { BundlerHandle } from '../../../devnet/src/chains/bundler'
+import type { BundlerHandle } from '../../../devnet/src/chains/eip155/bundler'
 import { DEVNET_CONTRACTS, devnetViemChain } from '../../../devnet/src/config'
 import { devnetSmartAccount, type SmartAccountChain } from '../../../devnet/src/auth/smart-account'
 import { devnet } from '../devnet/helpers'

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import { createPublicClient, http, parseEther, toHex, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type { BundlerHandle } from '../../../devnet/src/chains/bundler'
+import type { BundlerHandle } from '../../../devnet/src/chains/eip155/bundler'
 import { devnetViemChain } from '../../../devnet/src/config'
 import { devnetSmartAccount, parseSessionContext, type DevnetSmartAccount, type SmartAccountChain } from '../../../devnet/src/auth/smart-account'
 import { FetchHttpClient } from '../../../src/infrastructure/http/fetch-http-client'

@@ -23,7 +23,7 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS } from '../../../devnet/src/config'
-import { startSolanaDevnet, stringifyJson, type SolanaDevnet } from '../../../devnet/src/solana/server'
+import { startSolanaDevnet, stringifyJson, type SolanaDevnet } from '../../../devnet/src/chains/solana/server'
 import { freePortPair } from '../../e2e/support/free-port'
 
 let chain: SolanaDevnet

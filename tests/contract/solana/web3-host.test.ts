@@ -18,7 +18,7 @@ import { createMint, getAccount, getOrCreateAssociatedTokenAccount, mintTo, tran
 import { getBase58Codec } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS, SOLANA_DEVNET_GENESIS_HASH } from '../../../devnet/src/config'
-import { startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/solana/server'
+import { startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/chains/solana/server'
 import { freePortPair } from '../../e2e/support/free-port'
 
 const base58 = getBase58Codec()

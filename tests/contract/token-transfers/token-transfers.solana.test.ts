@@ -10,7 +10,7 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transa
 import { inject } from 'vitest'
 import { ProviderRpcError } from '../../../demo/src/dev-wallet/rpc-error'
 import { DevSolanaWallet } from '../../../demo/src/dev-wallet/solana/solana-wallet'
-import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/solana-network'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/chains/solana/network'
 import type { WalletStandardWallet } from '../../../src/domain/chains/wallet-providers'
 import type { CaipNetwork } from '../../../src/domain/entities'
 import { base58Encode } from '../../../src/domain/format/base58'

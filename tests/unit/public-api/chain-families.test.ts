@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Container } from 'inversify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { InvalidConfigError, createWalletModal, type Eip1193Provider, type WalletModal, type WalletStandardWallet } from '../../../src/index'
+import { InvalidConfigError, createWalletModal, type ChainNamespace, type Eip1193Provider, type WalletModal, type WalletStandardWallet } from '../../../src/index'
 import { solana as solanaFamily } from '../../../src/families/solana'
 import { ConnectionStore } from '../../../src/application/connection-store'
 import { ModalStore } from '../../../src/application/modal-store'
@@ -95,7 +95,7 @@ describe('the public API with two chain families connected', () => {
   })
 })
 
-function connectedAccount(account: { connectorId: string; namespace: 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos'; addresses: readonly string[]; caipNetworkId: string }, connectorId: string) {
+function connectedAccount(account: { connectorId: string; namespace: ChainNamespace; addresses: readonly string[]; caipNetworkId: string }, connectorId: string) {
   const address = account.addresses[0] as string
   return {
     connectorId,

@@ -6,7 +6,7 @@
  * site; a change of key fires `keplr_keystorechange` on the window.
  */
 import type { Secp256k1HdWallet } from '@cosmjs/amino'
-import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import type { ApprovalMode, Approver, RequestLogEntry } from '../eip155/provider'
 import { ApprovalGate, logRequest } from '../approval-gate'
 
 export interface CosmosWalletState {

@@ -2,8 +2,8 @@
  * Puts the Devnet Wallet's Cosmos side on the page as Keplr does (`window.keplr`), with its state
  * kept across reloads, and returns its test hooks (`window.devWallet.cosmos`).
  */
-import { COSMOS_DEVNET_CHAIN_ID, COSMOS_DEVNET_PREFIX, DEVNET_COSMOS_MNEMONIC } from '../../../../devnet/src/cosmos-network'
-import type { ApprovalMode, Approver } from '../provider'
+import { COSMOS_DEVNET_CHAIN_ID, COSMOS_DEVNET_PREFIX, DEVNET_COSMOS_MNEMONIC } from '../../../../devnet/src/chains/cosmos/network'
+import type { ApprovalMode, Approver } from '../eip155/provider'
 import { DevCosmosWallet, type CosmosWalletState } from './cosmos-wallet'
 
 const STORAGE_KEY = 'devnet-wallet:cosmos'

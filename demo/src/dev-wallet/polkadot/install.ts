@@ -2,8 +2,8 @@
  * Puts the Devnet Wallet's Polkadot side on the page as extensions do (`window.injectedWeb3`),
  * with its state kept across reloads, and returns its test hooks (`window.devWallet.polkadot`).
  */
-import { DEVNET_POLKADOT_ACCOUNTS } from '../../../../devnet/src/polkadot-network'
-import type { ApprovalMode, Approver } from '../provider'
+import { DEVNET_POLKADOT_ACCOUNTS } from '../../../../devnet/src/chains/polkadot/network'
+import type { ApprovalMode, Approver } from '../eip155/provider'
 import { DevPolkadotExtension, type PolkadotWalletState } from './polkadot-wallet'
 
 /** The key under `window.injectedWeb3`, which is also the connector id. */

@@ -6,7 +6,7 @@
  * the first request, through @polkadot/util-crypto's pure-JS modules: its package entry starts the
  * WebAssembly build, which a strict CSP (no 'wasm-unsafe-eval') refuses with a console error.
  */
-import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import type { ApprovalMode, Approver, RequestLogEntry } from '../eip155/provider'
 import { ApprovalGate, logRequest } from '../approval-gate'
 
 export interface PolkadotWalletState {

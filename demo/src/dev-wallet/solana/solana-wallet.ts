@@ -9,7 +9,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { Keypair, VersionedTransaction } from '@solana/web3.js'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { alreadyPending, invalidParams, unauthorized, userRejected, ProviderRpcError } from '../rpc-error'
-import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import type { ApprovalMode, Approver, RequestLogEntry } from '../eip155/provider'
 import { ApprovalGate, logRequest } from '../approval-gate'
 
 export interface SolanaWalletState {

@@ -9,7 +9,7 @@ import type { WalletStandardWallet } from '../../../domain/chains/wallet-provide
 import type { Connector } from '../../../domain/entities'
 import { boundWalletName } from '../../../domain/validation/text-bounds'
 import type { Page } from '../family-discovery'
-import { WALLET_RDNS_FEATURE } from '../solana/wallet-standard'
+import { standardConnector } from '../solana/wallet-standard'
 
 /** The Wallet Standard feature a Bitcoin wallet registers with (`@exodus/bitcoin-wallet-standard`). */
 const BITCOIN_CONNECT = 'bitcoin:connect'
@@ -20,21 +20,11 @@ export function bitcoinConnectors(wallets: readonly WalletStandardWallet[], page
   const names = new Set<string>()
   for (const wallet of wallets) {
     try {
-      const { features, name } = wallet
-      if (!features[BITCOIN_CONNECT]) continue
-      const rdns = (features[WALLET_RDNS_FEATURE] as { rdns?: unknown } | undefined)?.rdns
-      const id = typeof rdns === 'string' && /^[\w-]+(\.[\w-]+)+$/.test(rdns) ? rdns : name
-      if (byId.has(id)) continue
-      names.add(name)
-      byId.set(id, {
-        id,
-        name: boundWalletName(name),
-        type: 'ANNOUNCED',
-        chain: 'bip122',
-        imageUrl: wallet.icon,
-        ...(id === name ? {} : { info: { rdns: id } }),
-        provider: wallet,
-      })
+      if (!wallet.features[BITCOIN_CONNECT]) continue
+      const connector = standardConnector(wallet, 'bip122')
+      if (byId.has(connector.id)) continue
+      names.add(wallet.name)
+      byId.set(connector.id, connector)
     } catch {
       // left out
     }

@@ -1,6 +1,7 @@
 import type { CaipNetwork } from '../../../domain/entities'
 import { UnsupportedChainReadError, type ChainReader } from '../../../ports/chain-reader'
 import type { SolanaRpc } from './solana-rpc'
+import { withSolanaSdk } from './sdk'
 
 /**
  * {@link ChainReader} for Solana networks: `getBalance` (lamports) over the network's RPC URLs with
@@ -25,7 +26,7 @@ export class SolanaChainReader implements ChainReader {
     const key = `${network.caipNetworkId}|${network.rpcUrls.join(',')}`
     let client = this.clients.get(key)
     if (client === undefined) {
-      client = import('./solana-rpc').then(({ SolanaRpc }) => new SolanaRpc(network.rpcUrls))
+      client = withSolanaSdk(() => import('./solana-rpc')).then(({ SolanaRpc }) => new SolanaRpc(network.rpcUrls))
       this.clients.set(key, client)
       client.catch(() => this.clients.delete(key))
     }

@@ -19,6 +19,7 @@ import type { Logger } from '../../../ports/logger'
 import type { GasEstimate, ReceiptStatus, SentTransfer, TokenTransfers, TransferRequest } from '../../../ports/token-transfers'
 import { caipOfWalletChain, solanaChainsOf } from './solana-chains'
 import { toSolanaWalletError } from './solana-errors'
+import { withSolanaSdk } from './sdk'
 import {
   SOLANA_SIGN_MESSAGE,
   STANDARD_CONNECT,
@@ -42,7 +43,7 @@ export type SolanaTransfersFactory = (
 const web3Transfers: SolanaTransfersFactory = (wallet, network) => {
   let loading: Promise<TokenTransfers> | undefined
   const adapter = (): Promise<TokenTransfers> => {
-    loading ??= import('./send/web3-solana-transfers').then(({ Web3SolanaTransfers }) => new Web3SolanaTransfers({ wallet, network }))
+    loading ??= withSolanaSdk(() => import('./send/web3-solana-transfers')).then(({ Web3SolanaTransfers }) => new Web3SolanaTransfers({ wallet, network }))
     // A failed import is not kept: the next transfer tries again.
     loading.catch(() => (loading = undefined))
     return loading

@@ -4,7 +4,7 @@
  * wallets count as Solana wallets. Loaded with the page (discovery): keep it small.
  */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
-import type { Connector } from '../../../domain/entities'
+import type { ChainNamespace, Connector } from '../../../domain/entities'
 import { boundWalletName } from '../../../domain/validation/text-bounds'
 
 export const STANDARD_CONNECT = 'standard:connect'
@@ -63,29 +63,30 @@ export function feature<T>(wallet: WalletStandardWallet, name: string): T | unde
 }
 
 /**
- * The Solana wallets among the registered ones, one connector each: a wallet with `standard:connect`
- * and a Solana signing feature. Its id is the rdns it names through WALLET_RDNS_FEATURE (so a
- * wallet offered in EIP-6963 and in the Wallet Standard is one row), else its name. A hostile
- * wallet object (a getter that throws) is left out.
+ * A Wallet Standard wallet as a connector of `chain`. Its id is the rdns it names through
+ * WALLET_RDNS_FEATURE (so a wallet offered in EIP-6963 and in the Wallet Standard is one row), else
+ * its name. The wallet object is untrusted: a getter may throw (the caller leaves the wallet out).
+ */
+export function standardConnector(wallet: WalletStandardWallet, chain: ChainNamespace): Connector {
+  const { features, name } = wallet
+  const rdns = (features[WALLET_RDNS_FEATURE] as { rdns?: unknown } | undefined)?.rdns
+  const id = typeof rdns === 'string' && /^[\w-]+(\.[\w-]+)+$/.test(rdns) ? rdns : name
+  return { id, name: boundWalletName(name), type: 'ANNOUNCED', chain, imageUrl: wallet.icon, ...(id === name ? {} : { info: { rdns: id } }), provider: wallet }
+}
+
+/**
+ * The Solana wallets among the registered ones, one connector each ({@link standardConnector}): a
+ * wallet with `standard:connect` and a Solana signing feature. A hostile wallet object (a getter
+ * that throws) is left out.
  */
 export function solanaConnectors(wallets: readonly WalletStandardWallet[]): Connector[] {
   const byId = new Map<string, Connector>()
   for (const wallet of wallets) {
     try {
-      const { features, name } = wallet
-      const rdns = (features[WALLET_RDNS_FEATURE] as { rdns?: unknown } | undefined)?.rdns
-      const id = typeof rdns === 'string' && /^[\w-]+(\.[\w-]+)+$/.test(rdns) ? rdns : name
-      if (features[STANDARD_CONNECT] && (features[SOLANA_SIGN_AND_SEND] || features[SOLANA_SIGN_TRANSACTION]) && !byId.has(id)) {
-        byId.set(id, {
-          id,
-          name: boundWalletName(name),
-          type: 'ANNOUNCED',
-          chain: 'solana',
-          imageUrl: wallet.icon,
-          ...(id === name ? {} : { info: { rdns: id } }),
-          provider: wallet,
-        })
-      }
+      const { features } = wallet
+      if (!features[STANDARD_CONNECT] || !(features[SOLANA_SIGN_AND_SEND] || features[SOLANA_SIGN_TRANSACTION])) continue
+      const connector = standardConnector(wallet, 'solana')
+      if (!byId.has(connector.id)) byId.set(connector.id, connector)
     } catch {
       // left out
     }

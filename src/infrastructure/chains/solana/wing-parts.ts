@@ -3,13 +3,14 @@ import type { WalletStandardWallet } from '../../../domain/chains/wallet-provide
 import type { WingParts } from '../wing'
 import { SolanaChainReader } from './solana-chain-reader'
 import { SOLANA_WALLETCONNECT } from './walletconnect'
+import { withSolanaSdk } from './sdk'
 
 export const parts: WingParts = {
   session: ({ providers, networks, events, logger, options }) =>
-    import('./wallet-standard-session').then(
+    withSolanaSdk(() => import('./wallet-standard-session')).then(
       (m) => new m.WalletStandardSession(providers as (id: string) => WalletStandardWallet | undefined, networks, events, logger, options.transfers),
     ),
   reader: () => new SolanaChainReader(),
-  messenger: () => import('./siwx/sign-in-with-solana-messenger').then((m) => new m.SolanaSignInMessenger()),
+  messenger: () => withSolanaSdk(() => import('./siwx/sign-in-with-solana-messenger')).then((m) => new m.SolanaSignInMessenger()),
   walletConnect: SOLANA_WALLETCONNECT,
 }

@@ -5,9 +5,9 @@
  * itself and signs BIP-322 with the devnet's regtest keys. The site may also use a second,
  * custom Bitcoin network the address rules do not know (any addresses fit it).
  */
-import { DevBitcoinWallet } from '../../../../demo/src/dev-wallet/bitcoin/bitcoin-wallet'
+import { DevBitcoinWallet } from '../../../../demo/src/dev-wallet/bip122/bitcoin-wallet'
 import { registerWallet } from '../../../../demo/src/dev-wallet/solana/solana-wallet'
-import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/bitcoin-network'
+import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/chains/bip122/network'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
 import { bip122 } from '../../../../src/infrastructure/chains/bip122/wing'
 import { RecordingLogger } from '../../../fakes/recording-logger'

@@ -6,7 +6,7 @@
  * over another mnemonic) and the wallet fires `keplr_keystorechange`. The site may move to a
  * second chain the wallet knows, the Cosmos Hub (enabling it asks the person).
  */
-import { COSMOS_DEVNET_CAIP_NETWORK_ID, COSMOS_DEVNET_CHAIN_ID, DEVNET_COSMOS_MNEMONIC } from '../../../../devnet/src/cosmos-network'
+import { COSMOS_DEVNET_CAIP_NETWORK_ID, COSMOS_DEVNET_CHAIN_ID, DEVNET_COSMOS_MNEMONIC } from '../../../../devnet/src/chains/cosmos/network'
 import { DevCosmosWallet } from '../../../../demo/src/dev-wallet/cosmos/cosmos-wallet'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
 import { cosmos } from '../../../../src/infrastructure/chains/cosmos/wing'

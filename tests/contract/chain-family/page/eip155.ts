@@ -6,7 +6,7 @@
  * never authorised the site, knows only its home network, and sits on it. The person's answers are
  * this wallet's own: a decline is its 4001, a request already waiting its -32002.
  */
-import { DevWalletProvider, type DevChain } from '../../../../demo/src/dev-wallet/provider'
+import { DevWalletProvider, type DevChain } from '../../../../demo/src/dev-wallet/eip155/provider'
 import { alreadyPending } from '../../../../demo/src/dev-wallet/rpc-error'
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import { Eip155ChainFamily } from '../../../../src/infrastructure/chains/eip155/eip155-chain-family'

@@ -6,7 +6,7 @@
  * ("manage website access"), and the extension tells the site's subscription. The site may move
  * to a second network, Polkadot itself (same keys, another SS58 format).
  */
-import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/polkadot-network'
+import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/chains/polkadot/network'
 import { DevPolkadotExtension } from '../../../../demo/src/dev-wallet/polkadot/polkadot-wallet'
 import { OnDemandChainFamily } from '../../../../src/infrastructure/chains/on-demand-chain-family'
 import { polkadot } from '../../../../src/infrastructure/chains/polkadot/wing'

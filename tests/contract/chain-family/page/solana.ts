@@ -8,7 +8,7 @@
  * own to move.
  */
 import { DevSolanaWallet, registerWallet } from '../../../../demo/src/dev-wallet/solana/solana-wallet'
-import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/solana-network'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/chains/solana/network'
 import { base58Encode } from '../../../../src/domain/format/base58'
 import { SolanaChainFamily } from '../../../../src/infrastructure/chains/solana/solana-chain-family'
 import { RecordingLogger } from '../../../fakes/recording-logger'

@@ -6,7 +6,7 @@
 import { cryptoWaitReady } from '@polkadot/util-crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DevPolkadotExtension } from '../../../../demo/src/dev-wallet/polkadot/polkadot-wallet'
-import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/polkadot-network'
+import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/chains/polkadot/network'
 import { ChooseAccount, accountChoices } from '../../../../src/application/account/choose-account'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { connectedAccount } from '../../../../src/application/connection/connected-state'

@@ -3,7 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import { describe, expect, it } from 'vitest'
 import { DEVNET_SOLANA_ACCOUNTS, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../../devnet/src/config'
-import type { ApprovalMode, ApprovalRequest } from '../../../../demo/src/dev-wallet/provider'
+import type { ApprovalMode, ApprovalRequest } from '../../../../demo/src/dev-wallet/eip155/provider'
 import { DevSolanaWallet } from '../../../../demo/src/dev-wallet/solana/solana-wallet'
 
 /** An approval panel the test answers by hand. */

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { keccak256, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem'
-import { DevWalletProvider, type ApprovalMode, type ApprovalRequest } from '../../../../demo/src/dev-wallet/provider'
+import { DevWalletProvider, type ApprovalMode, type ApprovalRequest } from '../../../../demo/src/dev-wallet/eip155/provider'
 import { DEVNET_ACCOUNTS } from '../../../../devnet/src/config'
 
 const chains = [

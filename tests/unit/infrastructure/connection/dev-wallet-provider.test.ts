@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { hashMessage, hashTypedData, recoverAddress, type Hex } from 'viem'
-import { DevWalletProvider, type ApprovalMode, type ApprovalRequest } from '../../../../demo/src/dev-wallet/provider'
+import { DevWalletProvider, type ApprovalMode, type ApprovalRequest } from '../../../../demo/src/dev-wallet/eip155/provider'
 import { DEVNET_ACCOUNTS } from '../../../../devnet/src/config'
 
 const chains = [

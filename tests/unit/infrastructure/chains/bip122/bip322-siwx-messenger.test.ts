@@ -7,8 +7,8 @@ import { p2tr, p2wpkh } from '@scure/btc-signer'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { describe, expect, it } from 'vitest'
 import { Bip322SiwxMessenger, verifyBip322 } from '../../../../../src/infrastructure/chains/bip122/siwx/bip322-siwx-messenger'
-import { signBip322 } from '../../../../../devnet/src/bitcoin/bip322'
-import { REGTEST, bitcoinDevnetAccount } from '../../../../../devnet/src/bitcoin/keys'
+import { signBip322 } from '../../../../../devnet/src/chains/bip122/bip322'
+import { REGTEST, bitcoinDevnetAccount } from '../../../../../devnet/src/chains/bip122/keys'
 import type { SiwxMessageData } from '../../../../../src/domain/entities'
 
 const require = createRequire(import.meta.url)

@@ -2,7 +2,7 @@
 import { Secp256k1HdWallet, makeSignDoc } from '@cosmjs/amino'
 import { toBase64, toBech32 } from '@cosmjs/encoding'
 import { describe, expect, it } from 'vitest'
-import { DEVNET_COSMOS_MNEMONIC } from '../../../../../devnet/src/cosmos-network'
+import { DEVNET_COSMOS_MNEMONIC } from '../../../../../devnet/src/chains/cosmos/network'
 import type { CaipNetwork, SiwxMessageData } from '../../../../../src/domain/entities'
 import { cosmosSiwxMessenger } from '../../../../../src/infrastructure/chains/cosmos/siwx/cosmos-siwx-messenger'
 

@@ -6,7 +6,7 @@
  * here account 0 wraps the native side, creates the pairs and mints their liquidity.
  */
 import { concat, encodeAbiParameters, encodeFunctionData, parseAbi, parseEther, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
-import { DETERMINISTIC_DEPLOYER, DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_FUNDING, DEVNET_SWAP_SALT, swapPairAddress } from '../config'
+import { DETERMINISTIC_DEPLOYER, DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_FUNDING, DEVNET_SWAP_SALT, swapPairAddress } from '../../config'
 import { swapBytecodes } from './swap-bytecodes'
 
 /** The deterministic deployment proxy's runtime code (a public constant): CREATE2(salt = first 32 bytes, code = the rest). */

@@ -3,7 +3,7 @@
  * gives (https://solana.com/docs/rpc). Every commitment is "finalized": a landed transaction is final.
  */
 import { getBase58Decoder, getCompiledTransactionMessageDecoder } from '@solana/kit'
-import { SOLANA_DEVNET_GENESIS_HASH } from '../config'
+import { SOLANA_DEVNET_GENESIS_HASH } from '../../config'
 import { decodeBase58, isTokenProgram, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, type AccountView, type SolanaLedger, type TokenAccountView, type TxRecord } from './chain'
 import { RPC_CODES, RpcError } from './errors'
 

@@ -1,17 +1,17 @@
 /**
  * The Devnet Bitcoin Wallet: a Wallet Standard Bitcoin wallet holding the devnet's Bitcoin keys
- * (devnet/src/bitcoin/keys.ts), a row of its own beside the Devnet Wallet. It shares the Devnet
+ * (devnet/src/chains/bip122/keys.ts), a row of its own beside the Devnet Wallet. It shares the Devnet
  * Wallet's approval panel and mode: each request is approved by the person (or by the test's mode).
  * Features: `bitcoin:connect` (the payment P2WPKH and the ordinals P2TR address, each with its
  * `purpose`), `bitcoin:signMessage` (BIP-322 simple signatures, the witness bytes), and the
  * standard's disconnect and change events.
  */
 import { p2tr, p2wpkh } from '@scure/btc-signer'
-import { BITCOIN_DEVNET_ACCOUNT_COUNT, REGTEST, bitcoinDevnetAccount, type BitcoinDevnetAccount } from '../../../../devnet/src/bitcoin/keys'
+import { BITCOIN_DEVNET_ACCOUNT_COUNT, REGTEST, bitcoinDevnetAccount, type BitcoinDevnetAccount } from '../../../../devnet/src/chains/bip122/keys'
 import { alreadyPending, invalidParams, unauthorized, userRejected } from '../rpc-error'
-import type { ApprovalMode, Approver, RequestLogEntry } from '../provider'
+import type { ApprovalMode, Approver, RequestLogEntry } from '../eip155/provider'
 import { ApprovalGate, logRequest } from '../approval-gate'
-import { signBip322Witness } from '../../../../devnet/src/bitcoin/bip322'
+import { signBip322Witness } from '../../../../devnet/src/chains/bip122/bip322'
 
 export interface BitcoinWalletState {
   authorized: boolean

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { DEVNET_HOST } from '../config'
+import { DEVNET_HOST } from '../../config'
 import { SolanaLedger, type TxRecord } from './chain'
 import { RPC_CODES, RpcError } from './errors'
 import { createRpc } from './rpc'

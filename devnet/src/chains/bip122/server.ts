@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DEVNET_HOST } from '../config'
+import { DEVNET_HOST } from '../../config'
 import { BitcoinChain, type Block, type ChainOutput, type TxRecord } from './chain'
 import { BitcoindReject } from './errors'
 import { BITCOIN_DEVNET_ACCOUNT_COUNT, BITCOIN_DEVNET_FUNDING, bitcoinDevnetAccount } from './keys'

@@ -15,7 +15,7 @@ import {
   DEVNET_FUNDING,
   devnetViemChain,
   type DevnetChainId,
-} from '../config'
+} from '../../config'
 import type { Artifacts } from './compile'
 import { deploySmartAccountContracts } from './deploy-aa'
 import { deploySwapPools, poolMints } from './deploy-swap'

@@ -6,11 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEVNET_ACCOUNTS, DEVNET_HOST } from '../config'
+import { DEVNET_ACCOUNTS, DEVNET_HOST } from '../../config'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const HARDHAT_CONFIG = join(here, '..', '..', 'hardhat.config.cjs')
-const WATCH_PARENT = join(here, 'watch-parent.cjs')
+const HARDHAT_CONFIG = join(here, '..', '..', '..', 'hardhat.config.cjs')
+const WATCH_PARENT = join(here, '..', 'watch-parent.cjs')
 
 function hardhatCli(): string {
   const pkg = createRequire(import.meta.url).resolve('hardhat/package.json')

@@ -43,7 +43,7 @@ import {
   DEVNET_SOLANA_FUNDING,
   DEVNET_SOLANA_TOKENS,
   SOLANA_DEVNET_SEED_LABELS,
-} from '../config'
+} from '../../config'
 import { RPC_CODES, RpcError, transactionErrorJson, transactionErrorText, type TxErrorJson } from './errors'
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseEther, toHex, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { DEVNET_BUNDLER_KEY_INDEX, DEVNET_HOST, DEVNET_MNEMONIC, DEVNET_SMART_ACCOUNT } from '../config'
+import { DEVNET_BUNDLER_KEY_INDEX, DEVNET_HOST, DEVNET_MNEMONIC, DEVNET_SMART_ACCOUNT } from '../../config'
 
 const here = dirname(fileURLToPath(import.meta.url))
 /** Binds alto's server to loopback and ends it with its parent (see the file). */

@@ -27,8 +27,8 @@ export type ContractName = 'DevnetERC20' | 'DevnetPixels' | 'DevnetAccount' | 'D
 export type Artifacts = Record<ContractName | 'EntryPoint', Artifact>
 
 const here = dirname(fileURLToPath(import.meta.url))
-export const CONTRACTS_DIR = join(here, '..', '..', 'contracts')
-export const CACHE_DIR = join(here, '..', '..', 'cache')
+export const CONTRACTS_DIR = join(here, '..', '..', '..', 'contracts')
+export const CACHE_DIR = join(here, '..', '..', '..', 'cache')
 const SOLC_VERSION = '0.8.28'
 /** The EntryPoint v0.7 creation code; its version is part of the cache key. */
 const ENTRY_POINT_ARTIFACT = '@account-abstraction/contracts/artifacts/EntryPoint.json'

@@ -6,7 +6,7 @@
 import { p2tr, p2wpkh } from '@scure/btc-signer'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { sha256 } from '@noble/hashes/sha2'
-import { BITCOIN_DEVNET_BECH32_PREFIX } from '../bitcoin-network'
+import { BITCOIN_DEVNET_BECH32_PREFIX } from './network'
 
 /** Regtest's address and key prefixes in @scure/btc-signer's form. */
 export const REGTEST = { bech32: BITCOIN_DEVNET_BECH32_PREFIX, pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef } as const

@@ -5,7 +5,7 @@
  * by ./deploy-swap before this runs), so no address depends on what deployed first.
  */
 import { concat, encodeAbiParameters, getContractAddress, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
-import { DETERMINISTIC_DEPLOYER, DEVNET_DEPLOYER, DEVNET_ENTRY_POINT_SALT, DEVNET_SMART_ACCOUNT, DEVNET_SMART_ACCOUNT_SALT } from '../config'
+import { DETERMINISTIC_DEPLOYER, DEVNET_DEPLOYER, DEVNET_ENTRY_POINT_SALT, DEVNET_SMART_ACCOUNT, DEVNET_SMART_ACCOUNT_SALT } from '../../config'
 import type { Artifacts } from './compile'
 
 interface Creation {

@@ -7,7 +7,7 @@ import {
   unauthorized,
   unknownChain,
   userRejected,
-} from './rpc-error'
+} from '../rpc-error'
 
 /** How the wallet answers requests that need the person's approval. */
 export type ApprovalMode = 'manual' | 'approve' | 'reject' | 'pending'

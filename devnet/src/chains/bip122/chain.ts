@@ -11,7 +11,7 @@
 import { Address, OutScript, Transaction, p2wpkh } from '@scure/btc-signer'
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { sha256 } from '@noble/hashes/sha2'
-import { BITCOIN_DEVNET_GENESIS_HASH } from '../bitcoin-network'
+import { BITCOIN_DEVNET_GENESIS_HASH } from './network'
 import {
   BitcoindReject,
   REJECT,
