@@ -13,7 +13,8 @@ import { onRamp } from './modules/on-ramp'
 import { sessions } from './modules/sessions'
 
 /**
- * Every feature of the modal, one module each: when it loads, what it binds, the views it brings.
- * The container, the loader, the view registry and the views' waits are derived from this list.
+ * Every feature of the modal, one module each: when it loads and what it binds. The container, the
+ * loader and which module each view waits for (`whenViewOpens`) are derived from this list; the
+ * views' own chunks are still imported by src/presentation/views/registry.ts (see FeatureModule).
  */
 export const MANIFEST: readonly FeatureModule[] = [core, connect, connectFlow, walletConnect, email, social, siwx, account, swap, names, onRamp, sessions]
