@@ -22,7 +22,7 @@ export const bindWalletConnect: Bind = ({ container, config }) => {
   const binder = unlessOverridden(container)
   binder
     .bind(AllWalletsStore)
-    .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))
+    .toDynamicValue((ctx) => new AllWalletsStore({ config, catalogue: ctx.get(WalletCatalogue), scheduler: ctx.get(Scheduler), logger: ctx.get(Logger) }))
   binder
     .bind(WalletConnectQr)
     .toDynamicValue(

@@ -60,7 +60,7 @@ async function world(accounts = DEVNET_POLKADOT_ACCOUNTS) {
   new FollowWalletEvents({ families: [family] } as unknown as WalletDirectory, connection, {} as DisconnectWallet).start()
   connection.upsert(connectedAccount(await family.connect('devnet-polkadot'), 'INJECTED'))
   rememberConnector(storage, 'polkadot', 'devnet-polkadot')
-  return { family, connection, storage, chooser: new ChooseAccount(families, connection, storage, new RecordingLogger()) }
+  return { family, connection, storage, chooser: new ChooseAccount({ families, connection, storage, logger: new RecordingLogger() }) }
 }
 
 /** The page loaded again with the same storage: the silent reconnect's connection. */

@@ -62,7 +62,7 @@ function twoFamilies() {
 
 function networksOf(w: ReturnType<typeof twoFamilies>) {
   const networks = new NetworksStore(parseConfig(aModalConfig({ networks: [DEVNET_A, SOLANA_DEVNET] })), w.connection, w.storage)
-  const switcher = new SwitchNetwork(networks, w.connection, w.modal, w.families, new RecordingLogger())
+  const switcher = new SwitchNetwork({ networks, connection: w.connection, modal: w.modal, families: w.families, logger: new RecordingLogger() })
   const changes: NetworkChanged[] = []
   switcher.networkChanged$.subscribe((c) => changes.push(c))
   return { networks, switcher, changes }

@@ -143,7 +143,7 @@ describe('AllWalletsStore', () => {
   function allWallets(overrides: Partial<WalletModalConfig> = {}) {
     const scheduler = new VirtualTimeScheduler()
     const catalogue = new InMemoryWalletCatalogue({ wallets: catalogueWallets })
-    const store = new AllWalletsStore(parseConfig(aModalConfig(overrides)), catalogue, scheduler, new RecordingLogger())
+    const store = new AllWalletsStore({ config: parseConfig(aModalConfig(overrides)), catalogue, scheduler, logger: new RecordingLogger() })
     return { store, catalogue, scheduler }
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -185,7 +185,7 @@ describe('AllWalletsStore', () => {
     const scheduler = new VirtualTimeScheduler()
     const names = ['Coin Safe', 'Unsafe', 'Safepal', 'Safe']
     const catalogue = new InMemoryWalletCatalogue({ wallets: names.map((name, i) => aWalletListing({ id: `s${i}`, name })) })
-    const store = new AllWalletsStore(parseConfig(aModalConfig()), catalogue, scheduler, new RecordingLogger())
+    const store = new AllWalletsStore({ config: parseConfig(aModalConfig()), catalogue, scheduler, logger: new RecordingLogger() })
     store.start()
     await settle()
     store.setQuery('safe')
