@@ -69,7 +69,7 @@ async function reload(storage: InMemoryKeyValueStorage): Promise<ConnectionStore
   const connection = new ConnectionStore()
   const events: Pick<EventReporter, 'report'> = { report: () => undefined }
   const wallets = { family: (ns: string) => (ns === 'polkadot' ? family : undefined) } as unknown as WalletDirectory
-  await new ReconnectWallet(wallets, connection, storage, asyncScheduler, events as EventReporter, new RecordingLogger()).reconnect()
+  await new ReconnectWallet({ wallets, connection, storage, scheduler: asyncScheduler, events: events as EventReporter, logger: new RecordingLogger() }).reconnect()
   return connection
 }
 
