@@ -73,6 +73,16 @@ export interface RefreshOptions {
   readonly forceUpdate?: boolean
 }
 
+export interface BalanceStoreDeps {
+  readonly connection: ConnectionStore
+  readonly networks: NetworksStore
+  readonly api: BlockchainApi
+  readonly reader: ChainReader
+  readonly snacks: SnackStore
+  readonly scheduler: SchedulerLike
+  readonly logger: Logger
+}
+
 /**
  * Token balances of the connected account (spec sections 7 and 8). Reads the
  * balance service; when it fails or does not support the network, the native balance comes from
@@ -114,15 +124,7 @@ export class BalanceStore {
    */
   readonly touched$: Observable<CaipAddress> = this.touched.asObservable()
 
-  constructor(
-    private readonly connection: ConnectionStore,
-    private readonly networks: NetworksStore,
-    private readonly api: BlockchainApi,
-    private readonly chain: ChainReader,
-    private readonly snacks: SnackStore,
-    private readonly scheduler: SchedulerLike,
-    private readonly logger: Logger,
-  ) {
+  constructor(private readonly deps: BalanceStoreDeps) {
     this.state$ = defer(() => {
       this.start()
       return new Observable<BalanceState>((subscriber) => {
@@ -146,7 +148,7 @@ export class BalanceStore {
 
   /** Follows the connection: loads on connect and on every account or network change. Idempotent. */
   start(): void {
-    this.following ??= this.connection.state$
+    this.following ??= this.deps.connection.state$
       .pipe(
         map((state) => (state.status === 'connected' ? state.caipAddress : undefined)),
         distinctUntilChanged(),
@@ -177,10 +179,10 @@ export class BalanceStore {
    * never go stale); each touch reads again with `forceUpdate`, past the 30 s cache.
    */
   private armChainWatch(): void {
-    const connection = this.connection.snapshot
-    const network = connection.status === 'connected' ? this.networks.find(connection.caipNetworkId) : undefined
+    const connection = this.deps.connection.snapshot
+    const network = connection.status === 'connected' ? this.deps.networks.find(connection.caipNetworkId) : undefined
     const wanted =
-      this.watchers > 0 && this.following !== undefined && connection.status === 'connected' && network !== undefined && this.chain.watchAccount !== undefined
+      this.watchers > 0 && this.following !== undefined && connection.status === 'connected' && network !== undefined && this.deps.reader.watchAccount !== undefined
         ? `${connection.caipAddress}`
         : undefined
     if (wanted === this.chainWatch?.key) return
@@ -188,7 +190,7 @@ export class BalanceStore {
     this.chainWatch = undefined
     if (wanted === undefined || connection.status !== 'connected' || network === undefined) return
     const caipAddress = connection.caipAddress as CaipAddress
-    const stop = this.chain.watchAccount?.(network, connection.address, () => {
+    const stop = this.deps.reader.watchAccount?.(network, connection.address, () => {
       void this.refresh({ forceUpdate: true })
       this.touched.next(caipAddress)
     })
@@ -202,11 +204,11 @@ export class BalanceStore {
    */
   async retry(): Promise<void> {
     this.recoveryAttempts = 0
-    if (canFetchBalance(this.retryGate, this.scheduler.now())) return this.refresh()
-    const connection = this.connection.snapshot
+    if (canFetchBalance(this.retryGate, this.deps.scheduler.now())) return this.refresh()
+    const connection = this.deps.connection.snapshot
     if (connection.status !== 'connected') return
     const caipAddress = connection.caipAddress as CaipAddress
-    await this.readChain(++this.generation, caipAddress, connection.address, this.networks.find(connection.caipNetworkId), {
+    await this.readChain(++this.generation, caipAddress, connection.address, this.deps.networks.find(connection.caipNetworkId), {
       showSnack: false,
       failed: true,
     })
@@ -214,17 +216,17 @@ export class BalanceStore {
 
   /** Loads the balances of the connected account. Never rejects. */
   async refresh(options: RefreshOptions = {}): Promise<void> {
-    const connection = this.connection.snapshot
+    const connection = this.deps.connection.snapshot
     if (connection.status !== 'connected') {
       this.subject.next({ status: 'idle' })
       return
     }
     const caipAddress = connection.caipAddress as CaipAddress
-    const network = this.networks.find(connection.caipNetworkId)
+    const network = this.deps.networks.find(connection.caipNetworkId)
     const last = this.subject.value
     const sameAccount = last.status !== 'idle' && last.caipAddress === caipAddress
 
-    if (!canFetchBalance(this.retryGate, this.scheduler.now())) {
+    if (!canFetchBalance(this.retryGate, this.deps.scheduler.now())) {
       // Blocked for 30 s after a failure: no service request.
       if (sameAccount) {
         if (last.status === 'ready') this.markStaleIfOld(last)
@@ -248,7 +250,7 @@ export class BalanceStore {
       return
     }
 
-    const supported = await this.api.isNetworkSupported(connection.caipNetworkId as CaipNetwork['caipNetworkId'])
+    const supported = await this.deps.api.isNetworkSupported(connection.caipNetworkId as CaipNetwork['caipNetworkId'])
     if (generation !== this.generation) return
     if (!supported) {
       const showSnack = !this.unsupportedSnackShown.has(connection.caipNetworkId)
@@ -258,7 +260,7 @@ export class BalanceStore {
     }
 
     try {
-      const balances = await this.api.getBalances(caipAddress, { forceUpdate: options.forceUpdate ?? false })
+      const balances = await this.deps.api.getBalances(caipAddress, { forceUpdate: options.forceUpdate ?? false })
       this.retryGate = recordBalanceSuccess(this.retryGate)
       if (generation !== this.generation) return
       this.stopRecovery()
@@ -269,14 +271,14 @@ export class BalanceStore {
         tokens,
         native: tokens.find(isNativeToken),
         source: 'service',
-        fetchedAtMs: this.scheduler.now(),
+        fetchedAtMs: this.deps.scheduler.now(),
         failed: false,
         stale: false,
       })
     } catch (error) {
       if (isAbortError(error)) return
-      this.retryGate = recordBalanceFailure(this.retryGate, this.scheduler.now())
-      this.logger.warn('Balance service unavailable; reading the native balance from the chain', error)
+      this.retryGate = recordBalanceFailure(this.retryGate, this.deps.scheduler.now())
+      this.deps.logger.warn('Balance service unavailable; reading the native balance from the chain', error)
       if (generation !== this.generation) return
       this.scheduleRecovery()
       await this.readChain(generation, caipAddress, connection.address, network, { showSnack: true, failed: true })
@@ -294,7 +296,7 @@ export class BalanceStore {
   /** Owes one automatic read, a retry gap from now, unless the count is spent. */
   private scheduleRecovery(): void {
     if (this.recoveryAttempts >= BALANCE_RECOVERY_MAX_ATTEMPTS) return
-    this.recoveryDueAt = this.scheduler.now() + BALANCE_RETRY_GAP_MS
+    this.recoveryDueAt = this.deps.scheduler.now() + BALANCE_RETRY_GAP_MS
     this.armRecovery()
   }
 
@@ -310,11 +312,11 @@ export class BalanceStore {
     this.recoveryTimer = undefined
     const due = this.recoveryDueAt
     if (this.watchers === 0 || due === undefined) return
-    this.recoveryTimer = this.scheduler.schedule(() => this.recover(), Math.max(0, due - this.scheduler.now()))
+    this.recoveryTimer = this.deps.scheduler.schedule(() => this.recover(), Math.max(0, due - this.deps.scheduler.now()))
   }
 
   private markStaleIfOld(state: ReadyState): void {
-    const stale = this.scheduler.now() - state.fetchedAtMs >= BALANCE_CACHE_MS
+    const stale = this.deps.scheduler.now() - state.fetchedAtMs >= BALANCE_CACHE_MS
     if (stale && !state.stale) this.subject.next({ ...state, stale: true })
   }
 
@@ -326,7 +328,7 @@ export class BalanceStore {
     /** `failed`: the service failed, so the chain's answer stands in for it (a retry is offered). */
     options: { readonly showSnack: boolean; readonly failed: boolean },
   ): Promise<void> {
-    if (options.showSnack) this.snacks.showMessage('tokenBalanceUnavailable', 'error')
+    if (options.showSnack) this.deps.snacks.showMessage('tokenBalanceUnavailable', 'error')
     if (network === undefined) {
       if (generation === this.generation) this.subject.next({ status: 'unavailable', caipAddress })
       return
@@ -334,9 +336,9 @@ export class BalanceStore {
     try {
       // Where the chain tells pending funds apart (bip122), both parts are read at once.
       const { confirmed, pending } =
-        this.chain.getNativeBalanceParts === undefined
-          ? { confirmed: await this.chain.getNativeBalance(network, address), pending: 0n }
-          : await this.chain.getNativeBalanceParts(network, address)
+        this.deps.reader.getNativeBalanceParts === undefined
+          ? { confirmed: await this.deps.reader.getNativeBalance(network, address), pending: 0n }
+          : await this.deps.reader.getNativeBalanceParts(network, address)
       if (generation !== this.generation) return
       const amount = (units: bigint): TokenBalance => ({
         name: network.nativeCurrency.name,
@@ -358,7 +360,7 @@ export class BalanceStore {
         native,
         ...(pending === 0n ? {} : { parts: { confirmed: amount(confirmed), pending: amount(pending) } }),
         source: 'chain',
-        fetchedAtMs: this.scheduler.now(),
+        fetchedAtMs: this.deps.scheduler.now(),
         failed: options.failed,
         stale: false,
       })
@@ -366,18 +368,18 @@ export class BalanceStore {
       if (error instanceof UnsupportedChainReadError) {
         // A family with no chain reader (Polkadot, Cosmos): expected, not a failure, and asking
         // again will not change it.
-        this.logger.debug(`No chain reader for ${error.namespace}: its balance is not shown`)
+        this.deps.logger.debug(`No chain reader for ${error.namespace}: its balance is not shown`)
         if (generation === this.generation) this.subject.next({ status: 'unavailable', caipAddress })
         return
       }
-      this.logger.warn('Native balance could not be read from the chain', error)
+      this.deps.logger.warn('Native balance could not be read from the chain', error)
       if (generation !== this.generation) return
       // Nothing answered: a recovery is owed (the service failure already owes one).
       this.scheduleRecovery()
       const last = this.subject.value
       if (last.status === 'ready' && last.caipAddress === caipAddress) {
         // Keep what the visitor saw, marked failed, and stale once past its cache life.
-        const stale = this.scheduler.now() - last.fetchedAtMs >= BALANCE_CACHE_MS
+        const stale = this.deps.scheduler.now() - last.fetchedAtMs >= BALANCE_CACHE_MS
         this.subject.next({ ...last, failed: true, stale })
         return
       }

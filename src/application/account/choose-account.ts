@@ -18,6 +18,13 @@ export function accountChoices(account: Pick<ConnectedAccount, 'accounts'>): rea
   return accounts.length > 1 ? accounts : []
 }
 
+export interface ChooseAccountDeps {
+  readonly families: ChainFamilies
+  readonly connection: ConnectionStore
+  readonly storage: KeyValueStorage
+  readonly logger: Logger
+}
+
 /**
  * Moves the active connection to another of the accounts its wallet shared (a polkadot
  * extension's named accounts: "accounts listed with their names, one chosen"), through its
@@ -28,12 +35,7 @@ export class ChooseAccount {
   private readonly subject = new BehaviorSubject<ChooseAccountState>({ status: 'idle' })
   readonly state$: Observable<ChooseAccountState> = this.subject.asObservable()
 
-  constructor(
-    private readonly families: ChainFamilies,
-    private readonly connection: ConnectionStore,
-    private readonly storage: KeyValueStorage,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: ChooseAccountDeps) {}
 
   get snapshot(): ChooseAccountState {
     return this.subject.value
@@ -41,30 +43,30 @@ export class ChooseAccount {
 
   /** Resolves once the choice is made or has failed (the failure is in the state, never thrown). */
   async choose(address: string): Promise<void> {
-    const account = this.connection.snapshot
+    const account = this.deps.connection.snapshot
     if (account.status !== 'connected' || this.subject.value.status === 'choosing') return
     if (account.address === address) return this.subject.next({ status: 'idle' })
-    const family = this.families.get(account.namespace)
+    const family = this.deps.families.get(account.namespace)
     if (family?.chooseAddress === undefined || !accountChoices(account).some((a) => a.address === address)) {
       return this.subject.next({ status: 'error', address, message: 'This wallet has no such account.' })
     }
     this.subject.next({ status: 'choosing', address })
     try {
       const next = await family.chooseAddress(account.connectorId, address)
-      const current = this.connection.account(account.namespace)
+      const current = this.deps.connection.account(account.namespace)
       // Disconnected, or another wallet, while the wallet answered: nothing to change.
       if (current?.connectorId === account.connectorId) {
         const chosen = next.addresses[0] as string
-        this.connection.update(account.namespace, {
+        this.deps.connection.update(account.namespace, {
           address: chosen,
           caipAddress: `${current.caipNetworkId}:${chosen}`,
           ...(next.accounts === undefined ? {} : { accounts: next.accounts }),
         })
-        rememberChosenAccount(this.storage, account.namespace, account.connectorId, chosen)
+        rememberChosenAccount(this.deps.storage, account.namespace, account.connectorId, chosen)
       }
       this.subject.next({ status: 'idle' })
     } catch (error) {
-      this.logger.warn('Walletgate: choosing another account failed', error)
+      this.deps.logger.warn('Walletgate: choosing another account failed', error)
       const message = error instanceof WalletRequestError ? boundMessage(error.message) : 'The wallet could not switch accounts.'
       this.subject.next({ status: 'error', address, message })
     }

@@ -33,6 +33,13 @@ export function hasMoreWallets(state: AllWalletsState): boolean {
 
 type Filter = Pick<ResolvedConfig, 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>
 
+export interface AllWalletsStoreDeps {
+  readonly config: Filter
+  readonly catalogue: WalletCatalogue
+  readonly scheduler: SchedulerLike
+  readonly logger: Logger
+}
+
 /**
  * The AllWallets view's catalogue: featured wallets first, then pages of 40 fetched as the person
  * scrolls; a debounced search (100 results). Include and exclude ids go with every request.
@@ -46,14 +53,9 @@ export class AllWalletsStore {
   private controller: AbortController | undefined
   private generation = 0
 
-  constructor(
-    private readonly config: Filter,
-    private readonly catalogue: WalletCatalogue,
-    scheduler: SchedulerLike,
-    private readonly logger: Logger,
-  ) {
+  constructor(private readonly deps: AllWalletsStoreDeps) {
     this.subscription = this.queries
-      .pipe(debounceTime(WALLET_SEARCH_DEBOUNCE_MS, scheduler), distinctUntilChanged())
+      .pipe(debounceTime(WALLET_SEARCH_DEBOUNCE_MS, deps.scheduler), distinctUntilChanged())
       .subscribe((query) => void this.loadFirst(query))
   }
 
@@ -63,7 +65,7 @@ export class AllWalletsStore {
 
   /** The absolute URL of a listed wallet's image (no request), for the rows built from this list. */
   walletImageUrl(imageId: string): string {
-    return this.catalogue.walletImageUrl(imageId)
+    return this.deps.catalogue.walletImageUrl(imageId)
   }
 
   /** Loads the first page unless already loaded. */
@@ -86,7 +88,7 @@ export class AllWalletsStore {
     const generation = this.generation
     this.subject.next({ ...state, loadingMore: true })
     try {
-      const page = await this.catalogue.getWallets(
+      const page = await this.deps.catalogue.getWallets(
         { page: state.page + 1, entries: WALLET_PAGE_SIZE, ...this.filter(state.featuredIds) },
         { signal: this.controller?.signal },
       )
@@ -103,7 +105,7 @@ export class AllWalletsStore {
       })
     } catch (error) {
       if (generation !== this.generation) return
-      this.logger.warn('Walletgate: could not load more wallets', error)
+      this.deps.logger.warn('Walletgate: could not load more wallets', error)
       const current = this.subject.value
       if (current.status === 'ready') this.subject.next({ ...current, loadingMore: false })
     }
@@ -121,8 +123,8 @@ export class AllWalletsStore {
 
   private filter(extraExclude: readonly string[] = []) {
     return {
-      include: this.config.includeWalletIds,
-      exclude: [...this.config.excludeWalletIds, ...extraExclude],
+      include: this.deps.config.includeWalletIds,
+      exclude: [...this.deps.config.excludeWalletIds, ...extraExclude],
     }
   }
 
@@ -135,7 +137,7 @@ export class AllWalletsStore {
     this.subject.next({ status: 'loading', query: shownQuery })
     try {
       if (query !== '') {
-        const page = await this.catalogue.searchWallets(query, this.filter(), { signal: controller.signal })
+        const page = await this.deps.catalogue.searchWallets(query, this.filter(), { signal: controller.signal })
         if (generation !== this.generation) return
         this.subject.next({
           status: 'ready',
@@ -149,17 +151,17 @@ export class AllWalletsStore {
         })
         return
       }
-      const featuredIds = this.config.featuredWalletIds.filter((id) =>
-        passesFilter([id], { include: this.config.includeWalletIds, exclude: this.config.excludeWalletIds }),
+      const featuredIds = this.deps.config.featuredWalletIds.filter((id) =>
+        passesFilter([id], { include: this.deps.config.includeWalletIds, exclude: this.deps.config.excludeWalletIds }),
       )
       const [featured, page] = await Promise.all([
         featuredIds.length === 0
           ? Promise.resolve({ count: 0, data: [] as WalletListing[] })
-          : this.catalogue.getWallets(
-              { page: 1, entries: featuredIds.length, include: featuredIds, exclude: this.config.excludeWalletIds },
+          : this.deps.catalogue.getWallets(
+              { page: 1, entries: featuredIds.length, include: featuredIds, exclude: this.deps.config.excludeWalletIds },
               { signal: controller.signal },
             ),
-        this.catalogue.getWallets(
+        this.deps.catalogue.getWallets(
           { page: 1, entries: WALLET_PAGE_SIZE, ...this.filter(featuredIds) },
           { signal: controller.signal },
         ),
@@ -177,7 +179,7 @@ export class AllWalletsStore {
       })
     } catch (error) {
       if (generation !== this.generation) return
-      this.logger.warn('Walletgate: could not load the wallet catalogue', error)
+      this.deps.logger.warn('Walletgate: could not load the wallet catalogue', error)
       this.subject.next({
         status: 'error',
         query: this.subject.value.query,

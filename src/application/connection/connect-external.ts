@@ -25,6 +25,18 @@ export type ConnectExternalState =
   | { readonly status: 'error'; readonly connector: Connector; readonly error: Error }
   | { readonly status: 'connected'; readonly connector: Connector }
 
+export interface ConnectExternalDeps {
+  readonly wallets: WalletDirectory
+  readonly connection: ConnectionStore
+  readonly modal: ModalStore
+  readonly recent: RecentWallets
+  readonly storage: KeyValueStorage
+  readonly events: EventReporter
+  readonly logger: Logger
+  /** The platform's quirks at connect time; none when left out. */
+  readonly platform?: () => ConnectionPlatform
+}
+
 /**
  * Connects a wallet (spec: ConnectingExternal carries the chosen connector) in every chain family
  * it offers that the host configured (only the requested one when the modal was opened for a
@@ -41,16 +53,7 @@ export class ConnectExternal {
   /** The view showing the attempt (WalletConnect has its own, with the QR). */
   private view: ViewName = 'ConnectingExternal'
 
-  constructor(
-    private readonly wallets: WalletDirectory,
-    private readonly connection: ConnectionStore,
-    private readonly modal: ModalStore,
-    private readonly recent: RecentWallets,
-    private readonly storage: KeyValueStorage,
-    private readonly events: EventReporter,
-    private readonly logger: Logger,
-    private readonly platform: () => ConnectionPlatform = () => ({ isSafariIos: false, isTelegram: false }),
-  ) {}
+  constructor(private readonly deps: ConnectExternalDeps) {}
 
   get snapshot(): ConnectExternalState {
     return this.subject.value
@@ -58,39 +61,39 @@ export class ConnectExternal {
 
   /** Starts connecting `connectorId`; resolves when the attempt ended (never rejects). */
   async connect(connectorId: string, view: ViewName = 'ConnectingExternal'): Promise<void> {
-    const connector = this.wallets.connector(connectorId)
+    const connector = this.deps.wallets.connector(connectorId)
     if (connector === undefined) {
-      this.logger.warn('Walletgate: connect to an unknown wallet', new UnknownConnectorError(connectorId))
+      this.deps.logger.warn('Walletgate: connect to an unknown wallet', new UnknownConnectorError(connectorId))
       return
     }
     const families = this.familiesFor(connector)
     const attempt = ++this.attempt
     this.subject.next({ status: 'connecting', connector })
     this.view = view
-    this.modal.push(view)
+    this.deps.modal.push(view)
     const path = connectPath(connector)
-    this.connection.dispatch({ type: 'CONNECT_REQUESTED', path, platform: this.platform() }, connectorId)
-    this.events.report('SELECT_WALLET', { name: connector.name, rdns: connector.info?.rdns, platform: 'browser' })
+    this.deps.connection.dispatch({ type: 'CONNECT_REQUESTED', path, platform: this.deps.platform?.() ?? { isSafariIos: false, isTelegram: false } }, connectorId)
+    this.deps.events.report('SELECT_WALLET', { name: connector.name, rdns: connector.info?.rdns, platform: 'browser' })
     try {
       const accounts = await this.connectFamilies(connectorId, families, () => attempt !== this.attempt)
       if (attempt !== this.attempt) return
-      this.connection.dispatch({ type: path === 'walletConnect' ? 'PAIRING_COMPLETED' : 'CONNECT_RESOLVED' })
+      this.deps.connection.dispatch({ type: path === 'walletConnect' ? 'PAIRING_COMPLETED' : 'CONNECT_RESOLVED' })
       await this.replacePreviousConnectors(connectorId, accounts)
       const active = this.activeNamespace(accounts)
       for (const account of accounts) {
         // The family's own connector type (AUTH, EXTERNAL, ...), not the joined row's MULTI_CHAIN.
-        const type = this.wallets.family(account.namespace)?.connectors.find((c) => c.id === connectorId)?.type ?? connector.type
-        this.connection.upsert(connectedAccount(account, type), { activate: account.namespace === active })
-        rememberConnector(this.storage, account.namespace, connectorId)
+        const type = this.deps.wallets.family(account.namespace)?.connectors.find((c) => c.id === connectorId)?.type ?? connector.type
+        this.deps.connection.upsert(connectedAccount(account, type), { activate: account.namespace === active })
+        rememberConnector(this.deps.storage, account.namespace, connectorId)
       }
-      this.recent.add({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) })
+      this.deps.recent.add({ id: connector.id, name: connector.name, ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}) })
       this.subject.next({ status: 'connected', connector })
-      const address = this.connection.account(active)?.address
-      this.events.report('CONNECT_SUCCESS', { method: 'browser', name: connector.name, namespaces: accounts.map((a) => a.namespace) }, address)
-      this.modal.close()
+      const address = this.deps.connection.account(active)?.address
+      this.deps.events.report('CONNECT_SUCCESS', { method: 'browser', name: connector.name, namespaces: accounts.map((a) => a.namespace) }, address)
+      this.deps.modal.close()
     } catch (error) {
       if (attempt !== this.attempt) return
-      this.connection.dispatch({ type: 'CONNECT_FAILED' })
+      this.deps.connection.dispatch({ type: 'CONNECT_FAILED' })
       const failure = error instanceof Error ? error : new Error(String(error))
       if (failure instanceof WalletRequestError && failure.isUserRejection) {
         this.subject.next({ status: 'declined', connector })
@@ -99,8 +102,8 @@ export class ConnectExternal {
       } else {
         this.subject.next({ status: 'error', connector, error: failure })
       }
-      this.logger.warn(`Walletgate: connecting ${connector.name} failed`, failure)
-      this.events.report('CONNECT_ERROR', {
+      this.deps.logger.warn(`Walletgate: connecting ${connector.name} failed`, failure)
+      this.deps.events.report('CONNECT_ERROR', {
         message: failure.message,
         code: failure instanceof WalletRequestError ? failure.code : undefined,
         name: connector.name,
@@ -112,29 +115,29 @@ export class ConnectExternal {
   retry(): Promise<void> {
     const state = this.subject.value
     if (state.status === 'idle' || state.status === 'connecting') return Promise.resolve()
-    this.modal.replace(this.view)
+    this.deps.modal.replace(this.view)
     return this.connect(state.connector.id, this.view)
   }
 
   /** Shows the running attempt in another view (ConnectingWalletConnectBasic -> the chosen wallet's view). */
   show(view: ViewName): void {
     this.view = view
-    this.modal.push(view)
+    this.deps.modal.push(view)
   }
 
   /** Forgets an attempt the person walked away from (back button). */
   cancel(): void {
     this.attempt++
-    this.connection.dispatch({ type: 'CONNECT_FAILED' })
+    this.deps.connection.dispatch({ type: 'CONNECT_FAILED' })
     this.subject.next({ status: 'idle' })
   }
 
   /** The families to connect: those the connector offers, narrowed to the namespace the modal was opened for. */
   private familiesFor(connector: Connector): ChainFamily[] {
-    const only = this.modal.snapshot.namespace
+    const only = this.deps.modal.snapshot.namespace
     return chainsOf(connector)
       .filter((namespace) => only === undefined || namespace === only)
-      .map((namespace) => this.wallets.family(namespace))
+      .map((namespace) => this.deps.wallets.family(namespace))
       .filter((family): family is ChainFamily => family !== undefined)
   }
 
@@ -152,7 +155,7 @@ export class ConnectExternal {
         if (account.addresses.length > 0) accounts.push(account)
       } catch (error) {
         if (accounts.length === 0) throw error
-        this.logger.warn(`Walletgate: ${family.namespace} was not connected`, error)
+        this.deps.logger.warn(`Walletgate: ${family.namespace} was not connected`, error)
       }
     }
     if (accounts.length === 0) throw new WalletRequestError('failed', 'The wallet returned no account')
@@ -162,18 +165,18 @@ export class ConnectExternal {
   /** A namespace connected through another wallet before: that wallet is let go. */
   private async replacePreviousConnectors(connectorId: string, accounts: readonly WalletAccount[]): Promise<void> {
     for (const account of accounts) {
-      const previous = this.connection.account(account.namespace)
+      const previous = this.deps.connection.account(account.namespace)
       if (previous === undefined || previous.connectorId === connectorId) continue
-      await this.wallets.family(account.namespace)?.disconnect(previous.connectorId)
+      await this.deps.wallets.family(account.namespace)?.disconnect(previous.connectorId)
     }
   }
 
   /** The namespace to make active: the one the modal was opened for, else the active one if connected again, else the first. */
   private activeNamespace(accounts: readonly WalletAccount[]): ChainNamespace {
     const namespaces = accounts.map((a) => a.namespace)
-    const requested = this.modal.snapshot.namespace
+    const requested = this.deps.modal.snapshot.namespace
     if (requested !== undefined && namespaces.includes(requested)) return requested
-    const current = this.connection.activeNamespace
+    const current = this.deps.connection.activeNamespace
     if (current !== undefined && namespaces.includes(current)) return current
     return namespaces[0] as ChainNamespace
   }

@@ -65,6 +65,21 @@ type ConnectConfig = Pick<
   'connectMethodsOrder' | 'connectorTypeOrder' | 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds' | 'customWallets' | 'features'
 >
 
+export interface ConnectorsStoreDeps {
+  readonly config: ConnectConfig
+  readonly wallets: WalletDirectory
+  readonly recent: RecentWallets
+  readonly catalogue: WalletCatalogue
+  readonly logger: Logger
+  readonly modal?: Pick<ModalStore, 'state$' | 'snapshot'>
+  /** Delays the catalogue call (see CATALOGUE_AFTER_OPEN_DELAY_MS); without one it starts at once. */
+  readonly scheduler?: SchedulerLike
+  /** Whether the host offers social logins (which ones, the social buttons ask the social login). */
+  readonly socials?: boolean
+  /** What else the Connect view wants a moment after it shows, with the catalogue (the connection flow's chunk). */
+  readonly afterOpen?: () => void
+}
+
 /**
  * The Connect view's model: connect methods in connect-method order and wallet rows grouped in
  * connector type order (spec section 2), honouring the host's featured, included and excluded
@@ -75,39 +90,26 @@ export class ConnectorsStore {
   private loading: Promise<void> | undefined
   readonly state$: Observable<ConnectViewModel>
 
-  constructor(
-    private readonly config: ConnectConfig,
-    private readonly wallets: WalletDirectory,
-    private readonly recent: RecentWallets,
-    private readonly catalogue: WalletCatalogue,
-    private readonly logger: Logger,
-    private readonly modal?: Pick<ModalStore, 'state$' | 'snapshot'>,
-    /** Delays the catalogue call (see CATALOGUE_AFTER_OPEN_DELAY_MS); without one it starts at once. */
-    private readonly scheduler?: SchedulerLike,
-    /** Whether the host offers social logins (which ones, the social buttons ask the social login). */
-    private readonly socials = false,
-    /** What else the Connect view wants a moment after it shows, with the catalogue (the connection flow's chunk). */
-    private readonly afterOpen?: () => void,
-  ) {
-    const namespace$ = this.modal === undefined ? of(undefined) : this.modal.state$.pipe(map((s) => s.namespace), distinctUntilChanged())
-    this.state$ = combineLatest([this.wallets.connectors$, this.recent.wallets$, this.catalogueWallets, namespace$]).pipe(
+  constructor(private readonly deps: ConnectorsStoreDeps) {
+    const namespace$ = this.deps.modal === undefined ? of(undefined) : this.deps.modal.state$.pipe(map((s) => s.namespace), distinctUntilChanged())
+    this.state$ = combineLatest([this.deps.wallets.connectors$, this.deps.recent.wallets$, this.catalogueWallets, namespace$]).pipe(
       map(([connectors, recent, listed, namespace]) => this.model(connectors, recent, listed, namespace)),
       shareReplay({ bufferSize: 1, refCount: true }),
     )
   }
 
   get snapshot(): ConnectViewModel {
-    return this.model(this.wallets.connectors, this.recent.wallets, this.catalogueWallets.value, this.modal?.snapshot.namespace)
+    return this.model(this.deps.wallets.connectors, this.deps.recent.wallets, this.catalogueWallets.value, this.deps.modal?.snapshot.namespace)
   }
 
   /** The wallets found so far, read-only, for views that list wallets outside this model. Never errors. */
   get connectors$(): Observable<readonly Connector[]> {
-    return this.wallets.connectors$
+    return this.deps.wallets.connectors$
   }
 
   /** The current list of `connectors$`. */
   get connectors(): readonly Connector[] {
-    return this.wallets.connectors
+    return this.deps.wallets.connectors
   }
 
   /** The last model built and its inputs: the same inputs give the same object. */
@@ -147,11 +149,11 @@ export class ConnectorsStore {
   /** Fetches the featured and recommended wallets once (failures are warnings: the groups stay empty). */
   load(): Promise<void> {
     this.loading ??=
-      this.scheduler === undefined
+      this.deps.scheduler === undefined
         ? this.fetchCatalogue()
         : new Promise<void>((resolve) => {
-            this.scheduler?.schedule(() => {
-              this.afterOpen?.()
+            this.deps.scheduler?.schedule(() => {
+              this.deps.afterOpen?.()
               resolve(this.fetchCatalogue())
             }, CATALOGUE_AFTER_OPEN_DELAY_MS)
           })
@@ -159,17 +161,17 @@ export class ConnectorsStore {
   }
 
   private async fetchCatalogue(): Promise<void> {
-    const include = this.config.includeWalletIds
-    const exclude = this.config.excludeWalletIds
+    const include = this.deps.config.includeWalletIds
+    const exclude = this.deps.config.excludeWalletIds
     const featuredIds = this.featuredIds()
     const [featured, recommended] = await Promise.all([
       featuredIds.length === 0
         ? Promise.resolve([])
-        : this.catalogue
+        : this.deps.catalogue
             .getWallets({ page: 1, entries: featuredIds.length, include: featuredIds, exclude })
             .then((page) => sortByIds(page.data, featuredIds))
             .catch((error: unknown) => this.warn('featured wallets', error)),
-      this.catalogue
+      this.deps.catalogue
         .getRecommendedWallets({ include, exclude: [...exclude, ...featuredIds] })
         .then((page) => page.data)
         .catch((error: unknown) => this.warn('recommended wallets', error)),
@@ -179,8 +181,8 @@ export class ConnectorsStore {
 
   /** The host's featured wallets that its include and exclude lists let through. */
   private featuredIds(): string[] {
-    const filter = { include: this.config.includeWalletIds, exclude: this.config.excludeWalletIds }
-    return this.config.featuredWalletIds.filter((id) => passesFilter([id], filter))
+    const filter = { include: this.deps.config.includeWalletIds, exclude: this.deps.config.excludeWalletIds }
+    return this.deps.config.featuredWalletIds.filter((id) => passesFilter([id], filter))
   }
 
   /**
@@ -190,22 +192,22 @@ export class ConnectorsStore {
   private placeholders(): number {
     // The featured wallets pass the include list, so they are among the wallets it names.
     const featured = this.featuredIds().length
-    const included = this.config.includeWalletIds.length
+    const included = this.deps.config.includeWalletIds.length
     return featured + Math.min(RECOMMENDED_WALLETS_LIMIT, included === 0 ? RECOMMENDED_WALLETS_LIMIT : included - featured)
   }
 
   private warn(what: string, error: unknown): WalletListing[] {
-    this.logger.warn(`Walletgate: could not load ${what}`, error)
+    this.deps.logger.warn(`Walletgate: could not load ${what}`, error)
     this.loading = undefined
     return []
   }
 
   private build(connectors: readonly Connector[], recent: readonly RecentWallet[], listed: CatalogueWallets): ConnectViewModel {
-    const filter = { include: this.config.includeWalletIds, exclude: this.config.excludeWalletIds }
+    const filter = { include: this.deps.config.includeWalletIds, exclude: this.deps.config.excludeWalletIds }
     // The catalogue id of an installed wallet, when a listing we know shares its rdns.
     const idByRdns = new Map<string, string>()
     for (const listing of [...listed.featured, ...listed.recommended]) if (listing.rdns) idByRdns.set(listing.rdns, listing.id)
-    const available = availableMethods(connectors, this.socials)
+    const available = availableMethods(connectors, this.deps.socials ?? false)
     // The embedded wallet is the email field, never a wallet row.
     const visible = connectors.filter((c) => c.type !== 'AUTH').filter((c) =>
       passesFilter([c.id, c.info?.rdns, c.explorerId, c.info?.rdns ? idByRdns.get(c.info.rdns) : undefined], filter),
@@ -229,8 +231,8 @@ export class ConnectorsStore {
       .filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED' || (c.type === 'MULTI_CHAIN' && c.id !== WALLETCONNECT_CONNECTOR_ID))
       .map((c) => connectorRow(c, 'Installed'))
       .filter(take)
-    groups.featured = listed.featured.map((l) => listingRow(l, visible, this.catalogue, 'Featured')).filter(take)
-    groups.custom = this.config.customWallets
+    groups.featured = listed.featured.map((l) => listingRow(l, visible, this.deps.catalogue, 'Featured')).filter(take)
+    groups.custom = this.deps.config.customWallets
       .filter((w) => passesFilter([w.id], filter))
       .map((w): ConnectRow => {
         const href = [w.homepage, w.webappLink, w.desktopLink].find((u) => u !== undefined && /^https?:\/\//i.test(u))
@@ -247,14 +249,14 @@ export class ConnectorsStore {
       .filter(take)
     groups.external = visible.filter((c) => c.type === 'EXTERNAL' && c.id !== WALLETCONNECT_CONNECTOR_ID).map((c) => connectorRow(c)).filter(take)
     groups.recommended = capRecommendedWallets(
-      listed.recommended.map((l) => listingRow(l, visible, this.catalogue, 'Recommended')).filter(take),
+      listed.recommended.map((l) => listingRow(l, visible, this.deps.catalogue, 'Recommended')).filter(take),
     )
 
     const enabled = (Object.keys(groups) as ConnectorTypeGroup[]).filter((type) => (groups[type]?.length ?? 0) > 0)
-    const order = resolveConnectorTypeOrder({ configured: this.config.connectorTypeOrder, enabled })
+    const order = resolveConnectorTypeOrder({ configured: this.deps.config.connectorTypeOrder, enabled })
     const hasBrowserWallet = hasInjectedOrAnnouncedWallet(visible)
     const methods = resolveConnectMethodOrder({
-      configured: this.config.connectMethodsOrder,
+      configured: this.deps.config.connectMethodsOrder,
       hasInjectedOrAnnouncedWallet: hasBrowserWallet,
     }).filter((m) => available.includes(m))
     return {
@@ -262,7 +264,7 @@ export class ConnectorsStore {
       methods: methods.length > 0 ? methods : [...available],
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
-      showAllWallets: this.config.features.allWallets !== false,
+      showAllWallets: this.deps.config.features.allWallets !== false,
       placeholders: listed.pending ? this.placeholders() : 0,
     }
   }

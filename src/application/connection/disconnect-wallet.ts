@@ -14,6 +14,16 @@ export interface PairingReset {
   cancel(): void
 }
 
+export interface DisconnectWalletDeps {
+  readonly families: ChainFamilies
+  readonly connection: ConnectionStore
+  readonly modal: ModalStore
+  readonly storage: KeyValueStorage
+  readonly events: EventReporter
+  readonly logger: Logger
+  readonly pairing?: () => PairingReset | undefined
+}
+
 /**
  * Disconnects (spec section 4). Each namespace's account leaves the connection store (stores that
  * hold that namespace's account, network, send or transaction data follow it), its remembered
@@ -23,15 +33,7 @@ export interface PairingReset {
  * Connect.
  */
 export class DisconnectWallet {
-  constructor(
-    private readonly families: ChainFamilies,
-    private readonly connection: ConnectionStore,
-    private readonly modal: ModalStore,
-    private readonly storage: KeyValueStorage,
-    private readonly events: EventReporter,
-    private readonly logger: Logger,
-    private readonly pairing: () => PairingReset | undefined = () => undefined,
-  ) {}
+  constructor(private readonly deps: DisconnectWalletDeps) {}
 
   /**
    * Disconnects one namespace (and those sharing its WalletConnect or auth session), or every
@@ -41,23 +43,23 @@ export class DisconnectWallet {
    */
   async disconnect(namespace?: ChainNamespace): Promise<void> {
     const targets = namespace === undefined ? this.all() : this.withSharedSession(namespace)
-    this.pairing()?.cancel()
+    this.deps.pairing?.()?.cancel()
     const failures: unknown[] = []
     for (const account of targets) {
       this.forget(account)
       try {
-        await this.families.get(account.namespace)?.disconnect(account.connectorId)
-        this.events.report('DISCONNECT_SUCCESS', { connectorId: account.connectorId, namespace: account.namespace })
+        await this.deps.families.get(account.namespace)?.disconnect(account.connectorId)
+        this.deps.events.report('DISCONNECT_SUCCESS', { connectorId: account.connectorId, namespace: account.namespace })
       } catch (error) {
         failures.push(error)
-        this.logger.warn('Walletgate: disconnect failed', error)
-        this.events.report('DISCONNECT_ERROR', { connectorId: account.connectorId, namespace: account.namespace, message: String(error) })
+        this.deps.logger.warn('Walletgate: disconnect failed', error)
+        this.deps.events.report('DISCONNECT_ERROR', { connectorId: account.connectorId, namespace: account.namespace, message: String(error) })
       }
     }
     if (targets.length === 0) {
       // Nothing connected (or an attempt in flight): still leave a clean Connect view.
-      this.connection.clear()
-      forgetConnector(this.storage)
+      this.deps.connection.clear()
+      forgetConnector(this.deps.storage)
     }
     this.afterRemoval()
     if (failures.length > 0) {
@@ -68,36 +70,36 @@ export class DisconnectWallet {
 
   /** The wallet itself ended the session (accountsChanged [] or disconnect): no wallet call. */
   walletEnded(namespace: ChainNamespace, connectorId: string): void {
-    const account = this.connection.account(namespace)
+    const account = this.deps.connection.account(namespace)
     if (account === undefined || account.connectorId !== connectorId) return
     for (const ended of this.withSharedSession(namespace)) {
       this.forget(ended)
-      void this.families.get(ended.namespace)?.disconnect(ended.connectorId)
-      this.events.report('DISCONNECT_SUCCESS', { connectorId: ended.connectorId, namespace: ended.namespace, initiator: 'wallet' })
+      void this.deps.families.get(ended.namespace)?.disconnect(ended.connectorId)
+      this.deps.events.report('DISCONNECT_SUCCESS', { connectorId: ended.connectorId, namespace: ended.namespace, initiator: 'wallet' })
     }
     this.afterRemoval()
   }
 
   private all(): ConnectedAccount[] {
-    return this.connection.connectedNamespaces
-      .map((n) => this.connection.account(n))
+    return this.deps.connection.connectedNamespaces
+      .map((n) => this.deps.connection.account(n))
       .filter((a): a is ConnectedAccount => a !== undefined)
   }
 
   /** The namespace's account, plus every other namespace connected through the same WalletConnect or auth connector type. */
   private withSharedSession(namespace: ChainNamespace): ConnectedAccount[] {
-    const account = this.connection.account(namespace)
+    const account = this.deps.connection.account(namespace)
     if (account === undefined) return []
     if (!sharesSessionAcrossNamespaces(account)) return [account]
     return [account, ...this.all().filter((other) => other.namespace !== namespace && sameConnectorType(account, other))]
   }
 
   private forget(account: ConnectedAccount): void {
-    forgetConnector(this.storage, account.namespace)
-    this.connection.remove(account.namespace)
+    forgetConnector(this.deps.storage, account.namespace)
+    this.deps.connection.remove(account.namespace)
   }
 
   private afterRemoval(): void {
-    if (this.connection.snapshot.status !== 'connected') this.modal.reset('Connect')
+    if (this.deps.connection.snapshot.status !== 'connected') this.deps.modal.reset('Connect')
   }
 }

@@ -46,6 +46,15 @@ export type HandOverState = 'idle' | 'opening' | 'handed-over' | 'not-handed-ove
 
 type WalletConnectViewName = 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic'
 
+export interface WalletConnectQrDeps {
+  readonly pairings: WalletConnectPairings
+  readonly connectExternal: ConnectExternal
+  readonly modal: ModalStore
+  readonly platform: Platform
+  readonly clock: Clock
+  readonly scheduler: SchedulerLike
+}
+
 /**
  * The WalletConnect connect: starts it through the connection flow (ConnectExternal, shown in the
  * ConnectingWalletConnect views), turns the adapter's pairings into a QR and a countdown that
@@ -69,21 +78,14 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
   /** Left on iOS Safari / Telegram with a pairing kept for reuse: it stops, not refreshes, at its end. */
   private keeping = false
 
-  constructor(
-    private readonly pairings: WalletConnectPairings,
-    private readonly connectExternal: ConnectExternal,
-    private readonly modal: ModalStore,
-    private readonly platform: Platform,
-    private readonly clock: Clock,
-    private readonly scheduler: SchedulerLike,
-  ) {
-    this.state$ = this.pairings.pairing$.pipe(
+  constructor(private readonly deps: WalletConnectQrDeps) {
+    this.state$ = this.deps.pairings.pairing$.pipe(
       switchMap((pairing) =>
         pairing === null
           ? of<WalletConnectQrState>({ status: 'preparing' })
-          : combineLatest([of(pairing), timer(0, 1000, this.scheduler).pipe(startWith(0))]).pipe(
+          : combineLatest([of(pairing), timer(0, 1000, this.deps.scheduler).pipe(startWith(0))]).pipe(
               map(([p]): WalletConnectQrState => {
-                const now = this.clock.now()
+                const now = this.deps.clock.now()
                 const secondsLeft = isPairingExpired(p, now)
                   ? 0
                   : Math.floor((p.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - now) / 1000)
@@ -97,12 +99,12 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
 
   /** desktop, mobile, ios-safari or telegram. */
   get platformKind(): PlatformKind {
-    return this.platform.kind
+    return this.deps.platform.kind
   }
 
   /** Phones open a chosen wallet by its deep link; desktops show the QR code. */
   get opensDeepLinks(): boolean {
-    return isMobilePlatform(this.platform.kind)
+    return isMobilePlatform(this.deps.platform.kind)
   }
 
   get wallet(): WalletConnectWallet | null {
@@ -122,10 +124,10 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
   connect(view: WalletConnectViewName = 'ConnectingWalletConnect'): Promise<void> {
     this.select(null)
     if (this.opensDeepLinks && view === 'ConnectingWalletConnect') {
-      this.modal.push('AllWallets')
+      this.deps.modal.push('AllWallets')
       return Promise.resolve()
     }
-    return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, view)
+    return this.deps.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, view)
   }
 
   /**
@@ -135,17 +137,17 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
    */
   chooseWallet(wallet: WalletConnectWallet): Promise<void> {
     this.select(wallet)
-    const running = this.connectExternal.snapshot
+    const running = this.deps.connectExternal.snapshot
     if (
-      this.modal.view === 'ConnectingWalletConnectBasic' &&
+      this.deps.modal.view === 'ConnectingWalletConnectBasic' &&
       running.status === 'connecting' &&
       running.connector.id === WALLETCONNECT_CONNECTOR_ID
     ) {
       this.handingOff = true
-      this.connectExternal.show('ConnectingWalletConnect')
+      this.deps.connectExternal.show('ConnectingWalletConnect')
       return Promise.resolve()
     }
-    return this.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, 'ConnectingWalletConnect')
+    return this.deps.connectExternal.connect(WALLETCONNECT_CONNECTOR_ID, 'ConnectingWalletConnect')
   }
 
   /**
@@ -154,9 +156,9 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
    */
   get walletLink(): string | undefined {
     const wallet = this.walletSubject.value
-    const pairing = this.pairings.pairing
+    const pairing = this.deps.pairings.pairing
     const link = this.opensDeepLinks ? wallet?.mobileLink : wallet?.desktopLink
-    if (link === undefined || pairing === null || isPairingExpired(pairing, this.clock.now())) return undefined
+    if (link === undefined || pairing === null || isPairingExpired(pairing, this.deps.clock.now())) return undefined
     return walletConnectDeepLink(link, pairing.uri)
   }
 
@@ -168,30 +170,30 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
   openWallet(): boolean {
     const url = this.walletLink
     if (url === undefined) return false
-    this.platform.openLink(url)
+    this.deps.platform.openLink(url)
     this.handOverWatch?.unsubscribe()
     this.handOverSubject.next('opening')
     this.handOverWatch = race(
-      this.platform.hidden$.pipe(
+      this.deps.platform.hidden$.pipe(
         take(1),
         map((): HandOverState => 'handed-over'),
       ),
-      timer(DEEP_LINK_HAND_OVER_MS, this.scheduler).pipe(map((): HandOverState => 'not-handed-over')),
+      timer(DEEP_LINK_HAND_OVER_MS, this.deps.scheduler).pipe(map((): HandOverState => 'not-handed-over')),
     ).subscribe((state) => this.handOverSubject.next(state))
     return true
   }
 
   /** Warms WalletConnect up (SDK and relay link) so the QR shows sooner. Never rejects. */
   preconnect(): Promise<void> {
-    return this.pairings.preconnect()
+    return this.deps.pairings.preconnect()
   }
 
   /** The person stopped the connect: stop the pairing and forget the attempt. */
   cancel(): void {
     this.stopKeeping()
     this.stopWatching()
-    this.connectExternal.cancel()
-    this.pairings.cancel()
+    this.deps.connectExternal.cancel()
+    this.deps.pairings.cancel()
   }
 
   /**
@@ -205,8 +207,8 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
       this.handingOff = false
       return
     }
-    const kept = this.pairings.pairing
-    if (preparesPairingBeforeTap(this.platform.kind) && kept !== null) {
+    const kept = this.deps.pairings.pairing
+    if (preparesPairingBeforeTap(this.deps.platform.kind) && kept !== null) {
       // The visitor may have gone to the wallet and come back before approving: the attempt
       // stays (status connecting, spec section 4) and a later approval still connects. The
       // pairing is reused if the wallet is chosen again; once it could no longer be reused,
@@ -226,11 +228,11 @@ export class WalletConnectQr implements WalletConnectPairingExpiry {
    */
   pairingExpiring(): PairingExpiryDecision {
     if (!this.keeping) return 'refresh'
-    const current = this.connectExternal.snapshot
+    const current = this.deps.connectExternal.snapshot
     if (current.status === 'connecting' && current.connector.id === WALLETCONNECT_CONNECTOR_ID) this.cancel()
     else {
       this.stopKeeping()
-      this.pairings.cancel()
+      this.deps.pairings.cancel()
     }
     return 'stop'
   }

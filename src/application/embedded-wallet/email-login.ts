@@ -46,22 +46,24 @@ const INITIAL: EmailLoginState = { step: 'email', email: '', busy: false, resend
 /** The timers the device check polls with. */
 export type EmailLoginTimers = Pick<Timers, 'setInterval' | 'clearInterval'>
 
+export interface EmailLoginDeps {
+  readonly loadWallet: EmbeddedWalletLoader
+  readonly connect: ConnectExternal
+  readonly modal: ModalStore
+  readonly storage: KeyValueStorage
+  readonly clock: Clock
+  readonly alerts: AlertStore
+  readonly logger: Logger
+  readonly timers: EmailLoginTimers
+}
+
 export class EmailLogin {
   private readonly subject = new BehaviorSubject<EmailLoginState>(INITIAL)
   readonly state$: Observable<EmailLoginState> = this.subject.asObservable()
   private devicePoll: unknown
   private attempt = 0
 
-  constructor(
-    private readonly loadWallet: EmbeddedWalletLoader,
-    private readonly connect: ConnectExternal,
-    private readonly modal: ModalStore,
-    private readonly storage: KeyValueStorage,
-    private readonly clock: Clock,
-    private readonly alerts: AlertStore,
-    private readonly logger: Logger,
-    private readonly timers: EmailLoginTimers,
-  ) {}
+  constructor(private readonly deps: EmailLoginDeps) {}
 
   get snapshot(): EmailLoginState {
     return this.subject.value
@@ -80,7 +82,7 @@ export class EmailLogin {
   /** Seconds until another code may be asked for (0: now). */
   cooldownSeconds(): number {
     const last = this.lastEmailAt()
-    return last === undefined ? 0 : Math.ceil(Math.max(0, last + EMAIL_LOGIN_COOLDOWN_MS - this.clock.now()) / 1000)
+    return last === undefined ? 0 : Math.ceil(Math.max(0, last + EMAIL_LOGIN_COOLDOWN_MS - this.deps.clock.now()) / 1000)
   }
 
   /** "Please try again after N seconds" while Resend was refused and the cooldown runs; else undefined. */
@@ -143,8 +145,8 @@ export class EmailLogin {
     try {
       await (await this.wallet()).verifyOtp(otp)
       if (attempt !== this.attempt) return
-      await this.connect.connect(AUTH_CONNECTOR_ID, 'EmailVerifyOtp')
-      const outcome = this.connect.snapshot
+      await this.deps.connect.connect(AUTH_CONNECTOR_ID, 'EmailVerifyOtp')
+      const outcome = this.deps.connect.snapshot
       if (outcome.status === 'connected') this.subject.next({ ...INITIAL })
       else this.patch({ busy: false, error: outcome.status === 'error' ? outcome.error.message : 'Something went wrong', errorOn: 'otp' })
     } catch (error) {
@@ -162,16 +164,16 @@ export class EmailLogin {
   private showOtp(): void {
     this.stopDevicePoll()
     this.patch({ step: 'otp' })
-    if (this.modal.snapshot.router.view === 'EmailVerifyDevice') this.modal.replace('EmailVerifyOtp')
-    else this.modal.push('EmailVerifyOtp')
+    if (this.deps.modal.snapshot.router.view === 'EmailVerifyDevice') this.deps.modal.replace('EmailVerifyOtp')
+    else this.deps.modal.push('EmailVerifyOtp')
   }
 
   private showDevice(): void {
     this.patch({ step: 'device' })
-    this.modal.push('EmailVerifyDevice')
+    this.deps.modal.push('EmailVerifyDevice')
     this.stopDevicePoll()
     let asking = false
-    this.devicePoll = this.timers.setInterval(() => {
+    this.devicePoll = this.deps.timers.setInterval(() => {
       if (asking) return
       asking = true
       this.wallet()
@@ -189,12 +191,12 @@ export class EmailLogin {
   }
 
   private stopDevicePoll(): void {
-    if (this.devicePoll !== undefined) this.timers.clearInterval(this.devicePoll)
+    if (this.devicePoll !== undefined) this.deps.timers.clearInterval(this.devicePoll)
     this.devicePoll = undefined
   }
 
   private wallet(): Promise<EmbeddedWallet> {
-    return this.loadWallet().catch((error: unknown) => {
+    return this.deps.loadWallet().catch((error: unknown) => {
       // A chunk that did not load is not the frame's failure.
       throw error instanceof EmbeddedWalletRequestError ? error : new DependencyError(error)
     })
@@ -203,31 +205,31 @@ export class EmailLogin {
   private fail(error: unknown, on: 'email' | 'otp', otpAttempt?: number): void {
     const message = error instanceof Error ? error.message : String(error)
     if (error instanceof EmbeddedWalletRequestError) {
-      if (error.kind === 'load') this.alerts.show(ALERT_ERRORS.embeddedWalletLoadFailed)
-      else if (error.kind === 'timeout') this.alerts.show(ALERT_ERRORS.embeddedWalletTimeout)
-      else if (error.kind === 'sessionExpired') this.alerts.show(ALERT_ERRORS.sessionExpired)
+      if (error.kind === 'load') this.deps.alerts.show(ALERT_ERRORS.embeddedWalletLoadFailed)
+      else if (error.kind === 'timeout') this.deps.alerts.show(ALERT_ERRORS.embeddedWalletTimeout)
+      else if (error.kind === 'sessionExpired') this.deps.alerts.show(ALERT_ERRORS.sessionExpired)
     } else if (!(error instanceof DependencyError)) {
-      this.logger.warn('Walletgate: email login failed', error)
+      this.deps.logger.warn('Walletgate: email login failed', error)
     }
     const attemptsLeft = error instanceof EmbeddedWalletRequestError ? error.details.attemptsLeft : undefined
     const retryAfter = error instanceof EmbeddedWalletRequestError ? error.details.retryAfterSeconds : undefined
     if (retryAfter !== undefined && on === 'otp') {
       // The wallet's own cooldown: counted down like ours.
-      this.patch({ busy: false, error: undefined, cooldownShown: true, resendAt: this.clock.now() + retryAfter * 1000 })
+      this.patch({ busy: false, error: undefined, cooldownShown: true, resendAt: this.deps.clock.now() + retryAfter * 1000 })
       return
     }
     this.patch({
       busy: false,
       error: attemptsLeft === undefined ? message : `${message} (${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left)`,
       errorOn: on,
-      ...(retryAfter === undefined ? {} : { resendAt: this.clock.now() + retryAfter * 1000 }),
+      ...(retryAfter === undefined ? {} : { resendAt: this.deps.clock.now() + retryAfter * 1000 }),
       ...(otpAttempt === undefined ? {} : { otpAttempt }),
     })
   }
 
   private lastEmailAt(): number | undefined {
     const resendAt = this.subject.value.resendAt
-    const stored = Number(this.storage.get(STORAGE_KEYS.lastEmailLoginTime))
+    const stored = Number(this.deps.storage.get(STORAGE_KEYS.lastEmailLoginTime))
     const fromStorage = Number.isFinite(stored) && stored > 0 ? stored : undefined
     const fromState = resendAt > 0 ? resendAt - EMAIL_LOGIN_COOLDOWN_MS : undefined
     if (fromStorage === undefined) return fromState
@@ -235,7 +237,7 @@ export class EmailLogin {
   }
 
   private nextResendAt(): number {
-    return this.clock.now() + EMAIL_LOGIN_COOLDOWN_MS
+    return this.deps.clock.now() + EMAIL_LOGIN_COOLDOWN_MS
   }
 
   private patch(change: Partial<EmailLoginState>): void {

@@ -50,25 +50,31 @@ const IDLE: SocialLoginState = { waiting: false }
 /** The timers of the popup's time limit and the Farcaster check. */
 export type SocialLoginTimers = Timers
 
+export interface SocialLoginDeps {
+  readonly loadWallet: EmbeddedWalletLoader
+  readonly connect: ConnectExternal
+  readonly modal: ModalStore
+  readonly windows: SocialWindows
+  /** The auth service's origin: the only one a popup's answer may come from. */
+  readonly authOrigin: string
+  readonly logger: Logger
+  /** The socials on offer here in their order (Telegram's filtering done), and whether a click opens a popup (socialWindowMode). */
+  readonly offer?: SocialLogin['offer']
+  readonly timers: SocialLoginTimers
+}
+
 export class SocialLogin {
   private readonly subject = new BehaviorSubject<SocialLoginState>(IDLE)
   readonly state$: Observable<SocialLoginState> = this.subject.asObservable()
   private attempt = 0
   /** What the running attempt holds: timers, the popup, the message subscription. */
   private cleanups: (() => void)[] = []
+  /** The socials on offer here in their order (Telegram's filtering done), and whether a click opens a popup (socialWindowMode). */
+  readonly offer: { readonly options: readonly SocialOption[]; readonly popup: boolean }
 
-  constructor(
-    private readonly loadWallet: EmbeddedWalletLoader,
-    private readonly connect: ConnectExternal,
-    private readonly modal: ModalStore,
-    private readonly windows: SocialWindows,
-    /** The auth service's origin: the only one a popup's answer may come from. */
-    private readonly authOrigin: string,
-    private readonly logger: Logger,
-    /** The socials on offer here in their order (Telegram's filtering done), and whether a click opens a popup (socialWindowMode). */
-    readonly offer: { readonly options: readonly SocialOption[]; readonly popup: boolean } = { options: [], popup: true },
-    private readonly timers: SocialLoginTimers,
-  ) {}
+  constructor(private readonly deps: SocialLoginDeps) {
+    this.offer = deps.offer ?? { options: [], popup: true }
+  }
 
   get snapshot(): SocialLoginState {
     return this.subject.value
@@ -83,8 +89,8 @@ export class SocialLogin {
     const attempt = this.begin({ provider, waiting: popup !== null })
     if (popup === null) {
       try {
-        const url = await (await this.loadWallet()).socialRedirectUrl(provider, 'redirect', this.windows.currentUrl())
-        if (attempt === this.attempt) this.windows.navigate(url)
+        const url = await (await this.deps.loadWallet()).socialRedirectUrl(provider, 'redirect', this.deps.windows.currentUrl())
+        if (attempt === this.attempt) this.deps.windows.navigate(url)
       } catch (error) {
         this.fail(attempt, error)
       }
@@ -93,20 +99,20 @@ export class SocialLogin {
     this.cleanups.push(() => {
       if (!popup.closed) popup.close()
     })
-    this.modal.push('ConnectingSocial')
-    const subscription: Subscription = this.windows.callbacks(this.authOrigin).subscribe((callback) => void this.finish(attempt, callback))
+    this.deps.modal.push('ConnectingSocial')
+    const subscription: Subscription = this.deps.windows.callbacks(this.deps.authOrigin).subscribe((callback) => void this.finish(attempt, callback))
     this.cleanups.push(() => subscription.unsubscribe())
-    const timeout = this.timers.setTimeout(() => this.fail(attempt, SOCIAL_LOGIN_MESSAGES.timeout), CONNECT_REQUEST_TIMEOUT_MS)
-    this.cleanups.push(() => this.timers.clearTimeout(timeout))
+    const timeout = this.deps.timers.setTimeout(() => this.fail(attempt, SOCIAL_LOGIN_MESSAGES.timeout), CONNECT_REQUEST_TIMEOUT_MS)
+    this.cleanups.push(() => this.deps.timers.clearTimeout(timeout))
     let closedChecks = 0
-    const poll = this.timers.setInterval(() => {
+    const poll = this.deps.timers.setInterval(() => {
       // The callback page posts its answer, then closes: a popup closed for a whole check with no
       // answer heard is the visitor closing it.
       if (popup.closed && ++closedChecks > 1) this.fail(attempt, SOCIAL_LOGIN_MESSAGES.popupClosed)
     }, POPUP_CLOSED_POLL_MS)
-    this.cleanups.push(() => this.timers.clearInterval(poll))
+    this.cleanups.push(() => this.deps.timers.clearInterval(poll))
     try {
-      const url = await (await this.loadWallet()).socialRedirectUrl(provider, 'popup')
+      const url = await (await this.deps.loadWallet()).socialRedirectUrl(provider, 'popup')
       if (attempt === this.attempt && !popup.closed) popup.location.href = url
     } catch (error) {
       this.fail(attempt, error)
@@ -115,7 +121,7 @@ export class SocialLogin {
 
   /** The page came back from the provider (the redirect path): finishes the login it started. */
   async resumeRedirect(): Promise<void> {
-    const callback = this.windows.takeReturn()
+    const callback = this.deps.windows.takeReturn()
     if (callback === undefined) return
     const attempt = this.begin({ waiting: false })
     await this.finish(attempt, callback)
@@ -124,14 +130,14 @@ export class SocialLogin {
   /** Farcaster: ConnectingFarcaster shows the channel's QR code; approving it in the app connects. */
   async startFarcaster(): Promise<void> {
     const attempt = this.begin({ provider: 'farcaster', waiting: false })
-    this.modal.push('ConnectingFarcaster')
+    this.deps.modal.push('ConnectingFarcaster')
     try {
-      const wallet = await this.loadWallet()
+      const wallet = await this.deps.loadWallet()
       const channel = await wallet.farcasterChannel()
       if (attempt !== this.attempt) return
       this.patch({ farcasterUrl: channel.url })
       let asking = false
-      const poll = this.timers.setInterval(() => {
+      const poll = this.deps.timers.setInterval(() => {
         if (asking || attempt !== this.attempt) return
         asking = true
         wallet
@@ -140,7 +146,7 @@ export class SocialLogin {
           .catch((error: unknown) => this.fail(attempt, error))
           .finally(() => (asking = false))
       }, FARCASTER_POLL_MS)
-      this.cleanups.push(() => this.timers.clearInterval(poll))
+      this.cleanups.push(() => this.deps.timers.clearInterval(poll))
     } catch (error) {
       this.fail(attempt, error)
     }
@@ -171,7 +177,7 @@ export class SocialLogin {
       return
     }
     try {
-      const user = await (await this.loadWallet()).connectSocial(callback.ticket)
+      const user = await (await this.deps.loadWallet()).connectSocial(callback.ticket)
       await this.connected(attempt, user, 'ConnectingSocial')
     } catch (error) {
       this.fail(attempt, error)
@@ -182,9 +188,9 @@ export class SocialLogin {
     if (attempt !== this.attempt) return
     this.release()
     this.patch({ waiting: false })
-    await this.connect.connect(AUTH_CONNECTOR_ID, view)
+    await this.deps.connect.connect(AUTH_CONNECTOR_ID, view)
     if (attempt !== this.attempt) return
-    const outcome = this.connect.snapshot
+    const outcome = this.deps.connect.snapshot
     if (outcome.status === 'connected') this.subject.next(IDLE)
     else this.fail(attempt, outcome.status === 'error' ? outcome.error.message : SOCIAL_LOGIN_MESSAGES.failed)
   }
@@ -204,17 +210,17 @@ export class SocialLogin {
     let message: string
     if (typeof error === 'string') message = error
     else {
-      this.logger.warn('Walletgate: social login failed', error)
+      this.deps.logger.warn('Walletgate: social login failed', error)
       message = error instanceof EmbeddedWalletRequestError ? error.message : SOCIAL_LOGIN_MESSAGES.failed
     }
-    if (this.connect.snapshot.status === 'connecting') this.connect.cancel()
+    if (this.deps.connect.snapshot.status === 'connecting') this.deps.connect.cancel()
     this.subject.next({ waiting: false, error: message })
-    if (this.modal.snapshot.open) this.backToConnect()
-    else this.modal.open({ view: 'Connect' }, false)
+    if (this.deps.modal.snapshot.open) this.backToConnect()
+    else this.deps.modal.open({ view: 'Connect' }, false)
   }
 
   private backToConnect(): void {
-    if (this.modal.snapshot.open && this.modal.view !== 'Connect') this.modal.reset('Connect')
+    if (this.deps.modal.snapshot.open && this.deps.modal.view !== 'Connect') this.deps.modal.reset('Connect')
   }
 
   private release(): void {

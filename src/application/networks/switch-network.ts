@@ -76,6 +76,14 @@ export class SwitchNetworkSupersededError extends Error {
   }
 }
 
+export interface SwitchNetworkDeps {
+  readonly networks: NetworksStore
+  readonly connection: ConnectionStore
+  readonly modal: ModalStore
+  readonly families: ChainFamilies
+  readonly logger: Logger
+}
+
 /**
  * Switching networks (spec section 4). Within the active chain family the family's wing asks the
  * wallet (adding the network first when the wallet does not know it). Switching to a network of
@@ -97,13 +105,7 @@ export class SwitchNetwork {
   /** Every successful switch. Never errors. */
   readonly networkChanged$: Observable<NetworkChanged> = this.changed.asObservable()
 
-  constructor(
-    private readonly networks: NetworksStore,
-    private readonly connection: ConnectionStore,
-    private readonly modal: ModalStore,
-    private readonly families: ChainFamilies,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: SwitchNetworkDeps) {}
 
   /** Drops a shown error once its view is left. */
   private dismissal: Subscription | undefined
@@ -140,34 +142,34 @@ export class SwitchNetwork {
 
   private async run(caipNetworkId: string, options: SwitchNetworkOptions, ticket: number): Promise<SwitchNetworkResult> {
     const navigate = options.navigate ?? false
-    const target = this.networks.find(caipNetworkId)
+    const target = this.deps.networks.find(caipNetworkId)
     if (target === undefined) return this.fail(undefined, new NetworkNotFoundError(), false)
-    const from = this.networks.snapshot.activeCaipNetworkId
-    const active = this.connection.snapshot
+    const from = this.deps.networks.snapshot.activeCaipNetworkId
+    const active = this.deps.connection.snapshot
 
     if (active.status !== 'connected') {
-      this.networks.select(target.caipNetworkId)
+      this.deps.networks.select(target.caipNetworkId)
       return this.succeed(target, from, false, false)
     }
     const namespaceSwitching = active.namespace !== target.chainNamespace
     if (namespaceSwitching) {
       this.subject.next({ status: 'switching', target, step: 'switch', namespaceSwitching: true })
-      const account = this.connection.account(target.chainNamespace)
+      const account = this.deps.connection.account(target.chainNamespace)
       if (account === undefined) {
         // No wallet of that family yet: the network becomes the active one and the visitor is
         // offered that family's wallets.
-        this.networks.select(target.caipNetworkId)
+        this.deps.networks.select(target.caipNetworkId)
         const result = this.succeed(target, from, true, false)
-        if (navigate) this.modal.reset('Connect', target.chainNamespace)
+        if (navigate) this.deps.modal.reset('Connect', target.chainNamespace)
         return result
       }
-      this.connection.activate(target.chainNamespace)
+      this.deps.connection.activate(target.chainNamespace)
       if (account.caipNetworkId === target.caipNetworkId) {
-        this.networks.select(target.caipNetworkId)
+        this.deps.networks.select(target.caipNetworkId)
         return this.succeed(target, from, true, navigate)
       }
     } else if (active.caipNetworkId === target.caipNetworkId) {
-      this.networks.select(target.caipNetworkId)
+      this.deps.networks.select(target.caipNetworkId)
       return this.succeed(target, from, false, navigate)
     }
     return this.askWallet(target, from, namespaceSwitching, navigate, ticket)
@@ -181,13 +183,13 @@ export class SwitchNetwork {
     navigate: boolean,
     ticket: number,
   ): Promise<SwitchNetworkResult> {
-    const account = this.connection.account(target.chainNamespace)
-    const family = this.families.get(target.chainNamespace)
+    const account = this.deps.connection.account(target.chainNamespace)
+    const family = this.deps.families.get(target.chainNamespace)
     if (account === undefined || family === undefined) return this.fail(target, new ChainAdapterNotFoundError(), navigate)
     if (family.getProvider(account.connectorId) === undefined) return this.fail(target, new NoConnectionClientError(), navigate)
 
     this.subject.next({ status: 'switching', target, step: 'switch', namespaceSwitching })
-    if (navigate) this.modal.push('SwitchNetwork')
+    if (navigate) this.deps.modal.push('SwitchNetwork')
     try {
       await family.switchNetwork(account.connectorId, target, (step) => {
         if (ticket === this.latest) this.subject.next({ status: 'switching', target, step, namespaceSwitching })
@@ -200,20 +202,20 @@ export class SwitchNetwork {
         error instanceof Error && error.message !== '' ? boundMessage(error.message) : 'The wallet did not switch networks',
         { cause: error },
       )
-      if (navigate && this.modal.view === 'SwitchNetwork') this.modal.goBack()
+      if (navigate && this.deps.modal.view === 'SwitchNetwork') this.deps.modal.goBack()
       return this.fail(target, rejected, false)
     }
     // The wallet is on the target now, whether or not this call still counts: the next call
     // starts from where the wallet really is.
-    const now = this.connection.account(target.chainNamespace)
+    const now = this.deps.connection.account(target.chainNamespace)
     if (now !== undefined && now.caipNetworkId !== target.caipNetworkId) {
-      this.connection.update(target.chainNamespace, {
+      this.deps.connection.update(target.chainNamespace, {
         caipNetworkId: target.caipNetworkId,
         caipAddress: `${target.caipNetworkId}:${now.address}`,
       })
     }
     if (ticket !== this.latest) return this.supersededBy(navigate, target)
-    this.networks.select(target.caipNetworkId)
+    this.deps.networks.select(target.caipNetworkId)
     return this.succeed(target, from, namespaceSwitching, navigate)
   }
 
@@ -225,26 +227,26 @@ export class SwitchNetwork {
     // The wallet tells its new network before it answers, so sign-in may already have put its view
     // up for a network without a session: Account must not cover it (a session is one account on
     // one chain, and with sign-in required Account would be open unsigned).
-    if (navigate && this.modal.snapshot.open && this.connection.snapshot.status === 'connected' && SWITCH_VIEWS.includes(this.modal.view)) {
-      this.modal.reset('Account')
+    if (navigate && this.deps.modal.snapshot.open && this.deps.connection.snapshot.status === 'connected' && SWITCH_VIEWS.includes(this.deps.modal.view)) {
+      this.deps.modal.reset('Account')
     }
     return { ok: true }
   }
 
   /** A later call took over: its own view comes with it, so this one's SwitchNetwork view goes. */
   private supersededBy(navigate: boolean, target: CaipNetwork): SwitchNetworkResult {
-    if (navigate && this.modal.view === 'SwitchNetwork') this.modal.goBack()
+    if (navigate && this.deps.modal.view === 'SwitchNetwork') this.deps.modal.goBack()
     return superseded(target.caipNetworkId)
   }
 
   private fail(target: CaipNetwork | undefined, error: Error, navigate: boolean): SwitchNetworkResult {
-    this.logger.warn('Network switch failed', error)
-    if (navigate) this.modal.goBack()
-    const shownOn = this.modal.snapshot.open ? this.modal.view : undefined
+    this.deps.logger.warn('Network switch failed', error)
+    if (navigate) this.deps.modal.goBack()
+    const shownOn = this.deps.modal.snapshot.open ? this.deps.modal.view : undefined
     this.subject.next({ status: 'error', target, error, shownOn })
     this.dismissal?.unsubscribe()
     if (shownOn !== undefined) {
-      this.dismissal = this.modal.state$
+      this.dismissal = this.deps.modal.state$
         .pipe(
           filter((state) => !state.open || state.router.view !== shownOn),
           take(1),

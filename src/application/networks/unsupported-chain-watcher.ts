@@ -14,6 +14,13 @@ export interface UnsupportedChainOptions {
   readonly isBasicSession?: () => boolean
 }
 
+export interface UnsupportedChainWatcherDeps {
+  readonly connection: ConnectionStore
+  readonly networks: NetworksStore
+  readonly modal: ModalStore
+  readonly options: UnsupportedChainOptions
+}
+
 /**
  * Opens UnsupportedChain when a connected wallet moves itself to a network the host did not
  * configure (spec section 4), and leaves it for Account once the wallet is back on a configured
@@ -22,16 +29,11 @@ export interface UnsupportedChainOptions {
 export class UnsupportedChainWatcher {
   private subscription: Subscription | undefined
 
-  constructor(
-    private readonly connection: ConnectionStore,
-    private readonly networks: NetworksStore,
-    private readonly modal: ModalStore,
-    private readonly options: UnsupportedChainOptions,
-  ) {}
+  constructor(private readonly deps: UnsupportedChainWatcherDeps) {}
 
   /** Idempotent. */
   start(): void {
-    this.subscription ??= this.connection.state$
+    this.subscription ??= this.deps.connection.state$
       .pipe(
         map((state) => (state.status === 'connected' ? (state.caipNetworkId as CaipNetworkId) : undefined)),
         distinctUntilChanged(),
@@ -46,21 +48,21 @@ export class UnsupportedChainWatcher {
 
   private check(caipNetworkId: CaipNetworkId | undefined): void {
     if (caipNetworkId === undefined) {
-      if (this.modal.view === 'UnsupportedChain') this.modal.reset('Connect')
+      if (this.deps.modal.view === 'UnsupportedChain') this.deps.modal.reset('Connect')
       return
     }
     const unsupported = shouldShowUnsupportedChain({
       caipNetworkId,
-      requestedCaipNetworkIds: this.networks.requestedIds(),
-      networkSwitchingEnabled: this.options.networkSwitchingEnabled ?? true,
-      allowUnsupportedChain: this.options.allowUnsupportedChain,
-      isBasicSession: this.options.isBasicSession?.() ?? false,
+      requestedCaipNetworkIds: this.deps.networks.requestedIds(),
+      networkSwitchingEnabled: this.deps.options.networkSwitchingEnabled ?? true,
+      allowUnsupportedChain: this.deps.options.allowUnsupportedChain,
+      isBasicSession: this.deps.options.isBasicSession?.() ?? false,
     })
     if (unsupported) {
-      if (!this.modal.snapshot.open) this.modal.open({ view: 'UnsupportedChain' }, true)
-      else this.modal.push('UnsupportedChain')
-    } else if (this.modal.view === 'UnsupportedChain') {
-      this.modal.reset('Account')
+      if (!this.deps.modal.snapshot.open) this.deps.modal.open({ view: 'UnsupportedChain' }, true)
+      else this.deps.modal.push('UnsupportedChain')
+    } else if (this.deps.modal.view === 'UnsupportedChain') {
+      this.deps.modal.reset('Account')
     }
   }
 }

@@ -7,6 +7,15 @@ import type { ModalStore } from '../modal-store'
 
 export type CloseOutcome = 'closed' | 'shake'
 
+export interface CloseModalDeps {
+  readonly modal: ModalStore
+  readonly connection: ConnectionStore
+  readonly config: { readonly siwx?: Pick<NonNullable<ResolvedConfig['siwx']>, 'required'> | undefined }
+  readonly scheduler: SchedulerLike
+  /** Whether the active account has a sign-in session (the SIWX use case provides it once it exists). */
+  readonly hasSession?: () => boolean
+}
+
 /**
  * Closing the modal (close button, Escape, backdrop). On the sign and approve views while sign-in
  * is required and no session exists, closing is refused and the modal shakes for 500 ms (domain
@@ -17,31 +26,24 @@ export class CloseModal {
   readonly shaking$: Observable<boolean> = this.shaking.asObservable()
   private timer: Subscription | undefined
 
-  constructor(
-    private readonly modal: ModalStore,
-    private readonly connection: ConnectionStore,
-    private readonly config: { readonly siwx?: Pick<NonNullable<ResolvedConfig['siwx']>, 'required'> | undefined },
-    private readonly scheduler: SchedulerLike,
-    /** Whether the active account has a sign-in session (the SIWX use case provides it once it exists). */
-    private readonly hasSession: () => boolean = () => false,
-  ) {}
+  constructor(private readonly deps: CloseModalDeps) {}
 
   request(options: { embedded: boolean } = { embedded: false }): CloseOutcome {
     const decision = decideClose({
-      view: this.modal.view,
-      siwxRequired: this.config.siwx?.required ?? false,
-      hasSession: this.hasSession(),
+      view: this.deps.modal.view,
+      siwxRequired: this.deps.config.siwx?.required ?? false,
+      hasSession: this.deps.hasSession?.() ?? false,
     })
     if (decision.action === 'shake') {
       this.timer?.unsubscribe()
       this.shaking.next(true)
-      this.timer = this.scheduler.schedule(() => this.shaking.next(false), decision.durationMs)
+      this.timer = this.deps.scheduler.schedule(() => this.shaking.next(false), decision.durationMs)
       return 'shake'
     }
     if (options.embedded) {
-      this.modal.reset(resolveEmbeddedCloseView(this.connection.snapshot.status === 'connected'))
+      this.deps.modal.reset(resolveEmbeddedCloseView(this.deps.connection.snapshot.status === 'connected'))
     } else {
-      this.modal.close()
+      this.deps.modal.close()
     }
     return 'closed'
   }

@@ -6,6 +6,16 @@ import type { Logger } from '../../ports/logger'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
 import type { AlertStore } from '../alert-store'
 
+export interface ProjectCheckDeps {
+  /** Undefined: no request, the alert says to pass one. */
+  readonly projectId: string | undefined
+  readonly catalogue: Pick<WalletCatalogue, 'getAllowedOrigins'>
+  readonly alerts: AlertStore
+  readonly logger: Logger
+  /** The page's origin; undefined outside a browser. */
+  readonly origin: () => string | undefined
+}
+
 /**
  * Whether the service knows the project and the project allows this page (GET
  * /projects/v1/origins), asked once per modal when the visitor first opens it (never at page load),
@@ -17,15 +27,7 @@ import type { AlertStore } from '../alert-store'
 export class ProjectCheck {
   private verdict: Promise<AlertDescriptor | null | undefined> | undefined
 
-  constructor(
-    /** Undefined: no request, the alert says to pass one. */
-    private readonly projectId: string | undefined,
-    private readonly catalogue: Pick<WalletCatalogue, 'getAllowedOrigins'>,
-    private readonly alerts: AlertStore,
-    private readonly logger: Logger,
-    /** The page's origin; undefined outside a browser. */
-    private readonly origin: () => string | undefined,
-  ) {}
+  constructor(private readonly deps: ProjectCheckDeps) {}
 
   /**
    * From the first open: the analytics service's alerts, said as the check finds them true (its
@@ -33,14 +35,14 @@ export class ProjectCheck {
    */
   follow(analyticsAlerts$: Observable<AlertDescriptor>): Subscription {
     return analyticsAlerts$.subscribe((alert) => {
-      void this.explain(alert).then((shown) => this.alerts.showOnce(shown))
+      void this.explain(alert).then((shown) => this.deps.alerts.showOnce(shown))
     })
   }
 
   /** Checks (once) and shows what is wrong, if anything. */
   run(): Promise<void> {
     return this.check().then((alert) => {
-      if (alert) this.alerts.showOnce(alert)
+      if (alert) this.deps.alerts.showOnce(alert)
     })
   }
 
@@ -62,17 +64,17 @@ export class ProjectCheck {
   }
 
   private async ask(): Promise<AlertDescriptor | null | undefined> {
-    if (this.projectId === undefined) return ALERT_ERRORS.projectIdNotConfigured
+    if (this.deps.projectId === undefined) return ALERT_ERRORS.projectIdNotConfigured
     try {
-      const patterns = await this.catalogue.getAllowedOrigins()
-      const origin = this.origin()
+      const patterns = await this.deps.catalogue.getAllowedOrigins()
+      const origin = this.deps.origin()
       if (origin === undefined || patterns.length === 0 || originAllowed(origin, patterns)) return null
       return ALERT_ERRORS.invalidAppConfiguration
     } catch (error) {
       if (error instanceof HttpError && (error.status === 401 || error.status === 403 || error.status === 404)) {
         return ALERT_ERRORS.projectIdNotConfigured
       }
-      this.logger.debug('Walletgate: the project could not be checked', error)
+      this.deps.logger.debug('Walletgate: the project could not be checked', error)
       return undefined
     }
   }

@@ -112,15 +112,15 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
     .bind(BalanceStore)
     .toDynamicValue(
       (ctx) =>
-        new BalanceStore(
-          ctx.get(ConnectionStore),
-          ctx.get(NetworksStore),
-          ctx.get(BlockchainApi),
-          ctx.get(ChainReader),
-          ctx.get(SnackStore),
-          ctx.get(Scheduler),
-          ctx.get(Logger),
-        ),
+        new BalanceStore({
+          connection: ctx.get(ConnectionStore),
+          networks: ctx.get(NetworksStore),
+          api: ctx.get(BlockchainApi),
+          reader: ctx.get(ChainReader),
+          snacks: ctx.get(SnackStore),
+          scheduler: ctx.get(Scheduler),
+          logger: ctx.get(Logger),
+        }),
     )
   binder
     .bind(IdentityStore)
@@ -130,26 +130,39 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
     .toDynamicValue((ctx) => new NftHoldingsStore(ctx.get(ConnectionStore), ctx.get(BlockchainApi), ctx.get(Logger)))
   binder.bind(SwitchNetwork).toDynamicValue(
     (ctx) =>
-      new SwitchNetwork(
-        ctx.get(NetworksStore),
-        ctx.get(ConnectionStore),
-        ctx.get(ModalStore),
-        ctx.get(ChainFamilies),
-        ctx.get(Logger),
-      ),
+      new SwitchNetwork({
+        networks: ctx.get(NetworksStore),
+        connection: ctx.get(ConnectionStore),
+        modal: ctx.get(ModalStore),
+        families: ctx.get(ChainFamilies),
+        logger: ctx.get(Logger),
+      }),
   )
   binder
     .bind(UnsupportedChainWatcher)
     .toDynamicValue(
       (ctx) =>
-        new UnsupportedChainWatcher(ctx.get(ConnectionStore), ctx.get(NetworksStore), ctx.get(ModalStore), {
-          allowUnsupportedChain: config.allowUnsupportedChain,
+        new UnsupportedChainWatcher({
+          connection: ctx.get(ConnectionStore),
+          networks: ctx.get(NetworksStore),
+          modal: ctx.get(ModalStore),
+          options: { allowUnsupportedChain: config.allowUnsupportedChain },
         }),
     )
   binder
     .bind(SwitchAccountType)
     .toDynamicValue((ctx) => new SwitchAccountType(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
-  binder.bind(ChooseAccount).toDynamicValue((ctx) => new ChooseAccount(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(KeyValueStorage), ctx.get(Logger)))
+  binder
+    .bind(ChooseAccount)
+    .toDynamicValue(
+      (ctx) =>
+        new ChooseAccount({
+          families: ctx.get(ChainFamilies),
+          connection: ctx.get(ConnectionStore),
+          storage: ctx.get(KeyValueStorage),
+          logger: ctx.get(Logger),
+        }),
+    )
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
   binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
   // Asked for only by the embedded wallet's views, which exist only with it (the core module).

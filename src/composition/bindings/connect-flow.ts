@@ -21,19 +21,19 @@ export const bindConnectFlow: Bind = ({ container }) => {
     .bind(ConnectExternal)
     .toDynamicValue(
       (ctx) =>
-        new ConnectExternal(
-          ctx.get(WalletDirectory),
-          ctx.get(ConnectionStore),
-          ctx.get(ModalStore),
-          ctx.get(RecentWallets),
-          ctx.get(KeyValueStorage),
-          ctx.get(EventReporter),
-          ctx.get(Logger),
-          () => {
+        new ConnectExternal({
+          wallets: ctx.get(WalletDirectory),
+          connection: ctx.get(ConnectionStore),
+          modal: ctx.get(ModalStore),
+          recent: ctx.get(RecentWallets),
+          storage: ctx.get(KeyValueStorage),
+          events: ctx.get(EventReporter),
+          logger: ctx.get(Logger),
+          platform: () => {
             const kind = ctx.get(Platform).kind
             return { isSafariIos: kind === 'ios-safari', isTelegram: kind === 'telegram' }
           },
-        ),
+        }),
     )
   return { handle: container.get(ConnectExternal) }
 }

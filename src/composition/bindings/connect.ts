@@ -49,7 +49,7 @@ export const bindConnect: Bind = ({ container, config, loader }) => {
       open: () => {
         const first = check === undefined
         check ??= import('../../application/shell/project-check').then(
-          ({ ProjectCheck }) => new ProjectCheck(config.projectId, catalogue, alerts, logger, () => globalThis.location?.origin),
+          ({ ProjectCheck }) => new ProjectCheck({ projectId: config.projectId, catalogue, alerts, logger, origin: () => globalThis.location?.origin }),
         )
         check.then(
           (loaded) => {
@@ -71,23 +71,23 @@ export const bindConnect: Bind = ({ container, config, loader }) => {
     .toDynamicValue((ctx) => {
       // Taken now: the call comes 100 ms later, when the modal may have been destroyed.
       const flow = ctx.get(ModuleLoader)
-      return new ConnectorsStore(
+      return new ConnectorsStore({
           config,
-          ctx.get(WalletDirectory),
-          ctx.get(RecentWallets),
-          ctx.get(WalletCatalogue),
-          ctx.get(Logger),
-          ctx.get(ModalStore),
-          ctx.get(Scheduler),
-          config.features.socials?.length !== 0,
+          wallets: ctx.get(WalletDirectory),
+          recent: ctx.get(RecentWallets),
+          catalogue: ctx.get(WalletCatalogue),
+          logger: ctx.get(Logger),
+          modal: ctx.get(ModalStore),
+          scheduler: ctx.get(Scheduler),
+          socials: config.features.socials?.length !== 0,
           // The connection flow, there by the click (a failed fetch is tried again by the click).
-          () => void flow.load('connectFlow').catch(() => undefined),
-      )
+          afterOpen: () => void flow.load('connectFlow').catch(() => undefined),
+        })
     })
   binder
     .bind(CloseModal)
     .toDynamicValue((ctx) => {
       const siwx = ctx.get(SiwxLoader)
-      return new CloseModal(ctx.get(ModalStore), ctx.get(ConnectionStore), config, ctx.get(Scheduler), () => siwx.snapshot.status === 'signed-in')
+      return new CloseModal({ modal: ctx.get(ModalStore), connection: ctx.get(ConnectionStore), config, scheduler: ctx.get(Scheduler), hasSession: () => siwx.snapshot.status === 'signed-in' })
     })
 }

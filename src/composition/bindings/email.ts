@@ -14,14 +14,14 @@ import { browserTimers } from '../../infrastructure/browser-timers'
 import type { Bind } from '../feature-module'
 
 export const bindEmail: Bind = ({ container: ctx }) => ({
-  handle: new EmailLogin(
-    ctx.get(EmbeddedWalletLoader),
-    ctx.get(ConnectExternal),
-    ctx.get(ModalStore),
-    ctx.get(KeyValueStorage),
-    ctx.get(Clock),
-    ctx.get(AlertStore),
-    ctx.get(Logger),
-    browserTimers,
-  ),
+  handle: new EmailLogin({
+    loadWallet: ctx.get(EmbeddedWalletLoader),
+    connect: ctx.get(ConnectExternal),
+    modal: ctx.get(ModalStore),
+    storage: ctx.get(KeyValueStorage),
+    clock: ctx.get(Clock),
+    alerts: ctx.get(AlertStore),
+    logger: ctx.get(Logger),
+    timers: browserTimers,
+  }),
 })

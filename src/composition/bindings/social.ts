@@ -20,15 +20,15 @@ export const bindSocial: Bind = ({ container, config }) => {
     configured: config.features.socials,
     ...(platform.kind === 'telegram' ? { telegram: telegramPlatformOf(platform.telegramPlatform) } : {}),
   })
-  const login = new SocialLogin(
-    container.get(EmbeddedWalletLoader),
-    container.get(ConnectExternal),
-    container.get(ModalStore),
-    new BrowserSocialWindows(),
-    new URL(config.services.auth).origin,
-    container.get(Logger),
-    { options, popup: socialWindowMode(platform.kind) === 'popup' },
-    browserTimers,
-  )
+  const login = new SocialLogin({
+    loadWallet: container.get(EmbeddedWalletLoader),
+    connect: container.get(ConnectExternal),
+    modal: container.get(ModalStore),
+    windows: new BrowserSocialWindows(),
+    authOrigin: new URL(config.services.auth).origin,
+    logger: container.get(Logger),
+    offer: { options, popup: socialWindowMode(platform.kind) === 'popup' },
+    timers: browserTimers,
+  })
   return { handle: login }
 }

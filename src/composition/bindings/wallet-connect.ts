@@ -22,19 +22,19 @@ export const bindWalletConnect: Bind = ({ container, config }) => {
   const binder = unlessOverridden(container)
   binder
     .bind(AllWalletsStore)
-    .toDynamicValue((ctx) => new AllWalletsStore(config, ctx.get(WalletCatalogue), ctx.get(Scheduler), ctx.get(Logger)))
+    .toDynamicValue((ctx) => new AllWalletsStore({ config, catalogue: ctx.get(WalletCatalogue), scheduler: ctx.get(Scheduler), logger: ctx.get(Logger) }))
   binder
     .bind(WalletConnectQr)
     .toDynamicValue(
       (ctx) =>
-        new WalletConnectQr(
-          ctx.get(WalletConnectPairings),
-          ctx.get(ConnectExternal),
-          ctx.get(ModalStore),
-          ctx.get(Platform),
-          ctx.get(Clock),
-          ctx.get(Scheduler),
-        ),
+        new WalletConnectQr({
+          pairings: ctx.get(WalletConnectPairings),
+          connectExternal: ctx.get(ConnectExternal),
+          modal: ctx.get(ModalStore),
+          platform: ctx.get(Platform),
+          clock: ctx.get(Clock),
+          scheduler: ctx.get(Scheduler),
+        }),
     )
   // The QR knows whether the visitor still sees the attempt, so it decides a pairing's end.
   binder.bind(WalletConnectPairingExpiry).toService(WalletConnectQr)

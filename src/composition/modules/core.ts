@@ -164,26 +164,26 @@ function bindConnection(container: Container, config: ResolvedConfig, wings: rea
   container.bind(EventReporter).toDynamicValue((ctx) => new EventReporter(config, ctx.get(Analytics), ctx.get(Logger)))
   container.bind(DisconnectWallet).toDynamicValue(
     (ctx) =>
-      new DisconnectWallet(
-        ctx.get(ChainFamilies),
-        ctx.get(ConnectionStore),
-        ctx.get(ModalStore),
-        ctx.get(KeyValueStorage),
-        ctx.get(EventReporter),
-        ctx.get(Logger),
-        () => (config.enableWalletConnect ? container.get(WalletConnectPairings) : undefined),
-      ),
+      new DisconnectWallet({
+        families: ctx.get(ChainFamilies),
+        connection: ctx.get(ConnectionStore),
+        modal: ctx.get(ModalStore),
+        storage: ctx.get(KeyValueStorage),
+        events: ctx.get(EventReporter),
+        logger: ctx.get(Logger),
+        pairing: () => (config.enableWalletConnect ? container.get(WalletConnectPairings) : undefined),
+      }),
   )
   container.bind(ReconnectWallet).toDynamicValue(
     (ctx) =>
-      new ReconnectWallet(
-        ctx.get(WalletDirectory),
-        ctx.get(ConnectionStore),
-        ctx.get(KeyValueStorage),
-        ctx.get(Scheduler),
-        ctx.get(EventReporter),
-        ctx.get(Logger),
-      ),
+      new ReconnectWallet({
+        wallets: ctx.get(WalletDirectory),
+        connection: ctx.get(ConnectionStore),
+        storage: ctx.get(KeyValueStorage),
+        scheduler: ctx.get(Scheduler),
+        events: ctx.get(EventReporter),
+        logger: ctx.get(Logger),
+      }),
   )
   container
     .bind(FollowWalletEvents)

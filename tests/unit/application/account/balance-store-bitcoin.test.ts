@@ -26,7 +26,7 @@ function bitcoinWorld(chain: FakeChainReader) {
   }
   const networks = new NetworksStore({ networks: [...NETWORK_CONFIGS, bitcoin], defaultNetwork: undefined }, connection, new MemoryStorage())
   const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
-  const store = new BalanceStore(connection, networks, api, chain, new SnackStore(scheduler), scheduler, new RecordingLogger())
+  const store = new BalanceStore({ connection, networks, api, reader: chain, snacks: new SnackStore(scheduler), scheduler, logger: new RecordingLogger() })
   store.start()
   connection.set({
     status: 'connected',
@@ -87,7 +87,7 @@ describe('BalanceStore on a Bitcoin network', () => {
     const snacks = new SnackStore(scheduler)
     const shown: string[] = []
     snacks.snack$.subscribe((s) => s.open && shown.push(s.message))
-    const store = new BalanceStore(connection, networks, api, chain, snacks, scheduler, new RecordingLogger())
+    const store = new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger: new RecordingLogger() })
     store.start()
     connection.set({
       status: 'connected',

@@ -36,7 +36,7 @@ function world(options: { supportedChains?: string[] } = {}) {
     if (snack.open) shownSnacks.push(snack.message)
   })
   const logger = new RecordingLogger()
-  const store = new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger)
+  const store = new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger })
   return { scheduler, connection, networks, api, chain, store, shownSnacks, logger }
 }
 

@@ -60,7 +60,7 @@ async function world(accounts = DEVNET_POLKADOT_ACCOUNTS) {
   new FollowWalletEvents({ families: [family] } as unknown as WalletDirectory, connection, {} as DisconnectWallet).start()
   connection.upsert(connectedAccount(await family.connect('devnet-polkadot'), 'INJECTED'))
   rememberConnector(storage, 'polkadot', 'devnet-polkadot')
-  return { family, connection, storage, chooser: new ChooseAccount(families, connection, storage, new RecordingLogger()) }
+  return { family, connection, storage, chooser: new ChooseAccount({ families, connection, storage, logger: new RecordingLogger() }) }
 }
 
 /** The page loaded again with the same storage: the silent reconnect's connection. */
@@ -69,7 +69,7 @@ async function reload(storage: InMemoryKeyValueStorage): Promise<ConnectionStore
   const connection = new ConnectionStore()
   const events: Pick<EventReporter, 'report'> = { report: () => undefined }
   const wallets = { family: (ns: string) => (ns === 'polkadot' ? family : undefined) } as unknown as WalletDirectory
-  await new ReconnectWallet(wallets, connection, storage, asyncScheduler, events as EventReporter, new RecordingLogger()).reconnect()
+  await new ReconnectWallet({ wallets, connection, storage, scheduler: asyncScheduler, events: events as EventReporter, logger: new RecordingLogger() }).reconnect()
   return connection
 }
 

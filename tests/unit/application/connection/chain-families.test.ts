@@ -62,7 +62,7 @@ function twoFamilies() {
 
 function networksOf(w: ReturnType<typeof twoFamilies>) {
   const networks = new NetworksStore(parseConfig(aModalConfig({ networks: [DEVNET_A, SOLANA_DEVNET] })), w.connection, w.storage)
-  const switcher = new SwitchNetwork(networks, w.connection, w.modal, w.families, new RecordingLogger())
+  const switcher = new SwitchNetwork({ networks, connection: w.connection, modal: w.modal, families: w.families, logger: new RecordingLogger() })
   const changes: NetworkChanged[] = []
   switcher.networkChanged$.subscribe((c) => changes.push(c))
   return { networks, switcher, changes }
@@ -71,7 +71,7 @@ function networksOf(w: ReturnType<typeof twoFamilies>) {
 describe('one wallet list for every chain family', () => {
   it('a wallet offering two families is one MULTI_CHAIN row in the injected group, with a badge per family', async () => {
     const w = twoFamilies()
-    const list = new ConnectorsStore(w.config, w.directory, new RecentWallets(w.storage), new InMemoryWalletCatalogue({ wallets: [] }), w.logger, w.modal)
+    const list = new ConnectorsStore({ config: w.config, wallets: w.directory, recent: new RecentWallets(w.storage), catalogue: new InMemoryWalletCatalogue({ wallets: [] }), logger: w.logger, modal: w.modal })
     const joined = w.directory.connectors
     expect(joined.map((c) => [c.id, c.type, c.chains])).toEqual([
       [EVM_ONLY, 'ANNOUNCED', undefined],
@@ -89,7 +89,7 @@ describe('one wallet list for every chain family', () => {
 
   it('opened for one namespace, the list shows only that family and a multi-family wallet connects only it', async () => {
     const w = twoFamilies()
-    const list = new ConnectorsStore(w.config, w.directory, new RecentWallets(w.storage), new InMemoryWalletCatalogue({ wallets: [] }), w.logger, w.modal)
+    const list = new ConnectorsStore({ config: w.config, wallets: w.directory, recent: new RecentWallets(w.storage), catalogue: new InMemoryWalletCatalogue({ wallets: [] }), logger: w.logger, modal: w.modal })
     w.modal.open({ namespace: 'solana' }, false)
     expect(list.snapshot.groups.flatMap((g) => g.rows.map((r) => r.key))).toEqual([BOTH, SOLANA_ONLY])
     await w.connect.connect(BOTH)
@@ -201,15 +201,15 @@ describe('two namespaces connected at once', () => {
     w.evm.add(walletConnect('eip155'))
     w.solana.add(walletConnect('solana'))
     const pairingResets: string[] = []
-    const disconnect = new DisconnectWallet(
-      w.families,
-      w.connection,
-      w.modal,
-      w.storage,
-      w.events,
-      w.logger,
-      () => ({ cancel: () => pairingResets.push('cancel') }),
-    )
+    const disconnect = new DisconnectWallet({
+      families: w.families,
+      connection: w.connection,
+      modal: w.modal,
+      storage: w.storage,
+      events: w.events,
+      logger: w.logger,
+      pairing: () => ({ cancel: () => pairingResets.push('cancel') }),
+    })
     await w.connect.connect(WALLETCONNECT_CONNECTOR_ID)
     expect(Object.keys(w.connection.accounts).sort()).toEqual(['eip155', 'solana'])
     await disconnect.disconnect('eip155')
@@ -276,7 +276,7 @@ describe('two namespaces connected at once', () => {
     const reload = connectionWorld(asyncScheduler, { networks: [DEVNET_A, SOLANA_DEVNET] }, [w.solana])
     w.evm.authorised.set(EVM_ONLY, w.evm.account(EVM_ONLY))
     w.solana.authorised.set(SOLANA_ONLY, w.solana.account(SOLANA_ONLY))
-    const reconnect = new ReconnectWallet(new WalletDirectory(familiesOf(w.evm, w.solana)), fresh, w.storage, asyncScheduler, reload.events, reload.logger)
+    const reconnect = new ReconnectWallet({ wallets: new WalletDirectory(familiesOf(w.evm, w.solana)), connection: fresh, storage: w.storage, scheduler: asyncScheduler, events: reload.events, logger: reload.logger })
     await expect(reconnect.reconnect()).resolves.toBe(true)
     expect(Object.keys(fresh.accounts).sort()).toEqual(['eip155', 'solana'])
     expect(fresh.snapshot).toMatchObject({ namespace: 'eip155', connectorId: EVM_ONLY })
@@ -295,7 +295,7 @@ describe('two namespaces connected at once', () => {
     const persisting = fresh.state$.subscribe((state) => {
       if (state.status === 'connected' && fresh.account('solana') === undefined) w.storage.set(STORAGE_KEYS.lastUsedChain, 'eip155:31337')
     })
-    const reconnect = new ReconnectWallet(new WalletDirectory(familiesOf(w.evm, w.solana)), fresh, w.storage, asyncScheduler, reload.events, reload.logger)
+    const reconnect = new ReconnectWallet({ wallets: new WalletDirectory(familiesOf(w.evm, w.solana)), connection: fresh, storage: w.storage, scheduler: asyncScheduler, events: reload.events, logger: reload.logger })
     await expect(reconnect.reconnect()).resolves.toBe(true)
     persisting.unsubscribe()
     expect(fresh.snapshot).toMatchObject({ namespace: 'solana', connectorId: SOLANA_ONLY })

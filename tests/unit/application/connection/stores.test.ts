@@ -24,7 +24,7 @@ function connectors(overrides: Partial<WalletModalConfig> = {}, wallets = catalo
   const storage = new MemoryStorage()
   const recent = new RecentWallets(storage)
   const catalogue = new InMemoryWalletCatalogue({ wallets })
-  const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), recent, catalogue, new RecordingLogger())
+  const store = new ConnectorsStore({ config, wallets: new WalletDirectory(familiesOf(fake)), recent, catalogue, logger: new RecordingLogger() })
   return { store, fake, storage, recent, catalogue }
 }
 
@@ -33,7 +33,7 @@ describe('ConnectorsStore', () => {
     const config = parseConfig(aModalConfig())
     const catalogue = new InMemoryWalletCatalogue({ wallets: catalogueWallets })
     const scheduler = new VirtualTimeScheduler()
-    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(new FakeChainFamily())), new RecentWallets(new MemoryStorage()), catalogue, new RecordingLogger(), undefined, scheduler)
+    const store = new ConnectorsStore({ config, wallets: new WalletDirectory(familiesOf(new FakeChainFamily())), recent: new RecentWallets(new MemoryStorage()), catalogue, logger: new RecordingLogger(), scheduler })
     const loaded = store.load()
     expect(catalogue.calls).toEqual([])
     scheduler.flush()
@@ -143,7 +143,7 @@ describe('AllWalletsStore', () => {
   function allWallets(overrides: Partial<WalletModalConfig> = {}) {
     const scheduler = new VirtualTimeScheduler()
     const catalogue = new InMemoryWalletCatalogue({ wallets: catalogueWallets })
-    const store = new AllWalletsStore(parseConfig(aModalConfig(overrides)), catalogue, scheduler, new RecordingLogger())
+    const store = new AllWalletsStore({ config: parseConfig(aModalConfig(overrides)), catalogue, scheduler, logger: new RecordingLogger() })
     return { store, catalogue, scheduler }
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -185,7 +185,7 @@ describe('AllWalletsStore', () => {
     const scheduler = new VirtualTimeScheduler()
     const names = ['Coin Safe', 'Unsafe', 'Safepal', 'Safe']
     const catalogue = new InMemoryWalletCatalogue({ wallets: names.map((name, i) => aWalletListing({ id: `s${i}`, name })) })
-    const store = new AllWalletsStore(parseConfig(aModalConfig()), catalogue, scheduler, new RecordingLogger())
+    const store = new AllWalletsStore({ config: parseConfig(aModalConfig()), catalogue, scheduler, logger: new RecordingLogger() })
     store.start()
     await settle()
     store.setQuery('safe')
@@ -211,7 +211,7 @@ describe('CloseModal', () => {
   it('closes, or in embedded mode shows the home view', () => {
     const modal = new ModalStore()
     const connection = new ConnectionStore()
-    const close = new CloseModal(modal, connection, {}, asyncScheduler)
+    const close = new CloseModal({ modal, connection, config: {}, scheduler: asyncScheduler })
     modal.open({ view: 'AllWallets' }, false)
     expect(close.request({ embedded: true })).toBe('closed')
     expect(modal.view).toBe('Connect')
@@ -222,7 +222,7 @@ describe('CloseModal', () => {
   it('refuses to close a sign view while sign-in is required and shakes for 500 ms', () => {
     const scheduler = new VirtualTimeScheduler()
     const modal = new ModalStore()
-    const close = new CloseModal(modal, new ConnectionStore(), { siwx: { required: true } }, scheduler)
+    const close = new CloseModal({ modal, connection: new ConnectionStore(), config: { siwx: { required: true } }, scheduler })
     modal.open({ view: 'SIWXSignMessage' }, true)
     const shaking: Array<[number, boolean]> = []
     close.shaking$.subscribe((s) => shaking.push([scheduler.now(), s]))
@@ -250,7 +250,7 @@ describe('ConnectorsStore with socials', () => {
   it('offers the social method with the embedded wallet, in the connect-method order', () => {
     const config = parseConfig(aModalConfig())
     const fake = new FakeChainFamily()
-    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), new RecentWallets(new MemoryStorage()), new InMemoryWalletCatalogue({ wallets: [] }), new RecordingLogger(), undefined, undefined, true)
+    const store = new ConnectorsStore({ config, wallets: new WalletDirectory(familiesOf(fake)), recent: new RecentWallets(new MemoryStorage()), catalogue: new InMemoryWalletCatalogue({ wallets: [] }), logger: new RecordingLogger(), socials: true })
     expect(store.snapshot.methods).toEqual(['wallet'])
     fake.add(authConnector)
     expect(store.snapshot.methods).toEqual(['email', 'social', 'wallet'])
@@ -259,7 +259,7 @@ describe('ConnectorsStore with socials', () => {
   it('has no social method when no social is on offer', () => {
     const config = parseConfig(aModalConfig())
     const fake = new FakeChainFamily()
-    const store = new ConnectorsStore(config, new WalletDirectory(familiesOf(fake)), new RecentWallets(new MemoryStorage()), new InMemoryWalletCatalogue({ wallets: [] }), new RecordingLogger(), undefined, undefined, false)
+    const store = new ConnectorsStore({ config, wallets: new WalletDirectory(familiesOf(fake)), recent: new RecentWallets(new MemoryStorage()), catalogue: new InMemoryWalletCatalogue({ wallets: [] }), logger: new RecordingLogger(), socials: false })
     fake.add(authConnector)
     expect(store.snapshot.methods).toEqual(['email', 'wallet'])
   })

@@ -32,9 +32,9 @@ export function connectionWorld(scheduler: SchedulerLike, overrides: Partial<Wal
   const analytics = new InMemoryAnalytics()
   const events = new EventReporter(config, analytics, logger)
   const recent = new RecentWallets(storage)
-  const connect = new ConnectExternal(directory, connection, modal, recent, storage, events, logger)
-  const disconnect = new DisconnectWallet(families, connection, modal, storage, events, logger)
-  const reconnect = new ReconnectWallet(directory, connection, storage, scheduler, events, logger)
+  const connect = new ConnectExternal({ wallets: directory, connection, modal, recent, storage, events, logger })
+  const disconnect = new DisconnectWallet({ families, connection, modal, storage, events, logger })
+  const reconnect = new ReconnectWallet({ wallets: directory, connection, storage, scheduler, events, logger })
   const follow = new FollowWalletEvents(directory, connection, disconnect)
   return { config, wallets, families, directory, connection, modal, storage, logger, analytics, events, recent, connect, disconnect, reconnect, follow }
 }

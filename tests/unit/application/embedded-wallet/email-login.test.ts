@@ -71,7 +71,7 @@ function world(wallet: EmbeddedWallet | (() => Promise<EmbeddedWallet>), connect
   } as unknown as ConnectExternal
   const timers = new ManualTimers()
   const load = typeof wallet === 'function' ? wallet : () => Promise.resolve(wallet)
-  const login = new EmailLogin(load, connect, modal, storage, clock, alerts, new RecordingLogger(), timers)
+  const login = new EmailLogin({ loadWallet: load, connect, modal, storage, clock, alerts, logger: new RecordingLogger(), timers })
   return { login, modal, alerts, storage, connect, timers, advance: (ms: number) => (now += ms) }
 }
 

@@ -126,7 +126,7 @@ function world(options: { wallet?: EmbeddedWallet; outcome?: ConnectExternalStat
   const windows = new FakeWindows()
   const timers = new ManualTimers()
   const logger = new RecordingLogger()
-  const login = new SocialLogin(() => Promise.resolve(wallet), connect, modal, windows, AUTH, logger, { options: ['google'], popup: true }, timers)
+  const login = new SocialLogin({ loadWallet: () => Promise.resolve(wallet), connect, modal, windows, authOrigin: AUTH, logger, offer: { options: ['google'], popup: true }, timers })
   return { login, wallet, modal, connect, windows, timers }
 }
 

@@ -29,11 +29,14 @@ function world(options: { defaultNetwork?: string; stored?: string; allowUnsuppo
   const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: options.defaultNetwork }, connection, storage)
   const provider = new ScriptedProvider()
   const logger = new RecordingLogger()
-  const switcher = new SwitchNetwork(networks, connection, modal, eip155Families(provider), logger)
+  const switcher = new SwitchNetwork({ networks, connection, modal, families: eip155Families(provider), logger })
   const changes: NetworkChanged[] = []
   switcher.networkChanged$.subscribe((c) => changes.push(c))
-  const watcher = new UnsupportedChainWatcher(connection, networks, modal, {
-    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+  const watcher = new UnsupportedChainWatcher({
+    connection,
+    networks,
+    modal,
+    options: { allowUnsupportedChain: options.allowUnsupportedChain ?? false },
   })
   return { storage, connection, modal, networks, provider, logger, switcher, changes, watcher }
 }
@@ -237,7 +240,7 @@ describe('SwitchNetwork across chain families', () => {
     }
     const networks = new NetworksStore({ networks: [...NETWORK_CONFIGS, solana], defaultNetwork: undefined }, connection, storage)
     const provider = new ScriptedProvider()
-    const switcher = new SwitchNetwork(networks, connection, modal, eip155Families(provider), new RecordingLogger())
+    const switcher = new SwitchNetwork({ networks, connection, modal, families: eip155Families(provider), logger: new RecordingLogger() })
     const states: string[] = []
     switcher.state$.subscribe((s) => states.push(s.status === 'switching' ? `switching:${String(s.namespaceSwitching)}` : s.status))
     const changes: NetworkChanged[] = []

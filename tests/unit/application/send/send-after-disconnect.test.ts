@@ -29,7 +29,7 @@ async function sendingWorld(): Promise<{ world: SendWorld; sending: Promise<void
 function disconnectOf(world: SendWorld): DisconnectWallet {
   const config = parseConfig(aModalConfig())
   const events = new EventReporter(config, new InMemoryAnalytics(), world.logger)
-  return new DisconnectWallet(familiesOf(new FakeChainFamily()), world.connection, world.modal, new InMemoryKeyValueStorage(), events, world.logger)
+  return new DisconnectWallet({ families: familiesOf(new FakeChainFamily()), connection: world.connection, modal: world.modal, storage: new InMemoryKeyValueStorage(), events, logger: world.logger })
 }
 
 describe('send: the connection ends while the wallet has the request', () => {

@@ -35,8 +35,8 @@ function wallet(connection: ConnectionStore): Partial<ChainFamily> {
 function world(required: boolean) {
   const { connection, modal, signIn, signed, closer, families, logger } = signInWorld({ required }, wallet)
   const networks = new NetworksStore({ networks: NETWORK_CONFIGS }, connection, new MemoryStorage())
-  const switcher = new SwitchNetwork(networks, connection, modal, families, logger)
-  const chooser = new ChooseAccount(families, connection, new MemoryStorage(), logger)
+  const switcher = new SwitchNetwork({ networks, connection, modal, families, logger })
+  const chooser = new ChooseAccount({ families, connection, storage: new MemoryStorage(), logger })
 
   /** Connected on Devnet A with two shared accounts, signed in there, the modal closed. */
   async function signedIn(): Promise<void> {

@@ -79,7 +79,7 @@ export function signInWorld(siwx: Partial<ResolvedSiwxConfig> = {}, wallet: (con
     page: () => ({ host: 'app.test', origin: 'https://app.test' }),
   })
   signIn.start()
-  const closer = new CloseModal(modal, connection, { siwx: config }, queueScheduler, () => signIn.snapshot.status === 'signed-in')
+  const closer = new CloseModal({ modal, connection, config: { siwx: config }, scheduler: queueScheduler, hasSession: () => signIn.snapshot.status === 'signed-in' })
   const connect = (address = ADDRESS, caipNetworkId = 'eip155:31337', accountType: AccountType = 'eoa', connectorId = 'dev') =>
     connection.upsert({ connectorId, namespace: 'eip155', address, caipAddress: `${caipNetworkId}:${address}`, caipNetworkId, accountType })
   return { clock, connection, modal, storage, snack, logger, families, signIn, messenger, signAnswers, signed, hostEvents, closer, connect, disconnects: () => disconnects }

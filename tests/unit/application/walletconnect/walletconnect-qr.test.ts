@@ -19,7 +19,7 @@ function setup() {
     connect: (id: string, view?: ViewName) => (calls.push(`connect:${id}:${view}`), Promise.resolve()),
     cancel: () => calls.push('external.cancel'),
   } as unknown as ConnectExternal
-  const qr = new WalletConnectQr(pairings, external, new ModalStore(), new FakePlatform(), clock, scheduler)
+  const qr = new WalletConnectQr({ pairings, connectExternal: external, modal: new ModalStore(), platform: new FakePlatform(), clock, scheduler })
   const seen: WalletConnectQrState[] = []
   qr.state$.subscribe((s) => seen.push(s))
   /** Advances virtual time by `ms`. */

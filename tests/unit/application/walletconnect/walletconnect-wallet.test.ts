@@ -21,7 +21,7 @@ function setup(kind: PlatformKind) {
   const pairings = new FakeWalletConnectPairings('pairings.', calls)
   const pairing = pairings.subject
   const platform = new FakePlatform(kind)
-  const qr = new WalletConnectQr(pairings, w.connect, w.modal, platform, clock, scheduler)
+  const qr = new WalletConnectQr({ pairings, connectExternal: w.connect, modal: w.modal, platform, clock, scheduler })
   const advance = (ms: number) => advanceVirtualTime(scheduler, ms)
   const waitForWallet = () => {
     let approve!: (a: WalletAccount) => void

@@ -73,7 +73,7 @@ function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?
   container.bind(NetworksStore).toConstantValue(networks)
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
-  container.bind(BalanceStore).toConstantValue(new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger))
+  container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger }))
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
   container.bind(SwitchAccountType).toConstantValue(new SwitchAccountType(families, connection, logger))

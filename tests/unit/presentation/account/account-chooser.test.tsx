@@ -62,10 +62,10 @@ function world(accounts: { address: string; name: string }[]) {
   container.bind(NetworksStore).toConstantValue(networks)
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
-  container.bind(BalanceStore).toConstantValue(new BalanceStore(connection, networks, api, new FakeChainReader(), snacks, scheduler, logger))
+  container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: new FakeChainReader(), snacks, scheduler, logger }))
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
-  container.bind(ChooseAccount).toConstantValue(new ChooseAccount(families, connection, new InMemoryKeyValueStorage(), logger))
+  container.bind(ChooseAccount).toConstantValue(new ChooseAccount({ families, connection, storage: new InMemoryKeyValueStorage(), logger }))
   container.bind(DisconnectAccount).toConstantValue(async () => undefined)
   connection.set({
     status: 'connected',

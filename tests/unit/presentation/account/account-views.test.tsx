@@ -74,7 +74,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   const networks = new NetworksStore({ networks: configs, defaultNetwork: undefined }, connection, storage)
   const snacks = new SnackStore(scheduler)
   const provider = new ScriptedProvider()
-  const switcher = new SwitchNetwork(networks, connection, modal, eip155Families(provider), logger)
+  const switcher = new SwitchNetwork({ networks, connection, modal, families: eip155Families(provider), logger })
   const disconnects: number[] = []
   const container = new Container()
   container.bind(ConnectionStore).toConstantValue(connection)
@@ -91,7 +91,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
   container.bind(SwitchNetwork).toConstantValue(switcher)
-  const balances = new BalanceStore(connection, networks, api, chain, snacks, scheduler, logger)
+  const balances = new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger })
   container.bind(BalanceStore).toConstantValue(balances)
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
