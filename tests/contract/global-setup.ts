@@ -37,8 +37,8 @@ export function freePort(): Promise<number> {
 
 /**
  * Puts a shared devnet back the way the e2e suite found it after the project: no fault left in the
- * service's list, and both EVM chains started over from their funded start (balances, nonces, the
- * swap pools, the clock; the service's history forgets their old blocks). The suites send from
+ * service's list, no request in its log, and both EVM chains started over from their funded start
+ * (balances, nonces, the swap pools, the clock; the service's history forgets their old blocks). The suites send from
  * devnet accounts #0-#9, swap, set balances and move the chains' time (what each one changes is
  * written beside it); an evm_revert instead would leave the service's history ahead of the chain.
  * What the devnet redoes by itself on a fresh chain is awaited: the Farcaster registries (written
@@ -50,6 +50,8 @@ async function putBack(devnet: DevnetInfo): Promise<void> {
     if (!ok) throw new Error(`putting the shared devnet back: ${what} answered ${status}`)
   }
   await answered('DELETE /__admin/faults', fetch(`${devnet.serviceUrl}/__admin/faults`, { method: 'DELETE' }))
+  // e2e files count requests in the service's log (smart-sessions: one revoke).
+  await answered('DELETE /__admin/requests', fetch(`${devnet.serviceUrl}/__admin/requests`, { method: 'DELETE' }))
   for (const chainId of Object.keys(devnet.rpcUrls)) {
     await answered(`restarting chain ${chainId}`, fetch(`${devnet.serviceUrl}/__admin/chains/${chainId}/restart`, { method: 'POST' }))
   }
