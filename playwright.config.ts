@@ -15,8 +15,9 @@ const E2E_FAULTS = ['account', 'faults', 'networks'].map((f) => `**/${f}.e2e.ts`
  * served by `vite preview` with the strict CSP, on its own ports next to its own devnet.
  * One world (tests/e2e/support/e2e-world.ts) for the product's e2e suite (three projects: two
  * lanes side by side, then the faults alone) and the adversarial suite (tests/security: attacks a
- * hostile page, link or frame would run against a visitor). A new e2e file joins the first lane
- * unless it is listed below.
+ * hostile page, link or frame would run against a visitor); under `npm test` the vitest contract
+ * project has run on its devnet first and put its EVM chains back. A new e2e file joins the first
+ * lane unless it is listed below.
  */
 export default defineConfig({
   projects: [

@@ -2,12 +2,16 @@
 // The one test command: every check and every test suite, then one summary line
 // `tests: N passed, N failed` summed over every runner. Exits non-zero on any failure.
 // Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise vitest build size package e2e security
-// The security step is the adversarial suite (tests/security): its browserless attacks run in the
-// vitest run's contract project (one devnet) and its browser attacks in the e2e run's Playwright
-// project (one devnet, one demo build); each runner's report is split by path or project, so the
-// suite is counted and judged as a step of its own.
+// One devnet per run: the e2e world (a devnet, the demo's build, its preview) starts first, in a
+// child of its own; the vitest contract project runs on its devnet in the background while the
+// checks, the other vitest projects, the build and the package run in the foreground, and the
+// Playwright runs follow once both are done (the contract project changes nothing they read: see
+// tests/contract/global-setup.ts). The security step is the adversarial suite (tests/security):
+// its browserless attacks run in the contract project and its browser attacks in a Playwright
+// project; each runner's report is split by path or project, so the suite is counted and judged
+// as a step of its own.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -23,35 +27,56 @@ const results = [] // { name, passed, failed, ok }
 const failures = [] // { step, title, error }
 const errorHead = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((line) => line.trim() !== '').slice(0, 8).join('\n      ')
 
-function run(name, command, args, options = {}) {
-  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`)
+/**
+ * Runs a command to its end. Its output goes to ours, or, for a run beside others (`log`), to a
+ * file printed in one piece once it ends, so that two runs' lines never interleave.
+ */
+async function run(name, command, args, options = {}) {
   const started = Date.now()
-  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...options.env } })
-  const ok = child.status === 0
-  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${child.status ?? child.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const head = `\n=== ${name}: ${[command, ...args].join(' ')}`
+  const out = options.log === undefined ? undefined : createWriteStream(options.log)
+  if (out === undefined) console.log(head)
+  else console.log(`${head}\n=== ${name}: started beside the steps below; its output follows when it ends`)
+  const child = spawn(command, args, { stdio: out === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } })
+  if (out !== undefined) {
+    child.stdout.pipe(out, { end: false })
+    child.stderr.pipe(out, { end: false })
+  }
+  const status = await new Promise((resolve) => {
+    child.once('error', () => resolve('spawn error'))
+    child.once('close', (code, signal) => resolve(code ?? signal))
+  })
+  if (out !== undefined) {
+    await new Promise((resolve) => out.end(resolve))
+    console.log(`${head}\n${readFileSync(options.log, 'utf8')}`)
+  }
+  const ok = status === 0
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   return ok
 }
 
 /** A check counts as one test: passed when its command exits 0. */
-function check(name, command, args, options) {
+async function check(name, command, args, options) {
   if (!wanted(name)) return
-  const ok = run(name, command, args, options)
+  const ok = await run(name, command, args, options)
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
 }
 
 /**
  * A runner counts its own tests, read from its JSON report. `count` returns one tally per step
  * ({ [step]: { passed, failed } }): one run may feed several steps (the security suite's parts).
+ * A failure outside any test is charged to `options.step` (default: the run's name).
  */
-function suite(name, command, args, report, count, options) {
+async function suite(name, command, args, report, count, options = {}) {
   rmSync(report, { force: true })
-  const ok = run(name, command, args, options)
+  const ok = await run(name, command, args, options)
+  const own = options.step ?? name
   const tallies = existsSync(report) ? count(JSON.parse(readFileSync(report, 'utf8'))) : {}
   const steps = Object.keys(tallies)
-  if (steps.length === 0) tallies[name] = { passed: 0, failed: 0 }
+  if (steps.length === 0) tallies[own] = { passed: 0, failed: 0 }
   const total = Object.values(tallies).reduce((sum, t) => sum + t.failed, 0)
   // The runner failed outside any test (setup, collection): the run's own step takes the failure.
-  if (!ok && total === 0) tallies[name] = { passed: tallies[name]?.passed ?? 0, failed: 1 }
+  if (!ok && total === 0) tallies[own] = { passed: tallies[own]?.passed ?? 0, failed: 1 }
   for (const [step, { passed, failed }] of Object.entries(tallies)) {
     const existing = results.find((r) => r.name === step)
     if (existing === undefined) results.push({ name: step, passed, failed, ok: failed === 0 })
@@ -120,26 +145,11 @@ function ensureChromium() {
 
 const bin = (name) => `node_modules/.bin/${name}`
 
-check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])
-check('lint', bin('eslint'), ['--max-warnings', '0', '.'])
-check('depcruise', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'src'])
-// The contract project drives Chromium too (KeyValueStorage against the browser's own storage).
-const chromiumReady = (wanted('vitest') || wanted('e2e') || wanted('security')) && ensureChromium()
-if (wanted('vitest')) {
-  suite('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], 'test-results/vitest.json', countVitest)
-} else if (wanted('security')) {
-  suite('security', bin('vitest'), ['run', '--project', 'contract', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', 'tests/security'], 'test-results/vitest.json', countVitest)
-}
-check('build', 'npm', ['run', '--silent', 'build'])
-// The examples' e2e packs the package; with dist/ just built it need not build it again.
-if (results.find((r) => r.name === 'build')?.ok === true) process.env.WALLETGATE_DIST_BUILT = '1'
-if (existsSync('scripts/size-budget.mjs')) check('size', 'node', ['scripts/size-budget.mjs'])
-check('package', 'node', ['scripts/check-package.mjs'])
 /**
- * The e2e world (one devnet, one demo build under the strict CSP) in a child of its own, for both
- * Playwright runs. Resolves the environment that hands it to them (the world's JSON and what the
- * demo was built with) and a stop that ends it; the child also ends when this
- * process does, however it ends (its standard input closes).
+ * The e2e world (one devnet, one demo build under the strict CSP) in a child of its own, for the
+ * contract project and both Playwright runs. Resolves the environment that hands it to them (the
+ * world's JSON, what the demo was built with, the devnet's info) and a stop that ends it; the
+ * child also ends when this process does, however it ends (its standard input closes).
  */
 async function startE2eWorld() {
   const dir = mkdtempSync(join(tmpdir(), 'walletgate-world-'))
@@ -162,16 +172,51 @@ async function startE2eWorld() {
     await sleep(200)
   }
   console.log(`=== e2e world: ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  const { world, demoEnv } = JSON.parse(readFileSync(readyFile, 'utf8'))
-  return { env: { ...demoEnv, WALLETGATE_E2E: JSON.stringify(world), WALLETGATE_E2E_SHARED: '1' }, stop }
+  const { world, demoEnv, devnet } = JSON.parse(readFileSync(readyFile, 'utf8'))
+  return { env: { ...demoEnv, WALLETGATE_E2E: JSON.stringify(world), WALLETGATE_E2E_SHARED: '1' }, devnet: JSON.stringify(devnet), stop }
 }
 
-// Two Playwright runs on one world: the two lanes side by side, then the faults and the browser
-// attacks one file at a time (playwright.config.ts says which file goes where, and why).
+// The contract project and the Playwright projects drive Chromium.
 const browserProjects = ['e2e', 'security'].filter(wanted)
+const chromiumReady = (wanted('vitest') || browserProjects.length > 0) && ensureChromium()
+// The world starts while the checks run. Without a browser project (`--only vitest`) there is no
+// world to share: the contract project starts its own devnet (tests/contract/global-setup.ts).
+const worldStarting = browserProjects.length > 0 && chromiumReady ? startE2eWorld() : Promise.resolve(undefined)
+
+// The contract project beside the foreground steps: it waits on its devnet, Chromium and child
+// processes far more than it computes, and one file at a time. The vitest step counts both runs.
+const vitestArgs = (report) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+const contractProject = wanted('vitest') ? { step: 'vitest', filter: [] } : wanted('security') ? { step: 'security', filter: ['tests/security'] } : undefined
+const contractRun = contractProject === undefined ? Promise.resolve() : worldStarting.then((world) => {
+  const report = 'test-results/vitest-contract.json'
+  const env = world === undefined ? {} : { WALLETGATE_DEVNET: world.devnet }
+  return suite(`${contractProject.step} (contract)`, bin('vitest'), [...vitestArgs(report), '--project', 'contract', ...contractProject.filter], report, countVitest, {
+    env,
+    step: contractProject.step,
+    log: 'test-results/vitest-contract.log',
+  })
+})
+
+await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])
+await check('lint', bin('eslint'), ['--max-warnings', '0', '.'])
+await check('depcruise', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'src'])
+if (wanted('vitest')) {
+  const report = 'test-results/vitest.json'
+  await suite('vitest', bin('vitest'), [...vitestArgs(report), '--project', 'unit', '--project', 'property', '--project', 'size'], report, countVitest)
+}
+await check('build', 'npm', ['run', '--silent', 'build'])
+// The examples' e2e packs the package; with dist/ just built it need not build it again.
+if (results.find((r) => r.name === 'build')?.ok === true) process.env.WALLETGATE_DIST_BUILT = '1'
+if (existsSync('scripts/size-budget.mjs')) await check('size', 'node', ['scripts/size-budget.mjs'])
+await check('package', 'node', ['scripts/check-package.mjs'])
+await contractRun
+
+// Two Playwright runs on the world, after the contract project: the two lanes side by side, then
+// the faults and the browser attacks one file at a time (playwright.config.ts says which file goes
+// where, and why).
 if (browserProjects.length > 0) {
   const name = browserProjects.join('+')
-  const world = chromiumReady ? await startE2eWorld() : undefined
+  const world = await worldStarting
   if (world !== undefined) {
     const env = world.env
     const runs = [
@@ -182,7 +227,7 @@ if (browserProjects.length > 0) {
       for (const run of runs.filter((r) => r.projects.length > 0)) {
         const report = `test-results/e2e-results-${run.label}.json`
         const projectArgs = run.projects.flatMap((p) => ['--project', p])
-        suite(`${name} (${run.label})`, bin('playwright'), ['test', ...projectArgs, ...run.args], report, countPlaywright, {
+        await suite(`${name} (${run.label})`, bin('playwright'), ['test', ...projectArgs, ...run.args], report, countPlaywright, {
           env: { ...env, WALLETGATE_E2E_REPORT: report, WALLETGATE_E2E_OUTPUT: `test-results/e2e-${run.label}` },
         })
       }

@@ -86,6 +86,7 @@ async function grant(account: DevnetSmartAccount, permissions: unknown[]): Promi
 
 const nativeTransfer = (allowance: bigint) => ({ type: 'native-token-transfer', data: { ticker: 'ETH' }, policies: [{ type: 'token-allowance', data: { allowance: toHex(allowance) } }] })
 
+// On the project's devnet: fresh owners' smart accounts on Devnet A (bundler.ts), their balances and session keys.
 describe('a key granted only a native-token transfer of 0.01 ETH', () => {
   it('cannot move the account dUSD, approve a spender or call a contract with value; it can send 0.01 ETH', async () => {
     const account = await funded(parseEther('1'))

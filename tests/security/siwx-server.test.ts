@@ -60,6 +60,7 @@ async function authenticate(text: string, signature: string, origin = SITE, caip
   return call('/auth/v1/authenticate', { origin, body: { message: text, signature, caipNetworkId } })
 }
 
+// On the project's devnet: SIWX sessions of accounts #3 and #4 in the service.
 describe('the sign-in service refuses what an attacker sends', () => {
   it('an honest sign-in gets a session (the baseline the attacks are measured against)', async () => {
     const text = message({ nonce: await nonce() })

@@ -17,6 +17,7 @@ let auth: AuthService
 let clock = Date.now()
 
 beforeAll(async () => {
+  // Its own auth service and mail sink: the test moves the service's clock.
   sink = await startSmtpSink({ port: 0 })
   auth = await startAuthService({
     port: 0,
@@ -55,6 +56,7 @@ async function codeFor(to: string): Promise<string> {
 
 const fresh = () => `visitor-${Math.random().toString(36).slice(2)}@example.test`
 
+// On the project's devnet: new wallets funded on both chains from the auth faucet (#10), which it empties once on Devnet B (the service refills it).
 describe('email login on the devnet auth service', () => {
   it('emails a code; the right one signs in with a wallet funded on both chains; the token reads the user until sign-out', async () => {
     const email = fresh()

@@ -14,6 +14,7 @@ let auth: AuthService
 let clock = Date.now()
 
 beforeAll(async () => {
+  // Its own auth service and mail sink: the test moves the service's clock.
   sink = await startSmtpSink({ port: 0 })
   auth = await startAuthService({
     port: 0,

@@ -32,6 +32,7 @@ let auth: AuthService
 let relayClock = Date.now()
 
 beforeAll(async () => {
+  // Its own auth service and Farcaster relay: the test moves their clocks.
   sink = await startSmtpSink({ port: 0 })
   relay = await startFarcasterRelay({ port: 0, rpcUrl, now: () => relayClock })
   auth = await startAuthService({

@@ -1,15 +1,21 @@
 /**
  * The RPC methods the embedded wallet's frame lets through beyond plain reads, over real HTTP on
- * the devnet's auth service: a batch of calls (sent one by one: an EOA has nothing atomic), its
+ * a devnet auth service: a batch of calls (sent one by one: an EOA has nothing atomic), its
  * status with receipts, the capabilities that say so, and a raw transaction passed to the chain.
  */
 import { describe, expect, it } from 'vitest'
 import { createPublicClient, http, parseEther, toHex, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devnet } from '../devnet/helpers'
+import { authServiceForFile } from './auth-service-harness'
+
+// Its own auth service on the project's chains, without a bundler: the EOA's behaviour is the
+// subject, and the devnet's own service makes smart accounts where the devnet runs bundlers (the
+// e2e world's, under `npm test`).
+const auth = authServiceForFile({ chains: Object.entries(devnet.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })), serviceUrl: devnet.serviceUrl })
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${devnet.authUrl}${path}`, {
+  const res = await fetch(`${auth.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
     body: JSON.stringify(body),
@@ -20,7 +26,7 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<{ s
 async function signIn(): Promise<{ token: string; address: Hex }> {
   const email = `calls-${Math.random().toString(36).slice(2)}@example.test`
   await post('/v1/email/login', { email, deviceId: 'laptop' })
-  const mails = (await (await fetch(`${devnet.authUrl}/devnet/mail?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[]
+  const mails = (await (await fetch(`${auth.url}/devnet/mail?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[]
   const otp = mails[0]!.subject.match(/\d{6}/)![0]
   const { body } = await post<{ token: string; user: { accounts: { eip155: Hex } } }>('/v1/email/verify', { email, otp, deviceId: 'laptop' })
   return { token: body.token, address: body.user.accounts.eip155 }
@@ -28,6 +34,7 @@ async function signIn(): Promise<{ token: string; address: Hex }> {
 
 const rpc = <T>(token: string, method: string, params: unknown[], chainId = 31337) => post<{ result: T; message?: string; code?: number }>('/v1/rpc', { chainId, method, params }, token)
 
+// On the project's devnet: new auth users (fresh emails) funded by the faucet, sending ether on Devnet A.
 describe('batched calls and raw transactions from the embedded wallet', () => {
   it('sends calls one by one and reports them confirmed with their receipts; atomic ones are refused', async () => {
     const { token, address } = await signIn()

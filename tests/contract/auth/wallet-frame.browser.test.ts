@@ -1,5 +1,5 @@
 /**
- * The wallet frame in Debian's Chromium, served by the devnet's auth service to a host page on
+ * The wallet frame in Debian's Chromium, served by a devnet auth service to a host page on
  * another origin: it says READY, logs in with the emailed code, asks the visitor in its own page
  * before sending (the send lands on the chain), honours a rejection, follows the theme, passes
  * axe, and a host origin other than the one it was opened for cannot frame it at all.
@@ -12,6 +12,12 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devnet } from '../devnet/helpers'
+import { authServiceForFile } from './auth-service-harness'
+
+// Its own auth service on the project's chains, without a bundler: the EOA's behaviour is the
+// subject, and the devnet's own service makes smart accounts where the devnet runs bundlers (the
+// e2e world's, under `npm test`).
+const auth = authServiceForFile({ chains: Object.entries(devnet.rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: Number(chainId), rpcUrl })), serviceUrl: devnet.serviceUrl })
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -48,7 +54,7 @@ afterAll(async () => {
   hostB?.close()
 })
 
-const frameUrl = (origin: string) => `${devnet.authUrl}/frame?projectId=${encodeURIComponent(devnet.projectId)}&origin=${encodeURIComponent(origin)}`
+const frameUrl = (origin: string) => `${auth.url}/frame?projectId=${encodeURIComponent(devnet.projectId)}&origin=${encodeURIComponent(origin)}`
 
 /** Opens `pageUrl` and loads the frame (opened for `origin`) into its iframe, recording what the frame posts. */
 async function hostWithFrame(pageUrl: string, origin: string): Promise<{ page: Page; errors: string[] }> {
@@ -94,6 +100,7 @@ const ask = (page: Page, action: string, payload: unknown) =>
 
 const posted = (page: Page) => page.evaluate(() => (window as unknown as { posted: { kind: string; event?: string; payload?: { pending?: boolean } }[] }).posted)
 
+// On the project's devnet: a new auth user (a fresh email), funded by the faucet, sending ether on Devnet A.
 describe('the wallet frame in Chromium', () => {
   it('logs in by emailed code, asks before sending, sends on Approve, refuses on Reject', { timeout: 60_000 }, async () => {
     const { page, errors } = await hostWithFrame(urlOf(hostA), urlOf(hostA))
@@ -102,7 +109,7 @@ describe('the wallet frame in Chromium', () => {
     await ask(page, 'SYNC_DAPP_DATA', { projectId: devnet.projectId, sdkVersion: 'walletgate-test', metadata: { name: 'Frame Test Shop', url: urlOf(hostA) } })
     const email = `frame-${Math.random().toString(36).slice(2)}@example.test`
     expect(await ask(page, 'CONNECT_EMAIL', { email })).toMatchObject({ ok: true, payload: { action: 'VERIFY_OTP' } })
-    const mails = (await (await fetch(`${devnet.authUrl}/devnet/mail?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[]
+    const mails = (await (await fetch(`${auth.url}/devnet/mail?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[]
     const otp = mails[0]!.subject.match(/\d{6}/)![0]
     const connected = await ask(page, 'CONNECT_OTP', { otp })
     expect(connected).toMatchObject({ ok: true, payload: { user: { email, chainId: 31337, preferredAccountType: 'eoa' } } })
@@ -116,7 +123,7 @@ describe('the wallet frame in Chromium', () => {
     await dialog.waitFor()
     expect(await dialog.textContent()).toContain('Frame Test Shop')
     expect(await dialog.textContent()).toContain('0.01 ETH on Devnet A')
-    const frame = page.frames().find((f) => f.url().startsWith(`${devnet.authUrl}/frame`))!
+    const frame = page.frames().find((f) => f.url().startsWith(`${auth.url}/frame`))!
     await frame.evaluate(AXE_SOURCE)
     const violations = await frame.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe
@@ -148,7 +155,7 @@ describe('the wallet frame in Chromium', () => {
     await page.waitForSelector('body[data-frame-loaded="yes"]', { state: 'attached', timeout: 10_000 })
     const child = page.frames().find((f) => f !== page.mainFrame())
     expect(child?.url()).not.toContain('/frame')
-    expect(page.frames().some((f) => f.url().startsWith(`${devnet.authUrl}/frame`) && f.url() !== '')).toBe(false)
+    expect(page.frames().some((f) => f.url().startsWith(`${auth.url}/frame`) && f.url() !== '')).toBe(false)
     expect((await posted(page)).some((m) => m.event === 'READY')).toBe(false)
     await page.close()
   })

@@ -15,6 +15,7 @@ const bob = bitcoinDevnetAccount(1)
 const fromHex = (h: string): Uint8Array => Uint8Array.from(h.match(/../g)!, (b) => parseInt(b, 16))
 
 beforeAll(async () => {
+  // Its own Bitcoin chain: a fixed clock, blocks only when mined, and it spends accounts the demo's wallet holds.
   devnet = await startBitcoinDevnet({ port: 0, blockIntervalMs: 0, now: () => 1_800_000_000 })
 })
 afterAll(async () => {

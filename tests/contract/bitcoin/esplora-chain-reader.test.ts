@@ -23,6 +23,7 @@ const network = (rpcUrls: string[]): CaipNetwork =>
   }) as CaipNetwork
 
 beforeAll(async () => {
+  // Its own Bitcoin chain: blocks only when the test mines them.
   devnet = await startBitcoinDevnet({ port: 0, blockIntervalMs: 0 })
 })
 afterAll(async () => {

@@ -26,6 +26,7 @@ import { wingCases } from './chain-family.contract'
 import { WINGS } from './chain-family.wings'
 import type { CaseOutcome, PageSetup } from './page/runner'
 
+// On the project's devnet: balances of fresh keys on Devnet A and SOL airdropped to fresh Solana keys.
 const ORIGIN = 'http://chain-family-contract.localhost'
 
 /** How one wing's page is made: its entry, what the test prepares for it, and its signature check. */

@@ -12,6 +12,7 @@ import { devnet } from '../devnet/helpers'
 const rpcUrl = devnet.rpcUrls[31337]!
 const client = createPublicClient({ transport: http(rpcUrl) })
 
+// On the project's devnet: a fresh address's balance, and the calls it sends.
 describe('the Devnet Wallet sends calls (EIP-5792) on the devnet', () => {
   it('asks once, sends each call as a transaction, and reports them confirmed from the receipts', async () => {
     const key = generatePrivateKey()

@@ -36,6 +36,7 @@ async function served(address: string) {
   return Object.fromEntries(body.balances.map((b) => [b.symbol, b])) as Record<string, TokenBalance>
 }
 
+// On the project's devnet: ether and dUSD sent from account #5 to #6.
 describe('balance endpoint against live chain state', () => {
   it('answers what eth_getBalance and balanceOf report, native and both tokens', async () => {
     const expected = await onChain(sender.address)

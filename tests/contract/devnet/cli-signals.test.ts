@@ -123,6 +123,7 @@ afterEach(async () => {
   }
 })
 
+// Devnets of its own, through the CLI: their start and their stop on a signal are the subject.
 describe('the devnet CLI stops everything', () => {
   for (const [signal, via] of [
     ['SIGINT', 'node'],

@@ -13,6 +13,7 @@ async function html(path: string): Promise<{ status: number; text: string; type:
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') }
 }
 
+// On the project's devnet: ether sent from account #9.
 describe('the devnet explorer pages', () => {
   it('shows a transaction receipt, and the address with its balance and that transaction', async () => {
     const { publicClient, walletClient } = clients(chainId, sender.privateKey)

@@ -27,6 +27,7 @@ function history(address: string, query = `chainId=eip155:${chainId}`) {
   return getJson<Page>(`/v1/account/${address}/history`, query)
 }
 
+// On the project's devnet: sends and swaps from accounts #0, #2, #3, #6, #7 and #8.
 describe('history built by indexing blocks', () => {
   it('lists a mined ERC-20 transfer with the right direction, amount and month', async () => {
     const { walletClient, publicClient } = clients(chainId, alice.privateKey)

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
 import { freePort } from '../global-setup'
 import { freePortPair } from '../../e2e/support/free-port'
@@ -11,6 +11,7 @@ import { devnet } from './helpers'
 const SDK = `projectId=${devnet.projectId}&st=walletgate&sv=walletgate-0.1.0`
 const COIN_TYPE = (0x80000000 | 31337) >>> 0
 
+/** Its own devnets, for the restart: the shared one (the e2e world's, under `npm test`) must stay up. */
 async function ownDevnet(dataDir: string): Promise<DevnetHandle> {
   const [chainA, chainB, service, relay] = [await freePort(), await freePort(), await freePort(), await freePort()]
   return startDevnet({ ports: { chainA, chainB, service, relay, solana: await freePortPair(), bitcoin: await freePort() }, dataDir, quiet: true, relay: false, auth: false, farcaster: false, bundlers: false })
@@ -30,25 +31,32 @@ async function register(serviceUrl: string, name: string, key: `0x${string}`, ta
 
 describe('name registry', () => {
   it('verifies the EIP-191 signature and refuses a taken name', async () => {
-    const [me, other] = [devnet.accounts[5]!, devnet.accounts[6]!]
+    // Keys of its own: names outlive a chain restart, and e2e files show the devnet accounts' names.
+    const aKey = () => {
+      const privateKey = generatePrivateKey()
+      return { privateKey, address: privateKeyToAccount(privateKey).address }
+    }
+    const [me, other] = [aKey(), aKey()]
+    // A name of this run's own, for the same reason: the registry keeps every name a devnet saw.
+    const name = `contract-${Date.now().toString(36)}`
     const bad = await register(devnet.serviceUrl, 'forged-name.wg.id', me.privateKey, true)
     expect(bad).toEqual({ status: 400, body: { reasons: [{ description: 'Invalid signature' }] } })
-    const ok = await register(devnet.serviceUrl, 'contract-five.wg.id', me.privateKey)
+    const ok = await register(devnet.serviceUrl, `${name}.wg.id`, me.privateKey)
     expect(ok.status).toBe(200)
-    expect(ok.body).toMatchObject({ name: 'contract-five.wg.id', addresses: { [String(COIN_TYPE)]: { address: me.address } } })
-    const taken = await register(devnet.serviceUrl, 'contract-five.wg.id', other.privateKey)
+    expect(ok.body).toMatchObject({ name: `${name}.wg.id`, addresses: { [String(COIN_TYPE)]: { address: me.address } } })
+    const taken = await register(devnet.serviceUrl, `${name}.wg.id`, other.privateKey)
     expect(taken).toEqual({ status: 400, body: { reasons: [{ description: 'Name is already taken' }] } })
     const short = await register(devnet.serviceUrl, 'abc', me.privateKey)
     expect(short.status).toBe(400)
 
     const identity = await (await fetch(`${devnet.serviceUrl}/v1/identity/${me.address}?${SDK}`)).json()
-    expect(identity).toEqual({ name: 'contract-five.wg.id', avatar: null })
+    expect(identity).toEqual({ name: `${name}.wg.id`, avatar: null })
     const reverse = (await (await fetch(`${devnet.serviceUrl}/v1/profile/reverse/${me.address.toLowerCase()}?apiVersion=2&${SDK}`)).json()) as { name: string }[]
-    expect(reverse.map((p) => p.name)).toEqual(['contract-five.wg.id'])
-    const suggestions = (await (await fetch(`${devnet.serviceUrl}/v1/profile/suggestions/contract-five?zone=wg.id&${SDK}`)).json()) as {
+    expect(reverse.map((p) => p.name)).toEqual([`${name}.wg.id`])
+    const suggestions = (await (await fetch(`${devnet.serviceUrl}/v1/profile/suggestions/${name}?zone=wg.id&${SDK}`)).json()) as {
       suggestions: { name: string; registered: boolean }[]
     }
-    expect(suggestions.suggestions[0]).toEqual({ name: 'contract-five.wg.id', registered: true })
+    expect(suggestions.suggestions[0]).toEqual({ name: `${name}.wg.id`, registered: true })
     expect(suggestions.suggestions.slice(1).every((s) => !s.registered)).toBe(true)
     const missing = await fetch(`${devnet.serviceUrl}/v1/profile/account/nobody-here.wg.id?apiVersion=2&${SDK}`)
     expect(missing.status).toBe(404)

@@ -9,6 +9,7 @@ const admin = {
   clearFaults: () => fetch(url('/__admin/faults'), { method: 'DELETE' }),
 }
 
+// On the project's devnet: the service's faults (cleared by each test that sets them) and analytics log, sends and swaps from accounts #1-#4, #7 and #8.
 describe('common rules', () => {
   it('answers 400 with the missing query parameter on every GET', async () => {
     for (const [query, missing] of [

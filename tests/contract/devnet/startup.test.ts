@@ -30,6 +30,7 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0)) await fn()
 })
 
+// Its own devnet: the start that fails is the subject.
 describe('startDevnet when a port is taken', () => {
   it('rejects and leaves no Hardhat child running', { timeout: 180_000 }, async () => {
     const blocker: Server = createServer()

@@ -21,6 +21,7 @@ const ROUTER_ABI = parseAbi(['function factory() view returns (address)', 'funct
 const decimals = { native: 18, dUSD: 6, DVT: 18 } as const
 const price = { native: 2500, dUSD: 1, DVT: 0.5 } as const
 
+// On the project's devnet: swaps from account #0, which move the pools' reserves.
 describe('the swap pools (Uniswap V2 from the npm artifacts)', () => {
   it('puts factory, WETH and router at CREATE2 addresses that depend only on their code', () => {
     const codes = swapInitCodes()

@@ -69,6 +69,7 @@ beforeEach(async () => {
   await admin.clearRequests()
 })
 
+// On the project's devnet: the service's fault list and request log, cleared before each test.
 describe('500', () => {
   it('rejects with HttpError "HTTP status code: 500" keeping the Response as cause', async () => {
     const { api } = world()

@@ -61,6 +61,7 @@ function tokensOf(options: HttpSiwxOptions): string[] {
   return (JSON.parse(options.storage.get('siwx:server-tokens') ?? '[]') as { token: string }[]).map((e) => e.token)
 }
 
+// On the project's devnet: SIWX sessions of accounts #1 and #2 in the service, and faults cleared after each test.
 describe('HttpSiwxStorage against a verifying server', () => {
   afterEach(() => admin.clearFaults())
 

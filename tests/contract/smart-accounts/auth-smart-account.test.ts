@@ -65,6 +65,7 @@ async function signIn(): Promise<{ token: string; user: User }> {
 const rpc = <T>(token: string, method: string, params: unknown[]) => call<{ result: T; message?: string }>('POST', '/v1/rpc', { chainId: 31337, method, params }, token)
 const receiver = (): Address => privateKeyToAccount(generatePrivateKey()).address
 
+// On the project's devnet: smart accounts of fresh owners deployed on Devnet A through a bundler (bundler.ts).
 describe('the embedded wallet as a smart account', () => {
   it('a new user is on the smart account by default, with both accounts listed and both funded', async () => {
     const { token, user } = await signIn()

@@ -1,7 +1,7 @@
 /**
  * The bundlers as parts of startDevnet: one per chain, serving EntryPoint v0.7, listening on
  * 127.0.0.1 only (alto asks for 0.0.0.0; the devnet's preload overrides it), and gone with the
- * devnet: no child left, no port open.
+ * devnet: no child left, no port open. Its own devnet: starting and stopping one is the subject.
  */
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -13,6 +13,7 @@ import { Eip1193SessionKeyWallet } from '../../../src/infrastructure/chains/eip1
 import { sessionKeyWalletContract } from '../smart-sessions/session-key-wallet.contract'
 import { startChainABundler } from './bundler'
 
+// On the project's devnet: fresh owners' smart accounts and session keys on Devnet A (bundler.ts).
 let bundler: BundlerHandle
 let chain: SmartAccountChain
 let sink: SmtpSink

@@ -30,6 +30,7 @@ afterAll(async () => {
 
 const dusdOf = (address: `0x${string}`) => client.readContract({ address: DEVNET_CONTRACTS.dUSD, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
+// On the project's devnet: a fresh owner's smart account on Devnet A (bundler.ts), swapping in the pools.
 describe('a smart account swapping through a batch', () => {
   it('runs approve + swapExactTokensForETH as one user operation that succeeds, paying the account in ETH', async () => {
     const account = await devnetSmartAccount(generatePrivateKey(), chain)

@@ -48,6 +48,7 @@ async function funded(): Promise<DevnetSmartAccount> {
   return account
 }
 
+// On the project's devnet: smart accounts of fresh owners on Devnet A (bundler.ts), whose clock it moves forward.
 describe('ERC-4337 contracts on the devnet', () => {
   it('the EntryPoint, the account implementation and the factory sit where their code and salt put them', async () => {
     const computed = smartAccountAddresses(await loadArtifacts())

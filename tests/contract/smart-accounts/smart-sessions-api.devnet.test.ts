@@ -15,6 +15,7 @@ import { devnet } from '../devnet/helpers'
 import { smartSessionsApiContract } from '../smart-sessions/smart-sessions-api.contract'
 import { startChainABundler } from './bundler'
 
+// On the project's devnet: fresh owners' smart accounts and session keys on Devnet A (bundler.ts).
 const rpcUrl = devnet.rpcUrls[31337]!
 const client = createPublicClient({ chain: devnetViemChain(31337, rpcUrl), transport: http(rpcUrl) })
 let bundler: BundlerHandle

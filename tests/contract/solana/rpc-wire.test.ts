@@ -29,6 +29,7 @@ import { freePortPair } from '../../e2e/support/free-port'
 let chain: SolanaDevnet
 
 beforeAll(async () => {
+  // Its own Solana chain: a fixed clock, which the wire's answers show.
   chain = await startSolanaDevnet({ port: await freePortPair(), now: () => Date.UTC(2026, 0, 2, 3, 4, 5) })
 })
 

@@ -39,6 +39,8 @@ interface Tx {
 
 let signature = ''
 
+// On the project's devnet: SOL and dUSD sent from Solana account #1 to a fresh key; the Solana chain
+// is not put back, and no e2e file reads account #1.
 beforeAll(async () => {
   const connection = new Connection(devnet.solanaRpcUrl, { commitment: 'confirmed', wsEndpoint: devnet.solanaWsUrl })
   const mint = new PublicKey(dUSD.mint)

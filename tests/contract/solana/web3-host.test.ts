@@ -30,6 +30,7 @@ const payer = Keypair.generate()
 const alice = Keypair.fromSecretKey(bs58.decode(DEVNET_SOLANA_ACCOUNTS[0]!.secretKey))
 
 beforeAll(async () => {
+  // Its own Solana chain: it spends devnet account #0, which the demo's wallet holds.
   chain = await startSolanaDevnet({ port: await freePortPair() })
   // No wsEndpoint: web3.js finds the PubSub on the next port, as with a real validator.
   connection = new Connection(chain.rpcUrl, 'confirmed')

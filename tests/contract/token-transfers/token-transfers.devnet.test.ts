@@ -6,6 +6,7 @@ import { ViemTokenTransfers } from '../../../src/infrastructure/chains/eip155/se
 import { DevWalletProvider } from './dev-wallet-provider'
 import { tokenTransfersContract } from './token-transfers.contract'
 
+// On the project's devnet: ether and tokens sent from account #1, and mined blocks.
 tokenTransfersContract({ label: 'ViemTokenTransfers (eip155) over a signing wallet on Devnet A' }, () => {
   const devnet = inject('devnet')
   const chainId = 31337

@@ -17,6 +17,7 @@ import { base58Encode } from '../../../src/domain/format/base58'
 import { Web3SolanaTransfers } from '../../../src/infrastructure/chains/solana/send/web3-solana-transfers'
 import { tokenTransfersContract } from './token-transfers.contract'
 
+// On the project's devnet: SOL airdropped to fresh Solana keys and sent between them.
 tokenTransfersContract(
   {
     label: 'Web3SolanaTransfers (solana) over a Wallet Standard wallet on the devnet Solana chain',

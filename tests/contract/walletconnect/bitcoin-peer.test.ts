@@ -32,6 +32,7 @@ function bitcoinRequest<T>(method: string, params: Record<string, unknown>): Pro
 
 beforeAll(async () => {
   guard = installNetworkGuard()
+  // Its own Bitcoin chain: blocks only when the test mines them.
   chain = await startBitcoinDevnet({ port: 0, blockIntervalMs: 0 })
   relay = await startRelay({ port: await freePort() })
   wallet = await startWalletPeer({

@@ -1,13 +1,12 @@
 /**
  * A dapp-side UniversalProvider (as the modal uses it) pairs with the devnet wallet peer through
- * the devnet relay, on two Hardhat chains, with every non-loopback connection forbidden.
+ * the devnet relay, on the devnet's two Hardhat chains, with every non-loopback connection forbidden.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { startRelay, type RelayHandle } from '../../../devnet/src/relay'
 import { startWalletPeer, type WalletPeer } from '../../../devnet/src/wc-wallet'
-import { startHardhatNode, type HardhatNode } from '../../../devnet/src/chains/eip155/hardhat-node'
 import { DEVNET_ACCOUNTS } from '../../../devnet/src/config'
 import { installNetworkGuard, type NetworkGuard } from './network-guard'
 import { evmNamespace, freePort, nextEvent, startDapp, TEST_PROJECT_ID, until, type DappProvider } from './harness'
@@ -17,9 +16,9 @@ const RECIPIENT = DEVNET_ACCOUNTS[7]!.address
 
 let guard: NetworkGuard
 let relay: RelayHandle
-let chainA: HardhatNode
-let chainB: HardhatNode
-let rpcUrls: Record<number, string>
+// The project's devnet chains: the transfers below send from account #3 to #7 and compare balances
+// before and after. The relay is the file's own: it restarts it and counts its connections.
+const rpcUrls = inject('devnet').rpcUrls
 let wallet: WalletPeer
 let dapp: DappProvider
 const extraDapps: DappProvider[] = []
@@ -31,13 +30,7 @@ async function closeDapp(provider: DappProvider): Promise<void> {
 
 beforeAll(async () => {
   guard = installNetworkGuard()
-  const [portA, portB, relayPort] = [await freePort(), await freePort(), await freePort()]
-  ;[chainA, chainB] = await Promise.all([
-    startHardhatNode({ chainId: 31337, port: portA, quiet: true }),
-    startHardhatNode({ chainId: 31338, port: portB, quiet: true }),
-  ])
-  rpcUrls = { 31337: chainA.rpcUrl, 31338: chainB.rpcUrl }
-  relay = await startRelay({ port: relayPort })
+  relay = await startRelay({ port: await freePort() })
   wallet = await startWalletPeer({
     relayUrl: relay.url,
     rpcUrls,
@@ -52,7 +45,6 @@ afterAll(async () => {
   for (const d of [dapp, ...extraDapps]) if (d) await closeDapp(d)
   await wallet?.stop()
   await relay?.stop()
-  await Promise.all([chainA?.stop(), chainB?.stop()])
   guard?.uninstall()
 })
 
@@ -111,7 +103,7 @@ describe('WalletConnect through the devnet relay and wallet peer', () => {
   })
 
   it('a native transfer through the session is mined on the chain', async () => {
-    const client = createPublicClient({ transport: http(chainA.rpcUrl) })
+    const client = createPublicClient({ transport: http(rpcUrls[31337]) })
     const before = await client.getBalance({ address: RECIPIENT })
     const value = parseEther('0.25')
     const hash = await dapp.request<Hex>({
@@ -128,7 +120,7 @@ describe('WalletConnect through the devnet relay and wallet peer', () => {
     const changed = nextEvent<number>(dapp, 'chainChanged')
     await wallet.switchChain(31338)
     expect(Number(await changed)).toBe(31338)
-    const client = createPublicClient({ transport: http(chainB.rpcUrl) })
+    const client = createPublicClient({ transport: http(rpcUrls[31338]) })
     const before = await client.getBalance({ address: RECIPIENT })
     const hash = await dapp.request<Hex>({
       method: 'eth_sendTransaction',
@@ -140,7 +132,7 @@ describe('WalletConnect through the devnet relay and wallet peer', () => {
   })
 
   it('a transaction from an address the wallet does not hold fails with 4100 and sends nothing', async () => {
-    const client = createPublicClient({ transport: http(chainB.rpcUrl) })
+    const client = createPublicClient({ transport: http(rpcUrls[31338]) })
     const before = await client.getTransactionCount({ address: PEER_KEY.address })
     await expect(
       dapp.request({ method: 'eth_sendTransaction', params: [{ from: RECIPIENT, to: PEER_KEY.address, value: '0x1' }] }),

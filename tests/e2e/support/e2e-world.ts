@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, preview } from 'vite'
-import { startDevnet, type DevnetHandle } from '../../../devnet/src/index'
+import { devnetInfo, startDevnet, type DevnetHandle, type DevnetInfo } from '../../../devnet/src/index'
 import { freePort, freePortPair } from './free-port'
 import { startRpcProxy } from './rpc-proxy'
 import type { E2eWorld } from './world'
@@ -11,6 +11,8 @@ export interface RunningE2eWorld {
   readonly world: E2eWorld
   /** What the demo was built with (VITE_WG_*, DEMO_*): a test that serves the demo itself (the dev server) needs it too. */
   readonly demoEnv: Readonly<Record<string, string>>
+  /** The devnet itself, as the contract project's global setup provides it: `npm test` runs that project on this devnet too. */
+  readonly devnet: DevnetInfo
   stop(): Promise<void>
 }
 
@@ -86,6 +88,7 @@ async function serveDemo(devnet: DevnetHandle, ports: { relay: number; demo: num
   return {
     world,
     demoEnv,
+    devnet: devnetInfo(devnet),
     stop: async () => {
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
       await proxyA.stop()

@@ -1,9 +1,9 @@
 /**
- * The e2e world as a process of its own, for a runner that runs Playwright more than once on one
- * world (scripts/test.mjs: the two lanes, then the faults alone). Starts it, writes the world and
- * the demo's build environment as JSON to the file named by its argument once everything answers,
- * and stops it when its standard
- * input closes (the runner is done, or died) or on SIGTERM or SIGINT.
+ * The e2e world as a process of its own, for a runner that uses one world more than once
+ * (scripts/test.mjs: the vitest contract project, then the two Playwright lanes, then the faults
+ * alone). Starts it, writes the world, the demo's build environment and the devnet's info as JSON
+ * to the file named by its argument once everything answers, and stops it when its standard input
+ * closes (the runner is done, or died) or on SIGTERM or SIGINT.
  */
 import { renameSync, writeFileSync } from 'node:fs'
 import { startE2eWorld, type RunningE2eWorld } from './e2e-world'
@@ -35,6 +35,6 @@ try {
   process.exit(1)
 }
 if (stopping === undefined) {
-  writeFileSync(`${readyFile}.tmp`, JSON.stringify({ world: running.world, demoEnv: running.demoEnv }))
+  writeFileSync(`${readyFile}.tmp`, JSON.stringify({ world: running.world, demoEnv: running.demoEnv, devnet: running.devnet }))
   renameSync(`${readyFile}.tmp`, readyFile)
 }
