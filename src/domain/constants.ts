@@ -3,7 +3,6 @@
  * Times are milliseconds, named `*_MS`.
  */
 import type {
-  AccountType,
   ChainNamespace,
   ConnectMethod,
   ConnectorTypeGroup,
@@ -114,13 +113,6 @@ export const DEFAULT_CONNECTOR_TYPE_ORDER: readonly ConnectorTypeGroup[] = [
 // ---------------------------------------------------------------- state defaults (section 4)
 
 export const DEFAULT_THEME_MODE: ThemeMode = 'dark'
-
-export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, AccountType>>> = {
-  eip155: 'smartAccount',
-  solana: 'eoa',
-  polkadot: 'eoa',
-  bip122: 'payment',
-}
 
 // ---------------------------------------------------------------- display
 

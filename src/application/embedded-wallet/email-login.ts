@@ -7,6 +7,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import { EMAIL_LOGIN_COOLDOWN_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
+import { emailCooldownRemainingMs } from '../../domain/limits/email-cooldown'
 // Only the shown texts and plain checks: this module loads with Connect, before the modal opens.
 import { ALERT_ERRORS, EMAIL_PATTERN, EMBEDDED_WALLET_MESSAGES, VALIDATION_MESSAGES } from '../../domain/messages'
 import type { Clock } from '../../ports/clock'
@@ -81,8 +82,7 @@ export class EmailLogin {
 
   /** Seconds until another code may be asked for (0: now). */
   cooldownSeconds(): number {
-    const last = this.lastEmailAt()
-    return last === undefined ? 0 : Math.ceil(Math.max(0, last + EMAIL_LOGIN_COOLDOWN_MS - this.deps.clock.now()) / 1000)
+    return Math.ceil(emailCooldownRemainingMs(this.lastEmailAt(), this.deps.clock.now()) / 1000)
   }
 
   /** "Please try again after N seconds" while Resend was refused and the cooldown runs; else undefined. */

@@ -84,3 +84,9 @@ describe('section 9 constants', () => {
     expect(new Set(keys).size).toBe(keys.length)
   })
 })
+
+describe('section 4 state defaults', () => {
+  it('the theme defaults to dark', () => {
+    expect(C.DEFAULT_THEME_MODE).toBe('dark')
+  })
+})

@@ -8,7 +8,6 @@ import {
   validateSocialProvider,
   validateThemeMode,
 } from '../../../../src/domain/validation/embedded-wallet-inputs'
-import { isOnRampProvidersSetting } from '../../../../src/domain/validation/on-ramp-providers'
 import { filterSocialsForTelegram } from '../../../../src/domain/validation/telegram-socials'
 
 describe('embedded wallet inputs', () => {
@@ -49,16 +48,6 @@ describe('embedded wallet inputs', () => {
       message: 'Each call needs a to address starting with 0x',
     })
     expect(validateSendCalls({ calls: [{}] })).toEqual({ valid: false, message: 'Required' })
-  })
-})
-
-describe('on-ramp providers setting', () => {
-  it('accepts only an array of strings', () => {
-    expect(isOnRampProvidersSetting(['coinbase', 'meld'])).toBe(true)
-    expect(isOnRampProvidersSetting([])).toBe(true)
-    expect(isOnRampProvidersSetting('coinbase')).toBe(false)
-    expect(isOnRampProvidersSetting(['coinbase', 1])).toBe(false)
-    expect(isOnRampProvidersSetting(undefined)).toBe(false)
   })
 })
 
