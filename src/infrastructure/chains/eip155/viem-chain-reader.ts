@@ -55,23 +55,34 @@ export class ViemChainReader implements ChainReader {
     let stopped = false
     let unwatch: (() => void) | undefined
     let looking = false
+    /** The newest head that came during a look: viem tells a head once, so it is looked at next. */
+    let waiting: bigint | undefined
     this.client(network)
       .then((client) => {
         if (stopped || this.disposed) return
+        const lookAt = (block: bigint): void => {
+          // One look at a time.
+          if (looking) {
+            waiting = block
+            return
+          }
+          looking = true
+          void this.look(client, key, address as `0x${string}`, block)
+            .then((touched) => {
+              if (touched && !stopped && !this.disposed) onTouched()
+            })
+            .finally(() => {
+              looking = false
+              const next = waiting
+              waiting = undefined
+              if (next !== undefined && !stopped && !this.disposed) lookAt(next)
+            })
+        }
         unwatch = client.watchBlockNumber({
           emitOnBegin: true,
           poll: true,
           pollingInterval: this.options.accountPollMs ?? ACCOUNT_POLL_MS,
-          onBlockNumber: (block) => {
-            // One look at a time: a head that comes during a look is seen by the next poll.
-            if (looking) return
-            looking = true
-            void this.look(client, key, address as `0x${string}`, block)
-              .then((touched) => {
-                if (touched && !stopped && !this.disposed) onTouched()
-              })
-              .finally(() => (looking = false))
-          },
+          onBlockNumber: lookAt,
           // A failed poll is tried again at the next interval.
           onError: () => undefined,
         })

@@ -86,7 +86,7 @@ describe('ViemChainReader', () => {
     expect(balance).toBe(10_000n * 10n ** 18n)
     const call = rpc.calls.find((c) => c.method === 'eth_getBalance')
     expect(call?.params[0]).toBe(ADDRESS)
-  })
+  }, 20_000) // the file's first read imports viem, seconds on a loaded machine
 
   it('falls back to the second RPC URL when the first one is down', async () => {
     const rpc = await rpcServer(42n)
@@ -147,7 +147,17 @@ describe('RPC transport settings (spec section 9)', () => {
 
 /** A scripted chain for `watchAccount`: its head, the account's balance and nonce, and token transfers to it. */
 async function scriptedChain() {
-  const state = { block: 10n, balance: 5n, nonce: 1, transfersTo: [] as bigint[], logRanges: [] as [bigint, bigint][] }
+  const state = {
+    block: 10n,
+    balance: 5n,
+    nonce: 1,
+    transfersTo: [] as bigint[],
+    logRanges: [] as [bigint, bigint][],
+    /** How many times the head was asked for. */
+    headPolls: 0,
+    /** While set, answers to reads other than the head's wait for it (computed when asked: a slow node). */
+    hold: undefined as Promise<void> | undefined,
+  }
   const padded = `0x${ADDRESS.slice(2).toLowerCase().padStart(64, '0')}`
   const server = createServer((req, res) => {
     let body = ''
@@ -158,7 +168,10 @@ async function scriptedChain() {
         const hex = (n: bigint | number) => `0x${n.toString(16)}`
         let result: unknown = null
         if (call.method === 'eth_chainId') result = '0x7a69'
-        else if (call.method === 'eth_blockNumber') result = hex(state.block)
+        else if (call.method === 'eth_blockNumber') {
+          state.headPolls += 1
+          result = hex(state.block)
+        }
         else if (call.method === 'eth_getBalance') result = hex(state.balance)
         else if (call.method === 'eth_getTransactionCount') result = hex(state.nonce)
         else if (call.method === 'eth_getLogs') {
@@ -172,14 +185,20 @@ async function scriptedChain() {
         }
         return { jsonrpc: '2.0', id: call.id, result }
       }
+      const calls = Array.isArray(parsed) ? parsed : [parsed]
+      const text = JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed))
+      const held = calls.some((call) => call.method !== 'eth_blockNumber') ? state.hold : undefined
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)))
+      void (held ?? Promise.resolve()).then(() => res.end(text))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   servers.push(server)
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, state }
 }
+
+/** Waits that hold on a loaded machine (the polls are 20 ms; a busy CI box stretches them). */
+const SLOW_MACHINE = { timeout: 4_000, interval: 10 }
 
 describe('ViemChainReader.watchAccount (issue 41 item 3: balances follow the chain)', () => {
   it('tells each new block that changes the balance or the nonce or brings a token, and no other', async () => {
@@ -225,6 +244,30 @@ describe('ViemChainReader.watchAccount (issue 41 item 3: balances follow the cha
     await vi.waitFor(() => expect(touches).toBe(5))
     stop()
   })
+
+  it('a head that comes while the last one is being looked at is looked at next, not lost', async () => {
+    const chain = await scriptedChain()
+    const r = new ViemChainReader({ accountPollMs: 20 })
+    readers.push(r)
+    let touches = 0
+    const stop = r.watchAccount(network([chain.url]), ADDRESS, () => touches++)
+    // The first look marks block 10.
+    await vi.waitFor(() => expect(chain.state.headPolls).toBeGreaterThanOrEqual(3), SLOW_MACHINE)
+    // Block 11 changes nothing, and the node is slow to say so.
+    let release = () => undefined as void
+    chain.state.hold = new Promise<void>((resolve) => (release = resolve))
+    chain.state.block = 11n
+    await vi.waitFor(() => expect(chain.state.logRanges).toContainEqual([11n, 11n]), SLOW_MACHINE)
+    // Block 12 brings money while block 11's look still waits; the head stays at 12.
+    chain.state.block = 12n
+    chain.state.balance = 6n
+    const polls = chain.state.headPolls
+    await vi.waitFor(() => expect(chain.state.headPolls).toBeGreaterThanOrEqual(polls + 3), SLOW_MACHINE)
+    chain.state.hold = undefined
+    release()
+    await vi.waitFor(() => expect(touches).toBe(1), SLOW_MACHINE)
+    stop()
+  }, 20_000)
 
   it('watches nothing for another namespace', () => {
     const r = reader()
