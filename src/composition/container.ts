@@ -11,7 +11,11 @@ import { ModuleLoader, ViewNeeds } from './module-loader'
 
 export type { ChainWing } from '../infrastructure/chains/wing'
 
-/** Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`). */
+/**
+ * Lets a test or a host swap bindings after the defaults are in place (`container.rebind(T)`).
+ * Tokens are named for what they hand out (docs/architecture.md): an interface's is a Symbol of its
+ * name, a class bound as itself is its own, a class kept out of the asking chunk has `<Class>Token`.
+ */
 export type ContainerOverrides = (container: Container) => void
 
 /**

@@ -5,29 +5,25 @@
  * both addresses.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Container } from 'inversify'
 import { Suspense } from 'react'
 import { VirtualTimeScheduler } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { BalanceStore } from '../../../../src/application/account/balance-store'
 import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
-import { IdentityStore } from '../../../../src/application/account/identity-store'
-import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
-import { SwitchAccountType } from '../../../../src/application/account/switch-account-type'
 import { ConnectionStore } from '../../../../src/application/connection-store'
-import { ModalConfig } from '../../../../src/application/modal-services'
-import { ModalStore } from '../../../../src/application/modal-store'
-import { NetworksStore } from '../../../../src/application/networks/networks-store'
-import { ViewWarnings } from '../../../../src/application/shell/view-warnings'
-import { SnackStore } from '../../../../src/application/snack-store'
-import { parseConfig } from '../../../../src/domain/config'
+import { bindAccount } from '../../../../src/composition/bindings/account'
+import { bitcoin } from '../../../../src/families/bitcoin'
 import type { AccountType } from '../../../../src/domain/entities'
-import { WalletRequestError, type ChainFamilies, type ChainFamily, type WalletAccount } from '../../../../src/ports/chain-family'
+import { BlockchainApi } from '../../../../src/ports/blockchain-api'
+import { ChainFamilies, WalletRequestError, type ChainFamily, type WalletAccount } from '../../../../src/ports/chain-family'
+import { ChainReader } from '../../../../src/ports/chain-reader'
+import { Scheduler } from '../../../../src/ports/scheduler'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import { aModalConfig } from '../../../builders/config'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
-import { FakePartsChainReader, MemoryStorage, RecordingLogger } from '../../application/account/support'
+import { bindNow } from '../../../support/bind-now'
+import { createTestContainer } from '../../../support/test-container'
+import { FakePartsChainReader } from '../../application/account/support'
 
 afterEach(cleanup)
 
@@ -43,14 +39,8 @@ const BITCOIN = {
 }
 
 function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?: boolean }) {
-  const scheduler = new VirtualTimeScheduler()
-  const connection = new ConnectionStore()
-  const logger = new RecordingLogger()
-  const api = new InMemoryBlockchainApi({ supportedChains: [] })
   const chain = new FakePartsChainReader()
   chain.parts.set(REGTEST, { confirmed: 175_000_000n, pending: options.pending })
-  const networks = new NetworksStore({ networks: [BITCOIN], defaultNetwork: undefined }, connection, new MemoryStorage())
-  const snacks = new SnackStore(scheduler)
   const family = {
     namespace: 'bip122',
     switchAccountType: (connectorId: string, accountType: AccountType): Promise<WalletAccount> =>
@@ -66,18 +56,16 @@ function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?
           }),
   } as unknown as ChainFamily
   const families: ChainFamilies = { all: [family], get: () => family }
-  const container = new Container()
-  container.bind(ConnectionStore).toConstantValue(connection)
-  container.bind(ModalStore).toConstantValue(new ModalStore())
-  container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig({ networks: [BITCOIN] })))
-  container.bind(NetworksStore).toConstantValue(networks)
-  container.bind(SnackStore).toConstantValue(snacks)
-  container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
-  container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger }))
-  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
-  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
-  container.bind(SwitchAccountType).toConstantValue(new SwitchAccountType(families, connection, logger))
-  container.bind(DisconnectAccount).toConstantValue(async () => undefined)
+  const container = createTestContainer(aModalConfig({ networks: [BITCOIN] }), (c) => {
+    c.rebind(Scheduler).toConstantValue(new VirtualTimeScheduler())
+    c.rebind(ChainFamilies).toConstantValue(families)
+    c.rebind(BlockchainApi).toConstantValue(new InMemoryBlockchainApi({ supportedChains: [] }))
+    c.rebind(ChainReader).toConstantValue(chain)
+    c.rebind(DisconnectAccount).toConstantValue(async () => undefined)
+  }, [bitcoin])
+  // The account module's own bindings (balances, identity, NFTs, account types), as on connect.
+  bindNow(container, bindAccount)
+  const connection = container.get(ConnectionStore)
   connection.set({
     status: 'connected',
     connectorId: 'dev.walletgate.bitcoin',

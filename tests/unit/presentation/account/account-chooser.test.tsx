@@ -1,29 +1,24 @@
 // @vitest-environment jsdom
 /** The Account view of a polkadot connection that shares several named accounts: one chosen, the others a click away. */
-import { InMemoryKeyValueStorage } from '../../../fakes/in-memory-key-value-storage'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Container } from 'inversify'
 import { Suspense } from 'react'
 import { VirtualTimeScheduler } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { BalanceStore } from '../../../../src/application/account/balance-store'
-import { ChooseAccount } from '../../../../src/application/account/choose-account'
 import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
-import { IdentityStore } from '../../../../src/application/account/identity-store'
-import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
 import { ConnectionStore } from '../../../../src/application/connection-store'
-import { ModalConfig } from '../../../../src/application/modal-services'
-import { ModalStore } from '../../../../src/application/modal-store'
-import { NetworksStore } from '../../../../src/application/networks/networks-store'
-import { ViewWarnings } from '../../../../src/application/shell/view-warnings'
-import { SnackStore } from '../../../../src/application/snack-store'
-import { parseConfig } from '../../../../src/domain/config'
-import type { ChainFamilies, ChainFamily, WalletAccount } from '../../../../src/ports/chain-family'
+import { bindAccount } from '../../../../src/composition/bindings/account'
+import { polkadot } from '../../../../src/families/polkadot'
+import { BlockchainApi } from '../../../../src/ports/blockchain-api'
+import { ChainFamilies, type ChainFamily, type WalletAccount } from '../../../../src/ports/chain-family'
+import { ChainReader } from '../../../../src/ports/chain-reader'
+import { Scheduler } from '../../../../src/ports/scheduler'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import { aModalConfig } from '../../../builders/config'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
-import { FakeChainReader, MemoryStorage, RecordingLogger } from '../../application/account/support'
+import { bindNow } from '../../../support/bind-now'
+import { createTestContainer } from '../../../support/test-container'
+import { FakeChainReader } from '../../application/account/support'
 
 afterEach(cleanup)
 
@@ -37,12 +32,6 @@ const ACCOUNTS = [
 ]
 
 function world(accounts: { address: string; name: string }[]) {
-  const scheduler = new VirtualTimeScheduler()
-  const connection = new ConnectionStore()
-  const logger = new RecordingLogger()
-  const api = new InMemoryBlockchainApi({ supportedChains: [] })
-  const networks = new NetworksStore({ networks: [POLKADOT], defaultNetwork: undefined }, connection, new MemoryStorage())
-  const snacks = new SnackStore(scheduler)
   const family = {
     namespace: 'polkadot',
     chooseAddress: (connectorId: string, address: string): Promise<WalletAccount> =>
@@ -55,18 +44,16 @@ function world(accounts: { address: string; name: string }[]) {
       }),
   } as unknown as ChainFamily
   const families: ChainFamilies = { all: [family], get: () => family }
-  const container = new Container()
-  container.bind(ConnectionStore).toConstantValue(connection)
-  container.bind(ModalStore).toConstantValue(new ModalStore())
-  container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig({ networks: [POLKADOT] })))
-  container.bind(NetworksStore).toConstantValue(networks)
-  container.bind(SnackStore).toConstantValue(snacks)
-  container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
-  container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: new FakeChainReader(), snacks, scheduler, logger }))
-  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
-  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
-  container.bind(ChooseAccount).toConstantValue(new ChooseAccount({ families, connection, storage: new InMemoryKeyValueStorage(), logger }))
-  container.bind(DisconnectAccount).toConstantValue(async () => undefined)
+  const container = createTestContainer(aModalConfig({ networks: [POLKADOT] }), (c) => {
+    c.rebind(Scheduler).toConstantValue(new VirtualTimeScheduler())
+    c.rebind(ChainFamilies).toConstantValue(families)
+    c.rebind(BlockchainApi).toConstantValue(new InMemoryBlockchainApi({ supportedChains: [] }))
+    c.rebind(ChainReader).toConstantValue(new FakeChainReader())
+    c.rebind(DisconnectAccount).toConstantValue(async () => undefined)
+  }, [polkadot])
+  // The account module's own bindings (balances, identity, NFTs, the account chooser), as on connect.
+  bindNow(container, bindAccount)
+  const connection = container.get(ConnectionStore)
   connection.set({
     status: 'connected',
     connectorId: 'devnet-polkadot',

@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { Container } from 'inversify'
 import { Suspense, type ReactNode } from 'react'
 import { VirtualTimeScheduler } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BalanceStore } from '../../../../src/application/account/balance-store'
 import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
-import { IdentityStore } from '../../../../src/application/account/identity-store'
-import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
-import { ModalConfig } from '../../../../src/application/modal-services'
-import { parseConfig } from '../../../../src/domain/config'
 import { aModalConfig } from '../../../builders/config'
-import { NetworksStore } from '../../../../src/application/networks/networks-store'
-import { SwitchNetwork } from '../../../../src/application/networks/switch-network'
-import { ViewWarnings } from '../../../../src/application/shell/view-warnings'
 import { SnackStore } from '../../../../src/application/snack-store'
 import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
 import { SERVICE_FAILURE_TEXT } from '../../../../src/application/failure-text'
@@ -31,12 +23,20 @@ import { NetworkList } from '../../../../src/presentation/components/NetworkList
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { bindNow } from '../../../support/bind-now'
+import { createTestContainer } from '../../../support/test-container'
+import { bindAccount } from '../../../../src/composition/bindings/account'
+import { solana } from '../../../../src/families/solana'
+import { BlockchainApi } from '../../../../src/ports/blockchain-api'
+import { ChainFamilies } from '../../../../src/ports/chain-family'
+import { ChainReader } from '../../../../src/ports/chain-reader'
+import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
+import { Scheduler } from '../../../../src/ports/scheduler'
 import {
   ADDRESS,
   FakeChainReader,
   MemoryStorage,
   NETWORK_CONFIGS,
-  RecordingLogger,
   ScriptedProvider,
   eip155Families,
   connected,
@@ -54,10 +54,6 @@ const OTHER_FAMILIES = [
 function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean; smartSessions?: boolean; otherFamilies?: boolean } = {}) {
   const configs = options.otherFamilies === true ? [...NETWORK_CONFIGS, ...OTHER_FAMILIES] : NETWORK_CONFIGS
   const scheduler = new VirtualTimeScheduler()
-  const connection = new ConnectionStore()
-  const modal = new ModalStore()
-  const storage = new MemoryStorage()
-  const logger = new RecordingLogger()
   const api = new InMemoryBlockchainApi({
     supportedChains: ['eip155:31337', 'eip155:31338'],
     balances: {
@@ -71,34 +67,31 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   if (options.failBalances) api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
   const chain = new FakeChainReader()
   chain.balances.set('eip155:31337', 2n * 10n ** 18n)
-  const networks = new NetworksStore({ networks: configs, defaultNetwork: undefined }, connection, storage)
-  const snacks = new SnackStore(scheduler)
   const provider = new ScriptedProvider()
-  const switcher = new SwitchNetwork({ networks, connection, modal, families: eip155Families(provider), logger })
+  const storage = new MemoryStorage()
   const disconnects: number[] = []
-  const container = new Container()
-  container.bind(ConnectionStore).toConstantValue(connection)
-  container.bind(ModalStore).toConstantValue(modal)
-  container.bind(ModalConfig).toConstantValue(
-    parseConfig(
-      aModalConfig({
-        networks: [...configs],
-        features: { ...(options.swaps === false ? { swaps: false } : {}), ...(options.smartSessions === true ? { smartSessions: true } : {}) },
-      }),
-    ),
-  )
-  container.bind(NetworksStore).toConstantValue(networks)
-  container.bind(SnackStore).toConstantValue(snacks)
-  container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
-  container.bind(SwitchNetwork).toConstantValue(switcher)
-  const balances = new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger })
-  container.bind(BalanceStore).toConstantValue(balances)
-  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
-  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
-  container.bind(DisconnectAccount).toConstantValue(async () => {
-    disconnects.push(1)
-    connection.set({ status: 'disconnected' })
+  const config = aModalConfig({
+    networks: [...configs],
+    features: { ...(options.swaps === false ? { swaps: false } : {}), ...(options.smartSessions === true ? { smartSessions: true } : {}) },
   })
+  const container = createTestContainer(
+    config,
+    (c) => {
+      c.rebind(Scheduler).toConstantValue(scheduler)
+      c.rebind(KeyValueStorage).toConstantValue(storage)
+      c.rebind(ChainFamilies).toConstantValue(eip155Families(provider))
+      c.rebind(BlockchainApi).toConstantValue(api)
+      c.rebind(ChainReader).toConstantValue(chain)
+      c.rebind(DisconnectAccount).toConstantValue(async () => {
+        disconnects.push(1)
+        c.get(ConnectionStore).set({ status: 'disconnected' })
+      })
+    },
+    options.otherFamilies === true ? [solana] : [],
+  )
+  // The account module's own bindings (balances, identity, NFTs, networks, switching), as on connect.
+  bindNow(container, bindAccount)
+  const [connection, modal, snacks, balances] = [container.get(ConnectionStore), container.get(ModalStore), container.get(SnackStore), container.get(BalanceStore)]
   connection.set(connected(options.caipNetworkId ?? 'eip155:31337'))
   const show = (node: ReactNode) =>
     render(

@@ -4,7 +4,6 @@
  * deployed yet, or "EOA"; nothing for another family's account types.
  */
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { Container } from 'inversify'
 import { BehaviorSubject } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EmbeddedSession } from '../../../../src/application/embedded-wallet/embedded-session'
@@ -13,13 +12,15 @@ import type { AccountType } from '../../../../src/domain/entities'
 import type { SmartAccountStatus } from '../../../../src/ports/embedded-wallet'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import { EmbeddedAccountType } from '../../../../src/presentation/views/account/EmbeddedAccountType'
+import { createTestContainer } from '../../../support/test-container'
 
 afterEach(cleanup)
 
 function show(accountType: AccountType | undefined, status: SmartAccountStatus | null) {
   const smartAccount$ = new BehaviorSubject<SmartAccountStatus | null>(status)
-  const container = new Container()
-  container.bind(EmbeddedSessionToken).toConstantValue({ smartAccount$ } as unknown as EmbeddedSession)
+  const container = createTestContainer(undefined, (c) =>
+    c.rebind(EmbeddedSessionToken).toConstantValue({ smartAccount$ } as unknown as EmbeddedSession),
+  )
   render(
     <DiProvider container={container}>
       <EmbeddedAccountType accountType={accountType} />

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { Container } from 'inversify'
 import { asyncScheduler } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ActivityStore } from '../../../../src/application/activity/activity-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
-import { ModalConfig } from '../../../../src/application/modal-services'
-import { parseConfig } from '../../../../src/domain/config'
 import type { Transaction } from '../../../../src/domain/entities'
 import { HttpError } from '../../../../src/ports/http-errors'
 import { DiProvider } from '../../../../src/presentation/di-context'
@@ -15,6 +12,7 @@ import { aFungibleTransfer, aTransaction } from '../../../builders/a-transaction
 import { aModalConfig } from '../../../builders/config'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { createTestContainer } from '../../../support/test-container'
 import { FROM, RecordingLogger, RecordingNotifier, TO, connect } from '../../application/send/support'
 
 afterEach(cleanup)
@@ -22,25 +20,26 @@ afterEach(cleanup)
 const ACCOUNT = `eip155:31337:${FROM}`
 
 function setup(history: Transaction[], explorer?: string, failFirst = false) {
-  const connection = new ConnectionStore()
-  connect(connection)
   const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: history }, historyPageSize: 2 })
   if (failFirst) api.failNext('getTransactions', new HttpError(new Response(null, { status: 500 })))
   const notifier = new RecordingNotifier()
-  const store = new ActivityStore({
-    api,
-    connection,
-    transfers: new FakeTokenTransfers(),
-    scheduler: asyncScheduler,
-    notifier,
-    logger: new RecordingLogger(),
-  })
   const config = aModalConfig()
   const networks = config.networks.map((n) => ({ ...n, ...(explorer ? { blockExplorerUrl: explorer } : {}) }))
-  const container = new Container()
-  container.bind(ActivityStore).toConstantValue(store)
-  container.bind(ConnectionStore).toConstantValue(connection)
-  container.bind(ModalConfig).toConstantValue(parseConfig({ ...config, networks }))
+  const container = createTestContainer({ ...config, networks }, (c) => {
+    c.rebind(ActivityStore).toDynamicValue(
+      (ctx) =>
+        new ActivityStore({
+          api,
+          connection: ctx.get(ConnectionStore),
+          transfers: new FakeTokenTransfers(),
+          scheduler: asyncScheduler,
+          notifier,
+          logger: new RecordingLogger(),
+        }),
+    )
+  })
+  connect(container.get(ConnectionStore))
+  const store = container.get(ActivityStore)
   render(
     <DiProvider container={container}>
       <ActivityTab />

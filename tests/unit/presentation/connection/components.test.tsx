@@ -81,15 +81,15 @@ describe('List', () => {
 
 describe('Snackbar', () => {
   it('announces the snack in a polite live region that is always present', async () => {
-    const { Container } = await import('inversify')
+    const { createTestContainer } = await import('../../../support/test-container')
+    const { Scheduler } = await import('../../../../src/ports/scheduler')
     const { VirtualTimeScheduler } = await import('rxjs')
     const { SnackStore } = await import('../../../../src/application/snack-store')
     const { DiProvider } = await import('../../../../src/presentation/di-context')
     const { Snackbar } = await import('../../../../src/presentation/components')
     const { act } = await import('@testing-library/react')
-    const container = new Container({ defaultScope: 'Singleton' })
-    const store = new SnackStore(new VirtualTimeScheduler())
-    container.bind(SnackStore).toConstantValue(store)
+    const container = createTestContainer(undefined, (c) => c.rebind(Scheduler).toConstantValue(new VirtualTimeScheduler()))
+    const store = container.get(SnackStore)
     render(
       <DiProvider container={container}>
         <Snackbar />

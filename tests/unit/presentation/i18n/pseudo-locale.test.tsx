@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Container } from 'inversify'
+import type { Container } from 'inversify'
 import { BehaviorSubject } from 'rxjs'
 import type { EmbeddedSession } from '../../../../src/application/embedded-wallet/embedded-session'
 import { EmbeddedSessionToken } from '../../../../src/application/embedded-wallet/tokens'
-import { LocaleStore } from '../../../../src/application/locale-store'
-import { ModalLocale } from '../../../../src/application/modal-services'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import { I18nProvider } from '../../../../src/presentation/i18n/i18n'
 import { EmbeddedAccountType } from '../../../../src/presentation/views/account/EmbeddedAccountType'
@@ -30,6 +28,7 @@ import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
+import { createTestContainer } from '../../../support/test-container'
 import { MemoryStorage, RecordingLogger } from '../../application/connection/world'
 
 /**
@@ -153,14 +152,14 @@ describe('the shell\'s alert comes from the catalogue by its code', () => {
 describe('the embedded wallet\'s parts of Account (email, social, smart account) come from the catalogue', () => {
   /** Draws them for a user and a smart-account status, as an AUTH connection shows them. */
   function drawEmbedded(user: { email?: string; socialProvider?: string; userName?: string }, deployed: boolean | null) {
-    const container = new Container()
-    container.bind(ModalLocale).toConstantValue(new LocaleStore('en', PSEUDO, () => undefined))
-    container.bind(ModalStore).toConstantValue({ push: () => undefined } as unknown as ModalStore)
     const session = {
       user$: new BehaviorSubject(user),
       smartAccount$: new BehaviorSubject(deployed === null ? null : { address: '0x5555555555555555555555555555555555555555', isDeployed: deployed }),
     }
-    container.bind(EmbeddedSessionToken).toConstantValue(session as unknown as EmbeddedSession)
+    // The container's locale is the modal's: English with the pseudo catalogue as its messages.
+    const container = createTestContainer(aModalConfig({ locale: 'en', messages: PSEUDO }), (c) =>
+      c.rebind(EmbeddedSessionToken).toConstantValue(session as unknown as EmbeddedSession),
+    )
     const { container: root } = render(
       <DiProvider container={container}>
         <I18nProvider>

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { Container } from 'inversify'
 import { VirtualTimeScheduler } from 'rxjs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SnackStore } from '../../../../src/application/snack-store'
 import { Snackbar } from '../../../../src/presentation/components'
 import { DiProvider } from '../../../../src/presentation/di-context'
+import { Scheduler } from '../../../../src/ports/scheduler'
+import { createTestContainer } from '../../../support/test-container'
 
 afterEach(cleanup)
 
 function snackbar() {
-  const container = new Container({ defaultScope: 'Singleton' })
   const scheduler = new VirtualTimeScheduler()
-  const store = new SnackStore(scheduler)
-  container.bind(SnackStore).toConstantValue(store)
+  const container = createTestContainer(undefined, (c) => c.rebind(Scheduler).toConstantValue(scheduler))
+  const store = container.get(SnackStore)
   render(
     <DiProvider container={container}>
       <Snackbar />

@@ -1,33 +1,30 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Container } from 'inversify'
+import type { Container } from 'inversify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { ConfirmSend } from '../../../../src/application/send/confirm-send'
 import { ReviewSend } from '../../../../src/application/send/review-send'
 import { SendForm } from '../../../../src/application/send/send-form'
 import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
-import { ModalConfig } from '../../../../src/application/modal-services'
-import { parseConfig } from '../../../../src/domain/config'
 import { TransactionRejectedError } from '../../../../src/domain/errors'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import ApproveTransactionView from '../../../../src/presentation/views/ApproveTransactionView'
 import SendPreviewView from '../../../../src/presentation/views/SendPreviewView'
 import SendView from '../../../../src/presentation/views/SendView'
-import { aModalConfig } from '../../../builders/config'
+import { createTestContainer } from '../../../support/test-container'
 import { DUSD, DUSD_CONTRACT, ETH, TO, aSendWorld, fill, previewOf, type SendWorld } from '../../application/send/support'
 
 afterEach(cleanup)
 
 function containerOf(world: SendWorld): Container {
-  const container = new Container()
-  container.bind(SendForm).toConstantValue(world.form)
-  container.bind(ReviewSend).toConstantValue(world.review)
-  container.bind(ConfirmSend).toConstantValue(world.confirm)
-  container.bind(TransactionApprovals).toConstantValue(world.approvals)
-  container.bind(ModalStore).toConstantValue(world.modal)
-  container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig()))
-  return container
+  return createTestContainer(undefined, (c) => {
+    c.rebind(SendForm).toConstantValue(world.form)
+    c.rebind(ReviewSend).toConstantValue(world.review)
+    c.rebind(ConfirmSend).toConstantValue(world.confirm)
+    c.rebind(TransactionApprovals).toConstantValue(world.approvals)
+    c.rebind(ModalStore).toConstantValue(world.modal)
+  })
 }
 
 function renderView(world: SendWorld, View: () => React.JSX.Element) {

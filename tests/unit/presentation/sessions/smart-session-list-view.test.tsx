@@ -4,20 +4,17 @@
  * session's limit and expiry with a Revoke button, a clear error for a bad answer, and revokes once.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { Container } from 'inversify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ModalConfig } from '../../../../src/application/modal-services'
 import type { ConnectedAccount } from '../../../../src/application/connection-store'
 import { SmartSessionsStore } from '../../../../src/application/sessions/smart-sessions-store'
 import { SmartSessionsStoreToken } from '../../../../src/application/sessions/tokens'
-import { parseConfig } from '../../../../src/domain/config'
 import { SmartSessionsListError } from '../../../../src/domain/sessions/smart-sessions'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import SmartSessionListView from '../../../../src/presentation/views/sessions/SmartSessionListView'
-import { aModalConfig } from '../../../builders/config'
 import { FakeSessionKeyWallet } from '../../../fakes/fake-session-key-wallet'
 import { InMemorySmartSessionsApi } from '../../../fakes/in-memory-smart-sessions-api'
 import { RecordingLogger } from '../../../fakes/recording-logger'
+import { createTestContainer } from '../../../support/test-container'
 
 afterEach(cleanup)
 
@@ -30,9 +27,7 @@ function show() {
   const wallet = new FakeSessionKeyWallet(api, new Set(['AUTH']), () => SMART)
   const account = { connectorId: 'AUTH', namespace: 'eip155', address: SMART, caipAddress: `eip155:31337:${SMART}`, caipNetworkId: 'eip155:31337', accountType: 'smartAccount' } as ConnectedAccount
   const store = new SmartSessionsStore({ connection: { account: () => account }, api, wallet, logger: new RecordingLogger() })
-  const container = new Container()
-  container.bind(SmartSessionsStoreToken).toConstantValue(store)
-  container.bind(ModalConfig).toConstantValue(parseConfig(aModalConfig()))
+  const container = createTestContainer(undefined, (c) => c.rebind(SmartSessionsStoreToken).toConstantValue(store))
   const mount = async () => {
     render(
       <DiProvider container={container}>

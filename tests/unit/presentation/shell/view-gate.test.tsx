@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { Container } from 'inversify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ModuleLoader } from '../../../../src/composition/module-loader'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import { ViewBoundary, WithBindings } from '../../../../src/presentation/ViewGate'
+import { createTestContainer } from '../../../support/test-container'
 
 afterEach(cleanup)
 
@@ -29,8 +29,7 @@ function manualLoader(loadedAtStart: readonly string[] = []) {
     loadAt: async () => {},
     dispose() {},
   }
-  const container = new Container()
-  container.bind(ModuleLoader).toConstantValue(loader)
+  const container = createTestContainer(undefined, (c) => c.rebind(ModuleLoader).toConstantValue(loader))
   const ui = (node: React.ReactNode) => render(<DiProvider container={container}>{node}</DiProvider>)
   return { loader, pending, ui }
 }
