@@ -116,7 +116,7 @@ async function freshModal() {
 
 async function draw(view: ViewName, fresh: Awaited<ReturnType<typeof freshModal>>): Promise<string[]> {
   await act(async () => fresh.store.reset(view))
-  await waitFor(() => expect(fresh.shadow.querySelector(`[data-testid="view-${view}"], [data-testid="view-error"]`)).not.toBeNull(), { timeout: 15_000 })
+  await waitFor(() => expect(fresh.shadow.querySelector(`[data-testid="view-${view}"], [data-testid="view-error"]`)).not.toBeNull(), { timeout: 60_000 })
   await act(async () => {})
   expect(fresh.shadow.querySelector('[data-testid="view-error"]'), `${view} failed to draw`).toBeNull()
   // The header's title came with the view too (it redraws when the view's English arrives).
@@ -139,7 +139,7 @@ describe('each view brings the English of its texts', () => {
     // loads them all. A bundle leaves them out of the shell; scripts/size-budget.mjs counts what it holds.)
     expect([fresh.hasEnglish('send.send'), fresh.hasEnglish('title.ConnectingExternal'), fresh.hasEnglish('error.INSUFFICIENT_FUNDS')]).toEqual([false, false, false])
     fresh.modal.destroy()
-  })
+  }, 60_000) // a fresh module graph: every module transformed again, many seconds on a cold cache or a busy box
 
   it('draws each registered view first thing in a fresh module graph, disconnected and connected, with no key on screen', async () => {
     const { VIEWS } = await import('../../../../src/presentation/views/registry')
@@ -159,7 +159,7 @@ describe('each view brings the English of its texts', () => {
       if (disconnected.length + connected.length > 0) problems[view] = [...disconnected, ...connected]
     }
     expect(problems).toEqual({})
-  }, 180_000)
+  }, 600_000)
 })
 
 describe('English growing redraws the modals only when a text they drew was missing', () => {
