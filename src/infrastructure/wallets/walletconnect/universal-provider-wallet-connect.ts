@@ -2,54 +2,42 @@
  * WalletConnect over @walletconnect/universal-provider, loaded only when first needed (dynamic
  * import: the page's initial JS holds no WalletConnect code).
  *
- * Configured so nothing reaches WalletConnect's hosted services when the host points elsewhere:
- * relay URL from config, telemetry off, an RPC map for every configured eip155 network, no
- * provider pings, the SDK's own logging silenced (expected failures go to our Logger as warnings).
- * The relay, not the browser's `navigator.onLine`, decides whether WalletConnect works: the relayer
- * tries its socket even when the browser believes it is offline (relay-decides-online.ts).
+ * The SDK, its session and the session's events are walletconnect-session.ts's.
  *
  * connect() starts a pairing attempt: `pairing$` replays the current pairing ({uri, expiresAtMs},
  * 4 minutes from its creation); when it has 10 s left, `pairingExpiring` decides whether a fresh
  * one replaces it or the attempt stops; `session` resolves when the wallet approves through any
  * of the attempt's URIs.
  */
-import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
-import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
+import { ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../domain/connection/pairing'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection/relay'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
-import { parseEip155ChainId, wellFormedCaipNetworkId } from '../../../domain/network/caip-network-id'
-import { boundWalletName } from '../../../domain/validation/text-bounds'
 import type { CaipNetworkId, ChainNamespace, SiwxSession } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
-import type { Logger } from '../../../ports/logger'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
-import { WalletRequestError, type WalletEvent } from '../../../ports/chain-family'
+import { WalletRequestError } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
 import { cacaoSession, type CacaoLike } from './cacao-sessions'
-import { addressOf, referenceOf, requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
-import { skipVerifyAttestation } from './skip-verify-attestation'
-import { relayDecidesOnline } from './relay-decides-online'
+import { referenceOf, requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
 import { WalletConnectRpcReads } from './rpc-reads'
-import { browserStoredEntries, clearModalState, storedEntriesOf, unreadableKeys, type StoredEntries } from './sdk-storage'
+import { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError, errorCode, toWalletError } from './walletconnect-errors'
+import {
+  WalletConnectSessionLifecycle,
+  describeSession,
+  type Provider,
+  type SessionLike,
+  type WalletConnectEvent,
+  type WalletConnectSdkOptions,
+  type WalletConnectSession,
+} from './walletconnect-session'
 
-type UniversalProviderClass = typeof UniversalProviderExport
-type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
+export { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError } from './walletconnect-errors'
+export type { WalletConnectEvent, WalletConnectMetadata, WalletConnectSession } from './walletconnect-session'
 
-export interface WalletConnectMetadata {
-  name: string
-  description: string
-  url: string
-  icons: string[]
-}
-
-export interface UniversalProviderWalletConnectOptions {
-  projectId: string
-  /** The relay, e.g. ws://127.0.0.1:8788 on the devnet. */
-  relayUrl: string
-  metadata: WalletConnectMetadata
+export interface UniversalProviderWalletConnectOptions extends WalletConnectSdkOptions {
   /**
    * Every configured network. eip155 reads of a session go over each network's whole RPC list
    * (rpc-reads.ts); the SDK's RPC map gets the first URL, so it never falls back to a hosted RPC.
@@ -59,52 +47,18 @@ export interface UniversalProviderWalletConnectOptions {
   namespaces?: WalletConnectAsks
   clock: Clock
   scheduler: SchedulerLike
-  logger: Logger
-  /**
-   * 'hosted' (default): the SDK asks WalletConnect's Verify for an origin attestation (in a
-   * browser, up to 5 s before the first URI when Verify is unreachable). 'skip': no attestation
-   * (offline devnets); see skip-verify-attestation.ts.
-   */
-  verifyAttestation?: 'hosted' | 'skip'
-  /** SignClient storage; default the SDK's own (IndexedDB in a browser), which survives a reload. */
-  storage?: UniversalProviderOpts['storage']
-  /** Keeps this modal's WalletConnect state apart from other clients on the page. */
-  customStoragePrefix?: string
   /**
    * Asked once when the attempt's pairing has 10 s left (see WalletConnectPairingExpiry): 'refresh'
    * (the default) makes a new proposal; 'stop' makes none and cancels the attempt. The one timer
    * of a pairing's end, so a kept attempt's stop never races a refresh.
    */
   pairingExpiring?: () => PairingExpiryDecision
-  /** Loads the SDK (default: dynamic import). */
-  load?: () => Promise<{ UniversalProvider: UniversalProviderClass }>
   /**
    * One-click sign-in (the host configured `siwx`), asked for with each connect: its eip155 request
    * goes out as the authenticate request, and the wallet's signed answers are handed to `accept`
    * before `session` resolves, so sign-in finds them stored when the account is reported.
    */
   signIn?: () => Promise<SiwxOnConnect | undefined>
-}
-
-/** A WalletConnect session as the modal needs it. */
-export interface WalletConnectSession {
-  readonly topic: string
-  readonly connectorId: string
-  readonly namespace: ChainNamespace
-  /** The wallet's addresses on the current network, selected first. */
-  readonly addresses: readonly string[]
-  /** The session's current network (`eip155:31337`). */
-  readonly caipNetworkId: CaipNetworkId
-  /** Every network the wallet approved, in its order. */
-  readonly approvedNetworks: readonly CaipNetworkId[]
-  readonly peer: { readonly name: string; readonly url: string; readonly icons: readonly string[] }
-  /** When the session ends unless extended (epoch ms). */
-  readonly expiresAtMs: number
-  /**
-   * The wallet answered the sign-in asked with the connection: one session per chain it signed
-   * for, not yet verified. Absent when none was asked or the wallet approved a plain session.
-   */
-  readonly signIn?: { readonly request: SiwxConnectRequest; readonly sessions: readonly SiwxSession[] }
 }
 
 export interface WalletConnectPairingAttempt {
@@ -121,26 +75,6 @@ export interface WalletConnectPairingAttempt {
   cancel(): void
 }
 
-/** Something WalletConnect reported on its own. */
-export type WalletConnectEvent =
-  | WalletEvent
-  /** The wallet (or an expiry) ended the session; the modal returns to Connect. */
-  | { readonly type: 'sessionDeleted'; readonly connectorId: string; readonly topic: string }
-
-export class WalletConnectCancelledError extends Error {
-  override readonly name = 'WalletConnectCancelledError' as const
-  constructor() {
-    super('The WalletConnect pairing was cancelled')
-  }
-}
-
-interface SessionLike {
-  topic: string
-  expiry: number
-  namespaces: Record<string, { accounts: string[]; chains?: string[] } | undefined>
-  peer: { metadata: { name: string; url: string; icons: string[] } }
-}
-
 /** The topics of every pairing the SDK knows (none when it cannot say). */
 function pairingTopics(provider: Provider): ReadonlySet<string> {
   try {
@@ -149,14 +83,6 @@ function pairingTopics(provider: Provider): ReadonlySet<string> {
     return new Set()
   }
 }
-
-function errorCode(e: unknown): number | undefined {
-  const code = (e as { code?: unknown } | undefined)?.code
-  return typeof code === 'number' ? code : undefined
-}
-
-/** WalletConnect's "user rejected" (a declined proposal; EIP-1193 calls it 4001). */
-const WC_USER_REJECTED = 5000
 
 /**
  * Why a pairing failed, in words for the visitor: a wallet's answer keeps its code (and its own
@@ -211,26 +137,11 @@ function unreadableCacao(cacao: CacaoLike): SiwxSession {
   return { data: { accountAddress: '', chainId: 'eip155:0', domain: '', uri: '', version: '1', nonce: '' }, message: '', signature: '', cacao }
 }
 
-/** The shown text when the SDK itself could not be loaded or started. */
-export const WALLETCONNECT_LOAD_FAILED = 'WalletConnect could not be loaded'
-
-function toWalletError(e: unknown): WalletRequestError {
-  if (e instanceof WalletRequestError) return e
-  const message = (e as { message?: unknown } | undefined)?.message
-  const code = errorCode(e)
-  return new WalletRequestError(code === WC_USER_REJECTED || code === 4001 ? 'rejected' : 'failed', typeof message === 'string' ? message : String(e), {
-    cause: e,
-    ...(code === undefined ? {} : { code }),
-  })
-}
-
 export class UniversalProviderWalletConnect {
   readonly connectorId = WALLETCONNECT_CONNECTOR_ID
-  private readonly eventsSubject = new Subject<WalletConnectEvent>()
   /** Events of the connected session: accountsChanged, chainChanged, sessionDeleted. Never errors. */
-  readonly events$: Observable<WalletConnectEvent> = this.eventsSubject.asObservable()
-  private providerPromise: Promise<Provider> | undefined
-  private provider: Provider | undefined
+  readonly events$: Observable<WalletConnectEvent>
+  private readonly sdk: WalletConnectSessionLifecycle
   private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
   /** The last cancelled attempt's pairing cleanup, still talking to the relay. */
   private pendingCleanup: Promise<unknown> | undefined
@@ -238,6 +149,13 @@ export class UniversalProviderWalletConnect {
 
   constructor(private readonly options: UniversalProviderWalletConnectOptions) {
     this.reads = new WalletConnectRpcReads(options.networks)
+    this.sdk = new WalletConnectSessionLifecycle(options)
+    this.events$ = this.sdk.events$
+  }
+
+  /** The started SDK, or undefined before it is loaded. */
+  private get provider(): Provider | undefined {
+    return this.sdk.provider
   }
 
   /** Whether the SDK has been loaded (tests and the bundle budget check this). */
@@ -247,35 +165,20 @@ export class UniversalProviderWalletConnect {
 
   /** Loads and initialises the SDK once. Restores a persisted session as a side effect. */
   load(): Promise<Provider> {
-    this.providerPromise ??= this.createProvider().catch((e: unknown) => {
-      this.providerPromise = undefined
-      throw e
-    })
-    return this.providerPromise
+    return this.sdk.load()
   }
 
   /**
    * Loads the SDK and opens its relay connection ahead of connect(), taking both off the
-   * choose-to-QR time (call it when the modal opens or the WalletConnect option shows). The SDK
-   * only connects when it has a topic, so this sends one harmless relay request (a message fetch
-   * for no topics) through the core's public `relayer.request`. Never rejects.
+   * choose-to-QR time (call it when the modal opens or the WalletConnect option shows). Never rejects.
    */
-  async preconnect(): Promise<void> {
-    try {
-      const provider = await this.load()
-      const relayer = provider.client.core.relayer
-      if (relayer.connected) return
-      await relayer.request({ method: 'irn_batchFetchMessages', params: { topics: [] } } as Parameters<typeof relayer.request>[0])
-    } catch (e) {
-      this.options.logger.warn('WalletConnect preconnect failed', e)
-    }
+  preconnect(): Promise<void> {
+    return this.sdk.preconnect()
   }
 
   /** The session persisted from an earlier page load, or null. Loads the SDK. */
-  async restore(): Promise<WalletConnectSession | null> {
-    const provider = await this.load()
-    if (!provider.session) return null
-    return this.describe(provider, provider.session as SessionLike)
+  restore(): Promise<WalletConnectSession | null> {
+    return this.sdk.restore()
   }
 
   /**
@@ -359,7 +262,7 @@ export class UniversalProviderWalletConnect {
       this.propose(provider, signIn?.request)
         .then(async (approved) => {
           if (settled || !approved) return
-          const described = await this.describe(provider, approved.session)
+          const described = await describeSession(provider, approved.session)
           // Stored before the session is reported: sign-in then finds it and asks nothing.
           if (approved.signIn !== undefined) await signIn?.onConnect?.accept(approved.signIn.request, approved.signIn.sessions)
           if (settled) return
@@ -497,13 +400,7 @@ export class UniversalProviderWalletConnect {
   /** Ends the session on both sides (the wallet gets session_delete). Never rejects. */
   async disconnect(): Promise<void> {
     this.currentAttempt?.cancel()
-    const provider = this.provider
-    if (!provider?.session) return
-    try {
-      await provider.disconnect()
-    } catch (e) {
-      this.options.logger.warn('WalletConnect disconnect failed', e)
-    }
+    await this.sdk.disconnect()
   }
 
   /**
@@ -516,14 +413,7 @@ export class UniversalProviderWalletConnect {
     // The cancelled pairing's cleanup talks to the relay; closed before it ends, the relayer would
     // open a new connection for it.
     await this.pendingCleanup
-    const provider = this.provider
-    if (!provider) return
-    try {
-      await provider.client.core.relayer.transportClose()
-    } catch (e) {
-      this.options.logger.warn('WalletConnect close failed', e)
-    }
-    provider.client.core.heartbeat.stop()
+    await this.sdk.close()
   }
 
   /** The EIP-1193 provider of the session (eip155), or undefined before the SDK is loaded. */
@@ -572,8 +462,7 @@ export class UniversalProviderWalletConnect {
 
   /** The current session's accounts (CAIP-10) in `namespace`; none without a session. */
   accountsIn(namespace: ChainNamespace): string[] {
-    const session = this.provider?.session as SessionLike | undefined
-    return [...(session?.namespaces[namespace]?.accounts ?? [])]
+    return this.sdk.accountsIn(namespace)
   }
 
   /**
@@ -604,109 +493,6 @@ export class UniversalProviderWalletConnect {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
     } catch (e) {
       throw toWalletError(e)
-    }
-  }
-
-  private async createProvider(): Promise<Provider> {
-    const { UniversalProvider } = await (this.options.load ?? (() => import('@walletconnect/universal-provider')))()
-    const init = () =>
-      UniversalProvider.init({
-        projectId: this.options.projectId,
-        relayUrl: this.options.relayUrl,
-        metadata: this.options.metadata,
-        telemetryEnabled: false,
-        disableProviderPing: true,
-        logger: 'silent',
-        ...(this.options.storage ? { storage: this.options.storage } : {}),
-        ...(this.options.customStoragePrefix ? { customStoragePrefix: this.options.customStoragePrefix } : {}),
-      })
-    const stored = this.options.storage ? storedEntriesOf(this.options.storage) : browserStoredEntries()
-    const prefix = this.options.customStoragePrefix ?? ''
-    await this.dropUnreadableState(stored, prefix)
-    let provider: Provider
-    try {
-      provider = await init()
-    } catch (e) {
-      // State the check could not tell apart (JSON of the wrong shape) may still stop the start:
-      // without it the SDK starts clean, and the visitor can pair again.
-      const cleared = await clearModalState(stored, prefix).catch(() => [])
-      if (cleared.length === 0) throw e
-      this.options.logger.warn('WalletConnect storage could not be used and was cleared', e)
-      provider = await init()
-    }
-    if (this.options.verifyAttestation === 'skip') skipVerifyAttestation(provider.client)
-    // The relay's answer, not navigator.onLine, decides whether WalletConnect works (see the file).
-    relayDecidesOnline(provider.client.core.relayer, globalThis.navigator?.onLine === false, (e) =>
-      this.options.logger.warn('WalletConnect relay connection failed', e),
-    )
-    this.listen(provider)
-    this.provider = provider
-    return provider
-  }
-
-  /**
-   * Clears the modal's WalletConnect state when part of it cannot be read back (not JSON): the
-   * SDK would fail to start on it, or start without the session. A warning, never an error.
-   */
-  private async dropUnreadableState(stored: StoredEntries, prefix: string): Promise<void> {
-    try {
-      const unreadable = await unreadableKeys(stored, prefix)
-      if (unreadable.length === 0) return
-      await clearModalState(stored, prefix)
-      this.options.logger.warn('WalletConnect storage was unreadable and was cleared', unreadable)
-    } catch (e) {
-      this.options.logger.warn('WalletConnect storage could not be checked', e)
-    }
-  }
-
-  private listen(provider: Provider): void {
-    const id = this.connectorId
-    provider.on('accountsChanged', (accounts: string[]) => {
-      if (!provider.session) return
-      this.eventsSubject.next({ type: 'accountsChanged', connectorId: id, addresses: accounts })
-    })
-    provider.on('chainChanged', (chainId: number | string) => {
-      if (!provider.session) return
-      const text = String(chainId)
-      // A malformed id (beyond the safe integers, a fraction) is ignored, not rounded to another chain.
-      const caipNetworkId = wellFormedCaipNetworkId(text.includes(':') ? text : `eip155:${text}`)
-      if (caipNetworkId !== undefined) this.eventsSubject.next({ type: 'chainChanged', connectorId: id, caipNetworkId })
-    })
-    provider.on('session_delete', ({ topic }: { topic: string }) => {
-      this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
-      this.eventsSubject.next({ type: 'disconnect', connectorId: id })
-    })
-    // UniversalProvider does not forward expiry; the SignClient drops the session on its own.
-    provider.client.on('session_expire', ({ topic }: { topic: string }) => {
-      if (provider.session && provider.session.topic !== topic) return
-      this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
-      this.eventsSubject.next({ type: 'disconnect', connectorId: id })
-    })
-  }
-
-  private async describe(provider: Provider, session: SessionLike): Promise<WalletConnectSession> {
-    const namespace: ChainNamespace = session.namespaces.eip155 ? 'eip155' : ((Object.keys(session.namespaces)[0] ?? 'eip155') as ChainNamespace)
-    const accounts = session.namespaces[namespace]?.accounts ?? []
-    const approvedNetworks = [
-      ...new Set(accounts.map((a) => wellFormedCaipNetworkId(a.split(':').slice(0, 2).join(':'))).filter((n) => n !== undefined)),
-    ]
-    let caipNetworkId = approvedNetworks[0] ?? (`${namespace}:0` as CaipNetworkId)
-    let addresses = accounts.filter((a) => a.startsWith(`${caipNetworkId}:`)).map(addressOf)
-    if (namespace === 'eip155') {
-      const chainId = parseEip155ChainId(await provider.request<unknown>({ method: 'eth_chainId' }))
-      if (chainId === undefined) throw new WalletRequestError('failed', 'The wallet reported a malformed chain id')
-      caipNetworkId = `eip155:${String(chainId)}`
-      addresses = await provider.request<string[]>({ method: 'eth_accounts' })
-    }
-    return {
-      topic: session.topic,
-      connectorId: this.connectorId,
-      namespace,
-      addresses,
-      caipNetworkId,
-      approvedNetworks,
-      peer: { name: boundWalletName(session.peer.metadata.name), url: session.peer.metadata.url, icons: session.peer.metadata.icons },
-      expiresAtMs: session.expiry * 1000,
     }
   }
 }
