@@ -21,9 +21,9 @@ import { WalletRequestError } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
 import { cacaoSession, type CacaoLike } from './cacao-sessions'
-import { referenceOf, requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
-import { WalletConnectRpcReads } from './rpc-reads'
+import { requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
 import { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError, errorCode, toWalletError } from './walletconnect-errors'
+import { WalletConnectRequests } from './walletconnect-requests'
 import {
   WalletConnectSessionLifecycle,
   describeSession,
@@ -100,38 +100,6 @@ function topicOf(uri: string): string {
   return uri.slice(uri.indexOf(':') + 1, uri.indexOf('@'))
 }
 
-/** eip155 methods UniversalProvider answers itself or sends to the wallet whatever the session says. */
-const SDK_LOCAL_METHODS: ReadonlySet<string> = new Set([
-  'eth_requestAccounts',
-  'eth_accounts',
-  'eth_chainId',
-  'wallet_switchEthereumChain',
-  'wallet_getCapabilities',
-  'wallet_getCallsStatus',
-  'wallet_sendCalls',
-])
-
-/** EIP-5792: used only when the session approved them. */
-const BATCH_METHODS: ReadonlySet<string> = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'])
-
-function approves(provider: Provider, method: string): boolean {
-  const approved = (provider.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
-  return approved?.methods?.includes(method) === true
-}
-
-/**
- * A read every RPC URL failed: the node's JSON-RPC code is kept; the text is viem's short one
- * (never the URL or the request body its long message carries).
- */
-function toReadError(e: unknown): WalletRequestError {
-  const short = (e as { shortMessage?: unknown } | undefined)?.shortMessage
-  const code = errorCode(e)
-  return new WalletRequestError('failed', typeof short === 'string' ? short : 'The network could not be reached', {
-    cause: e,
-    ...(code === undefined ? {} : { code }),
-  })
-}
-
 /** An answer whose issuer is no account: kept as a session of no requested chain, so it is refused. */
 function unreadableCacao(cacao: CacaoLike): SiwxSession {
   return { data: { accountAddress: '', chainId: 'eip155:0', domain: '', uri: '', version: '1', nonce: '' }, message: '', signature: '', cacao }
@@ -145,12 +113,12 @@ export class UniversalProviderWalletConnect {
   private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
   /** The last cancelled attempt's pairing cleanup, still talking to the relay. */
   private pendingCleanup: Promise<unknown> | undefined
-  private readonly reads: WalletConnectRpcReads
+  private readonly requests: WalletConnectRequests
 
   constructor(private readonly options: UniversalProviderWalletConnectOptions) {
-    this.reads = new WalletConnectRpcReads(options.networks)
     this.sdk = new WalletConnectSessionLifecycle(options)
     this.events$ = this.sdk.events$
+    this.requests = new WalletConnectRequests({ provider: () => this.sdk.provider, networks: options.networks })
   }
 
   /** The started SDK, or undefined before it is loaded. */
@@ -409,7 +377,7 @@ export class UniversalProviderWalletConnect {
    */
   async close(): Promise<void> {
     this.currentAttempt?.cancel()
-    this.reads.close()
+    this.requests.close()
     // The cancelled pairing's cleanup talks to the relay; closed before it ends, the relayer would
     // open a new connection for it.
     await this.pendingCleanup
@@ -418,46 +386,7 @@ export class UniversalProviderWalletConnect {
 
   /** The EIP-1193 provider of the session (eip155), or undefined before the SDK is loaded. */
   getProvider(): Eip1193Provider | undefined {
-    const provider = this.provider
-    if (!provider) return undefined
-    return {
-      request: async ({ method, params }) => {
-        if (BATCH_METHODS.has(method) && !approves(provider, method)) {
-          // The SDK would answer from its own cache or store, or ask a wallet that never agreed to
-          // batches; answered as a wallet without the method does, the caller keeps one call at a time.
-          throw new WalletRequestError('unsupportedMethod', `The wallet did not approve ${method} for this session`, { code: 4200 })
-        }
-        const chainId = await this.readChain(provider, method)
-        if (chainId !== undefined) {
-          try {
-            return await this.reads.request(chainId, params === undefined ? { method } : { method, params })
-          } catch (e) {
-            throw toReadError(e)
-          }
-        }
-        try {
-          return await provider.request({ method, params: params as unknown[] | undefined })
-        } catch (e) {
-          throw toWalletError(e)
-        }
-      },
-      on: (event, listener) => provider.on(event, listener),
-      removeListener: (event, listener) => provider.removeListener(event, listener),
-    }
-  }
-
-  /**
-   * The eip155 chain a request goes to over the RPC fallback, or undefined when the SDK handles it:
-   * methods the wallet approved go to the wallet, the SDK answers accounts, chain id and switches
-   * itself, and a chain without configured RPC URLs is left to the SDK's map. That is the SDK's own
-   * split (its Eip155Provider sends the rest to its one HTTP provider per chain), decided here
-   * from the session's public state.
-   */
-  private async readChain(provider: Provider, method: string): Promise<number | undefined> {
-    const approved = (provider.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
-    if (approved === undefined || approved.methods?.includes(method) === true || SDK_LOCAL_METHODS.has(method)) return undefined
-    const chainId = Number(await provider.request<number | string>({ method: 'eth_chainId' }))
-    return this.reads.urlsOf(chainId).length > 0 ? chainId : undefined
+    return this.requests.eip1193()
   }
 
   /** The current session's accounts (CAIP-10) in `namespace`; none without a session. */
@@ -469,30 +398,12 @@ export class UniversalProviderWalletConnect {
    * One request to the wallet on a network of a non-eip155 namespace (`solana:…`), as the session
    * approved it. @throws WalletRequestError with the wallet's code.
    */
-  async requestIn<T>(caipNetworkId: string, method: string, params: Record<string, unknown>): Promise<T> {
-    const provider = this.provider
-    if (!provider?.session) throw new WalletRequestError('failed', 'No WalletConnect session')
-    try {
-      return await provider.request<T>({ method, params: params as unknown as unknown[] }, caipNetworkId)
-    } catch (e) {
-      throw toWalletError(e)
-    }
+  requestIn<T>(caipNetworkId: string, method: string, params: Record<string, unknown>): Promise<T> {
+    return this.requests.requestIn<T>(caipNetworkId, method, params)
   }
 
   /** Switches the session's network (locally when the wallet approved it, else through the wallet). */
-  async switchNetwork(caipNetworkId: CaipNetworkId): Promise<void> {
-    const provider = this.provider
-    if (!provider?.session) throw new WalletRequestError('failed', 'No WalletConnect session')
-    const [namespace] = caipNetworkId.split(':')
-    if (namespace !== 'eip155') {
-      provider.setDefaultChain(caipNetworkId)
-      return
-    }
-    const chainId = `0x${Number(referenceOf(caipNetworkId)).toString(16)}`
-    try {
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-    } catch (e) {
-      throw toWalletError(e)
-    }
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void> {
+    return this.requests.switchNetwork(caipNetworkId)
   }
 }
