@@ -14,13 +14,12 @@ import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../doma
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
 import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection/relay'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
-import type { CaipNetworkId, ChainNamespace, SiwxSession } from '../../../domain/entities'
+import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import { WalletRequestError } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
-import { cacaoSession, type CacaoLike } from './cacao-sessions'
 import { requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
 import { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError, errorCode, toWalletError } from './walletconnect-errors'
 import { WalletConnectRequests } from './walletconnect-requests'
@@ -33,6 +32,7 @@ import {
   type WalletConnectSdkOptions,
   type WalletConnectSession,
 } from './walletconnect-session'
+import { authenticate, signInToAsk, type ApprovedProposal } from './walletconnect-sign-in'
 
 export { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError } from './walletconnect-errors'
 export type { WalletConnectEvent, WalletConnectMetadata, WalletConnectSession } from './walletconnect-session'
@@ -100,11 +100,6 @@ function topicOf(uri: string): string {
   return uri.slice(uri.indexOf(':') + 1, uri.indexOf('@'))
 }
 
-/** An answer whose issuer is no account: kept as a session of no requested chain, so it is refused. */
-function unreadableCacao(cacao: CacaoLike): SiwxSession {
-  return { data: { accountAddress: '', chainId: 'eip155:0', domain: '', uri: '', version: '1', nonce: '' }, message: '', signature: '', cacao }
-}
-
 export class UniversalProviderWalletConnect {
   readonly connectorId = WALLETCONNECT_CONNECTOR_ID
   /** Events of the connected session: accountsChanged, chainChanged, sessionDeleted. Never errors. */
@@ -165,7 +160,8 @@ export class UniversalProviderWalletConnect {
     const running = this.currentAttempt
     if (opts.reuse && running && this.reusable(running.latest)) return running.handle
     running?.cancel()
-    const signingIn = opts.signIn === undefined ? this.signInRequest() : Promise.resolve({ request: opts.signIn, onConnect: undefined })
+    const signingIn =
+      opts.signIn === undefined ? signInToAsk(this.options.signIn, this.options.logger) : Promise.resolve({ request: opts.signIn, onConnect: undefined })
     let signIn: { request: SiwxConnectRequest; onConnect: SiwxOnConnect | undefined } | undefined
     const pairing$ = new ReplaySubject<Pairing>(1)
     let settled = false
@@ -300,59 +296,18 @@ export class UniversalProviderWalletConnect {
     return attempt.handle
   }
 
-  /** The sign-in to ask with a connect; undefined without one, or when it cannot be prepared (then the sign view asks). */
-  private async signInRequest(): Promise<{ request: SiwxConnectRequest; onConnect: SiwxOnConnect } | undefined> {
-    try {
-      const onConnect = await this.options.signIn?.()
-      const request = await onConnect?.request('eip155')
-      return onConnect === undefined || request === undefined ? undefined : { request, onConnect }
-    } catch (e) {
-      this.options.logger.warn('WalletConnect: sign-in could not be asked with the connection', e)
-      return undefined
-    }
-  }
-
   /**
-   * One proposal: the session proposal, or with an eip155 sign-in request the authenticate request
-   * (its answers as sessions, each with the text the wallet signed as the SDK renders it).
+   * One proposal: the session proposal, or with an eip155 sign-in request one-click sign-in's
+   * authenticate request (walletconnect-sign-in.ts).
    */
-  private async propose(
-    provider: Provider,
-    signIn: SiwxConnectRequest | undefined,
-  ): Promise<{ session: SessionLike; signIn?: NonNullable<WalletConnectSession['signIn']> } | undefined> {
+  private async propose(provider: Provider, signIn: SiwxConnectRequest | undefined): Promise<ApprovedProposal | undefined> {
     const optionalNamespaces = requestedNamespaces(this.options.networks, this.options.namespaces)
     const eip155 = optionalNamespaces.eip155
     if (signIn === undefined || signIn.namespace !== 'eip155' || eip155 === undefined || signIn.chainIds.length === 0) {
       const session = await provider.connect({ optionalNamespaces })
       return session === undefined ? undefined : { session: session as SessionLike }
     }
-    const params = {
-      // Read by UniversalProvider (not sent): the RPC map of the session's eip155 provider.
-      optionalNamespaces,
-      chains: [...signIn.chainIds],
-      domain: signIn.domain,
-      uri: signIn.uri,
-      nonce: signIn.nonce,
-      exp: signIn.expirationTime,
-      ...(signIn.statement === undefined ? {} : { statement: signIn.statement }),
-      // Asked as a ReCap in the message: the methods the session may then use.
-      methods: eip155.methods,
-    }
-    const answer = await provider.authenticate(params)
-    if (!(answer.session as SessionLike | undefined)) return undefined
-    const cacaos = (answer.auths ?? []) as unknown as CacaoLike[]
-    if (cacaos.length === 0) return { session: answer.session as SessionLike }
-    const sessions = cacaos.map((cacao) => {
-      let message = ''
-      try {
-        message = provider.client.formatAuthMessage({ request: cacao.p as Parameters<Provider['client']['formatAuthMessage']>[0]['request'], iss: cacao.p.iss })
-      } catch (e) {
-        // A payload the SDK cannot render (a statement with line breaks): an empty text never verifies.
-        this.options.logger.warn('WalletConnect sign-in answer could not be read', e)
-      }
-      return cacaoSession(cacao, message) ?? unreadableCacao(cacao)
-    })
-    return { session: answer.session as SessionLike, signIn: { request: signIn, sessions } }
+    return authenticate(provider, signIn, optionalNamespaces, eip155.methods, this.options.logger)
   }
 
   /**
