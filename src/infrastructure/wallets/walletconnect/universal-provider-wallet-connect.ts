@@ -1,40 +1,36 @@
 /**
  * WalletConnect over @walletconnect/universal-provider, loaded only when first needed (dynamic
- * import: the page's initial JS holds no WalletConnect code).
+ * import: the page's initial JS holds no WalletConnect code). The adapter composes four parts:
  *
- * The SDK, its session and the session's events are walletconnect-session.ts's.
- *
- * connect() starts a pairing attempt: `pairing$` replays the current pairing ({uri, expiresAtMs},
- * 4 minutes from its creation); when it has 10 s left, `pairingExpiring` decides whether a fresh
- * one replaces it or the attempt stops; `session` resolves when the wallet approves through any
- * of the attempt's URIs.
+ * - walletconnect-session.ts: the SDK's load and start (nothing reaches WalletConnect's hosted
+ *   services when the host points elsewhere), restore, the session's events, disconnect, close;
+ * - walletconnect-pairing.ts: connect() as a pairing attempt, its URIs and their refresh, the
+ *   proposal, the relay watch;
+ * - walletconnect-requests.ts: signing, sending and reads through the session's EIP-1193
+ *   provider, requests in other namespaces, network switches;
+ * - walletconnect-sign-in.ts: one-click sign-in (SIWE as a CACAO per chain) asked with connect().
  */
-import { ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
-import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../domain/connection/pairing'
-import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
-import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection/relay'
+import type { Observable, SchedulerLike } from 'rxjs'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
-import { WalletRequestError } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
-import { requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
-import { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError, errorCode, toWalletError } from './walletconnect-errors'
+import type { WalletConnectAsks, WalletConnectNetwork } from './namespaces'
+import { WalletConnectPairingAttempts, type WalletConnectPairingAttempt } from './walletconnect-pairing'
 import { WalletConnectRequests } from './walletconnect-requests'
 import {
   WalletConnectSessionLifecycle,
-  describeSession,
   type Provider,
-  type SessionLike,
   type WalletConnectEvent,
   type WalletConnectSdkOptions,
   type WalletConnectSession,
 } from './walletconnect-session'
-import { authenticate, signInToAsk, type ApprovedProposal } from './walletconnect-sign-in'
+import { signInToAsk } from './walletconnect-sign-in'
 
 export { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError } from './walletconnect-errors'
+export type { WalletConnectPairingAttempt } from './walletconnect-pairing'
 export type { WalletConnectEvent, WalletConnectMetadata, WalletConnectSession } from './walletconnect-session'
 
 export interface UniversalProviderWalletConnectOptions extends WalletConnectSdkOptions {
@@ -61,69 +57,35 @@ export interface UniversalProviderWalletConnectOptions extends WalletConnectSdkO
   signIn?: () => Promise<SiwxOnConnect | undefined>
 }
 
-export interface WalletConnectPairingAttempt {
-  /** The current pairing; replays it to a new subscriber, replaced before expiry. Completes when the attempt ends. */
-  readonly pairing$: Observable<Pairing>
-  /** pairing$ as bare `wc:` URIs. */
-  readonly uri$: Observable<string>
-  /**
-   * Resolves when the wallet approves. Rejects with WalletRequestError carrying the wallet's code
-   * (5000 rejected, 5100 unsupported chains ...), or WalletConnectCancelledError after cancel().
-   */
-  readonly session: Promise<WalletConnectSession>
-  /** Stops refreshing and forgets the attempt's pairings. */
-  cancel(): void
-}
-
-/** The topics of every pairing the SDK knows (none when it cannot say). */
-function pairingTopics(provider: Provider): ReadonlySet<string> {
-  try {
-    return new Set(provider.client.pairing.getAll().map((p) => p.topic))
-  } catch {
-    return new Set()
-  }
-}
-
-/**
- * Why a pairing failed, in words for the visitor: a wallet's answer keeps its code (and its own
- * words); anything the SDK raised without one is its link to the relay failing (a stalled socket,
- * a publish that timed out), never raw SDK text.
- */
-function toPairingError(e: unknown): WalletRequestError | RelayUnreachableError {
-  // The SDK rejects an authenticate request the wallet refused with the wallet's words alone.
-  if (typeof e === 'string') return new WalletRequestError('rejected', e, { cause: e })
-  return errorCode(e) === undefined ? new RelayUnreachableError({ cause: e }) : toWalletError(e)
-}
-
-/** The pairing topic of a `wc:<topic>@2?...` URI. */
-function topicOf(uri: string): string {
-  return uri.slice(uri.indexOf(':') + 1, uri.indexOf('@'))
-}
-
 export class UniversalProviderWalletConnect {
   readonly connectorId = WALLETCONNECT_CONNECTOR_ID
   /** Events of the connected session: accountsChanged, chainChanged, sessionDeleted. Never errors. */
   readonly events$: Observable<WalletConnectEvent>
   private readonly sdk: WalletConnectSessionLifecycle
-  private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
-  /** The last cancelled attempt's pairing cleanup, still talking to the relay. */
-  private pendingCleanup: Promise<unknown> | undefined
+  private readonly pairings: WalletConnectPairingAttempts
   private readonly requests: WalletConnectRequests
 
-  constructor(private readonly options: UniversalProviderWalletConnectOptions) {
+  constructor(options: UniversalProviderWalletConnectOptions) {
     this.sdk = new WalletConnectSessionLifecycle(options)
     this.events$ = this.sdk.events$
-    this.requests = new WalletConnectRequests({ provider: () => this.sdk.provider, networks: options.networks })
-  }
-
-  /** The started SDK, or undefined before it is loaded. */
-  private get provider(): Provider | undefined {
-    return this.sdk.provider
+    const provider = (): Provider | undefined => this.sdk.provider
+    this.requests = new WalletConnectRequests({ provider, networks: options.networks })
+    this.pairings = new WalletConnectPairingAttempts({
+      load: () => this.sdk.load(),
+      provider,
+      networks: options.networks,
+      namespaces: options.namespaces,
+      signInToAsk: () => signInToAsk(options.signIn, options.logger),
+      clock: options.clock,
+      scheduler: options.scheduler,
+      logger: options.logger,
+      pairingExpiring: options.pairingExpiring,
+    })
   }
 
   /** Whether the SDK has been loaded (tests and the bundle budget check this). */
   get loaded(): boolean {
-    return this.provider !== undefined
+    return this.sdk.provider !== undefined
   }
 
   /** Loads and initialises the SDK once. Restores a persisted session as a side effect. */
@@ -157,172 +119,12 @@ export class UniversalProviderWalletConnect {
    * Without `signIn`, the request comes from the `signIn` option (whose `accept` then gets the answers).
    */
   connect(opts: { reuse?: boolean; signIn?: SiwxConnectRequest } = {}): WalletConnectPairingAttempt {
-    const running = this.currentAttempt
-    if (opts.reuse && running && this.reusable(running.latest)) return running.handle
-    running?.cancel()
-    const signingIn =
-      opts.signIn === undefined ? signInToAsk(this.options.signIn, this.options.logger) : Promise.resolve({ request: opts.signIn, onConnect: undefined })
-    let signIn: { request: SiwxConnectRequest; onConnect: SiwxOnConnect | undefined } | undefined
-    const pairing$ = new ReplaySubject<Pairing>(1)
-    let settled = false
-    let refresh: Subscription | undefined
-    let resolveSession!: (s: WalletConnectSession) => void
-    let rejectSession!: (e: unknown) => void
-    const session = new Promise<WalletConnectSession>((resolve, reject) => {
-      resolveSession = resolve
-      rejectSession = reject
-    })
-    // Callers may only look at pairing$; an unobserved rejection must not surface as unhandled.
-    session.catch(() => undefined)
-
-    let onUri: ((uri: string) => void) | undefined
-    // The relay watch: a QR on its way or the relay link down is a wait on the relay, and
-    // RELAY_WAIT_MS of it ends the attempt (the view offers a fresh one).
-    let awaitingUri = false
-    let relayDown = false
-    let relayWait: Subscription | undefined
-    let relayer: Provider['client']['core']['relayer'] | undefined
-    const onRelayDown = (): void => {
-      relayDown = true
-      watchRelay()
-    }
-    const onRelayUp = (): void => {
-      relayDown = false
-      watchRelay()
-    }
-    const watchRelay = (): void => {
-      if (settled) return
-      if (awaitingUri || relayDown) {
-        relayWait ??= timer(RELAY_WAIT_MS, this.options.scheduler).subscribe(() => fail(new RelayUnreachableError()))
-      } else {
-        relayWait?.unsubscribe()
-        relayWait = undefined
-      }
-    }
-    // Pairings that existed before this attempt: a proposal of an earlier attempt that hung on the
-    // relay may still announce its URI once the relay is back; approving it would connect nobody.
-    let earlierTopics: ReadonlySet<string> = new Set()
-
-    const finish = (provider: Provider | undefined): void => {
-      settled = true
-      refresh?.unsubscribe()
-      relayWait?.unsubscribe()
-      if (provider && onUri) provider.removeListener('display_uri', onUri)
-      relayer?.off('relayer_disconnect', onRelayDown)
-      relayer?.off('relayer_connect', onRelayUp)
-      pairing$.complete()
-      if (this.currentAttempt === attempt) this.currentAttempt = undefined
-    }
-    const fail = (error: RelayUnreachableError): void => {
-      if (settled) return
-      this.options.logger.warn('WalletConnect relay unreachable', error)
-      finish(this.provider)
-      rejectSession(error)
-    }
-
-    const startPairing = (provider: Provider): void => {
-      awaitingUri = true
-      watchRelay()
-      this.propose(provider, signIn?.request)
-        .then(async (approved) => {
-          if (settled || !approved) return
-          const described = await describeSession(provider, approved.session)
-          // Stored before the session is reported: sign-in then finds it and asks nothing.
-          if (approved.signIn !== undefined) await signIn?.onConnect?.accept(approved.signIn.request, approved.signIn.sessions)
-          if (settled) return
-          finish(provider)
-          resolveSession(approved.signIn === undefined ? described : { ...described, signIn: approved.signIn })
-        })
-        .catch((e: unknown) => {
-          // A superseded pairing's proposal expiring is not this attempt's failure.
-          if (settled || e instanceof WalletConnectCancelledError) return
-          const error = toPairingError(e)
-          this.options.logger.warn('WalletConnect pairing failed', error)
-          finish(provider)
-          rejectSession(error)
-        })
-    }
-
-    const cancel = (): void => {
-      if (settled) return
-      finish(this.provider)
-      rejectSession(new WalletConnectCancelledError())
-      // Unsubscribes the unpaired topics and resolves when done (deletePairings: true would leave
-      // it to the expirer, which talks to the relay later, even after close()).
-      this.pendingCleanup = this.provider?.cleanupPendingPairings().catch(() => undefined)
-    }
-    const attempt: NonNullable<typeof this.currentAttempt> = {
-      cancel,
-      handle: { pairing$: pairing$.asObservable(), uri$: pairing$.pipe(map((p) => p.uri)), session, cancel },
-    }
-    this.currentAttempt = attempt
-
-    Promise.all([this.load(), signingIn])
-      .then(([provider, asked]) => {
-        if (settled) return
-        signIn = asked
-        earlierTopics = pairingTopics(provider)
-        relayer = provider.client.core.relayer
-        relayer.on('relayer_disconnect', onRelayDown)
-        relayer.on('relayer_connect', onRelayUp)
-        onUri = (uri: string) => {
-          if (settled || earlierTopics.has(topicOf(uri))) return
-          awaitingUri = false
-          watchRelay()
-          const pairing = createPairing(uri, this.options.clock.now())
-          attempt.latest = pairing
-          pairing$.next(pairing)
-          refresh?.unsubscribe()
-          const dueMs = Math.max(0, pairing.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.options.clock.now())
-          refresh = timer(dueMs, this.options.scheduler).subscribe(() => {
-            if (settled) return
-            const decision = this.options.pairingExpiring?.() ?? 'refresh'
-            // The answer may already have stopped the attempt (through cancel()).
-            if (decision === 'stop') cancel()
-            else if (!settled) startPairing(provider)
-          })
-        }
-        provider.on('display_uri', onUri)
-        startPairing(provider)
-      })
-      .catch((e: unknown) => {
-        if (settled) return
-        const error = new WalletRequestError('failed', WALLETCONNECT_LOAD_FAILED, { cause: e })
-        this.options.logger.warn('WalletConnect failed to load', e)
-        finish(undefined)
-        rejectSession(error)
-      })
-
-    return attempt.handle
-  }
-
-  /**
-   * One proposal: the session proposal, or with an eip155 sign-in request one-click sign-in's
-   * authenticate request (walletconnect-sign-in.ts).
-   */
-  private async propose(provider: Provider, signIn: SiwxConnectRequest | undefined): Promise<ApprovedProposal | undefined> {
-    const optionalNamespaces = requestedNamespaces(this.options.networks, this.options.namespaces)
-    const eip155 = optionalNamespaces.eip155
-    if (signIn === undefined || signIn.namespace !== 'eip155' || eip155 === undefined || signIn.chainIds.length === 0) {
-      const session = await provider.connect({ optionalNamespaces })
-      return session === undefined ? undefined : { session: session as SessionLike }
-    }
-    return authenticate(provider, signIn, optionalNamespaces, eip155.methods, this.options.logger)
-  }
-
-  /**
-   * Whether a running attempt may be reused: the domain's pairing rule decides. An attempt still
-   * preparing its first pairing has nothing that could have expired. The rule's fresh pairing is
-   * not used: a new attempt's URI only exists once the SDK has made its proposal (display_uri).
-   */
-  private reusable(latest: Pairing | undefined): boolean {
-    if (latest === undefined) return true
-    return reuseOrCreatePairing(latest, () => '', this.options.clock.now()).reused
+    return this.pairings.connect(opts)
   }
 
   /** Ends the session on both sides (the wallet gets session_delete). Never rejects. */
   async disconnect(): Promise<void> {
-    this.currentAttempt?.cancel()
+    this.pairings.cancel()
     await this.sdk.disconnect()
   }
 
@@ -331,11 +133,11 @@ export class UniversalProviderWalletConnect {
    * persisted for restore() in the next page load. Never rejects.
    */
   async close(): Promise<void> {
-    this.currentAttempt?.cancel()
+    this.pairings.cancel()
     this.requests.close()
     // The cancelled pairing's cleanup talks to the relay; closed before it ends, the relayer would
     // open a new connection for it.
-    await this.pendingCleanup
+    await this.pairings.cleanup
     await this.sdk.close()
   }
 
