@@ -1,55 +1,39 @@
 /**
  * WalletConnect over @walletconnect/universal-provider, loaded only when first needed (dynamic
- * import: the page's initial JS holds no WalletConnect code).
+ * import: the page's initial JS holds no WalletConnect code). The adapter composes four parts:
  *
- * Configured so nothing reaches WalletConnect's hosted services when the host points elsewhere:
- * relay URL from config, telemetry off, an RPC map for every configured eip155 network, no
- * provider pings, the SDK's own logging silenced (expected failures go to our Logger as warnings).
- * The relay, not the browser's `navigator.onLine`, decides whether WalletConnect works: the relayer
- * tries its socket even when the browser believes it is offline (relay-decides-online.ts).
- *
- * connect() starts a pairing attempt: `pairing$` replays the current pairing ({uri, expiresAtMs},
- * 4 minutes from its creation); when it has 10 s left, `pairingExpiring` decides whether a fresh
- * one replaces it or the attempt stops; `session` resolves when the wallet approves through any
- * of the attempt's URIs.
+ * - walletconnect-session.ts: the SDK's load and start (nothing reaches WalletConnect's hosted
+ *   services when the host points elsewhere), restore, the session's events, disconnect, close;
+ * - walletconnect-pairing.ts: connect() as a pairing attempt, its URIs and their refresh, the
+ *   proposal, the relay watch;
+ * - walletconnect-requests.ts: signing, sending and reads through the session's EIP-1193
+ *   provider, requests in other namespaces, network switches;
+ * - walletconnect-sign-in.ts: one-click sign-in (SIWE as a CACAO per chain) asked with connect().
  */
-import { Subject, ReplaySubject, map, timer, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
-import type { UniversalProvider as UniversalProviderExport, UniversalProviderOpts } from '@walletconnect/universal-provider'
-import { createPairing, reuseOrCreatePairing, type Pairing } from '../../../domain/connection/pairing'
-import { PAIRING_EXPIRY_MARGIN_MS } from '../../../domain/constants'
-import { RELAY_WAIT_MS, RelayUnreachableError } from '../../../domain/connection/relay'
+import type { Observable, SchedulerLike } from 'rxjs'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
-import { parseEip155ChainId, wellFormedCaipNetworkId } from '../../../domain/network/caip-network-id'
-import { boundWalletName } from '../../../domain/validation/text-bounds'
-import type { CaipNetworkId, ChainNamespace, SiwxSession } from '../../../domain/entities'
+import type { CaipNetworkId, ChainNamespace } from '../../../domain/entities'
 import type { Clock } from '../../../ports/clock'
-import type { Logger } from '../../../ports/logger'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
-import { WalletRequestError, type WalletEvent } from '../../../ports/chain-family'
 import type { PairingExpiryDecision } from '../../../ports/walletconnect-pairing-expiry'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../../ports/siwx'
-import { cacaoSession, type CacaoLike } from './cacao-sessions'
-import { addressOf, referenceOf, requestedNamespaces, type WalletConnectAsks, type WalletConnectNetwork } from './namespaces'
-import { skipVerifyAttestation } from './skip-verify-attestation'
-import { relayDecidesOnline } from './relay-decides-online'
-import { WalletConnectRpcReads } from './rpc-reads'
-import { browserStoredEntries, clearModalState, storedEntriesOf, unreadableKeys, type StoredEntries } from './sdk-storage'
+import type { WalletConnectAsks, WalletConnectNetwork } from './namespaces'
+import { WalletConnectPairingAttempts, type WalletConnectPairingAttempt } from './walletconnect-pairing'
+import { WalletConnectRequests } from './walletconnect-requests'
+import {
+  WalletConnectSessionLifecycle,
+  type Provider,
+  type WalletConnectEvent,
+  type WalletConnectSdkOptions,
+  type WalletConnectSession,
+} from './walletconnect-session'
+import { signInToAsk } from './walletconnect-sign-in'
 
-type UniversalProviderClass = typeof UniversalProviderExport
-type Provider = Awaited<ReturnType<UniversalProviderClass['init']>>
+export { WALLETCONNECT_LOAD_FAILED, WalletConnectCancelledError } from './walletconnect-errors'
+export type { WalletConnectPairingAttempt } from './walletconnect-pairing'
+export type { WalletConnectEvent, WalletConnectMetadata, WalletConnectSession } from './walletconnect-session'
 
-export interface WalletConnectMetadata {
-  name: string
-  description: string
-  url: string
-  icons: string[]
-}
-
-export interface UniversalProviderWalletConnectOptions {
-  projectId: string
-  /** The relay, e.g. ws://127.0.0.1:8788 on the devnet. */
-  relayUrl: string
-  metadata: WalletConnectMetadata
+export interface UniversalProviderWalletConnectOptions extends WalletConnectSdkOptions {
   /**
    * Every configured network. eip155 reads of a session go over each network's whole RPC list
    * (rpc-reads.ts); the SDK's RPC map gets the first URL, so it never falls back to a hosted RPC.
@@ -59,25 +43,12 @@ export interface UniversalProviderWalletConnectOptions {
   namespaces?: WalletConnectAsks
   clock: Clock
   scheduler: SchedulerLike
-  logger: Logger
-  /**
-   * 'hosted' (default): the SDK asks WalletConnect's Verify for an origin attestation (in a
-   * browser, up to 5 s before the first URI when Verify is unreachable). 'skip': no attestation
-   * (offline devnets); see skip-verify-attestation.ts.
-   */
-  verifyAttestation?: 'hosted' | 'skip'
-  /** SignClient storage; default the SDK's own (IndexedDB in a browser), which survives a reload. */
-  storage?: UniversalProviderOpts['storage']
-  /** Keeps this modal's WalletConnect state apart from other clients on the page. */
-  customStoragePrefix?: string
   /**
    * Asked once when the attempt's pairing has 10 s left (see WalletConnectPairingExpiry): 'refresh'
    * (the default) makes a new proposal; 'stop' makes none and cancels the attempt. The one timer
    * of a pairing's end, so a kept attempt's stop never races a refresh.
    */
   pairingExpiring?: () => PairingExpiryDecision
-  /** Loads the SDK (default: dynamic import). */
-  load?: () => Promise<{ UniversalProvider: UniversalProviderClass }>
   /**
    * One-click sign-in (the host configured `siwx`), asked for with each connect: its eip155 request
    * goes out as the authenticate request, and the wallet's signed answers are handed to `accept`
@@ -86,196 +57,53 @@ export interface UniversalProviderWalletConnectOptions {
   signIn?: () => Promise<SiwxOnConnect | undefined>
 }
 
-/** A WalletConnect session as the modal needs it. */
-export interface WalletConnectSession {
-  readonly topic: string
-  readonly connectorId: string
-  readonly namespace: ChainNamespace
-  /** The wallet's addresses on the current network, selected first. */
-  readonly addresses: readonly string[]
-  /** The session's current network (`eip155:31337`). */
-  readonly caipNetworkId: CaipNetworkId
-  /** Every network the wallet approved, in its order. */
-  readonly approvedNetworks: readonly CaipNetworkId[]
-  readonly peer: { readonly name: string; readonly url: string; readonly icons: readonly string[] }
-  /** When the session ends unless extended (epoch ms). */
-  readonly expiresAtMs: number
-  /**
-   * The wallet answered the sign-in asked with the connection: one session per chain it signed
-   * for, not yet verified. Absent when none was asked or the wallet approved a plain session.
-   */
-  readonly signIn?: { readonly request: SiwxConnectRequest; readonly sessions: readonly SiwxSession[] }
-}
-
-export interface WalletConnectPairingAttempt {
-  /** The current pairing; replays it to a new subscriber, replaced before expiry. Completes when the attempt ends. */
-  readonly pairing$: Observable<Pairing>
-  /** pairing$ as bare `wc:` URIs. */
-  readonly uri$: Observable<string>
-  /**
-   * Resolves when the wallet approves. Rejects with WalletRequestError carrying the wallet's code
-   * (5000 rejected, 5100 unsupported chains ...), or WalletConnectCancelledError after cancel().
-   */
-  readonly session: Promise<WalletConnectSession>
-  /** Stops refreshing and forgets the attempt's pairings. */
-  cancel(): void
-}
-
-/** Something WalletConnect reported on its own. */
-export type WalletConnectEvent =
-  | WalletEvent
-  /** The wallet (or an expiry) ended the session; the modal returns to Connect. */
-  | { readonly type: 'sessionDeleted'; readonly connectorId: string; readonly topic: string }
-
-export class WalletConnectCancelledError extends Error {
-  override readonly name = 'WalletConnectCancelledError' as const
-  constructor() {
-    super('The WalletConnect pairing was cancelled')
-  }
-}
-
-interface SessionLike {
-  topic: string
-  expiry: number
-  namespaces: Record<string, { accounts: string[]; chains?: string[] } | undefined>
-  peer: { metadata: { name: string; url: string; icons: string[] } }
-}
-
-/** The topics of every pairing the SDK knows (none when it cannot say). */
-function pairingTopics(provider: Provider): ReadonlySet<string> {
-  try {
-    return new Set(provider.client.pairing.getAll().map((p) => p.topic))
-  } catch {
-    return new Set()
-  }
-}
-
-function errorCode(e: unknown): number | undefined {
-  const code = (e as { code?: unknown } | undefined)?.code
-  return typeof code === 'number' ? code : undefined
-}
-
-/** WalletConnect's "user rejected" (a declined proposal; EIP-1193 calls it 4001). */
-const WC_USER_REJECTED = 5000
-
-/**
- * Why a pairing failed, in words for the visitor: a wallet's answer keeps its code (and its own
- * words); anything the SDK raised without one is its link to the relay failing (a stalled socket,
- * a publish that timed out), never raw SDK text.
- */
-function toPairingError(e: unknown): WalletRequestError | RelayUnreachableError {
-  // The SDK rejects an authenticate request the wallet refused with the wallet's words alone.
-  if (typeof e === 'string') return new WalletRequestError('rejected', e, { cause: e })
-  return errorCode(e) === undefined ? new RelayUnreachableError({ cause: e }) : toWalletError(e)
-}
-
-/** The pairing topic of a `wc:<topic>@2?...` URI. */
-function topicOf(uri: string): string {
-  return uri.slice(uri.indexOf(':') + 1, uri.indexOf('@'))
-}
-
-/** eip155 methods UniversalProvider answers itself or sends to the wallet whatever the session says. */
-const SDK_LOCAL_METHODS: ReadonlySet<string> = new Set([
-  'eth_requestAccounts',
-  'eth_accounts',
-  'eth_chainId',
-  'wallet_switchEthereumChain',
-  'wallet_getCapabilities',
-  'wallet_getCallsStatus',
-  'wallet_sendCalls',
-])
-
-/** EIP-5792: used only when the session approved them. */
-const BATCH_METHODS: ReadonlySet<string> = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'])
-
-function approves(provider: Provider, method: string): boolean {
-  const approved = (provider.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
-  return approved?.methods?.includes(method) === true
-}
-
-/**
- * A read every RPC URL failed: the node's JSON-RPC code is kept; the text is viem's short one
- * (never the URL or the request body its long message carries).
- */
-function toReadError(e: unknown): WalletRequestError {
-  const short = (e as { shortMessage?: unknown } | undefined)?.shortMessage
-  const code = errorCode(e)
-  return new WalletRequestError('failed', typeof short === 'string' ? short : 'The network could not be reached', {
-    cause: e,
-    ...(code === undefined ? {} : { code }),
-  })
-}
-
-/** An answer whose issuer is no account: kept as a session of no requested chain, so it is refused. */
-function unreadableCacao(cacao: CacaoLike): SiwxSession {
-  return { data: { accountAddress: '', chainId: 'eip155:0', domain: '', uri: '', version: '1', nonce: '' }, message: '', signature: '', cacao }
-}
-
-/** The shown text when the SDK itself could not be loaded or started. */
-export const WALLETCONNECT_LOAD_FAILED = 'WalletConnect could not be loaded'
-
-function toWalletError(e: unknown): WalletRequestError {
-  if (e instanceof WalletRequestError) return e
-  const message = (e as { message?: unknown } | undefined)?.message
-  const code = errorCode(e)
-  return new WalletRequestError(code === WC_USER_REJECTED || code === 4001 ? 'rejected' : 'failed', typeof message === 'string' ? message : String(e), {
-    cause: e,
-    ...(code === undefined ? {} : { code }),
-  })
-}
-
 export class UniversalProviderWalletConnect {
   readonly connectorId = WALLETCONNECT_CONNECTOR_ID
-  private readonly eventsSubject = new Subject<WalletConnectEvent>()
   /** Events of the connected session: accountsChanged, chainChanged, sessionDeleted. Never errors. */
-  readonly events$: Observable<WalletConnectEvent> = this.eventsSubject.asObservable()
-  private providerPromise: Promise<Provider> | undefined
-  private provider: Provider | undefined
-  private currentAttempt: { cancel(): void; handle: WalletConnectPairingAttempt; latest?: Pairing } | undefined
-  /** The last cancelled attempt's pairing cleanup, still talking to the relay. */
-  private pendingCleanup: Promise<unknown> | undefined
-  private readonly reads: WalletConnectRpcReads
+  readonly events$: Observable<WalletConnectEvent>
+  private readonly sdk: WalletConnectSessionLifecycle
+  private readonly pairings: WalletConnectPairingAttempts
+  private readonly requests: WalletConnectRequests
 
-  constructor(private readonly options: UniversalProviderWalletConnectOptions) {
-    this.reads = new WalletConnectRpcReads(options.networks)
+  constructor(options: UniversalProviderWalletConnectOptions) {
+    this.sdk = new WalletConnectSessionLifecycle(options)
+    this.events$ = this.sdk.events$
+    const provider = (): Provider | undefined => this.sdk.provider
+    this.requests = new WalletConnectRequests({ provider, networks: options.networks })
+    this.pairings = new WalletConnectPairingAttempts({
+      load: () => this.sdk.load(),
+      provider,
+      networks: options.networks,
+      namespaces: options.namespaces,
+      signInToAsk: () => signInToAsk(options.signIn, options.logger),
+      clock: options.clock,
+      scheduler: options.scheduler,
+      logger: options.logger,
+      pairingExpiring: options.pairingExpiring,
+    })
   }
 
   /** Whether the SDK has been loaded (tests and the bundle budget check this). */
   get loaded(): boolean {
-    return this.provider !== undefined
+    return this.sdk.provider !== undefined
   }
 
   /** Loads and initialises the SDK once. Restores a persisted session as a side effect. */
   load(): Promise<Provider> {
-    this.providerPromise ??= this.createProvider().catch((e: unknown) => {
-      this.providerPromise = undefined
-      throw e
-    })
-    return this.providerPromise
+    return this.sdk.load()
   }
 
   /**
    * Loads the SDK and opens its relay connection ahead of connect(), taking both off the
-   * choose-to-QR time (call it when the modal opens or the WalletConnect option shows). The SDK
-   * only connects when it has a topic, so this sends one harmless relay request (a message fetch
-   * for no topics) through the core's public `relayer.request`. Never rejects.
+   * choose-to-QR time (call it when the modal opens or the WalletConnect option shows). Never rejects.
    */
-  async preconnect(): Promise<void> {
-    try {
-      const provider = await this.load()
-      const relayer = provider.client.core.relayer
-      if (relayer.connected) return
-      await relayer.request({ method: 'irn_batchFetchMessages', params: { topics: [] } } as Parameters<typeof relayer.request>[0])
-    } catch (e) {
-      this.options.logger.warn('WalletConnect preconnect failed', e)
-    }
+  preconnect(): Promise<void> {
+    return this.sdk.preconnect()
   }
 
   /** The session persisted from an earlier page load, or null. Loads the SDK. */
-  async restore(): Promise<WalletConnectSession | null> {
-    const provider = await this.load()
-    if (!provider.session) return null
-    return this.describe(provider, provider.session as SessionLike)
+  restore(): Promise<WalletConnectSession | null> {
+    return this.sdk.restore()
   }
 
   /**
@@ -291,219 +119,13 @@ export class UniversalProviderWalletConnect {
    * Without `signIn`, the request comes from the `signIn` option (whose `accept` then gets the answers).
    */
   connect(opts: { reuse?: boolean; signIn?: SiwxConnectRequest } = {}): WalletConnectPairingAttempt {
-    const running = this.currentAttempt
-    if (opts.reuse && running && this.reusable(running.latest)) return running.handle
-    running?.cancel()
-    const signingIn = opts.signIn === undefined ? this.signInRequest() : Promise.resolve({ request: opts.signIn, onConnect: undefined })
-    let signIn: { request: SiwxConnectRequest; onConnect: SiwxOnConnect | undefined } | undefined
-    const pairing$ = new ReplaySubject<Pairing>(1)
-    let settled = false
-    let refresh: Subscription | undefined
-    let resolveSession!: (s: WalletConnectSession) => void
-    let rejectSession!: (e: unknown) => void
-    const session = new Promise<WalletConnectSession>((resolve, reject) => {
-      resolveSession = resolve
-      rejectSession = reject
-    })
-    // Callers may only look at pairing$; an unobserved rejection must not surface as unhandled.
-    session.catch(() => undefined)
-
-    let onUri: ((uri: string) => void) | undefined
-    // The relay watch: a QR on its way or the relay link down is a wait on the relay, and
-    // RELAY_WAIT_MS of it ends the attempt (the view offers a fresh one).
-    let awaitingUri = false
-    let relayDown = false
-    let relayWait: Subscription | undefined
-    let relayer: Provider['client']['core']['relayer'] | undefined
-    const onRelayDown = (): void => {
-      relayDown = true
-      watchRelay()
-    }
-    const onRelayUp = (): void => {
-      relayDown = false
-      watchRelay()
-    }
-    const watchRelay = (): void => {
-      if (settled) return
-      if (awaitingUri || relayDown) {
-        relayWait ??= timer(RELAY_WAIT_MS, this.options.scheduler).subscribe(() => fail(new RelayUnreachableError()))
-      } else {
-        relayWait?.unsubscribe()
-        relayWait = undefined
-      }
-    }
-    // Pairings that existed before this attempt: a proposal of an earlier attempt that hung on the
-    // relay may still announce its URI once the relay is back; approving it would connect nobody.
-    let earlierTopics: ReadonlySet<string> = new Set()
-
-    const finish = (provider: Provider | undefined): void => {
-      settled = true
-      refresh?.unsubscribe()
-      relayWait?.unsubscribe()
-      if (provider && onUri) provider.removeListener('display_uri', onUri)
-      relayer?.off('relayer_disconnect', onRelayDown)
-      relayer?.off('relayer_connect', onRelayUp)
-      pairing$.complete()
-      if (this.currentAttempt === attempt) this.currentAttempt = undefined
-    }
-    const fail = (error: RelayUnreachableError): void => {
-      if (settled) return
-      this.options.logger.warn('WalletConnect relay unreachable', error)
-      finish(this.provider)
-      rejectSession(error)
-    }
-
-    const startPairing = (provider: Provider): void => {
-      awaitingUri = true
-      watchRelay()
-      this.propose(provider, signIn?.request)
-        .then(async (approved) => {
-          if (settled || !approved) return
-          const described = await this.describe(provider, approved.session)
-          // Stored before the session is reported: sign-in then finds it and asks nothing.
-          if (approved.signIn !== undefined) await signIn?.onConnect?.accept(approved.signIn.request, approved.signIn.sessions)
-          if (settled) return
-          finish(provider)
-          resolveSession(approved.signIn === undefined ? described : { ...described, signIn: approved.signIn })
-        })
-        .catch((e: unknown) => {
-          // A superseded pairing's proposal expiring is not this attempt's failure.
-          if (settled || e instanceof WalletConnectCancelledError) return
-          const error = toPairingError(e)
-          this.options.logger.warn('WalletConnect pairing failed', error)
-          finish(provider)
-          rejectSession(error)
-        })
-    }
-
-    const cancel = (): void => {
-      if (settled) return
-      finish(this.provider)
-      rejectSession(new WalletConnectCancelledError())
-      // Unsubscribes the unpaired topics and resolves when done (deletePairings: true would leave
-      // it to the expirer, which talks to the relay later, even after close()).
-      this.pendingCleanup = this.provider?.cleanupPendingPairings().catch(() => undefined)
-    }
-    const attempt: NonNullable<typeof this.currentAttempt> = {
-      cancel,
-      handle: { pairing$: pairing$.asObservable(), uri$: pairing$.pipe(map((p) => p.uri)), session, cancel },
-    }
-    this.currentAttempt = attempt
-
-    Promise.all([this.load(), signingIn])
-      .then(([provider, asked]) => {
-        if (settled) return
-        signIn = asked
-        earlierTopics = pairingTopics(provider)
-        relayer = provider.client.core.relayer
-        relayer.on('relayer_disconnect', onRelayDown)
-        relayer.on('relayer_connect', onRelayUp)
-        onUri = (uri: string) => {
-          if (settled || earlierTopics.has(topicOf(uri))) return
-          awaitingUri = false
-          watchRelay()
-          const pairing = createPairing(uri, this.options.clock.now())
-          attempt.latest = pairing
-          pairing$.next(pairing)
-          refresh?.unsubscribe()
-          const dueMs = Math.max(0, pairing.expiresAtMs - PAIRING_EXPIRY_MARGIN_MS - this.options.clock.now())
-          refresh = timer(dueMs, this.options.scheduler).subscribe(() => {
-            if (settled) return
-            const decision = this.options.pairingExpiring?.() ?? 'refresh'
-            // The answer may already have stopped the attempt (through cancel()).
-            if (decision === 'stop') cancel()
-            else if (!settled) startPairing(provider)
-          })
-        }
-        provider.on('display_uri', onUri)
-        startPairing(provider)
-      })
-      .catch((e: unknown) => {
-        if (settled) return
-        const error = new WalletRequestError('failed', WALLETCONNECT_LOAD_FAILED, { cause: e })
-        this.options.logger.warn('WalletConnect failed to load', e)
-        finish(undefined)
-        rejectSession(error)
-      })
-
-    return attempt.handle
-  }
-
-  /** The sign-in to ask with a connect; undefined without one, or when it cannot be prepared (then the sign view asks). */
-  private async signInRequest(): Promise<{ request: SiwxConnectRequest; onConnect: SiwxOnConnect } | undefined> {
-    try {
-      const onConnect = await this.options.signIn?.()
-      const request = await onConnect?.request('eip155')
-      return onConnect === undefined || request === undefined ? undefined : { request, onConnect }
-    } catch (e) {
-      this.options.logger.warn('WalletConnect: sign-in could not be asked with the connection', e)
-      return undefined
-    }
-  }
-
-  /**
-   * One proposal: the session proposal, or with an eip155 sign-in request the authenticate request
-   * (its answers as sessions, each with the text the wallet signed as the SDK renders it).
-   */
-  private async propose(
-    provider: Provider,
-    signIn: SiwxConnectRequest | undefined,
-  ): Promise<{ session: SessionLike; signIn?: NonNullable<WalletConnectSession['signIn']> } | undefined> {
-    const optionalNamespaces = requestedNamespaces(this.options.networks, this.options.namespaces)
-    const eip155 = optionalNamespaces.eip155
-    if (signIn === undefined || signIn.namespace !== 'eip155' || eip155 === undefined || signIn.chainIds.length === 0) {
-      const session = await provider.connect({ optionalNamespaces })
-      return session === undefined ? undefined : { session: session as SessionLike }
-    }
-    const params = {
-      // Read by UniversalProvider (not sent): the RPC map of the session's eip155 provider.
-      optionalNamespaces,
-      chains: [...signIn.chainIds],
-      domain: signIn.domain,
-      uri: signIn.uri,
-      nonce: signIn.nonce,
-      exp: signIn.expirationTime,
-      ...(signIn.statement === undefined ? {} : { statement: signIn.statement }),
-      // Asked as a ReCap in the message: the methods the session may then use.
-      methods: eip155.methods,
-    }
-    const answer = await provider.authenticate(params)
-    if (!(answer.session as SessionLike | undefined)) return undefined
-    const cacaos = (answer.auths ?? []) as unknown as CacaoLike[]
-    if (cacaos.length === 0) return { session: answer.session as SessionLike }
-    const sessions = cacaos.map((cacao) => {
-      let message = ''
-      try {
-        message = provider.client.formatAuthMessage({ request: cacao.p as Parameters<Provider['client']['formatAuthMessage']>[0]['request'], iss: cacao.p.iss })
-      } catch (e) {
-        // A payload the SDK cannot render (a statement with line breaks): an empty text never verifies.
-        this.options.logger.warn('WalletConnect sign-in answer could not be read', e)
-      }
-      return cacaoSession(cacao, message) ?? unreadableCacao(cacao)
-    })
-    return { session: answer.session as SessionLike, signIn: { request: signIn, sessions } }
-  }
-
-  /**
-   * Whether a running attempt may be reused: the domain's pairing rule decides. An attempt still
-   * preparing its first pairing has nothing that could have expired. The rule's fresh pairing is
-   * not used: a new attempt's URI only exists once the SDK has made its proposal (display_uri).
-   */
-  private reusable(latest: Pairing | undefined): boolean {
-    if (latest === undefined) return true
-    return reuseOrCreatePairing(latest, () => '', this.options.clock.now()).reused
+    return this.pairings.connect(opts)
   }
 
   /** Ends the session on both sides (the wallet gets session_delete). Never rejects. */
   async disconnect(): Promise<void> {
-    this.currentAttempt?.cancel()
-    const provider = this.provider
-    if (!provider?.session) return
-    try {
-      await provider.disconnect()
-    } catch (e) {
-      this.options.logger.warn('WalletConnect disconnect failed', e)
-    }
+    this.pairings.cancel()
+    await this.sdk.disconnect()
   }
 
   /**
@@ -511,202 +133,34 @@ export class UniversalProviderWalletConnect {
    * persisted for restore() in the next page load. Never rejects.
    */
   async close(): Promise<void> {
-    this.currentAttempt?.cancel()
-    this.reads.close()
+    this.pairings.cancel()
+    this.requests.close()
     // The cancelled pairing's cleanup talks to the relay; closed before it ends, the relayer would
     // open a new connection for it.
-    await this.pendingCleanup
-    const provider = this.provider
-    if (!provider) return
-    try {
-      await provider.client.core.relayer.transportClose()
-    } catch (e) {
-      this.options.logger.warn('WalletConnect close failed', e)
-    }
-    provider.client.core.heartbeat.stop()
+    await this.pairings.cleanup
+    await this.sdk.close()
   }
 
   /** The EIP-1193 provider of the session (eip155), or undefined before the SDK is loaded. */
   getProvider(): Eip1193Provider | undefined {
-    const provider = this.provider
-    if (!provider) return undefined
-    return {
-      request: async ({ method, params }) => {
-        if (BATCH_METHODS.has(method) && !approves(provider, method)) {
-          // The SDK would answer from its own cache or store, or ask a wallet that never agreed to
-          // batches; answered as a wallet without the method does, the caller keeps one call at a time.
-          throw new WalletRequestError('unsupportedMethod', `The wallet did not approve ${method} for this session`, { code: 4200 })
-        }
-        const chainId = await this.readChain(provider, method)
-        if (chainId !== undefined) {
-          try {
-            return await this.reads.request(chainId, params === undefined ? { method } : { method, params })
-          } catch (e) {
-            throw toReadError(e)
-          }
-        }
-        try {
-          return await provider.request({ method, params: params as unknown[] | undefined })
-        } catch (e) {
-          throw toWalletError(e)
-        }
-      },
-      on: (event, listener) => provider.on(event, listener),
-      removeListener: (event, listener) => provider.removeListener(event, listener),
-    }
-  }
-
-  /**
-   * The eip155 chain a request goes to over the RPC fallback, or undefined when the SDK handles it:
-   * methods the wallet approved go to the wallet, the SDK answers accounts, chain id and switches
-   * itself, and a chain without configured RPC URLs is left to the SDK's map. That is the SDK's own
-   * split (its Eip155Provider sends the rest to its one HTTP provider per chain), decided here
-   * from the session's public state.
-   */
-  private async readChain(provider: Provider, method: string): Promise<number | undefined> {
-    const approved = (provider.session as SessionLike | undefined)?.namespaces.eip155 as { methods?: string[] } | undefined
-    if (approved === undefined || approved.methods?.includes(method) === true || SDK_LOCAL_METHODS.has(method)) return undefined
-    const chainId = Number(await provider.request<number | string>({ method: 'eth_chainId' }))
-    return this.reads.urlsOf(chainId).length > 0 ? chainId : undefined
+    return this.requests.eip1193()
   }
 
   /** The current session's accounts (CAIP-10) in `namespace`; none without a session. */
   accountsIn(namespace: ChainNamespace): string[] {
-    const session = this.provider?.session as SessionLike | undefined
-    return [...(session?.namespaces[namespace]?.accounts ?? [])]
+    return this.sdk.accountsIn(namespace)
   }
 
   /**
    * One request to the wallet on a network of a non-eip155 namespace (`solana:…`), as the session
    * approved it. @throws WalletRequestError with the wallet's code.
    */
-  async requestIn<T>(caipNetworkId: string, method: string, params: Record<string, unknown>): Promise<T> {
-    const provider = this.provider
-    if (!provider?.session) throw new WalletRequestError('failed', 'No WalletConnect session')
-    try {
-      return await provider.request<T>({ method, params: params as unknown as unknown[] }, caipNetworkId)
-    } catch (e) {
-      throw toWalletError(e)
-    }
+  requestIn<T>(caipNetworkId: string, method: string, params: Record<string, unknown>): Promise<T> {
+    return this.requests.requestIn<T>(caipNetworkId, method, params)
   }
 
   /** Switches the session's network (locally when the wallet approved it, else through the wallet). */
-  async switchNetwork(caipNetworkId: CaipNetworkId): Promise<void> {
-    const provider = this.provider
-    if (!provider?.session) throw new WalletRequestError('failed', 'No WalletConnect session')
-    const [namespace] = caipNetworkId.split(':')
-    if (namespace !== 'eip155') {
-      provider.setDefaultChain(caipNetworkId)
-      return
-    }
-    const chainId = `0x${Number(referenceOf(caipNetworkId)).toString(16)}`
-    try {
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
-    } catch (e) {
-      throw toWalletError(e)
-    }
-  }
-
-  private async createProvider(): Promise<Provider> {
-    const { UniversalProvider } = await (this.options.load ?? (() => import('@walletconnect/universal-provider')))()
-    const init = () =>
-      UniversalProvider.init({
-        projectId: this.options.projectId,
-        relayUrl: this.options.relayUrl,
-        metadata: this.options.metadata,
-        telemetryEnabled: false,
-        disableProviderPing: true,
-        logger: 'silent',
-        ...(this.options.storage ? { storage: this.options.storage } : {}),
-        ...(this.options.customStoragePrefix ? { customStoragePrefix: this.options.customStoragePrefix } : {}),
-      })
-    const stored = this.options.storage ? storedEntriesOf(this.options.storage) : browserStoredEntries()
-    const prefix = this.options.customStoragePrefix ?? ''
-    await this.dropUnreadableState(stored, prefix)
-    let provider: Provider
-    try {
-      provider = await init()
-    } catch (e) {
-      // State the check could not tell apart (JSON of the wrong shape) may still stop the start:
-      // without it the SDK starts clean, and the visitor can pair again.
-      const cleared = await clearModalState(stored, prefix).catch(() => [])
-      if (cleared.length === 0) throw e
-      this.options.logger.warn('WalletConnect storage could not be used and was cleared', e)
-      provider = await init()
-    }
-    if (this.options.verifyAttestation === 'skip') skipVerifyAttestation(provider.client)
-    // The relay's answer, not navigator.onLine, decides whether WalletConnect works (see the file).
-    relayDecidesOnline(provider.client.core.relayer, globalThis.navigator?.onLine === false, (e) =>
-      this.options.logger.warn('WalletConnect relay connection failed', e),
-    )
-    this.listen(provider)
-    this.provider = provider
-    return provider
-  }
-
-  /**
-   * Clears the modal's WalletConnect state when part of it cannot be read back (not JSON): the
-   * SDK would fail to start on it, or start without the session. A warning, never an error.
-   */
-  private async dropUnreadableState(stored: StoredEntries, prefix: string): Promise<void> {
-    try {
-      const unreadable = await unreadableKeys(stored, prefix)
-      if (unreadable.length === 0) return
-      await clearModalState(stored, prefix)
-      this.options.logger.warn('WalletConnect storage was unreadable and was cleared', unreadable)
-    } catch (e) {
-      this.options.logger.warn('WalletConnect storage could not be checked', e)
-    }
-  }
-
-  private listen(provider: Provider): void {
-    const id = this.connectorId
-    provider.on('accountsChanged', (accounts: string[]) => {
-      if (!provider.session) return
-      this.eventsSubject.next({ type: 'accountsChanged', connectorId: id, addresses: accounts })
-    })
-    provider.on('chainChanged', (chainId: number | string) => {
-      if (!provider.session) return
-      const text = String(chainId)
-      // A malformed id (beyond the safe integers, a fraction) is ignored, not rounded to another chain.
-      const caipNetworkId = wellFormedCaipNetworkId(text.includes(':') ? text : `eip155:${text}`)
-      if (caipNetworkId !== undefined) this.eventsSubject.next({ type: 'chainChanged', connectorId: id, caipNetworkId })
-    })
-    provider.on('session_delete', ({ topic }: { topic: string }) => {
-      this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
-      this.eventsSubject.next({ type: 'disconnect', connectorId: id })
-    })
-    // UniversalProvider does not forward expiry; the SignClient drops the session on its own.
-    provider.client.on('session_expire', ({ topic }: { topic: string }) => {
-      if (provider.session && provider.session.topic !== topic) return
-      this.eventsSubject.next({ type: 'sessionDeleted', connectorId: id, topic })
-      this.eventsSubject.next({ type: 'disconnect', connectorId: id })
-    })
-  }
-
-  private async describe(provider: Provider, session: SessionLike): Promise<WalletConnectSession> {
-    const namespace: ChainNamespace = session.namespaces.eip155 ? 'eip155' : ((Object.keys(session.namespaces)[0] ?? 'eip155') as ChainNamespace)
-    const accounts = session.namespaces[namespace]?.accounts ?? []
-    const approvedNetworks = [
-      ...new Set(accounts.map((a) => wellFormedCaipNetworkId(a.split(':').slice(0, 2).join(':'))).filter((n) => n !== undefined)),
-    ]
-    let caipNetworkId = approvedNetworks[0] ?? (`${namespace}:0` as CaipNetworkId)
-    let addresses = accounts.filter((a) => a.startsWith(`${caipNetworkId}:`)).map(addressOf)
-    if (namespace === 'eip155') {
-      const chainId = parseEip155ChainId(await provider.request<unknown>({ method: 'eth_chainId' }))
-      if (chainId === undefined) throw new WalletRequestError('failed', 'The wallet reported a malformed chain id')
-      caipNetworkId = `eip155:${String(chainId)}`
-      addresses = await provider.request<string[]>({ method: 'eth_accounts' })
-    }
-    return {
-      topic: session.topic,
-      connectorId: this.connectorId,
-      namespace,
-      addresses,
-      caipNetworkId,
-      approvedNetworks,
-      peer: { name: boundWalletName(session.peer.metadata.name), url: session.peer.metadata.url, icons: session.peer.metadata.icons },
-      expiresAtMs: session.expiry * 1000,
-    }
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void> {
+    return this.requests.switchNetwork(caipNetworkId)
   }
 }
