@@ -5,14 +5,12 @@
  * one by one still saves a prompt, and a swap that failed after its approval landed is said so.
  */
 import { TransactionRejectedError } from '../../domain/errors'
+import { SwapBatchFailedError, SwapBatchPartialError, SwapBatchPendingError } from '../../domain/swap/swap-errors'
 import { WalletRequestError } from '../../ports/chain-family'
 import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
 import type { SentTransfer } from '../../ports/token-transfers'
 import { followCalls } from '../calls/connected-calls'
 import {
-  BATCH_FAILED_MESSAGE,
-  BATCH_PARTIAL_MESSAGE,
-  BATCH_PENDING_MESSAGE,
   RECEIPT_POLLS,
   RECEIPT_POLL_MS,
   type SubmitState,
@@ -99,7 +97,7 @@ export async function batchSwap(
     onError: (error) => flow.deps.logger.warn('Batch status unavailable', error),
   })
   if (settled?.outcome !== 'confirmed') {
-    throw new Error(settled === undefined ? BATCH_PENDING_MESSAGE : settled.outcome === 'partial' ? BATCH_PARTIAL_MESSAGE : BATCH_FAILED_MESSAGE)
+    throw settled === undefined ? new SwapBatchPendingError() : settled.outcome === 'partial' ? new SwapBatchPartialError() : new SwapBatchFailedError()
   }
   if (flow.deps.modal.view === 'SwapPreview') flow.deps.modal.reset('Account')
   flow.swapped(preview, account, { hash: settled.transactionHashes.at(-1) ?? batchId })

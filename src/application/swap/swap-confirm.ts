@@ -4,11 +4,17 @@
  * (or the approval and the swap as one batch, ./swap-batch.ts), then the swap, each one
  * ApproveTransaction entry. On success: a pending Activity entry, a snack, balances refetched.
  */
-import { TransactionRejectedError } from '../../domain/errors'
+import { SwapNetworkNotSupportedError, TransactionRejectedError } from '../../domain/errors'
+import { failureOf } from '../../domain/failure'
 import { formatUnitsExact } from '../../domain/format/amount'
-import { sendErrorMessage } from '../../domain/send/send-errors'
-import { SwapNetworkNotSupportedError } from '../../domain/errors'
-import { SwapInsufficientLiquidityError } from '../../domain/swap/swap-errors'
+import { sendFailure } from '../../domain/send/send-errors'
+import {
+  SwapApprovalFailedError,
+  SwapBatchFailedError,
+  SwapBatchPartialError,
+  SwapBatchPendingError,
+  SwapInsufficientLiquidityError,
+} from '../../domain/swap/swap-errors'
 import { isNativeSwapToken, slippageKeeping } from '../../domain/swap/swap-math'
 import { createPendingTransaction } from '../../domain/transactions/pending-transaction'
 import type { CaipNetworkId } from '../../domain/entities'
@@ -19,9 +25,7 @@ import type { ApprovalSummary } from '../send/transaction-approvals'
 import { batchSwap } from './swap-batch'
 import type { SwapQuotes } from './swap-quote'
 import {
-  APPROVAL_FAILED_MESSAGE,
-  OWN_MESSAGES,
-  QUOTE_FAILED_MESSAGE,
+  SWAP_FAILURES,
   RECEIPT_POLLS,
   RECEIPT_POLL_MS,
   type SubmitState,
@@ -160,7 +164,7 @@ export class ConfirmSwap {
       if (status === 'confirmed') return
       if (status === 'failed') break
     }
-    throw new Error(APPROVAL_FAILED_MESSAGE)
+    throw new SwapApprovalFailedError()
   }
 
   wait(ms: number): Promise<void> {
@@ -200,15 +204,28 @@ export class ConfirmSwap {
   private failed(error: unknown): void {
     if (error instanceof TransactionRejectedError) this.deps.logger.warn('Swap rejected in the wallet', error)
     else this.deps.logger.warn('Swap failed', error)
-    const message =
-      error instanceof SwapInsufficientLiquidityError || error instanceof SwapNetworkNotSupportedError || (error instanceof Error && OWN_MESSAGES.has(error.message))
-        ? error.message
+    // The swap's own errors say their words; a service failure reads as a quote that could not be
+    // had; anything else is a send's failure (a rejection, the wallet's own words).
+    const own = SWAP_ERRORS.find((type) => error instanceof type)
+    const shown =
+      own !== undefined
+        ? failureOf(error as InstanceType<typeof own>)
         : isServiceFailure(error)
-          ? QUOTE_FAILED_MESSAGE
-          : sendErrorMessage(sendErrorOf(error))
-    this.setSubmit({ status: 'failed', message })
+          ? SWAP_FAILURES.quoteFailed
+          : sendFailure(sendErrorOf(error))
+    this.setSubmit({ status: 'failed', error: shown })
   }
 }
+
+/** The failures a swap words itself. */
+const SWAP_ERRORS = [
+  SwapInsufficientLiquidityError,
+  SwapNetworkNotSupportedError,
+  SwapApprovalFailedError,
+  SwapBatchFailedError,
+  SwapBatchPartialError,
+  SwapBatchPendingError,
+] as const
 
 function isServiceFailure(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name

@@ -24,6 +24,7 @@
 // the shared rxjs chunks differently and grow the page's first script.
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
 import { SwapNetworkNotSupportedError } from '../../domain/errors'
+import { failureOf } from '../../domain/failure'
 import { formatUnitsExact } from '../../domain/format/amount'
 import { SwapInsufficientLiquidityError } from '../../domain/swap/swap-errors'
 import { APPROVE_GAS_ESTIMATE, SWAP_GAS_ESTIMATE, isNativeSwapToken, maxSwapAmount } from '../../domain/swap/swap-math'
@@ -31,7 +32,7 @@ import { isAbortError } from '../../ports/http-errors'
 import { ConfirmSwap } from './swap-confirm'
 import { formErrorOf, nativeRowOf, parsedAmountOf, swapRow, tokenOf } from './swap-form'
 import { SwapQuotes } from './swap-quote'
-import { INITIAL, QUOTE_FAILED_MESSAGE, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapState } from './swap-state'
+import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapState } from './swap-state'
 
 export type { QuoteState, SubmitState, SwapFlowDeps, SwapPreview, SwapQuoteInfo, SwapState, SwapTokenRow } from './swap-state'
 export { SWAP_QUOTE_DEBOUNCE_MS } from './swap-state'
@@ -93,7 +94,7 @@ export class SwapFlow {
     } catch (error) {
       const unsupported = error instanceof SwapNetworkNotSupportedError
       if (!unsupported) this.deps.logger.warn('Swap tokens unavailable', error)
-      this.set({ ...this.subject.value, tokens: { status: 'error', unsupported, message: unsupported ? error.message : 'Could not load the tokens to swap. Try again.' } })
+      this.set({ ...this.subject.value, tokens: { status: 'error', unsupported, error: unsupported ? failureOf(error) : SWAP_FAILURES.tokensFailed } })
     }
   }
 
@@ -221,7 +222,7 @@ export class SwapFlow {
       if (generation !== this.quoteGeneration || isAbortError(error)) return
       const liquidity = error instanceof SwapInsufficientLiquidityError
       if (!liquidity) this.deps.logger.warn('Swap quote failed', error)
-      this.set({ ...this.subject.value, quote: { status: 'error', liquidity, message: liquidity ? error.message : QUOTE_FAILED_MESSAGE } })
+      this.set({ ...this.subject.value, quote: { status: 'error', liquidity, error: liquidity ? failureOf(error) : SWAP_FAILURES.quoteFailed } })
     }
   }
 

@@ -6,7 +6,8 @@
 import type { SwapToken, TokenBalance } from '../../domain/entities'
 import { formatBalance, parseAmountInput, parseUnitsExact } from '../../domain/format/amount'
 import { isNativeSwapToken } from '../../domain/swap/swap-math'
-import { INSUFFICIENT_BALANCE_MESSAGE, type SwapState, type SwapTokenRow } from './swap-state'
+import type { Failure } from '../../domain/failure'
+import { SWAP_FAILURES, type SwapState, type SwapTokenRow } from './swap-state'
 
 /** The row of `address` among the loaded tokens, if any. */
 export function tokenOf(state: SwapState, address: string | undefined): SwapTokenRow | undefined {
@@ -28,10 +29,10 @@ export function parsedAmountOf(state: SwapState, locale: string | undefined): bi
 }
 
 /** What the form says of the typed amount against the from token's holding, if anything. */
-export function formErrorOf(state: SwapState, parsed: bigint | 'invalid' | undefined): string | undefined {
+export function formErrorOf(state: SwapState, parsed: bigint | 'invalid' | undefined): Failure | undefined {
   const from = tokenOf(state, state.from)
-  if (parsed === 'invalid') return 'Enter a valid amount'
-  return parsed !== undefined && from !== undefined && parsed > from.balance ? INSUFFICIENT_BALANCE_MESSAGE : undefined
+  if (parsed === 'invalid') return SWAP_FAILURES.invalidAmount
+  return parsed !== undefined && from !== undefined && parsed > from.balance ? SWAP_FAILURES.insufficientBalance : undefined
 }
 
 /** `token` with what `balances` hold of it and its usd price (the given one, else the holding's, else 0). */

@@ -5,6 +5,7 @@
 import type { SchedulerLike } from 'rxjs'
 import type { CaipNetworkId, SwapToken } from '../../domain/entities'
 import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
+import type { Failure } from '../../domain/failure'
 import type { BlockchainApi } from '../../ports/blockchain-api'
 import type { Clock } from '../../ports/clock'
 import type { Logger } from '../../ports/logger'
@@ -41,7 +42,7 @@ export type QuoteState =
   | { readonly status: 'idle' }
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly quote: SwapQuoteInfo }
-  | { readonly status: 'error'; readonly message: string; readonly liquidity: boolean }
+  | { readonly status: 'error'; readonly error: Failure; readonly liquidity: boolean }
 
 /** The previewed swap: what the visitor saw and agreed to. */
 export interface SwapPreview {
@@ -64,20 +65,20 @@ export type SubmitState =
   | { readonly status: 'confirming' }
   /** The fresh quote pays less than the previewed minimum: nothing was sent. */
   | { readonly status: 'requoted'; readonly quote: SwapQuoteInfo }
-  | { readonly status: 'failed'; readonly message: string }
+  | { readonly status: 'failed'; readonly error: Failure }
 
 export interface SwapState {
   readonly tokens:
     | { readonly status: 'idle' | 'loading' }
     | { readonly status: 'ready'; readonly list: readonly SwapTokenRow[] }
-    | { readonly status: 'error'; readonly message: string; readonly unsupported: boolean }
+    | { readonly status: 'error'; readonly error: Failure; readonly unsupported: boolean }
   readonly network: CaipNetworkId | undefined
   readonly account: string | undefined
   readonly from: string | undefined
   readonly to: string | undefined
   readonly amount: string
   /** Why the typed values cannot be swapped (insufficient balance, a bad amount), or undefined. */
-  readonly formError: string | undefined
+  readonly formError: Failure | undefined
   readonly quote: QuoteState
   readonly preview: SwapPreview | undefined
   readonly submit: SubmitState
@@ -110,14 +111,13 @@ export const SWAP_QUOTE_DEBOUNCE_MS = 400
 export const RECEIPT_POLL_MS = 1000
 export const RECEIPT_POLLS = 120
 
-export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient balance'
-export const QUOTE_FAILED_MESSAGE = 'Could not get a quote. Try again.'
-export const APPROVAL_FAILED_MESSAGE = 'The approval failed on chain; nothing was swapped.'
-export const BATCH_FAILED_MESSAGE = 'The approval and swap failed; nothing was swapped.'
-export const BATCH_PARTIAL_MESSAGE = 'The approval went through but the swap failed; nothing was swapped. Try again.'
-export const BATCH_PENDING_MESSAGE = 'The wallet has not confirmed the swap yet. Check Activity before trying again.'
-/** Failures the flow words itself: shown as they are. */
-export const OWN_MESSAGES: ReadonlySet<string> = new Set([APPROVAL_FAILED_MESSAGE, BATCH_FAILED_MESSAGE, BATCH_PARTIAL_MESSAGE, BATCH_PENDING_MESSAGE])
+/** The failures the flow words itself, by their catalogue keys. */
+export const SWAP_FAILURES = {
+  insufficientBalance: { code: 'swap.insufficientBalance' },
+  invalidAmount: { code: 'swap.invalidAmount' },
+  quoteFailed: { code: 'swap.quoteFailed' },
+  tokensFailed: { code: 'swap.tokensFailed' },
+} as const satisfies Record<string, Failure>
 
 export const INITIAL: SwapState = {
   tokens: { status: 'idle' },
