@@ -59,9 +59,20 @@ export async function routeDefaults(target: BrowserContext | Page, origins: Read
   }
 }
 
+/** The test devnet lacks what a test asked of it, or failed a read. */
+export class DevnetError extends Error {
+  override readonly name = 'DevnetError' as const
+  constructor(
+    readonly code: 'DEVNET_CHAIN_MISSING' | 'DEVNET_READ_FAILED',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 function rpcUrlOf(chains: readonly TestChain[], chainId: number): string {
   const chain = chains.find((c) => c.id === chainId)
-  if (chain === undefined) throw new Error(`this devnet has no chain ${chainId} (it has ${chains.map((c) => c.id).join(', ')})`)
+  if (chain === undefined) throw new DevnetError('DEVNET_CHAIN_MISSING', `this devnet has no chain ${chainId} (it has ${chains.map((c) => c.id).join(', ')})`)
   return chain.rpcUrl
 }
 
@@ -72,7 +83,7 @@ async function nativeBalance(rpcUrl: string, address: string): Promise<bigint> {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
   })
   const body = (await response.json()) as { result?: string; error?: { message: string } }
-  if (body.result === undefined) throw new Error(`eth_getBalance failed: ${body.error?.message ?? response.status}`)
+  if (body.result === undefined) throw new DevnetError('DEVNET_READ_FAILED', `eth_getBalance failed: ${body.error?.message ?? response.status}`)
   return BigInt(body.result)
 }
 

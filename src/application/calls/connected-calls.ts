@@ -7,6 +7,7 @@
 import type { CallsCapabilities, CallsRequest, CallsStatus } from '../../domain/calls/wallet-calls'
 import type { CaipNetworkId, ChainNamespace } from '../../domain/entities'
 import type { WalletCalls } from '../../ports/wallet-calls'
+import { DomainError } from '../../domain/domain-error'
 
 /** The connected wallet's batches in one family. */
 export interface ConnectedCalls {
@@ -39,12 +40,12 @@ export function connectedCalls(
     },
     async send(request) {
       const id = connectorId()
-      if (calls === undefined || id === undefined) throw new Error('No connected wallet sends batches')
+      if (calls === undefined || id === undefined) throw new NoBatchingWalletError('send')
       return calls.sendCalls(id, request)
     },
     async status(chainId, batchId) {
       const id = connectorId()
-      if (calls === undefined || id === undefined) throw new Error('No connected wallet reports batches')
+      if (calls === undefined || id === undefined) throw new NoBatchingWalletError('status')
       return calls.callsStatus(id, chainId, batchId)
     },
   }
@@ -74,4 +75,13 @@ export async function followCalls(
     if (current !== undefined && current.outcome !== 'pending') return current
   }
   return undefined
+}
+
+/** Batches were asked of a connection whose wallet does not take them (or no connection). */
+export class NoBatchingWalletError extends DomainError {
+  override readonly name = 'NoBatchingWalletError' as const
+  readonly code = 'NO_BATCHING_WALLET' as const
+  constructor(asked: 'send' | 'status') {
+    super(asked === 'send' ? 'No connected wallet sends batches' : 'No connected wallet reports batches')
+  }
 }

@@ -3,6 +3,7 @@ import { SNACK_MESSAGES } from '../../domain/messages'
 import { sessionMismatch, signatureFailureMessage, type SessionMismatch } from '../../domain/siwx/siwx-rules'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../ports/siwx'
 import type { SignInWithXDeps } from './sign-in-with-x'
+import { DomainError } from '../../domain/domain-error'
 
 export type SignInOnConnectDeps = Pick<
   SignInWithXDeps,
@@ -50,7 +51,7 @@ export class SignInOnConnect implements SiwxOnConnect {
     try {
       for (const session of sessions) {
         const refused = await this.check(request, session)
-        if (refused !== undefined) throw new Error(`The sign-in signed with the connection did not verify (${refused})`)
+        if (refused !== undefined) throw new ConnectSignInRefusedError(refused)
       }
       for (const session of sessions) {
         await this.deps.storage.add(session)
@@ -86,5 +87,14 @@ export class SignInOnConnect implements SiwxOnConnect {
     if (messenger === undefined) return 'chain'
     const verify = this.deps.config.verify ?? ((s: SiwxSession) => messenger.verify(s, nowMs))
     return (await verify(session)) ? undefined : 'signature'
+  }
+}
+
+/** The sign-in a wallet signed while connecting is not the one asked for, or did not verify. */
+export class ConnectSignInRefusedError extends DomainError {
+  override readonly name = 'ConnectSignInRefusedError' as const
+  readonly code = 'CONNECT_SIGN_IN_REFUSED' as const
+  constructor(readonly reason: string) {
+    super(`The sign-in signed with the connection did not verify (${reason})`)
   }
 }

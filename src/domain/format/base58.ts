@@ -1,5 +1,6 @@
 /** Base58 (Bitcoin alphabet), the encoding of Solana addresses and signatures. */
 import { BASE58_ALPHABET } from '../validation/addresses'
+import { DomainError } from '../domain-error'
 
 export function base58Encode(bytes: Uint8Array): string {
   let zeros = 0
@@ -28,7 +29,7 @@ export function base58Decode(text: string): Uint8Array {
   const bytes: number[] = []
   for (let i = zeros; i < text.length; i++) {
     let carry = BASE58_ALPHABET.indexOf(text[i] ?? '')
-    if (carry < 0) throw new Error('Not a base58 string')
+    if (carry < 0) throw new InvalidBase58Error()
     for (let j = 0; j < bytes.length; j++) {
       carry += (bytes[j] ?? 0) * 58
       bytes[j] = carry & 0xff
@@ -40,4 +41,13 @@ export function base58Decode(text: string): Uint8Array {
     }
   }
   return Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes.reverse()])
+}
+
+/** A text that is not base58 (a Solana address or signature was expected). */
+export class InvalidBase58Error extends DomainError {
+  override readonly name = 'InvalidBase58Error' as const
+  readonly code = 'INVALID_BASE58' as const
+  constructor() {
+    super('Not a base58 string')
+  }
 }

@@ -17,6 +17,7 @@ import {
 } from '../errors'
 import { chainFamilyLabel } from '../connection/connectors'
 import type { ChainNamespace } from '../entities'
+import { failure, type Failure } from '../failure'
 import { exampleAmount, numberMarks } from '../format/locale-number'
 import { sendWarningMessage, type SendWarning } from './send-receiver-checks'
 
@@ -112,6 +113,38 @@ function causeOf(error: CausedSendError): { readonly code: string; readonly mess
 /** The spec's error behind `error`, with its `code` (a view renders it by that code), if it is one. */
 export function sendErrorCause(error: SendError): { readonly code: string; readonly message: string } | undefined {
   return isCaused(error) ? causeOf(error) : undefined
+}
+
+/**
+ * `error` as a failure a view shows by its code: the spec's error's `error.<CODE>` where it is one,
+ * else Walletgate's own text's key, with what it fills in; a wallet's own words are its `reason`.
+ */
+export function sendFailure(error: SendError): Failure {
+  if (isCaused(error)) return failure(`error.${causeOf(error).code}`)
+  switch (error.kind) {
+    case 'wrongFamily':
+      return error.namespace === 'eip155' ? failure('failure.wrongFamilyEvm') : failure('failure.wrongFamily', { family: chainFamilyLabel(error.namespace) })
+    case 'invalidAddressChecksum':
+      return failure('failure.addressChecksum')
+    case 'invalidAmount':
+      return failure('error.INVALID_AMOUNT')
+    case 'unclearAmount':
+      return failure('failure.unclearAmount', { mark: numberMarks(error.locale).decimal, example: exampleAmount(error.locale) })
+    case 'tooManyDecimals':
+      return error.decimals === 0 ? failure('failure.noDecimals') : failure('failure.maxDecimals', { decimals: String(error.decimals) })
+    case 'amountNotPositive':
+      return failure('failure.amountNotPositive')
+    case 'nameNotFound':
+      return failure('failure.nameNotFound', { name: error.name })
+    case 'nameHasNoAddress':
+      return failure('failure.nameHasNoAddress', { name: error.name })
+    case 'feeEstimateFailed':
+      return failure('failure.feeEstimate')
+    case 'receiverWarning':
+      return error.warning.kind === 'tokenContract' ? failure('send.warning.tokenContract', { symbol: error.warning.symbol }) : failure(`send.warning.${error.warning.kind}`)
+    case 'walletFailed':
+      return failure('failure.walletReason', { reason: error.reason })
+  }
 }
 
 /** The text a view shows for `error` (in English; the spec's error's message where it is one). */

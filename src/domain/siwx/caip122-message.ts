@@ -4,10 +4,11 @@
  * the Chain ID (a polkadot or cosmos chain reference means nothing without its namespace).
  */
 import type { SiwxMessageData } from '../entities'
+import { DomainError } from '../domain-error'
 
 /** One line: no line breaks may enter a field (they would forge the lines after it). */
 function line(value: string, field: string): string {
-  if (/[\r\n\u2028\u2029]/.test(value)) throw new Error(`The ${field} of a sign-in message must be one line`)
+  if (/[\r\n\u2028\u2029]/.test(value)) throw new InvalidSignInMessageError(`The ${field} of a sign-in message must be one line`)
   return value
 }
 
@@ -16,7 +17,7 @@ function line(value: string, field: string): string {
  * @throws when a field would break the message's lines, or the nonce is not 8+ alphanumerics.
  */
 export function caip122Message(data: SiwxMessageData, accountKind: string): string {
-  if (!/^[A-Za-z0-9]{8,}$/.test(data.nonce)) throw new Error('The nonce of a sign-in message must be 8 or more letters and digits')
+  if (!/^[A-Za-z0-9]{8,}$/.test(data.nonce)) throw new InvalidSignInMessageError('The nonce of a sign-in message must be 8 or more letters and digits')
   const lines = [`${line(data.domain, 'domain')} wants you to sign in with your ${accountKind} account:`, line(data.accountAddress, 'address'), '']
   if (data.statement !== undefined) lines.push(line(data.statement, 'statement'), '')
   lines.push(`URI: ${line(data.uri, 'uri')}`, `Version: ${line(data.version, 'version')}`, `Chain ID: ${line(data.chainId, 'chain id')}`, `Nonce: ${data.nonce}`)
@@ -74,4 +75,13 @@ export function parseCaip122Message(text: string, accountKind: string): SiwxMess
   }
   if (data.uri === undefined || data.version === undefined || data.chainId === undefined || data.nonce === undefined) return undefined
   return data as SiwxMessageData
+}
+
+/** Sign-in fields that cannot make a message to sign (a line break, a short nonce, a foreign address). */
+export class InvalidSignInMessageError extends DomainError {
+  override readonly name = 'InvalidSignInMessageError' as const
+  readonly code = 'INVALID_SIGN_IN_MESSAGE' as const
+  constructor(detail: string) {
+    super(detail)
+  }
 }

@@ -1,3 +1,4 @@
+import type { Failure } from '../../domain/failure'
 import type { MessageKey, PluralKey } from './catalogue'
 import type { I18n, Params } from './i18n'
 import { englishText } from './english'
@@ -21,6 +22,11 @@ function countText(count: number, locale: string): string {
   } catch {
     return String(count)
   }
+}
+
+/** A failure the state holds, in the visitor's language: its code's words, its params filled in. */
+export function failureText(i18n: I18n, failure: Failure): string {
+  return i18n.t(failure.code as MessageKey, failure.params)
 }
 
 /**

@@ -12,6 +12,7 @@ import { shared } from '../i18n/messages/shared'
 import { swap } from '../i18n/messages/swap'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
+import { failureText } from '../i18n/rules'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors, shared)
@@ -105,7 +106,7 @@ export default function SwapPreviewView() {
       )}
       {submit.status === 'failed' && (
         <p className="wg-form-error" role="alert" data-testid="swap-preview-error">
-          {i18n.known(submit.message)}
+          {failureText(i18n, submit.error)}
         </p>
       )}
       <Button fullWidth size="lg" loading={busy} disabled={busy || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">

@@ -9,6 +9,7 @@ import { swap } from '../i18n/messages/swap'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { numberText } from '../i18n/format'
+import { failureText } from '../i18n/rules'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors)
@@ -33,8 +34,8 @@ export default function SwapView() {
       <div className="wg-view wg-send" data-testid="view-Swap">
         <Notice
           tone="error"
-          title={state.tokens.unsupported ? i18n.known(state.tokens.message) : t('swap.unavailable')}
-          message={state.tokens.unsupported ? t('swap.switchNetwork') : i18n.known(state.tokens.message)}
+          title={state.tokens.unsupported ? failureText(i18n, state.tokens.error) : t('swap.unavailable')}
+          message={state.tokens.unsupported ? t('swap.switchNetwork') : failureText(i18n, state.tokens.error)}
           announce
           testId="swap-unavailable"
           actions={state.tokens.unsupported ? undefined : <Button onClick={() => void swap.start()}>{t('shell.tryAgain')}</Button>}
@@ -56,8 +57,8 @@ export default function SwapView() {
   const from = tokens.find((t) => t.address === state.from)
   const to = tokens.find((t) => t.address === state.to)
   const quote = state.quote.status === 'ready' ? state.quote.quote : undefined
-  const rawError = state.formError ?? (state.quote.status === 'error' ? state.quote.message : undefined)
-  const error = rawError === undefined ? undefined : i18n.known(rawError)
+  const failure = state.formError ?? (state.quote.status === 'error' ? state.quote.error : undefined)
+  const error = failure === undefined ? undefined : failureText(i18n, failure)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void swap.review()

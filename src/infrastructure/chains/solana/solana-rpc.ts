@@ -5,6 +5,7 @@
  * not retried on another URL. Plain fetch: reads need no Solana SDK.
  */
 import { RPC_REQUEST_TIMEOUT_MS, RPC_RETRY_BASE_DELAY_MS, RPC_RETRY_COUNT } from '../../../domain/constants'
+import { NetworkUrlMissingError, NodeAnswerError } from '../adapter-errors'
 
 /** The node answered with a JSON-RPC error; `message` keeps its words. */
 export class SolanaRpcError extends Error {
@@ -51,7 +52,7 @@ export class SolanaRpc {
    * error once every URL failed on every attempt; the caller's abort at once.
    */
   async call<T>(method: string, params: readonly unknown[] = [], signal?: AbortSignal): Promise<T> {
-    if (this.urls.length === 0) throw new Error('The network has no RPC URL')
+    if (this.urls.length === 0) throw new NetworkUrlMissingError('The network has no RPC URL')
     let lastError: unknown
     for (let attempt = 0; attempt <= this.retryCount; attempt++) {
       if (attempt > 0) await this.sleep(this.retryDelayMs * 2 ** (attempt - 1))
@@ -80,7 +81,7 @@ export class SolanaRpc {
         body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
         signal: controller.signal,
       })
-      if (!response.ok) throw new Error(`The RPC answered ${response.status}`)
+      if (!response.ok) throw new NodeAnswerError(`The RPC answered ${response.status}`)
       const body = (await response.json()) as { result?: T; error?: { code?: unknown; message?: unknown; data?: unknown } }
       if (body.error !== undefined && body.error !== null) {
         const { code, message, data } = body.error

@@ -69,4 +69,6 @@ export const errors = {
   'failure.wrongFamilyEvm': 'This is not an EVM address',
   'failure.nameTooShort': 'Name must be at least 4 characters',
   'failure.nameInvalidCharacters': 'Name can only contain letters, numbers and hyphens',
+  /** A wallet's or a chain's own words for its failure, shown as they are. */
+  'failure.walletReason': '{reason}',
 } as const

@@ -14,6 +14,15 @@ import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance
 import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
 import { ManualClock } from '../../../fakes/manual-clock'
 import { RecordingLogger } from '../account/support'
+import { en } from '../../../../src/presentation/i18n/catalogue'
+import type { Failure } from '../../../../src/domain/failure'
+
+/** A failure of the state as English reads it (the catalogue's words for its code). */
+function english(failure: Failure | undefined): string | undefined {
+  if (failure === undefined) return undefined
+  const text = (en as Record<string, string | undefined>)[failure.code]
+  return text?.replace(/\{(\w+)\}/g, (whole, name: string) => String(failure.params?.[name] ?? whole))
+}
 
 const CHAIN = 'eip155:31337' as const
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -145,7 +154,8 @@ describe('SwapFlow', () => {
   it('says "Network not supported for Swaps" on a network outside the swap list, before any request', async () => {
     const w = world({ swapChainIds: [1] })
     await w.flow.start()
-    expect(w.flow.snapshot.tokens).toEqual({ status: 'error', unsupported: true, message: 'Network not supported for Swaps' })
+    expect(w.flow.snapshot.tokens).toMatchObject({ status: 'error', unsupported: true })
+    expect(english(w.flow.snapshot.tokens.status === 'error' ? w.flow.snapshot.tokens.error : undefined)).toBe('Network not supported for Swaps')
     expect(w.api.calls).toEqual([])
   })
 
@@ -170,7 +180,7 @@ describe('SwapFlow', () => {
     await w.flow.start()
     w.flow.setAmount('11')
     await w.settle()
-    expect(w.flow.snapshot.formError).toBe('Insufficient balance')
+    expect(english(w.flow.snapshot.formError)).toBe('Insufficient balance')
     expect(w.api.calls).not.toContain('getSwapQuotes')
   })
 
@@ -178,7 +188,7 @@ describe('SwapFlow', () => {
     const w = world({ holdings: 'later' })
     await w.flow.start()
     w.flow.setAmount('1')
-    expect(w.flow.snapshot.formError).toBe('Insufficient balance')
+    expect(english(w.flow.snapshot.formError)).toBe('Insufficient balance')
     w.arrive()
     expect(w.flow.snapshot.formError).toBeUndefined()
     await w.settle()
@@ -197,7 +207,7 @@ describe('SwapFlow', () => {
     expect(w.api.calls.filter((c) => c === 'getSwapQuotes')).toHaveLength(asked)
     // The holding falls below the amount: the form says so and drops the quote.
     w.setHeld('dUSD', '50')
-    expect(w.flow.snapshot.formError).toBe('Insufficient balance')
+    expect(english(w.flow.snapshot.formError)).toBe('Insufficient balance')
     expect(w.flow.snapshot.quote.status).toBe('idle')
   })
 
@@ -248,7 +258,7 @@ describe('SwapFlow', () => {
     await w.flow.review()
     w.wallet.refuse = true
     await w.flow.confirm()
-    expect(w.flow.snapshot.submit).toEqual({ status: 'failed', message: 'Transaction rejected' })
+    expect(w.flow.snapshot.submit).toEqual({ status: 'failed', error: { code: 'error.TRANSACTION_REJECTED' } })
     expect(w.flow.snapshot.preview).toBeDefined()
     expect(w.flow.snapshot.amount).toBe('1')
     w.wallet.refuse = false
@@ -334,7 +344,7 @@ describe('SwapFlow', () => {
       await w.flow.review()
       calls.refuse = new WalletRequestError('rejected', 'User rejected the request', { code: 4001 })
       await w.flow.confirm()
-      expect(w.flow.snapshot.submit).toEqual({ status: 'failed', message: 'Transaction rejected' })
+      expect(w.flow.snapshot.submit).toEqual({ status: 'failed', error: { code: 'error.TRANSACTION_REJECTED' } })
       expect(w.flow.snapshot.preview?.amountText).toBe('100')
       expect(w.modal.view).toBe('SwapPreview')
       expect(w.wallet.sent).toEqual([])
@@ -357,7 +367,8 @@ describe('SwapFlow', () => {
         await w.flow.review()
         const started = w.scheduler.now()
         await w.drive(w.flow.confirm())
-        expect(w.flow.snapshot.submit).toEqual({ status: 'failed', message })
+        expect(w.flow.snapshot.submit.status).toBe('failed')
+        expect(english(w.flow.snapshot.submit.status === 'failed' ? w.flow.snapshot.submit.error : undefined)).toBe(message)
         // Still pending: asked 120 times, a second apart, before giving up.
         expect(w.scheduler.now() - started).toBe(outcome === 'pending' ? 119_000 : 0)
         expect(w.flow.snapshot.preview).toBeDefined()

@@ -11,6 +11,7 @@ import { bitcoinAddressNetwork } from '../../../../domain/bitcoin/bitcoin-addres
 import type { SiwxMessageData, SiwxSession } from '../../../../domain/entities'
 import type { SiwxFamilyMessenger } from '../../../../ports/siwx'
 import { caip122Message } from '../../../../domain/siwx/caip122-message'
+import { InvalidSignInMessageError } from '../../../../domain/siwx/caip122-message'
 
 const NETWORKS = {
   mainnet: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 },
@@ -21,7 +22,7 @@ const NETWORKS = {
 /** The CAIP-122 text of `data` (EIP-4361's layout; `Chain ID` is the CAIP-2 id). */
 export function bip122SiwxMessage(data: SiwxMessageData): string {
   if (!/^[^\s/]+$/.test(data.domain) || bitcoinAddressNetwork(data.accountAddress) === undefined || /\s/.test(data.uri)) {
-    throw new Error('The sign-in message needs a domain, a URI and a Bitcoin address')
+    throw new InvalidSignInMessageError('The sign-in message needs a domain, a URI and a Bitcoin address')
   }
   return caip122Message(data, 'Bitcoin')
 }

@@ -13,6 +13,7 @@ import { caip122Message } from '../../../../domain/siwx/caip122-message'
 import { isSessionCurrent } from '../../../../domain/siwx/siwx-rules'
 import type { SiwxFamilyMessenger } from '../../../../ports/siwx'
 import { bech32PrefixOfAddress, validateCosmosAddress } from '../cosmos-addresses'
+import { InvalidSignInMessageError } from '../../../../domain/siwx/caip122-message'
 
 const SECP256K1_PUBKEY = 'tendermint/PubKeySecp256k1'
 
@@ -22,9 +23,9 @@ export class CosmosSiwxMessenger implements SiwxFamilyMessenger {
   /** @throws when the address is no account of the message's (configured) chain. */
   createMessage(data: SiwxMessageData): string {
     const network = this.networks.find((n) => n.caipNetworkId === data.chainId)
-    if (network === undefined) throw new Error(`${data.chainId} is not a configured Cosmos network`)
+    if (network === undefined) throw new InvalidSignInMessageError(`${data.chainId} is not a configured Cosmos network`)
     const address = validateCosmosAddress(data.accountAddress, network)
-    if (!address.valid) throw new Error(address.message)
+    if (!address.valid) throw new InvalidSignInMessageError(address.message)
     return caip122Message(data, 'Cosmos')
   }
 

@@ -11,6 +11,7 @@ import { caip122Message } from '../../../../domain/siwx/caip122-message'
 import { isSessionCurrent } from '../../../../domain/siwx/siwx-rules'
 import type { SiwxFamilyMessenger } from '../../../../ports/siwx'
 import { validatePolkadotAddress } from '../polkadot-addresses'
+import { InvalidSignInMessageError } from '../../../../domain/siwx/caip122-message'
 
 export class PolkadotSiwxMessenger implements SiwxFamilyMessenger {
   constructor(private readonly networks: readonly CaipNetwork[]) {}
@@ -18,9 +19,9 @@ export class PolkadotSiwxMessenger implements SiwxFamilyMessenger {
   /** @throws when the address is no account of the message's (configured) network. */
   createMessage(data: SiwxMessageData): string {
     const network = this.networks.find((n) => n.caipNetworkId === data.chainId)
-    if (network === undefined) throw new Error(`${data.chainId} is not a configured Polkadot network`)
+    if (network === undefined) throw new InvalidSignInMessageError(`${data.chainId} is not a configured Polkadot network`)
     const address = validatePolkadotAddress(data.accountAddress, network)
-    if (!address.valid) throw new Error(address.message)
+    if (!address.valid) throw new InvalidSignInMessageError(address.message)
     return caip122Message(data, 'Polkadot')
   }
 

@@ -44,6 +44,7 @@ import {
   type SignAndSendFeature,
   type SignTransactionFeature,
 } from '../wallet-standard'
+import { NodeAnswerError, WalletAnswerError } from '../../adapter-errors'
 
 /** Said when the receiver is a valid key that no wallet can hold (a program-derived address). */
 export const OFF_CURVE_RECEIVER_MESSAGE =
@@ -79,7 +80,7 @@ export class Web3SolanaTransfers implements TokenTransfers {
       const { transaction, rent } = await this.build(rpc, request)
       const message = base64(transaction.compileMessage().serialize())
       const answer = await rpc.call<{ value: number | null }>('getFeeForMessage', [message, { commitment: 'confirmed' }])
-      if (answer.value === null) throw new Error('The network knows no fee for this message')
+      if (answer.value === null) throw new NodeAnswerError('The network knows no fee for this message')
       const fee = BigInt(answer.value) + rent
       // Solana charges lamports per signature, not gas: the whole cost is one "unit" at its price.
       return { gas: 1n, gasPrice: fee, fee }
@@ -108,13 +109,13 @@ export class Web3SolanaTransfers implements TokenTransfers {
           chain,
           options: { commitment: 'confirmed' },
         })
-        if (output === undefined) throw new Error('The wallet returned no signature')
+        if (output === undefined) throw new WalletAnswerError('The wallet returned no signature')
         return { hash: base58Encode(output.signature) }
       }
       const sign = feature<SignTransactionFeature>(wallet, SOLANA_SIGN_TRANSACTION)
-      if (sign === undefined) throw new Error('The wallet cannot sign Solana transactions')
+      if (sign === undefined) throw new WalletAnswerError('The wallet cannot sign Solana transactions')
       const [signed] = await sign.signTransaction({ account, transaction: bytes, chain })
-      if (signed === undefined) throw new Error('The wallet returned no signed transaction')
+      if (signed === undefined) throw new WalletAnswerError('The wallet returned no signed transaction')
       const hash = await rpc.call<string>('sendTransaction', [
         base64(signed.signedTransaction),
         { encoding: 'base64', preflightCommitment: 'confirmed' },

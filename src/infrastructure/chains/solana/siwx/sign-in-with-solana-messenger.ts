@@ -11,6 +11,7 @@ import { base58Decode } from '../../../../domain/format/base58'
 import { isSessionCurrent } from '../../../../domain/siwx/siwx-rules'
 import { isSolanaAddress } from '../../../../domain/validation/addresses'
 import type { SiwxFamilyMessenger } from '../../../../ports/siwx'
+import { InvalidSignInMessageError } from '../../../../domain/siwx/caip122-message'
 
 /** The message fields in the Wallet Standard's sign-in input shape. */
 export type SolanaSignInFields = ReturnType<typeof signInFields>
@@ -58,11 +59,11 @@ export function parseSolanaSignIn(message: string): SiwxMessageData | undefined 
 
 export class SolanaSignInMessenger implements SiwxFamilyMessenger {
   createMessage(data: SiwxMessageData): string {
-    if (!isSolanaAddress(data.accountAddress)) throw new Error('Not a Solana address')
-    if (!/^solana:[A-Za-z0-9]{1,32}$/.test(data.chainId)) throw new Error('Not a Solana network')
+    if (!isSolanaAddress(data.accountAddress)) throw new InvalidSignInMessageError('Not a Solana address')
+    if (!/^solana:[A-Za-z0-9]{1,32}$/.test(data.chainId)) throw new InvalidSignInMessageError('Not a Solana network')
     const fields = [data.domain, data.uri, data.version, data.nonce, data.statement, data.issuedAt, data.expirationTime, data.notBefore, data.requestId, ...(data.resources ?? [])]
     if (!fields.every(oneLine) || data.domain.includes(' ') || !/^[A-Za-z0-9]{8,}$/.test(data.nonce)) {
-      throw new Error('The sign-in fields do not form a message')
+      throw new InvalidSignInMessageError('The sign-in fields do not form a message')
     }
     return createSignInMessageText(signInFields(data))
   }

@@ -1,0 +1,105 @@
+/**
+ * The approval and the swap as one wallet request, for a wallet that sends batches on the network
+ * (EIP-5792 on eip155): one ApproveTransaction entry, one prompt, then followed until the wallet
+ * reports the calls settled. Atomic wallets run it all-or-nothing; a wallet that sends the calls
+ * one by one still saves a prompt, and a swap that failed after its approval landed is said so.
+ */
+import { TransactionRejectedError } from '../../domain/errors'
+import { SwapBatchFailedError, SwapBatchPartialError, SwapBatchPendingError } from '../../domain/swap/swap-errors'
+import { WalletRequestError } from '../../ports/chain-family'
+import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
+import type { SentTransfer } from '../../ports/token-transfers'
+import { followCalls } from '../calls/connected-calls'
+import {
+  RECEIPT_POLLS,
+  RECEIPT_POLL_MS,
+  type SubmitState,
+  type SwapAccount,
+  type SwapFlowDeps,
+  type SwapPreview,
+} from './swap-state'
+
+/** What the batch needs of the confirm step that runs it. */
+export interface BatchSteps {
+  readonly deps: SwapFlowDeps
+  setSubmit(submit: SubmitState): void
+  nextId(kind: string): string
+  wait(ms: number): Promise<void>
+  swapped(preview: SwapPreview, account: SwapAccount, sent: SentTransfer): void
+}
+
+/**
+ * The approval and the swap as one wallet request (one ApproveTransaction entry), then followed
+ * until settled. Resolves true once handled (swapped), false when the wallet turned the batch
+ * down before asking the visitor (the caller sends the two requests instead); throws a failure.
+ */
+export async function batchSwap(
+  flow: BatchSteps,
+  preview: SwapPreview,
+  account: SwapAccount,
+  slippage: number,
+  batch: CallsCapabilities,
+): Promise<boolean> {
+  const calls = flow.deps.calls
+  if (calls === undefined) return false
+  const chainId = account.caipNetworkId
+  flow.setSubmit({ status: 'swapping' })
+  const [approve, tx] = await Promise.all([
+    flow.deps.api.buildApproveTransaction({ userAddress: account.address, from: preview.from.address, to: preview.to.address, amount: preview.quote.fromAmount.toString() }),
+    // Estimating alone would fail: the swap needs the approval that travels with it.
+    flow.deps.api.buildSwapTransaction({
+      amount: preview.quote.fromAmount.toString(),
+      from: preview.from.address,
+      to: preview.to.address,
+      userAddress: account.address,
+      slippage,
+      disableEstimate: true,
+    }),
+  ])
+  const id = flow.nextId('batch')
+  flow.deps.approvals.request({
+    id,
+    summary: {
+      title: `Approve and swap ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`,
+      rows: [
+        { label: 'Allows', value: 'the swap to spend exactly this amount' },
+        { label: 'Receive at least', value: `${preview.quote.minimumText} ${preview.to.symbol}` },
+        { label: 'Network fee', value: preview.quote.feeText },
+      ],
+    },
+  })
+  let batchId: string
+  try {
+    batchId = await calls.send({
+      chainId,
+      from: account.address,
+      // An atomic wallet must keep it all-or-nothing; one that is not sends the calls in order.
+      atomicRequired: batch.atomic !== 'unsupported',
+      calls: [
+        { to: approve.to, data: approve.data, value: BigInt(approve.value) },
+        { to: tx.to, data: tx.data, value: BigInt(tx.amount) },
+      ],
+    })
+  } catch (error) {
+    flow.deps.approvals.settle(id, 'error', error)
+    if (error instanceof WalletRequestError && error.kind === 'unsupportedMethod') {
+      flow.deps.logger.warn('The wallet turned the batch down; approving and swapping one at a time', error)
+      return false
+    }
+    throw error instanceof WalletRequestError && error.isUserRejection ? new TransactionRejectedError({ cause: error }) : error
+  }
+  // The entry leaves the stack; the preview shows the batch being confirmed.
+  if (flow.deps.approvals.settle(id, 'success') && flow.deps.modal.view === 'ApproveTransaction') flow.deps.modal.goBack()
+  flow.setSubmit({ status: 'confirming' })
+  const settled = await followCalls(() => calls.status(chainId, batchId), (ms) => flow.wait(ms), {
+    pollMs: RECEIPT_POLL_MS,
+    polls: RECEIPT_POLLS,
+    onError: (error) => flow.deps.logger.warn('Batch status unavailable', error),
+  })
+  if (settled?.outcome !== 'confirmed') {
+    throw settled === undefined ? new SwapBatchPendingError() : settled.outcome === 'partial' ? new SwapBatchPartialError() : new SwapBatchFailedError()
+  }
+  if (flow.deps.modal.view === 'SwapPreview') flow.deps.modal.reset('Account')
+  flow.swapped(preview, account, { hash: settled.transactionHashes.at(-1) ?? batchId })
+  return true
+}

@@ -1,0 +1,139 @@
+/**
+ * The swap flow's state, its dependencies and the words it says itself (./swap-flow.ts owns the
+ * state; the form, quote, confirm and batch parts read and write it through the flow).
+ */
+import type { SchedulerLike } from 'rxjs'
+import type { CaipNetworkId, SwapToken } from '../../domain/entities'
+import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
+import type { Failure } from '../../domain/failure'
+import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { Clock } from '../../ports/clock'
+import type { Logger } from '../../ports/logger'
+import type { SwapTransactions } from '../../ports/swap-transactions'
+import type { ActivityStore } from '../activity/activity-store'
+import type { ConnectedCalls } from '../calls/connected-calls'
+import type { ModalStore } from '../modal-store'
+import type { SendBalanceSource, SendNotifier } from '../send/collaborators'
+import type { TransactionApprovals } from '../send/transaction-approvals'
+
+/** A swap token with what the account holds of it and its usd price (0 when unknown). */
+export interface SwapTokenRow extends SwapToken {
+  /** Base units held. */
+  readonly balance: bigint
+  readonly balanceText: string
+  readonly price: number
+}
+
+export interface SwapQuoteInfo {
+  readonly fromAmount: bigint
+  readonly toAmount: bigint
+  /** What the swap pays at least (1 % slippage). */
+  readonly minimum: bigint
+  readonly toAmountText: string
+  readonly minimumText: string
+  /** Percent below the market prices (fee and price impact); undefined without prices. */
+  readonly priceImpact: number | undefined
+  /** Estimated network fee in the native coin's base units, and its text. */
+  readonly fee: bigint
+  readonly feeText: string
+}
+
+export type QuoteState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly quote: SwapQuoteInfo }
+  | { readonly status: 'error'; readonly error: Failure; readonly liquidity: boolean }
+
+/** The previewed swap: what the visitor saw and agreed to. */
+export interface SwapPreview {
+  readonly from: SwapTokenRow
+  readonly to: SwapTokenRow
+  readonly amountText: string
+  readonly quote: SwapQuoteInfo
+  /** True when the router's allowance is short (not the native coin): an approval comes first. */
+  readonly needsApproval: boolean
+  /** With an approval: the wallet takes the approval and the swap as one request (what it offers for batches). */
+  readonly batch?: CallsCapabilities
+}
+
+export type SubmitState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'checking' }
+  | { readonly status: 'approving' }
+  | { readonly status: 'swapping' }
+  /** A batch the wallet took: waiting until it reports the calls settled. */
+  | { readonly status: 'confirming' }
+  /** The fresh quote pays less than the previewed minimum: nothing was sent. */
+  | { readonly status: 'requoted'; readonly quote: SwapQuoteInfo }
+  | { readonly status: 'failed'; readonly error: Failure }
+
+export interface SwapState {
+  readonly tokens:
+    | { readonly status: 'idle' | 'loading' }
+    | { readonly status: 'ready'; readonly list: readonly SwapTokenRow[] }
+    | { readonly status: 'error'; readonly error: Failure; readonly unsupported: boolean }
+  readonly network: CaipNetworkId | undefined
+  readonly account: string | undefined
+  readonly from: string | undefined
+  readonly to: string | undefined
+  readonly amount: string
+  /** Why the typed values cannot be swapped (insufficient balance, a bad amount), or undefined. */
+  readonly formError: Failure | undefined
+  readonly quote: QuoteState
+  readonly preview: SwapPreview | undefined
+  readonly submit: SubmitState
+}
+
+export interface SwapFlowDeps {
+  readonly api: Pick<
+    BlockchainApi,
+    'getSwapTokens' | 'getSwapQuotes' | 'getSwapAllowance' | 'getGasPrice' | 'getTokenPrices' | 'buildSwapTransaction' | 'buildApproveTransaction'
+  >
+  readonly transactions: SwapTransactions
+  /** The connected wallet's batches (approval and swap under one prompt), when the modal has them. */
+  readonly calls?: ConnectedCalls
+  /** The connected eip155 account (address and network), or undefined. */
+  readonly account: () => { readonly address: string; readonly caipNetworkId: CaipNetworkId } | undefined
+  readonly balances: SendBalanceSource
+  readonly approvals: TransactionApprovals
+  readonly activity: Pick<ActivityStore, 'addPending'>
+  readonly modal: Pick<ModalStore, 'push' | 'reset' | 'goBack' | 'view'>
+  readonly notifier: SendNotifier
+  readonly scheduler: SchedulerLike
+  readonly clock: Clock
+  readonly logger: Logger
+  readonly locale?: string
+}
+
+/** Typing pauses this long before a quote is asked for. */
+export const SWAP_QUOTE_DEBOUNCE_MS = 400
+/** How often and how long a sent approval is watched until mined. */
+export const RECEIPT_POLL_MS = 1000
+export const RECEIPT_POLLS = 120
+
+/** The failures the flow words itself, by their catalogue keys. */
+export const SWAP_FAILURES = {
+  insufficientBalance: { code: 'swap.insufficientBalance' },
+  invalidAmount: { code: 'swap.invalidAmount' },
+  quoteFailed: { code: 'swap.quoteFailed' },
+  tokensFailed: { code: 'swap.tokensFailed' },
+} as const satisfies Record<string, Failure>
+
+export const INITIAL: SwapState = {
+  tokens: { status: 'idle' },
+  network: undefined,
+  account: undefined,
+  from: undefined,
+  to: undefined,
+  amount: '',
+  formError: undefined,
+  quote: { status: 'idle' },
+  preview: undefined,
+  submit: { status: 'idle' },
+}
+
+/** The connected eip155 account a swap is for. */
+export interface SwapAccount {
+  readonly address: string
+  readonly caipNetworkId: CaipNetworkId
+}
