@@ -38,7 +38,7 @@ import {
   slippageKeeping,
 } from '../../domain/swap/swap-math'
 import { createPendingTransaction } from '../../domain/transactions/pending-transaction'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { SwapApi } from '../../ports/blockchain/swap'
 import type { Clock } from '../../ports/clock'
 import { isAbortError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
@@ -123,7 +123,7 @@ export interface SwapState {
 
 export interface SwapFlowDeps {
   readonly api: Pick<
-    BlockchainApi,
+    SwapApi,
     'getSwapTokens' | 'getSwapQuotes' | 'getSwapAllowance' | 'getGasPrice' | 'getTokenPrices' | 'buildSwapTransaction' | 'buildApproveTransaction'
   >
   readonly transactions: SwapTransactions

@@ -26,7 +26,7 @@ import { WalletRequestError, type ChainFamilies, type ChainFamily, type WalletAc
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import { aModalConfig } from '../../../builders/config'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { inMemoryBlockchainService } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import { FakePartsChainReader, MemoryStorage, RecordingLogger } from '../../application/account/support'
 
 afterEach(cleanup)
@@ -46,7 +46,8 @@ function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?
   const scheduler = new VirtualTimeScheduler()
   const connection = new ConnectionStore()
   const logger = new RecordingLogger()
-  const api = new InMemoryBlockchainApi({ supportedChains: [] })
+  const service = inMemoryBlockchainService({ supportedChains: [] })
+  const api = service.balances
   const chain = new FakePartsChainReader()
   chain.parts.set(REGTEST, { confirmed: 175_000_000n, pending: options.pending })
   const networks = new NetworksStore({ networks: [BITCOIN], defaultNetwork: undefined }, connection, new MemoryStorage())
@@ -74,8 +75,8 @@ function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
   container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger }))
-  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
-  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
+  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, service.identity, logger))
+  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, service.activity, logger))
   container.bind(SwitchAccountType).toConstantValue(new SwitchAccountType(families, connection, logger))
   container.bind(DisconnectAccount).toConstantValue(async () => undefined)
   connection.set({

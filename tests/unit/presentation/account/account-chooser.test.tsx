@@ -22,7 +22,7 @@ import type { ChainFamilies, ChainFamily, WalletAccount } from '../../../../src/
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import { aModalConfig } from '../../../builders/config'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { inMemoryBlockchainService } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import { FakeChainReader, MemoryStorage, RecordingLogger } from '../../application/account/support'
 
 afterEach(cleanup)
@@ -40,7 +40,8 @@ function world(accounts: { address: string; name: string }[]) {
   const scheduler = new VirtualTimeScheduler()
   const connection = new ConnectionStore()
   const logger = new RecordingLogger()
-  const api = new InMemoryBlockchainApi({ supportedChains: [] })
+  const service = inMemoryBlockchainService({ supportedChains: [] })
+  const api = service.balances
   const networks = new NetworksStore({ networks: [POLKADOT], defaultNetwork: undefined }, connection, new MemoryStorage())
   const snacks = new SnackStore(scheduler)
   const family = {
@@ -63,8 +64,8 @@ function world(accounts: { address: string; name: string }[]) {
   container.bind(SnackStore).toConstantValue(snacks)
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
   container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: new FakeChainReader(), snacks, scheduler, logger }))
-  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
-  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
+  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, service.identity, logger))
+  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, service.activity, logger))
   container.bind(ChooseAccount).toConstantValue(new ChooseAccount({ families, connection, storage: new InMemoryKeyValueStorage(), logger }))
   container.bind(DisconnectAccount).toConstantValue(async () => undefined)
   connection.set({

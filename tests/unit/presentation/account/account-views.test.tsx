@@ -30,7 +30,7 @@ import { qrPath } from '../../../../src/presentation/components/QrCode'
 import { NetworkList } from '../../../../src/presentation/components/NetworkList'
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { inMemoryBlockchainService } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import {
   ADDRESS,
   FakeChainReader,
@@ -58,7 +58,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   const modal = new ModalStore()
   const storage = new MemoryStorage()
   const logger = new RecordingLogger()
-  const api = new InMemoryBlockchainApi({
+  const service = inMemoryBlockchainService({
     supportedChains: ['eip155:31337', 'eip155:31338'],
     balances: {
       [ACCOUNT]: [
@@ -68,6 +68,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
       ],
     },
   })
+  const api = service.balances
   if (options.failBalances) api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
   const chain = new FakeChainReader()
   chain.balances.set('eip155:31337', 2n * 10n ** 18n)
@@ -93,8 +94,8 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   container.bind(SwitchNetwork).toConstantValue(switcher)
   const balances = new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger })
   container.bind(BalanceStore).toConstantValue(balances)
-  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
-  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
+  container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, service.identity, logger))
+  container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, service.activity, logger))
   container.bind(DisconnectAccount).toConstantValue(async () => {
     disconnects.push(1)
     connection.set({ status: 'disconnected' })

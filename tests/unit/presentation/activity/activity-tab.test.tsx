@@ -14,7 +14,7 @@ import ActivityTab from '../../../../src/presentation/views/activity/ActivityTab
 import { aFungibleTransfer, aTransaction } from '../../../builders/a-transaction'
 import { aModalConfig } from '../../../builders/config'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryActivityApi } from '../../../fakes/blockchain/in-memory-activity-api'
 import { FROM, RecordingLogger, RecordingNotifier, TO, connect } from '../../application/send/support'
 
 afterEach(cleanup)
@@ -24,7 +24,7 @@ const ACCOUNT = `eip155:31337:${FROM}`
 function setup(history: Transaction[], explorer?: string, failFirst = false) {
   const connection = new ConnectionStore()
   connect(connection)
-  const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: history }, historyPageSize: 2 })
+  const api = new InMemoryActivityApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: history }, historyPageSize: 2 })
   if (failFirst) api.failNext('getTransactions', new HttpError(new Response(null, { status: 500 })))
   const notifier = new RecordingNotifier()
   const store = new ActivityStore({
