@@ -1,6 +1,6 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { GrantedPermissions, PermissionsRequest, SmartSession } from '../domain/sessions/smart-sessions'
-import type { RequestOptions } from './blockchain-api'
+import type { RequestOptions } from './blockchain/request-options'
 
 /**
  * The service that reads an account's session keys from chain state and confirms a revocation

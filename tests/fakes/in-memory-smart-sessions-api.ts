@@ -1,6 +1,6 @@
 import type { SmartSession } from '../../src/domain/sessions/smart-sessions'
 import { HttpError } from '../../src/ports/http-errors'
-import type { RequestOptions } from '../../src/ports/blockchain-api'
+import type { RequestOptions } from '../../src/ports/blockchain/request-options'
 import type { SmartSessionsApi } from '../../src/ports/smart-sessions'
 
 /**

@@ -6,7 +6,6 @@ import { LocaleStore } from '../../src/application/locale-store'
 import { ModalLocale } from '../../src/application/modal-services'
 import { ThemeStore } from '../../src/application/theme-store'
 import { Analytics } from '../../src/ports/analytics'
-import { BlockchainApi } from '../../src/ports/blockchain-api'
 import { ChainFamilies } from '../../src/ports/chain-family'
 import { Clock } from '../../src/ports/clock'
 import { KeyValueStorage } from '../../src/ports/key-value-storage'
@@ -21,7 +20,7 @@ import { FakeChainFamily, familiesOf } from '../fakes/fake-chain-family'
 import { FakePlatform } from '../fakes/fake-platform'
 import { FakeWalletConnectPairings } from '../fakes/fake-walletconnect-pairings'
 import { InMemoryAnalytics } from '../fakes/in-memory-analytics'
-import { InMemoryBlockchainApi } from '../fakes/in-memory-blockchain-api'
+import { bindInMemoryBlockchainService } from '../fakes/blockchain/in-memory-blockchain-service'
 import { InMemoryKeyValueStorage } from '../fakes/in-memory-key-value-storage'
 import { InMemorySmartSessionsApi } from '../fakes/in-memory-smart-sessions-api'
 import { InMemoryTelemetry } from '../fakes/in-memory-telemetry'
@@ -61,7 +60,7 @@ export function createTestContainer(
       c.rebind(WalletConnectPairings).toConstantValue(new FakeWalletConnectPairings())
       // The on-demand modules' outside ports: bound first here, their modules keep these.
       c.bind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue())
-      c.bind(BlockchainApi).toConstantValue(new InMemoryBlockchainApi())
+      bindInMemoryBlockchainService(c)
       c.bind(SmartSessionsApi).toConstantValue(new InMemorySmartSessionsApi())
       // The instance's own services (createWalletModal binds them beside the manifest's).
       c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))

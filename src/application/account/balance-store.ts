@@ -20,7 +20,7 @@ import {
   recordBalanceSuccess,
   type BalanceRetryState,
 } from '../../domain/limits/balance-retry'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { BalancesApi } from '../../ports/blockchain/balances'
 import type { ChainReader } from '../../ports/chain-reader'
 import { UnsupportedChainReadError } from '../../ports/chain-reader'
 import { isAbortError } from '../../ports/http-errors'
@@ -76,7 +76,7 @@ export interface RefreshOptions {
 export interface BalanceStoreDeps {
   readonly connection: ConnectionStore
   readonly networks: NetworksStore
-  readonly api: BlockchainApi
+  readonly api: BalancesApi
   readonly reader: ChainReader
   readonly snacks: SnackStore
   readonly scheduler: SchedulerLike

@@ -1,6 +1,6 @@
 import { BehaviorSubject, defer, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs'
 import type { CaipAddress, Identity } from '../../domain/entities'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { IdentityApi } from '../../ports/blockchain/identity'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionStore } from '../connection-store'
 
@@ -23,7 +23,7 @@ export class IdentityStore {
 
   constructor(
     private readonly connection: ConnectionStore,
-    private readonly api: BlockchainApi,
+    private readonly api: IdentityApi,
     private readonly logger: Logger,
   ) {
     this.state$ = defer(() => {

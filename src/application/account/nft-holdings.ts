@@ -2,7 +2,7 @@ import { BehaviorSubject, type Observable } from 'rxjs'
 import type { CaipAddress, Transaction } from '../../domain/entities'
 import { sortNewestFirst } from '../../domain/transactions/group-transactions'
 import { filterTransactions } from '../../domain/transactions/transaction-filters'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { ActivityApi } from '../../ports/blockchain/activity'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionStore } from '../connection-store'
 
@@ -34,7 +34,7 @@ export class NftHoldingsStore {
 
   constructor(
     private readonly connection: ConnectionStore,
-    private readonly api: BlockchainApi,
+    private readonly api: ActivityApi,
     private readonly logger: Logger,
   ) {}
 

@@ -29,7 +29,7 @@ import { SNACK_MESSAGES, TransactionsWithoutAddressError } from '../../domain/er
 import { groupTransactions, sortNewestFirst, type TransactionYearGroup } from '../../domain/transactions/group-transactions'
 import { mergeTransactions, transactionId } from '../../domain/transactions/merge-transactions'
 import { filterTransactions } from '../../domain/transactions/transaction-filters'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { ActivityApi } from '../../ports/blockchain/activity'
 import { isAbortError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
 import type { ReceiptStatus, TokenTransfers } from '../../ports/token-transfers'
@@ -65,7 +65,7 @@ export type ActivityState =
   | { readonly status: 'notRead'; readonly namespace: ChainNamespace }
 
 export interface ActivityStoreDeps {
-  readonly api: BlockchainApi
+  readonly api: ActivityApi
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
   readonly transfers: Pick<TokenTransfers, 'receiptStatus'>
   readonly scheduler: SchedulerLike

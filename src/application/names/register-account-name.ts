@@ -6,7 +6,7 @@ import { SNACK_MESSAGES } from '../../domain/messages'
 import { nameCoinType } from '../../domain/names/coin-type'
 import { validateAccountName } from '../../domain/validation/account-name'
 import type { Validation } from '../../domain/validation/validation-result'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { NameRegistrationApi, NamesApi } from '../../ports/blockchain/names'
 import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
 import type { Clock } from '../../ports/clock'
 import type { Logger } from '../../ports/logger'
@@ -43,7 +43,8 @@ export interface RegisterAccountNameState {
 
 export interface RegisterAccountNameDeps {
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
-  readonly api: Pick<BlockchainApi, 'getNameSuggestions' | 'registerName'>
+  readonly api: Pick<NamesApi, 'getNameSuggestions'>
+  readonly registration: NameRegistrationApi
   readonly families: ChainFamilies
   /** Where the registered name is set on the account (spec section 4: the profile name is set). */
   readonly profile: { setProfileName(caipAddress: CaipAddress, name: string): void }
@@ -157,7 +158,7 @@ export class RegisterAccountName {
       if (family === undefined) throw new RegisterNameError(name)
       const signature = await family.signMessage(connection.connectorId, connection.address, message)
       this.setSubmit({ status: 'registering' })
-      const profile = await this.deps.api.registerName({ name, coinType, address: connection.address, message, signature })
+      const profile = await this.deps.registration.registerName({ name, coinType, address: connection.address, message, signature })
       this.deps.profile.setProfileName(connection.caipAddress as CaipAddress, profile.name)
       this.setSubmit({ status: 'registered', name: profile.name })
       this.deps.views.replace('RegisterAccountNameSuccess')

@@ -26,7 +26,8 @@ import {
   type AmountLimits,
 } from '../../domain/on-ramp/on-ramp-rules'
 import type { Validation } from '../../domain/validation/validation-result'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { ActivityApi } from '../../ports/blockchain/activity'
+import type { OnRampApi } from '../../ports/blockchain/on-ramp'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionState } from '../connection-store'
 
@@ -91,7 +92,9 @@ export interface BuyCryptoDeps {
   readonly activeNetwork: () => CaipNetwork | undefined
   /** Says when the active network or the connection changed: Buy follows the active network every time. */
   readonly changes$?: Observable<unknown> | readonly Observable<unknown>[]
-  readonly api: Pick<BlockchainApi, 'getOnRampOptions' | 'getOnRampQuote' | 'generateOnRampUrl' | 'getTransactions'>
+  readonly api: OnRampApi
+  /** Where the purchases made through a provider show up (the account's history). */
+  readonly history: ActivityApi
   /** The remote features' on-ramp providers (`false`: on-ramp switched off). */
   readonly remoteProviders: readonly OnRampProviderName[] | false
   /** The host's `onrampProviders` setting, when given. */
@@ -239,7 +242,7 @@ export class BuyCrypto {
   }
 
   private async onRampEntries(account: CaipAddress, provider: OnRampProviderName): Promise<Transaction[]> {
-    return (await this.deps.api.getTransactions(account, { onramp: provider })).data
+    return (await this.deps.history.getTransactions(account, { onramp: provider })).data
   }
 
   private follow(account: CaipAddress, provider: OnRampProviderName, seen: ReadonlySet<string>, quoted: QuoteFigures | undefined): void {

@@ -33,7 +33,7 @@ import { nameAddressOn, nameToLookUp, receiverKind } from '../../domain/send/sen
 import { sameToken } from '../../domain/send/send-token'
 import { NAME_SERVICE_ZONE } from '../../domain/constants'
 import { validateSendForm } from '../../domain/validation/send-form'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { NamesApi } from '../../ports/blockchain/names'
 import { isAbortError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionState } from '../connection-store'
@@ -81,7 +81,7 @@ export interface SendAccount {
 export interface SendFormDeps {
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
   readonly balances: SendBalanceSource
-  readonly api: Pick<BlockchainApi, 'lookUpName' | 'getNameSuggestions'>
+  readonly api: Pick<NamesApi, 'lookUpName' | 'getNameSuggestions'>
   readonly scheduler: SchedulerLike
   readonly logger: Logger
   /** The visitor's locale: how a typed amount is read and a fiat value written. */

@@ -6,7 +6,7 @@ import type { SchedulerLike } from 'rxjs'
 import type { CaipNetworkId, SwapToken } from '../../domain/entities'
 import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
 import type { Failure } from '../../domain/failure'
-import type { BlockchainApi } from '../../ports/blockchain-api'
+import type { SwapApi } from '../../ports/blockchain/swap'
 import type { Clock } from '../../ports/clock'
 import type { Logger } from '../../ports/logger'
 import type { SwapTransactions } from '../../ports/swap-transactions'
@@ -86,7 +86,7 @@ export interface SwapState {
 
 export interface SwapFlowDeps {
   readonly api: Pick<
-    BlockchainApi,
+    SwapApi,
     'getSwapTokens' | 'getSwapQuotes' | 'getSwapAllowance' | 'getGasPrice' | 'getTokenPrices' | 'buildSwapTransaction' | 'buildApproveTransaction'
   >
   readonly transactions: SwapTransactions

@@ -27,7 +27,11 @@ import { ConfirmSend } from '../../application/send/confirm-send'
 import { ReviewSend } from '../../application/send/review-send'
 import { SendForm } from '../../application/send/send-form'
 import { TransactionApprovals } from '../../application/send/transaction-approvals'
-import { BlockchainApi } from '../../ports/blockchain-api'
+import { ActivityApi } from '../../ports/blockchain/activity'
+import { BalancesApi } from '../../ports/blockchain/balances'
+import { IdentityApi } from '../../ports/blockchain/identity'
+import { NamesApi } from '../../ports/blockchain/names'
+import { SupportedChainsApi } from '../../ports/blockchain/supported-chains'
 import { TokenTransfers } from '../../ports/token-transfers'
 import { ConnectedWalletTransfers } from '../../application/send/connected-wallet-transfers'
 import { DisconnectAccount, disconnectAndClose } from '../../application/account/disconnect-account'
@@ -42,7 +46,13 @@ import { UnsupportedChainWatcher } from '../../application/networks/unsupported-
 import { ChainReader } from '../../ports/chain-reader'
 import { SiwxLoader } from '../../application/siwx/siwx-state'
 import { GrantPermissionsToken } from '../../application/sessions/tokens'
-import { FetchBlockchainApi } from '../../infrastructure/http/fetch-blockchain-api'
+import type { FetchHttpClient } from '../../infrastructure/http/fetch-http-client'
+import { FetchActivityApi } from '../../infrastructure/http/blockchain/fetch-activity-api'
+import { FetchBalancesApi } from '../../infrastructure/http/blockchain/fetch-balances-api'
+import { FetchIdentityApi } from '../../infrastructure/http/blockchain/fetch-identity-api'
+import { FetchNamesApi } from '../../infrastructure/http/blockchain/fetch-names-api'
+import { FetchSupportedChainsApi } from '../../infrastructure/http/blockchain/fetch-supported-chains-api'
+import { NameCaches, NameCachesToken } from '../../infrastructure/http/blockchain/name-caches'
 import { NamespaceChainReader } from '../../infrastructure/chains/namespace-chain-reader'
 import type { ChainWing } from '../../infrastructure/chains/wing'
 import { LocaleStore } from '../../application/locale-store'
@@ -92,17 +102,25 @@ export const bindAccount: Bind = ({ container, config, wings, loader }) => {
   }
 }
 
+/**
+ * The blockchain service's ports a connected account reads (balances, activity, identity, names),
+ * over one HTTP client and one supported-chains list. Swaps, buying and registering names bind
+ * theirs in their own chunks; the name caches are shared with registration's.
+ */
+function bindBlockchainService(binder: Binder, config: ResolvedConfig): void {
+  let client: FetchHttpClient | undefined
+  const http = () => (client ??= serviceClient(config, config.services.blockchainApi))
+  binder.bind(SupportedChainsApi).toDynamicValue(() => new FetchSupportedChainsApi(http()))
+  binder.bind(BalancesApi).toDynamicValue((ctx) => new FetchBalancesApi(http(), ctx.get(SupportedChainsApi), ctx.get(Clock)))
+  binder.bind(ActivityApi).toDynamicValue((ctx) => new FetchActivityApi(http(), ctx.get(SupportedChainsApi)))
+  binder.bind(NameCachesToken).toDynamicValue((ctx) => new NameCaches(ctx.get(Clock)))
+  binder.bind(IdentityApi).toDynamicValue((ctx) => new FetchIdentityApi(http(), ctx.get(NameCachesToken)))
+  binder.bind(NamesApi).toDynamicValue((ctx) => new FetchNamesApi(http(), ctx.get(NameCachesToken)))
+}
+
 /** Account, balances, identity, NFTs and networks. */
 function bindAccountAndNetworks(binder: Binder, container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): void {
-  binder
-    .bind(BlockchainApi)
-    .toDynamicValue(
-      (ctx) =>
-        new FetchBlockchainApi(serviceClient(config, config.services.blockchainApi), ctx.get(Clock), {
-          logger: ctx.get(Logger),
-          swapChainIds: config.swapChainIds,
-        }),
-    )
+  bindBlockchainService(binder, config)
   // Each configured family reads its own chains, with the reader its wing loads on the first read.
   binder.bind(ChainReader).toResolvedValue(() => new NamespaceChainReader(wings))
   binder
@@ -115,7 +133,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
         new BalanceStore({
           connection: ctx.get(ConnectionStore),
           networks: ctx.get(NetworksStore),
-          api: ctx.get(BlockchainApi),
+          api: ctx.get(BalancesApi),
           reader: ctx.get(ChainReader),
           snacks: ctx.get(SnackStore),
           scheduler: ctx.get(Scheduler),
@@ -124,10 +142,10 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
     )
   binder
     .bind(IdentityStore)
-    .toDynamicValue((ctx) => new IdentityStore(ctx.get(ConnectionStore), ctx.get(BlockchainApi), ctx.get(Logger)))
+    .toDynamicValue((ctx) => new IdentityStore(ctx.get(ConnectionStore), ctx.get(IdentityApi), ctx.get(Logger)))
   binder
     .bind(NftHoldingsStore)
-    .toDynamicValue((ctx) => new NftHoldingsStore(ctx.get(ConnectionStore), ctx.get(BlockchainApi), ctx.get(Logger)))
+    .toDynamicValue((ctx) => new NftHoldingsStore(ctx.get(ConnectionStore), ctx.get(ActivityApi), ctx.get(Logger)))
   binder.bind(SwitchNetwork).toDynamicValue(
     (ctx) =>
       new SwitchNetwork({
@@ -182,7 +200,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
   binder.bind(ActivityStore).toDynamicValue(
     (ctx) =>
       new ActivityStore({
-        api: ctx.get(BlockchainApi),
+        api: ctx.get(ActivityApi),
         connection: ctx.get(ConnectionStore),
         transfers: ctx.get(TokenTransfers),
         scheduler: ctx.get(Scheduler),
@@ -197,7 +215,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
       new SendForm({
         connection: ctx.get(ConnectionStore),
         balances: ctx.get(SendBalanceSource),
-        api: ctx.get(BlockchainApi),
+        api: ctx.get(NamesApi),
         scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),
         // Read at each use: a language switched at run time reads the next keystroke its way.

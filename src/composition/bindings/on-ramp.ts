@@ -4,9 +4,12 @@ import { ModalStore } from '../../application/modal-store'
 import { ActivityStore } from '../../application/activity/activity-store'
 import { NetworksStore } from '../../application/networks/networks-store'
 import { BuyCrypto } from '../../application/onramp/buy-crypto'
-import { BlockchainApi } from '../../ports/blockchain-api'
+import { ActivityApi } from '../../ports/blockchain/activity'
+import { OnRampApi } from '../../ports/blockchain/on-ramp'
 import { Logger } from '../../ports/logger'
 import { Scheduler } from '../../ports/scheduler'
+import { FetchOnRampApi } from '../../infrastructure/http/blockchain/fetch-on-ramp-api'
+import { serviceClient } from '../service-client'
 import { unlessOverridden } from '../binder'
 import type { Bind } from '../feature-module'
 
@@ -16,7 +19,11 @@ import type { Bind } from '../feature-module'
  */
 export const bindOnRamp: Bind = ({ container, config }) => {
   let made: BuyCrypto | undefined
-  unlessOverridden(container)
+  const binder = unlessOverridden(container)
+  binder
+    .bind(OnRampApi)
+    .toDynamicValue((ctx) => new FetchOnRampApi(serviceClient(config, config.services.blockchainApi), { logger: ctx.get(Logger) }))
+  binder
     .bind(BuyCrypto)
     .toDynamicValue((ctx) => {
       const networks = ctx.get(NetworksStore)
@@ -25,7 +32,8 @@ export const bindOnRamp: Bind = ({ container, config }) => {
         connection,
         activeNetwork: () => networks.snapshot.activeNetwork,
         changes$: [networks.state$, connection.state$],
-        api: ctx.get(BlockchainApi),
+        api: ctx.get(OnRampApi),
+        history: ctx.get(ActivityApi),
         remoteProviders: DEFAULT_REMOTE_FEATURES.onramp,
         providerSetting: config.onrampProviders,
         activity: ctx.get(ActivityStore),

@@ -11,7 +11,7 @@ import { TransactionApprovals } from '../../application/send/transaction-approva
 import { connectedCalls } from '../../application/calls/connected-calls'
 import { SwapFlow } from '../../application/swap/swap-flow'
 import { SwapFlowService } from '../../application/swap/swap-flow-service'
-import { BlockchainApi } from '../../ports/blockchain-api'
+import { SwapApi } from '../../ports/blockchain/swap'
 import { ChainFamilies } from '../../ports/chain-family'
 import { Clock } from '../../ports/clock'
 import { Logger } from '../../ports/logger'
@@ -20,6 +20,8 @@ import { SwapTransactions } from '../../ports/swap-transactions'
 import { WalletCalls } from '../../ports/wallet-calls'
 import { ViemSwapTransactions } from '../../infrastructure/chains/eip155/send/viem-swap-transactions'
 import { Eip155WalletCalls } from '../../infrastructure/chains/eip155/wallet-calls'
+import { FetchSwapApi } from '../../infrastructure/http/blockchain/fetch-swap-api'
+import { serviceClient } from '../service-client'
 import { unlessOverridden } from '../binder'
 import type { Bind } from '../feature-module'
 import { LocaleStore } from '../../application/locale-store'
@@ -29,9 +31,12 @@ import { LocaleStore } from '../../application/locale-store'
  * fetched when a visitor first opens Swap. The swap goes through the connected eip155 wallet.
  * Hands back what stops it.
  */
-export const bindSwap: Bind = ({ container }) => {
+export const bindSwap: Bind = ({ container, config }) => {
   let made: SwapFlow | undefined
   const binder = unlessOverridden(container)
+  binder
+    .bind(SwapApi)
+    .toDynamicValue(() => new FetchSwapApi(serviceClient(config, config.services.blockchainApi), { swapChainIds: config.swapChainIds }))
   binder.bind(SwapTransactions).toDynamicValue((ctx) => {
     const connection = ctx.get(ConnectionStore)
     const families = ctx.get(ChainFamilies)
@@ -50,7 +55,7 @@ export const bindSwap: Bind = ({ container }) => {
     const connection = ctx.get(ConnectionStore)
     const logger = ctx.get(Logger)
     return (made = new SwapFlow({
-      api: ctx.get(BlockchainApi),
+      api: ctx.get(SwapApi),
       transactions: ctx.get(SwapTransactions),
       calls: connectedCalls(connection, ctx.get(WalletCalls), (error) => logger.warn('The wallet did not say what it offers for batches', error)),
       account: () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { parseSmartSessions, SmartSessionsListError, type SmartSession } from '../../domain/sessions/smart-sessions'
-import type { RequestOptions } from '../../ports/blockchain-api'
+import type { RequestOptions } from '../../ports/blockchain/request-options'
 import { MalformedResponseError } from '../../ports/http-errors'
 import type { SmartSessionsApi } from '../../ports/smart-sessions'
 import { segment } from './caip'

@@ -17,13 +17,13 @@ import {
 } from '../../../src/domain/errors'
 import { defaultOnRampOptions, placeholderQuote } from '../../../src/domain/on-ramp/on-ramp-fallbacks'
 import { FetchAnalytics } from '../../../src/infrastructure/http/fetch-analytics'
-import { FetchBlockchainApi } from '../../../src/infrastructure/http/fetch-blockchain-api'
 import { FetchWalletCatalogue } from '../../../src/infrastructure/http/fetch-wallet-catalogue'
 import { EventPoster } from '../../../src/infrastructure/http/event-poster'
 import { FetchTelemetry } from '../../../src/infrastructure/telemetry/fetch-telemetry'
 import type { Timers } from '../../../src/infrastructure/http/fetch-http-client'
 import { HttpError, MalformedResponseError, ServiceTimeoutError } from '../../../src/ports/http-errors'
 import { ManualClock } from '../../fakes/manual-clock'
+import { fetchBlockchainService } from '../../support/fetch-blockchain-service'
 import { admin, devnet, devnetHttpClient, TEST_SDK_VERSION } from './devnet'
 
 const CHAIN = 'eip155:31337'
@@ -37,7 +37,7 @@ function world(clientId?: string) {
   return {
     clock,
     warnings,
-    api: new FetchBlockchainApi(http, clock, { swapChainIds: SWAP_CHAINS, logger }),
+    api: fetchBlockchainService(http, clock, { swapChainIds: SWAP_CHAINS, logger }),
     catalogue: new FetchWalletCatalogue(http),
     analytics: new FetchAnalytics(http, clock, { logger }),
     telemetry: new FetchTelemetry(new EventPoster(http, clock), clock, { logger }),
@@ -73,49 +73,49 @@ beforeEach(async () => {
 describe('500', () => {
   it('rejects with HttpError "HTTP status code: 500" keeping the Response as cause', async () => {
     const { api } = world()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: balancePath(), kind: '500' })
-    const error = await rejection(api.getBalances(account()))
+    const error = await rejection(api.balances.getBalances(account()))
     expect(error).toBeInstanceOf(HttpError)
     expect((error as HttpError).message).toBe('HTTP status code: 500')
     expect((error as HttpError).status).toBe(500)
     expect((error as HttpError).cause).toBeInstanceOf(Response)
     expect((error as HttpError).cause.status).toBe(500)
     // The next call is served normally (the fault was for one request).
-    await expect(api.getBalances(account())).resolves.not.toEqual([])
+    await expect(api.balances.getBalances(account())).resolves.not.toEqual([])
   })
 
   it('falls back to the built-in on-ramp options and the placeholder quote', async () => {
     const { api, warnings } = world()
     await admin.fault({ path: '/v1/onramp/options', kind: '500' })
-    await expect(api.getOnRampOptions()).resolves.toEqual(defaultOnRampOptions())
+    await expect(api.onRamp.getOnRampOptions()).resolves.toEqual(defaultOnRampOptions())
     const params = { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100' }
     await admin.fault({ path: '/v1/onramp/quote', kind: '500' })
-    await expect(api.getOnRampQuote(params)).resolves.toEqual(placeholderQuote(params))
+    await expect(api.onRamp.getOnRampQuote(params)).resolves.toEqual(placeholderQuote(params))
     expect(warnings).toHaveLength(2)
   })
 
   it('turns name-service failures into the spec errors, keeping the service error as cause', async () => {
     const { api } = world()
     await admin.fault({ path: '/v1/profile/suggestions/', kind: '500' })
-    const suggestions = await rejection(api.getNameSuggestions('alice', { zone: 'wg.id' }))
+    const suggestions = await rejection(api.names.getNameSuggestions('alice', { zone: 'wg.id' }))
     expect(suggestions).toBeInstanceOf(NameSuggestionsError)
     expect((suggestions as Error).message).toBe('Error fetching name suggestions')
     expect((suggestions as Error).cause).toBeInstanceOf(HttpError)
 
     await admin.fault({ path: '/v1/profile/account/', kind: '500' })
-    const resolve = await rejection(api.lookUpName('alice.wg.id'))
+    const resolve = await rejection(api.names.lookUpName('alice.wg.id'))
     expect(resolve).toBeInstanceOf(ResolveNameError)
     expect((resolve as Error).message).toBe('Error resolving name')
 
     await admin.fault({ path: '/v1/profile/reverse/', kind: '500' })
-    const reverse = await rejection(api.reverseLookUpNames(account()))
+    const reverse = await rejection(api.names.reverseLookUpNames(account()))
     expect(reverse).toBeInstanceOf(NamesForAddressError)
     expect((reverse as Error).message).toBe('Error fetching names for address')
 
     await admin.fault({ path: '/v1/profile/account', method: 'POST', kind: '500' })
     const register = await rejection(
-      api.registerName({ name: 'alice.wg.id', coinType: 1, address: address(), message: '{}', signature: '0x01' }),
+      api.registration.registerName({ name: 'alice.wg.id', coinType: 1, address: address(), message: '{}', signature: '0x01' }),
     )
     expect(register).toBeInstanceOf(RegisterNameError)
     expect((register as Error).message).toBe('Error registering name alice.wg.id')
@@ -146,7 +146,7 @@ describe('403', () => {
   it('elsewhere is an HttpError with status 403', async () => {
     const { api } = world()
     await admin.fault({ path: '/v1/convert/gas-price', kind: '403' })
-    const error = await rejection(api.getGasPrice(CHAIN))
+    const error = await rejection(api.swap.getGasPrice(CHAIN))
     expect(error).toBeInstanceOf(HttpError)
     expect((error as HttpError).message).toBe('HTTP status code: 403')
   })
@@ -155,16 +155,16 @@ describe('403', () => {
     const { api } = world()
     const params = { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '25' }
     await admin.fault({ path: '/v1/onramp/quote', kind: '403' })
-    await expect(api.getOnRampQuote(params)).resolves.toEqual(placeholderQuote(params))
+    await expect(api.onRamp.getOnRampQuote(params)).resolves.toEqual(placeholderQuote(params))
   })
 })
 
 describe('malformed JSON', () => {
   it('rejects with MalformedResponseError', async () => {
     const { api, catalogue } = world()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: balancePath(), kind: 'malformed' })
-    const error = await rejection(api.getBalances(account()))
+    const error = await rejection(api.balances.getBalances(account()))
     expect(error).toBeInstanceOf(MalformedResponseError)
     expect((error as MalformedResponseError).path).toBe(balancePath())
     await admin.fault({ path: '/getWallets', kind: 'malformed' })
@@ -174,17 +174,17 @@ describe('malformed JSON', () => {
   it('on the on-ramp options gives the built-in defaults', async () => {
     const { api } = world()
     await admin.fault({ path: '/v1/onramp/options', kind: 'malformed' })
-    await expect(api.getOnRampOptions()).resolves.toEqual(defaultOnRampOptions())
+    await expect(api.onRamp.getOnRampOptions()).resolves.toEqual(defaultOnRampOptions())
   })
 })
 
 describe('a hang, aborted by the caller', () => {
   it('rejects the caller with its abort reason', async () => {
     const { api } = world()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: balancePath(), kind: 'hang' })
     const controller = new AbortController()
-    const pending = api.getBalances(account(), { signal: controller.signal })
+    const pending = api.balances.getBalances(account(), { signal: controller.signal })
     await abortWhenSeen(balancePath(), controller)
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
@@ -193,7 +193,7 @@ describe('a hang, aborted by the caller', () => {
     const { api } = world()
     await admin.fault({ path: '/v1/onramp/options', kind: 'hang' })
     const controller = new AbortController()
-    const pending = api.getOnRampOptions({ signal: controller.signal })
+    const pending = api.onRamp.getOnRampOptions({ signal: controller.signal })
     await abortWhenSeen('/v1/onramp/options', controller)
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
@@ -202,7 +202,7 @@ describe('a hang, aborted by the caller', () => {
     const { api, catalogue } = world()
     await admin.fault({ path: '/v1/onramp/quote', kind: 'hang' })
     const quoteAbort = new AbortController()
-    const quote = api.getOnRampQuote(
+    const quote = api.onRamp.getOnRampQuote(
       { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100' },
       { signal: quoteAbort.signal },
     )
@@ -220,11 +220,11 @@ describe('a hang, aborted by the caller', () => {
 describe('shared requests over the wire', () => {
   it('two concurrent identical calls make one request; a caller that aborts gets its abort, the other the answer', async () => {
     const { api } = world()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.clearRequests()
     const leaving = new AbortController()
-    const aborted = api.getBalances(account(), { forceUpdate: true, signal: leaving.signal })
-    const staying = api.getBalances(account(), { forceUpdate: true })
+    const aborted = api.balances.getBalances(account(), { forceUpdate: true, signal: leaving.signal })
+    const staying = api.balances.getBalances(account(), { forceUpdate: true })
     leaving.abort()
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' })
     const balances = await staying
@@ -236,7 +236,7 @@ describe('shared requests over the wire', () => {
 describe('identity query', () => {
   it('every GET carries projectId, st, sv and clientId, and no empty value', async () => {
     const { api, catalogue } = world('client-42')
-    await api.getTransactions(account())
+    await api.activity.getTransactions(account())
     await catalogue.getRecommendedWallets()
     const history = (await admin.requests(`/v1/account/${address()}/history`))[0]!
     expect(history.query).toEqual({
@@ -261,16 +261,16 @@ describe('identity query', () => {
 describe('caches', () => {
   it('serves balances from memory for 30 s; forceUpdate asks the service afresh', async () => {
     const { api, clock } = world()
-    await api.getBalances(account())
-    await api.getBalances(account())
+    await api.balances.getBalances(account())
+    await api.balances.getBalances(account())
     expect(await admin.requests(balancePath())).toHaveLength(1)
     clock.advance(29_999)
-    await api.getBalances(account())
+    await api.balances.getBalances(account())
     expect(await admin.requests(balancePath())).toHaveLength(1)
     clock.advance(1)
-    await api.getBalances(account())
+    await api.balances.getBalances(account())
     expect(await admin.requests(balancePath())).toHaveLength(2)
-    await api.getBalances(account(), { forceUpdate: true })
+    await api.balances.getBalances(account(), { forceUpdate: true })
     const requests = await admin.requests(balancePath())
     expect(requests).toHaveLength(3)
     expect(requests[2]!.query.forceUpdate).toBe('true')
@@ -280,16 +280,16 @@ describe('caches', () => {
   it('serves identity and names from memory for 5 minutes', async () => {
     const { api, clock } = world()
     const identityPath = `/v1/identity/${address()}`
-    await api.getIdentity(account())
+    await api.identity.getIdentity(account())
     clock.advance(5 * 60_000 - 1)
-    await api.getIdentity(account())
-    await api.lookUpName('nobody-here.wg.id')
-    await api.lookUpName('nobody-here.wg.id')
+    await api.identity.getIdentity(account())
+    await api.names.lookUpName('nobody-here.wg.id')
+    await api.names.lookUpName('nobody-here.wg.id')
     expect(await admin.requests(identityPath)).toHaveLength(1)
     expect(await admin.requests('/v1/profile/account/nobody-here.wg.id')).toHaveLength(1)
     clock.advance(1)
-    await api.getIdentity(account())
-    await api.getIdentity(account(), { forceUpdate: true })
+    await api.identity.getIdentity(account())
+    await api.identity.getIdentity(account(), { forceUpdate: true })
     expect(await admin.requests(identityPath)).toHaveLength(3)
   })
 })
@@ -297,18 +297,18 @@ describe('caches', () => {
 describe('requests never made', () => {
   it('an unsupported network gives empty results without a request to the endpoint', async () => {
     const { api } = world()
-    await expect(api.getBalances(account('eip155:999999'))).resolves.toEqual([])
-    await expect(api.getTransactions(account('eip155:999999'))).resolves.toEqual({ data: [], next: null })
-    await expect(api.getBalances(`polkadot:91b171bb158e2d3848fa23a9f1c25182:${address()}` as CaipAddress)).resolves.toEqual([])
+    await expect(api.balances.getBalances(account('eip155:999999'))).resolves.toEqual([])
+    await expect(api.activity.getTransactions(account('eip155:999999'))).resolves.toEqual({ data: [], next: null })
+    await expect(api.balances.getBalances(`polkadot:91b171bb158e2d3848fa23a9f1c25182:${address()}` as CaipAddress)).resolves.toEqual([])
     expect(await admin.requests('/v1/account/')).toEqual([])
   })
 
   it('swaps and gas price on an unsupported network throw before any request', async () => {
     const { api } = world()
-    await expect(api.getGasPrice('eip155:999999')).rejects.toBeInstanceOf(GasPriceNetworkNotSupportedError)
-    await expect(api.getSwapTokens('eip155:999999')).rejects.toBeInstanceOf(SwapNetworkNotSupportedError)
+    await expect(api.swap.getGasPrice('eip155:999999')).rejects.toBeInstanceOf(GasPriceNetworkNotSupportedError)
+    await expect(api.swap.getSwapTokens('eip155:999999')).rejects.toBeInstanceOf(SwapNetworkNotSupportedError)
     await expect(
-      api.buildApproveTransaction({ userAddress: address(), from: 'eip155:999999:0x01', to: 'eip155:999999:0x02' }),
+      api.swap.buildApproveTransaction({ userAddress: address(), from: 'eip155:999999:0x01', to: 'eip155:999999:0x02' }),
     ).rejects.toBeInstanceOf(SwapNetworkNotSupportedError)
     expect(await admin.requests('/')).toEqual([])
   })
@@ -351,15 +351,15 @@ class TestTimers implements Timers {
 function timedWorld(retries = 2) {
   const timers = new TestTimers()
   const http = devnetHttpClient({ retries, timers, timeoutMs: LIMIT_MS })
-  return { timers, api: new FetchBlockchainApi(http, new ManualClock(), { swapChainIds: SWAP_CHAINS }), catalogue: new FetchWalletCatalogue(http) }
+  return { timers, api: fetchBlockchainService(http, new ManualClock(), { swapChainIds: SWAP_CHAINS }), catalogue: new FetchWalletCatalogue(http) }
 }
 
 describe('a hang that runs out the time limit', () => {
   it('rejects with ServiceTimeoutError, not retried, and the next request is served once the service answers again', async () => {
     const { api, timers } = timedWorld()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: balancePath(), kind: 'hang' })
-    const pending = rejection(api.getBalances(account()))
+    const pending = rejection(api.balances.getBalances(account()))
     await admin.waitForRequests(balancePath())
     expect(timers.runOutLimits()).toBe(1)
     const error = await pending
@@ -367,7 +367,7 @@ describe('a hang that runs out the time limit', () => {
     expect((error as ServiceTimeoutError).path).toBe(balancePath())
     expect(await admin.requests(balancePath())).toHaveLength(1)
     // Recovery: the fault was for one request; asking again gets the balances.
-    await expect(api.getBalances(account(), { forceUpdate: true })).resolves.not.toEqual([])
+    await expect(api.balances.getBalances(account(), { forceUpdate: true })).resolves.not.toEqual([])
   })
 
   it('bounds a hanging catalogue request the same way', async () => {
@@ -386,18 +386,18 @@ describe('retries of a GET over the wire', () => {
   // store's 30 s retry gate is their rule, pinned below).
   it('asks again after a 500 and resolves with the answer that follows', async () => {
     const { api, timers } = timedWorld()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: historyPath(), kind: '500' })
-    await expect(api.getTransactions(account())).resolves.toBeDefined()
+    await expect(api.activity.getTransactions(account())).resolves.toBeDefined()
     expect(await admin.requests(historyPath())).toHaveLength(2)
     expect(timers.delays).toEqual([250])
   })
 
   it('gives up after 3 attempts with the last HttpError', async () => {
     const { api, timers } = timedWorld()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: historyPath(), kind: '500', count: 3 })
-    const error = await rejection(api.getTransactions(account()))
+    const error = await rejection(api.activity.getTransactions(account()))
     expect(error).toBeInstanceOf(HttpError)
     expect((error as HttpError).status).toBe(500)
     expect(await admin.requests(historyPath())).toHaveLength(3)
@@ -406,20 +406,20 @@ describe('retries of a GET over the wire', () => {
 
   it('never asks for balances twice after a 500: the retry gate decides when', async () => {
     const { api, timers } = timedWorld()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: balancePath(), kind: '500' })
-    await expect(api.getBalances(account())).rejects.toBeInstanceOf(HttpError)
+    await expect(api.balances.getBalances(account())).rejects.toBeInstanceOf(HttpError)
     expect(await admin.requests(balancePath())).toHaveLength(1)
     expect(timers.delays).toEqual([])
   })
 
   it('never asks twice after a 403 or a malformed answer', async () => {
     const { api } = timedWorld()
-    await api.getSupportedChains()
+    await api.supportedChains.getSupportedChains()
     await admin.fault({ path: balancePath(), kind: '403' })
-    await expect(api.getBalances(account())).rejects.toBeInstanceOf(HttpError)
+    await expect(api.balances.getBalances(account())).rejects.toBeInstanceOf(HttpError)
     await admin.fault({ path: balancePath(), kind: 'malformed' })
-    await expect(api.getBalances(account())).rejects.toBeInstanceOf(MalformedResponseError)
+    await expect(api.balances.getBalances(account())).rejects.toBeInstanceOf(MalformedResponseError)
     expect(await admin.requests(balancePath())).toHaveLength(2)
   })
 })

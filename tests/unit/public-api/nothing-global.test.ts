@@ -29,7 +29,14 @@ async function useTheModal(): Promise<void> {
   expect(() => createWalletModal(aModalConfig({ themeMode: 'blue' as 'dark' }))).toThrow(InvalidConfigError)
 
   const { FetchHttpClient } = await import('../../../src/infrastructure/http/fetch-http-client')
-  const { FetchBlockchainApi } = await import('../../../src/infrastructure/http/fetch-blockchain-api')
+  const { FetchSupportedChainsApi } = await import('../../../src/infrastructure/http/blockchain/fetch-supported-chains-api')
+  const { FetchBalancesApi } = await import('../../../src/infrastructure/http/blockchain/fetch-balances-api')
+  // The areas' adapters build their wire schemas as their chunks load.
+  await Promise.all([
+    import('../../../src/infrastructure/http/blockchain/fetch-swap-api'),
+    import('../../../src/infrastructure/http/blockchain/fetch-names-api'),
+    import('../../../src/infrastructure/http/blockchain/fetch-on-ramp-api'),
+  ])
   const { FetchWalletCatalogue } = await import('../../../src/infrastructure/http/fetch-wallet-catalogue')
   const { FetchAnalytics } = await import('../../../src/infrastructure/http/fetch-analytics')
   const { fetchFn } = routedFetch({
@@ -40,7 +47,7 @@ async function useTheModal(): Promise<void> {
   })
   const http = new FetchHttpClient({ baseUrl: 'http://svc.test', projectId: 'p', sdkVersion: 'walletgate-0.1.0', fetch: fetchFn })
   const clock = new ManualClock()
-  await expect(new FetchBlockchainApi(http, clock).getBalances(ACCOUNT)).resolves.toHaveLength(1)
+  await expect(new FetchBalancesApi(http, new FetchSupportedChainsApi(http), clock).getBalances(ACCOUNT)).resolves.toHaveLength(1)
   await expect(new FetchWalletCatalogue(http).getWallets({ page: 1 })).resolves.toEqual({ count: 0, data: [] })
   await new FetchAnalytics(http, clock, { page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }).sendEvent({
     event: 'MODAL_OPEN',

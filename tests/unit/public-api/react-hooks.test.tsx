@@ -7,8 +7,7 @@ import { ModalStore } from '../../../src/application/modal-store'
 import { ConnectButton, WalletModalProvider, useNetwork } from '../../../src/react'
 import type { WalletModal } from '../../../src/index'
 import { aModalWithContainer } from '../../builders/a-modal'
-import { BlockchainApi } from '../../../src/ports/blockchain-api'
-import { InMemoryBlockchainApi } from '../../fakes/in-memory-blockchain-api'
+import { bindInMemoryBlockchainService } from '../../fakes/blockchain/in-memory-blockchain-service'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
@@ -67,7 +66,7 @@ describe('the React hooks re-render only for what they show', () => {
     modal = world.modal
     const at = '2025-01-01T00:00:00Z'
     const names = [{ name: 'alice.wg.id', registered_at: at, updated_at: at, addresses: { '2147514985': { address: ADDRESS, created: at } }, attributes: {} }]
-    world.container.bind(BlockchainApi).toConstantValue(new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], names }))
+    bindInMemoryBlockchainService(world.container, { supportedChains: ['eip155:31337'], names })
     render(
       <WalletModalProvider modal={world.modal}>
         <ConnectButton />

@@ -2,10 +2,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createContainer } from '../../../src/composition/container'
 import { bindAccount } from '../../../src/composition/bindings/account'
+import { bindSwap } from '../../../src/composition/bindings/swap'
 import { bindNow } from '../../support/bind-now'
 import { parseConfig } from '../../../src/domain/config'
 import { SwapNetworkNotSupportedError } from '../../../src/domain/errors'
-import { BlockchainApi } from '../../../src/ports/blockchain-api'
+import { SwapApi } from '../../../src/ports/blockchain/swap'
 import { aModalConfig } from '../../builders/config'
 
 afterEach(() => {
@@ -16,12 +17,13 @@ function apiFor(swapChainIds?: number[]) {
   const config = parseConfig(aModalConfig(swapChainIds ? { swapChainIds } : {}))
   const container = createContainer(config)
   bindNow(container, bindAccount)
+  bindNow(container, bindSwap)
   const requests: string[] = []
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     requests.push(String(input))
     return Promise.resolve(new Response(JSON.stringify({ tokens: [] }), { status: 200, headers: { 'content-type': 'application/json' } }))
   })
-  return { api: container.get(BlockchainApi), requests }
+  return { api: container.get(SwapApi), requests }
 }
 
 describe('swapChainIds', () => {

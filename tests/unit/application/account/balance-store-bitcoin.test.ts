@@ -8,7 +8,7 @@ import { BalanceStore, type BalanceState } from '../../../../src/application/acc
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { NetworksStore } from '../../../../src/application/networks/networks-store'
 import { SnackStore } from '../../../../src/application/snack-store'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryBalancesApi } from '../../../fakes/blockchain/in-memory-balances-api'
 import { FakeChainReader, FakePartsChainReader, MemoryStorage, NETWORK_CONFIGS, RecordingLogger } from './support'
 
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -25,7 +25,7 @@ function bitcoinWorld(chain: FakeChainReader) {
     rpcUrls: ['http://127.0.0.1:18792'],
   }
   const networks = new NetworksStore({ networks: [...NETWORK_CONFIGS, bitcoin], defaultNetwork: undefined }, connection, new MemoryStorage())
-  const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
+  const api = new InMemoryBalancesApi({ supportedChains: ['eip155:31337'] })
   const store = new BalanceStore({ connection, networks, api, reader: chain, snacks: new SnackStore(scheduler), scheduler, logger: new RecordingLogger() })
   store.start()
   connection.set({
@@ -81,7 +81,7 @@ describe('BalanceStore on a Bitcoin network', () => {
       rpcUrls: ['http://127.0.0.1:18792'],
     }
     const networks = new NetworksStore({ networks: [...NETWORK_CONFIGS, bitcoin], defaultNetwork: undefined }, connection, new MemoryStorage())
-    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
+    const api = new InMemoryBalancesApi({ supportedChains: ['eip155:31337'] })
     const chain = new FakeChainReader()
     chain.balances.set(REGTEST, 175_010_000n)
     const snacks = new SnackStore(scheduler)

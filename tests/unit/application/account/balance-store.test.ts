@@ -6,7 +6,7 @@ import { NetworksStore } from '../../../../src/application/networks/networks-sto
 import { SnackStore } from '../../../../src/application/snack-store'
 import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
 import { UnsupportedChainReadError } from '../../../../src/ports/chain-reader'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryBalancesApi } from '../../../fakes/blockchain/in-memory-balances-api'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { ADDRESS, FakeChainReader, MemoryStorage, NETWORK_CONFIGS, RecordingLogger, connected } from './support'
 
@@ -16,7 +16,7 @@ function world(options: { supportedChains?: string[] } = {}) {
   const scheduler = new VirtualTimeScheduler()
   const connection = new ConnectionStore()
   const networks = new NetworksStore({ networks: NETWORK_CONFIGS, defaultNetwork: undefined }, connection, new MemoryStorage())
-  const api = new InMemoryBlockchainApi({
+  const api = new InMemoryBalancesApi({
     supportedChains: (options.supportedChains ?? ['eip155:31337', 'eip155:31338']) as `eip155:${string}`[],
     balances: {
       [ACCOUNT_A]: [
@@ -182,7 +182,7 @@ describe('BalanceStore', () => {
 })
 
 describe('BalanceStore recovery after a failure', () => {
-  const serviceCalls = (api: InMemoryBlockchainApi) => api.calls.filter((c) => c === 'getBalances').length
+  const serviceCalls = (api: InMemoryBalancesApi) => api.calls.filter((c) => c === 'getBalances').length
   const http500 = () => new HttpError(new Response(null, { status: 500 }))
 
   /** Runs the virtual timers due up to `frame`, then the promise callbacks they started. */

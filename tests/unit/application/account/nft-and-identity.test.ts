@@ -5,7 +5,8 @@ import { NftHoldingsStore, nftHoldings } from '../../../../src/application/accou
 import { orderTokenBalances } from '../../../../src/application/account/token-list'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { HttpError } from '../../../../src/ports/http-errors'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryActivityApi } from '../../../fakes/blockchain/in-memory-activity-api'
+import { InMemoryIdentityApi } from '../../../fakes/blockchain/in-memory-identity-api'
 import { aTransaction, anNftTransfer } from '../../../builders/a-transaction'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { ADDRESS, RecordingLogger, connected } from './support'
@@ -56,7 +57,7 @@ describe('NftHoldingsStore', () => {
       nft('Pixels #9', 'in', '2025-04-01T00:00:00Z', { chain: 'eip155:31338' }),
       ...Array.from({ length: 25 }, (_, i) => nft(`Pixels #${i + 1}`, 'in', `2025-03-${String(i + 1).padStart(2, '0')}T00:00:00Z`)).reverse(),
     ]
-    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: transactions } })
+    const api = new InMemoryActivityApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: transactions } })
     const connection = new ConnectionStore()
     connection.set(connected('eip155:31337'))
     const store = new NftHoldingsStore(connection, api, new RecordingLogger())
@@ -70,7 +71,7 @@ describe('NftHoldingsStore', () => {
   })
 
   it('reports a history failure as an error state and a warning', async () => {
-    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
+    const api = new InMemoryActivityApi({ supportedChains: ['eip155:31337'] })
     api.failNext('getTransactions', new HttpError(new Response(null, { status: 500 })))
     const connection = new ConnectionStore()
     connection.set(connected('eip155:31337'))
@@ -82,7 +83,7 @@ describe('NftHoldingsStore', () => {
   })
 
   it('is idle when no wallet is connected', async () => {
-    const store = new NftHoldingsStore(new ConnectionStore(), new InMemoryBlockchainApi(), new RecordingLogger())
+    const store = new NftHoldingsStore(new ConnectionStore(), new InMemoryActivityApi(), new RecordingLogger())
     await store.load()
     expect(store.snapshot.status).toBe('idle')
   })
@@ -90,7 +91,7 @@ describe('NftHoldingsStore', () => {
 
 describe('IdentityStore', () => {
   it('loads the name and avatar of the connected account', async () => {
-    const api = new InMemoryBlockchainApi({
+    const api = InMemoryIdentityApi.withNames({
       supportedChains: ['eip155:31337'],
       names: [
         {
@@ -112,7 +113,7 @@ describe('IdentityStore', () => {
 
   it("never shows one address's name for another while the other's loads", async () => {
     const at = '2025-01-01T00:00:00Z'
-    const api = new InMemoryBlockchainApi({
+    const api = InMemoryIdentityApi.withNames({
       supportedChains: ['eip155:31337'],
       names: [{ name: 'alice.wg.id', registered_at: at, updated_at: at, addresses: { '60': { address: ADDRESS, created: at } }, attributes: {} }],
     })
@@ -130,7 +131,7 @@ describe('IdentityStore', () => {
   })
 
   it('takes a name just registered at once, for the account it was registered for only', async () => {
-    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
+    const api = InMemoryIdentityApi.withNames({ supportedChains: ['eip155:31337'] })
     const connection = new ConnectionStore()
     const store = new IdentityStore(connection, api, new RecordingLogger())
     const ready = firstValueFrom(store.state$.pipe(filter((s) => s.status === 'ready')))
@@ -143,7 +144,7 @@ describe('IdentityStore', () => {
   })
 
   it('turns a failed lookup into an error state and a warning, not an exception', async () => {
-    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'] })
+    const api = InMemoryIdentityApi.withNames({ supportedChains: ['eip155:31337'] })
     api.failNext('getIdentity', new HttpError(new Response(null, { status: 500 })))
     const connection = new ConnectionStore()
     const logger = new RecordingLogger()

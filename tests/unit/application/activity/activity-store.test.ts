@@ -7,7 +7,7 @@ import type { Transaction } from '../../../../src/domain/entities'
 import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
 import { aFungibleTransfer, aHash, aTransaction, anNftTransfer } from '../../../builders/a-transaction'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryActivityApi } from '../../../fakes/blockchain/in-memory-activity-api'
 import { FROM, RecordingLogger, RecordingNotifier, connect } from '../send/support'
 
 const ACCOUNT = `eip155:31337:${FROM}`
@@ -19,7 +19,7 @@ function at(iso: string, overrides: Parameters<typeof aTransaction>[0] = {}): Tr
 function aWorld(history: Transaction[] = [], pageSize = 20) {
   const connection = new ConnectionStore()
   connect(connection)
-  const api = new InMemoryBlockchainApi({
+  const api = new InMemoryActivityApi({
     supportedChains: ['eip155:31337', 'eip155:31338'],
     transactions: { [ACCOUNT]: history },
     historyPageSize: pageSize,
@@ -218,7 +218,7 @@ describe('ActivityStore', () => {
     const connection = new ConnectionStore()
     connect(connection)
     const older = at('2025-03-15T12:00:00.000Z')
-    const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: [older] } })
+    const api = new InMemoryActivityApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: [older] } })
     const touched$ = new Subject<unknown>()
     const scheduler = new VirtualTimeScheduler()
     const store = new ActivityStore({ api, connection, transfers: new FakeTokenTransfers(), scheduler, notifier: new RecordingNotifier(), logger: new RecordingLogger(), touched$ })

@@ -21,7 +21,7 @@ import { WALLETCONNECT_CONNECTOR_ID } from '../../../../src/domain/connection/co
 import type { Connector } from '../../../../src/domain/entities'
 import { aModalConfig } from '../../../builders/config'
 import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fakes/fake-chain-family'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryNamesApi } from '../../../fakes/blockchain/in-memory-names-api'
 import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
 import { FakeBalances } from '../send/support'
 import { connectionWorld, RecordingLogger } from './world'
@@ -142,7 +142,7 @@ describe('two namespaces connected at once', () => {
     const form = new SendForm({
       connection: w.connection,
       balances: new FakeBalances(),
-      api: new InMemoryBlockchainApi(),
+      api: new InMemoryNamesApi(),
       scheduler: asyncScheduler,
       logger: w.logger,
       locale: 'en-US',

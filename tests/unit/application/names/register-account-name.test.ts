@@ -5,9 +5,9 @@ import { ConnectionStore } from '../../../../src/application/connection-store'
 import { NAME_SUGGESTIONS_DEBOUNCE_MS, RegisterAccountName } from '../../../../src/application/names/register-account-name'
 import type { CaipAddress } from '../../../../src/domain/entities'
 import { RegisterNameError } from '../../../../src/domain/errors'
-import type { BlockchainApi } from '../../../../src/ports/blockchain-api'
+import type { NameRegistrationApi, NamesApi } from '../../../../src/ports/blockchain/names'
 import { WalletRequestError, type ChainFamilies, type ChainFamily } from '../../../../src/ports/chain-family'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryNamesApi } from '../../../fakes/blockchain/in-memory-names-api'
 import { ManualClock } from '../../../fakes/manual-clock'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 
@@ -15,9 +15,10 @@ import { RecordingLogger } from '../../../fakes/recording-logger'
 const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 const wallet = privateKeyToAccount(KEY)
 
-function world(options: { chain?: string; api?: Pick<BlockchainApi, 'getNameSuggestions' | 'registerName'>; sign?: (message: string) => Promise<string> } = {}) {
-  const api = new InMemoryBlockchainApi({
-    supportedChains: ['eip155:31337'],
+type NameService = Pick<NamesApi, 'getNameSuggestions'> & NameRegistrationApi
+
+function world(options: { chain?: string; api?: NameService; sign?: (message: string) => Promise<string> } = {}) {
+  const api = new InMemoryNamesApi({
     names: [
       {
         name: 'taken.wg.id',
@@ -51,6 +52,7 @@ function world(options: { chain?: string; api?: Pick<BlockchainApi, 'getNameSugg
   const register = new RegisterAccountName({
     connection,
     api: options.api ?? api,
+    registration: options.api ?? api,
     families,
     profile,
     views,
@@ -119,7 +121,7 @@ describe('RegisterAccountName', () => {
   })
 
   it("returns to the form with the service's first reason", async () => {
-    const api: Pick<BlockchainApi, 'getNameSuggestions' | 'registerName'> = {
+    const api: NameService = {
       getNameSuggestions: async () => [],
       registerName: (params) => Promise.reject(RegisterNameError.fromReasons(params.name, { reasons: [{ description: 'Name is already taken' }] })),
     }

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { BuyCrypto, ONRAMP_FOLLOW_INTERVAL_MS, ONRAMP_QUOTE_DEBOUNCE_MS } from '../../../../src/application/onramp/buy-crypto'
 import type { CaipNetwork, OnRampOptions, Transaction } from '../../../../src/domain/entities'
-import type { OnRampUrlParams, TransactionsOptions } from '../../../../src/ports/blockchain-api'
+import type { TransactionsOptions } from '../../../../src/ports/blockchain/activity'
+import type { OnRampUrlParams } from '../../../../src/ports/blockchain/on-ramp'
 import { HttpError } from '../../../../src/ports/http-errors'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryOnRampApi } from '../../../fakes/blockchain/in-memory-on-ramp-api'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 import { aCaipNetwork, aSolanaNetwork } from '../../../builders/a-caip-network'
 import { aFungibleTransfer, aTransaction } from '../../../builders/a-transaction'
@@ -27,7 +28,7 @@ const OPTIONS: OnRampOptions = {
 }
 
 function world(network: CaipNetwork = aCaipNetwork({ testnet: true }), setting?: string[]) {
-  const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], onRampOptions: OPTIONS })
+  const api = new InMemoryOnRampApi({ onRampOptions: OPTIONS })
   let history: Transaction[] = []
   const urls: OnRampUrlParams[] = []
   const historyAsks: TransactionsOptions[] = []
@@ -38,6 +39,8 @@ function world(network: CaipNetwork = aCaipNetwork({ testnet: true }), setting?:
       urls.push(params)
       return api.generateOnRampUrl(params)
     },
+  }
+  const historyStub = {
     getTransactions: async (_account: string, options: TransactionsOptions = {}) => {
       historyAsks.push(options)
       return { data: history, next: null }
@@ -66,6 +69,7 @@ function world(network: CaipNetwork = aCaipNetwork({ testnet: true }), setting?:
     activeNetwork: () => network,
     changes$: changes,
     api: stub,
+    history: historyStub,
     remoteProviders: ['coinbase', 'meld'],
     providerSetting: setting,
     activity,

@@ -12,7 +12,7 @@ import { TransactionApprovals } from '../../../../src/application/send/transacti
 import type { AnalyticsEvent } from '../../../../src/ports/analytics'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryNamesApi } from '../../../fakes/blockchain/in-memory-names-api'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 export { RecordingLogger }
 
@@ -81,7 +81,7 @@ export interface SendWorld {
   approvals: TransactionApprovals
   transfers: FakeTokenTransfers
   balances: FakeBalances
-  api: InMemoryBlockchainApi
+  api: InMemoryNamesApi
   notifier: RecordingNotifier
   logger: RecordingLogger
   pending: Transaction[]
@@ -107,7 +107,7 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
   const approvals = new TransactionApprovals(modal)
   const transfers = new FakeTokenTransfers()
   const balances = new FakeBalances()
-  const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], names: options.names ?? [] })
+  const api = new InMemoryNamesApi({ names: options.names ?? [] })
   const notifier = new RecordingNotifier()
   const logger = new RecordingLogger()
   const pending: Transaction[] = []

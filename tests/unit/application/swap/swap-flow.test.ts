@@ -11,7 +11,7 @@ import { TransactionRejectedError } from '../../../../src/domain/errors'
 import type { PreparedTransaction, SwapTransactions } from '../../../../src/ports/swap-transactions'
 import type { Transaction } from '../../../../src/domain/entities'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemorySwapApi } from '../../../fakes/blockchain/in-memory-swap-api'
 import { ManualClock } from '../../../fakes/manual-clock'
 import { RecordingLogger } from '../account/support'
 import { en } from '../../../../src/presentation/i18n/catalogue'
@@ -75,7 +75,7 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; hold
     { name: 'Ether', symbol: 'ETH', iconUrl: '', price: 2500, address: ETH },
     { name: 'Devnet USD', symbol: 'dUSD', iconUrl: '', price: 1, address: DUSD },
   ]
-  const api = new InMemoryBlockchainApi({
+  const api = new InMemorySwapApi({
     supportedChains: [CHAIN],
     ...(options.swapChainIds ? { swapChainIds: options.swapChainIds } : {}),
     prices,

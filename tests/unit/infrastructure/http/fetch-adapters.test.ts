@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { ALERT_ERRORS, RegisterNameError } from '../../../../src/domain/errors'
 import { defaultOnRampOptions, placeholderQuote } from '../../../../src/domain/on-ramp/on-ramp-fallbacks'
 import { FetchAnalytics } from '../../../../src/infrastructure/http/fetch-analytics'
-import { FetchBlockchainApi } from '../../../../src/infrastructure/http/fetch-blockchain-api'
 import { FetchHttpClient } from '../../../../src/infrastructure/http/fetch-http-client'
 import { TtlCache } from '../../../../src/infrastructure/http/ttl-cache'
 import { EventPoster } from '../../../../src/infrastructure/http/event-poster'
@@ -10,6 +9,7 @@ import { FetchTelemetry } from '../../../../src/infrastructure/telemetry/fetch-t
 import { ServiceUnreachableError } from '../../../../src/ports/http-errors'
 import { aNativeBalance } from '../../../builders/a-token-balance'
 import { ManualClock } from '../../../fakes/manual-clock'
+import { fetchBlockchainService } from '../../../support/fetch-blockchain-service'
 import { json, routedFetch, type Route } from './routed-fetch'
 
 const ACCOUNT = 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
@@ -28,7 +28,7 @@ function setup(routes: Record<string, Route>, retries = 0) {
     requests,
     clock,
     warnings,
-    api: new FetchBlockchainApi(http, clock, { swapChainIds: [31337], logger }),
+    api: fetchBlockchainService(http, clock, { swapChainIds: [31337], logger }),
     analytics: new FetchAnalytics(http, clock, { logger, page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }),
     telemetry: new FetchTelemetry(new EventPoster(http, clock, { page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }), clock, { logger }),
   }
@@ -46,13 +46,13 @@ describe('TtlCache', () => {
   })
 })
 
-describe('FetchBlockchainApi', () => {
+describe('the blockchain service adapters', () => {
   it('still asks for balances when the supported-chains list cannot be fetched', async () => {
     const { api, requests } = setup({
       'GET /v1/supported-chains': () => json({ message: 'down' }, 503),
       'GET /v1/account/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/balance': () => json({ balances: [aNativeBalance()] }),
     })
-    await expect(api.getBalances(ACCOUNT)).resolves.toHaveLength(1)
+    await expect(api.balances.getBalances(ACCOUNT)).resolves.toHaveLength(1)
     expect(requests.map((r) => r.url.pathname)).toEqual([
       '/v1/supported-chains',
       '/v1/account/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/balance',
@@ -64,14 +64,14 @@ describe('FetchBlockchainApi', () => {
       { 'GET /v1/account/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/balance': () => json({ message: 'down' }, 500) },
       2,
     )
-    await expect(api.getBalances(ACCOUNT)).rejects.toThrow()
+    await expect(api.balances.getBalances(ACCOUNT)).rejects.toThrow()
     expect(requests.filter((r) => r.url.pathname.endsWith('/balance'))).toHaveLength(1)
   })
 
   it('fetches the supported-chains list once while it succeeds', async () => {
     const { api, requests } = setup({})
-    await api.isNetworkSupported('eip155:31337')
-    await api.isNetworkSupported('eip155:1')
+    await api.supportedChains.isNetworkSupported('eip155:31337')
+    await api.supportedChains.isNetworkSupported('eip155:1')
     expect(requests).toHaveLength(1)
   })
 
@@ -79,7 +79,7 @@ describe('FetchBlockchainApi', () => {
     const { api, requests } = setup({
       'GET /v1/account/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/balance': () => json({ balances: [aNativeBalance()] }),
     })
-    await api.getBalances(ACCOUNT, { forceUpdate: true })
+    await api.balances.getBalances(ACCOUNT, { forceUpdate: true })
     const query = Object.fromEntries(requests[1]!.url.searchParams)
     expect(query).toMatchObject({ currency: 'usd', chainId: 'eip155:31337', forceUpdate: 'true' })
   })
@@ -88,7 +88,7 @@ describe('FetchBlockchainApi', () => {
     const { api } = setup({
       'POST /v1/profile/account': () => json({ reasons: [{ description: 'Name is already taken' }] }, 400),
     })
-    const error = await api
+    const error = await api.registration
       .registerName({ name: 'alice.wg.id', coinType: 1, address: '0x01', message: '{}', signature: '0x01' })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RegisterNameError)
@@ -97,14 +97,14 @@ describe('FetchBlockchainApi', () => {
 
   it('answers null for a name the service does not know (404)', async () => {
     const { api } = setup({ 'GET /v1/profile/account/ghost.wg.id': () => json({ message: 'not found' }, 404) })
-    await expect(api.lookUpName('ghost.wg.id')).resolves.toBeNull()
+    await expect(api.names.lookUpName('ghost.wg.id')).resolves.toBeNull()
   })
 
   it('posts the build-transaction body with the default slippage of 1 and the project id', async () => {
     const tx = { from: '0x1', to: '0x2', data: '0x', amount: '0', eip155: { gas: '1', gasPrice: '1' } }
     const { api, requests } = setup({ 'POST /v1/convert/build-transaction': () => json({ tx }) })
     await expect(
-      api.buildSwapTransaction({ amount: '10', from: 'eip155:31337:0xa', to: 'eip155:31337:0xb', userAddress: '0xc' }),
+      api.swap.buildSwapTransaction({ amount: '10', from: 'eip155:31337:0xa', to: 'eip155:31337:0xb', userAddress: '0xc' }),
     ).resolves.toEqual(tx)
     expect(requests[0]!.body).toEqual({
       amount: '10',
@@ -121,10 +121,10 @@ describe('FetchBlockchainApi', () => {
     const failing = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch
     const http = new FetchHttpClient({ baseUrl: 'http://svc.test', projectId: 'p', sdkVersion: 'v', fetch: failing })
     const warnings: unknown[] = []
-    const api = new FetchBlockchainApi(http, new ManualClock(), { logger: { warn: (_m, d) => void warnings.push(d) } })
-    await expect(api.getOnRampOptions()).resolves.toEqual(defaultOnRampOptions())
+    const api = fetchBlockchainService(http, new ManualClock(), { logger: { warn: (_m, d) => void warnings.push(d) } })
+    await expect(api.onRamp.getOnRampOptions()).resolves.toEqual(defaultOnRampOptions())
     const params = { purchaseCurrency: 'USDC', paymentCurrency: 'EUR', amount: '30' }
-    await expect(api.getOnRampQuote(params)).resolves.toEqual(placeholderQuote(params))
+    await expect(api.onRamp.getOnRampQuote(params)).resolves.toEqual(placeholderQuote(params))
     expect(warnings).toHaveLength(2)
     expect(warnings[0]).toBeInstanceOf(ServiceUnreachableError)
   })

@@ -13,14 +13,13 @@ import { ConnectionStore } from '../../../../src/application/connection-store'
 import { bindAccount } from '../../../../src/composition/bindings/account'
 import { bitcoin } from '../../../../src/families/bitcoin'
 import type { AccountType } from '../../../../src/domain/entities'
-import { BlockchainApi } from '../../../../src/ports/blockchain-api'
 import { ChainFamilies, WalletRequestError, type ChainFamily, type WalletAccount } from '../../../../src/ports/chain-family'
 import { ChainReader } from '../../../../src/ports/chain-reader'
 import { Scheduler } from '../../../../src/ports/scheduler'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import { aModalConfig } from '../../../builders/config'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { inMemoryBlockchainService, rebindInMemoryBlockchainService } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import { bindNow } from '../../../support/bind-now'
 import { createTestContainer } from '../../../support/test-container'
 import { FakePartsChainReader } from '../../application/account/support'
@@ -59,7 +58,7 @@ function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?
   const container = createTestContainer(aModalConfig({ networks: [BITCOIN] }), (c) => {
     c.rebind(Scheduler).toConstantValue(new VirtualTimeScheduler())
     c.rebind(ChainFamilies).toConstantValue(families)
-    c.rebind(BlockchainApi).toConstantValue(new InMemoryBlockchainApi({ supportedChains: [] }))
+    rebindInMemoryBlockchainService(c, inMemoryBlockchainService({ supportedChains: [] }))
     c.rebind(ChainReader).toConstantValue(chain)
     c.rebind(DisconnectAccount).toConstantValue(async () => undefined)
   }, [bitcoin])

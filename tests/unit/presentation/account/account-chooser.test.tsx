@@ -8,14 +8,13 @@ import { DisconnectAccount } from '../../../../src/application/account/disconnec
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { bindAccount } from '../../../../src/composition/bindings/account'
 import { polkadot } from '../../../../src/families/polkadot'
-import { BlockchainApi } from '../../../../src/ports/blockchain-api'
 import { ChainFamilies, type ChainFamily, type WalletAccount } from '../../../../src/ports/chain-family'
 import { ChainReader } from '../../../../src/ports/chain-reader'
 import { Scheduler } from '../../../../src/ports/scheduler'
 import { DiProvider } from '../../../../src/presentation/di-context'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import { aModalConfig } from '../../../builders/config'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { inMemoryBlockchainService, rebindInMemoryBlockchainService } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import { bindNow } from '../../../support/bind-now'
 import { createTestContainer } from '../../../support/test-container'
 import { FakeChainReader } from '../../application/account/support'
@@ -47,7 +46,7 @@ function world(accounts: { address: string; name: string }[]) {
   const container = createTestContainer(aModalConfig({ networks: [POLKADOT] }), (c) => {
     c.rebind(Scheduler).toConstantValue(new VirtualTimeScheduler())
     c.rebind(ChainFamilies).toConstantValue(families)
-    c.rebind(BlockchainApi).toConstantValue(new InMemoryBlockchainApi({ supportedChains: [] }))
+    rebindInMemoryBlockchainService(c, inMemoryBlockchainService({ supportedChains: [] }))
     c.rebind(ChainReader).toConstantValue(new FakeChainReader())
     c.rebind(DisconnectAccount).toConstantValue(async () => undefined)
   }, [polkadot])

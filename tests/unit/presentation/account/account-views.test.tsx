@@ -22,12 +22,11 @@ import { qrPath } from '../../../../src/presentation/components/QrCode'
 import { NetworkList } from '../../../../src/presentation/components/NetworkList'
 import type { CaipNetwork } from '../../../../src/domain/entities'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { inMemoryBlockchainService, rebindInMemoryBlockchainService } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import { bindNow } from '../../../support/bind-now'
 import { createTestContainer } from '../../../support/test-container'
 import { bindAccount } from '../../../../src/composition/bindings/account'
 import { solana } from '../../../../src/families/solana'
-import { BlockchainApi } from '../../../../src/ports/blockchain-api'
 import { ChainFamilies } from '../../../../src/ports/chain-family'
 import { ChainReader } from '../../../../src/ports/chain-reader'
 import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
@@ -54,7 +53,7 @@ const OTHER_FAMILIES = [
 function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean; smartSessions?: boolean; otherFamilies?: boolean } = {}) {
   const configs = options.otherFamilies === true ? [...NETWORK_CONFIGS, ...OTHER_FAMILIES] : NETWORK_CONFIGS
   const scheduler = new VirtualTimeScheduler()
-  const api = new InMemoryBlockchainApi({
+  const service = inMemoryBlockchainService({
     supportedChains: ['eip155:31337', 'eip155:31338'],
     balances: {
       [ACCOUNT]: [
@@ -64,6 +63,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
       ],
     },
   })
+  const api = service.balances
   if (options.failBalances) api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
   const chain = new FakeChainReader()
   chain.balances.set('eip155:31337', 2n * 10n ** 18n)
@@ -80,7 +80,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
       c.rebind(Scheduler).toConstantValue(scheduler)
       c.rebind(KeyValueStorage).toConstantValue(storage)
       c.rebind(ChainFamilies).toConstantValue(eip155Families(provider))
-      c.rebind(BlockchainApi).toConstantValue(api)
+      rebindInMemoryBlockchainService(c, service)
       c.rebind(ChainReader).toConstantValue(chain)
       c.rebind(DisconnectAccount).toConstantValue(async () => {
         disconnects.push(1)

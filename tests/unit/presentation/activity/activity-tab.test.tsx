@@ -11,7 +11,7 @@ import ActivityTab from '../../../../src/presentation/views/activity/ActivityTab
 import { aFungibleTransfer, aTransaction } from '../../../builders/a-transaction'
 import { aModalConfig } from '../../../builders/config'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { InMemoryActivityApi } from '../../../fakes/blockchain/in-memory-activity-api'
 import { createTestContainer } from '../../../support/test-container'
 import { FROM, RecordingLogger, RecordingNotifier, TO, connect } from '../../application/send/support'
 
@@ -20,7 +20,7 @@ afterEach(cleanup)
 const ACCOUNT = `eip155:31337:${FROM}`
 
 function setup(history: Transaction[], explorer?: string, failFirst = false) {
-  const api = new InMemoryBlockchainApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: history }, historyPageSize: 2 })
+  const api = new InMemoryActivityApi({ supportedChains: ['eip155:31337'], transactions: { [ACCOUNT]: history }, historyPageSize: 2 })
   if (failFirst) api.failNext('getTransactions', new HttpError(new Response(null, { status: 500 })))
   const notifier = new RecordingNotifier()
   const config = aModalConfig()

@@ -44,14 +44,13 @@ async function freshModal() {
     { ModuleLoader },
     { ConnectionStore },
     { Analytics },
-    { BlockchainApi },
     { KeyValueStorage },
     { Logger },
     { WalletCatalogue },
     { ChainFamilies },
     { FakeChainFamily, anAnnouncedConnector, familiesOf },
     { InMemoryAnalytics },
-    { InMemoryBlockchainApi },
+    { bindInMemoryBlockchainService },
     { InMemoryWalletCatalogue },
     { aNativeBalance },
     { aModalConfig },
@@ -63,14 +62,13 @@ async function freshModal() {
     import('../../../../src/composition/module-loader'),
     import('../../../../src/application/connection-store'),
     import('../../../../src/ports/analytics'),
-    import('../../../../src/ports/blockchain-api'),
     import('../../../../src/ports/key-value-storage'),
     import('../../../../src/ports/logger'),
     import('../../../../src/ports/wallet-catalogue'),
     import('../../../../src/ports/chain-family'),
     import('../../../fakes/fake-chain-family'),
     import('../../../fakes/in-memory-analytics'),
-    import('../../../fakes/in-memory-blockchain-api'),
+    import('../../../fakes/blockchain/in-memory-blockchain-service'),
     import('../../../fakes/in-memory-wallet-catalogue'),
     import('../../../builders/a-token-balance'),
     import('../../../builders/config'),
@@ -87,12 +85,10 @@ async function freshModal() {
       c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
       c.rebind(Logger).toConstantValue(new RecordingLogger())
       c.bind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue())
-      c.bind(BlockchainApi).toConstantValue(
-        new InMemoryBlockchainApi({
+      bindInMemoryBlockchainService(c, {
           supportedChains: ['eip155:31337'],
           balances: { [`eip155:31337:${wallets.address}`]: [aNativeBalance({ value: 3750.5, quantity: { decimals: '18', numeric: '1.5002' } })] },
-        }),
-      )
+        })
       container = c
     },
   })

@@ -16,7 +16,6 @@ import { ConnectionStore } from '../../../../src/application/connection-store'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import type { ViewName } from '../../../../src/domain/navigation/views'
 import { Analytics } from '../../../../src/ports/analytics'
-import { BlockchainApi } from '../../../../src/ports/blockchain-api'
 import { KeyValueStorage } from '../../../../src/ports/key-value-storage'
 import { Logger } from '../../../../src/ports/logger'
 import { WalletCatalogue } from '../../../../src/ports/wallet-catalogue'
@@ -25,7 +24,7 @@ import { en } from '../../../../src/presentation/i18n/catalogue'
 import { VIEWS } from '../../../../src/presentation/views/registry'
 import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fakes/fake-chain-family'
 import { InMemoryAnalytics } from '../../../fakes/in-memory-analytics'
-import { InMemoryBlockchainApi } from '../../../fakes/in-memory-blockchain-api'
+import { bindInMemoryBlockchainService } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import { InMemoryWalletCatalogue } from '../../../fakes/in-memory-wallet-catalogue'
 import { aModalConfig } from '../../../builders/config'
 import { createTestContainer } from '../../../support/test-container'
@@ -88,8 +87,7 @@ async function pseudoModal(
       c.rebind(KeyValueStorage).toConstantValue(new MemoryStorage())
       c.rebind(Logger).toConstantValue(new RecordingLogger())
       c.bind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue())
-      c.bind(BlockchainApi).toConstantValue(
-        new InMemoryBlockchainApi({
+      bindInMemoryBlockchainService(c, {
           supportedChains: ['eip155:31337'],
           balances: {
             [`eip155:31337:${wallets.address}`]: [
@@ -97,8 +95,7 @@ async function pseudoModal(
               aTokenBalance({ name: 'Devnet USD', symbol: 'dUSD', value: 10000, quantity: { decimals: '6', numeric: '10000' } }),
             ],
           },
-        }),
-      )
+        })
       container = c
     },
   })

@@ -1,0 +1,25 @@
+import type { CaipAddress, TransactionPage } from '../../../domain/entities'
+import { transactionPageSchema } from '../../../domain/entity-schemas'
+import type { ActivityApi, TransactionsOptions } from '../../../ports/blockchain/activity'
+import type { SupportedChainsApi } from '../../../ports/blockchain/supported-chains'
+import { segment } from '../caip'
+import type { FetchHttpClient } from '../fetch-http-client'
+import { supportedAccount } from './supported-account'
+
+/** {@link ActivityApi} over the blockchain service's HTTP API (docs/service-api.md). */
+export class FetchActivityApi implements ActivityApi {
+  constructor(
+    private readonly http: FetchHttpClient,
+    private readonly chains: SupportedChainsApi,
+  ) {}
+
+  async getTransactions(account: CaipAddress, options: TransactionsOptions = {}): Promise<TransactionPage> {
+    options.signal?.throwIfAborted()
+    const parsed = await supportedAccount(this.chains, account, 'activity', options)
+    if (!parsed) return { data: [], next: null }
+    return this.http.get(`/v1/account/${segment(parsed.address)}/history`, transactionPageSchema, {
+      query: { cursor: options.cursor, onramp: options.onramp, chainId: parsed.chainId },
+      signal: options.signal,
+    })
+  }
+}

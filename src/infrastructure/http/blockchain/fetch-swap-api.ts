@@ -1,0 +1,170 @@
+import { z } from 'zod/mini'
+import { SWAP_SLIPPAGE_TOLERANCE } from '../../../domain/constants'
+import type { CaipNetworkId, GasPrice, SwapQuote, SwapToken } from '../../../domain/entities'
+import { gasPriceSchema, swapQuoteSchema, swapTokenSchema } from '../../../domain/entity-schemas'
+import { SWAP_SUPPORTED_CHAIN_IDS } from '../../../domain/feature-constants'
+import { assertGasPriceNetwork, assertSwapNetwork } from '../../../domain/network/network-support'
+import { INSUFFICIENT_LIQUIDITY_REASON, SwapInsufficientLiquidityError } from '../../../domain/swap/swap-errors'
+import { withoutZodJit } from '../../../domain/validation/zod-error-map'
+import type { RequestOptions } from '../../../ports/blockchain/request-options'
+import type {
+  ApproveTransaction,
+  BuildApproveParams,
+  BuildSwapParams,
+  FungiblePrice,
+  SwapAllowanceParams,
+  SwapApi,
+  SwapQuoteParams,
+  SwapTransaction,
+} from '../../../ports/blockchain/swap'
+import { HttpError } from '../../../ports/http-errors'
+import { parseCaip } from '../caip'
+import type { FetchHttpClient } from '../fetch-http-client'
+
+// Wire schemas for answers the domain has no entity for (docs/service-api.md).
+// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
+const { fungiblesSchema, swapTokensSchema, swapQuotesSchema, allowanceSchema, swapTransactionSchema, approveTransactionSchema } =
+  withoutZodJit(() => {
+    const eip155GasSchema = z.object({ gas: z.string(), gasPrice: z.string() })
+    const transactionSchema = <Amount extends Record<string, z.ZodMiniString>>(amount: Amount) =>
+      z.object({
+        tx: z.object({ from: z.string(), to: z.string(), data: z.string(), ...amount, eip155: eip155GasSchema }),
+      })
+    return {
+      fungiblesSchema: z.object({
+        fungibles: z.array(
+          z.object({
+            name: z.string(),
+            symbol: z.string(),
+            iconUrl: z.string(),
+            price: z.number(),
+            address: z.string(),
+          }),
+        ),
+      }),
+      swapTokensSchema: z.object({ tokens: z.array(swapTokenSchema) }),
+      swapQuotesSchema: z.object({ quotes: z.array(swapQuoteSchema) }),
+      allowanceSchema: z.object({ allowance: z.string().check(z.regex(/^\d+$/)) }),
+      swapTransactionSchema: transactionSchema({ amount: z.string() }),
+      approveTransactionSchema: transactionSchema({ value: z.string() }),
+    }
+  })
+
+export interface FetchSwapApiOptions {
+  /**
+   * eip155 chain ids on which swaps and gas price are offered. Defaults to the spec's swap networks
+   * (section 9, `SWAP_SUPPORTED_CHAIN_IDS`); a deployment adds its own chains here (the devnet's
+   * 31337 and 31338, for example).
+   */
+  readonly swapChainIds?: readonly number[]
+}
+
+/** {@link SwapApi} over the blockchain service's HTTP API (docs/service-api.md). */
+export class FetchSwapApi implements SwapApi {
+  private readonly swapChainIds: readonly number[]
+
+  constructor(
+    private readonly http: FetchHttpClient,
+    options: FetchSwapApiOptions = {},
+  ) {
+    this.swapChainIds = options.swapChainIds ?? SWAP_SUPPORTED_CHAIN_IDS
+  }
+
+  async getTokenPrices(addresses: readonly string[], options: RequestOptions = {}): Promise<FungiblePrice[]> {
+    if (addresses.length === 0) return []
+    const answer = await this.http.post('/v1/fungible/price', fungiblesSchema, {
+      body: { currency: 'usd', addresses, projectId: this.http.projectId },
+      signal: options.signal,
+    })
+    return answer.fungibles
+  }
+
+  async getSwapTokens(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<SwapToken[]> {
+    this.assertSwapNetwork(chainId)
+    const answer = await this.http.get('/v1/convert/tokens', swapTokensSchema, {
+      query: { chainId },
+      signal: options.signal,
+    })
+    return answer.tokens
+  }
+
+  async getSwapQuotes(params: SwapQuoteParams, options: RequestOptions = {}): Promise<SwapQuote[]> {
+    this.assertSwapNetwork(params.from)
+    const answer = await this.http
+      .get('/v1/convert/quotes', swapQuotesSchema, {
+        query: {
+          amount: params.amount,
+          userAddress: params.userAddress,
+          from: params.from,
+          to: params.to,
+          gasPrice: params.gasPrice,
+        },
+        signal: options.signal,
+      })
+      .catch(liquidityError)
+    return answer.quotes
+  }
+
+  async getSwapAllowance(params: SwapAllowanceParams, options: RequestOptions = {}): Promise<string> {
+    this.assertSwapNetwork(params.tokenAddress)
+    const answer = await this.http.get('/v1/convert/allowance', allowanceSchema, {
+      query: { tokenAddress: params.tokenAddress, userAddress: params.userAddress },
+      signal: options.signal,
+    })
+    return answer.allowance
+  }
+
+  async getGasPrice(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<GasPrice> {
+    assertGasPriceNetwork(chainId, this.swapChainIds)
+    return this.http.get('/v1/convert/gas-price', gasPriceSchema, {
+      query: { chainId },
+      signal: options.signal,
+    })
+  }
+
+  async buildSwapTransaction(params: BuildSwapParams, options: RequestOptions = {}): Promise<SwapTransaction> {
+    this.assertSwapNetwork(params.from)
+    const answer = await this.http
+      .post('/v1/convert/build-transaction', swapTransactionSchema, {
+        body: {
+          amount: params.amount,
+          eip155: { slippage: params.slippage ?? SWAP_SLIPPAGE_TOLERANCE },
+          projectId: this.http.projectId,
+          from: params.from,
+          to: params.to,
+          userAddress: params.userAddress,
+          disableEstimate: params.disableEstimate ?? false,
+        },
+        signal: options.signal,
+      })
+      .catch(liquidityError)
+    return answer.tx
+  }
+
+  async buildApproveTransaction(params: BuildApproveParams, options: RequestOptions = {}): Promise<ApproveTransaction> {
+    this.assertSwapNetwork(params.from)
+    const answer = await this.http.get('/v1/convert/build-approve', approveTransactionSchema, {
+      query: { userAddress: params.userAddress, from: params.from, to: params.to, amount: params.amount },
+      signal: options.signal,
+    })
+    return answer.tx
+  }
+
+  /** Throws "Network not supported for Swaps" unless the CAIP-2/CAIP-10 id's network offers swaps. */
+  private assertSwapNetwork(caip: string): void {
+    assertSwapNetwork(parseCaip(caip)?.chainId, this.swapChainIds)
+  }
+}
+
+/** A 4xx whose reason is the swap service's "insufficient liquidity" becomes its typed error. */
+function liquidityError(error: unknown): never {
+  if (
+    error instanceof HttpError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.serviceMessage?.toLowerCase() === INSUFFICIENT_LIQUIDITY_REASON
+  ) {
+    throw new SwapInsufficientLiquidityError({ cause: error })
+  }
+  throw error
+}
