@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { BalanceStore } from '../../../../src/application/account/balance-store'
 import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
 import { IdentityStore } from '../../../../src/application/account/identity-store'
+import { AccountActions } from '../../../../src/application/account/account-actions'
 import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
 import { SwitchAccountType } from '../../../../src/application/account/switch-account-type'
 import { ConnectionStore } from '../../../../src/application/connection-store'
@@ -75,6 +76,7 @@ function world(options: { pending: bigint; accountTypes?: AccountType[]; refuse?
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
   container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger }))
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
+  container.bind(AccountActions).toConstantValue(new AccountActions({ connection, identity: container.get(IdentityStore), features: container.get(ModalConfig).features }))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
   container.bind(SwitchAccountType).toConstantValue(new SwitchAccountType(families, connection, logger))
   container.bind(DisconnectAccount).toConstantValue(async () => undefined)

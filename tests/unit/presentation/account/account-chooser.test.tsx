@@ -10,6 +10,7 @@ import { BalanceStore } from '../../../../src/application/account/balance-store'
 import { ChooseAccount } from '../../../../src/application/account/choose-account'
 import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
 import { IdentityStore } from '../../../../src/application/account/identity-store'
+import { AccountActions } from '../../../../src/application/account/account-actions'
 import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalConfig } from '../../../../src/application/modal-services'
@@ -64,6 +65,7 @@ function world(accounts: { address: string; name: string }[]) {
   container.bind(ViewWarnings).toConstantValue(new ViewWarnings(logger))
   container.bind(BalanceStore).toConstantValue(new BalanceStore({ connection, networks, api, reader: new FakeChainReader(), snacks, scheduler, logger }))
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
+  container.bind(AccountActions).toConstantValue(new AccountActions({ connection, identity: container.get(IdentityStore), features: container.get(ModalConfig).features }))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
   container.bind(ChooseAccount).toConstantValue(new ChooseAccount({ families, connection, storage: new InMemoryKeyValueStorage(), logger }))
   container.bind(DisconnectAccount).toConstantValue(async () => undefined)

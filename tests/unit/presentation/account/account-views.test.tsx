@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BalanceStore } from '../../../../src/application/account/balance-store'
 import { DisconnectAccount } from '../../../../src/application/account/disconnect-account'
 import { IdentityStore } from '../../../../src/application/account/identity-store'
+import { AccountActions } from '../../../../src/application/account/account-actions'
 import { NftHoldingsStore } from '../../../../src/application/account/nft-holdings'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
@@ -94,6 +95,7 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
   const balances = new BalanceStore({ connection, networks, api, reader: chain, snacks, scheduler, logger })
   container.bind(BalanceStore).toConstantValue(balances)
   container.bind(IdentityStore).toConstantValue(new IdentityStore(connection, api, logger))
+  container.bind(AccountActions).toConstantValue(new AccountActions({ connection, identity: container.get(IdentityStore), features: container.get(ModalConfig).features }))
   container.bind(NftHoldingsStore).toConstantValue(new NftHoldingsStore(connection, api, logger))
   container.bind(DisconnectAccount).toConstantValue(async () => {
     disconnects.push(1)
