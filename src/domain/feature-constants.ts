@@ -80,7 +80,7 @@ export const SWAP_SUPPORTED_CHAIN_IDS: readonly number[] = [
   1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554,
 ]
 
-export type NamespaceCapability = 'balance' | 'send' | 'names' | 'activity' | 'onramp'
+export type NamespaceCapability = 'balance' | 'send' | 'names' | 'activity' | 'onramp' | 'swaps' | 'smartSessions'
 
 export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly ChainNamespace[]>> = {
   // Beyond the spec (which lists balances for eip155 and solana only): Bitcoin visitors expect to
@@ -92,6 +92,9 @@ export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly
   // and visitors expect their Solana sends in Activity, so the product shows it on purpose.
   activity: ['eip155', 'solana'],
   onramp: ['eip155', 'solana'],
+  // The swap service's convert calls and ERC-7715 session keys are EVM's.
+  swaps: ['eip155'],
+  smartSessions: ['eip155'],
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useId, useMemo, useState, type MouseEvent } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -22,6 +22,7 @@ import { BACK_ARROW } from '../domain/format/glyphs'
 import { I18nProvider, useI18n, addEnglish } from './i18n/i18n'
 import { shell } from './i18n/messages/shell'
 import { connect } from './i18n/messages/connect'
+import { useModalDialog } from './shell/use-modal-dialog'
 
 // The English the first open shows, in this chunk with the code that shows it (./i18n/english.ts).
 addEnglish(shell, connect)
@@ -70,11 +71,6 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const status = connectionState.status
   // The embedded wallet's confirmation overlay, for a visitor connected through it (its own chunk).
   const viaEmbeddedWallet = connectionState.status === 'connected' && connectionState.connectorId === AUTH_CONNECTOR_ID
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const panelRef = useRef<HTMLDivElement>(null)
-  const titleRef = useRef<HTMLHeadingElement>(null)
-  const openerRef = useRef<HTMLElement | null>(null)
-  const shownView = useRef<string | null>(null)
   const titleId = useId()
   const imageOrigins = useMemo(
     () =>
@@ -89,66 +85,9 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const View = VIEWS[view]
   // What the view waits for: its module's bindings, unless they come with the shell.
   const needs = viewNeeds[view]
-  const visible = embedded || state.open
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (embedded || dialog === null) return
-    if (state.open && !dialog.open) {
-      openerRef.current = deepActiveElement(root.host.ownerDocument)
-      dialog.showModal()
-    } else if (!state.open && dialog.open) {
-      dialog.close()
-      openerRef.current?.focus()
-      openerRef.current = null
-    }
-  }, [embedded, root, state.open])
-
-  // A new view takes focus to its title, so keyboard and screen-reader users land in it, unless the
-  // view marks the control a visitor starts with (a search box): a view that loads later focuses
-  // it itself when it mounts.
-  useEffect(() => {
-    if (!visible) {
-      shownView.current = null
-      return
-    }
-    const previous = shownView.current
-    shownView.current = view
-    if (previous !== null && previous !== view) {
-      ;(panelRef.current?.querySelector<HTMLElement>('[data-autofocus]') ?? titleRef.current)?.focus()
-    }
-  }, [view, visible])
-
-  // A control that takes itself away ("Try again" giving way to a loading view) would drop the
-  // focus to the page's <body>, outside the dialog, where Tab and Escape no longer reach the modal.
-  // The title takes it instead, so the visitor stays in the modal.
-  useEffect(() => {
-    const panelElement = panelRef.current
-    if (!visible || panelElement === null) return
-    const onFocusOut = (event: FocusEvent) => {
-      if (event.relatedTarget !== null) return
-      queueMicrotask(() => {
-        const doc = panelElement.ownerDocument
-        const lost = root.activeElement === null && (doc.activeElement === null || doc.activeElement === doc.body)
-        if (lost && panelElement.isConnected) titleRef.current?.focus()
-      })
-    }
-    panelElement.addEventListener('focusout', onFocusOut)
-    return () => panelElement.removeEventListener('focusout', onFocusOut)
-  }, [visible, root])
 
   const close = () => closer.request({ embedded })
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape' && !embedded) {
-      // Chromium force-closes a <dialog> on a repeated Escape unless the keydown is prevented.
-      event.preventDefault()
-      event.stopPropagation()
-      close()
-    } else if (event.key === 'Tab' && !embedded) {
-      trapTab(event, panelRef.current, root)
-    }
-  }
+  const [dialogRef, panelRef, titleRef, onKeyDown] = useModalDialog(state.open, embedded, view, root, close)
 
   const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) close()
@@ -261,37 +200,4 @@ function ModalShell({ embedded, root }: ModalRootProps) {
       </dialog>
     </ImagePolicyProvider>
   )
-}
-
-const FOCUSABLE =
-  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
-
-/** Keeps Tab and Shift+Tab inside `container` (the focused element is read from the shadow root). */
-function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null, root: ShadowRoot): void {
-  if (container === null) return
-  const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => el.getClientRects().length > 0 || el.offsetParent !== null,
-  )
-  const first = items[0]
-  const last = items[items.length - 1]
-  if (first === undefined || last === undefined) {
-    event.preventDefault()
-    return
-  }
-  const active = root.activeElement
-  const inside = active instanceof HTMLElement && container.contains(active)
-  if (event.shiftKey && (!inside || active === first)) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && (!inside || active === last)) {
-    event.preventDefault()
-    first.focus()
-  }
-}
-
-/** The focused element, looking through open shadow roots (`document.activeElement` stops at a host). */
-function deepActiveElement(doc: Document): HTMLElement | null {
-  let active: Element | null = doc.activeElement
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-  return active instanceof HTMLElement ? active : null
 }

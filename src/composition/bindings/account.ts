@@ -39,6 +39,7 @@ import { SwitchAccountType } from '../../application/account/switch-account-type
 import { ChooseAccount } from '../../application/account/choose-account'
 import { explorerLinkingNotifier } from '../../application/send/explorer-notifier'
 import { IdentityStore } from '../../application/account/identity-store'
+import { AccountActions } from '../../application/account/account-actions'
 import { NftHoldingsStore } from '../../application/account/nft-holdings'
 import { NetworksStore } from '../../application/networks/networks-store'
 import { SwitchNetwork } from '../../application/networks/switch-network'
@@ -143,6 +144,12 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
   binder
     .bind(IdentityStore)
     .toDynamicValue((ctx) => new IdentityStore(ctx.get(ConnectionStore), ctx.get(IdentityApi), ctx.get(Logger)))
+  // What the Account view offers: the account's family, the host's features and its name.
+  binder
+    .bind(AccountActions)
+    .toDynamicValue(
+      (ctx) => new AccountActions({ connection: ctx.get(ConnectionStore), identity: ctx.get(IdentityStore), features: config.features }),
+    )
   binder
     .bind(NftHoldingsStore)
     .toDynamicValue((ctx) => new NftHoldingsStore(ctx.get(ConnectionStore), ctx.get(ActivityApi), ctx.get(Logger)))
