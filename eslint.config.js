@@ -159,9 +159,7 @@ export default tseslint.config(
       'src/application/names/register-account-name.ts',
       'src/application/sessions/smart-sessions-store.ts',
       'src/application/sessions/grant-permissions.ts',
-      'src/presentation/views/AccountView.tsx',
       'src/presentation/views/sessions/SmartSessionListView.tsx',
-      'src/presentation/views/send/send-texts.ts',
       'src/infrastructure/embedded-wallet/frame-embedded-wallet.ts',
       'src/infrastructure/embedded-wallet/auth-connector-source.ts',
       // WalletConnect: one session across families, EVM-first (its RPC map, one-click SIWE, EIP-5792).
