@@ -143,13 +143,11 @@ export default tseslint.config(
       'src/domain/feature-constants.ts',
       'src/domain/network/caip-network-id.ts',
       'src/domain/network/network-support.ts',
-      'src/domain/validation/addresses.ts',
       'src/domain/validation/other-family-address.ts',
       'src/domain/bitcoin/validate-bitcoin-address.ts',
       'src/domain/chains/cosmos-networks.ts',
       'src/domain/send/send-receiver.ts',
       'src/domain/send/send-receiver-checks.ts',
-      'src/domain/send/send-errors.ts',
       'src/domain/calls/wallet-calls.ts',
       'src/domain/on-ramp/on-ramp-rules.ts',
       // EVM-only features (swaps, names, smart sessions, wagmi, the email wallet) and their views.

@@ -4,6 +4,9 @@
  * up, resolved name), the fiat value and the form's validation are derived from them and from the
  * name service's answers.
  *
+ * - The receiver is read by the connected family's rules (its wing's capabilities and address
+ *   rule, asked of FamilyRules when the family connects): an address of it, or of one of its other
+ *   networks, or of another family.
  * - A receiver that could be a registered name is looked up once typing pauses; the answer only
  *   counts while the receiver still reads the same.
  * - A new account or network resets the form (spec section 4, network switch; disconnect), except
@@ -26,14 +29,16 @@ import {
   type Subscription,
 } from 'rxjs'
 import { tokenDecimals } from '../../domain/balances/token-balances'
+import type { FamilyRule } from '../../domain/chains/family-rules'
 import type { CaipNetworkId, ChainNamespace, TokenBalance } from '../../domain/entities'
 import { typedAmountFiat } from '../../domain/send/send-amount'
 import type { SendError, SendFormError } from '../../domain/send/send-errors'
 import { nameAddressOn, nameToLookUp, receiverKind } from '../../domain/send/send-receiver'
 import { sameToken } from '../../domain/send/send-token'
 import { NAME_SERVICE_ZONE } from '../../domain/constants'
-import { validateSendForm } from '../../domain/validation/send-form'
+import { receiverError, validateSendForm } from '../../domain/validation/send-form'
 import type { NamesApi } from '../../ports/blockchain/names'
+import type { FamilyRules } from '../../ports/family-rules'
 import { isAbortError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionState } from '../connection-store'
@@ -82,6 +87,8 @@ export interface SendFormDeps {
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
   readonly balances: SendBalanceSource
   readonly api: Pick<NamesApi, 'lookUpName' | 'getNameSuggestions'>
+  /** The connected family's capabilities and address rule. */
+  readonly rules: Pick<FamilyRules, 'of'>
   readonly scheduler: SchedulerLike
   readonly logger: Logger
   /** The visitor's locale: how a typed amount is read and a fiat value written. */
@@ -92,8 +99,9 @@ interface Typed {
   readonly values: SendFormValues
   readonly revision: number
   readonly locked: boolean
-  /** The namespace the receiver is read for (the connected one). */
+  /** The namespace the receiver is read for (the connected one), and its network. */
   readonly namespace?: ChainNamespace
+  readonly caipNetworkId?: string
 }
 
 const EMPTY_VALUES: SendFormValues = { amount: '', receiver: '' }
@@ -104,6 +112,8 @@ export class SendForm {
   private readonly answer = new BehaviorSubject<{ readonly input: string; readonly state: NameAnswer } | undefined>(
     undefined,
   )
+  /** The rules of the connected family, once its wing's part has them. */
+  private readonly family = new BehaviorSubject<FamilyRule | undefined>(undefined)
   private readonly receiverTyped = new Subject<string>()
   private readonly subscriptions: Subscription[] = []
   readonly state$: Observable<SendFormState>
@@ -117,12 +127,21 @@ export class SendForm {
       locked: false,
       ...namespaceOf(deps.connection.snapshot),
     })
-    this.state$ = combineLatest([this.typed, this.answer]).pipe(
-      map(([typed, answer]) => deriveState(typed, answer, deps.locale)),
+    this.subscriptions.push(
+      deps.connection.state$
+        .pipe(
+          map((s) => (s.status === 'connected' ? s.namespace : undefined)),
+          distinctUntilChanged(),
+          switchMap((namespace) => (namespace === undefined ? of(undefined) : deps.rules.of(namespace))),
+        )
+        .subscribe((family) => this.family.next(family)),
+    )
+    this.state$ = combineLatest([this.typed, this.answer, this.family]).pipe(
+      map(([typed, answer]) => deriveState(typed, answer, this.familyOf(typed), deps.locale)),
       distinctUntilChanged(sameState),
     )
     this.validation$ = this.state$.pipe(
-      map((state) => validationOf(state, this.typed.value.namespace, deps.locale)),
+      map((state) => validationOf(state, this.familyOf(this.typed.value), this.typed.value.caipNetworkId, deps.locale)),
       distinctUntilChanged(sameError),
     )
     this.subscriptions.push(
@@ -130,7 +149,7 @@ export class SendForm {
         .pipe(
           debounceTime(NAME_RESOLVE_DEBOUNCE_MS, deps.scheduler),
           switchMap((text) =>
-            receiverKind(text, this.typed.value.namespace) === 'name' ? from(this.lookUp(text)) : of(undefined),
+            receiverKind(text, this.familyOf(this.typed.value)) === 'name' ? from(this.lookUp(text)) : of(undefined),
           ),
         )
         .subscribe((answer) => {
@@ -153,11 +172,11 @@ export class SendForm {
   }
 
   get snapshot(): SendFormState {
-    return deriveState(this.typed.value, this.answer.value, this.deps.locale)
+    return deriveState(this.typed.value, this.answer.value, this.familyOf(this.typed.value), this.deps.locale)
   }
 
   get validation(): SendFormError | undefined {
-    return validationOf(this.snapshot, this.typed.value.namespace, this.deps.locale)
+    return validationOf(this.snapshot, this.familyOf(this.typed.value), this.typed.value.caipNetworkId, this.deps.locale)
   }
 
   /** The locale amounts are read and written in. */
@@ -201,7 +220,7 @@ export class SendForm {
    */
   async resolveReceiver(): Promise<NameAnswer | undefined> {
     const typed = this.typed.value.values.receiver.trim()
-    if (receiverKind(typed, this.typed.value.namespace) !== 'name') return undefined
+    if (receiverKind(typed, this.familyOf(this.typed.value)) !== 'name') return undefined
     const answer = await this.lookUp(typed)
     this.record(answer)
     return answer.state
@@ -225,6 +244,12 @@ export class SendForm {
 
   dispose(): void {
     for (const s of this.subscriptions) s.unsubscribe()
+  }
+
+  /** The connected family's rules, when they are those of the namespace the form is read for. */
+  private familyOf(typed: Typed): FamilyRule | undefined {
+    const family = this.family.value
+    return family !== undefined && family.namespace === typed.namespace ? family : undefined
   }
 
   private edit(values: SendFormValues): boolean {
@@ -262,7 +287,8 @@ export class SendForm {
       const profile = (await this.knownFree(name)) ? null : await this.deps.api.lookUpName(name)
       // An unknown name is an answer, not a failure: it says so in plain words.
       if (!profile) return { input, state: { status: 'unresolved', name, error: { kind: 'nameNotFound', name } } }
-      const address = account ? nameAddressOn(profile, account.namespace, account.caipNetworkId) : undefined
+      const family = this.familyOf(this.typed.value)
+      const address = account && family ? nameAddressOn(profile, family, account.caipNetworkId) : undefined
       if (!address) return { input, state: { status: 'unresolved', name, error: { kind: 'nameHasNoAddress', name: profile.name } } }
       return { input, state: { status: 'resolved', name: profile?.name ?? name, address } }
     } catch (error) {
@@ -273,20 +299,21 @@ export class SendForm {
   }
 }
 
-function namespaceOf(state: ConnectionState): { namespace?: ChainNamespace } {
-  return state.status === 'connected' ? { namespace: state.namespace } : {}
+function namespaceOf(state: ConnectionState): { namespace?: ChainNamespace; caipNetworkId?: string } {
+  return state.status === 'connected' ? { namespace: state.namespace, caipNetworkId: state.caipNetworkId } : {}
 }
 
 function deriveState(
   typed: Typed,
   answer: { readonly input: string; readonly state: NameAnswer } | undefined,
+  family: FamilyRule | undefined,
   locale: string,
 ): SendFormState {
   const { values } = typed
   const fiat = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale) : undefined
   return {
     values,
-    receiver: receiverOf(values.receiver.trim(), typed.namespace, answer),
+    receiver: receiverOf(values.receiver.trim(), typed, family, answer),
     ...(fiat === undefined ? {} : { fiat }),
     revision: typed.revision,
     locked: typed.locked,
@@ -295,14 +322,19 @@ function deriveState(
 
 function receiverOf(
   text: string,
-  namespace: ChainNamespace | undefined,
+  typed: Typed,
+  family: FamilyRule | undefined,
   answer: { readonly input: string; readonly state: NameAnswer } | undefined,
 ): ReceiverState {
-  switch (receiverKind(text, namespace)) {
+  const { namespace } = typed
+  switch (receiverKind(text, family)) {
     case 'empty':
       return { status: 'empty' }
-    case 'address':
-      return { status: 'address', address: text }
+    case 'address': {
+      // An address of the family that its rule refuses on this network (another Bitcoin network's) says where it belongs.
+      const refused = family === undefined ? undefined : receiverError(family, text, typed.caipNetworkId)
+      return refused === undefined ? { status: 'address', address: text } : { status: 'unresolved', name: text, error: refused }
+    }
     case 'name':
       return answer?.input === text ? answer.state : { status: 'resolving', name: text }
     case 'otherFamily':
@@ -313,14 +345,20 @@ function receiverOf(
 }
 
 /** The send-form rules for the typed values, the receiver read as its resolved address when it has one. */
-function validationOf(state: SendFormState, namespace: ChainNamespace | undefined, locale: string): SendFormError | undefined {
+function validationOf(
+  state: SendFormState,
+  family: FamilyRule | undefined,
+  caipNetworkId: string | undefined,
+  locale: string,
+): SendFormError | undefined {
   const { values, receiver } = state
   return validateSendForm({
     locale,
     amount: values.amount,
     receiverAddress: receiver.status === 'resolved' ? receiver.address : values.receiver.trim(),
     ...(values.token ? { token: values.token } : {}),
-    ...(namespace ? { namespace } : {}),
+    ...(family ? { family } : {}),
+    ...(caipNetworkId ? { caipNetworkId } : {}),
   })
 }
 

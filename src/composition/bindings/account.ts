@@ -55,6 +55,8 @@ import { FetchNamesApi } from '../../infrastructure/http/blockchain/fetch-names-
 import { FetchSupportedChainsApi } from '../../infrastructure/http/blockchain/fetch-supported-chains-api'
 import { NameCaches, NameCachesToken } from '../../infrastructure/http/blockchain/name-caches'
 import { NamespaceChainReader } from '../../infrastructure/chains/namespace-chain-reader'
+import { WingFamilyRules } from '../../infrastructure/chains/wing-family-rules'
+import { FamilyRules } from '../../ports/family-rules'
 import type { ChainWing } from '../../infrastructure/chains/wing'
 import { LocaleStore } from '../../application/locale-store'
 
@@ -66,7 +68,7 @@ import { LocaleStore } from '../../application/locale-store'
 export const bindAccount: Bind = ({ container, config, wings, loader }) => {
   const binder = unlessOverridden(container)
   bindAccountAndNetworks(binder, container, config, wings)
-  bindSendAndActivity(binder, container, config)
+  bindSendAndActivity(binder, container, config, wings)
   const features: Features = {
     // The name follows the account while a wallet is connected: a reverse lookup on connect.
     profileName$: container.get(IdentityStore).state$.pipe(
@@ -198,7 +200,9 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
 }
 
 /** Send, approve and activity. */
-function bindSendAndActivity(binder: Binder, container: Container, config: ResolvedConfig): void {
+function bindSendAndActivity(binder: Binder, container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): void {
+  // Each family's capabilities and address rule, from its wing's on-demand part.
+  binder.bind(FamilyRules).toDynamicValue((ctx) => new WingFamilyRules(wings, ctx.get(Logger)))
   binder
     .bind(TokenTransfers)
     .toDynamicValue((ctx) => new ConnectedWalletTransfers(ctx.get(ChainFamilies), ctx.get(ConnectionStore)))
@@ -223,6 +227,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         connection: ctx.get(ConnectionStore),
         balances: ctx.get(SendBalanceSource),
         api: ctx.get(NamesApi),
+        rules: ctx.get(FamilyRules),
         scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),
         // Read at each use: a language switched at run time reads the next keystroke its way.

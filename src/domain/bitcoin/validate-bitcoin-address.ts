@@ -6,6 +6,7 @@ import { bech32Decode } from '../format/bech32'
 import { VALIDATION_MESSAGES } from '../messages'
 import { otherFamilyAddressMessage } from '../validation/other-family-address'
 import { VALID, invalid, type Validation } from '../validation/validation-result'
+import type { AddressRule } from '../chains/family-rules'
 import { bitcoinAddressNetwork, otherBitcoinNetworkMessage } from './bitcoin-address'
 import { BITCOIN_NETWORK_NAMES, bitcoinNetworkOf, type BitcoinNetworkKind } from './bitcoin-networks'
 
@@ -30,4 +31,13 @@ function sameAddressSpace(belongs: BitcoinNetworkKind, expected: BitcoinNetworkK
   if (belongs === expected) return true
   const base58 = bech32Decode(address) === undefined
   return base58 && belongs === 'testnet' && expected === 'regtest'
+}
+
+/**
+ * Bitcoin's one address rule (the bip122 wing's): an address of any Bitcoin network with its
+ * checksum, usable only on its own network.
+ */
+export const BITCOIN_ADDRESS_RULE: AddressRule = {
+  isAddress: (text) => bitcoinAddressNetwork(text) !== undefined,
+  validate: validateBitcoinAddress,
 }

@@ -29,6 +29,8 @@ export type SendFormError =
   | { readonly kind: 'invalidAddress' }
   /** The receiver is an address of another chain family than `namespace`, the one sent on. */
   | { readonly kind: 'wrongFamily'; readonly namespace: ChainNamespace }
+  /** An address of the family that its rule refuses on the network sent on, with the rule's words. */
+  | { readonly kind: 'otherNetworkAddress'; readonly message: string }
   /** A mixed-case EVM address whose case is not its EIP-55 checksum: likely mistyped. */
   | { readonly kind: 'invalidAddressChecksum' }
   | { readonly kind: 'invalidAmount' }
@@ -62,6 +64,11 @@ export const INVALID_ADDRESS_CHECKSUM_MESSAGE = 'Invalid address checksum'
 
 export function unclearAmountMessage(locale: string): string {
   return `Enter an amount with "${numberMarks(locale).decimal}" for decimals (for example ${exampleAmount(locale)})`
+}
+
+/** "This is not an EVM address", "This is not a Solana address": the article follows the family's label. */
+function wrongFamilyMessage(label: string): string {
+  return `This is not ${/^[AEIOU]/i.test(label) ? 'an' : 'a'} ${label} address`
 }
 
 export function nameNotFoundMessage(name: string): string {
@@ -144,6 +151,9 @@ export function sendFailure(error: SendError): Failure {
       return error.warning.kind === 'tokenContract' ? failure('send.warning.tokenContract', { symbol: error.warning.symbol }) : failure(`send.warning.${error.warning.kind}`)
     case 'walletFailed':
       return failure('failure.walletReason', { reason: error.reason })
+    case 'otherNetworkAddress':
+      // The family's address rule's own words ("This is a Bitcoin Mainnet address"), shown as they are.
+      return failure('failure.walletReason', { reason: error.message })
   }
 }
 
@@ -156,7 +166,9 @@ export function sendErrorMessage(error: SendError): string {
 function ownMessage(error: Exclude<SendError, CausedSendError>): string {
   switch (error.kind) {
     case 'wrongFamily':
-      return `This is not ${error.namespace === 'eip155' ? 'an' : 'a'} ${chainFamilyLabel(error.namespace)} address`
+      return wrongFamilyMessage(chainFamilyLabel(error.namespace))
+    case 'otherNetworkAddress':
+      return error.message
     case 'invalidAddressChecksum':
       return INVALID_ADDRESS_CHECKSUM_MESSAGE
     case 'invalidAmount':

@@ -6,7 +6,31 @@ import { NAME_SERVICE_ZONE } from '../constants'
 import { CHAIN_NAMESPACES, type ChainNamespace, type NameProfile } from '../entities'
 import { bech32Decode, wordsToBytes } from '../format/bech32'
 import { nameCoinType } from '../names/coin-type'
-import { isAddressOf } from '../validation/addresses'
+import { bitcoinAddressNetwork } from '../bitcoin/bitcoin-address'
+import type { AddressRule, FamilyRule } from '../chains/family-rules'
+import { EVM_ADDRESS_RULE, SOLANA_ADDRESS_RULE } from '../validation/addresses'
+
+/** The family a receiver is read for: its namespace and its address rule (its wing's). */
+export type ReceiverFamily = Pick<FamilyRule, 'namespace' | 'address'>
+
+/**
+ * The address rules of the families the domain knows, to tell an address of another family than
+ * the one sent on (whether or not the modal has that family's wing). The wings declare the same rules.
+ */
+const KNOWN_ADDRESS_RULES: Readonly<Partial<Record<ChainNamespace, AddressRule>>> = {
+  eip155: EVM_ADDRESS_RULE,
+  solana: SOLANA_ADDRESS_RULE,
+  // The same rule as BITCOIN_ADDRESS_RULE's isAddress (without the network check, whose module the send form need not load).
+  bip122: { isAddress: (text) => bitcoinAddressNetwork(text) !== undefined },
+}
+
+/**
+ * Whether `address` is an address of the `namespace` chain family, by the domain's rule of that
+ * family. A namespace without a rule of its own yet (polkadot, cosmos) accepts nothing.
+ */
+export function isAddressOf(namespace: ChainNamespace, address: string): boolean {
+  return KNOWN_ADDRESS_RULES[namespace]?.isAddress(address) ?? false
+}
 
 /** A receiver that is not an address but could be a registered name ("alice" or "alice.wg.id"). */
 export function looksLikeName(text: string): boolean {
@@ -20,12 +44,12 @@ export function looksLikeName(text: string): boolean {
  */
 export type ReceiverKind = 'empty' | 'address' | 'name' | 'otherFamily' | 'invalid'
 
-export function receiverKind(text: string, namespace: ChainNamespace | undefined): ReceiverKind {
+export function receiverKind(text: string, family: ReceiverFamily | undefined): ReceiverKind {
   const trimmed = text.trim()
   if (trimmed === '') return 'empty'
-  if (namespace !== undefined && isAddressOf(namespace, trimmed)) return 'address'
+  if (family?.address.isAddress(trimmed)) return 'address'
   // A name with a zone ("alice.wg.id") is a name even if its letters happen to be base58.
-  if (!trimmed.includes('.') && belongsToAnotherFamily(trimmed, namespace)) return 'otherFamily'
+  if (!trimmed.includes('.') && belongsToAnotherFamily(trimmed, family?.namespace)) return 'otherFamily'
   return looksLikeName(trimmed) ? 'name' : 'invalid'
 }
 
@@ -64,11 +88,11 @@ export function nameToLookUp(input: string): string {
 
 /**
  * The name's address on the network: its entry for the network's coin type, else its EVM entry,
- * else its first one; undefined unless that entry is an address of `namespace`.
+ * else its first one; undefined unless that entry is an address of `family`.
  */
 export function nameAddressOn(
   profile: NameProfile,
-  namespace: ChainNamespace,
+  family: ReceiverFamily,
   caipNetworkId: string | undefined,
 ): string | undefined {
   const coinType = coinTypeOf(caipNetworkId)
@@ -76,7 +100,7 @@ export function nameAddressOn(
     (coinType !== undefined ? profile.addresses[coinType] : undefined) ??
     profile.addresses['60'] ??
     Object.values(profile.addresses)[0]
-  return entry && isAddressOf(namespace, entry.address) ? entry.address : undefined
+  return entry && family.address.isAddress(entry.address) ? entry.address : undefined
 }
 
 function coinTypeOf(caipNetworkId: string | undefined): string | undefined {

@@ -6,18 +6,12 @@
 import { isChainNamespace, type CaipAddress, type ChainNamespace } from '../entities'
 import { VALIDATION_MESSAGES } from '../errors'
 import { VALID, invalid, type Validation } from './validation-result'
+import type { AddressRule } from '../chains/family-rules'
 
 export const EVM_ADDRESS_PATTERN = /^(0x)?[0-9a-fA-F]{40}$/
 /** Base58 (Bitcoin alphabet: no 0, O, I, l). */
 export const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-
-/**
- * A Bitcoin address's shape: segwit bech32 (`bc1`, `tb1`, `bcrt1` and bech32 characters) or legacy
- * base58. The checksum and network rules live in domain/bitcoin/bitcoin-address.ts, loaded with the
- * Bitcoin wing: this file is in the page's first script.
- */
-export const BITCOIN_ADDRESS_PATTERN = /^((bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}|(BC|TB|BCRT)1[02-9AC-HJ-NP-Z]{8,87}|[13mn2][1-9A-HJ-NP-Za-km-z]{24,34})$/
 
 export function isEvmAddress(value: string): boolean {
   return EVM_ADDRESS_PATTERN.test(value)
@@ -26,6 +20,13 @@ export function isEvmAddress(value: string): boolean {
 export function isSolanaAddress(value: string): boolean {
   return SOLANA_ADDRESS_PATTERN.test(value)
 }
+
+/** The EVM family's rule: 0x and 40 hex characters (the checksum is the send form's own rule). */
+export const EVM_ADDRESS_RULE: AddressRule = { isAddress: isEvmAddress }
+/** The Solana family's rule: 32 to 44 base58 characters. */
+export const SOLANA_ADDRESS_RULE: AddressRule = { isAddress: isSolanaAddress }
+/** A family without an address rule of its own yet accepts nothing: it is never sent to before it has one. */
+export const NO_ADDRESS_RULE: AddressRule = { isAddress: () => false }
 
 export function isCaipAddress(value: string): value is CaipAddress {
   const parts = value.split(':')
@@ -42,24 +43,6 @@ export function validateSolanaAddress(value: string): Validation {
 
 export function validateCaipAddress(value: string): Validation {
   return isCaipAddress(value) ? VALID : invalid(VALIDATION_MESSAGES.invalidCaipAddress)
-}
-
-/**
- * Whether `address` is an address of the `namespace` chain family (the format rule only). A
- * namespace without a rule of its own yet (polkadot, cosmos) accepts nothing, so a
- * family is never sent to before its address rule exists.
- */
-export function isAddressOf(namespace: ChainNamespace, address: string): boolean {
-  switch (namespace) {
-    case 'eip155':
-      return isEvmAddress(address)
-    case 'solana':
-      return isSolanaAddress(address)
-    case 'bip122':
-      return BITCOIN_ADDRESS_PATTERN.test(address)
-    default:
-      return false
-  }
 }
 
 export interface ParsedCaipAddress {

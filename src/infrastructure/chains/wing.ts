@@ -1,12 +1,14 @@
 /**
  * A chain family ("wing") as the composition root sees it: a small descriptor that loads with the
  * page (its namespace and its page-side {@link ChainFamily}: discovery, with the session behind it
- * loading on the family's path) and one lazy chunk of the rest (`parts`: the balance reader, the
- * sign-in messenger, what WalletConnect asks wallets of the family for). Each family's descriptor
+ * loading on the family's path) and one lazy chunk of the rest (`parts`: the family's capabilities
+ * and address rule, the balance reader, the sign-in messenger, what WalletConnect asks wallets of
+ * the family for). Each family's descriptor
  * is `src/infrastructure/chains/<namespace>/wing.ts`, reached by a host through the family's entry
  * point (`walletgate/solana`, ...); EVM's is the modal's default.
  */
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
+import type { AddressRule, NamespaceCapability } from '../../domain/chains/family-rules'
 import type { AccountType, CaipNetwork, ChainNamespace } from '../../domain/entities'
 import type { ChainFamily, WalletAccount, WalletEvent } from '../../ports/chain-family'
 import type { ChainReader } from '../../ports/chain-reader'
@@ -65,8 +67,20 @@ export interface FamilySessionContext {
   readonly options: FamilyOptions
 }
 
-/** The part of a wing that loads on demand, one chunk per family. */
+/**
+ * The part of a wing that loads on demand, one chunk per family. What only on-demand features read
+ * (capabilities, the address rule) is declared here, not in the descriptor: the descriptor is in
+ * the page's first script.
+ */
 export interface WingParts {
+  /** What the family can do (send, activity, ...), for the features that load after a connect. */
+  readonly capabilities: readonly NamespaceCapability[]
+  /**
+   * Which text is one of the family's addresses, and on which of its networks (the domain's
+   * per-family rule), loaded with the first feature that asks: a static import here would add the
+   * rule's chunks to the preload list that the descriptor's `import()` carries in the first script.
+   */
+  readonly address: () => Promise<AddressRule>
   /** Reads balances on the family's networks; absent: the family has no balances. */
   readonly reader?: () => ChainReader
   /** The family's sign-in message format and verifier, loaded when an account of it signs in. */

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { CHAIN_NAMESPACES } from '../../../src/domain/entities'
 import { parseSendAmount } from '../../../src/domain/send/send-amount'
 import { coversNetworkFee, maxNativeAmount } from '../../../src/domain/send/send-fees'
-import { BASE58_ALPHABET, isAddressOf, isEvmAddress, isSolanaAddress } from '../../../src/domain/validation/addresses'
+import { BASE58_ALPHABET, isEvmAddress, isSolanaAddress } from '../../../src/domain/validation/addresses'
+import { isAddressOf } from '../../../src/domain/send/send-receiver'
 
 const RUNS = { numRuns: 500 }
 const HEX = '0123456789abcdefABCDEF'

@@ -18,7 +18,12 @@ import { InMemoryAnalytics } from '../../fakes/in-memory-analytics'
 import { InMemoryKeyValueStorage } from '../../fakes/in-memory-key-value-storage'
 import { InMemoryWalletCatalogue } from '../../fakes/in-memory-wallet-catalogue'
 import { RecordingLogger } from '../../fakes/recording-logger'
-import { SIXTH_NETWORK, SIXTH_WALLET, sixth } from '../../fakes/wings/sixth/wing'
+import { ConnectionStore } from '../../../src/application/connection-store'
+import { SendForm } from '../../../src/application/send/send-form'
+import { FamilyRules } from '../../../src/ports/family-rules'
+import { firstValueFrom } from 'rxjs'
+import { aTokenBalance } from '../../builders/a-token-balance'
+import { SIXTH_ADDRESS_RULE, SIXTH_NETWORK, SIXTH_WALLET, sixth } from '../../fakes/wings/sixth/wing'
 
 const modals: WalletModal[] = []
 afterEach(() => {
@@ -65,6 +70,39 @@ describe('a chain family the modal has never heard of, passed as a wing', () => 
     await waitFor(() => expect(screen.getByTestId('network-sixth:one').textContent).toContain('Sixth Devnet'))
     expect(screen.getByTestId('network-group-sixth')).toBeTruthy()
     expect(screen.getByTestId('network-eip155:31337')).toBeTruthy()
+  })
+
+  it("reads its capabilities and address rule from its wing's on-demand part: the send form takes its address, refuses another family's", async () => {
+    const w = aModalWithTheSixthWing()
+    await w.container.get(ModuleLoader).load('account')
+    const rules = await firstValueFrom(w.container.get(FamilyRules).of('sixth'))
+    expect(rules).toEqual({ namespace: 'sixth', capabilities: ['send', 'balance'], address: SIXTH_ADDRESS_RULE })
+
+    const own = 'six1oabcdefgh'
+    w.container.get(ConnectionStore).set({
+      status: 'connected',
+      connectorId: SIXTH_WALLET.id,
+      namespace: 'sixth',
+      caipAddress: `sixth:one:${own}`,
+      address: own,
+      caipNetworkId: 'sixth:one',
+    })
+    const form = w.container.get(SendForm)
+    form.selectToken(aTokenBalance({ chainId: 'sixth:one', quantity: { decimals: '6', numeric: '5' } }))
+    form.setAmount('1')
+    form.setReceiver('six1o12345678')
+    // Send is one of its declared capabilities, the receiver is its address: nothing to say.
+    await waitFor(() => expect(form.snapshot.receiver).toEqual({ status: 'address', address: 'six1o12345678' }))
+    expect(form.validation).toBeUndefined()
+
+    // Its rule refuses an address of its own shape on a network it does not belong to, in its words.
+    form.setReceiver('six1x12345678')
+    expect(form.validation).toEqual({ kind: 'otherNetworkAddress', message: 'This is not a Sixth Devnet address' })
+
+    // An EVM address is another family's.
+    form.setReceiver('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    expect(form.validation).toEqual({ kind: 'wrongFamily', namespace: 'sixth' })
+    expect(form.snapshot.receiver).toMatchObject({ status: 'unresolved', error: { kind: 'wrongFamily', namespace: 'sixth' } })
   })
 
   it('is refused, as any unknown namespace is, when the host did not pass its wing', () => {

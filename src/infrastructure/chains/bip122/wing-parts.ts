@@ -4,6 +4,8 @@ import { EsploraChainReader } from './esplora-chain-reader'
 import { withBitcoinSdk } from './sdk'
 
 export const parts: WingParts = {
+  capabilities: ['balance'],
+  address: () => import('../../../domain/bitcoin/validate-bitcoin-address').then((m) => m.BITCOIN_ADDRESS_RULE),
   session: ({ providers, networks, events, logger }) =>
     withBitcoinSdk(() => import('./bitcoin-session')).then((m) => new m.BitcoinSession(providers, networks, events, logger)),
   reader: () => new EsploraChainReader(),

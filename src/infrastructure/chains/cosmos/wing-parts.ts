@@ -4,6 +4,8 @@ import type { Keplr } from './keplr'
 import { withCosmosSdk } from './sdk'
 
 export const parts: WingParts = {
+  capabilities: [],
+  address: () => import('../../../domain/validation/addresses').then((m) => m.NO_ADDRESS_RULE),
   session: ({ providers, networks, events, logger, options }) =>
     withCosmosSdk(() => import('./cosmos-session')).then(
       (m) => new m.CosmosSession(providers as (id: string) => Keplr | undefined, networks, events, logger, options.keystore ?? window),

@@ -4,6 +4,8 @@ import type { InjectedExtension } from './injected-web3'
 import { withPolkadotSdk } from './sdk'
 
 export const parts: WingParts = {
+  capabilities: [],
+  address: () => import('../../../domain/validation/addresses').then((m) => m.NO_ADDRESS_RULE),
   session: ({ providers, networks, events, logger, options }) =>
     withPolkadotSdk(() => import('./polkadot-session')).then(
       (m) => new m.PolkadotSession(providers as (id: string) => InjectedExtension | undefined, networks, options.appName ?? 'Walletgate', events, logger),

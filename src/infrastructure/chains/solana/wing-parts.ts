@@ -6,6 +6,8 @@ import { SOLANA_WALLETCONNECT } from './walletconnect'
 import { withSolanaSdk } from './sdk'
 
 export const parts: WingParts = {
+  capabilities: ['balance', 'send', 'activity', 'onramp'],
+  address: () => import('../../../domain/validation/addresses').then((m) => m.SOLANA_ADDRESS_RULE),
   session: ({ providers, networks, events, logger, options }) =>
     withSolanaSdk(() => import('./wallet-standard-session')).then(
       (m) => new m.WalletStandardSession(providers as (id: string) => WalletStandardWallet | undefined, networks, events, logger, options.transfers),

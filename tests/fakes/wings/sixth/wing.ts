@@ -1,8 +1,11 @@
 /**
  * A sixth chain family that exists only in tests: a whole wing in one folder, to show that the
  * modal learns a family from its descriptor alone. Its page-side part is a scriptable fake with
- * one wallet on the page, heard once the modal starts the family's discovery.
+ * one wallet on the page, heard once the modal starts the family's discovery; its on-demand part
+ * declares what it can do (send, no activity) and its address rule ("six1" and 8 to 40 lower-case
+ * letters or digits; an address of network "one" starts "six1o").
  */
+import type { AddressRule } from '../../../../src/domain/chains/family-rules'
 import type { ChainWing } from '../../../../src/infrastructure/chains/wing'
 import { FakeChainFamily, anAnnouncedConnector } from '../../fake-chain-family'
 
@@ -17,6 +20,13 @@ export const SIXTH_NETWORK = {
   rpcUrls: ['http://127.0.0.1:8999'],
 }
 
+/** The sixth family's address rule: its shape, and network "one" takes only its own addresses. */
+export const SIXTH_ADDRESS_RULE: AddressRule = {
+  isAddress: (text) => /^six1[a-z0-9]{8,40}$/.test(text),
+  validate: (address, caipNetworkId) =>
+    caipNetworkId !== 'sixth:one' || address.startsWith('six1o') ? { valid: true } : { valid: false, message: 'This is not a Sixth Devnet address' },
+}
+
 export const sixth: ChainWing = {
   namespace: 'sixth',
   family({ networks }) {
@@ -25,6 +35,8 @@ export const sixth: ChainWing = {
     return family
   },
   parts: async () => ({
+    capabilities: ['send', 'balance'],
+    address: async () => SIXTH_ADDRESS_RULE,
     messenger: () => Promise.reject(new Error('The sixth family has no sign-in')),
   }),
 }

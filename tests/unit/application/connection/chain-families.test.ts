@@ -14,6 +14,7 @@ import { RecentWallets } from '../../../../src/application/connection/recent-wal
 import { readLastConnectors } from '../../../../src/application/connection/storage-keys'
 import { NetworksStore } from '../../../../src/application/networks/networks-store'
 import { SwitchNetwork, type NetworkChanged } from '../../../../src/application/networks/switch-network'
+import { InMemoryFamilyRules } from '../../../fakes/in-memory-family-rules'
 import { SendForm } from '../../../../src/application/send/send-form'
 import { parseConfig, type NetworkConfig } from '../../../../src/domain/config'
 import { STORAGE_KEYS } from '../../../../src/domain/constants'
@@ -143,6 +144,7 @@ describe('two namespaces connected at once', () => {
       connection: w.connection,
       balances: new FakeBalances(),
       api: new InMemoryNamesApi(),
+      rules: new InMemoryFamilyRules(),
       scheduler: asyncScheduler,
       logger: w.logger,
       locale: 'en-US',

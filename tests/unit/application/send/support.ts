@@ -13,6 +13,7 @@ import type { AnalyticsEvent } from '../../../../src/ports/analytics'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { FakeTokenTransfers } from '../../../fakes/fake-token-transfers'
 import { InMemoryNamesApi } from '../../../fakes/blockchain/in-memory-names-api'
+import { InMemoryFamilyRules } from '../../../fakes/in-memory-family-rules'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 export { RecordingLogger }
 
@@ -114,7 +115,8 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
   const events: AnalyticsEvent[] = []
   const scheduler = options.scheduler ?? asyncScheduler
   const nativeCurrencies = { 'eip155:31337': { symbol: 'ETH', decimals: 18 } }
-  const form = new SendForm({ connection, balances, api, scheduler, logger, locale: options.locale ?? 'en-US' })
+  const rules = new InMemoryFamilyRules()
+  const form = new SendForm({ connection, balances, api, rules, scheduler, logger, locale: options.locale ?? 'en-US' })
   const review = new ReviewSend({ form, balances, transfers, modal, logger, nativeCurrencies })
   const confirm = new ConfirmSend({
     form,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bitcoinAddressNetwork } from '../../../../src/domain/bitcoin/bitcoin-address'
 import { validateBitcoinAddress } from '../../../../src/domain/bitcoin/validate-bitcoin-address'
 import { BITCOIN_CAIP_NETWORK_IDS } from '../../../../src/domain/bitcoin/bitcoin-networks'
-import { isAddressOf } from '../../../../src/domain/validation/addresses'
+import { isAddressOf } from '../../../../src/domain/send/send-receiver'
 
 const REGTEST = BITCOIN_CAIP_NETWORK_IDS.regtest
 

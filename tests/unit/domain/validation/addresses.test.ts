@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { isAddressOf } from '../../../../src/domain/send/send-receiver'
 import {
-  isAddressOf,
   isCaipAddress,
   isEvmAddress,
   isSolanaAddress,
