@@ -129,8 +129,11 @@ export function sendErrorCause(error: SendError): { readonly code: string; reado
 export function sendFailure(error: SendError): Failure {
   if (isCaused(error)) return failure(`error.${causeOf(error).code}`)
   switch (error.kind) {
-    case 'wrongFamily':
-      return error.namespace === 'eip155' ? failure('failure.wrongFamilyEvm') : failure('failure.wrongFamily', { family: chainFamilyLabel(error.namespace) })
+    case 'wrongFamily': {
+      // English's article follows the label's sound; other languages have one sentence for both.
+      const family = chainFamilyLabel(error.namespace)
+      return /^[AEIOU]/i.test(family) ? failure('failure.wrongFamilyAn', { family }) : failure('failure.wrongFamily', { family })
+    }
     case 'invalidAddressChecksum':
       return failure('failure.addressChecksum')
     case 'invalidAmount':

@@ -376,7 +376,7 @@ export default {
   'failure.nameNotFound': 'لم يسجّل أحد الاسم {name}',
   'failure.nameHasNoAddress': 'ليس لـ {name} عنوان على هذه الشبكة',
   'failure.wrongFamily': 'هذا ليس عنوان {family}',
-  'failure.wrongFamilyEvm': 'هذا ليس عنوان EVM',
+  'failure.wrongFamilyAn': 'هذا ليس عنوان {family}',
   'failure.nameTooShort': 'يجب أن يتكوّن الاسم من 4 أحرف على الأقل',
   'failure.nameInvalidCharacters': 'يمكن أن يحتوي الاسم على أحرف وأرقام وشرطات فقط',
   'failure.walletReason': '{reason}',

@@ -372,7 +372,7 @@ export default {
   'failure.nameNotFound': 'Niemand hat den Namen {name} registriert',
   'failure.nameHasNoAddress': '{name} hat keine Adresse in diesem Netzwerk',
   'failure.wrongFamily': 'Das ist keine {family}-Adresse',
-  'failure.wrongFamilyEvm': 'Das ist keine EVM-Adresse',
+  'failure.wrongFamilyAn': 'Das ist keine {family}-Adresse',
   'failure.nameTooShort': 'Der Name braucht mindestens 4 Zeichen',
   'failure.nameInvalidCharacters': 'Der Name darf nur Buchstaben, Ziffern und Bindestriche enthalten',
   'failure.walletReason': '{reason}',

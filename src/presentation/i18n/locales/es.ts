@@ -372,7 +372,7 @@ export default {
   'failure.nameNotFound': 'Nadie ha registrado el nombre {name}',
   'failure.nameHasNoAddress': '{name} no tiene dirección en esta red',
   'failure.wrongFamily': 'Esta no es una dirección de {family}',
-  'failure.wrongFamilyEvm': 'Esta no es una dirección EVM',
+  'failure.wrongFamilyAn': 'Esta no es una dirección {family}',
   'failure.nameTooShort': 'El nombre debe tener al menos 4 caracteres',
   'failure.nameInvalidCharacters': 'El nombre solo puede tener letras, números y guiones',
   'failure.walletReason': '{reason}',

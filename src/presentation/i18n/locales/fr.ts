@@ -372,7 +372,7 @@ export default {
   'failure.nameNotFound': 'Personne n’a enregistré le nom {name}',
   'failure.nameHasNoAddress': '{name} n’a pas d’adresse sur ce réseau',
   'failure.wrongFamily': 'Ce n’est pas une adresse {family}',
-  'failure.wrongFamilyEvm': 'Ce n’est pas une adresse EVM',
+  'failure.wrongFamilyAn': 'Ce n’est pas une adresse {family}',
   'failure.nameTooShort': 'Le nom doit comporter au moins 4 caractères',
   'failure.nameInvalidCharacters': 'Le nom ne peut contenir que des lettres, des chiffres et des tirets',
   'failure.walletReason': '{reason}',

@@ -373,7 +373,7 @@ export default {
   'failure.nameNotFound': 'אף אחד לא רשם את השם {name}',
   'failure.nameHasNoAddress': 'ל-{name} אין כתובת ברשת הזו',
   'failure.wrongFamily': 'זו לא כתובת {family}',
-  'failure.wrongFamilyEvm': 'זו לא כתובת EVM',
+  'failure.wrongFamilyAn': 'זו לא כתובת {family}',
   'failure.nameTooShort': 'השם צריך להיות באורך 4 תווים לפחות',
   'failure.nameInvalidCharacters': 'השם יכול להכיל רק אותיות, ספרות ומקפים',
   'failure.walletReason': '{reason}',

@@ -370,7 +370,7 @@ export default {
   'failure.nameNotFound': '{name} という名前は登録されていません',
   'failure.nameHasNoAddress': '{name} にはこのネットワークのアドレスがありません',
   'failure.wrongFamily': 'これは {family} のアドレスではありません',
-  'failure.wrongFamilyEvm': 'これは EVM のアドレスではありません',
+  'failure.wrongFamilyAn': 'これは {family} のアドレスではありません',
   'failure.nameTooShort': '名前は4文字以上にしてください',
   'failure.nameInvalidCharacters': '名前には英数字とハイフンだけが使えます',
   'failure.walletReason': '{reason}',

@@ -370,7 +370,7 @@ export default {
   'failure.nameNotFound': '{name} 이름을 등록한 사람이 없습니다',
   'failure.nameHasNoAddress': '{name}은(는) 이 네트워크에 주소가 없습니다',
   'failure.wrongFamily': '{family} 주소가 아닙니다',
-  'failure.wrongFamilyEvm': 'EVM 주소가 아닙니다',
+  'failure.wrongFamilyAn': '{family} 주소가 아닙니다',
   'failure.nameTooShort': '이름은 4자 이상이어야 합니다',
   'failure.nameInvalidCharacters': '이름에는 영문, 숫자, 하이픈만 쓸 수 있습니다',
   'failure.walletReason': '{reason}',

@@ -372,7 +372,7 @@ export default {
   'failure.nameNotFound': 'Ninguém registrou o nome {name}',
   'failure.nameHasNoAddress': '{name} não tem endereço nesta rede',
   'failure.wrongFamily': 'Este não é um endereço {family}',
-  'failure.wrongFamilyEvm': 'Este não é um endereço EVM',
+  'failure.wrongFamilyAn': 'Este não é um endereço {family}',
   'failure.nameTooShort': 'O nome precisa ter pelo menos 4 caracteres',
   'failure.nameInvalidCharacters': 'O nome só pode ter letras, números e hifens',
   'failure.walletReason': '{reason}',

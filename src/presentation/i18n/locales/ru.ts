@@ -376,7 +376,7 @@ export default {
   'failure.nameNotFound': 'Имя {name} никто не регистрировал',
   'failure.nameHasNoAddress': 'У {name} нет адреса в этой сети',
   'failure.wrongFamily': 'Это не адрес {family}',
-  'failure.wrongFamilyEvm': 'Это не адрес EVM',
+  'failure.wrongFamilyAn': 'Это не адрес {family}',
   'failure.nameTooShort': 'Имя должно быть не короче 4 символов',
   'failure.nameInvalidCharacters': 'В имени можно использовать только буквы, цифры и дефисы',
   'failure.walletReason': '{reason}',

@@ -372,7 +372,7 @@ export default {
   'failure.nameNotFound': '{name} adını kimse kaydetmemiş',
   'failure.nameHasNoAddress': '{name} adının bu ağda adresi yok',
   'failure.wrongFamily': 'Bu bir {family} adresi değil',
-  'failure.wrongFamilyEvm': 'Bu bir EVM adresi değil',
+  'failure.wrongFamilyAn': 'Bu bir {family} adresi değil',
   'failure.nameTooShort': 'Ad en az 4 karakter olmalı',
   'failure.nameInvalidCharacters': 'Ad yalnızca harf, rakam ve tire içerebilir',
   'failure.walletReason': '{reason}',

@@ -370,7 +370,7 @@ export default {
   'failure.nameNotFound': '没有人注册过名称 {name}',
   'failure.nameHasNoAddress': '{name} 在此网络上没有地址',
   'failure.wrongFamily': '这不是 {family} 地址',
-  'failure.wrongFamilyEvm': '这不是 EVM 地址',
+  'failure.wrongFamilyAn': '这不是 {family} 地址',
   'failure.nameTooShort': '名称至少需要 4 个字符',
   'failure.nameInvalidCharacters': '名称只能包含字母、数字和连字符',
   'failure.walletReason': '{reason}',

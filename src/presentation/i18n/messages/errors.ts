@@ -66,7 +66,7 @@ export const errors = {
   'failure.nameNotFound': 'No one has registered the name {name}',
   'failure.nameHasNoAddress': '{name} has no address on this network',
   'failure.wrongFamily': 'This is not a {family} address',
-  'failure.wrongFamilyEvm': 'This is not an EVM address',
+  'failure.wrongFamilyAn': 'This is not an {family} address',
   'failure.nameTooShort': 'Name must be at least 4 characters',
   'failure.nameInvalidCharacters': 'Name can only contain letters, numbers and hyphens',
   /** A wallet's or a chain's own words for its failure, shown as they are. */
