@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command: every check and every test suite, then one summary line
 // `tests: N passed, N failed` summed over every runner. Exits non-zero on any failure.
-// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise vitest build size package e2e security
+// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise knip vitest build size package e2e security
 // One devnet per run: the e2e world (a devnet, the demo's build, its preview) starts first, in a
 // child of its own; the vitest contract project runs on its devnet in the background while the
 // checks, the other vitest projects, the build and the package run in the foreground, and the
@@ -200,6 +200,8 @@ const contractRun = contractProject === undefined ? Promise.resolve() : worldSta
 await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])
 await check('lint', bin('eslint'), ['--max-warnings', '0', '.'])
 await check('depcruise', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'src'])
+// No file the package ships is unreachable from its entry points (knip.json; its allow-list says why).
+await check('knip', bin('knip'), ['--production', '--include', 'files,dependencies,unlisted,unresolved', '--no-progress'])
 if (wanted('vitest')) {
   const report = 'test-results/vitest.json'
   await suite('vitest', bin('vitest'), [...vitestArgs(report), '--project', 'unit', '--project', 'property', '--project', 'size'], report, countVitest)
