@@ -5,7 +5,6 @@
  * hand, the project starts its own on free ports with a temporary data directory.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -13,7 +12,7 @@ import { bundlerKeys } from '../../devnet/src/chains/eip155/bundler'
 import { DEVNET_FARCASTER_ACCOUNTS, farcasterCustody } from '../../devnet/src/farcaster/accounts'
 import { installFarcasterRegistries } from '../../devnet/src/farcaster/registries'
 import { devnetInfo, startDevnet, type DevnetInfo } from '../../devnet/src/index'
-import { freePortPair } from '../e2e/support/free-port'
+import { freePort, freePortPair } from '../e2e/support/free-port'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,19 +20,7 @@ declare module 'vitest' {
   }
 }
 
-/** A port the OS reports free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort } from '../e2e/support/free-port'
 
 /**
  * Puts a shared devnet back the way the e2e suite found it after the project: no fault left in the

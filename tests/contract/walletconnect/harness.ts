@@ -3,21 +3,11 @@ import net from 'node:net'
 import { randomUUID } from 'node:crypto'
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import { MemoryKeyValueStorage } from '../../../devnet/src/wc-wallet/memory-storage'
+import { freePort } from '../../e2e/support/free-port'
 
 export const TEST_PROJECT_ID = 'walletgate-test'
 
-/** A port nobody listens on right now (the OS picks it; never one of the devnet defaults). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 export type DappProvider = Awaited<ReturnType<typeof UniversalProvider.init>>
 
