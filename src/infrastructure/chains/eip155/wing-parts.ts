@@ -4,7 +4,7 @@ import { ViemChainReader } from './viem-chain-reader'
 import { EIP155_WALLETCONNECT } from './walletconnect'
 
 export const parts: WingParts = {
-  capabilities: ['balance', 'send', 'names', 'activity', 'onramp'],
+  capabilities: ['balance', 'send', 'names', 'activity', 'onramp', 'swaps', 'smartSessions'],
   address: () => import('../../../domain/validation/addresses').then((m) => m.EVM_ADDRESS_RULE),
   reader: () => new ViemChainReader(),
   messenger: (networks) => import('./siwx/viem-siwe-messenger').then((m) => m.eip155SiwxMessenger(networks)),
