@@ -1,6 +1,6 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { Snack, SnackText, SnackVariant } from '../domain/entities'
-import { SNACK_MESSAGES, type SnackMessageKey } from '../domain/messages'
+import { SNACK_MESSAGES, snackText, type SnackMessageKey } from '../domain/messages'
 import { INITIAL_SNACK_STATE, hideSnack, makeSnack, showSnack, tickSnack, type SnackState } from '../domain/snack/snack-queue'
 
 /** How long an auto-closing snack stays (not a spec constant: Walletgate's own choice). */
@@ -58,11 +58,12 @@ export class SnackStore {
 
   /** Shows one of the spec's snack messages (section 8) by key. */
   showMessage(key: SnackMessageKey, variant: SnackVariant = 'error'): void {
-    this.show(SNACK_MESSAGES[key], variant)
+    this.show(SNACK_MESSAGES[key], variant, { text: snackText(key) })
   }
 
-  showError(message: string): void {
-    this.show(message, 'error')
+  /** With `text`, the views show the message by its catalogue key (`message` is its English). */
+  showError(message: string, text?: SnackText): void {
+    this.show(message, 'error', text === undefined ? {} : { text })
   }
 
   /** With `link`, the snack links to it (a sent transaction's explorer page). */
