@@ -1,12 +1,17 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs'
 import type { Snack, SnackText, SnackVariant } from '../domain/entities'
-import { SNACK_MESSAGES, snackText, type SnackMessageKey } from '../domain/messages'
+import { SNACK_MESSAGES, type SnackMessageKey } from '../domain/messages'
 import { INITIAL_SNACK_STATE, hideSnack, makeSnack, showSnack, tickSnack, type SnackState } from '../domain/snack/snack-queue'
 
 /** How long an auto-closing snack stays (not a spec constant: Walletgate's own choice). */
 export const SNACK_AUTO_CLOSE_MS = 2_200
 /** A snack with a link stays longer: long enough to reach and follow the link. */
 export const SNACK_WITH_LINK_AUTO_CLOSE_MS = 8_000
+
+/** A snack message of the catalogue by its key in the views' catalogue (`snack.<key>`). */
+export function snackText(key: SnackMessageKey): SnackText {
+  return { key: `snack.${key}`, params: {} }
+}
 
 /**
  * The one snack of a modal (spec section 4): showing a snack while one is open closes the open one

@@ -80,13 +80,10 @@ export class RegisterNameError extends DomainError {
   override readonly name = 'RegisterNameError' as const
   readonly code = 'REGISTER_NAME_FAILED' as const
   readonly accountName: string
-  /** The name service's own words for the refusal, if it said any. */
-  readonly reason: string | undefined
   constructor(accountName: string, options?: { reason?: string; cause?: unknown }) {
     const reason = options?.reason?.trim()
     super(reason ? reason : `Error registering name ${accountName}`, { cause: options?.cause })
     this.accountName = accountName
-    this.reason = reason ? reason : undefined
   }
 
   /** Builds the error from a name-service answer body `{ reasons: [{ description }] }`. */

@@ -20,11 +20,6 @@ export const SNACK_MESSAGES = {
 } as const
 export type SnackMessageKey = keyof typeof SNACK_MESSAGES
 
-/** A snack message of the catalogue by its key in the views' catalogue (`snack.<key>`). */
-export function snackText(key: SnackMessageKey): { readonly key: string; readonly params: Readonly<Record<string, string>> } {
-  return { key: `snack.${key}`, params: {} }
-}
-
 // ---------------------------------------------------------------- alert errors (section 8)
 
 export interface AlertDescriptor {

@@ -5,7 +5,7 @@ import { InvalidChainIdError, NameSuggestionsError, RegisterNameError } from '..
 import { failure, failureOf, type Failure } from '../../domain/failure'
 import { nameCoinType } from '../../domain/names/coin-type'
 import { validateAccountName } from '../../domain/validation/account-name'
-import type { Check } from '../../domain/validation/validation-result'
+import type { Check } from '../../domain/validation/check'
 import type { BlockchainApi } from '../../ports/blockchain-api'
 import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
 import type { Clock } from '../../ports/clock'
@@ -182,7 +182,9 @@ export class RegisterAccountName {
 function registerFailure(error: unknown, name: string): Failure {
   if (error instanceof WalletRequestError && error.kind === 'rejected') return failure('snack.signatureDeclined')
   if (error instanceof InvalidChainIdError) return failureOf(error)
-  // The service's first reason, else "Error registering name {name}".
-  if (error instanceof RegisterNameError && error.reason !== undefined) return failure('names.serviceReason', { reason: error.reason })
+  // The service's first reason (any message but the default), else "Error registering name {name}".
+  if (error instanceof RegisterNameError && error.message !== new RegisterNameError(error.accountName).message) {
+    return failure('names.serviceReason', { reason: error.message })
+  }
   return failure('names.registerFailed', { name: error instanceof RegisterNameError ? error.accountName : name })
 }
