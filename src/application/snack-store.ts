@@ -8,11 +8,6 @@ export const SNACK_AUTO_CLOSE_MS = 2_200
 /** A snack with a link stays longer: long enough to reach and follow the link. */
 export const SNACK_WITH_LINK_AUTO_CLOSE_MS = 8_000
 
-/** A snack message of the catalogue by its key in the views' catalogue (`snack.<key>`). */
-export function snackText(key: SnackMessageKey): SnackText {
-  return { key: `snack.${key}`, params: {} }
-}
-
 /**
  * The one snack of a modal (spec section 4): showing a snack while one is open closes the open one
  * and shows the new one 150 ms later (domain `snack-queue`). Time goes through the injected
@@ -63,12 +58,11 @@ export class SnackStore {
 
   /** Shows one of the spec's snack messages (section 8) by key. */
   showMessage(key: SnackMessageKey, variant: SnackVariant = 'error'): void {
-    this.show(SNACK_MESSAGES[key], variant, { text: snackText(key) })
+    this.show(SNACK_MESSAGES[key], variant)
   }
 
-  /** With `text`, the views show the message by its catalogue key (`message` is its English). */
-  showError(message: string, text?: SnackText): void {
-    this.show(message, 'error', text === undefined ? {} : { text })
+  showError(message: string): void {
+    this.show(message, 'error')
   }
 
   /** With `link`, the snack links to it (a sent transaction's explorer page). */

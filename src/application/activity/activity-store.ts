@@ -26,7 +26,6 @@ import {
 import type { CaipAddress, ChainNamespace, Transaction } from '../../domain/entities'
 import { SUPPORTED_NAMESPACES } from '../../domain/feature-constants'
 import { SNACK_MESSAGES, TransactionsWithoutAddressError } from '../../domain/errors'
-import { snackText } from '../snack-store'
 import { groupTransactions, sortNewestFirst, type TransactionYearGroup } from '../../domain/transactions/group-transactions'
 import { mergeTransactions, transactionId } from '../../domain/transactions/merge-transactions'
 import { filterTransactions } from '../../domain/transactions/transaction-filters'
@@ -296,7 +295,7 @@ export class ActivityStore {
 
   private failed(error: unknown): void {
     this.deps.logger.warn(SNACK_MESSAGES.failedToFetchTransactions, error)
-    this.deps.notifier.showError(SNACK_MESSAGES.failedToFetchTransactions, snackText('failedToFetchTransactions'))
+    this.deps.notifier.showError(SNACK_MESSAGES.failedToFetchTransactions)
   }
 
   private signal(): AbortSignal {

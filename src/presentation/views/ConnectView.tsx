@@ -38,7 +38,7 @@ export default function ConnectView() {
   const connect = (id: string) =>
     loader.load('connectFlow').then(
       (flow) => flow.connect(id),
-      () => snack.showError(shell['shell.loadFailed'], { key: 'shell.loadFailed', params: {} }),
+      () => snack.showError(shell['shell.loadFailed']),
     )
 
   const rows = model.groups.flatMap((group) => group.rows)

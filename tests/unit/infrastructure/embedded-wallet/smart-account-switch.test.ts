@@ -14,7 +14,7 @@ import type { FrameClient } from '../../../../src/infrastructure/embedded-wallet
 import type { FrameEvent } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { EmbeddedSession } from '../../../../src/application/embedded-wallet/embedded-session'
 import { connectedAccount } from '../../../../src/application/connection/connected-state'
-import { signatureFailureSnack } from '../../../../src/domain/siwx/siwx-rules'
+import { signatureFailureMessage } from '../../../../src/domain/siwx/siwx-rules'
 import { WalletRequestError, type WalletEvent } from '../../../../src/ports/chain-family'
 import { EmbeddedWalletRequestError } from '../../../../src/ports/embedded-wallet'
 import type { Eip1193Provider } from '../../../../src/domain/chains/wallet-providers'
@@ -94,8 +94,8 @@ describe('the embedded wallet offers its smart account and its EOA', () => {
     const { wallet } = aWallet()
     const connected = connectedAccount(await wallet.connect())
     expect(connected).toMatchObject({ accountType: 'smartAccount', accountTypes: ['smartAccount', 'eoa'] })
-    expect(signatureFailureSnack(connected.accountType)).toBe('This application might not support Smart Accounts')
-    expect(signatureFailureSnack(connectedAccount(await wallet.switchAccountType('eoa')).accountType)).toBe('Signature declined')
+    expect(signatureFailureMessage(connected.accountType)).toBe('This application might not support Smart Accounts')
+    expect(signatureFailureMessage(connectedAccount(await wallet.switchAccountType('eoa')).accountType)).toBe('Signature declined')
   })
 
   it('a wallet without smart accounts offers no switch', async () => {
