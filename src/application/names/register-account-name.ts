@@ -5,7 +5,7 @@ import { InvalidChainIdError, NameSuggestionsError, RegisterNameError } from '..
 import { failure, failureOf, type Failure } from '../../domain/failure'
 import { nameCoinType } from '../../domain/names/coin-type'
 import { validateAccountName } from '../../domain/validation/account-name'
-import type { Check } from '../../domain/validation/check'
+import type { Check } from '../../domain/failure'
 import type { BlockchainApi } from '../../ports/blockchain-api'
 import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
 import type { Clock } from '../../ports/clock'

@@ -25,7 +25,7 @@ import {
   validateOnRampAmount,
   type AmountLimits,
 } from '../../domain/on-ramp/on-ramp-rules'
-import type { Check } from '../../domain/validation/check'
+import type { Check } from '../../domain/failure'
 import { failure, type Failure } from '../../domain/failure'
 import type { BlockchainApi } from '../../ports/blockchain-api'
 import type { Logger } from '../../ports/logger'

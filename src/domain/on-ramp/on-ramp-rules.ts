@@ -5,7 +5,7 @@
 import { type COINBASE_ONRAMP_CHAINS, ONRAMP_PAYMENT_METHOD_LIMITS, ONRAMP_PROVIDERS } from '../feature-constants'
 import type { ChainNamespace, OnRampProvider, OnRampProviderName, PaymentCurrency } from '../entities'
 import { VALID } from '../validation/validation-result'
-import { refused, type Check } from '../validation/check'
+import { refused, type Check } from '../failure'
 
 /** Coinbase's names of the eip155 chains it sells on (section 9), by chain id. */
 const COINBASE_CHAIN_IDS: Readonly<Record<string, (typeof COINBASE_ONRAMP_CHAINS)[number]>> = {

@@ -1,7 +1,7 @@
 /** Name registration rule (spec section 5): letters, digits or hyphens only, at least 4 characters. */
 import { NAME_MIN_LENGTH } from '../constants'
 import { VALID } from './validation-result'
-import { refused, type Check } from './check'
+import { refused, type Check } from '../failure'
 
 export const ACCOUNT_NAME_PATTERN = /^[a-zA-Z0-9-]+$/
 
