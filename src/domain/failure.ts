@@ -21,3 +21,13 @@ export function failure(code: string, params?: FailureParams): Failure {
 export function failureOf(error: { readonly code: string; readonly params?: FailureParams }): Failure {
   return failure(`error.${error.code}`, error.params)
 }
+
+/**
+ * The outcome of a validator whose refusal a view shows by its code: the catalogue's key of its
+ * words and what they fill in (their English is the spec's message, pinned by the golden test).
+ */
+export type Check = { readonly valid: true } | { readonly valid: false; readonly failure: Failure }
+
+export function refused(code: string, params?: FailureParams): Check {
+  return { valid: false, failure: failure(code, params) }
+}

@@ -1,4 +1,5 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
+import { failure, type Failure } from '../../domain/failure'
 import { boundMessage } from '../../domain/validation/text-bounds'
 import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
@@ -9,8 +10,8 @@ import type { ConnectedAccount, ConnectionStore } from '../connection-store'
 export type ChooseAccountState =
   | { readonly status: 'idle' }
   | { readonly status: 'choosing'; readonly address: string }
-  /** The wallet refused; `message` is plain words to show (the wallet's own, bounded). */
-  | { readonly status: 'error'; readonly address: string; readonly message: string }
+  /** The wallet refused; `error` names the words to show (the wallet's own, bounded, as its `reason`). */
+  | { readonly status: 'error'; readonly address: string; readonly error: Failure }
 
 /** The accounts a connected account can move between: none unless its wallet shared more than one. */
 export function accountChoices(account: Pick<ConnectedAccount, 'accounts'>): readonly { readonly address: string; readonly name?: string }[] {
@@ -48,7 +49,7 @@ export class ChooseAccount {
     if (account.address === address) return this.subject.next({ status: 'idle' })
     const family = this.deps.families.get(account.namespace)
     if (family?.chooseAddress === undefined || !accountChoices(account).some((a) => a.address === address)) {
-      return this.subject.next({ status: 'error', address, message: 'This wallet has no such account.' })
+      return this.subject.next({ status: 'error', address, error: failure('account.noSuchAccount') })
     }
     this.subject.next({ status: 'choosing', address })
     try {
@@ -67,8 +68,12 @@ export class ChooseAccount {
       this.subject.next({ status: 'idle' })
     } catch (error) {
       this.deps.logger.warn('Walletgate: choosing another account failed', error)
-      const message = error instanceof WalletRequestError ? boundMessage(error.message) : 'The wallet could not switch accounts.'
-      this.subject.next({ status: 'error', address, message })
+      this.subject.next({ status: 'error', address, error: accountSwitchFailure(error) })
     }
   }
+}
+
+/** Why the wallet did not move to another account: its own words (bounded) when it said some. */
+export function accountSwitchFailure(error: unknown): Failure {
+  return error instanceof WalletRequestError ? failure('account.walletReason', { reason: boundMessage(error.message) }) : failure('account.switchFailed')
 }

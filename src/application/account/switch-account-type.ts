@@ -1,15 +1,16 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import type { AccountType } from '../../domain/entities'
-import { boundMessage } from '../../domain/validation/text-bounds'
-import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
+import { failure, type Failure } from '../../domain/failure'
+import type { ChainFamilies } from '../../ports/chain-family'
 import type { Logger } from '../../ports/logger'
 import type { ConnectedAccount, ConnectionStore } from '../connection-store'
+import { accountSwitchFailure } from './choose-account'
 
 export type SwitchAccountTypeState =
   | { readonly status: 'idle' }
   | { readonly status: 'switching'; readonly accountType: AccountType }
-  /** The wallet refused; `message` is plain words to show (the wallet's own, bounded). */
-  | { readonly status: 'error'; readonly accountType: AccountType; readonly message: string }
+  /** The wallet refused; `error` names the words to show (the wallet's own, bounded, as its `reason`). */
+  | { readonly status: 'error'; readonly accountType: AccountType; readonly error: Failure }
 
 /** The account types a connected account can switch between: none unless its wallet shared more than one. */
 export function accountTypeChoices(account: Pick<ConnectedAccount, 'accountTypes'>): readonly AccountType[] {
@@ -44,7 +45,7 @@ export class SwitchAccountType {
     if (account.accountType === accountType) return this.subject.next({ status: 'idle' })
     const family = this.families.get(account.namespace)
     if (family?.switchAccountType === undefined || !accountTypeChoices(account).includes(accountType)) {
-      return this.subject.next({ status: 'error', accountType, message: 'This wallet has no such account type.' })
+      return this.subject.next({ status: 'error', accountType, error: failure('account.noSuchAccountType') })
     }
     this.subject.next({ status: 'switching', accountType })
     try {
@@ -63,8 +64,7 @@ export class SwitchAccountType {
       this.subject.next({ status: 'idle' })
     } catch (error) {
       this.logger.warn('Walletgate: the account type switch failed', error)
-      const message = error instanceof WalletRequestError ? boundMessage(error.message) : 'The wallet could not switch accounts.'
-      this.subject.next({ status: 'error', accountType, message })
+      this.subject.next({ status: 'error', accountType, error: accountSwitchFailure(error) })
     }
   }
 }

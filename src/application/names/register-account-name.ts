@@ -2,10 +2,10 @@ import { BehaviorSubject, EMPTY, Subject, catchError, from, map, of, startWith, 
 import { NAME_SERVICE_ZONE } from '../../domain/constants'
 import type { CaipAddress, NameSuggestion } from '../../domain/entities'
 import { InvalidChainIdError, NameSuggestionsError, RegisterNameError } from '../../domain/errors'
-import { SNACK_MESSAGES } from '../../domain/messages'
+import { failure, failureOf, type Failure } from '../../domain/failure'
 import { nameCoinType } from '../../domain/names/coin-type'
 import { validateAccountName } from '../../domain/validation/account-name'
-import type { Validation } from '../../domain/validation/validation-result'
+import type { Check } from '../../domain/failure'
 import type { NameRegistrationApi, NamesApi } from '../../ports/blockchain/names'
 import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family'
 import type { Clock } from '../../ports/clock'
@@ -20,7 +20,7 @@ export type NameSuggestionsState =
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly suggestions: readonly NameSuggestion[] }
   /** "Error fetching name suggestions": the form still works without them. */
-  | { readonly status: 'error'; readonly message: string }
+  | { readonly status: 'error'; readonly error: Failure }
 
 export type RegisterSubmitState =
   | { readonly status: 'idle' }
@@ -29,14 +29,14 @@ export type RegisterSubmitState =
   /** The signed registration is posted. */
   | { readonly status: 'registering' }
   /** Back on the form with the spec's message (the service's first reason, else "Error registering name {name}"). */
-  | { readonly status: 'error'; readonly message: string }
+  | { readonly status: 'error'; readonly error: Failure }
   | { readonly status: 'registered'; readonly name: string }
 
 export interface RegisterAccountNameState {
   /** What the visitor typed: the label, without the zone. */
   readonly label: string
   /** The spec's rule on the label (letters, digits, hyphens, at least 4). */
-  readonly validation: Validation
+  readonly validation: Check
   readonly suggestions: NameSuggestionsState
   readonly submit: RegisterSubmitState
 }
@@ -98,7 +98,7 @@ export class RegisterAccountName {
                 map((suggestions): NameSuggestionsState => ({ status: 'ready', suggestions })),
                 catchError((error: unknown) => {
                   deps.logger.warn('Name suggestions failed', error)
-                  return of<NameSuggestionsState>({ status: 'error', message: new NameSuggestionsError().message })
+                  return of<NameSuggestionsState>({ status: 'error', error: failureOf(new NameSuggestionsError()) })
                 }),
               ),
             ),
@@ -145,7 +145,7 @@ export class RegisterAccountName {
     const connection = this.deps.connection.snapshot
     const name = fullName(state.label)
     if (connection.status !== 'connected' || connection.namespace !== 'eip155') {
-      this.setSubmit({ status: 'error', message: new RegisterNameError(name).message })
+      this.setSubmit({ status: 'error', error: registerFailure(new RegisterNameError(name), name) })
       return
     }
     const family = this.deps.families.get('eip155')
@@ -164,7 +164,7 @@ export class RegisterAccountName {
       this.deps.views.replace('RegisterAccountNameSuccess')
     } catch (error) {
       this.deps.logger.warn('Name registration failed', error)
-      this.setSubmit({ status: 'error', message: failureText(error, name) })
+      this.setSubmit({ status: 'error', error: registerFailure(error, name) })
     } finally {
       this.submitting = false
     }
@@ -180,9 +180,12 @@ export class RegisterAccountName {
 }
 
 /** The words the form shows for a failed registration. */
-function failureText(error: unknown, name: string): string {
-  if (error instanceof WalletRequestError && error.kind === 'rejected') return SNACK_MESSAGES.signatureDeclined
-  // The service's first reason or "Error registering name {name}"; "Invalid chainId" for a chain id out of range.
-  if (error instanceof RegisterNameError || error instanceof InvalidChainIdError) return error.message
-  return new RegisterNameError(name).message
+function registerFailure(error: unknown, name: string): Failure {
+  if (error instanceof WalletRequestError && error.kind === 'rejected') return failure('snack.signatureDeclined')
+  if (error instanceof InvalidChainIdError) return failureOf(error)
+  // The service's first reason (any message but the default), else "Error registering name {name}".
+  if (error instanceof RegisterNameError && error.message !== new RegisterNameError(error.accountName).message) {
+    return failure('names.serviceReason', { reason: error.message })
+  }
+  return failure('names.registerFailed', { name: error instanceof RegisterNameError ? error.accountName : name })
 }

@@ -25,7 +25,7 @@ import {
   validateOnRampAmount,
   type AmountLimits,
 } from '../../domain/on-ramp/on-ramp-rules'
-import type { Validation } from '../../domain/validation/validation-result'
+import { failure, type Check, type Failure } from '../../domain/failure'
 import type { ActivityApi } from '../../ports/blockchain/activity'
 import type { OnRampApi } from '../../ports/blockchain/on-ramp'
 import type { Logger } from '../../ports/logger'
@@ -65,7 +65,7 @@ export type PurchaseState =
       readonly hash: string
       readonly paid?: QuoteFigures
     }
-  | { readonly status: 'error'; readonly message: string }
+  | { readonly status: 'error'; readonly error: Failure }
 
 export interface BuyCryptoState {
   /** false until the options arrive (the built-in defaults when the call fails). */
@@ -81,7 +81,7 @@ export interface BuyCryptoState {
   readonly paymentMethod: string
   readonly limits: AmountLimits
   readonly amount: string
-  readonly validation: Validation
+  readonly validation: Check
   readonly quote: QuoteState
   readonly providers: readonly OnRampProvider[]
   readonly purchase: PurchaseState
@@ -230,7 +230,7 @@ export class BuyCrypto {
       return url
     } catch (error) {
       this.deps.logger.warn('On-ramp checkout failed', error)
-      this.setPurchase({ status: 'error', message: 'The checkout could not be opened. Try again.' })
+      this.setPurchase({ status: 'error', error: failure('onramp.checkoutFailed') })
       return undefined
     }
   }

@@ -22,7 +22,8 @@ export interface ApprovalSummary {
   readonly title: string
   /** The title as a text of the views' catalogue, for the visitor's language. */
   readonly titleText?: SnackText
-  readonly rows: readonly { readonly label: string; readonly value: string }[]
+  /** A row's `value` is data shown as it is, or with `valueText` a text of the catalogue (`value` its English). */
+  readonly rows: readonly { readonly label: string; readonly value: string; readonly valueText?: SnackText }[]
 }
 
 export interface PendingApproval extends ApprovalRequest {

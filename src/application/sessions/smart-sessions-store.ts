@@ -1,5 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
-import { activeSessions, SmartSessionsListError, type SmartSession } from '../../domain/sessions/smart-sessions'
+import { failure, type Failure } from '../../domain/failure'
+import { activeSessions, RevokeSessionError, SmartSessionsListError, type SmartSession } from '../../domain/sessions/smart-sessions'
 import { HttpError, ServiceTimeoutError, ServiceUnreachableError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
 import type { SessionKeyWallet, SmartSessionsApi } from '../../ports/smart-sessions'
@@ -13,10 +14,10 @@ export type SmartSessionsState =
       readonly sessions: readonly SmartSession[]
       /** The pci of the session being revoked: its button and the others wait. */
       readonly revoking?: string
-      /** Why the last revoke failed, in plain words. */
-      readonly revokeError?: string
+      /** Why the last revoke failed, as the words to show. */
+      readonly revokeError?: Failure
     }
-  | { readonly status: 'error'; readonly error: Error }
+  | { readonly status: 'error'; readonly error: Failure }
 
 export interface SmartSessionsStoreDeps {
   readonly connection: Pick<ConnectionStore, 'account'>
@@ -47,7 +48,7 @@ export class SmartSessionsStore {
     const ticket = ++this.generation
     const account = this.deps.connection.account('eip155')
     if (account === undefined) {
-      this.state.next({ status: 'error', error: new SmartSessionsListError('unavailable') })
+      this.state.next({ status: 'error', error: listFailure('unavailable') })
       return
     }
     this.state.next({ status: 'loading' })
@@ -57,8 +58,7 @@ export class SmartSessionsStore {
     } catch (error) {
       this.deps.logger.warn('Walletgate: the smart sessions could not be loaded', error)
       if (ticket !== this.generation) return
-      const shown = error instanceof SmartSessionsListError ? error : new SmartSessionsListError('unavailable', { cause: error })
-      this.state.next({ status: 'error', error: shown })
+      this.state.next({ status: 'error', error: listFailure(error instanceof SmartSessionsListError ? error.reason : 'unavailable') })
     }
   }
 
@@ -84,14 +84,17 @@ export class SmartSessionsStore {
   }
 }
 
-/** A revoke failure in the visitor's words (never a status line or a path). */
-function revokeFailure(error: unknown): string {
-  if (error instanceof HttpError) {
-    return error.status === 409 ? 'The session is still granted on chain. Please try again.' : 'The revocation could not be confirmed. Please try again.'
-  }
+/** A revoke failure as the words to show (never a status line or a path). */
+function revokeFailure(error: unknown): Failure {
+  if (error instanceof HttpError) return failure(error.status === 409 ? 'sessions.stillGranted' : 'sessions.notConfirmed')
   const kind = typeof error === 'object' && error !== null ? (error as { kind?: unknown }).kind : undefined
-  if (kind === 'rejected') return 'You declined the revocation in the wallet.'
-  if (error instanceof Error && error.name === 'RevokeSessionError') return error.message
-  if (error instanceof ServiceUnreachableError || error instanceof ServiceTimeoutError) return 'The sessions service could not be reached. Please try again.'
-  return 'The session could not be revoked. Please try again.'
+  if (kind === 'rejected') return failure('sessions.declined')
+  // The session key wallet refuses a revoke only for a session on another network.
+  if (error instanceof RevokeSessionError) return failure('sessions.otherNetwork')
+  if (error instanceof ServiceUnreachableError || error instanceof ServiceTimeoutError) return failure('sessions.unreachable')
+  return failure('sessions.notRevoked')
+}
+
+function listFailure(reason: SmartSessionsListError['reason']): Failure {
+  return failure(reason === 'malformed' ? 'sessions.listMalformed' : 'sessions.listUnavailable')
 }

@@ -17,6 +17,7 @@ import {
   type SwapAccount,
   type SwapFlowDeps,
   type SwapPreview,
+  ALLOWS_ROW,
 } from './swap-state'
 
 /** What the batch needs of the confirm step that runs it. */
@@ -62,7 +63,7 @@ export async function batchSwap(
     summary: {
       title: `Approve and swap ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`,
       rows: [
-        { label: 'Allows', value: 'the swap to spend exactly this amount' },
+        ALLOWS_ROW,
         { label: 'Receive at least', value: `${preview.quote.minimumText} ${preview.to.symbol}` },
         { label: 'Network fee', value: preview.quote.feeText },
       ],

@@ -32,6 +32,7 @@ import {
   type SwapAccount,
   type SwapFlowDeps,
   type SwapPreview,
+  ALLOWS_ROW,
 } from './swap-state'
 
 /** What the confirm step needs of the flow that owns the state. */
@@ -83,7 +84,7 @@ export class ConfirmSwap {
             {
               title: `Approve ${preview.amountText} ${preview.from.symbol}`,
               titleText: { key: 'swap.approveTitle', params: { amount: preview.amountText, symbol: preview.from.symbol } },
-              rows: [{ label: 'Allows', value: 'the swap to spend exactly this amount' }] },
+              rows: [ALLOWS_ROW] },
           )
           if (sent === undefined) return
           await this.minedOrThrow(chainId, sent.hash)

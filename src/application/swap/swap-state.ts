@@ -119,6 +119,13 @@ export const SWAP_FAILURES = {
   tokensFailed: { code: 'swap.tokensFailed' },
 } as const satisfies Record<string, Failure>
 
+/** The approval's row saying what the allowance is for, in the catalogue's words. */
+export const ALLOWS_ROW = {
+  label: 'Allows',
+  value: 'the swap to spend exactly this amount',
+  valueText: { key: 'approve.allowsSwap', params: {} },
+} as const
+
 export const INITIAL: SwapState = {
   tokens: { status: 'idle' },
   network: undefined,

@@ -4,7 +4,8 @@
  */
 import { type COINBASE_ONRAMP_CHAINS, ONRAMP_PAYMENT_METHOD_LIMITS, ONRAMP_PROVIDERS } from '../feature-constants'
 import type { ChainNamespace, OnRampProvider, OnRampProviderName, PaymentCurrency } from '../entities'
-import { VALID, invalid, type Validation } from '../validation/validation-result'
+import { VALID } from '../validation/validation-result'
+import { refused, type Check } from '../failure'
 
 /** Coinbase's names of the eip155 chains it sells on (section 9), by chain id. */
 const COINBASE_CHAIN_IDS: Readonly<Record<string, (typeof COINBASE_ONRAMP_CHAINS)[number]>> = {
@@ -71,12 +72,12 @@ export function paymentMethodsOf(currency: PaymentCurrency | undefined): string[
 }
 
 /** The amount must be a positive decimal within the method's limits, which the message names. */
-export function validateOnRampAmount(amount: string, currency: string, limits: AmountLimits): Validation {
+export function validateOnRampAmount(amount: string, currency: string, limits: AmountLimits): Check {
   const text = amount.trim()
-  if (text === '') return invalid('Enter an amount')
-  if (!ONRAMP_AMOUNT.test(text)) return invalid('Enter an amount such as 50 or 50.25')
+  if (text === '') return refused('onramp.enterAmount')
+  if (!ONRAMP_AMOUNT.test(text)) return refused('onramp.amountExample')
   const bound = onRampBoundCrossed(text, limits)
-  return bound === undefined ? VALID : invalid(`The ${bound === 'min' ? 'minimum' : 'maximum'} is ${limits[bound]} ${currency}`)
+  return bound === undefined ? VALID : refused(`onramp.${bound}`, { amount: String(limits[bound]), currency })
 }
 
 /** A positive decimal with at most 2 decimals. */

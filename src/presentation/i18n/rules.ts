@@ -30,16 +30,16 @@ export function failureText(i18n: I18n, failure: Failure): string {
 }
 
 /**
- * An error by its `code` (the catalogue's `error.<CODE>`, whose English is the spec's message):
- * `text` is what the view would say in English, the error's `message` unless the view words the
- * failure itself. A text that differs from its code's English carries details of its own, and a
- * failure without a code is a text from below: both are shown through the catalogue's English.
+ * An error as a view shows it: an error of the catalogue whose message is its code's English (the
+ * spec's words) by its code (`error.<CODE>`); any other (a message with details of its own, a
+ * wallet's words, no code) by the words `failure` names, what the state or the view made of it.
  */
-export function errorText(i18n: I18n, error: unknown, text: string = messageOf(error)): string {
+export function errorText(i18n: I18n, error: unknown, failure: Failure): string {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
   const key = typeof code === 'string' ? `error.${code}` : undefined
-  if (key !== undefined && englishText(key) === text) return i18n.text(key) ?? text
-  return i18n.known(text)
+  const message = messageOf(error)
+  if (key !== undefined && message !== '' && englishText(key) === message) return i18n.text(key) ?? message
+  return failureText(i18n, failure)
 }
 
 function messageOf(error: unknown): string {

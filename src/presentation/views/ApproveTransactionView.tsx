@@ -8,7 +8,6 @@ import { useAreaStyles } from '../styles/area-styles'
 import { useI18n } from '../i18n/i18n'
 import type { MessageKey } from '../i18n/catalogue'
 import { addEnglish } from '../i18n/i18n'
-import { keysOfEnglish } from '../i18n/english'
 import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
 
@@ -54,7 +53,7 @@ export default function ApproveTransactionView() {
           <div className="wg-details-row" key={row.label}>
             <dt>{i18n.text(`approve.row.${row.label}`) ?? row.label}</dt>
             <dd>
-              {keysOfEnglish(row.value).length > 0 ? i18n.known(row.value) : <bdi data-i18n-data="">{row.value}</bdi>}
+              {row.valueText === undefined ? <bdi data-i18n-data="">{row.value}</bdi> : t(row.valueText.key as MessageKey, row.valueText.params)}
             </dd>
           </div>
         ))}

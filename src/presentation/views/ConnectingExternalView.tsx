@@ -2,15 +2,17 @@ import { useObservableState } from 'observable-hooks'
 import { ConnectExternal } from '../../application/connection/connect-external'
 import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, SafeImage, Spinner } from '../components'
-import { walletFailureText } from '../../application/failure-text'
+import { walletFailure } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
 import { errorText } from '../i18n/rules'
 import { addEnglish } from '../i18n/i18n'
 import { connecting } from '../i18n/messages/connecting'
+import { errors } from '../i18n/messages/errors'
 
 // This view's texts come with its chunk (../i18n/english.ts).
-addEnglish(connecting)
+// A failure's words are the errors' texts, rendered by key.
+addEnglish(connecting, errors)
 
 /** Waiting for the chosen browser wallet: waiting, already pending (-32002), declined (4001), error. */
 export default function ConnectingExternalView() {
@@ -90,7 +92,7 @@ export default function ConnectingExternalView() {
           tone="error"
           visual={visual}
           title={t('connect.failed')}
-          message={errorText(i18n, state.error, walletFailureText(state.error))}
+          message={errorText(i18n, state.error, walletFailure(state.error))}
           actions={retry}
           testId="connecting-error"
         />

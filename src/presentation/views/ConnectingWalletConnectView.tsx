@@ -4,16 +4,18 @@ import { ConnectExternal } from '../../application/connection/connect-external'
 import { WalletConnectQr, formatCountdown, type WalletConnectQrState } from '../../application/connection/walletconnect-qr'
 import { ModalStore } from '../../application/modal-store'
 import { Button, Notice, QrCode, SafeImage, Spinner, useCopy } from '../components'
-import { walletFailureText } from '../../application/failure-text'
+import { walletFailure } from '../../application/failure-text'
 import { useService } from '../di-context'
 import { useI18n } from '../i18n/i18n'
 import { errorText } from '../i18n/rules'
 import { WalletConnectWalletList } from './walletconnect/WalletConnectWalletList'
 import { addEnglish } from '../i18n/i18n'
 import { connecting } from '../i18n/messages/connecting'
+import { errors } from '../i18n/messages/errors'
 
 // This view's texts come with its chunk (../i18n/english.ts).
-addEnglish(connecting)
+// A failure's words are the errors' texts, rendered by key.
+addEnglish(connecting, errors)
 
 /**
  * ConnectingWalletConnect / ConnectingWalletConnectBasic: the pairing as a QR code and a link to
@@ -97,7 +99,7 @@ export default function ConnectingWalletConnectView() {
         />
       )}
       {state.status === 'error' && (
-        <Notice announce tone="error" title={t('connect.failed')} message={errorText(i18n, state.error, walletFailureText(state.error))} actions={retry} testId="connecting-error" />
+        <Notice announce tone="error" title={t('connect.failed')} message={errorText(i18n, state.error, walletFailure(state.error))} actions={retry} testId="connecting-error" />
       )}
       {state.status === 'connected' && <Notice announce tone="success" title={t('connect.connected')} testId="connecting-connected" />}
       {viewName === 'ConnectingWalletConnectBasic' && state.status === 'connecting' && <WalletConnectWalletList />}

@@ -147,7 +147,7 @@ describe('account name validator', () => {
       fc.property(valid, fc.nat({ max: 3 }), (n, keep) => {
         expect(validateAccountName(n.slice(0, keep))).toEqual({
           valid: false,
-          message: 'Name must be at least 4 characters',
+          failure: { code: 'failure.nameTooShort' },
         })
       }),
       RUNS,
@@ -159,7 +159,7 @@ describe('account name validator', () => {
       fc.property(valid, fc.nat(), notNameChar, (n, i, c) => {
         expect(validateAccountName(insertAt(n, i, c))).toEqual({
           valid: false,
-          message: 'Name can only contain letters, numbers and hyphens',
+          failure: { code: 'failure.nameInvalidCharacters' }
         })
       }),
       RUNS,

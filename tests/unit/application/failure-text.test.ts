@@ -1,28 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import {
-  SERVICE_FAILURE_TEXT,
-  WALLET_BUSY_TEXT,
-  WALLET_FAILURE_TEXT,
-  switchFailureText,
-  walletFailureText,
-} from '../../../src/application/failure-text'
+import { SERVICE_FAILURE, WALLET_BUSY, WALLET_FAILURE, switchFailure, walletFailure } from '../../../src/application/failure-text'
 import { SwitchNetworkRejectedError } from '../../../src/application/networks/switch-network'
 import { NetworkNotFoundError } from '../../../src/domain/errors'
 import { WalletRequestError } from '../../../src/ports/chain-family'
 import { HttpError } from '../../../src/ports/http-errors'
 
-describe('walletFailureText', () => {
+describe('walletFailure', () => {
   it('a busy wallet (-32002) says to open it and finish the request waiting there', () => {
-    const text = walletFailureText(new WalletRequestError('pending', 'Request of type wallet_requestPermissions already pending', { code: -32002 }))
-    expect(text).toBe(WALLET_BUSY_TEXT)
-    expect(text).toMatch(/open your wallet and finish/i)
+    expect(walletFailure(new WalletRequestError('pending', 'Request of type wallet_requestPermissions already pending', { code: -32002 }))).toEqual({
+      code: 'failure.walletBusy',
+    })
+    expect(WALLET_BUSY).toEqual({ code: 'failure.walletBusy' })
   })
 
   it('a refusal says it was declined; the modal’s own errors keep their words', () => {
-    expect(walletFailureText(new WalletRequestError('rejected', 'User rejected the request.', { code: 4001 }))).toBe(
-      'The request was declined in your wallet.',
-    )
-    expect(walletFailureText(new NetworkNotFoundError())).toBe('Network not found')
+    expect(walletFailure(new WalletRequestError('rejected', 'User rejected the request.', { code: 4001 }))).toEqual({ code: 'failure.walletDeclined' })
+    expect(walletFailure(new NetworkNotFoundError())).toEqual({ code: 'failure.walletReason', params: { reason: 'Network not found' } })
   })
 
   it('no URL, path, HTTP or RPC jargon reaches the visitor', () => {
@@ -35,25 +28,21 @@ describe('walletFailureText', () => {
       'Details: nonce too low Version: viem@2',
       '',
     ]
-    for (const message of technical) expect(walletFailureText(new Error(message))).toBe(WALLET_FAILURE_TEXT)
-    expect(walletFailureText('a string')).toBe(WALLET_FAILURE_TEXT)
+    for (const message of technical) expect(walletFailure(new Error(message))).toEqual(WALLET_FAILURE)
+    expect(walletFailure('a string')).toEqual({ code: 'failure.wallet' })
   })
 
   it('a service failure reads the service text; a wallet’s plain words are kept, bounded', () => {
-    expect(walletFailureText(new HttpError(new Response(null, { status: 500 })))).toBe(SERVICE_FAILURE_TEXT)
-    expect(walletFailureText(new Error('The wallet is locked. Unlock it first.'))).toBe('The wallet is locked. Unlock it first.')
-    expect(Array.from(walletFailureText(new Error('Long '.repeat(100_000)))).length).toBeLessThanOrEqual(300)
+    expect(walletFailure(new HttpError(new Response(null, { status: 500 })))).toEqual(SERVICE_FAILURE)
+    expect(walletFailure(new Error('The wallet is locked. Unlock it first.'))).toEqual({ code: 'failure.walletReason', params: { reason: 'The wallet is locked. Unlock it first.' } })
+    expect(Array.from(String(walletFailure(new Error('Long '.repeat(100_000))).params?.['reason'])).length).toBeLessThanOrEqual(300)
   })
 })
 
-describe('switchFailureText', () => {
+describe('switchFailure', () => {
   it('names a declined switch and a busy wallet in plain words', () => {
-    expect(switchFailureText(new SwitchNetworkRejectedError('rejected', 'User rejected the request.'))).toBe(
-      'The network switch was declined in your wallet.',
-    )
-    expect(switchFailureText(new SwitchNetworkRejectedError('pending', 'already pending'))).toBe(WALLET_BUSY_TEXT)
-    expect(switchFailureText(new SwitchNetworkRejectedError('failed', 'HTTP request failed. URL: http://x'))).toBe(
-      'Your wallet did not switch networks. Please try again.',
-    )
+    expect(switchFailure(new SwitchNetworkRejectedError('rejected', 'User rejected the request.'))).toEqual({ code: 'failure.switchDeclined' })
+    expect(switchFailure(new SwitchNetworkRejectedError('pending', 'already pending'))).toEqual(WALLET_BUSY)
+    expect(switchFailure(new SwitchNetworkRejectedError('failed', 'HTTP request failed. URL: http://x'))).toEqual({ code: 'failure.switchFailed' })
   })
 })

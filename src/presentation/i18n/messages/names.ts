@@ -15,6 +15,9 @@ export const names = {
   'names.registeredText': 'Your name is registered.',
   'names.nowYours': '{name} is now the name of this account.',
   'names.backToAccount': 'Back to account',
+  'names.registerFailed': 'Error registering name {name}',
+  /** The name service's own words for a refused registration, shown as they are. */
+  'names.serviceReason': '{reason}',
   // The header's titles of these views: they come with them, the header shows the view's name until then.
   'title.RegisterAccountName': 'Choose Name',
   'title.RegisterAccountNameSuccess': 'Name Registered',

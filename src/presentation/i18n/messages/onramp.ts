@@ -30,6 +30,7 @@ export const onramp = {
   'onramp.backToAccount': 'Back to account',
   'onramp.completeWith': 'Complete your purchase with {provider}',
   'onramp.checkoutOpen': 'The checkout is open in a new window. This view updates when the purchase arrives.',
+  'onramp.checkoutFailed': 'The checkout could not be opened. Try again.',
   'onramp.waitingPurchase': 'Waiting for the purchase',
   'onramp.openAgain': 'Open the checkout again',
   'onramp.noProvider': 'No provider available',

@@ -3,6 +3,7 @@ import { shortAddress } from '../../../domain/format/address'
 import { Button, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
+import { failureText } from '../../i18n/rules'
 
 /**
  * The accounts the wallet shared, each by the name it gave it (a polkadot extension's accounts),
@@ -32,7 +33,7 @@ export function AccountChooser({ active, accounts }: { active: string; accounts:
       </div>
       {state.status === 'error' && (
         <p className="wg-account-types-error" role="alert" data-testid="account-choice-error">
-          {i18n.known(state.message)}
+          {failureText(i18n, state.error)}
         </p>
       )}
     </div>

@@ -3,6 +3,7 @@ import type { AccountType } from '../../../domain/entities'
 import { Button, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
+import { failureText } from '../../i18n/rules'
 
 
 /**
@@ -35,7 +36,7 @@ export function AccountTypeSwitch({ active, choices }: { active: AccountType | u
       </div>
       {state.status === 'error' && (
         <p className="wg-account-types-error" role="alert" data-testid="account-type-error">
-          {i18n.known(state.message)}
+          {failureText(i18n, state.error)}
         </p>
       )}
     </div>

@@ -1,8 +1,13 @@
 import type { RefObject } from 'react'
-import { failureText } from '../../../application/failure-text'
+import { serviceFailure } from '../../../application/failure-text'
 import { Button, Notice, SearchInput } from '../../components'
 import { useI18n } from '../../i18n/i18n'
 import { errorText } from '../../i18n/rules'
+import { addEnglish } from '../../i18n/i18n'
+import { errors } from '../../i18n/messages/errors'
+
+// A failed load is said in the errors' texts, rendered by key.
+addEnglish(errors)
 
 /** The wallet search box of AllWallets and the WalletConnect wallet list (debounced by the store). */
 export function WalletSearch({
@@ -41,7 +46,7 @@ export function WalletsLoadFailed({ error, onRetry, testId }: { readonly error: 
       tone="error"
       announce
       title={i18n.t('connect.couldNotLoadWallets')}
-      message={errorText(i18n, error, failureText(error))}
+      message={errorText(i18n, error, serviceFailure(error))}
       actions={
         <Button variant="secondary" onClick={onRetry}>
           {i18n.t('shell.tryAgain')}

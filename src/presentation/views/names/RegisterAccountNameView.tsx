@@ -9,9 +9,11 @@ import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n } from '../../i18n/i18n'
 import { addEnglish } from '../../i18n/i18n'
 import { names } from '../../i18n/messages/names'
+import { errors } from '../../i18n/messages/errors'
+import { failureText } from '../../i18n/rules'
 
 // Its texts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
-addEnglish(names)
+addEnglish(names, errors)
 
 /**
  * RegisterAccountName (spec section 2): a name in the provider's zone, checked as it is typed,
@@ -29,8 +31,8 @@ export default function RegisterAccountNameView() {
 
   const busy = state.submit.status === 'signing' || state.submit.status === 'registering'
   const typed = state.label !== ''
-  const hint = typed && !state.validation.valid ? i18n.known(state.validation.message) : undefined
-  const error = state.submit.status === 'error' ? i18n.known(state.submit.message) : undefined
+  const hint = typed && !state.validation.valid ? failureText(i18n, state.validation.failure) : undefined
+  const error = state.submit.status === 'error' ? failureText(i18n, state.submit.error) : undefined
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void register.register()
@@ -91,7 +93,7 @@ function Suggestions({ register }: { readonly register: RegisterAccountName }) {
   if (suggestions.status === 'error') {
     return (
       <p className="wg-hint" data-testid="name-suggestions-error">
-        {i18n.known(suggestions.message)}
+        {failureText(i18n, suggestions.error)}
       </p>
     )
   }

@@ -9,6 +9,7 @@ import { QuoteSummary } from './QuoteSummary'
 import { useI18n } from '../../i18n/i18n'
 import { addEnglish } from '../../i18n/i18n'
 import { onramp } from '../../i18n/messages/onramp'
+import { failureText } from '../../i18n/rules'
 import { numberText } from '../../i18n/format'
 import { useHeaderTitle } from '../titles'
 
@@ -123,7 +124,7 @@ export default function OnRampProvidersView() {
       </ul>
       {purchase.status === 'error' && (
         <p className="wg-form-error" role="alert" data-testid="onramp-error">
-          {i18n.known(purchase.message)}
+          {failureText(i18n, purchase.error)}
         </p>
       )}
     </div>

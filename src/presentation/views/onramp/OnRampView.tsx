@@ -11,6 +11,7 @@ import { onRampBoundCrossed } from '../../../domain/on-ramp/on-ramp-rules'
 import { useI18n } from '../../i18n/i18n'
 import { addEnglish } from '../../i18n/i18n'
 import { onramp } from '../../i18n/messages/onramp'
+import { failureText } from '../../i18n/rules'
 import { numberText } from '../../i18n/format'
 
 // Its texts come with it, in this area's chunk (../../i18n/english.ts; not in the area's index, which a bundler may leave out).
@@ -59,7 +60,7 @@ export default function OnRampView() {
       })
     : bound !== undefined
       ? t(`onramp.${bound}`, { amount: numberText(i18n, String(state.limits[bound])), currency: state.paymentCurrency })
-      : i18n.known(state.validation.message)
+      : failureText(i18n, state.validation.failure)
   return (
     <div className="wg-view" data-testid="view-OnRamp">
       <form className="wg-send-form" onSubmit={onSubmit} noValidate>

@@ -10,7 +10,7 @@ import { useService } from '../../di-context'
 import { addEnglish, useI18n } from '../../i18n/i18n'
 import { sessions as sessionsTexts } from '../../i18n/messages/sessions'
 import { dateText, numberText } from '../../i18n/format'
-import { errorText } from '../../i18n/rules'
+import { failureText } from '../../i18n/rules'
 
 addEnglish(sessionsTexts)
 
@@ -35,7 +35,7 @@ export default function SmartSessionListView() {
       <div className="wg-view" data-testid="view-SmartSessionList">
         <Notice
           tone="error"
-          title={errorText(i18n, state.error)}
+          title={failureText(i18n, state.error)}
           announce
           testId="sessions-error"
           actions={
@@ -53,7 +53,7 @@ export default function SmartSessionListView() {
     <div className="wg-view" data-testid="view-SmartSessionList">
       {state.revokeError !== undefined && (
         <p role="alert" className="wg-form-error" data-testid="sessions-revoke-error">
-          {i18n.known(state.revokeError)}
+          {failureText(i18n, state.revokeError)}
         </p>
       )}
       {state.sessions.length === 0 ? (

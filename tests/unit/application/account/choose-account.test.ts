@@ -98,7 +98,7 @@ describe('ChooseAccount', () => {
     expect(accountChoices(one.connection.account('polkadot')!)).toEqual([])
     const { connection, chooser } = await world()
     await chooser.choose('5FHneW46xGXgs5mUiveU4sbTyGBzmstUspZC92UhjJM694ty')
-    expect(chooser.snapshot).toMatchObject({ status: 'error', message: 'This wallet has no such account.' })
+    expect(chooser.snapshot).toMatchObject({ status: 'error', error: { code: 'account.noSuchAccount' } })
     expect(connection.account('polkadot')?.address).toBe(ALICE.address)
   })
 

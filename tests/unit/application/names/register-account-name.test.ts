@@ -70,9 +70,9 @@ describe('RegisterAccountName', () => {
   it('refuses a short or malformed name at once and asks for no suggestions', async () => {
     const { register, api } = world()
     register.setLabel('abc')
-    expect(register.snapshot.validation).toEqual({ valid: false, message: 'Name must be at least 4 characters' })
+    expect(register.snapshot.validation).toEqual({ valid: false, failure: { code: 'failure.nameTooShort' } })
     register.setLabel('ab c!')
-    expect(register.snapshot.validation).toEqual({ valid: false, message: 'Name can only contain letters, numbers and hyphens' })
+    expect(register.snapshot.validation).toEqual({ valid: false, failure: { code: 'failure.nameInvalidCharacters' } })
     await vi.advanceTimersByTimeAsync(NAME_SUGGESTIONS_DEBOUNCE_MS * 2)
     await register.register()
     expect(api.calls).toEqual([])
@@ -101,7 +101,7 @@ describe('RegisterAccountName', () => {
     api.failNext('getNameSuggestions', new Error('offline'))
     register.setLabel('alice')
     await vi.advanceTimersByTimeAsync(NAME_SUGGESTIONS_DEBOUNCE_MS)
-    expect(register.snapshot.suggestions).toEqual({ status: 'error', message: 'Error fetching name suggestions' })
+    expect(register.snapshot.suggestions).toEqual({ status: 'error', error: { code: 'error.NAME_SUGGESTIONS_FAILED' } })
   })
 
   it('signs the message with the coin type of the chain id, posts it, sets the name and shows the success view', async () => {
@@ -128,7 +128,7 @@ describe('RegisterAccountName', () => {
     const { register, views } = world({ api })
     register.setLabel('alice')
     await register.register()
-    expect(register.snapshot.submit).toEqual({ status: 'error', message: 'Name is already taken' })
+    expect(register.snapshot.submit).toEqual({ status: 'error', error: { code: 'names.serviceReason', params: { reason: 'Name is already taken' } } })
     expect(views.replace).not.toHaveBeenCalled()
     // Typing again clears the message.
     register.setLabel('alice2')
@@ -140,14 +140,14 @@ describe('RegisterAccountName', () => {
     api.failNext('registerName', new Error('500'))
     register.setLabel('alice')
     await register.register()
-    expect(register.snapshot.submit).toEqual({ status: 'error', message: 'Error registering name alice.wg.id' })
+    expect(register.snapshot.submit).toEqual({ status: 'error', error: { code: 'names.registerFailed', params: { name: 'alice.wg.id' } } })
   })
 
   it('says "Signature declined" when the wallet refuses, and posts nothing', async () => {
     const { register, api } = world({ sign: () => Promise.reject(new WalletRequestError('rejected', 'User rejected the request.')) })
     register.setLabel('alice')
     await register.register()
-    expect(register.snapshot.submit).toEqual({ status: 'error', message: 'Signature declined' })
+    expect(register.snapshot.submit).toEqual({ status: 'error', error: { code: 'snack.signatureDeclined' } })
     expect(api.calls).not.toContain('registerName')
   })
 
@@ -155,7 +155,7 @@ describe('RegisterAccountName', () => {
     const { register, signed } = world({ chain: 'eip155:2147483648' })
     register.setLabel('alice')
     await register.register()
-    expect(register.snapshot.submit).toEqual({ status: 'error', message: 'Invalid chainId' })
+    expect(register.snapshot.submit).toEqual({ status: 'error', error: { code: 'error.INVALID_CHAIN_ID' } })
     expect(signed).toEqual([])
   })
 })

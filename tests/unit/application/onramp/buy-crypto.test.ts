@@ -133,7 +133,7 @@ describe('BuyCrypto', () => {
     await buy.start()
     buy.setPurchaseCurrency('dUSD')
     buy.setAmount('5')
-    expect(buy.snapshot.validation).toEqual({ valid: false, message: 'The minimum is 10.00 USD' })
+    expect(buy.snapshot.validation).toEqual({ valid: false, failure: { code: 'onramp.min', params: { amount: '10.00', currency: 'USD' } } })
     expect(buy.snapshot.quote).toEqual({ status: 'idle' })
     buy.setAmount('50')
     expect(buy.snapshot.quote).toEqual({ status: 'loading' })
@@ -229,7 +229,7 @@ describe('BuyCrypto', () => {
     await buy.start()
     api.failNext('generateOnRampUrl', new HttpError(new Response(null, { status: 500 })))
     await expect(buy.checkout('coinbase')).resolves.toBeUndefined()
-    expect(buy.snapshot.purchase).toEqual({ status: 'error', message: 'The checkout could not be opened. Try again.' })
+    expect(buy.snapshot.purchase).toEqual({ status: 'error', error: { code: 'onramp.checkoutFailed' } })
     const asked = historyAsks.length
     await vi.advanceTimersByTimeAsync(ONRAMP_FOLLOW_INTERVAL_MS * 3)
     expect(historyAsks).toHaveLength(asked)

@@ -38,7 +38,7 @@ describe('SmartSessionsStore (the sessions view)', () => {
     const w = world()
     w.api.failNextList = new SmartSessionsListError('malformed')
     await w.store.load()
-    expect(w.store.snapshot).toMatchObject({ status: 'error', error: { message: 'The sessions list could not be read' } })
+    expect(w.store.snapshot).toMatchObject({ status: 'error', error: { code: 'sessions.listMalformed' } })
     expect(w.logger.warnings).toHaveLength(1)
   })
 
@@ -46,7 +46,7 @@ describe('SmartSessionsStore (the sessions view)', () => {
     const w = world()
     w.api.failNextList = new ServiceUnreachableError('/v1/sessions/0xabc', new TypeError('fetch failed'))
     await w.store.load()
-    expect(w.store.snapshot).toMatchObject({ status: 'error', error: { message: 'The sessions could not be loaded. Please try again' } })
+    expect(w.store.snapshot).toMatchObject({ status: 'error', error: { code: 'sessions.listUnavailable' } })
   })
 
   it("revokes: the owner's removal, then the service's confirmation with its hash, then the list again without it", async () => {
@@ -82,7 +82,7 @@ describe('SmartSessionsStore (the sessions view)', () => {
     await w.store.load()
     w.wallet.decline = true
     await w.store.revoke(session(1).pci)
-    expect(w.store.snapshot).toEqual({ status: 'ready', sessions: [session(1)], revokeError: 'You declined the revocation in the wallet.' })
+    expect(w.store.snapshot).toEqual({ status: 'ready', sessions: [session(1)], revokeError: { code: 'sessions.declined' } })
     expect(w.api.calls.filter((c) => c.startsWith('confirm'))).toEqual([])
   })
 
@@ -98,6 +98,6 @@ describe('SmartSessionsStore (the sessions view)', () => {
       return '0x01'
     }
     await w.store.revoke(session(1).pci)
-    expect(w.store.snapshot).toMatchObject({ status: 'ready', revokeError: 'The session is still granted on chain. Please try again.' })
+    expect(w.store.snapshot).toMatchObject({ status: 'ready', revokeError: { code: 'sessions.stillGranted' } })
   })
 })

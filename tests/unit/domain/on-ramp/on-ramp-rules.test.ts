@@ -65,13 +65,13 @@ describe('on-ramp limits', () => {
 
   it('refuses an amount outside the limits with the limit in its words', () => {
     const card = paymentMethodLimits(usd, 'card')
-    expect(validateOnRampAmount('9.99', 'USD', card)).toEqual({ valid: false, message: 'The minimum is 10.00 USD' })
+    expect(validateOnRampAmount('9.99', 'USD', card)).toEqual({ valid: false, failure: { code: 'onramp.min', params: { amount: '10.00', currency: 'USD' } } })
     expect(validateOnRampAmount('10', 'USD', card)).toEqual({ valid: true })
     expect(validateOnRampAmount('7500.00', 'USD', card)).toEqual({ valid: true })
-    expect(validateOnRampAmount('7500.01', 'USD', card)).toEqual({ valid: false, message: 'The maximum is 7500.00 USD' })
+    expect(validateOnRampAmount('7500.01', 'USD', card)).toEqual({ valid: false, failure: { code: 'onramp.max', params: { amount: '7500.00', currency: 'USD' } } })
     const bank = paymentMethodLimits(eur, 'ach_bank_account')
     expect(validateOnRampAmount('25000', 'EUR', bank)).toEqual({ valid: true })
-    expect(validateOnRampAmount('25000.01', 'EUR', bank)).toEqual({ valid: false, message: 'The maximum is 25000.00 EUR' })
+    expect(validateOnRampAmount('25000.01', 'EUR', bank)).toEqual({ valid: false, failure: { code: 'onramp.max', params: { amount: '25000.00', currency: 'EUR' } } })
   })
 
   it('names the limit a well-formed amount crosses, for the views to word in the visitor\'s language', () => {
@@ -83,7 +83,7 @@ describe('on-ramp limits', () => {
 
   it('asks for a plain amount', () => {
     const card = paymentMethodLimits(usd, 'card')
-    expect(validateOnRampAmount('', 'USD', card)).toEqual({ valid: false, message: 'Enter an amount' })
+    expect(validateOnRampAmount('', 'USD', card)).toEqual({ valid: false, failure: { code: 'onramp.enterAmount' } })
     for (const bad of ['abc', '1e3', '-20', '20.123', '20,5']) {
       expect(validateOnRampAmount(bad, 'USD', card).valid).toBe(false)
     }

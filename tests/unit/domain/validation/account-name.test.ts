@@ -8,13 +8,13 @@ describe('account name: letters, digits or hyphens, at least 4', () => {
   })
 
   it.each(['abc', '', 'a'])('rejects %j as too short', (n) => {
-    expect(validateAccountName(n)).toEqual({ valid: false, message: 'Name must be at least 4 characters' })
+    expect(validateAccountName(n)).toEqual({ valid: false, failure: { code: 'failure.nameTooShort' } })
   })
 
   it.each(['alice.wg', 'ali ce', 'al_ce', 'élan', 'ab!'])('rejects %s for its characters', (n) => {
     expect(validateAccountName(n)).toEqual({
       valid: false,
-      message: 'Name can only contain letters, numbers and hyphens',
+      failure: { code: 'failure.nameInvalidCharacters' }
     })
   })
 })

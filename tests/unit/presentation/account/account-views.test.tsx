@@ -10,7 +10,6 @@ import { ModalStore } from '../../../../src/application/modal-store'
 import { aModalConfig } from '../../../builders/config'
 import { SnackStore } from '../../../../src/application/snack-store'
 import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
-import { SERVICE_FAILURE_TEXT } from '../../../../src/application/failure-text'
 import { WalletsLoadFailed } from '../../../../src/presentation/views/connect/WalletSearchParts'
 import { act } from 'react'
 import { DiProvider } from '../../../../src/presentation/di-context'
@@ -267,7 +266,7 @@ describe('WalletsLoadFailed', () => {
     render(<WalletsLoadFailed error={error} onRetry={() => (retried += 1)} />)
     const alert = screen.getByRole('alert')
     expect(alert.textContent).toContain('Could not load wallets')
-    expect(alert.textContent).toContain(SERVICE_FAILURE_TEXT)
+    expect(alert.textContent).toContain('The service is not responding right now. Please try again in a moment.')
     expect(document.body.textContent).not.toMatch(/HTTP|status code|getWallets|\/v1/)
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(retried).toBe(1)

@@ -3,7 +3,9 @@ import * as errors from '../../../../src/domain/errors'
 import { RelayUnreachableError } from '../../../../src/domain/connection/relay'
 import { SwapInsufficientLiquidityError } from '../../../../src/domain/swap/swap-errors'
 import { ALERT_ERRORS, SNACK_MESSAGES } from '../../../../src/domain/messages'
-import { SERVICE_FAILURE_TEXT, UNKNOWN_FAILURE_TEXT, WALLET_BUSY_TEXT, WALLET_FAILURE_TEXT, walletFailureText } from '../../../../src/application/failure-text'
+import { SERVICE_FAILURE, UNKNOWN_FAILURE, WALLET_BUSY, WALLET_FAILURE, walletFailure } from '../../../../src/application/failure-text'
+import { failure } from '../../../../src/domain/failure'
+import { VALIDATION_MESSAGES } from '../../../../src/domain/messages'
 import { sendErrorText } from '../../../../src/presentation/views/send/send-texts'
 import { en, type Translation } from '../../../../src/presentation/i18n/catalogue'
 import { LANGUAGES, loadTranslation, textDirection, textLanguage } from '../../../../src/presentation/i18n/languages'
@@ -31,17 +33,20 @@ describe('the message catalogue', () => {
     for (const error of byCode) expect([error.code, (en as Record<string, string>)[`error.${error.code}`]]).toEqual([error.code, error.message])
   })
 
-  it('knows the snack, alert and failure texts that reach the views in English', () => {
+  it('knows the snack and alert texts that reach the views in English', () => {
     const english = new Set(Object.values(en) as string[])
-    const texts = [
-      ...Object.values(SNACK_MESSAGES),
-      ...Object.values(ALERT_ERRORS).flatMap((a) => [a.shortMessage, a.longMessage]),
-      SERVICE_FAILURE_TEXT,
-      UNKNOWN_FAILURE_TEXT,
-      WALLET_BUSY_TEXT,
-      WALLET_FAILURE_TEXT,
-    ]
+    const texts = [...Object.values(SNACK_MESSAGES), ...Object.values(ALERT_ERRORS).flatMap((a) => [a.shortMessage, a.longMessage])]
     expect(texts.filter((text) => !english.has(text))).toEqual([])
+  })
+
+  it('says the failures state holds by code in their plain words, and the rules’ refusals in the spec’s words', () => {
+    const said = (f: { code: string }) => (en as Record<string, string>)[f.code]
+    expect(said(SERVICE_FAILURE)).toBe('The service is not responding right now. Please try again in a moment.')
+    expect(said(UNKNOWN_FAILURE)).toBe('Something went wrong. Please try again.')
+    expect(said(WALLET_BUSY)).toBe('Your wallet already has a request waiting. Open your wallet and finish that request, then try again.')
+    expect(said(WALLET_FAILURE)).toBe('Your wallet could not complete the request. Please try again.')
+    expect(said({ code: 'failure.nameTooShort' })).toBe(VALIDATION_MESSAGES.nameTooShort)
+    expect(said({ code: 'failure.nameInvalidCharacters' })).toBe(VALIDATION_MESSAGES.nameInvalidCharacters)
   })
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every English key, no other, and the same placeholders', async (language) => {
@@ -92,7 +97,7 @@ describe('the modal language', () => {
   it('says a text from below in the host words when they reword its key, in English too', () => {
     const en = makeI18n('en', 'en', {}, { 'error.INSUFFICIENT_FUNDS': 'Not enough money' })
     expect(en.known('Insufficient funds')).toBe('Not enough money')
-    expect(errorText(en, new errors.InsufficientFundsError())).toBe('Not enough money')
+    expect(errorText(en, new errors.InsufficientFundsError(), UNKNOWN_FAILURE)).toBe('Not enough money')
   })
 
   it('says a text from below in the host words for any key the catalogue says it under', () => {
@@ -111,8 +116,10 @@ describe('the modal language', () => {
 
   it('renders an error by its code, and keeps a message that carries its own details', () => {
     const de = makeI18n('de', 'de', { 'error.INSUFFICIENT_FUNDS': 'Guthaben reicht nicht' }, {})
-    expect(errorText(de, new errors.InsufficientFundsError())).toBe('Guthaben reicht nicht')
-    expect(errorText(de, { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on 0xabc' })).toBe('Insufficient funds on 0xabc')
+    expect(errorText(de, new errors.InsufficientFundsError(), UNKNOWN_FAILURE)).toBe('Guthaben reicht nicht')
+    const detailed = { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on 0xabc' }
+    expect(errorText(de, detailed, walletFailure(detailed))).toBe(en['failure.wallet'])
+    expect(errorText(de, detailed, failure('failure.walletReason', { reason: detailed.message }))).toBe('Insufficient funds on 0xabc')
     expect(de.known('Insufficient funds')).toBe('Guthaben reicht nicht')
     expect(de.known('A wallet said something')).toBe('A wallet said something')
   })
@@ -122,11 +129,10 @@ describe('the modal language', () => {
     expect(sendErrorText(de, { kind: 'insufficientFunds' })).toBe('Guthaben reicht nicht')
     expect(sendErrorText(de, { kind: 'tokenRequired' })).toBe('Pick a token first')
     const relay = new RelayUnreachableError()
-    expect(errorText(de, relay, walletFailureText(relay))).toBe('Verbindungsdienst nicht erreichbar')
-    // A failure worded by the view, not the error's message: shown through the catalogue's English.
-    expect(errorText(de, relay, 'A wallet said something')).toBe('A wallet said something')
-    // No code: a text from below.
-    expect(errorText(de, new Error('Insufficient funds'))).toBe('Guthaben reicht nicht')
+    expect(errorText(de, relay, walletFailure(relay))).toBe('Verbindungsdienst nicht erreichbar')
+    // No code: the words the failure names.
+    expect(errorText(de, new Error('Insufficient funds'), failure('error.INSUFFICIENT_FUNDS'))).toBe('Guthaben reicht nicht')
+    expect(errorText(de, new Error('A wallet said something'), failure('failure.walletReason', { reason: 'A wallet said something' }))).toBe('A wallet said something')
     expect(sendErrorText(makeI18n('en', 'en', {}, {}), { kind: 'notConnected' })).toBe(new errors.NoActiveCaipAddressError().message)
   })
 
