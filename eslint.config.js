@@ -107,13 +107,6 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: [
-      // In the page's first script, which has no room for an error class until the reverse
-      // lookups of English (i18n.known) leave it.
-      'src/presentation/di-context.tsx',
-      'src/composition/lazy-modules.ts',
-      'src/react.tsx',
-    ],
     rules: { 'no-restricted-syntax': ['error', ...NO_PLAIN_THROWS] },
   },
   {

@@ -22,7 +22,7 @@ import { analyseBuild } from '../scripts/size-budget.mjs'
 const STUBS = {
   'src/presentation/i18n/i18n.tsx': `
     import { createContext, useContext } from 'react'
-    const ENGLISH = { locale: 'en', language: 'en', dir: 'ltr', t: (key) => key, text: () => undefined, known: (text) => text }
+    const ENGLISH = { locale: 'en', language: 'en', dir: 'ltr', t: (key) => key, text: () => undefined }
     const I18nContext = createContext(ENGLISH)
     export function useI18n() { return useContext(I18nContext) }
     export function I18nProvider({ children }) { return children }
@@ -36,7 +36,6 @@ const STUBS = {
     export function englishVersion() { return 0 }
     export function englishText() { return undefined }
     export function hasEnglish() { return false }
-    export function keysOfEnglish() { return [] }
   `,
   'src/presentation/i18n/messages/shell.ts': 'export const shell = {}',
   'src/presentation/i18n/messages/connect.ts': 'export const connect = {}',

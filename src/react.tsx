@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { ChainNamespace } from './domain/entities'
+import { UsageError } from './domain/domain-error'
 import { shortAddress } from './domain/format/address'
 import { ELLIPSIS } from './domain/format/glyphs'
 import type { OpenOptions, WalletModal, WalletModalState } from './wallet-modal'
@@ -26,7 +27,7 @@ export function WalletModalProvider({ modal, children }: WalletModalProviderProp
 /** The modal given to the nearest `<WalletModalProvider>`. */
 export function useWalletModal(): WalletModal {
   const modal = useContext(ModalContext)
-  if (modal === null) throw new Error('useWalletModal must be used inside <WalletModalProvider>')
+  if (modal === null) throw new UsageError('useWalletModal must be used inside <WalletModalProvider>')
   return modal
 }
 

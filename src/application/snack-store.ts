@@ -31,7 +31,7 @@ export class SnackStore {
     return this.subject.value.current
   }
 
-  show(message: string, variant: SnackVariant, options: { autoClose?: boolean; svg?: string; link?: string; text?: SnackText } = {}): void {
+  show(message: string, variant: SnackVariant, options: { autoClose?: boolean; svg?: string; link?: string | undefined; text?: SnackText | undefined } = {}): void {
     const next = showSnack(this.subject.value, makeSnack(message, variant, options), this.scheduler.now())
     this.autoClose?.unsubscribe()
     this.subject.next(next)
@@ -58,16 +58,17 @@ export class SnackStore {
 
   /** Shows one of the spec's snack messages (section 8) by key. */
   showMessage(key: SnackMessageKey, variant: SnackVariant = 'error'): void {
-    this.show(SNACK_MESSAGES[key], variant)
+    this.show(SNACK_MESSAGES[key], variant, { text: { key: `snack.${key}` } })
   }
 
-  showError(message: string): void {
-    this.show(message, 'error')
+  /** With `text`, the views show the message by its catalogue key (`message` is its English). */
+  showError(message: string, text?: SnackText): void {
+    this.show(message, 'error', { text })
   }
 
   /** With `link`, the snack links to it (a sent transaction's explorer page). */
   showSuccess(message: string, link?: string, text?: SnackText): void {
-    this.show(message, 'success', { ...(link === undefined ? {} : { link }), ...(text === undefined ? {} : { text }) })
+    this.show(message, 'success', { link, text })
   }
 
   /** A loading snack stays until hidden or replaced. */

@@ -1,3 +1,4 @@
+import { UsageError } from '../domain/domain-error'
 import type { Bound, FeatureModule, ModuleContext } from './feature-module'
 import type { ModuleLoader } from './module-loader'
 
@@ -16,7 +17,7 @@ export function lazyModules(modules: readonly FeatureModule[], context: Omit<Mod
       if (load === undefined) {
         const module = modules.find((m) => m.id === id)
         load = Promise.all([module?.bind?.(), ...(module?.after ?? []).map((after) => loader.load(after))]).then(([bind]) => {
-          if (disposed) throw new Error('The modal was destroyed.')
+          if (disposed) throw new UsageError('The modal was destroyed.')
           const made = bind?.({ ...context, loader })
           if (made?.stop) stops.push(made.stop)
           bound.set(id, made)

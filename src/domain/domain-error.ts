@@ -19,3 +19,12 @@ export abstract class DomainError extends Error {
 export function isDomainError(value: unknown): value is DomainError {
   return value instanceof DomainError
 }
+
+/**
+ * The host's code used Walletgate against its rules (a hook outside its provider, a modal used after
+ * `destroy()`): said in English to the host's developer, never shown to a visitor.
+ */
+export class UsageError extends DomainError {
+  override readonly name = 'UsageError'
+  readonly code = 'USAGE'
+}

@@ -383,7 +383,7 @@ export interface Snack {
 /** A snack's words by catalogue key, with the values of its placeholders. */
 export interface SnackText {
   readonly key: string
-  readonly params: Readonly<Record<string, string>>
+  readonly params?: Readonly<Record<string, string>>
 }
 
 // ---------------------------------------------------------------- recent wallets

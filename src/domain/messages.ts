@@ -89,11 +89,8 @@ export const VALIDATION_MESSAGES = {
   /** Zod default texts as the spec words them. */
   required: 'Required',
   // The texts below are Walletgate's own (the spec states the rule, not the wording).
-  nameTooShort: 'Name must be at least 4 characters',
-  nameInvalidCharacters: 'Name can only contain letters, numbers and hyphens',
   invalidCaipAddress: 'Invalid CAIP address',
   invalidEmail: 'Invalid email',
-  invalidOtp: 'Invalid otp',
   invalidSocialProvider: 'Invalid social provider',
   invalidThemeMode: 'Invalid theme mode',
   invalidCallTarget: 'Each call needs a to address starting with 0x',

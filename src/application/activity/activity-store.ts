@@ -295,7 +295,7 @@ export class ActivityStore {
 
   private failed(error: unknown): void {
     this.deps.logger.warn(SNACK_MESSAGES.failedToFetchTransactions, error)
-    this.deps.notifier.showError(SNACK_MESSAGES.failedToFetchTransactions)
+    this.deps.notifier.showError(SNACK_MESSAGES.failedToFetchTransactions, { key: 'snack.failedToFetchTransactions' })
   }
 
   private signal(): AbortSignal {

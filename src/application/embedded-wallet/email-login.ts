@@ -9,7 +9,8 @@ import { EMAIL_LOGIN_COOLDOWN_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { emailCooldownRemainingMs } from '../../domain/limits/email-cooldown'
 // Only the shown texts and plain checks: this module loads with Connect, before the modal opens.
-import { ALERT_ERRORS, EMAIL_PATTERN, EMBEDDED_WALLET_MESSAGES, VALIDATION_MESSAGES } from '../../domain/messages'
+import { ALERT_ERRORS, EMAIL_PATTERN, EMBEDDED_WALLET_MESSAGES } from '../../domain/messages'
+import { failure, type Failure } from '../../domain/failure'
 import type { Clock } from '../../ports/clock'
 import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletLoader } from '../../ports/embedded-wallet'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
@@ -18,6 +19,7 @@ import type { Timers } from '../../ports/timers'
 import type { AlertStore } from '../alert-store'
 import type { ConnectExternal } from '../connection/connect-external'
 import type { ModalStore } from '../modal-store'
+import { emailFailure } from './email-failure'
 
 /** How often EmailVerifyDevice asks whether the emailed link was opened. */
 export const DEVICE_POLL_MS = 2_000
@@ -30,8 +32,8 @@ export interface EmailLoginState {
   readonly email: string
   /** A request is on its way (the buttons wait, a second click does nothing). */
   readonly busy: boolean
-  /** The last failure in words to show, or undefined. */
-  readonly error?: string
+  /** The last failure to show, or undefined. */
+  readonly error?: Failure
   /** Where the error belongs: the email field or the code boxes. */
   readonly errorOn?: 'email' | 'otp'
   /** A new code may be asked for at this time (epoch ms); 0 when it may now. */
@@ -86,9 +88,9 @@ export class EmailLogin {
   }
 
   /** "Please try again after N seconds" while Resend was refused and the cooldown runs; else undefined. */
-  cooldownMessage(): string | undefined {
+  cooldownFailure(): Failure | undefined {
     const seconds = this.cooldownSeconds()
-    return this.subject.value.cooldownShown && seconds > 0 ? EMBEDDED_WALLET_MESSAGES.cooldown(seconds) : undefined
+    return this.subject.value.cooldownShown && seconds > 0 ? failure('email.cooldown', { seconds }) : undefined
   }
 
   /** The email field was submitted. */
@@ -97,7 +99,7 @@ export class EmailLogin {
     if (state.busy) return
     const email = state.email.trim()
     if (!EMAIL_PATTERN.test(email) || email.length > 254) {
-      this.patch({ error: VALIDATION_MESSAGES.invalidEmail, errorOn: 'email' })
+      this.patch({ error: failure('email.invalid'), errorOn: 'email' })
       return
     }
     this.patch({ busy: true, error: undefined })
@@ -137,7 +139,7 @@ export class EmailLogin {
     const state = this.subject.value
     if (state.busy) return
     if (!/^\d{6}$/.test(otp)) {
-      this.patch({ error: 'Enter the 6-digit code from the email', errorOn: 'otp' })
+      this.patch({ error: failure('email.codeRequired'), errorOn: 'otp' })
       return
     }
     this.patch({ busy: true, error: undefined })
@@ -148,7 +150,7 @@ export class EmailLogin {
       await this.deps.connect.connect(AUTH_CONNECTOR_ID, 'EmailVerifyOtp')
       const outcome = this.deps.connect.snapshot
       if (outcome.status === 'connected') this.subject.next({ ...INITIAL })
-      else this.patch({ busy: false, error: outcome.status === 'error' ? outcome.error.message : 'Something went wrong', errorOn: 'otp' })
+      else this.patch({ busy: false, error: outcome.status === 'error' ? emailFailure(outcome.error) : failure('email.failed'), errorOn: 'otp' })
     } catch (error) {
       if (attempt === this.attempt) this.fail(error, 'otp')
     }
@@ -203,7 +205,6 @@ export class EmailLogin {
   }
 
   private fail(error: unknown, on: 'email' | 'otp', otpAttempt?: number): void {
-    const message = error instanceof Error ? error.message : String(error)
     if (error instanceof EmbeddedWalletRequestError) {
       if (error.kind === 'load') this.deps.alerts.show(ALERT_ERRORS.embeddedWalletLoadFailed)
       else if (error.kind === 'timeout') this.deps.alerts.show(ALERT_ERRORS.embeddedWalletTimeout)
@@ -211,7 +212,6 @@ export class EmailLogin {
     } else if (!(error instanceof DependencyError)) {
       this.deps.logger.warn('Walletgate: email login failed', error)
     }
-    const attemptsLeft = error instanceof EmbeddedWalletRequestError ? error.details.attemptsLeft : undefined
     const retryAfter = error instanceof EmbeddedWalletRequestError ? error.details.retryAfterSeconds : undefined
     if (retryAfter !== undefined && on === 'otp') {
       // The wallet's own cooldown: counted down like ours.
@@ -220,7 +220,7 @@ export class EmailLogin {
     }
     this.patch({
       busy: false,
-      error: attemptsLeft === undefined ? message : `${message} (${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left)`,
+      error: error instanceof DependencyError ? failure('email.unavailable') : emailFailure(error),
       errorOn: on,
       ...(retryAfter === undefined ? {} : { resendAt: this.deps.clock.now() + retryAfter * 1000 }),
       ...(otpAttempt === undefined ? {} : { otpAttempt }),
@@ -242,7 +242,7 @@ export class EmailLogin {
 
   private patch(change: Partial<EmailLoginState>): void {
     const next = { ...this.subject.value, ...change }
-    if (change.error === undefined && 'error' in change) delete (next as { error?: string }).error
+    if (change.error === undefined && 'error' in change) delete (next as { error?: Failure }).error
     this.subject.next(next)
   }
 }

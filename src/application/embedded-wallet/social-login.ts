@@ -10,6 +10,7 @@
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
 import { CONNECT_REQUEST_TIMEOUT_MS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
+import { failure, type Failure } from '../../domain/failure'
 import type { SocialOption, SocialProvider } from '../../domain/entities'
 import type { ViewName } from '../../domain/navigation/views'
 import { EmbeddedWalletRequestError, type EmbeddedWalletLoader, type EmbeddedWalletUser } from '../../ports/embedded-wallet'
@@ -24,14 +25,14 @@ export const POPUP_CLOSED_POLL_MS = 500
 /** How often ConnectingFarcaster asks whether the channel was approved. */
 export const FARCASTER_POLL_MS = 1_500
 
-/** What the visitor reads on Connect when a social login did not finish. */
-export const SOCIAL_LOGIN_MESSAGES = {
-  popupClosed: 'The sign-in window was closed before you finished. Try again.',
-  timeout: 'Sign-in took too long. Try again.',
-  denied: 'Sign-in was cancelled. Try again when you are ready.',
-  providerError: 'The sign-in provider could not sign you in. Try again later.',
-  refused: 'That sign-in could not be verified. Try again.',
-  failed: 'Could not sign you in. Try again.',
+/** Why a social login did not finish, as the visitor reads it on Connect (the catalogue's `social.*`). */
+export const SOCIAL_LOGIN_FAILURES = {
+  popupClosed: failure('social.popupClosed'),
+  timeout: failure('social.timeout'),
+  denied: failure('social.denied'),
+  providerError: failure('social.providerError'),
+  refused: failure('social.refused'),
+  failed: failure('social.failed'),
 } as const
 
 export interface SocialLoginState {
@@ -42,7 +43,7 @@ export interface SocialLoginState {
   /** ConnectingFarcaster: the channel's link (the QR code) once it is open. */
   readonly farcasterUrl?: string
   /** Why the last login did not finish, shown on Connect. */
-  readonly error?: string
+  readonly error?: Failure
 }
 
 const IDLE: SocialLoginState = { waiting: false }
@@ -102,13 +103,13 @@ export class SocialLogin {
     this.deps.modal.push('ConnectingSocial')
     const subscription: Subscription = this.deps.windows.callbacks(this.deps.authOrigin).subscribe((callback) => void this.finish(attempt, callback))
     this.cleanups.push(() => subscription.unsubscribe())
-    const timeout = this.deps.timers.setTimeout(() => this.fail(attempt, SOCIAL_LOGIN_MESSAGES.timeout), CONNECT_REQUEST_TIMEOUT_MS)
+    const timeout = this.deps.timers.setTimeout(() => this.end(attempt, SOCIAL_LOGIN_FAILURES.timeout), CONNECT_REQUEST_TIMEOUT_MS)
     this.cleanups.push(() => this.deps.timers.clearTimeout(timeout))
     let closedChecks = 0
     const poll = this.deps.timers.setInterval(() => {
       // The callback page posts its answer, then closes: a popup closed for a whole check with no
       // answer heard is the visitor closing it.
-      if (popup.closed && ++closedChecks > 1) this.fail(attempt, SOCIAL_LOGIN_MESSAGES.popupClosed)
+      if (popup.closed && ++closedChecks > 1) this.end(attempt, SOCIAL_LOGIN_FAILURES.popupClosed)
     }, POPUP_CLOSED_POLL_MS)
     this.cleanups.push(() => this.deps.timers.clearInterval(poll))
     try {
@@ -173,7 +174,7 @@ export class SocialLogin {
     this.release()
     this.patch({ waiting: false })
     if ('error' in callback) {
-      this.fail(attempt, callbackMessage(callback.error))
+      this.end(attempt, callbackFailure(callback.error))
       return
     }
     try {
@@ -192,7 +193,7 @@ export class SocialLogin {
     if (attempt !== this.attempt) return
     const outcome = this.deps.connect.snapshot
     if (outcome.status === 'connected') this.subject.next(IDLE)
-    else this.fail(attempt, outcome.status === 'error' ? outcome.error.message : SOCIAL_LOGIN_MESSAGES.failed)
+    else this.end(attempt, outcome.status === 'error' ? failure('social.reason', { reason: outcome.error.message }) : SOCIAL_LOGIN_FAILURES.failed)
   }
 
   private begin(state: Omit<SocialLoginState, 'error'>): number {
@@ -202,19 +203,20 @@ export class SocialLogin {
     return this.attempt
   }
 
-  /** Ends the attempt with a message on Connect (never a stuck "connecting"). */
+  /** Ends the attempt after a thrown error (logged): the wallet's words, or that it failed. */
   private fail(attempt: number, error: unknown): void {
+    if (attempt !== this.attempt) return
+    this.deps.logger.warn('Walletgate: social login failed', error)
+    this.end(attempt, error instanceof EmbeddedWalletRequestError ? failure('social.reason', { reason: error.message }) : SOCIAL_LOGIN_FAILURES.failed)
+  }
+
+  /** Ends the attempt with `shown` on Connect (never a stuck "connecting"). */
+  private end(attempt: number, shown: Failure): void {
     if (attempt !== this.attempt) return
     this.attempt++
     this.release()
-    let message: string
-    if (typeof error === 'string') message = error
-    else {
-      this.deps.logger.warn('Walletgate: social login failed', error)
-      message = error instanceof EmbeddedWalletRequestError ? error.message : SOCIAL_LOGIN_MESSAGES.failed
-    }
     if (this.deps.connect.snapshot.status === 'connecting') this.deps.connect.cancel()
-    this.subject.next({ waiting: false, error: message })
+    this.subject.next({ waiting: false, error: shown })
     if (this.deps.modal.snapshot.open) this.backToConnect()
     else this.deps.modal.open({ view: 'Connect' }, false)
   }
@@ -234,9 +236,9 @@ export class SocialLogin {
   }
 }
 
-/** The callback's error code in words (never the code itself). */
-function callbackMessage(code: string): string {
-  if (code === 'access_denied') return SOCIAL_LOGIN_MESSAGES.denied
-  if (code === 'invalid_token') return SOCIAL_LOGIN_MESSAGES.refused
-  return SOCIAL_LOGIN_MESSAGES.providerError
+/** The callback's error code as a failure to show (never the code itself). */
+function callbackFailure(code: string): Failure {
+  if (code === 'access_denied') return SOCIAL_LOGIN_FAILURES.denied
+  if (code === 'invalid_token') return SOCIAL_LOGIN_FAILURES.refused
+  return SOCIAL_LOGIN_FAILURES.providerError
 }

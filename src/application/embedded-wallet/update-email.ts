@@ -4,8 +4,10 @@
  * (VERIFY_SECONDARY_OTP). The wallet stays the same; the next login uses the new address.
  */
 import { BehaviorSubject, type Observable } from 'rxjs'
-import { EMAIL_PATTERN, VALIDATION_MESSAGES } from '../../domain/messages'
-import { EmbeddedWalletRequestError, type EmbeddedWalletLoader } from '../../ports/embedded-wallet'
+import { failure, type Failure } from '../../domain/failure'
+import { EMAIL_PATTERN } from '../../domain/messages'
+import type { EmbeddedWalletLoader } from '../../ports/embedded-wallet'
+import { emailFailure } from './email-failure'
 import type { ModalStore } from '../modal-store'
 import type { SnackStore } from '../snack-store'
 
@@ -13,7 +15,7 @@ export interface UpdateEmailState {
   /** The new address as typed (kept through every error). */
   readonly email: string
   readonly busy: boolean
-  readonly error?: string
+  readonly error?: Failure
   /** A new value clears the code boxes (the next code was sent). */
   readonly otpStep: number
 }
@@ -47,7 +49,7 @@ export class UpdateEmail {
     const state = this.subject.value
     if (state.busy) return
     const email = state.email.trim()
-    if (!EMAIL_PATTERN.test(email) || email.length > 254) return this.set({ ...state, error: VALIDATION_MESSAGES.invalidEmail })
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) return this.set({ ...state, error: failure('email.invalid') })
     await this.step(async (wallet) => {
       const action = await wallet.updateEmail(state.email.trim())
       this.modal.push(action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp')
@@ -66,7 +68,7 @@ export class UpdateEmail {
       const email = await wallet.verifySecondaryOtp(otp)
       this.subject.next(INITIAL)
       this.modal.reset('Account')
-      this.snacks.show(`Email updated to ${email}`, 'success')
+      this.snacks.show(`Email updated to ${email}`, 'success', { text: { key: 'email.updated', params: { email } } })
     })
   }
 
@@ -78,9 +80,7 @@ export class UpdateEmail {
       await run(await this.loadWallet())
       if (this.subject.value.busy) this.set({ ...this.subject.value, busy: false, otpStep: this.subject.value.otpStep + 1 })
     } catch (error) {
-      const message = error instanceof EmbeddedWalletRequestError || error instanceof Error ? error.message : String(error)
-      const left = error instanceof EmbeddedWalletRequestError ? error.details.attemptsLeft : undefined
-      this.set({ ...this.subject.value, busy: false, error: left === undefined ? message : `${message} (${left} ${left === 1 ? 'attempt' : 'attempts'} left)` })
+      this.set({ ...this.subject.value, busy: false, error: emailFailure(error) })
     }
   }
 

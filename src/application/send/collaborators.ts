@@ -22,5 +22,5 @@ export interface SendNotifier {
   /** With a transaction's hash, the snack links to it in the network's block explorer. */
   /** `text`: the message as a catalogue text, for the visitor's language. */
   showSuccess(message: string, transactionHash?: string, text?: SnackText): void
-  showError(message: string): void
+  showError(message: string, text?: SnackText): void
 }

@@ -12,12 +12,12 @@ export function transactionExplorerUrl(blockExplorerUrl: string | undefined, has
  * block explorer of the network it went to (when that network has one), as peers' toasts do.
  */
 export function explorerLinkingNotifier(
-  snacks: { showSuccess(message: string, link?: string, text?: SnackText): void; showError(message: string): void },
+  snacks: { showSuccess(message: string, link?: string, text?: SnackText): void; showError(message: string, text?: SnackText): void },
   blockExplorerUrl: () => string | undefined,
 ): SendNotifier {
   return {
     showSuccess: (message, hash, text) =>
       snacks.showSuccess(message, hash === undefined ? undefined : transactionExplorerUrl(blockExplorerUrl(), hash), text),
-    showError: (message) => snacks.showError(message),
+    showError: (message, text) => snacks.showError(message, text),
   }
 }

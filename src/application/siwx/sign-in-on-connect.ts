@@ -1,6 +1,5 @@
 import type { CaipNetworkId, ChainNamespace, SiwxSession } from '../../domain/entities'
-import { SNACK_MESSAGES } from '../../domain/messages'
-import { sessionMismatch, signatureFailureMessage, type SessionMismatch } from '../../domain/siwx/siwx-rules'
+import { sessionMismatch, signatureFailureSnack, type SessionMismatch } from '../../domain/siwx/siwx-rules'
 import type { SiwxConnectRequest, SiwxOnConnect } from '../../ports/siwx'
 import type { SignInWithXDeps } from './sign-in-with-x'
 import { DomainError } from '../../domain/domain-error'
@@ -46,7 +45,7 @@ export class SignInOnConnect implements SiwxOnConnect {
   async accept(request: SiwxConnectRequest, sessions: readonly SiwxSession[]): Promise<readonly SiwxSession[]> {
     const { snack, events, logger } = this.deps
     if (sessions.length === 0) return []
-    snack.showLoading(SNACK_MESSAGES.authenticating)
+    snack.showMessage('authenticating', 'loading')
     const added: SiwxSession[] = []
     try {
       for (const session of sessions) {
@@ -65,7 +64,7 @@ export class SignInOnConnect implements SiwxOnConnect {
       const address = sessions[0]?.data.accountAddress
       logger.warn('Walletgate: the sign-in signed with the connection was refused', error)
       events.report('siwx_error', { stage: 'connect', message: error instanceof Error ? error.message : String(error) }, address)
-      snack.showError(signatureFailureMessage(undefined))
+      snack.showMessage(signatureFailureSnack(undefined))
       return []
     }
     snack.hide()

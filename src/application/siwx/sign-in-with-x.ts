@@ -3,9 +3,8 @@ import type { ResolvedSiwxConfig } from '../../domain/config'
 import type { CaipNetworkId, SiwxSession } from '../../domain/entities'
 import { NoActiveCaipAddressError } from '../../domain/errors'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
-import { SNACK_MESSAGES } from '../../domain/messages'
 import { siwxMessageData } from '../../domain/siwx/siwx-message-data'
-import { needsSignIn, sessionMismatch, signatureFailureMessage, siwxCancelOutcome } from '../../domain/siwx/siwx-rules'
+import { needsSignIn, sessionMismatch, signatureFailureSnack, siwxCancelOutcome } from '../../domain/siwx/siwx-rules'
 import type { SiwxSessionFilter } from '../../domain/siwx/siwx-storage'
 import type { ChainFamilies } from '../../ports/chain-family'
 import type { Clock } from '../../ports/clock'
@@ -183,7 +182,7 @@ export class SignInWithX implements SiwxHandle {
       this.set({ status: 'signed-out' })
       this.deps.logger.warn('Walletgate: sign-in could not start', error)
       this.deps.events.report('siwx_error', { stage: 'prepare', message: messageOf(error) }, account.address)
-      this.deps.snack.showError(SNACK_MESSAGES.authenticationInitFailed)
+      this.deps.snack.showMessage('authenticationInitFailed')
       await this.deps.disconnect()
       throw error
     }
@@ -191,7 +190,7 @@ export class SignInWithX implements SiwxHandle {
       const family = this.deps.families.get(account.namespace)
       if (family === undefined) throw new SiwxUnsupportedFamilyError(account.namespace)
       const signature = await family.signMessage(account.connectorId, account.address, prepared.session.message)
-      this.deps.snack.showLoading(SNACK_MESSAGES.authenticating)
+      this.deps.snack.showMessage('authenticating', 'loading')
       const session: SiwxSession = { ...prepared.session, signature }
       const mismatch = sessionMismatch(session, expectationOf(prepared.session), this.deps.clock.now())
       if (mismatch !== undefined) throw new SiwxVerificationError(mismatch)
@@ -208,7 +207,7 @@ export class SignInWithX implements SiwxHandle {
       if (generation === this.generation) this.set({ status: 'signed-out' })
       this.deps.logger.warn('Walletgate: sign-in failed', error)
       this.deps.events.report('siwx_error', { stage: 'sign', message: messageOf(error) }, account.address)
-      this.deps.snack.showError(signatureFailureMessage(account.accountType))
+      this.deps.snack.showMessage(signatureFailureSnack(account.accountType))
       if (generation === this.generation) this.showSignView()
       throw error
     }

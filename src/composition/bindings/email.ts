@@ -11,7 +11,13 @@ import { EmbeddedWalletLoader } from '../../ports/embedded-wallet'
 import { KeyValueStorage } from '../../ports/key-value-storage'
 import { Logger } from '../../ports/logger'
 import { browserTimers } from '../../infrastructure/browser-timers'
+import { addEnglish } from '../../presentation/i18n/english'
+import { email } from '../../presentation/i18n/messages/email'
 import type { Bind } from '../feature-module'
+
+// The field on Connect shows the login's failures by their keys before any email view's chunk has
+// brought their English: it comes with the login.
+addEnglish(email)
 
 export const bindEmail: Bind = ({ container: ctx }) => ({
   handle: new EmailLogin({

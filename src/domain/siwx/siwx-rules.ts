@@ -4,7 +4,7 @@
  * - signing success adds the session and closes the view; failure reopens it with an error;
  * - cancel disconnects when sign-in is required, else closes; then the view resets to Connect.
  */
-import { SNACK_MESSAGES } from '../errors'
+import type { SnackMessageKey } from '../errors'
 import type { AccountType, SiwxSession } from '../entities'
 import type { ViewName } from '../navigation/views'
 
@@ -30,8 +30,8 @@ export function siwxCancelOutcome(required: boolean): SiwxCancelOutcome {
 }
 
 /** Snack text after a failed signature: smart accounts get their own hint. */
-export function signatureFailureMessage(accountType: AccountType | undefined): string {
-  return accountType === 'smartAccount' ? SNACK_MESSAGES.smartAccountsUnsupported : SNACK_MESSAGES.signatureDeclined
+export function signatureFailureSnack(accountType: AccountType | undefined): SnackMessageKey {
+  return accountType === 'smartAccount' ? 'smartAccountsUnsupported' : 'signatureDeclined'
 }
 
 /** Sessions for `accountAddress` on `chainId` (addresses compared case-insensitively). */

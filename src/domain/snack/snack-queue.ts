@@ -19,7 +19,7 @@ export const INITIAL_SNACK_STATE: SnackState = {
 export function makeSnack(
   message: string,
   variant: SnackVariant,
-  options: { svg?: string; autoClose?: boolean; link?: string; text?: SnackText } = {},
+  options: { svg?: string; autoClose?: boolean; link?: string | undefined; text?: SnackText | undefined } = {},
 ): Snack {
   const snack: Snack = { message, variant, open: true, autoClose: options.autoClose ?? variant !== 'loading' }
   return {

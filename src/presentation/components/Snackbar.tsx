@@ -29,7 +29,7 @@ export function Snackbar() {
               {ICONS[snack.variant]}
             </span>
           )}
-          <span className="wg-snack-message">{snack.text === undefined ? i18n.known(snack.message) : i18n.t(snack.text.key as MessageKey, snack.text.params)}</span>
+          <span className="wg-snack-message">{snack.text === undefined || i18n.text(snack.text.key) === undefined ? snack.message : i18n.t(snack.text.key as MessageKey, snack.text.params)}</span>
           {link !== undefined && (
             <a className="wg-link wg-snack-link" href={link} target="_blank" rel="noopener noreferrer" data-testid="snack-link">
               {i18n.t('shell.snackView')}

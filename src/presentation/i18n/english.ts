@@ -55,10 +55,3 @@ export function englishText(key: string): string | undefined {
 export function hasEnglish(key: string): boolean {
   return Object.hasOwn(english, key)
 }
-
-/** The keys whose English is `text` (a text said in two places has two), among the parts here. */
-export function keysOfEnglish(text: string): string[] {
-  const keys = Object.keys(english).filter((key) => english[key] === text)
-  missed ||= keys.length === 0
-  return keys
-}

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, useSyncExterna
 import { ModalLocale } from '../../application/modal-services'
 import { useService } from '../di-context'
 import type { Dictionary, MessageKey, Translation } from './catalogue'
-import { englishText, englishVersion, keysOfEnglish, redraw, subscribeEnglish } from './english'
+import { englishText, englishVersion, redraw, subscribeEnglish } from './english'
 
 export type Params = Readonly<Record<string, string | number>>
 
@@ -24,12 +24,6 @@ export interface I18n {
    * texts named by data (an entry's label, a view's title), which may have none.
    */
   text(key: string): string | undefined
-  /**
-   * A text that came from below the views in English (a rule's message, a failure's words): the
-   * host's words for a key with that English, else the language's text, else as it is. A text the
-   * catalogue says in two places (a snack and a title) has two keys; the host may reword either.
-   */
-  known(text: string): string
 }
 
 /** `template` with its `{placeholder}`s filled in (a number as it is: a count is written by ./rules.ts). */
@@ -47,12 +41,6 @@ export function makeI18n(locale: string, language: string, translation: Translat
     dir,
     t: (key, params) => fill(text(key) ?? key, params),
     text,
-    // A text said in two places has two keys: the host's words for either, else the language's.
-    known: (english) => {
-      const keys = keysOfEnglish(english)
-      const said = (texts: Dictionary) => keys.map((key) => texts[key]).find((text) => text !== undefined)
-      return said(overrides) ?? said(dictionary) ?? english
-    },
   }
 }
 

@@ -9,7 +9,6 @@ import { SnackStore } from '../../application/snack-store'
 import { List, ListItem, ListRow, Notice, Button } from '../components'
 import { useService } from '../di-context'
 import { WalletRows } from './connect/WalletRows'
-import { shell } from '../i18n/messages/shell'
 import { EmailField } from './connect/EmailField'
 import { MIDLINE_ELLIPSIS } from '../../domain/format/glyphs'
 import { useI18n } from '../i18n/i18n'
@@ -38,7 +37,7 @@ export default function ConnectView() {
   const connect = (id: string) =>
     loader.load('connectFlow').then(
       (flow) => flow.connect(id),
-      () => snack.showError(shell['shell.loadFailed']),
+      () => snack.showError(t('shell.loadFailed')),
     )
 
   const rows = model.groups.flatMap((group) => group.rows)

@@ -20,6 +20,18 @@ export const email = {
   'email.confirmInWallet': 'Confirm in your wallet',
   'email.signedInAs': 'Signed in as',
   'email.edit': 'Edit email',
+  // Failures of the login and the update (the field on Connect shows them too: the login's
+  // bindings add these texts as they load). The spec's words where it has them (sections 5 and 8).
+  'email.invalid': 'Invalid email',
+  'email.cooldown': 'Please try again after {seconds} seconds',
+  'email.codeRequired': 'Enter the 6-digit code from the email',
+  'email.failed': 'Something went wrong',
+  'email.unavailable': 'Unable to load email login dependency',
+  /** The wallet's own words for its failure, shown as they are. */
+  'email.reason': '{reason}',
+  'email.reasonOneAttempt': '{reason} (1 attempt left)',
+  'email.reasonAttempts': '{reason} ({attempts} attempts left)',
+  'email.updated': 'Email updated to {email}',
   // The header's titles of these views: they come with them, the header shows the view's name until then.
   'title.UpdateEmailWallet': 'Edit Email',
   'title.UpdateEmailPrimaryOtp': 'Confirm Current Email',

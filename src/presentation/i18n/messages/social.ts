@@ -12,13 +12,15 @@ export const social = {
   'social.copyLink': 'Copy link',
   'social.signedInWith': 'Signed in with',
   'social.as': 'as',
-  // The use case's words (src/application/embedded-wallet/social-login.ts), found by their English.
+  // Why a login did not finish (src/application/embedded-wallet/social-login.ts names them by key).
   'social.popupClosed': 'The sign-in window was closed before you finished. Try again.',
   'social.timeout': 'Sign-in took too long. Try again.',
   'social.denied': 'Sign-in was cancelled. Try again when you are ready.',
   'social.providerError': 'The sign-in provider could not sign you in. Try again later.',
   'social.refused': 'That sign-in could not be verified. Try again.',
   'social.failed': 'Could not sign you in. Try again.',
+  /** The wallet's own words for its failure, shown as they are. */
+  'social.reason': '{reason}',
   // The header's titles of these views: they come with them (the header keeps the title shown until then).
   'title.ConnectingFarcaster': 'Farcaster',
   'title.ConnectingSocial': 'Connecting',

@@ -5,6 +5,7 @@ import { EmailLoginLoader } from '../../../application/embedded-wallet/tokens'
 import { Button } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
+import type { MessageKey } from '../../i18n/catalogue'
 import { ELLIPSIS } from '../../../domain/format/glyphs'
 import { EMBEDDED_WALLET_MESSAGES } from '../../../domain/messages'
 
@@ -38,7 +39,8 @@ export function EmailField() {
       () => setUnloadable(true),
     )
   }
-  const error = state?.errorOn === 'email' ? state.error : unloadable ? EMBEDDED_WALLET_MESSAGES.dependencyUnavailable : undefined
+  // The login's code did not load: neither did the words of its failures (the spec's, in English).
+  const error = state?.errorOn === 'email' && state.error !== undefined ? t(state.error.code as MessageKey, state.error.params) : unloadable ? EMBEDDED_WALLET_MESSAGES.dependencyUnavailable : undefined
   return (
     <form className="wg-email-form" data-testid="connect-method-email" onSubmit={onSubmit} noValidate>
       <div className="wg-email-row">

@@ -9,6 +9,7 @@ import { useService } from '../../di-context'
 import { socialIconUrl } from './social-icons'
 import { addEnglish, useI18n } from '../../i18n/i18n'
 import { social as socialTexts } from '../../i18n/messages/social'
+import type { MessageKey } from '../../i18n/catalogue'
 
 // Its texts come with its chunk (../../i18n/english.ts).
 addEnglish(socialTexts)
@@ -40,7 +41,7 @@ export default function SocialButtons() {
 }
 
 function Buttons({ login }: { login: SocialLogin }) {
-  const { t, known } = useI18n()
+  const { t } = useI18n()
   const state = useObservableState(login.state$, login.snapshot)
   const { options, popup } = login.offer
   const [all, setAll] = useState(options.length <= ICONS_SHOWN + 1)
@@ -64,7 +65,7 @@ function Buttons({ login }: { login: SocialLogin }) {
       </div>
       {state.error !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="social-error">
-          {known(state.error)}
+          {t(state.error.code as MessageKey, state.error.params)}
         </p>
       )}
     </div>

@@ -15,6 +15,7 @@ import sendCss from '../../styles/send.css?inline'
 import emailCss from '../../styles/email.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n } from '../../i18n/i18n'
+import { failureText } from '../../i18n/rules'
 import { EmailSentence } from './EmailSentence'
 import { addEnglish } from '../../i18n/i18n'
 import { email } from '../../i18n/messages/email'
@@ -51,7 +52,7 @@ export function EmailVerifyOtpView() {
   useSecondTicks(seconds > 0)
   const i18n = useI18n()
   const { t } = i18n
-  const cooldown = login.cooldownMessage()
+  const cooldown = login.cooldownFailure()
   const error = state.errorOn === 'otp' ? state.error : undefined
   return (
     <div className="wg-view wg-email-view" data-testid="view-EmailVerifyOtp">
@@ -70,12 +71,12 @@ export function EmailVerifyOtpView() {
       </p>
       {error !== undefined && (
         <p className="wg-form-error" id={errorId} role="alert" data-testid="otp-error">
-          {i18n.known(error)}
+          {failureText(i18n, error)}
         </p>
       )}
       {cooldown !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="otp-cooldown">
-          {i18n.known(cooldown)}
+          {failureText(i18n, cooldown)}
         </p>
       )}
       <div className="wg-email-actions">
@@ -115,7 +116,7 @@ export function EmailVerifyDeviceView() {
       <p className="wg-hint">{t('email.linkExpires')}</p>
       {error !== undefined && (
         <p className="wg-form-error" role="alert" data-testid="device-error">
-          {i18n.known(error)}
+          {failureText(i18n, error)}
         </p>
       )}
       <Button
@@ -168,7 +169,7 @@ export function UpdateEmailWalletView() {
         </div>
         {state.error !== undefined && (
           <p className="wg-form-error" id={ids.error} role="alert" data-testid="update-email-error">
-            {i18n.known(state.error)}
+            {failureText(i18n, state.error)}
           </p>
         )}
         <Button type="submit" variant="primary" fullWidth disabled={state.busy} data-testid="update-email-submit">
@@ -200,7 +201,7 @@ function UpdateEmailOtp({ which }: { readonly which: 'primary' | 'secondary' }) 
       />
       {state.error !== undefined && (
         <p className="wg-form-error" id={errorId} role="alert" data-testid="update-otp-error">
-          {i18n.known(state.error)}
+          {failureText(i18n, state.error)}
         </p>
       )}
     </div>

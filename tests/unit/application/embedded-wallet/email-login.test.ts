@@ -10,6 +10,8 @@ import { DEVICE_POLL_MS, EmailLogin, type EmailLoginTimers } from '../../../../s
 import { ModalStore } from '../../../../src/application/modal-store'
 import { STORAGE_KEYS } from '../../../../src/domain/constants'
 import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletUser } from '../../../../src/ports/embedded-wallet'
+import type { Failure } from '../../../../src/domain/failure'
+import { en } from '../../../../src/presentation/i18n/catalogue'
 import { InMemoryKeyValueStorage } from '../../../fakes/in-memory-key-value-storage'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 
@@ -77,13 +79,21 @@ function world(wallet: EmbeddedWallet | (() => Promise<EmbeddedWallet>), connect
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** A failure in the catalogue's English, as the views show it to an English reader. */
+function words(failure: Failure | undefined): string | undefined {
+  if (failure === undefined) return undefined
+  const template = (en as Record<string, string>)[failure.code] ?? failure.code
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(failure.params?.[name] ?? whole))
+}
+
 describe('EmailLogin', () => {
   it('refuses a malformed email with the spec words and keeps what was typed', async () => {
     const wallet = fakeWallet()
     const { login } = world(wallet)
     login.setEmail('ada@')
     await login.submit()
-    expect(login.snapshot).toMatchObject({ email: 'ada@', error: 'Invalid email', errorOn: 'email', step: 'email' })
+    expect(login.snapshot).toMatchObject({ email: 'ada@', errorOn: 'email', step: 'email' })
+    expect(words(login.snapshot.error)).toBe('Invalid email')
     expect(wallet.startEmailLogin).not.toHaveBeenCalled()
   })
 
@@ -110,7 +120,8 @@ describe('EmailLogin', () => {
     login.setEmail('ada@example.test')
     await login.submit()
     await login.verify('000000')
-    expect(login.snapshot).toMatchObject({ error: 'That code is not valid (2 attempts left)', errorOn: 'otp', email: 'ada@example.test', busy: false })
+    expect(login.snapshot).toMatchObject({ errorOn: 'otp', email: 'ada@example.test', busy: false })
+    expect(words(login.snapshot.error)).toBe('That code is not valid (2 attempts left)')
   })
 
   it('refuses Resend within 30 s with "Please try again after N seconds", N counting down', async () => {
@@ -120,12 +131,12 @@ describe('EmailLogin', () => {
     await login.submit()
     advance(4_000)
     await login.resend()
-    expect(login.cooldownMessage()).toBe('Please try again after 26 seconds')
+    expect(words(login.cooldownFailure())).toBe('Please try again after 26 seconds')
     advance(10_500)
-    expect(login.cooldownMessage()).toBe('Please try again after 16 seconds')
+    expect(words(login.cooldownFailure())).toBe('Please try again after 16 seconds')
     expect(wallet.startEmailLogin).toHaveBeenCalledTimes(1)
     advance(16_000)
-    expect(login.cooldownMessage()).toBeUndefined()
+    expect(login.cooldownFailure()).toBeUndefined()
     await login.resend()
     expect(wallet.startEmailLogin).toHaveBeenLastCalledWith('ada@example.test', { resend: true })
   })
@@ -136,7 +147,7 @@ describe('EmailLogin', () => {
     again.storage.set(STORAGE_KEYS.lastEmailLoginTime, String(1_000_000 - 5_000))
     again.login.setEmail('ada@example.test')
     await again.login.resend()
-    expect(again.login.cooldownMessage()).toBe('Please try again after 25 seconds')
+    expect(words(again.login.cooldownFailure())).toBe('Please try again after 25 seconds')
   })
 
   it('waits on EmailVerifyDevice until the emailed link is opened, then asks for the code', async () => {
@@ -164,14 +175,15 @@ describe('EmailLogin', () => {
     login.setEmail('ada@example.test')
     await login.submit()
     expect(alerts.alert?.shortMessage).toBe('Network Error - Could not load embedded wallet')
-    expect(login.snapshot).toMatchObject({ email: 'ada@example.test', error: 'Network Error - Could not load embedded wallet', busy: false })
+    expect(login.snapshot).toMatchObject({ email: 'ada@example.test', busy: false })
+    expect(words(login.snapshot.error)).toBe('Network Error - Could not load embedded wallet')
   })
 
   it('says "Unable to load email login dependency" when its code does not load', async () => {
     const { login } = world(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
     login.setEmail('ada@example.test')
     await login.submit()
-    expect(login.snapshot.error).toBe('Unable to load email login dependency')
+    expect(words(login.snapshot.error)).toBe('Unable to load email login dependency')
   })
 
   it('ignores a second submit while the first is on its way (a double click)', async () => {
@@ -192,7 +204,8 @@ describe('EmailLogin', () => {
     login.setEmail('ada@example.test')
     await login.submit()
     await login.verify('123456')
-    expect(login.snapshot).toMatchObject({ error: 'The wallet returned no account', errorOn: 'otp' })
+    expect(login.snapshot).toMatchObject({ errorOn: 'otp' })
+    expect(words(login.snapshot.error)).toBe('The wallet returned no account')
     expect(modal.snapshot.router.view).toBe('EmailVerifyOtp')
   })
 })

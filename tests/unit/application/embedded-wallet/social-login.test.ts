@@ -6,7 +6,7 @@
 import { BehaviorSubject, Subject, filter, map } from 'rxjs'
 import { describe, expect, it, vi } from 'vitest'
 import type { ConnectExternal, ConnectExternalState } from '../../../../src/application/connection/connect-external'
-import { FARCASTER_POLL_MS, POPUP_CLOSED_POLL_MS, SOCIAL_LOGIN_MESSAGES, SocialLogin, type SocialLoginTimers } from '../../../../src/application/embedded-wallet/social-login'
+import { FARCASTER_POLL_MS, POPUP_CLOSED_POLL_MS, SOCIAL_LOGIN_FAILURES, SocialLogin, type SocialLoginTimers } from '../../../../src/application/embedded-wallet/social-login'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { CONNECT_REQUEST_TIMEOUT_MS } from '../../../../src/domain/constants'
 import type { EmbeddedWallet, EmbeddedWalletUser } from '../../../../src/ports/embedded-wallet'
@@ -168,7 +168,7 @@ describe('SocialLogin on the popup path', () => {
     popup.closed = true
     timers.advance(POPUP_CLOSED_POLL_MS * 2)
     expect(modal.view).toBe('Connect')
-    expect(login.snapshot).toEqual({ waiting: false, error: SOCIAL_LOGIN_MESSAGES.popupClosed })
+    expect(login.snapshot).toEqual({ waiting: false, error: SOCIAL_LOGIN_FAILURES.popupClosed })
     expect(wallet.connectSocial).not.toHaveBeenCalled()
     expect(timers.pending).toBe(0)
   })
@@ -181,7 +181,7 @@ describe('SocialLogin on the popup path', () => {
     expect(modal.view).toBe('ConnectingSocial')
     timers.advance(1)
     expect(modal.view).toBe('Connect')
-    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_MESSAGES.timeout)
+    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_FAILURES.timeout)
     expect(popup.closed).toBe(true)
   })
 
@@ -191,11 +191,11 @@ describe('SocialLogin on the popup path', () => {
     windows.posted.next({ origin: AUTH, callback: { error: 'access_denied' } })
     await flush()
     expect(modal.view).toBe('Connect')
-    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_MESSAGES.denied)
+    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_FAILURES.denied)
     await login.start('discord', new FakePopup())
     windows.posted.next({ origin: AUTH, callback: { error: 'server_error' } })
     await flush()
-    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_MESSAGES.providerError)
+    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_FAILURES.providerError)
   })
 
   it('Cancel closes the popup and a late answer is not redeemed', async () => {
@@ -236,7 +236,7 @@ describe('SocialLogin on the redirect path', () => {
     await login.resumeRedirect()
     expect(modal.snapshot.open).toBe(true)
     expect(modal.view).toBe('Connect')
-    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_MESSAGES.denied)
+    expect(login.snapshot.error).toBe(SOCIAL_LOGIN_FAILURES.denied)
   })
 })
 

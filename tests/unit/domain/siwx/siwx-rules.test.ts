@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { SNACK_MESSAGES } from '../../../../src/domain/messages'
 import {
   sessionsFor,
   shouldOpenSiwxSign,
-  signatureFailureMessage,
+  signatureFailureSnack,
   siwxCancelOutcome,
 } from '../../../../src/domain/siwx/siwx-rules'
 import type { SiwxSession } from '../../../../src/domain/entities'
@@ -27,9 +28,9 @@ describe('SIWX rules', () => {
   })
 
   it('a failed signature says Smart Accounts may be unsupported for a smart account, else Signature declined', () => {
-    expect(signatureFailureMessage('smartAccount')).toBe('This application might not support Smart Accounts')
-    expect(signatureFailureMessage('eoa')).toBe('Signature declined')
-    expect(signatureFailureMessage(undefined)).toBe('Signature declined')
+    expect(SNACK_MESSAGES[signatureFailureSnack('smartAccount')]).toBe('This application might not support Smart Accounts')
+    expect(SNACK_MESSAGES[signatureFailureSnack('eoa')]).toBe('Signature declined')
+    expect(SNACK_MESSAGES[signatureFailureSnack(undefined)]).toBe('Signature declined')
   })
 
   it('finds the sessions of an account on a chain', () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { BehaviorSubject, Subject, firstValueFrom, type Observable } from 'rxjs'
+import { SNACK_MESSAGES } from '../../../../src/domain/messages'
 import { FrameEmbeddedWallet } from '../../../../src/infrastructure/embedded-wallet/frame-embedded-wallet'
 import { AuthConnectorSource } from '../../../../src/infrastructure/embedded-wallet/auth-connector-source'
 import { Eip155ChainFamily } from '../../../../src/infrastructure/chains/eip155/eip155-chain-family'
@@ -14,7 +15,7 @@ import type { FrameClient } from '../../../../src/infrastructure/embedded-wallet
 import type { FrameEvent } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { EmbeddedSession } from '../../../../src/application/embedded-wallet/embedded-session'
 import { connectedAccount } from '../../../../src/application/connection/connected-state'
-import { signatureFailureMessage } from '../../../../src/domain/siwx/siwx-rules'
+import { signatureFailureSnack } from '../../../../src/domain/siwx/siwx-rules'
 import { WalletRequestError, type WalletEvent } from '../../../../src/ports/chain-family'
 import { EmbeddedWalletRequestError } from '../../../../src/ports/embedded-wallet'
 import type { Eip1193Provider } from '../../../../src/domain/chains/wallet-providers'
@@ -94,8 +95,8 @@ describe('the embedded wallet offers its smart account and its EOA', () => {
     const { wallet } = aWallet()
     const connected = connectedAccount(await wallet.connect())
     expect(connected).toMatchObject({ accountType: 'smartAccount', accountTypes: ['smartAccount', 'eoa'] })
-    expect(signatureFailureMessage(connected.accountType)).toBe('This application might not support Smart Accounts')
-    expect(signatureFailureMessage(connectedAccount(await wallet.switchAccountType('eoa')).accountType)).toBe('Signature declined')
+    expect(SNACK_MESSAGES[signatureFailureSnack(connected.accountType)]).toBe('This application might not support Smart Accounts')
+    expect(SNACK_MESSAGES[signatureFailureSnack(connectedAccount(await wallet.switchAccountType('eoa')).accountType)]).toBe('Signature declined')
   })
 
   it('a wallet without smart accounts offers no switch', async () => {

@@ -161,7 +161,7 @@ describe('each view brings the English of its texts', () => {
 describe('English growing redraws the modals only when a text they drew was missing', () => {
   it('a part nobody asked for yet (the social buttons\' on Connect) redraws nothing; one with a text that was missing (a view\'s title) does', async () => {
     vi.resetModules()
-    const { addEnglish, englishText, keysOfEnglish, redraw, subscribeEnglish } = await import('../../../../src/presentation/i18n/english')
+    const { addEnglish, englishText, redraw, subscribeEnglish } = await import('../../../../src/presentation/i18n/english')
     const redraws = vi.fn()
     subscribeEnglish(redraws)
     addEnglish({ 'shell.close': 'Close' })
@@ -182,8 +182,8 @@ describe('English growing redraws the modals only when a text they drew was miss
     addEnglish({ 'swap.title': 'Swap' })
     expect(redraws).toHaveBeenCalledTimes(2)
 
-    // A text from below whose English is not here yet (its key unknown) redraws when English grows.
-    expect(keysOfEnglish('Not enough funds.')).toEqual([])
+    // A failure whose words are not here yet (its area's chunk on its way) redraws when they come.
+    expect(englishText('send.insufficient')).toBeUndefined()
     addEnglish({ 'send.insufficient': 'Not enough funds.' })
     expect(redraws).toHaveBeenCalledTimes(3)
     // A language that arrived redraws whatever was drawn.
