@@ -183,6 +183,7 @@ export class WalletRequestError extends Error {
 
 export class UnknownConnectorError extends Error {
   override readonly name = 'UnknownConnectorError' as const
+  readonly code = 'UNKNOWN_CONNECTOR' as const
   constructor(readonly connectorId: string) {
     super(`No wallet connector "${connectorId}"`)
   }

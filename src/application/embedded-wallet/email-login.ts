@@ -9,7 +9,8 @@ import { EMAIL_LOGIN_COOLDOWN_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { emailCooldownRemainingMs } from '../../domain/limits/email-cooldown'
 // Only the shown texts and plain checks: this module loads with Connect, before the modal opens.
-import { ALERT_ERRORS, EMAIL_PATTERN, EMBEDDED_WALLET_MESSAGES } from '../../domain/messages'
+import { ALERT_ERRORS, EMAIL_PATTERN } from '../../domain/messages'
+import { EmailLoginDependencyError } from '../../domain/errors'
 import { failure, type Failure } from '../../domain/failure'
 import type { Clock } from '../../ports/clock'
 import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletLoader } from '../../ports/embedded-wallet'
@@ -200,7 +201,7 @@ export class EmailLogin {
   private wallet(): Promise<EmbeddedWallet> {
     return this.deps.loadWallet().catch((error: unknown) => {
       // A chunk that did not load is not the frame's failure.
-      throw error instanceof EmbeddedWalletRequestError ? error : new DependencyError(error)
+      throw error instanceof EmbeddedWalletRequestError ? error : new EmailLoginDependencyError({ cause: error })
     })
   }
 
@@ -209,7 +210,7 @@ export class EmailLogin {
       if (error.kind === 'load') this.deps.alerts.show(ALERT_ERRORS.embeddedWalletLoadFailed)
       else if (error.kind === 'timeout') this.deps.alerts.show(ALERT_ERRORS.embeddedWalletTimeout)
       else if (error.kind === 'sessionExpired') this.deps.alerts.show(ALERT_ERRORS.sessionExpired)
-    } else if (!(error instanceof DependencyError)) {
+    } else if (!(error instanceof EmailLoginDependencyError)) {
       this.deps.logger.warn('Walletgate: email login failed', error)
     }
     const retryAfter = error instanceof EmbeddedWalletRequestError ? error.details.retryAfterSeconds : undefined
@@ -220,7 +221,7 @@ export class EmailLogin {
     }
     this.patch({
       busy: false,
-      error: error instanceof DependencyError ? failure('email.unavailable') : emailFailure(error),
+      error: error instanceof EmailLoginDependencyError ? failure('email.unavailable') : emailFailure(error),
       errorOn: on,
       ...(retryAfter === undefined ? {} : { resendAt: this.deps.clock.now() + retryAfter * 1000 }),
       ...(otpAttempt === undefined ? {} : { otpAttempt }),
@@ -244,12 +245,5 @@ export class EmailLogin {
     const next = { ...this.subject.value, ...change }
     if (change.error === undefined && 'error' in change) delete (next as { error?: Failure }).error
     this.subject.next(next)
-  }
-}
-
-/** The email path's code did not load ("Unable to load email login dependency"). */
-class DependencyError extends Error {
-  constructor(cause: unknown) {
-    super(EMBEDDED_WALLET_MESSAGES.dependencyUnavailable, { cause })
   }
 }

@@ -54,6 +54,7 @@ export interface NetworkChanged {
 /** The wallet refused or failed to switch; `kind` says why in any family's terms. */
 export class SwitchNetworkRejectedError extends Error {
   override readonly name = 'SwitchNetworkRejectedError' as const
+  readonly code = 'SWITCH_NETWORK_REJECTED' as const
   constructor(
     readonly kind: WalletErrorKind,
     message: string,
@@ -69,6 +70,7 @@ export class SwitchNetworkRejectedError extends Error {
  */
 export class SwitchNetworkSupersededError extends Error {
   override readonly name = 'SwitchNetworkSupersededError' as const
+  readonly code = 'SWITCH_NETWORK_SUPERSEDED' as const
   /** Family-neutral like the wallet's refusals: an expected outcome, not a fault to report. */
   readonly kind = 'superseded' as const
   constructor(readonly target: CaipNetworkId | undefined) {

@@ -39,6 +39,7 @@ export interface SignInWithXDeps {
 /** A signed session that is not the one asked for, or whose signature did not verify. */
 export class SiwxVerificationError extends Error {
   override readonly name = 'SiwxVerificationError' as const
+  readonly code = 'SIWX_VERIFICATION_FAILED' as const
   constructor(readonly reason: string) {
     super(`The signed sign-in message did not verify (${reason})`)
   }
@@ -47,6 +48,7 @@ export class SiwxVerificationError extends Error {
 /** The family has no sign-in message format (yet). */
 export class SiwxUnsupportedFamilyError extends Error {
   override readonly name = 'SiwxUnsupportedFamilyError' as const
+  readonly code = 'SIWX_UNSUPPORTED_FAMILY' as const
   constructor(readonly namespace: string) {
     super(`Sign-in is not available for ${namespace} accounts`)
   }

@@ -6,6 +6,7 @@ import { WalletRequestError } from '../../../ports/chain-family'
 
 export class WalletConnectCancelledError extends Error {
   override readonly name = 'WalletConnectCancelledError' as const
+  readonly code = 'WALLETCONNECT_CANCELLED' as const
   constructor() {
     super('The WalletConnect pairing was cancelled')
   }
