@@ -133,6 +133,7 @@ export default tseslint.config(
       // The domain's per-family rules.
       'src/domain/entities.ts',
       'src/domain/config.ts',
+      'src/domain/network/network-config.ts',
       'src/domain/feature-constants.ts',
       'src/domain/network/caip-network-id.ts',
       'src/domain/network/network-support.ts',

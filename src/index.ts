@@ -14,13 +14,9 @@ export {
 } from './wallet-modal'
 export type { SiwxState, SiwxStatus } from './application/siwx/siwx-state'
 export type { SiwxSessionFilter, SiwxStorage } from './domain/siwx/siwx-storage'
-export {
-  InvalidConfigError,
-  DEFAULT_SERVICE_URLS,
-  type NetworkConfig,
-  type SiwxConfig,
-  type WalletModalConfig,
-} from './domain/config'
+export { InvalidConfigError, DEFAULT_SERVICE_URLS, type WalletModalConfig } from './domain/config'
+export { type NetworkConfig } from './domain/network/network-config'
+export { type SiwxConfig } from './domain/siwx/siwx-config'
 export type { AccountType, CaipNetwork, ChainNamespace, SiwxMessageData, SiwxSession, ThemeMode } from './domain/entities'
 export type {
   Eip1193Provider,

@@ -2,15 +2,14 @@ import {
   CHAIN_NAMESPACES,
   CONNECT_METHODS,
   CONNECTOR_TYPE_GROUPS,
-  type CaipNetwork,
-  type CaipNetworkId,
   type ChainNamespace,
   type ConnectMethod,
   type ConnectorTypeGroup,
-  type SiwxSession,
   type ThemeMode,
 } from './entities'
-import { isSiwxStorage, type SiwxStorage } from './siwx/siwx-storage'
+import { isSiwxStorage } from './siwx/siwx-storage'
+import { SIWX_DEFAULT_EXPIRES_IN_MS, type ResolvedSiwxConfig, type SiwxConfig } from './siwx/siwx-config'
+import { RPC_OPTIONAL_NAMESPACES, type NetworkConfig, type ResolvedNetworkConfig } from './network/network-config'
 import { SERVICE_REQUEST_TIMEOUT_MS } from './constants'
 import {
   array,
@@ -71,29 +70,6 @@ function defaultServices(): ServiceSettings {
 
 /** The social logins a host can offer (features.socials). */
 export const SOCIAL_LOGINS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
-
-/** Families whose networks may leave `rpcUrls` out: the modal connects and signs there, it reads no chain. */
-export const RPC_OPTIONAL_NAMESPACES: readonly ChainNamespace[] = ['polkadot', 'cosmos']
-
-/** A network as a host configures it: `rpcUrls` may be left out for polkadot and cosmos networks. */
-export type NetworkConfig = Omit<ResolvedNetworkConfig, 'chainNamespace' | 'rpcUrls'> &
-  (
-    | { chainNamespace: Exclude<ChainNamespace, 'polkadot' | 'cosmos'>; rpcUrls: string[] }
-    | { chainNamespace: 'polkadot' | 'cosmos'; rpcUrls?: string[] | undefined }
-  )
-
-/** A configured network once checked (`rpcUrls` empty for a polkadot or cosmos network that gave none). */
-export interface ResolvedNetworkConfig {
-  id: number | string
-  chainNamespace: ChainNamespace
-  name: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  /** At least one, except for polkadot and cosmos networks ({@link RPC_OPTIONAL_NAMESPACES}). */
-  rpcUrls: string[]
-  blockExplorerUrl?: string | undefined
-  imageUrl?: string | undefined
-  testnet?: boolean | undefined
-}
 
 export interface FeaturesConfig {
   receive?: boolean | undefined
@@ -208,41 +184,6 @@ export interface ResolvedConfig
   browserWallets: boolean
   services: ServiceSettings
 }
-
-/** Sign in with the wallet (SIWX): what the host sets; every key is optional. */
-export interface SiwxConfig {
-  /** true: a connected visitor must sign in (cancel disconnects, the sign view cannot be closed). Default false. */
-  required?: boolean | undefined
-  /** The statement line of the message (one line). Default: none. */
-  statement?: string | undefined
-  /** The message's domain (`host[:port]`). Default: the page's `location.host`, read in the browser. */
-  domain?: string | undefined
-  /** The message's URI. Default: the page's `location.origin`, read in the browser. */
-  uri?: string | undefined
-  /** How long a session lasts, in ms. Default 7 days. */
-  expiresInMs?: number | undefined
-  /** Delete the account's sessions when its wallet disconnects. Default true. */
-  signOutOnDisconnect?: boolean | undefined
-  /** Where sessions are kept. Default: the modal's own storage (localStorage), surviving a reload. */
-  storage?: SiwxStorage | undefined
-  /**
-   * The base URL of the host's auth API (`/auth/v1/nonce`, `authenticate`, `me`, `sign-out`; see
-   * docs/service-api.md): nonces come from it, it verifies each signed message and keeps the
-   * session behind a bearer token. Ignored when `storage` is given. Default: none.
-   */
-  serverUrl?: string | undefined
-  /** Checks a signed session before it is stored; resolves false to refuse it. Default: the family's verifier. */
-  verify?: ((session: SiwxSession) => Promise<boolean>) | undefined
-}
-
-export interface ResolvedSiwxConfig extends Omit<SiwxConfig, 'required' | 'expiresInMs' | 'signOutOnDisconnect'> {
-  required: boolean
-  expiresInMs: number
-  signOutOnDisconnect: boolean
-}
-
-/** A session lasts 7 days unless the host says otherwise. */
-export const SIWX_DEFAULT_EXPIRES_IN_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * One rule per configuration key, checked only for the keys a host's config has (see
@@ -445,21 +386,5 @@ function checkDefaultNetwork(config: Partial<ResolvedConfig>, issues: Issue[]): 
   if (wanted === undefined || config.networks === undefined) return
   if (!config.networks.some((n) => `${n.chainNamespace}:${n.id}` === wanted || String(n.id) === wanted)) {
     issues.push({ path: ['defaultNetwork'], message: DEFAULT_NETWORK_NOT_CONFIGURED })
-  }
-}
-
-/** The CAIP network a configured network describes (`eip155:31337`). */
-export function toCaipNetwork(network: ResolvedNetworkConfig): CaipNetwork {
-  const caipNetworkId: CaipNetworkId = `${network.chainNamespace}:${network.id}`
-  return {
-    id: network.id,
-    caipNetworkId,
-    chainNamespace: network.chainNamespace,
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: network.rpcUrls,
-    ...(network.blockExplorerUrl === undefined ? {} : { blockExplorerUrl: network.blockExplorerUrl }),
-    ...(network.imageUrl === undefined ? {} : { assets: { imageUrl: network.imageUrl } }),
-    ...(network.testnet === undefined ? {} : { testnet: network.testnet }),
   }
 }

@@ -3,7 +3,8 @@
  * swaps, which namespaces each capability supports). Kept out of ./constants.ts, which the page's
  * first script imports: a bundler keeps every export of a module in the chunk the module lives in.
  */
-import type { ChainNamespace, OnRampProvider, PaymentCurrency, PurchaseCurrency } from './entities'
+import type { ChainNamespace } from './entities'
+import type { OnRampProvider, PaymentCurrency, PurchaseCurrency } from './on-ramp/on-ramp-types'
 
 // ---------------------------------------------------------------- on-ramp
 

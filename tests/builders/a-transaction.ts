@@ -1,4 +1,4 @@
-import type { Transaction, TransactionMetadata, TransactionTransfer } from '../../src/domain/entities'
+import type { Transaction, TransactionMetadata, TransactionTransfer } from '../../src/domain/transactions/transaction'
 
 let counter = 0
 

@@ -1,5 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
-import type { CaipAddress, Transaction } from '../../domain/entities'
+import type { CaipAddress } from '../../domain/entities'
+import type { Transaction } from '../../domain/transactions/transaction'
 import { sortNewestFirst } from '../../domain/transactions/group-transactions'
 import { filterTransactions } from '../../domain/transactions/transaction-filters'
 import type { ActivityApi } from '../../ports/blockchain/activity'

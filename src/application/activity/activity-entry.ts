@@ -2,7 +2,7 @@
  * One activity row as the Activity tab shows it: direction, token, amount, counterparty, status
  * and explorer link, derived from a Transaction.
  */
-import type { Transaction, TransferDirection, TransactionStatus } from '../../domain/entities'
+import type { Transaction, TransferDirection, TransactionStatus } from '../../domain/transactions/transaction'
 import { formatBalanceNumeric } from '../../domain/format/amount'
 
 export interface ActivityEntry {

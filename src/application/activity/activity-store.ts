@@ -23,7 +23,8 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs'
-import type { CaipAddress, ChainNamespace, Transaction } from '../../domain/entities'
+import type { CaipAddress, ChainNamespace } from '../../domain/entities'
+import type { Transaction } from '../../domain/transactions/transaction'
 import { SUPPORTED_NAMESPACES } from '../../domain/feature-constants'
 import { SNACK_MESSAGES, TransactionsWithoutAddressError } from '../../domain/errors'
 import { groupTransactions, sortNewestFirst, type TransactionYearGroup } from '../../domain/transactions/group-transactions'

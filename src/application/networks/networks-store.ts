@@ -1,6 +1,7 @@
 import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs'
 import { STORAGE_KEYS } from '../../domain/constants'
-import { toCaipNetwork, type ResolvedConfig } from '../../domain/config'
+import { type ResolvedConfig } from '../../domain/config'
+import { toCaipNetwork } from '../../domain/network/network-config'
 import type { CaipNetwork, CaipNetworkId } from '../../domain/entities'
 import { isCaipNetworkId } from '../../domain/network/caip-network-id'
 import { isRequestedNetwork } from '../../domain/network/unsupported-chain'

@@ -15,7 +15,9 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs'
-import type { CaipAddress, CaipNetwork, OnRampOptions, OnRampProvider, OnRampProviderName, PurchaseCurrency, PurchaseCurrencyNetwork, Quote, Transaction } from '../../domain/entities'
+import type { CaipAddress, CaipNetwork, OnRampProviderName } from '../../domain/entities'
+import type { OnRampOptions, OnRampProvider, PurchaseCurrency, PurchaseCurrencyNetwork, Quote } from '../../domain/on-ramp/on-ramp-types'
+import type { Transaction } from '../../domain/transactions/transaction'
 import { PLACEHOLDER_QUOTE_ID } from '../../domain/on-ramp/on-ramp-fallbacks'
 import { quoteFigures, type QuoteFigures } from '../../domain/on-ramp/on-ramp-fees'
 import {

@@ -1,5 +1,5 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs'
-import type { ResolvedSiwxConfig } from '../../domain/config'
+import type { ResolvedSiwxConfig } from '../../domain/siwx/siwx-config'
 import type { CaipNetworkId, SiwxSession } from '../../domain/entities'
 import { NoActiveCaipAddressError } from '../../domain/errors'
 import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify'
-import { toCaipNetwork, type ResolvedConfig } from '../../domain/config'
+import { type ResolvedConfig } from '../../domain/config'
+import { toCaipNetwork } from '../../domain/network/network-config'
 import type { CaipNetwork, ChainNamespace } from '../../domain/entities'
 import { SiwxNotEnabledError } from '../../domain/errors'
 import { ConnectionStore } from '../../application/connection-store'

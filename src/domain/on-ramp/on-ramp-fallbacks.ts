@@ -4,7 +4,8 @@
  * namespace (section 9).
  */
 import { DEFAULT_ONRAMP_PAYMENT_CURRENCIES, DEFAULT_ONRAMP_PURCHASE_CURRENCIES, ONRAMP_PROVIDERS } from '../feature-constants'
-import type { ChainNamespace, OnRampOptions, OnRampProvider, OnRampProviderName, Quote } from '../entities'
+import type { ChainNamespace, OnRampProviderName } from '../entities'
+import type { OnRampOptions, OnRampProvider, Quote } from './on-ramp-types'
 
 export const PLACEHOLDER_QUOTE_ID = 'placeholder-quote'
 

@@ -8,7 +8,7 @@
  *
  * Money is counted in whole cents, so the parts always add up to the total.
  */
-import type { Money, Quote } from '../entities'
+import type { Money, Quote } from './on-ramp-types'
 
 /** What a provider charges: the devnet's stand-in providers and the fakes quote by one. */
 export interface OnRampFeeSchedule {

@@ -3,7 +3,8 @@
  * and the amount limits of a payment currency's payment methods.
  */
 import { type COINBASE_ONRAMP_CHAINS, ONRAMP_PAYMENT_METHOD_LIMITS, ONRAMP_PROVIDERS } from '../feature-constants'
-import type { ChainNamespace, OnRampProvider, OnRampProviderName, PaymentCurrency } from '../entities'
+import type { ChainNamespace, OnRampProviderName } from '../entities'
+import type { OnRampProvider, PaymentCurrency } from './on-ramp-types'
 import { VALID } from '../validation/validation-result'
 import { refused, type Check } from '../failure'
 

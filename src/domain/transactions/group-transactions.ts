@@ -2,7 +2,7 @@
  * Transactions grouped by year then month, newest first (spec section 4). Months are computed
  * in UTC shifted by `utcOffsetMinutes` (pass the viewer's offset to group in local time).
  */
-import type { Transaction } from '../entities'
+import type { Transaction } from './transaction'
 
 export interface TransactionMonthGroup {
   readonly year: number

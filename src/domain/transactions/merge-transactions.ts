@@ -2,7 +2,7 @@
  * A transaction's id is its lowercase hash; a repeated id replaces the older entry (the one that
  * arrived first), keeping that entry's place in the list.
  */
-import type { Transaction } from '../entities'
+import type { Transaction } from './transaction'
 
 /** The id of a transaction with hash `hash`. */
 export function transactionId(hash: string): string {

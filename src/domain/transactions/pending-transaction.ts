@@ -3,7 +3,7 @@
  * client built, so the spam filter never drops it; the service's confirmed entry later replaces
  * it (same lowercase-hash id).
  */
-import type { Transaction, TransactionOperationType, TransactionTransfer } from '../entities'
+import type { Transaction, TransactionOperationType, TransactionTransfer } from './transaction'
 import { transactionId } from './merge-transactions'
 
 export interface PendingTransactionInput {

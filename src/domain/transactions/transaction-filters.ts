@@ -4,7 +4,7 @@
  * NFT. One without transfers (a contract call: the Activity tab's "Contract interaction" row) is activity,
  * not spam: nothing in it was flagged.
  */
-import type { Transaction, TransactionTransfer } from '../entities'
+import type { Transaction, TransactionTransfer } from './transaction'
 
 export function isSpamTransfer(transfer: TransactionTransfer): boolean {
   return transfer.nft_info?.flags.is_spam === true

@@ -1,5 +1,6 @@
 import type { ServiceIdentifier } from 'inversify'
-import type { CaipAddress, TransactionPage } from '../../domain/entities'
+import type { CaipAddress } from '../../domain/entities'
+import type { TransactionPage } from '../../domain/transactions/transaction'
 import type { RequestOptions } from './request-options'
 
 /** An account's history from the blockchain service (failures, options: `./request-options`). */

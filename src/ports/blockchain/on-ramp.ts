@@ -1,5 +1,6 @@
 import type { ServiceIdentifier } from 'inversify'
-import type { OnRampOptions, OnRampProviderName, Quote } from '../../domain/entities'
+import type { OnRampProviderName } from '../../domain/entities'
+import type { OnRampOptions, Quote } from '../../domain/on-ramp/on-ramp-types'
 import type { RequestOptions } from './request-options'
 
 /** Buying crypto through the blockchain service (failures, options: `./request-options`). */

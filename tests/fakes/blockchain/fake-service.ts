@@ -1,4 +1,6 @@
-import type { CaipNetworkId, GasPrice, NameProfile, OnRampOptions, SwapToken, TokenBalance, Transaction } from '../../../src/domain/entities'
+import type { CaipNetworkId, GasPrice, NameProfile, SwapToken, TokenBalance } from '../../../src/domain/entities'
+import type { OnRampOptions } from '../../../src/domain/on-ramp/on-ramp-types'
+import type { Transaction } from '../../../src/domain/transactions/transaction'
 import { SUPPORTED_NAMESPACES, type NamespaceCapability } from '../../../src/domain/feature-constants'
 import type { RequestOptions } from '../../../src/ports/blockchain/request-options'
 import type { FungiblePrice } from '../../../src/ports/blockchain/swap'

@@ -1,4 +1,5 @@
-import type { CaipAddress, Transaction, TransactionPage } from '../../../src/domain/entities'
+import type { CaipAddress } from '../../../src/domain/entities'
+import type { Transaction, TransactionPage } from '../../../src/domain/transactions/transaction'
 import type { ActivityApi, TransactionsOptions } from '../../../src/ports/blockchain/activity'
 import { FakeService, servedAccount, type InMemoryBlockchainSeed } from './fake-service'
 

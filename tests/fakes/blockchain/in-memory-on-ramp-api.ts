@@ -1,4 +1,4 @@
-import type { OnRampOptions, Quote } from '../../../src/domain/entities'
+import type { OnRampOptions, Quote } from '../../../src/domain/on-ramp/on-ramp-types'
 import { defaultOnRampOptions, placeholderQuote } from '../../../src/domain/on-ramp/on-ramp-fallbacks'
 import { quoteOnRampPurchase, type OnRampFeeSchedule } from '../../../src/domain/on-ramp/on-ramp-fees'
 import type { OnRampApi, OnRampQuoteParams, OnRampUrlParams } from '../../../src/ports/blockchain/on-ramp'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Transaction, TransactionTransfer } from '../../../src/domain/entities'
+import type { Transaction, TransactionTransfer } from '../../../src/domain/transactions/transaction'
 import { groupTransactions, minedAtMs } from '../../../src/domain/transactions/group-transactions'
 import { filterTransactions, isSpamTransaction } from '../../../src/domain/transactions/transaction-filters'
 import { mergeTransactions } from '../../../src/domain/transactions/merge-transactions'

@@ -9,7 +9,7 @@ import { registerOnrampRoutes } from '../../../devnet/src/service/routes/onramp'
 import type { ServiceDeps } from '../../../devnet/src/service/deps'
 import { quoteFigures } from '../../../src/domain/on-ramp/on-ramp-fees'
 import { ONRAMP_PROVIDERS } from '../../../src/domain/feature-constants'
-import type { Quote } from '../../../src/domain/entities'
+import type { Quote } from '../../../src/domain/on-ramp/on-ramp-types'
 
 const BASE = 'http://127.0.0.1:9'
 const BUYER = DEVNET_ACCOUNTS[7]!.address

@@ -1,4 +1,5 @@
-import type { CaipAddress, TransactionPage } from '../../../domain/entities'
+import type { CaipAddress } from '../../../domain/entities'
+import type { TransactionPage } from '../../../domain/transactions/transaction'
 import { transactionPageSchema } from '../../../domain/entity-schemas'
 import type { ActivityApi, TransactionsOptions } from '../../../ports/blockchain/activity'
 import type { SupportedChainsApi } from '../../../ports/blockchain/supported-chains'

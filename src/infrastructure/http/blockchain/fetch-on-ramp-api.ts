@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import type { OnRampOptions, Quote } from '../../../domain/entities'
+import type { OnRampOptions, Quote } from '../../../domain/on-ramp/on-ramp-types'
 import { onRampOptionsSchema, quoteSchema } from '../../../domain/entity-schemas'
 import { defaultOnRampOptions, placeholderQuote } from '../../../domain/on-ramp/on-ramp-fallbacks'
 import { withoutZodJit } from '../../../domain/validation/zod-error-map'

@@ -5,7 +5,7 @@ import { toActivityEntry, type ActivityEntry } from '../../../application/activi
 import { ActivityStore } from '../../../application/activity/activity-store'
 import { ConnectionStore } from '../../../application/connection-store'
 import { ModalConfig } from '../../../application/modal-services'
-import type { Transaction } from '../../../domain/entities'
+import type { Transaction } from '../../../domain/transactions/transaction'
 import { safeWebLink } from '../../../domain/validation/safe-links'
 import { Button, Notice, SafeImage, Skeleton } from '../../components'
 import { useService } from '../../di-context'

@@ -1,6 +1,6 @@
 import { BuyCrypto } from '../../../application/onramp/buy-crypto'
 import { ModalStore } from '../../../application/modal-store'
-import type { OnRampProvider } from '../../../domain/entities'
+import type { OnRampProvider } from '../../../domain/on-ramp/on-ramp-types'
 import { Button, Notice, Spinner, useStore } from '../../components'
 import { useService } from '../../di-context'
 import featuresCss from '../../styles/wallet-features.css?inline'

@@ -1,6 +1,7 @@
 /** The send form, its review and its confirm over fakes: a connected account on eip155:31337 holding ETH and dUSD. */
 import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
-import type { NameProfile, TokenBalance, Transaction } from '../../../../src/domain/entities'
+import type { NameProfile, TokenBalance } from '../../../../src/domain/entities'
+import type { Transaction } from '../../../../src/domain/transactions/transaction'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
 import type { SendBalanceSource } from '../../../../src/application/send/collaborators'
