@@ -103,3 +103,12 @@ export const SUPPORTED_NAMESPACES: Readonly<Record<NamespaceCapability, readonly
  * are Esplora base URLs): the balance service is never asked, and its absence is no failure.
  */
 export const CHAIN_ONLY_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['bip122']
+
+/**
+ * The family a feature built on one family's standards runs on (the swap service's calls and
+ * EIP-5792 batches, ERC-7715 session keys, the names' coin types): the features ask here rather
+ * than name it, so the capability table above stays the one place that says where each works.
+ */
+export function featureFamily(capability: 'swaps' | 'smartSessions' | 'names'): ChainNamespace {
+  return SUPPORTED_NAMESPACES[capability][0] as ChainNamespace
+}

@@ -11,6 +11,7 @@ import { WalletRequestError, type ChainFamilies } from '../../ports/chain-family
 import type { Clock } from '../../ports/clock'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionState } from '../connection-store'
+import { featureFamily } from '../../domain/feature-constants'
 
 /** How long typing must pause before suggestions are asked for. */
 export const NAME_SUGGESTIONS_DEBOUNCE_MS = 300
@@ -144,11 +145,11 @@ export class RegisterAccountName {
     if (this.submitting || !state.validation.valid) return
     const connection = this.deps.connection.snapshot
     const name = fullName(state.label)
-    if (connection.status !== 'connected' || connection.namespace !== 'eip155') {
+    if (connection.status !== 'connected' || connection.namespace !== featureFamily('names')) {
       this.setSubmit({ status: 'error', error: registerFailure(new RegisterNameError(name), name) })
       return
     }
-    const family = this.deps.families.get('eip155')
+    const family = this.deps.families.get(featureFamily('names'))
     this.submitting = true
     try {
       const chainId = Number(connection.caipNetworkId.split(':')[1])

@@ -7,6 +7,7 @@ import {
 } from '../../domain/sessions/smart-sessions'
 import type { SessionKeyWallet } from '../../ports/smart-sessions'
 import type { ConnectionStore } from '../connection-store'
+import { featureFamily } from '../../domain/feature-constants'
 
 export interface GrantPermissionsDeps {
   /** The host's `features.smartSessions` (off by default, spec section 9). */
@@ -26,7 +27,7 @@ export class GrantPermissions {
 
   async execute(request: PermissionsRequest): Promise<GrantedPermissions> {
     if (!this.deps.enabled) throw new SmartSessionsDisabledError()
-    const account = this.deps.connection.account('eip155')
+    const account = this.deps.connection.account(featureFamily('smartSessions'))
     if (account === undefined) throw new NoActiveCaipAddressError()
     if (account.accountType !== 'smartAccount') throw new SmartSessionsUnsupportedError()
     return this.deps.wallet.grantPermissions(account.connectorId, request)

@@ -5,6 +5,7 @@ import { HttpError, ServiceTimeoutError, ServiceUnreachableError } from '../../p
 import type { Logger } from '../../ports/logger'
 import type { SessionKeyWallet, SmartSessionsApi } from '../../ports/smart-sessions'
 import type { ConnectionStore } from '../connection-store'
+import { featureFamily } from '../../domain/feature-constants'
 
 export type SmartSessionsState =
   | { readonly status: 'idle' }
@@ -46,7 +47,7 @@ export class SmartSessionsStore {
   /** Reads the list for the connected EVM account. */
   async load(): Promise<void> {
     const ticket = ++this.generation
-    const account = this.deps.connection.account('eip155')
+    const account = this.deps.connection.account(featureFamily('smartSessions'))
     if (account === undefined) {
       this.state.next({ status: 'error', error: listFailure('unavailable') })
       return
@@ -67,7 +68,7 @@ export class SmartSessionsStore {
     const current = this.state.value
     if (current.status !== 'ready' || current.revoking !== undefined) return
     const session = current.sessions.find((s) => s.pci === pci)
-    const account = this.deps.connection.account('eip155')
+    const account = this.deps.connection.account(featureFamily('smartSessions'))
     if (session === undefined || account === undefined) return
     this.state.next({ status: 'ready', sessions: current.sessions, revoking: pci })
     try {

@@ -10,6 +10,7 @@ import { unlessOverridden } from '../binder'
 import type { Bind } from '../feature-module'
 import { FetchSmartSessionsApi } from '../../infrastructure/http/fetch-smart-sessions-api'
 import { Eip1193SessionKeyWallet } from '../../infrastructure/chains/eip155/eip1193-session-key-wallet'
+import { featureFamily } from '../../domain/feature-constants'
 
 /**
  * Smart sessions' part of the composition root, a chunk of its own (its module's `bind`):
@@ -21,7 +22,7 @@ export const bindSessions: Bind = ({ container, config }) => {
   binder.bind(SmartSessionsApi).toDynamicValue(() => new FetchSmartSessionsApi(serviceClient(config, config.services.blockchainApi)))
   binder
     .bind(SessionKeyWallet)
-    .toDynamicValue((ctx) => new Eip1193SessionKeyWallet((connectorId) => ctx.get(ChainFamilies).get('eip155')?.getProvider(connectorId)))
+    .toDynamicValue((ctx) => new Eip1193SessionKeyWallet((connectorId) => ctx.get(ChainFamilies).get(featureFamily('smartSessions'))?.getProvider(connectorId)))
   binder.bind(GrantPermissionsToken).toDynamicValue(
     (ctx) => new GrantPermissions({ enabled: config.features.smartSessions === true, connection: ctx.get(ConnectionStore), wallet: ctx.get(SessionKeyWallet) }),
   )

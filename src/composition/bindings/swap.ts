@@ -25,6 +25,7 @@ import { serviceClient } from '../service-client'
 import { unlessOverridden } from '../binder'
 import type { Bind } from '../feature-module'
 import { LocaleStore } from '../../application/locale-store'
+import { featureFamily } from '../../domain/feature-constants'
 
 /**
  * Swapping's part of the composition root, a chunk of its own (its module's `bind`):
@@ -41,15 +42,15 @@ export const bindSwap: Bind = ({ container, config }) => {
     const connection = ctx.get(ConnectionStore)
     const families = ctx.get(ChainFamilies)
     return new ViemSwapTransactions(() => {
-      const account = connection.account('eip155')
-      const provider = account === undefined ? undefined : families.get('eip155')?.getProvider(account.connectorId)
+      const account = connection.account(featureFamily('swaps'))
+      const provider = account === undefined ? undefined : families.get(featureFamily('swaps'))?.getProvider(account.connectorId)
       return Promise.resolve(provider as Eip1193Provider | undefined)
     })
   })
   // Batches (approve + swap under one prompt) through the connected eip155 wallet, when it offers them.
   binder.bind(WalletCalls).toDynamicValue((ctx) => {
     const families = ctx.get(ChainFamilies)
-    return new Eip155WalletCalls((connectorId) => families.get('eip155')?.getProvider(connectorId) as Eip1193Provider | undefined)
+    return new Eip155WalletCalls((connectorId) => families.get(featureFamily('swaps'))?.getProvider(connectorId) as Eip1193Provider | undefined)
   })
   binder.bind(SwapFlowService).toDynamicValue((ctx) => {
     const connection = ctx.get(ConnectionStore)
@@ -59,7 +60,7 @@ export const bindSwap: Bind = ({ container, config }) => {
       transactions: ctx.get(SwapTransactions),
       calls: connectedCalls(connection, ctx.get(WalletCalls), (error) => logger.warn('The wallet did not say what it offers for batches', error)),
       account: () => {
-        const account = connection.account('eip155')
+        const account = connection.account(featureFamily('swaps'))
         return account === undefined ? undefined : { address: account.address, caipNetworkId: account.caipNetworkId as CaipNetworkId }
       },
       balances: ctx.get(SendBalanceSource),

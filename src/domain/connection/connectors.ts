@@ -5,6 +5,8 @@ import type { ChainNamespace, Connector, ConnectorType } from '../entities'
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 /** The embedded wallet's connector (email and social login), type AUTH. */
 export const AUTH_CONNECTOR_ID = 'AUTH'
+/** The embedded wallet's connector; its family is EVM's (its keys sign the requests of an EIP-1193 provider). */
+export const AUTH_CONNECTOR: Connector = { id: AUTH_CONNECTOR_ID, name: 'Email', type: 'AUTH', chain: 'eip155' }
 
 /** The chain families a connector offers. */
 export function chainsOf(connector: Pick<Connector, 'chain' | 'chains'>): readonly ChainNamespace[] {

@@ -5,7 +5,7 @@
  */
 import { BehaviorSubject, Subject } from 'rxjs'
 import { STORAGE_KEYS } from '../../domain/constants'
-import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
+import { AUTH_CONNECTOR } from '../../domain/connection/connectors'
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
 import type { AccountType, Connector } from '../../domain/entities'
 import type { WalletAccount, WalletEvent } from '../../ports/chain-family'
@@ -21,8 +21,6 @@ export interface AuthWallet {
   disconnect(): Promise<void>
   switchAccountType(accountType: AccountType): Promise<WalletAccount>
 }
-
-export const AUTH_CONNECTOR: Connector = { id: AUTH_CONNECTOR_ID, name: 'Email', type: 'AUTH', chain: 'eip155' }
 
 export class AuthConnectorSource implements ConnectorSource<Eip1193Provider> {
   readonly connectors$ = new BehaviorSubject<readonly Connector[]>([AUTH_CONNECTOR])

@@ -6,7 +6,7 @@
  */
 import { BehaviorSubject, Subject } from 'rxjs'
 import { SIGN_OUT_TIMEOUT_MS, STORAGE_KEYS } from '../../domain/constants'
-import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
+import { AUTH_CONNECTOR, AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
 import type { AccountType } from '../../domain/entities'
 import { WalletRequestError, type WalletAccount, type WalletEvent } from '../../ports/chain-family'
@@ -274,7 +274,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
   private account(user: EmbeddedWalletUser): WalletAccount {
     return {
       connectorId: AUTH_CONNECTOR_ID,
-      namespace: 'eip155',
+      namespace: AUTH_CONNECTOR.chain,
       addresses: [user.address],
       caipNetworkId: `eip155:${user.chainId}`,
       accountType: user.accountType,

@@ -11,6 +11,7 @@ import { addEnglish, useI18n } from '../../i18n/i18n'
 import { sessions as sessionsTexts } from '../../i18n/messages/sessions'
 import { dateText, numberText } from '../../i18n/format'
 import { failureText } from '../../i18n/rules'
+import { featureFamily } from '../../../domain/feature-constants'
 
 addEnglish(sessionsTexts)
 
@@ -47,7 +48,7 @@ export default function SmartSessionListView() {
       </div>
     )
   }
-  const symbolOf = (chainId: number) => config.networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)?.nativeCurrency
+  const symbolOf = (chainId: number) => config.networks.find((n) => n.chainNamespace === featureFamily('smartSessions') && Number(n.id) === chainId)?.nativeCurrency
   const expiryText = (s: SmartSession) => dateText(i18n, new Date(s.expiry * 1000).toISOString(), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <div className="wg-view" data-testid="view-SmartSessionList">
