@@ -62,8 +62,10 @@ export class EmbeddedWalletRequestError extends Error {
     readonly kind: EmbeddedWalletFailure,
     message: string,
     readonly details: { readonly code?: number; readonly attemptsLeft?: number; readonly retryAfterSeconds?: number } = {},
+    /** `cause`: the catalogue's error (src/domain/errors.ts) when the wallet said one of the spec's messages. */
+    options?: { readonly cause?: unknown },
   ) {
-    super(message)
+    super(message, options)
   }
 }
 

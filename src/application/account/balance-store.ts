@@ -11,6 +11,7 @@ import {
 import { isNativeToken } from '../../domain/balances/token-balances'
 import { BALANCE_CACHE_MS, BALANCE_RECOVERY_MAX_ATTEMPTS, BALANCE_RETRY_GAP_MS } from '../../domain/constants'
 import { CHAIN_ONLY_BALANCE_NAMESPACES } from '../../domain/feature-constants'
+import { ChainRequiredForAccountDataError } from '../../domain/errors'
 import type { CaipAddress, CaipNetwork, TokenBalance } from '../../domain/entities'
 import { formatUnitsExact } from '../../domain/format/amount'
 import {
@@ -240,7 +241,7 @@ export class BalanceStore {
     if (network === undefined) {
       // A network the host did not configure: UnsupportedChain already says so, and neither the
       // service nor the chain is asked (no snack on top of that view).
-      this.subject.next({ status: 'unavailable', caipAddress })
+      this.subject.next({ status: 'unavailable', caipAddress, error: new ChainRequiredForAccountDataError() })
       return
     }
     if (!sameAccount || last.status !== 'ready') this.subject.next({ status: 'loading', caipAddress })
@@ -330,7 +331,7 @@ export class BalanceStore {
   ): Promise<void> {
     if (options.showSnack) this.deps.snacks.showMessage('tokenBalanceUnavailable', 'error')
     if (network === undefined) {
-      if (generation === this.generation) this.subject.next({ status: 'unavailable', caipAddress })
+      if (generation === this.generation) this.subject.next({ status: 'unavailable', caipAddress, error: new ChainRequiredForAccountDataError() })
       return
     }
     try {

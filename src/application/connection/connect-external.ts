@@ -3,6 +3,7 @@ import type { ConnectPath, ConnectionPlatform } from '../../domain/connection/co
 import { chainsOf, WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { ChainNamespace, Connector } from '../../domain/entities'
 import type { ViewName } from '../../domain/navigation/views'
+import { ChainRequiredForConnectionClientError } from '../../domain/errors'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
 import { UnknownConnectorError, WalletRequestError, type ChainFamily, type WalletAccount } from '../../ports/chain-family'
@@ -146,7 +147,9 @@ export class ConnectExternal {
    * failure leaves the namespaces already connected (the wallet said yes to those) and is a warning.
    */
   private async connectFamilies(connectorId: string, families: readonly ChainFamily[], stale: () => boolean): Promise<WalletAccount[]> {
-    if (families.length === 0) throw new UnknownConnectorError(connectorId)
+    // Connectors come from the loaded families, so none is left only when the modal was opened for
+    // a chain this wallet does not offer: there is no chain to ask it on.
+    if (families.length === 0) throw new ChainRequiredForConnectionClientError()
     const accounts: WalletAccount[] = []
     for (const family of families) {
       if (stale()) break

@@ -9,10 +9,19 @@
 import { Subject, type Observable } from 'rxjs'
 import { CONNECT_REQUEST_TIMEOUT_MS, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../../domain/constants'
 import { ALERT_ERRORS } from '../../domain/messages'
+import {
+  ActionNotAllowedError,
+  EmbeddedWalletError,
+  RequestAbortedError,
+  RpcCallNotAllowedError,
+  SomethingWentWrongError,
+  type DomainError,
+} from '../../domain/errors'
 import { EmbeddedWalletRequestError, type FrameRect } from '../../ports/embedded-wallet'
 import {
   FRAME_ACTIONS,
   FRAME_CHANNEL,
+  FRAME_MESSAGES,
   FRAME_PATH,
   frameEventSchema,
   frameResponseSchema,
@@ -155,7 +164,7 @@ export class FrameClient {
       if (answer.ok) {
         const payload = FRAME_ACTIONS[waiting.action].response.safeParse(answer.payload)
         if (payload.success) waiting.resolve(payload.data)
-        else waiting.reject(new EmbeddedWalletRequestError('request', 'Something went wrong'))
+        else waiting.reject(catalogued('request', new SomethingWentWrongError()))
       } else {
         waiting.reject(failure(answer.error))
       }
@@ -179,8 +188,23 @@ function failure(error: FrameError): EmbeddedWalletRequestError {
     ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
   }
   if (error.code === SESSION_EXPIRED_CODE) return new EmbeddedWalletRequestError('sessionExpired', ALERT_ERRORS.sessionExpired.shortMessage, details)
-  if (error.code === REJECTED_CODE) return new EmbeddedWalletRequestError('rejected', error.message, details)
-  return new EmbeddedWalletRequestError('request', error.message, details)
+  const kind = error.code === REJECTED_CODE ? 'rejected' : 'request'
+  // No words at all: the spec's "An error occurred" rather than an empty message.
+  const known = error.message.trim() === '' ? new EmbeddedWalletError() : FRAME_ERRORS.get(error.message)?.()
+  return known === undefined ? new EmbeddedWalletRequestError(kind, error.message, details) : catalogued(kind, known, details)
+}
+
+/** The frame's refusals in the spec's words (section 8, embedded wallet messages), as the catalogue's errors. */
+const FRAME_ERRORS: ReadonlyMap<string, () => DomainError> = new Map<string, () => DomainError>([
+  [FRAME_MESSAGES.rpcNotAllowed, () => new RpcCallNotAllowedError()],
+  [FRAME_MESSAGES.actionNotAllowed, () => new ActionNotAllowedError()],
+  [FRAME_MESSAGES.aborted, () => new RequestAbortedError()],
+  [FRAME_MESSAGES.somethingWrong, () => new SomethingWentWrongError()],
+])
+
+/** A failure of `kind` in the words of the catalogue's `error`, which it carries as its cause (callers keep the class). */
+function catalogued(kind: 'request' | 'rejected', error: DomainError, details: EmbeddedWalletRequestError['details'] = {}): EmbeddedWalletRequestError {
+  return new EmbeddedWalletRequestError(kind, error.message, details, { cause: error })
 }
 
 const HIDDEN = {

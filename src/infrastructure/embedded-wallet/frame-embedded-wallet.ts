@@ -9,6 +9,7 @@ import { SIGN_OUT_TIMEOUT_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR, AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
 import type { AccountType } from '../../domain/entities'
+import { AddressOrAuthConnectorNotFoundError } from '../../domain/errors'
 import { WalletRequestError, type WalletAccount, type WalletEvent } from '../../ports/chain-family'
 import {
   EmbeddedWalletRequestError,
@@ -45,14 +46,18 @@ export interface FrameEmbeddedWalletOptions {
   readonly now?: () => number
 }
 
-/** An EIP-1193 error (what viem and wagmi read: `code` and `message`). */
+/**
+ * An EIP-1193 error (what viem and wagmi read: `code` and `message`); its `cause` is the catalogue's
+ * error when the wallet refused in the spec's words.
+ */
 export class ProviderRpcError extends Error {
   override readonly name = 'ProviderRpcError'
   constructor(
     readonly code: number,
     message: string,
+    options?: { readonly cause?: unknown },
   ) {
-    super(message)
+    super(message, options)
   }
 }
 
@@ -199,11 +204,15 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
   /**
    * Moves the AUTH connection to the user's other EVM account (the smart account or the EOA): the
    * wallet keeps the choice; the provider reports the new address. No prompt: both are the user's.
-   * @throws WalletRequestError kind `failed` with the wallet's words.
+   * @throws WalletRequestError kind `failed` with the wallet's words; with no signed-in user, in the
+   * words of its cause AddressOrAuthConnectorNotFoundError.
    */
   async switchAccountType(accountType: AccountType): Promise<WalletAccount> {
     const user = this.user$.value
-    if (user === null) throw new WalletRequestError('failed', 'Sign in with your email first')
+    if (user === null) {
+      const missing = new AddressOrAuthConnectorNotFoundError()
+      throw new WalletRequestError('failed', missing.message, { cause: missing })
+    }
     if (accountType !== 'eoa' && accountType !== 'smartAccount') throw new WalletRequestError('unsupportedMethod', `This wallet has no ${accountType} account`)
     let address: string
     try {
@@ -350,9 +359,10 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
 
 function providerError(error: unknown): ProviderRpcError {
   if (error instanceof EmbeddedWalletRequestError) {
-    if (error.kind === 'rejected') return new ProviderRpcError(4001, error.message)
-    if (error.kind === 'sessionExpired') return new ProviderRpcError(4100, error.message)
-    return new ProviderRpcError(error.details.code ?? -32603, error.message)
+    const options = error.cause === undefined ? undefined : { cause: error.cause }
+    if (error.kind === 'rejected') return new ProviderRpcError(4001, error.message, options)
+    if (error.kind === 'sessionExpired') return new ProviderRpcError(4100, error.message, options)
+    return new ProviderRpcError(error.details.code ?? -32603, error.message, options)
   }
   return new ProviderRpcError(-32603, error instanceof Error ? error.message : String(error))
 }

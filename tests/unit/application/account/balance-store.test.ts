@@ -6,6 +6,7 @@ import { NetworksStore } from '../../../../src/application/networks/networks-sto
 import { SnackStore } from '../../../../src/application/snack-store'
 import { HttpError, ServiceTimeoutError } from '../../../../src/ports/http-errors'
 import { UnsupportedChainReadError } from '../../../../src/ports/chain-reader'
+import { ChainRequiredForAccountDataError } from '../../../../src/domain/errors'
 import { InMemoryBalancesApi } from '../../../fakes/blockchain/in-memory-balances-api'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import { ADDRESS, FakeChainReader, MemoryStorage, NETWORK_CONFIGS, RecordingLogger, connected } from './support'
@@ -155,9 +156,26 @@ describe('BalanceStore', () => {
     connection.set(connected('eip155:999'))
     const state = await settled(store)
     expect(state.status).toBe('unavailable')
+    // Said in the catalogue's words for whoever reads the state (no view shows it: UnsupportedChain does).
+    expect(state.status === 'unavailable' && state.error).toBeInstanceOf(ChainRequiredForAccountDataError)
     expect(chain.reads).toEqual([])
     expect(api.calls).toEqual([])
     expect(shownSnacks).toEqual([])
+  })
+
+  it('within the retry gap, an unconfigured network is unavailable for want of a chain, without reading', async () => {
+    const { connection, store, api, chain } = world()
+    api.failNext('getBalances', new HttpError(new Response(null, { status: 500 })))
+    store.start()
+    connection.set(connected('eip155:31337'))
+    await settled(store)
+    const reads = chain.reads.length
+    connection.set(connected('eip155:999'))
+    await flushPromises()
+    const state = store.snapshot
+    expect(state).toMatchObject({ status: 'unavailable', caipAddress: `eip155:999:${ADDRESS}` })
+    expect(state.status === 'unavailable' && state.error).toBeInstanceOf(ChainRequiredForAccountDataError)
+    expect(chain.reads.length).toBe(reads)
   })
 
   it('goes back to idle on disconnect and ignores an answer that arrives after it', async () => {

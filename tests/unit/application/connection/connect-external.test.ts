@@ -5,6 +5,7 @@ import { LAST_CONNECTORS_KEY, readLastConnectors, rememberConnector } from '../.
 import { RECONNECT_DISCOVERY_WAIT_MS } from '../../../../src/application/connection/reconnect-wallet'
 import { anAnnouncedConnector } from '../../../fakes/fake-chain-family'
 import { connectionWorld } from './world'
+import { ChainRequiredForConnectionClientError } from '../../../../src/domain/errors'
 
 const RDNS = 'dev.walletgate.devnet'
 
@@ -76,6 +77,19 @@ describe('ConnectExternal', () => {
     const state = w.connect.snapshot
     expect(state.status).toBe('error')
     expect(state.status === 'error' && state.error.message).toBe('Internal error')
+  })
+
+  it('a wallet without the chain the modal was opened for fails "Chain is required to get connection controller client"', async () => {
+    const w = connectionWorld(asyncScheduler)
+    w.wallets.add(anAnnouncedConnector(RDNS))
+    w.modal.open({ namespace: 'solana' }, false)
+    await w.connect.connect(RDNS)
+    const state = w.connect.snapshot
+    expect(state.status).toBe('error')
+    expect(state.status === 'error' && state.error).toBeInstanceOf(ChainRequiredForConnectionClientError)
+    expect(state.status === 'error' && state.error.message).toBe('Chain is required to get connection controller client')
+    expect(w.wallets.calls.filter((c) => c.startsWith('connect'))).toEqual([])
+    expect(w.connection.snapshot.status).toBe('disconnected')
   })
 
   it('an unknown connector changes nothing', async () => {

@@ -11,6 +11,7 @@ import { ModalStore } from '../../../../src/application/modal-store'
 import { STORAGE_KEYS } from '../../../../src/domain/constants'
 import { EmbeddedWalletRequestError, type EmbeddedWallet, type EmbeddedWalletUser } from '../../../../src/ports/embedded-wallet'
 import type { Failure } from '../../../../src/domain/failure'
+import { SomethingWentWrongError } from '../../../../src/domain/errors'
 import { en } from '../../../../src/presentation/i18n/catalogue'
 import { InMemoryKeyValueStorage } from '../../../fakes/in-memory-key-value-storage'
 import { RecordingLogger } from '../../../fakes/recording-logger'
@@ -122,6 +123,20 @@ describe('EmailLogin', () => {
     await login.verify('000000')
     expect(login.snapshot).toMatchObject({ errorOn: 'otp', email: 'ada@example.test', busy: false })
     expect(words(login.snapshot.error)).toBe('That code is not valid (2 attempts left)')
+  })
+
+  it("shows a refusal in the spec's words by its catalogue code (so in the visitor's language)", async () => {
+    const wrong = new SomethingWentWrongError()
+    const wallet = fakeWallet({
+      startEmailLogin: vi.fn(async () => {
+        throw new EmbeddedWalletRequestError('request', wrong.message, {}, { cause: wrong })
+      }),
+    })
+    const { login } = world(wallet)
+    login.setEmail('ada@example.test')
+    await login.submit()
+    expect(login.snapshot.error).toEqual({ code: 'error.SOMETHING_WENT_WRONG' })
+    expect(words(login.snapshot.error)).toBe('Something went wrong')
   })
 
   it('refuses Resend within 30 s with "Please try again after N seconds", N counting down', async () => {

@@ -5,7 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FrameClient } from '../../../../src/infrastructure/embedded-wallet/frame-client'
-import { FRAME_CHANNEL, type FrameRequest } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
+import { FRAME_CHANNEL, FRAME_MESSAGES, type FrameRequest } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
+import {
+  ActionNotAllowedError,
+  EmbeddedWalletError,
+  RequestAbortedError,
+  RpcCallNotAllowedError,
+  SomethingWentWrongError,
+} from '../../../../src/domain/errors'
 import { EmbeddedWalletRequestError } from '../../../../src/ports/embedded-wallet'
 
 const AUTH = 'http://127.0.0.1:8790'
@@ -135,7 +142,39 @@ describe('FrameClient', () => {
     const answer = client.request('IS_CONNECTED', {})
     await vi.advanceTimersByTimeAsync(0)
     fromFrame({ channel: FRAME_CHANNEL, kind: 'response', id: posted[0]!.id, ok: true, payload: { isConnected: 'maybe' } })
-    await expect(answer).rejects.toThrow('Something went wrong')
+    const error = (await answer.catch((e: unknown) => e)) as EmbeddedWalletRequestError
+    expect([error.kind, error.message]).toEqual(['request', 'Something went wrong'])
+    expect(error.cause).toBeInstanceOf(SomethingWentWrongError)
+  })
+
+  it("carries the catalogue's error when the frame refuses in the spec's words, and says \"An error occurred\" for no words", async () => {
+    await ready()
+    capture()
+    const refusals = [
+      { message: FRAME_MESSAGES.rpcNotAllowed, code: 4200 },
+      { message: FRAME_MESSAGES.actionNotAllowed },
+      { message: FRAME_MESSAGES.aborted, code: 4001 },
+      { message: FRAME_MESSAGES.somethingWrong },
+      { message: '  ' },
+      { message: 'That code is not valid' },
+    ]
+    const errors: EmbeddedWalletRequestError[] = []
+    for (const [i, refusal] of refusals.entries()) {
+      const answer = client.request('RPC_REQUEST', { chainId: 31337, method: 'eth_sign', params: [] }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(0)
+      fromFrame({ channel: FRAME_CHANNEL, kind: 'response', id: posted[i]!.id, ok: false, error: refusal })
+      errors.push((await answer) as EmbeddedWalletRequestError)
+    }
+    expect(errors.map((e) => [e.kind, e.message, e.details.code, (e.cause as Error | undefined)?.constructor])).toEqual([
+      ['request', 'Requested RPC call is not allowed', 4200, RpcCallNotAllowedError],
+      ['request', 'Action not allowed', undefined, ActionNotAllowedError],
+      ['rejected', 'Request was aborted', 4001, RequestAbortedError],
+      ['request', 'Something went wrong', undefined, SomethingWentWrongError],
+      ['request', 'An error occurred', undefined, EmbeddedWalletError],
+      ['request', 'That code is not valid', undefined, undefined],
+    ])
+    // What the frame says is what the catalogue says: the words shown do not change.
+    expect(refusals.slice(0, 4).map((r) => r.message)).toEqual(errors.slice(0, 4).map((e) => e.message))
   })
 
   it('times a request out after 30 s with the spec alert text', async () => {

@@ -10,7 +10,8 @@ import type { FrameClient } from '../../../../src/infrastructure/embedded-wallet
 import { FrameEmbeddedWallet } from '../../../../src/infrastructure/embedded-wallet/frame-embedded-wallet'
 import type { FrameEvent } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { EmbeddedWalletRequestError } from '../../../../src/ports/embedded-wallet'
-import type { WalletEvent } from '../../../../src/ports/chain-family'
+import { WalletRequestError, type WalletEvent } from '../../../../src/ports/chain-family'
+import { AddressOrAuthConnectorNotFoundError, RequestAbortedError, RpcCallNotAllowedError } from '../../../../src/domain/errors'
 import { InMemoryKeyValueStorage } from '../../../fakes/in-memory-key-value-storage'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -104,6 +105,36 @@ describe('FrameEmbeddedWallet', () => {
     await expect(w.wallet.provider.request({ method: 'eth_sendTransaction', params: [{}] })).rejects.toMatchObject({ code: 4001, message: 'User rejected the request' })
     await expect(w.wallet.provider.request({ method: 'eth_sendTransaction', params: [{}] })).rejects.toMatchObject({ message: 'Embedded Wallet Request Timed Out' })
     expect(w.trouble).toEqual(['timeout'])
+  })
+
+  it("keeps the catalogue's error of a refusal in the spec's words as the provider error's cause", async () => {
+    const notAllowed = new RpcCallNotAllowedError()
+    const aborted = new RequestAbortedError()
+    const failures = [
+      new EmbeddedWalletRequestError('request', notAllowed.message, { code: 4200 }, { cause: notAllowed }),
+      new EmbeddedWalletRequestError('rejected', aborted.message, { code: 4001 }, { cause: aborted }),
+    ]
+    const w = world({
+      RPC_REQUEST: () => {
+        throw failures.shift()
+      },
+    })
+    await w.wallet.connect()
+    const refused = await w.wallet.provider.request({ method: 'eth_sign', params: [] }).catch((e: unknown) => e)
+    expect(refused).toMatchObject({ name: 'ProviderRpcError', code: 4200, message: 'Requested RPC call is not allowed' })
+    expect((refused as Error).cause).toBe(notAllowed)
+    const stopped = await w.wallet.provider.request({ method: 'eth_sendTransaction', params: [{}] }).catch((e: unknown) => e)
+    expect(stopped).toMatchObject({ code: 4001, message: 'Request was aborted' })
+    expect((stopped as Error).cause).toBe(aborted)
+  })
+
+  it('refuses an account type switch with no signed-in user: "Address or auth connector not found"', async () => {
+    const w = world()
+    const error = await w.wallet.switchAccountType('smartAccount').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WalletRequestError)
+    expect(error).toMatchObject({ kind: 'failed', message: 'Address or auth connector not found' })
+    expect((error as Error).cause).toBeInstanceOf(AddressOrAuthConnectorNotFoundError)
+    expect(w.requests.map((r) => r.action)).not.toContain('SET_PREFERRED_ACCOUNT')
   })
 
   it('a session the frame ends is a disconnect and "Session Expired"', async () => {
