@@ -13,11 +13,12 @@ import { Logger } from '../../ports/logger'
 import { browserTimers } from '../../infrastructure/browser-timers'
 import { addEnglish } from '../../presentation/i18n/english'
 import { email } from '../../presentation/i18n/messages/email'
+import { errors } from '../../presentation/i18n/messages/errors'
 import type { Bind } from '../feature-module'
 
-// The field on Connect shows the login's failures by their keys before any email view's chunk has
-// brought their English: it comes with the login.
-addEnglish(email)
+// The field on Connect shows the login's failures by their keys (the login's own, and the spec's
+// errors the wallet names) before any email view's chunk has brought their English: it comes with the login.
+addEnglish(email, errors)
 
 export const bindEmail: Bind = ({ container: ctx }) => ({
   handle: new EmailLogin({

@@ -19,9 +19,11 @@ import { failureText } from '../../i18n/rules'
 import { EmailSentence } from './EmailSentence'
 import { addEnglish } from '../../i18n/i18n'
 import { email } from '../../i18n/messages/email'
+import { errors } from '../../i18n/messages/errors'
 
-// These views' texts come with their chunk (../../i18n/english.ts).
-addEnglish(email)
+// These views' texts come with their chunk (../../i18n/english.ts), with the spec's errors the
+// wallet may name (emailFailure shows them by their code).
+addEnglish(email, errors)
 
 /** The email login (loaded by the email field before these views show; they suspend until it is). */
 function useEmailLogin(): EmailLogin {
