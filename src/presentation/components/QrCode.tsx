@@ -1,5 +1,7 @@
 import qrcode from 'qrcode-generator'
 import { useMemo } from 'react'
+import { useAreaStyles } from '../styles/area-styles'
+import qrCss from '../styles/qr.css?inline'
 import { WalletConnectLogo } from './WalletConnectLogo'
 
 /** Share of the code's width the centre logo takes (with level H, 30% of it may be unreadable). */
@@ -28,6 +30,7 @@ export function qrPath(text: string, level: 'M' | 'H' = 'M'): { size: number; d:
  * `walletConnectLogo`, the WalletConnect mark on a light pad in its centre.
  */
 export function QrCode({ value, label, walletConnectLogo = false }: { value: string; label: string; walletConnectLogo?: boolean }) {
+  useAreaStyles(qrCss)
   const { size, d } = useMemo(() => qrPath(value, walletConnectLogo ? 'H' : 'M'), [value, walletConnectLogo])
   const logo = Math.round(size * QR_LOGO_SHARE)
   const logoAt = (size - logo) / 2

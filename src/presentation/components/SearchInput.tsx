@@ -1,4 +1,6 @@
 import { useId, type ChangeEvent, type KeyboardEvent } from 'react'
+import { useAreaStyles } from '../styles/area-styles'
+import searchCss from '../styles/search.css?inline'
 
 export interface SearchInputProps {
   readonly label: string
@@ -14,6 +16,7 @@ export interface SearchInputProps {
 
 /** A labelled search box (the label is visually hidden; the placeholder is not the label). */
 export function SearchInput({ label, value, onChange, placeholder, testId, autoFocus, onArrowDown }: SearchInputProps) {
+  useAreaStyles(searchCss)
   const id = useId()
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape' && value !== '') {

@@ -10,6 +10,7 @@ import { safeWebLink } from '../../../domain/validation/safe-links'
 import { Button, Notice, SafeImage, Skeleton } from '../../components'
 import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
+import sectionCss from '../../styles/section.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
 import { useI18n, type I18n } from '../../i18n/i18n'
 import { dateText } from '../../i18n/format'
@@ -33,6 +34,8 @@ function labelText(i18n: I18n, label: string): string {
  */
 export default function ActivityTab() {
   useAreaStyles(sendCss)
+  // Its months' titles look like a Section's.
+  useAreaStyles(sectionCss)
   const activity = useService(ActivityStore)
   const connection = useService(ConnectionStore)
   const config = useService(ModalConfig)
