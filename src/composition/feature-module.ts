@@ -25,8 +25,9 @@ export type Bind = (context: ModuleContext) => Bound | void
 /**
  * One feature of the modal: when it loads and what it binds. Its descriptor is in the page's first
  * script, so it stays small: the bindings of an on-demand module are a chunk of their own behind
- * `bind`. Its views' chunks are the shell's to import (src/presentation/views/registry.ts): from the
- * first script their imports would split the shell's shared code into many more chunks.
+ * `bind`. Its views' chunks are the shell's to import: each area names its views in a
+ * `<area>.views.ts` beside them, which the shell's registry finds by that name (from the first
+ * script their imports would split the shell's shared code into many more chunks).
  */
 export interface FeatureModule {
   readonly id: string

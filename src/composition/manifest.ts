@@ -15,6 +15,6 @@ import { sessions } from './modules/sessions'
 /**
  * Every feature of the modal, one module each: when it loads and what it binds. The container, the
  * loader and which module each view waits for (`whenViewOpens`) are derived from this list; the
- * views' own chunks are still imported by src/presentation/views/registry.ts (see FeatureModule).
+ * views' own chunks are imported by the shell, from each area's `<area>.views.ts` (see FeatureModule).
  */
 export const MANIFEST: readonly FeatureModule[] = [core, connect, connectFlow, walletConnect, email, social, siwx, account, swap, names, onRamp, sessions]

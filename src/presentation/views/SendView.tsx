@@ -15,7 +15,7 @@ import { balanceText, moneyText, numberText } from '../i18n/format'
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors)
 
-/** The preview that follows this view, loaded through this chunk (./registry.ts). */
+/** The preview that follows this view, loaded through this chunk (its area's `*.views.ts`). */
 export const loadPreview = () => import('./SendPreviewView')
 
 /**

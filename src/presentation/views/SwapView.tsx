@@ -14,7 +14,7 @@ import { failureText } from '../i18n/rules'
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors)
 
-/** The preview that follows this view, loaded through this chunk (./registry.ts). */
+/** The preview that follows this view, loaded through this chunk (its area's `*.views.ts`). */
 export const loadPreview = () => import('./SwapPreviewView')
 
 /**

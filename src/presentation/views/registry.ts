@@ -1,59 +1,20 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { ViewLoaders } from './view-loaders'
 import type { ViewName } from '../../domain/navigation/views'
 import ConnectView from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
 
 type View = ComponentType | LazyExoticComponent<ComponentType>
-type Loader = () => Promise<{ default: ComponentType }>
 
 /**
- * One chunk per area of views, imported in one place each: every `import()` here adds its chunks to
- * the shell's preload map, which loads before the modal opens.
+ * The lazily loaded views, each its own chunk fetched when first shown, as each area names them in
+ * its `<area>.views.ts` (./view-loaders.ts). Every `import()` there adds its chunks to the shell's
+ * preload map, which loads before the modal opens: an area imports each of its chunks in one place.
  */
-const namesViews = () => import('./names')
-const onRampViews = () => import('./onramp')
-const emailViews = () => import('./email')
-const socialViews = () => import('./social')
-const accountView = () => import('./AccountView')
-const sendView = () => import('./SendView')
-const swapView = () => import('./SwapView')
-
-/** The lazily loaded views: each its own chunk, fetched when first shown. */
-const LOADERS: Partial<Record<ViewName, Loader>> = {
-  AllWallets: () => import('./AllWalletsView'),
-  WhatIsAWallet: () => import('./WhatIsAWalletView'),
-  ConnectingExternal: () => import('./ConnectingExternalView'),
-  ConnectingWalletConnect: () => import('./ConnectingWalletConnectView'),
-  // Its own component type: React would otherwise reuse the Basic view's instance for the wallet's.
-  ConnectingWalletConnectBasic: () =>
-    import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectBasicView })),
-  Account: accountView,
-  Networks: () => import('./NetworksView'),
-  WhatIsANetwork: () => import('./WhatIsANetworkView'),
-  SwitchNetwork: () => import('./SwitchNetworkView'),
-  UnsupportedChain: () => import('./UnsupportedChainView'),
-  WalletReceive: () => import('./WalletReceiveView'),
-  Send: sendView,
-  // Reached from Send only: Send's chunk names the preview's chunk, so the shell's preload map does not.
-  SendPreview: () => sendView().then((m) => m.loadPreview()),
-  Swap: swapView,
-  // Reached from Swap only, the same way.
-  SwapPreview: () => swapView().then((m) => m.loadPreview()),
-  SIWXSignMessage: () => import('./SIWXSignMessageView'),
-  RegisterAccountName: () => namesViews().then((m) => ({ default: m.RegisterAccountNameView })),
-  RegisterAccountNameSuccess: () => namesViews().then((m) => ({ default: m.RegisterAccountNameSuccessView })),
-  OnRamp: () => onRampViews().then((m) => ({ default: m.OnRampView })),
-  OnRampProviders: () => onRampViews().then((m) => ({ default: m.OnRampProvidersView })),
-  EmailVerifyOtp: () => emailViews().then((m) => ({ default: m.EmailVerifyOtpView })),
-  EmailVerifyDevice: () => emailViews().then((m) => ({ default: m.EmailVerifyDeviceView })),
-  UpdateEmailWallet: () => emailViews().then((m) => ({ default: m.UpdateEmailWalletView })),
-  UpdateEmailPrimaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
-  UpdateEmailSecondaryOtp: () => emailViews().then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
-  ConnectingSocial: () => socialViews().then((m) => ({ default: m.ConnectingSocialView })),
-  ConnectingFarcaster: () => socialViews().then((m) => ({ default: m.ConnectingFarcasterView })),
-  // Reached from Account only: its chunk names the sessions chunk, so the shell's preload map does not.
-  SmartSessionList: () => accountView().then((m) => m.loadSessionList()),
-}
+const LOADERS: ViewLoaders = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<ViewLoaders>(['./*.views.ts', './*/*.views.ts'], { eager: true, import: 'views' })),
+)
 
 /**
  * Each view is its own chunk, fetched when first shown, except Connect: it is the start view and
