@@ -26,6 +26,7 @@ import {
 import type { CaipAddress, ChainNamespace } from '../../domain/entities'
 import type { Transaction } from '../../domain/transactions/transaction'
 import { SUPPORTED_NAMESPACES } from '../../domain/feature-constants'
+import { failure, type Failure } from '../../domain/failure'
 import { SNACK_MESSAGES, TransactionsWithoutAddressError } from '../../domain/errors'
 import { groupTransactions, sortNewestFirst, type TransactionYearGroup } from '../../domain/transactions/group-transactions'
 import { mergeTransactions, transactionId } from '../../domain/transactions/merge-transactions'
@@ -61,9 +62,12 @@ export type ActivityState =
       readonly empty: boolean
     }
   /** The first page failed: empty, no next page, a retry is offered. */
-  | { readonly status: 'error'; readonly message: string; readonly empty: true; readonly next: null }
+  | { readonly status: 'error'; readonly failure: Failure; readonly empty: true; readonly next: null }
   /** The family's activity is not read (Bitcoin, Polkadot, Cosmos): not "no activity", which would be untrue. */
   | { readonly status: 'notRead'; readonly namespace: ChainNamespace }
+
+/** The first page did not come: the spec's snack words (section 8), by their key. */
+const FETCH_FAILED = failure('snack.failedToFetchTransactions')
 
 export interface ActivityStoreDeps {
   readonly api: ActivityApi
@@ -247,7 +251,7 @@ export class ActivityStore {
       this.failed(error)
       this.indexed = []
       this.next = null
-      this.subject.next({ status: 'error', message: SNACK_MESSAGES.failedToFetchTransactions, empty: true, next: null })
+      this.subject.next({ status: 'error', failure: FETCH_FAILED, empty: true, next: null })
     }
   }
 
