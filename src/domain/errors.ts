@@ -13,6 +13,7 @@ import { EMBEDDED_WALLET_MESSAGES, VALIDATION_MESSAGES } from './messages'
 export { DomainError, isDomainError } from './domain-error'
 export * from './messages'
 export { DisconnectChainError, DisconnectError } from './disconnect-errors'
+export { ChainRequiredForConnectionClientError } from './connection/connection-errors'
 
 // ---------------------------------------------------------------- thrown errors (section 8)
 
@@ -132,14 +133,6 @@ export class ConnectionClientNotSetError extends DomainError {
   readonly code = 'CONNECTION_CLIENT_NOT_SET' as const
   constructor(options?: { cause?: unknown }) {
     super('ConnectionController client not set', options)
-  }
-}
-
-export class ChainRequiredForConnectionClientError extends DomainError {
-  override readonly name = 'ChainRequiredForConnectionClientError' as const
-  readonly code = 'CHAIN_REQUIRED_FOR_CONNECTION_CLIENT' as const
-  constructor(options?: { cause?: unknown }) {
-    super('Chain is required to get connection controller client', options)
   }
 }
 

@@ -3,7 +3,7 @@ import type { ConnectPath, ConnectionPlatform } from '../../domain/connection/co
 import { chainsOf, WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { ChainNamespace, Connector } from '../../domain/entities'
 import type { ViewName } from '../../domain/navigation/views'
-import { ChainRequiredForConnectionClientError } from '../../domain/errors'
+import { ChainRequiredForConnectionClientError } from '../../domain/connection/connection-errors'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
 import { UnknownConnectorError, WalletRequestError, type ChainFamily, type WalletAccount } from '../../ports/chain-family'
