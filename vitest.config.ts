@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// Four projects; e2e runs through Playwright (scripts/test.mjs), not vitest.
+// Five projects; e2e runs through Playwright (scripts/test.mjs), not vitest.
 export default defineConfig({
   test: {
     projects: [
@@ -29,6 +29,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          // walletgate-server's own tests (server/), in the process on PGlite.
+          name: 'server',
+          include: ['server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

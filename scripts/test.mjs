@@ -198,13 +198,15 @@ const contractRun = contractProject === undefined ? Promise.resolve() : worldSta
 })
 
 await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])
+// walletgate-server (server/) compiles as Node runs it (NodeNext): its own project.
+await check('typecheck', bin('tsc'), ['-p', 'server/tsconfig.json', '--noEmit'])
 await check('lint', bin('eslint'), ['--max-warnings', '0', '.'])
 await check('depcruise', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'src'])
 // No file the package ships is unreachable from its entry points (knip.json; its allow-list says why).
 await check('knip', bin('knip'), ['--production', '--include', 'files,dependencies,unlisted,unresolved', '--no-progress'])
 if (wanted('vitest')) {
   const report = 'test-results/vitest.json'
-  await suite('vitest', bin('vitest'), [...vitestArgs(report), '--project', 'unit', '--project', 'property', '--project', 'size'], report, countVitest)
+  await suite('vitest', bin('vitest'), [...vitestArgs(report), '--project', 'unit', '--project', 'property', '--project', 'size', '--project', 'server'], report, countVitest)
 }
 await check('build', 'npm', ['run', '--silent', 'build'])
 // The examples' e2e packs the package; with dist/ just built it need not build it again.

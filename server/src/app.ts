@@ -1,0 +1,134 @@
+/**
+ * The server as a Fastify application: health and readiness, and the modal's API behind the project
+ * guard (the spec's query parameters, a known project, and for a browser's call an allowed page
+ * origin). Built from its parts (configuration, database, clock) so tests run it in the process.
+ */
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { Clock } from './clock.js'
+import type { ServerConfig } from './config.js'
+import type { Database } from './db/database.js'
+import { MIGRATIONS, schemaVersion } from './db/migrations.js'
+import { Projects } from './projects.js'
+
+export interface ServerParts {
+  readonly config: ServerConfig
+  readonly db: Database
+  readonly clock: Clock
+  /** Fastify's logger: true for JSON lines on stdout, false (tests) for none. */
+  readonly logger?: boolean
+}
+
+/** What an API route's handler is given once the guard let the request through. */
+export interface GuardedRequest {
+  readonly projectId: string
+}
+
+/** The query every call of the modal carries (spec section 7); an image route carries none. */
+const REQUIRED_QUERY = ['projectId', 'st', 'sv'] as const
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The modal's API: the project guard runs first. */
+    readonly api?: boolean
+  }
+  interface FastifyRequest {
+    /** The project the guard found (API routes only). */
+    projectId?: string
+  }
+}
+
+export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
+  const { config, db, clock } = parts
+  const projects = new Projects(db, clock)
+  const app = Fastify({
+    logger: parts.logger ?? false,
+    bodyLimit: config.limits.bodyLimitBytes,
+    requestTimeout: 30_000,
+    // The client's address from X-Forwarded-For only when the peer is a configured proxy.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    // Request ids in the logs, never a client's own.
+    requestIdHeader: false,
+  })
+
+  await app.register(helmet, { global: true })
+  await app.register(rateLimit, {
+    global: true,
+    max: config.limits.requestsPerMinute,
+    timeWindow: 60_000,
+    // Per project and per client address: one host's visitors do not use up another's.
+    keyGenerator: (request) => `${projectIdOf(request) ?? '-'}|${request.ip}`,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s` }),
+  })
+  // CORS answers a page only from an origin of the project its call names.
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (request, callback) => {
+      const origin = request.headers.origin
+      const projectId = projectIdOf(request)
+      if (origin === undefined || projectId === undefined) return callback(null, { origin: false })
+      projects.origins(projectId).then(
+        (allowed) => callback(null, { origin: allowed?.includes(origin) === true ? origin : false, methods: ['GET', 'POST'], maxAge: 600 }),
+        (error: Error) => callback(error),
+      )
+    },
+  })
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) request.log.error({ err: error }, 'request failed')
+    // No stack, no internals: the wire contract's error shape.
+    void reply.status(status).send({ message: status === 500 ? 'Internal server error' : error.message })
+  })
+  app.setNotFoundHandler((_request, reply) => void reply.status(404).send({ message: 'Not found' }))
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.api !== true) return
+    await guard(request, reply, projects)
+  })
+
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      const version = await schemaVersion(db)
+      const latest = Math.max(...MIGRATIONS.map((m) => m.version))
+      if (version < latest) return reply.status(503).send({ status: 'migrating', database: db.engine, schema: version, expected: latest })
+      return { status: 'ok', database: db.engine, schema: version }
+    } catch {
+      return reply.status(503).send({ status: 'database unreachable', database: db.engine })
+    }
+  })
+
+  app.get('/projects/v1/origins', { config: { api: true } }, async (request) => ({ allowedOrigins: (await projects.origins(request.projectId ?? '')) ?? [] }))
+  app.get('/getAnalyticsConfig', { config: { api: true } }, async () => ({ isAnalyticsEnabled: true, isAppKitAuthEnabled: true }))
+
+  return app
+}
+
+function projectIdOf(request: FastifyRequest): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.projectId
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/**
+ * The modal's calls name their project and sdk (400 otherwise), the project must exist, and a call
+ * a browser makes for a page (it carries `Origin`) must come from one of the project's origins,
+ * compared exactly as browsers send it (403 otherwise: the modal shows its alert).
+ */
+async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects): Promise<void> {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  for (const name of REQUIRED_QUERY) {
+    const value = query[name]
+    if (typeof value !== 'string' || value === '') return void (await reply.status(400).send({ message: `Missing query parameter ${name}` }))
+  }
+  const projectId = query.projectId as string
+  const origins = await projects.origins(projectId)
+  if (origins === undefined) return void (await reply.status(403).send({ message: `Project ${projectId} is not allowed: unknown project` }))
+  const origin = request.headers.origin
+  if (origin !== undefined && !origins.includes(origin)) {
+    return void (await reply.status(403).send({ message: `Project ${projectId} is not allowed: origin not found on the allowlist` }))
+  }
+  request.projectId = projectId
+}

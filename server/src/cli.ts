@@ -1,0 +1,125 @@
+/**
+ * walletgate-server's command line.
+ *
+ *   walletgate-server [--config FILE] (--embedded [--data-dir DIR] | with DATABASE_URL) [--port N] [--host H]
+ *   walletgate-server migrate [same database options]
+ *   walletgate-server project add <id> --origin URL [--origin URL...]
+ *   walletgate-server project list | project remove <id>
+ *
+ * Without --embedded the database is PostgreSQL at DATABASE_URL (or the file DATABASE_URL_FILE
+ * names); with neither, it refuses to start: no silent fallback in production.
+ */
+import { parseArgs } from 'node:util'
+import { buildServer } from './app.js'
+import { systemClock } from './clock.js'
+import { DEFAULT_CONFIG, readServerConfig, secret } from './config.js'
+import type { Database } from './db/database.js'
+import { migrate } from './db/migrations.js'
+import { openPgliteDatabase } from './db/pglite-database.js'
+import { openPostgresDatabase } from './db/postgres-database.js'
+import { Projects } from './projects.js'
+
+const USAGE = `usage:
+  walletgate-server [--config FILE] (--embedded [--data-dir DIR] | DATABASE_URL=...) [--port 8787] [--host 127.0.0.1]
+  walletgate-server migrate [--embedded [--data-dir DIR]]
+  walletgate-server project add <id> --origin https://app.example [--origin ...]
+  walletgate-server project list
+  walletgate-server project remove <id>`
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+  readonly code = 'USAGE'
+}
+
+interface Io {
+  readonly out: (line: string) => void
+  readonly env: NodeJS.ProcessEnv
+}
+
+/** Runs one command; resolves the exit code (a server resolves when it has stopped). */
+export async function run(argv: readonly string[], io: Io = { out: (line) => console.log(line), env: process.env }): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      config: { type: 'string' },
+      embedded: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      port: { type: 'string', default: '8787' },
+      host: { type: 'string', default: '127.0.0.1' },
+      origin: { type: 'string', multiple: true, default: [] },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) {
+    io.out(USAGE)
+    return 0
+  }
+  const [command = 'serve', ...rest] = positionals
+  if (!['serve', 'migrate', 'project'].includes(command)) throw new UsageError(`unknown command ${command}\n${USAGE}`)
+  const config = values.config === undefined ? DEFAULT_CONFIG : readServerConfig(values.config)
+  const db = await openDatabase({ embedded: values.embedded, dataDir: values['data-dir'], env: io.env })
+  let serving = false
+  try {
+    const applied = await migrate(db)
+    if (applied.length > 0) io.out(`migrated the database to version ${Math.max(...applied)}`)
+    if (command === 'migrate') return 0
+    if (command === 'project') return await project(rest, values.origin, new Projects(db, systemClock), io)
+    const port = Number(values.port)
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, got ${values.port}`)
+    const app = await buildServer({ config, db, clock: systemClock, logger: true })
+    await app.listen({ port, host: values.host })
+    serving = true
+    await stopOnSignal(async () => {
+      await app.close()
+      await db.close()
+    })
+    return 0
+  } finally {
+    if (!serving) await db.close()
+  }
+}
+
+async function openDatabase(options: { embedded: boolean; dataDir: string | undefined; env: NodeJS.ProcessEnv }): Promise<Database> {
+  if (options.embedded) return openPgliteDatabase(options.dataDir ?? 'walletgate-data')
+  const url = secret(options.env, 'DATABASE_URL')
+  if (url === undefined) {
+    throw new UsageError('no database: set DATABASE_URL (or DATABASE_URL_FILE) to a PostgreSQL server, or pass --embedded for the in-process engine')
+  }
+  return openPostgresDatabase(url)
+}
+
+async function project(args: readonly string[], origins: readonly string[], projects: Projects, io: Io): Promise<number> {
+  const [action, id] = args
+  if (action === 'list') {
+    for (const record of await projects.list()) io.out(`${record.id}\t${record.origins.join(' ')}`)
+    return 0
+  }
+  if (action === 'add' && id !== undefined) {
+    if (origins.length === 0) throw new UsageError('project add: give the pages\' origins with --origin https://app.example')
+    const record = await projects.add(id, origins)
+    io.out(`${record.id}\t${record.origins.join(' ')}`)
+    return 0
+  }
+  if (action === 'remove' && id !== undefined) {
+    if (!(await projects.remove(id))) throw new UsageError(`project remove: no project ${id}`)
+    io.out(`removed ${id}`)
+    return 0
+  }
+  throw new UsageError(USAGE)
+}
+
+/** Waits for SIGTERM or SIGINT, then stops: no new connections, requests in flight finish (10 s at most). */
+function stopOnSignal(stop: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const onSignal = () => {
+      process.off('SIGTERM', onSignal)
+      process.off('SIGINT', onSignal)
+      const force = setTimeout(() => process.exit(1), 10_000)
+      force.unref()
+      void stop().finally(resolve)
+    }
+    process.on('SIGTERM', onSignal)
+    process.on('SIGINT', onSignal)
+  })
+}

@@ -1,0 +1,80 @@
+/**
+ * The server's configuration: one JSON file, checked in full when the server starts (a bad file
+ * stops it with the key and what was expected; nothing starts half-way). Secrets never come from
+ * the file: the database URL is read from `DATABASE_URL`, or from the file `DATABASE_URL_FILE` names.
+ */
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+
+const chainSchema = z.strictObject({
+  /** CAIP-2 id, e.g. `eip155:1`. */
+  id: z.string().regex(CAIP2, 'a CAIP-2 chain id such as eip155:1'),
+  rpcUrls: z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1),
+  explorerUrl: z.optional(z.url({ protocol: /^https?$/ })),
+})
+
+const configSchema = z.strictObject({
+  chains: z.array(chainSchema).default([]),
+  /** Peers whose `X-Forwarded-For` is believed (the load balancer's addresses); none by default. */
+  trustedProxies: z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])).default([]),
+  limits: z
+    .strictObject({
+      /** Requests per minute per project and per client address. */
+      requestsPerMinute: z.int().min(1).max(1_000_000).default(600),
+      /** Largest request body, bytes. */
+      bodyLimitBytes: z.int().min(1_024).max(10_485_760).default(65_536),
+    })
+    .default({ requestsPerMinute: 600, bodyLimitBytes: 65_536 }),
+  analytics: z.strictObject({ retentionDays: z.int().min(1).max(3_650).default(90) }).default({ retentionDays: 90 }),
+})
+
+export type ServerConfig = z.output<typeof configSchema>
+export type ChainConfig = z.output<typeof chainSchema>
+
+/** The configuration a server runs with when no file is given (no chains, the defaults). */
+export const DEFAULT_CONFIG: ServerConfig = configSchema.parse({})
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+  readonly code = 'INVALID_SERVER_CONFIG'
+}
+
+/** Checks a parsed JSON value; throws ConfigError naming each key that is wrong and what it expects. */
+export function parseServerConfig(value: unknown, source = 'the configuration'): ServerConfig {
+  const result = configSchema.safeParse(value)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => `- ${issue.path.length === 0 ? '(top level)' : issue.path.join('.')}: ${issue.message}`)
+  throw new ConfigError(`${source} is not valid:\n${lines.join('\n')}`)
+}
+
+/** Reads and checks a configuration file. */
+export function readServerConfig(path: string): ServerConfig {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new ConfigError(`cannot read the configuration file ${path}: ${(error as Error).message}`)
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(`${path} is not JSON: ${(error as Error).message}`)
+  }
+  return parseServerConfig(value, path)
+}
+
+/** A secret from `NAME`, or from the file `NAME_FILE` names (its text, trimmed); undefined when neither is set. */
+export function secret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const direct = env[name]
+  if (direct !== undefined && direct !== '') return direct
+  const file = env[`${name}_FILE`]
+  if (file === undefined || file === '') return undefined
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch (error) {
+    throw new ConfigError(`cannot read ${name}_FILE (${file}): ${(error as Error).message}`)
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The database's versions, in order. A migration is never edited once released: a change is a new
+ * one. `migrate` applies those not yet applied, each in its own transaction, under an advisory lock,
+ * so replicas starting together migrate once (the others wait, then find nothing to do).
+ */
+import type { Database, Queryable } from './database.js'
+
+export interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly sql: string
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'projects and their origins',
+    sql: `
+      CREATE TABLE projects (
+        id text PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]{1,64}$'),
+        created_at timestamptz NOT NULL
+      );
+      CREATE TABLE project_origins (
+        project_id text NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        origin text NOT NULL,
+        PRIMARY KEY (project_id, origin)
+      );
+    `,
+  },
+]
+
+/** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
+const MIGRATION_LOCK = '8606212549113244274'
+
+/** Applies the migrations not yet applied; returns the versions it applied (none when up to date). */
+export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  return db.session(async (connection) => {
+    await connection.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK])
+    try {
+      await connection.exec(`
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+          version integer PRIMARY KEY,
+          name text NOT NULL,
+          applied_at timestamptz NOT NULL DEFAULT now()
+        )
+      `)
+      const applied = new Set((await connection.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version))
+      const done: number[] = []
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(migration.version)) continue
+        await inTransaction(connection, async () => {
+          await connection.exec(migration.sql)
+          await connection.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name])
+        })
+        done.push(migration.version)
+      }
+      return done
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK])
+    }
+  })
+}
+
+/** The newest version applied, or 0 on an empty database. */
+export async function schemaVersion(db: Queryable): Promise<number> {
+  const exists = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present")
+  if (exists.rows[0]?.present !== true) return 0
+  const { rows } = await db.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations')
+  return rows[0]?.version ?? 0
+}
+
+async function inTransaction(connection: Queryable, work: () => Promise<void>): Promise<void> {
+  await connection.exec('BEGIN')
+  try {
+    await work()
+    await connection.exec('COMMIT')
+  } catch (error) {
+    await connection.exec('ROLLBACK')
+    throw error
+  }
+}
