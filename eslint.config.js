@@ -51,6 +51,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'dist/**',
+      'server/dist/**',
       'demo-dist/**',
       'bench/**',
       'test-results/**',

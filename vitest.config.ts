@@ -33,10 +33,12 @@ export default defineConfig({
       },
       {
         test: {
-          // walletgate-server's own tests (server/), in the process on PGlite.
+          // walletgate-server's own tests (server/): on PGlite in the process, and on a throwaway
+          // PostgreSQL cluster that the project starts and removes (server/test/global-setup.ts).
           name: 'server',
           include: ['server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -11,7 +11,7 @@
 // project; each runner's report is split by path or project, so the suite is counted and judged
 // as a step of its own.
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -143,6 +143,18 @@ function ensureChromium() {
   return aptGet('update', '-qq') && aptGet('install', '-y', '-qq', 'chromium') && existsSync(path)
 }
 
+/** Debian's PostgreSQL server for walletgate-server's tests (server/test/postgres-cluster.ts), installed when missing. */
+function ensurePostgres() {
+  const root = '/usr/lib/postgresql'
+  const installed = () => existsSync(root) && readdirSync(root).some((version) => existsSync(join(root, version, 'bin', 'initdb')))
+  if (installed()) return true
+  console.log(`\n=== postgresql: ${root}/*/bin/initdb missing, installing Debian's postgresql with apt-get`)
+  const [command, prefix] = process.getuid?.() === 0 ? ['apt-get', []] : ['sudo', ['apt-get']]
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  const aptGet = (...args) => spawnSync(command, [...prefix, ...args], { stdio: 'inherit', env }).status === 0
+  return aptGet('update', '-qq') && aptGet('install', '-y', '-qq', 'postgresql') && installed()
+}
+
 const bin = (name) => `node_modules/.bin/${name}`
 
 /**
@@ -205,6 +217,8 @@ await check('depcruise', bin('depcruise'), ['--config', '.dependency-cruiser.cjs
 // No file the package ships is unreachable from its entry points (knip.json; its allow-list says why).
 await check('knip', bin('knip'), ['--production', '--include', 'files,dependencies,unlisted,unresolved', '--no-progress'])
 if (wanted('vitest')) {
+  // The server project's tests run on a throwaway PostgreSQL cluster as well as on PGlite.
+  ensurePostgres()
   const report = 'test-results/vitest.json'
   await suite('vitest', bin('vitest'), [...vitestArgs(report), '--project', 'unit', '--project', 'property', '--project', 'size', '--project', 'server'], report, countVitest)
 }

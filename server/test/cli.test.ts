@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { run, UsageError } from '../src/cli.js'
+import { freshPostgresUrl } from './engines.js'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -42,5 +43,18 @@ describe('the command line', () => {
     await expect(run(['deploy', ...embedded], io)).rejects.toThrow(/unknown command deploy/)
     await expect(run(['project', 'add', 'shop', ...embedded], io)).rejects.toThrow(/--origin/)
     await expect(run(['--port', 'x', '--nope'], io)).rejects.toThrow()
+  }, 60_000)
+})
+
+describe('the command line on PostgreSQL', () => {
+  it('migrates the database named by DATABASE_URL once, and its projects outlive the process', async () => {
+    const lines: string[] = []
+    const io = { out: (line: string) => void lines.push(line), env: { DATABASE_URL: await freshPostgresUrl() } }
+    expect(await run(['project', 'add', 'shop', '--origin', 'https://shop.example'], io)).toBe(0)
+    expect(await run(['migrate'], io)).toBe(0)
+    expect(lines.filter((line) => line.startsWith('migrated'))).toEqual(['migrated the database to version 1'])
+    lines.length = 0
+    expect(await run(['project', 'list'], io)).toBe(0)
+    expect(lines).toEqual(['shop\thttps://shop.example'])
   }, 60_000)
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../src/clock.js'
 import { originOf, ProjectInputError, Projects } from '../src/projects.js'
+import { ENGINES } from './engines.js'
 import { migratedDatabase } from './support.js'
 
 describe('origins', () => {
@@ -19,9 +20,9 @@ describe('origins', () => {
   )
 })
 
-describe('projects', () => {
+describe.each(ENGINES)('projects on $name', ({ open }) => {
   it('are added with their origins, listed, and removed with them', async () => {
-    const db = await migratedDatabase()
+    const db = await migratedDatabase(open)
     const projects = new Projects(db, new ManualClock())
     await projects.add('shop', ['https://shop.example'])
     await projects.add('shop', ['https://shop.example', 'http://localhost:5173'])

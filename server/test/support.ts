@@ -6,9 +6,9 @@ import { openPgliteDatabase } from '../src/db/pglite-database.js'
 import { buildServer } from '../src/app.js'
 import { Projects } from '../src/projects.js'
 
-/** An in-memory PGlite with the server's schema. */
-export async function migratedDatabase(): Promise<Database> {
-  const db = await openPgliteDatabase()
+/** A database with the server's schema: an in-memory PGlite unless `open` gives another. */
+export async function migratedDatabase(open: () => Promise<Database> = () => openPgliteDatabase()): Promise<Database> {
+  const db = await open()
   await migrate(db)
   return db
 }
