@@ -11,6 +11,7 @@ import type { Clock } from './clock.js'
 import type { ServerConfig } from './config.js'
 import type { Database } from './db/database.js'
 import { MIGRATIONS, schemaVersion } from './db/migrations.js'
+import { AnalyticsEvents, analyticsEventSchema } from './analytics.js'
 import { Projects } from './projects.js'
 
 export interface ServerParts {
@@ -103,6 +104,23 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
   app.get('/projects/v1/origins', { config: { api: true } }, async (request) => ({ allowedOrigins: (await projects.origins(request.projectId ?? '')) ?? [] }))
   app.get('/getAnalyticsConfig', { config: { api: true } }, async () => ({ isAnalyticsEnabled: true, isAppKitAuthEnabled: true }))
+
+  const analytics = new AnalyticsEvents(db, clock)
+  app.post('/e', { config: { api: true } }, async (request, reply) => {
+    const event = analyticsEventSchema.safeParse(request.body)
+    if (!event.success) return reply.status(400).send({ message: `Expected an analytics event: ${event.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}` })
+    const query = request.query as Record<string, string>
+    await analytics.record(request.projectId ?? '', { type: query.st ?? '', version: query.sv ?? '' }, event.data)
+    return reply.status(202).send({ accepted: true })
+  })
+  // Events older than the retention period go, at start and every hour.
+  const prune = () => analytics.prune(config.analytics.retentionDays).catch((error: unknown) => app.log.warn({ err: error }, 'pruning analytics failed'))
+  const pruning = setInterval(() => void prune(), 3_600_000)
+  pruning.unref()
+  app.addHook('onReady', async () => {
+    await prune()
+  })
+  app.addHook('onClose', async () => clearInterval(pruning))
 
   return app
 }

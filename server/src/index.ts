@@ -1,4 +1,5 @@
 /** walletgate-server as a library: build the server in a process of your own (tests, the devnet). */
+export { AnalyticsEvents, analyticsEventSchema, type AnalyticsEvent } from './analytics.js'
 export { buildServer, type ServerParts } from './app.js'
 export { ManualClock, systemClock, type Clock } from './clock.js'
 export { ConfigError, DEFAULT_CONFIG, parseServerConfig, readServerConfig, secret, type ServerConfig } from './config.js'

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { run, UsageError } from '../src/cli.js'
+import { MIGRATIONS } from '../src/db/migrations.js'
 import { freshPostgresUrl } from './engines.js'
+
+const MIGRATED = `migrated the database to version ${MIGRATIONS.at(-1)?.version}`
 
 const dirs: string[] = []
 afterAll(() => {
@@ -23,7 +26,7 @@ describe('the command line', () => {
   it('adds, lists and removes projects in the embedded database, which keeps them across restarts', async () => {
     const { lines, io, embedded } = world()
     expect(await run(['project', 'add', 'shop', '--origin', 'https://shop.example', '--origin', 'http://localhost:5173', ...embedded], io)).toBe(0)
-    expect(lines).toContain('migrated the database to version 1')
+    expect(lines).toContain(MIGRATED)
     // A new process on the same folder: what was added is still there.
     lines.length = 0
     expect(await run(['project', 'list', ...embedded], io)).toBe(0)
@@ -52,7 +55,7 @@ describe('the command line on PostgreSQL', () => {
     const io = { out: (line: string) => void lines.push(line), env: { DATABASE_URL: await freshPostgresUrl() } }
     expect(await run(['project', 'add', 'shop', '--origin', 'https://shop.example'], io)).toBe(0)
     expect(await run(['migrate'], io)).toBe(0)
-    expect(lines.filter((line) => line.startsWith('migrated'))).toEqual(['migrated the database to version 1'])
+    expect(lines.filter((line) => line.startsWith('migrated'))).toEqual([MIGRATED])
     lines.length = 0
     expect(await run(['project', 'list'], io)).toBe(0)
     expect(lines).toEqual(['shop\thttps://shop.example'])

@@ -27,6 +27,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'analytics events',
+    sql: `
+      CREATE TABLE analytics_events (
+        project_id text NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        event_id text NOT NULL,
+        received_at timestamptz NOT NULL,
+        occurred_at timestamptz,
+        url text NOT NULL,
+        domain text NOT NULL,
+        sdk_type text NOT NULL,
+        sdk_version text NOT NULL,
+        props jsonb NOT NULL,
+        PRIMARY KEY (project_id, event_id)
+      );
+      CREATE INDEX analytics_events_received_at ON analytics_events (received_at);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
