@@ -12,6 +12,7 @@ import type { ServerConfig } from './config.js'
 import type { Database } from './db/database.js'
 import { MIGRATIONS, schemaVersion } from './db/migrations.js'
 import { AnalyticsEvents, analyticsEventSchema } from './analytics.js'
+import { WalletCatalogue } from './catalogue.js'
 import { Projects } from './projects.js'
 
 export interface ServerParts {
@@ -54,7 +55,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     requestIdHeader: false,
   })
 
-  await app.register(helmet, { global: true })
+  // The modal's pages are on other origins: their <img> of a wallet's image must load (CORS guards
+  // the JSON answers, which a page of another origin cannot read without it).
+  await app.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'cross-origin' } })
   await app.register(rateLimit, {
     global: true,
     max: config.limits.requestsPerMinute,
@@ -122,7 +125,50 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   })
   app.addHook('onClose', async () => clearInterval(pruning))
 
+  const catalogue = new WalletCatalogue(db)
+  app.get('/getWallets', { config: { api: true } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>
+    const page = positiveInt(query.page, 1)
+    const entries = positiveInt(query.entries, 40)
+    if (page === undefined) return reply.status(400).send({ message: 'Invalid page' })
+    if (entries === undefined) return reply.status(400).send({ message: 'Invalid entries' })
+    return catalogue.query({ page, entries: Math.min(entries, MAX_WALLET_ENTRIES), search: text(query.search), include: ids(query.include), exclude: ids(query.exclude) })
+  })
+  // An <img> asks for it: no Origin, no sdk query; only a known project.
+  app.get('/getWalletImage/:imageId', async (request, reply) => {
+    const projectId = projectIdOf(request)
+    if (projectId === undefined || (await projects.origins(projectId)) === undefined) return reply.status(403).send({ message: 'Unknown project' })
+    const image = await catalogue.image((request.params as { imageId: string }).imageId)
+    if (image === undefined) return reply.status(404).send({ message: 'No such wallet image' })
+    return reply
+      .header('content-type', image.type)
+      .header('cache-control', 'public, max-age=86400')
+      // An SVG opened on its own runs nothing and loads nothing.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(image.body)
+  })
+
   return app
+}
+
+/** `/getWallets` answers at most this many wallets a page. */
+export const MAX_WALLET_ENTRIES = 100
+
+function positiveInt(value: unknown, fallback: number): number | undefined {
+  if (value === undefined || value === '') return fallback
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN
+  return Number.isInteger(n) && n >= 1 ? n : undefined
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 200) : ''
+}
+
+function ids(value: unknown): string[] {
+  return text(value === undefined ? '' : String(value))
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
 }
 
 function projectIdOf(request: FastifyRequest): string | undefined {

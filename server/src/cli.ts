@@ -5,6 +5,7 @@
  *   walletgate-server migrate [same database options]
  *   walletgate-server project add <id> --origin URL [--origin URL...]
  *   walletgate-server project list | project remove <id>
+ *   walletgate-server catalogue import FILE   (replaces the wallet catalogue with the file's)
  *
  * Without --embedded the database is PostgreSQL at DATABASE_URL (or the file DATABASE_URL_FILE
  * names); with neither, it refuses to start: no silent fallback in production.
@@ -18,13 +19,15 @@ import { migrate } from './db/migrations.js'
 import { openPgliteDatabase } from './db/pglite-database.js'
 import { openPostgresDatabase } from './db/postgres-database.js'
 import { Projects } from './projects.js'
+import { WalletCatalogue } from './catalogue.js'
 
 const USAGE = `usage:
   walletgate-server [--config FILE] (--embedded [--data-dir DIR] | DATABASE_URL=...) [--port 8787] [--host 127.0.0.1]
   walletgate-server migrate [--embedded [--data-dir DIR]]
   walletgate-server project add <id> --origin https://app.example [--origin ...]
   walletgate-server project list
-  walletgate-server project remove <id>`
+  walletgate-server project remove <id>
+  walletgate-server catalogue import FILE`
 
 export class UsageError extends Error {
   override readonly name = 'UsageError'
@@ -56,7 +59,7 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     return 0
   }
   const [command = 'serve', ...rest] = positionals
-  if (!['serve', 'migrate', 'project'].includes(command)) throw new UsageError(`unknown command ${command}\n${USAGE}`)
+  if (!['serve', 'migrate', 'project', 'catalogue'].includes(command)) throw new UsageError(`unknown command ${command}\n${USAGE}`)
   const config = values.config === undefined ? DEFAULT_CONFIG : readServerConfig(values.config)
   const db = await openDatabase({ embedded: values.embedded, dataDir: values['data-dir'], env: io.env })
   let serving = false
@@ -65,6 +68,13 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     if (applied.length > 0) io.out(`migrated the database to version ${Math.max(...applied)}`)
     if (command === 'migrate') return 0
     if (command === 'project') return await project(rest, values.origin, new Projects(db, systemClock), io)
+    if (command === 'catalogue') {
+      const [action, file] = rest
+      if (action !== 'import' || file === undefined) throw new UsageError(`catalogue: expected catalogue import FILE\n${USAGE}`)
+      const { wallets, images } = await new WalletCatalogue(db).import(file)
+      io.out(`imported ${wallets} wallets and ${images} images`)
+      return 0
+    }
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, got ${values.port}`)
     const app = await buildServer({ config, db, clock: systemClock, logger: true })

@@ -1,6 +1,7 @@
 /** walletgate-server as a library: build the server in a process of your own (tests, the devnet). */
 export { AnalyticsEvents, analyticsEventSchema, type AnalyticsEvent } from './analytics.js'
-export { buildServer, type ServerParts } from './app.js'
+export { buildServer, MAX_WALLET_ENTRIES, type ServerParts } from './app.js'
+export { CatalogueFileError, WalletCatalogue, walletSchema, type CatalogueFile, type Wallet } from './catalogue.js'
 export { ManualClock, systemClock, type Clock } from './clock.js'
 export { ConfigError, DEFAULT_CONFIG, parseServerConfig, readServerConfig, secret, type ServerConfig } from './config.js'
 export type { Database, Queryable } from './db/database.js'

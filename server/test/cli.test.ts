@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -33,6 +33,18 @@ describe('the command line', () => {
     expect(lines).toEqual(['shop\thttp://localhost:5173 https://shop.example'])
     expect(await run(['project', 'remove', 'shop', ...embedded], io)).toBe(0)
     await expect(run(['project', 'remove', 'shop', ...embedded], io)).rejects.toThrow(UsageError)
+  }, 60_000)
+
+  it('imports a catalogue file, and names what is wrong with a bad one', async () => {
+    const { lines, io, embedded } = world()
+    const dir = dirs.at(-1) as string
+    const image = { type: 'image/svg+xml', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }
+    const listing = { id: 'w1', name: 'One', homepage: '', image_id: 'i1', order: 1, rdns: null, mobile_link: null, desktop_link: null, webapp_link: null, app_store: null, play_store: null, chrome_store: null, injected: null, chains: [] }
+    writeFileSync(join(dir, 'catalogue.json'), JSON.stringify({ wallets: [listing], images: { i1: image } }))
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ wallets: [{ ...listing, order: 'first' }], images: {} }))
+    expect(await run(['catalogue', 'import', join(dir, 'catalogue.json'), ...embedded], io)).toBe(0)
+    expect(lines.at(-1)).toBe('imported 1 wallets and 1 images')
+    await expect(run(['catalogue', 'import', join(dir, 'bad.json'), ...embedded], io)).rejects.toThrow(/wallets\.0\.order/)
   }, 60_000)
 
   it('refuses to start without a database rather than fall back to an embedded one', async () => {

@@ -46,6 +46,24 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_events_received_at ON analytics_events (received_at);
     `,
   },
+  {
+    version: 3,
+    name: 'the wallet catalogue',
+    sql: `
+      CREATE TABLE wallets (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        sort_order integer NOT NULL,
+        listing jsonb NOT NULL
+      );
+      CREATE INDEX wallets_sort_order ON wallets (sort_order, id);
+      CREATE TABLE wallet_images (
+        image_id text PRIMARY KEY,
+        content_type text NOT NULL,
+        body bytea NOT NULL
+      );
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
