@@ -52,6 +52,7 @@ export default tseslint.config(
       'node_modules/**',
       'dist/**',
       'server/dist/**',
+      'server/.test-dist/**',
       'demo-dist/**',
       'bench/**',
       'test-results/**',
