@@ -14,6 +14,7 @@ import { MIGRATIONS, schemaVersion } from './db/migrations.js'
 import { AnalyticsEvents, analyticsEventSchema } from './analytics.js'
 import { WalletCatalogue } from './catalogue.js'
 import { Projects } from './projects.js'
+import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 
 export interface ServerParts {
   readonly config: ServerConfig
@@ -58,10 +59,15 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   // The modal's pages are on other origins: their <img> of a wallet's image must load (CORS guards
   // the JSON answers, which a page of another origin cannot read without it).
   await app.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'cross-origin' } })
+  const counters = sharedCounters(db, clock)
   await app.register(rateLimit, {
     global: true,
     max: config.limits.requestsPerMinute,
     timeWindow: 60_000,
+    // Counted in the database: every replica counts the same requests.
+    store: sharedRateLimitStore(counters),
+    // A database that cannot count lets the request through (the request itself will say if it fails).
+    skipOnError: true,
     // Per project and per client address: one host's visitors do not use up another's.
     keyGenerator: (request) => `${projectIdOf(request) ?? '-'}|${request.ip}`,
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s` }),
@@ -116,8 +122,11 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     await analytics.record(request.projectId ?? '', { type: query.st ?? '', version: query.sv ?? '' }, event.data)
     return reply.status(202).send({ accepted: true })
   })
-  // Events older than the retention period go, at start and every hour.
-  const prune = () => analytics.prune(config.analytics.retentionDays).catch((error: unknown) => app.log.warn({ err: error }, 'pruning analytics failed'))
+  // Events older than the retention period and ended rate-limit windows go, at start and every hour.
+  const prune = () =>
+    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning old analytics and rate-limit windows failed'),
+    )
   const pruning = setInterval(() => void prune(), 3_600_000)
   pruning.unref()
   app.addHook('onReady', async () => {

@@ -10,18 +10,21 @@ import { migratedDatabase, SDK, serverWithProject } from '../../server/test/supp
 
 let db: Database
 let app: FastifyInstance
-/** The same server with a limit of 3 calls a minute per project and client. */
+/** The same server with a limit of 3 calls a minute per project and client, on a database of its own. */
+let limitedDb: Database
 let limited: FastifyInstance
 
 beforeAll(async () => {
   db = await migratedDatabase()
   ;({ app } = await serverWithProject(db))
-  ;({ app: limited } = await serverWithProject(db, { limits: { requestsPerMinute: 3, bodyLimitBytes: 65_536 } }))
+  limitedDb = await migratedDatabase()
+  ;({ app: limited } = await serverWithProject(limitedDb, { limits: { requestsPerMinute: 3, bodyLimitBytes: 65_536 } }))
 }, 60_000)
 afterAll(async () => {
   await app?.close()
   await limited?.close()
   await db?.close()
+  await limitedDb?.close()
 })
 
 const call = (headers: Record<string, string>, query = `projectId=wg-test&${SDK}`, server = app) => server.inject({ url: `/projects/v1/origins?${query}`, headers })

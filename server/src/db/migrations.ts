@@ -64,6 +64,18 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'rate limits shared by replicas',
+    sql: `
+      CREATE TABLE rate_limits (
+        key text NOT NULL,
+        window_start bigint NOT NULL,
+        count integer NOT NULL,
+        PRIMARY KEY (key, window_start)
+      );
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
