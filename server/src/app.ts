@@ -112,6 +112,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   })
 
   app.get('/projects/v1/origins', { config: { api: true } }, async (request) => ({ allowedOrigins: (await projects.origins(request.projectId ?? '')) ?? [] }))
+  app.get('/appkit/v1/config', { config: { api: true } }, async (request) => ({ features: await projects.features(request.projectId ?? '') }))
   app.get('/getAnalyticsConfig', { config: { api: true } }, async () => ({ isAnalyticsEnabled: true, isAppKitAuthEnabled: true }))
 
   const analytics = new AnalyticsEvents(db, clock)

@@ -18,13 +18,13 @@ import type { Database } from './db/database.js'
 import { migrate } from './db/migrations.js'
 import { openPgliteDatabase } from './db/pglite-database.js'
 import { openPostgresDatabase } from './db/postgres-database.js'
-import { Projects } from './projects.js'
+import { isRemoteFeature, Projects, REMOTE_FEATURES } from './projects.js'
 import { WalletCatalogue } from './catalogue.js'
 
 const USAGE = `usage:
   walletgate-server [--config FILE] (--embedded [--data-dir DIR] | DATABASE_URL=...) [--port 8787] [--host 127.0.0.1]
   walletgate-server migrate [--embedded [--data-dir DIR]]
-  walletgate-server project add <id> --origin https://app.example [--origin ...]
+  walletgate-server project add <id> --origin https://app.example [--origin ...] [--disable swap,onramp,...]
   walletgate-server project list
   walletgate-server project remove <id>
   walletgate-server catalogue import FILE`
@@ -51,6 +51,7 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
       port: { type: 'string', default: '8787' },
       host: { type: 'string', default: '127.0.0.1' },
       origin: { type: 'string', multiple: true, default: [] },
+      disable: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -67,7 +68,7 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     const applied = await migrate(db)
     if (applied.length > 0) io.out(`migrated the database to version ${Math.max(...applied)}`)
     if (command === 'migrate') return 0
-    if (command === 'project') return await project(rest, values.origin, new Projects(db, systemClock), io)
+    if (command === 'project') return await project(rest, values.origin, values.disable, new Projects(db, systemClock), io)
     if (command === 'catalogue') {
       const [action, file] = rest
       if (action !== 'import' || file === undefined) throw new UsageError(`catalogue: expected catalogue import FILE\n${USAGE}`)
@@ -99,7 +100,7 @@ async function openDatabase(options: { embedded: boolean; dataDir: string | unde
   return openPostgresDatabase(url)
 }
 
-async function project(args: readonly string[], origins: readonly string[], projects: Projects, io: Io): Promise<number> {
+async function project(args: readonly string[], origins: readonly string[], disable: string | undefined, projects: Projects, io: Io): Promise<number> {
   const [action, id] = args
   if (action === 'list') {
     for (const record of await projects.list()) io.out(`${record.id}\t${record.origins.join(' ')}`)
@@ -107,8 +108,12 @@ async function project(args: readonly string[], origins: readonly string[], proj
   }
   if (action === 'add' && id !== undefined) {
     if (origins.length === 0) throw new UsageError('project add: give the pages\' origins with --origin https://app.example')
+    const off = disable === undefined ? [] : disable.split(',').map((f) => f.trim()).filter(Boolean)
+    const unknown = off.filter((feature) => !isRemoteFeature(feature))
+    if (unknown.length > 0) throw new UsageError(`--disable: unknown features ${unknown.join(', ')} (known: ${Object.keys(REMOTE_FEATURES).join(', ')})`)
     const record = await projects.add(id, origins)
-    io.out(`${record.id}\t${record.origins.join(' ')}`)
+    await projects.setDisabledFeatures(id, off)
+    io.out(`${record.id}\t${record.origins.join(' ')}${off.length === 0 ? '' : `\t(off: ${off.join(', ')})`}`)
     return 0
   }
   if (action === 'remove' && id !== undefined) {

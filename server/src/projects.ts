@@ -38,6 +38,24 @@ export interface ProjectRecord {
   readonly origins: readonly string[]
 }
 
+/**
+ * The features the modal asks the project's configuration about (`/appkit/v1/config`), each with
+ * what it offers when on; a project may turn any of them off.
+ */
+export const REMOTE_FEATURES = {
+  swap: ['1inch'],
+  onramp: ['coinbase', 'meld'],
+  email: null,
+  social: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  activity: null,
+  reown_branding: null,
+} as const satisfies Record<string, readonly string[] | null>
+export type RemoteFeatureId = keyof typeof REMOTE_FEATURES
+
+export function isRemoteFeature(id: string): id is RemoteFeatureId {
+  return Object.hasOwn(REMOTE_FEATURES, id)
+}
+
 export class Projects {
   constructor(
     private readonly db: Queryable,
@@ -53,6 +71,21 @@ export class Projects {
       await this.db.query('INSERT INTO project_origins (project_id, origin) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, origin])
     }
     return { id, origins: (await this.origins(id)) ?? [] }
+  }
+
+  /** Turns `features` off for the project (and every other one on); false when there is no such project. */
+  async setDisabledFeatures(id: string, features: readonly string[]): Promise<boolean> {
+    const unknown = features.filter((f) => !isRemoteFeature(f))
+    if (unknown.length > 0) throw new ProjectInputError(`unknown features: ${unknown.join(', ')} (known: ${Object.keys(REMOTE_FEATURES).join(', ')})`)
+    const { rows } = await this.db.query('UPDATE projects SET disabled_features = $2::jsonb WHERE id = $1 RETURNING id', [id, JSON.stringify([...new Set(features)])])
+    return rows.length > 0
+  }
+
+  /** The project's features as the modal reads them: on, unless the project turned them off. */
+  async features(id: string): Promise<{ id: RemoteFeatureId; isEnabled: boolean; config: readonly string[] | null }[]> {
+    const { rows } = await this.db.query<{ disabled_features: string[] }>('SELECT disabled_features FROM projects WHERE id = $1', [id])
+    const off = new Set(rows[0]?.disabled_features ?? [])
+    return (Object.keys(REMOTE_FEATURES) as RemoteFeatureId[]).map((feature) => ({ id: feature, isEnabled: !off.has(feature), config: REMOTE_FEATURES[feature] }))
   }
 
   /** Removes the project and its origins; false when there was none. */

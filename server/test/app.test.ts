@@ -4,6 +4,7 @@ import { buildServer } from '../src/app.js'
 import { ManualClock } from '../src/clock.js'
 import { DEFAULT_CONFIG } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
+import { Projects } from '../src/projects.js'
 import { ENGINES } from './engines.js'
 import { migratedDatabase, SDK, serverWithProject } from './support.js'
 
@@ -52,6 +53,17 @@ describe.each(ENGINES)('the server on $name', ({ open }) => {
       const answer = await app.inject(`/getAnalyticsConfig?${query}`)
       expect(answer.statusCode).toBe(400)
       expect(answer.json()).toEqual({ message: `Missing query parameter ${name}` })
+    })
+
+    it('answers the project\'s features, on unless the project turned them off', async () => {
+      const features = async () =>
+        ((await app.inject(`/appkit/v1/config?projectId=wg-test&${SDK}`)).json() as { features: { id: string; isEnabled: boolean; config: unknown }[] }).features
+      expect((await features()).every((f) => f.isEnabled)).toBe(true)
+      expect((await features()).find((f) => f.id === 'swap')?.config).toEqual(['1inch'])
+      await new Projects(db, new ManualClock()).setDisabledFeatures('wg-test', ['swap', 'onramp'])
+      expect((await features()).filter((f) => !f.isEnabled).map((f) => f.id)).toEqual(['swap', 'onramp'])
+      await new Projects(db, new ManualClock()).setDisabledFeatures('wg-test', [])
+      await expect(new Projects(db, new ManualClock()).setDisabledFeatures('wg-test', ['teleport'])).rejects.toThrow(/unknown features: teleport/)
     })
 
     it('refuses an unknown project with 403 (the modal shows its alert)', async () => {

@@ -31,6 +31,9 @@ describe('the command line', () => {
     lines.length = 0
     expect(await run(['project', 'list', ...embedded], io)).toBe(0)
     expect(lines).toEqual(['shop\thttp://localhost:5173 https://shop.example'])
+    expect(await run(['project', 'add', 'shop', '--origin', 'https://shop.example', '--disable', 'swap,onramp', ...embedded], io)).toBe(0)
+    expect(lines.at(-1)).toBe('shop\thttp://localhost:5173 https://shop.example\t(off: swap, onramp)')
+    await expect(run(['project', 'add', 'shop', '--origin', 'https://shop.example', '--disable', 'teleport', ...embedded], io)).rejects.toThrow(/unknown features teleport/)
     expect(await run(['project', 'remove', 'shop', ...embedded], io)).toBe(0)
     await expect(run(['project', 'remove', 'shop', ...embedded], io)).rejects.toThrow(UsageError)
   }, 60_000)

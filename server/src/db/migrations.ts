@@ -76,6 +76,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'features a project turns off',
+    sql: `ALTER TABLE projects ADD COLUMN disabled_features jsonb NOT NULL DEFAULT '[]'::jsonb;`,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
