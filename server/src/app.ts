@@ -14,6 +14,7 @@ import { MIGRATIONS, schemaVersion } from './db/migrations.js'
 import { AnalyticsEvents, analyticsEventSchema } from './analytics.js'
 import { WalletCatalogue } from './catalogue.js'
 import { Projects } from './projects.js'
+import { registerMetrics } from './metrics.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 
 export interface ServerParts {
@@ -22,6 +23,8 @@ export interface ServerParts {
   readonly clock: Clock
   /** Fastify's logger: true for JSON lines on stdout, false (tests) for none. */
   readonly logger?: boolean
+  /** The token `/metrics` asks for; without one there is no `/metrics`. */
+  readonly metricsToken?: string | undefined
 }
 
 /** What an API route's handler is given once the guard let the request through. */
@@ -98,6 +101,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     if (request.routeOptions.config.api !== true) return
     await guard(request, reply, projects)
   })
+
+  registerMetrics(app, parts.metricsToken)
 
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {

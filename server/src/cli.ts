@@ -78,7 +78,7 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     }
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, got ${values.port}`)
-    const app = await buildServer({ config, db, clock: systemClock, logger: true })
+    const app = await buildServer({ config, db, clock: systemClock, logger: true, metricsToken: secret(io.env, 'METRICS_TOKEN') })
     await app.listen({ port, host: values.host })
     serving = true
     await stopOnSignal(async () => {
