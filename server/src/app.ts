@@ -3,6 +3,7 @@
  * guard (the spec's query parameters, a known project, and for a browser's call an allowed page
  * origin). Built from its parts (configuration, database, clock) so tests run it in the process.
  */
+import { createRequire } from 'node:module'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
@@ -15,6 +16,7 @@ import { AnalyticsEvents, analyticsEventSchema } from './analytics.js'
 import { WalletCatalogue } from './catalogue.js'
 import { Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
+import { openApiDocument } from './openapi.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 
 export interface ServerParts {
@@ -27,10 +29,8 @@ export interface ServerParts {
   readonly metricsToken?: string | undefined
 }
 
-/** What an API route's handler is given once the guard let the request through. */
-export interface GuardedRequest {
-  readonly projectId: string
-}
+/** The server's version, as its package says (../package.json from src/ and from dist/ alike). */
+export const SERVER_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
 
 /** The query every call of the modal carries (spec section 7); an image route carries none. */
 const REQUIRED_QUERY = ['projectId', 'st', 'sv'] as const
@@ -104,6 +104,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
   registerMetrics(app, parts.metricsToken)
 
+  const openApi = openApiDocument(SERVER_VERSION)
+  app.get('/openapi.json', async () => openApi)
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {
     try {
