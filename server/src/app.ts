@@ -18,6 +18,21 @@ import { Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
+import { CHAIN_DATA_OPERATIONS, ChainDataError, type ApiGuard, type ChainDataOperation, type ChainDataPort } from './chain-data.js'
+
+/** What a plugin of the server (the devnet's, tests') may use. */
+export interface ServerContext {
+  readonly db: Database
+  readonly clock: Clock
+  readonly projects: Projects
+  readonly analytics: AnalyticsEvents
+}
+
+/**
+ * A plugin adds routes and hooks to the server before its own routes, on the root instance (its
+ * hooks see every request). The package registers none; the devnet adds its test switches here.
+ */
+export type ServerPlugin = (app: FastifyInstance, context: ServerContext) => Promise<void> | void
 
 export interface ServerParts {
   readonly config: ServerConfig
@@ -27,6 +42,9 @@ export interface ServerParts {
   readonly logger?: boolean
   /** The token `/metrics` asks for; without one there is no `/metrics`. */
   readonly metricsToken?: string | undefined
+  /** Where balances, history, prices, swap, on-ramp and smart sessions come from (501 without). */
+  readonly chainData?: ChainDataPort
+  readonly plugins?: readonly ServerPlugin[]
 }
 
 /** The server's version, as its package says (../package.json from src/ and from dist/ alike). */
@@ -37,8 +55,12 @@ const REQUIRED_QUERY = ['projectId', 'st', 'sv'] as const
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The modal's API: the project guard runs first. */
-    readonly api?: boolean
+    /**
+     * The modal's API: the project guard runs first. `true`: projectId, st and sv in the query (every
+     * GET); `project`: projectId in the query; `body`: projectId in the JSON body; `origin`: the
+     * call names no project (spec section 7), so a browser's must come from some project's origin.
+     */
+    readonly api?: ApiGuard
   }
   interface FastifyRequest {
     /** The project the guard found (API routes only). */
@@ -75,15 +97,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     keyGenerator: (request) => `${projectIdOf(request) ?? '-'}|${request.ip}`,
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s` }),
   })
-  // CORS answers a page only from an origin of the project its call names.
+  // CORS answers a page only from an origin of the project its call names, or, for the calls that
+  // name none in their URL (a preflight carries no body), from an origin of some project.
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
       const origin = request.headers.origin
+      if (origin === undefined) return callback(null, { origin: false })
       const projectId = projectIdOf(request)
-      if (origin === undefined || projectId === undefined) return callback(null, { origin: false })
-      projects.origins(projectId).then(
-        (allowed) => callback(null, { origin: allowed?.includes(origin) === true ? origin : false, methods: ['GET', 'POST'], maxAge: 600 }),
+      const allowed = projectId === undefined ? projects.anyAllows(origin) : projects.allows(projectId, origin)
+      allowed.then(
+        (ok) => callback(null, { origin: ok ? origin : false, methods: ['GET', 'POST'], maxAge: 600 }),
         (error: Error) => callback(error),
       )
     },
@@ -98,9 +122,12 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.setNotFoundHandler((_request, reply) => void reply.status(404).send({ message: 'Not found' }))
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.api !== true) return
+    if (request.routeOptions.config.api === undefined) return
     await guard(request, reply, projects)
   })
+
+  const analytics = new AnalyticsEvents(db, clock)
+  for (const plugin of parts.plugins ?? []) await plugin(app, { db, clock, projects, analytics })
 
   registerMetrics(app, parts.metricsToken)
 
@@ -122,7 +149,6 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.get('/appkit/v1/config', { config: { api: true } }, async (request) => ({ features: await projects.features(request.projectId ?? '') }))
   app.get('/getAnalyticsConfig', { config: { api: true } }, async () => ({ isAnalyticsEnabled: true, isAppKitAuthEnabled: true }))
 
-  const analytics = new AnalyticsEvents(db, clock)
   app.post('/e', { config: { api: true } }, async (request, reply) => {
     const event = analyticsEventSchema.safeParse(request.body)
     if (!event.success) return reply.status(400).send({ message: `Expected an analytics event: ${event.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}` })
@@ -165,7 +191,39 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       .send(image.body)
   })
 
+  registerChainData(app, parts.chainData ?? {})
+
   return app
+}
+
+/** The chain-data routes (./chain-data.ts), each answered by the source's operation or 501. */
+function registerChainData(app: FastifyInstance, source: ChainDataPort): void {
+  for (const [operation, spec] of Object.entries(CHAIN_DATA_OPERATIONS) as [ChainDataOperation, (typeof CHAIN_DATA_OPERATIONS)[ChainDataOperation]][]) {
+    app.route({
+      method: spec.method,
+      url: spec.path,
+      config: { api: spec.guard },
+      handler: async (request, reply) => {
+        const handler = source[operation]
+        if (handler === undefined) return reply.status(501).send({ message: `This server has no source for ${spec.summary.toLowerCase()} yet` })
+        try {
+          const answer = await handler({
+            params: (request.params ?? {}) as Record<string, string>,
+            query: new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''),
+            body: request.body,
+            headers: request.headers,
+            baseUrl: `${request.protocol}://${request.host}`,
+          })
+          const status = answer.status ?? 200
+          if (status < 300 && 'maxAgeSeconds' in spec) void reply.header('cache-control', `private, max-age=${spec.maxAgeSeconds}`)
+          return reply.status(status).send(answer.json)
+        } catch (error) {
+          if (error instanceof ChainDataError && error.status >= 400 && error.status < 500) return reply.status(error.status).send(error.body)
+          throw error
+        }
+      },
+    })
+  }
 }
 
 /** `/getWallets` answers at most this many wallets a page. */
@@ -199,16 +257,25 @@ function projectIdOf(request: FastifyRequest): string | undefined {
  * compared exactly as browsers send it (403 otherwise: the modal shows its alert).
  */
 async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects): Promise<void> {
-  const query = (request.query ?? {}) as Record<string, unknown>
-  for (const name of REQUIRED_QUERY) {
-    const value = query[name]
-    if (typeof value !== 'string' || value === '') return void (await reply.status(400).send({ message: `Missing query parameter ${name}` }))
+  const mode = request.routeOptions.config.api
+  const origin = request.headers.origin
+  if (mode === 'origin') {
+    if (origin !== undefined && !(await projects.anyAllows(origin))) return void (await reply.status(403).send({ message: 'This page origin is not allowed by any project' }))
+    return
   }
-  const projectId = query.projectId as string
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const source = mode === 'body' ? ((typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>) : query
+  const required = mode === true ? REQUIRED_QUERY : (['projectId'] as const)
+  for (const name of required) {
+    const value = name === 'projectId' ? source[name] : query[name]
+    if (typeof value !== 'string' || value === '') {
+      return void (await reply.status(400).send({ message: mode === 'body' && name === 'projectId' ? 'Missing body field projectId' : `Missing query parameter ${name}` }))
+    }
+  }
+  const projectId = source.projectId as string
   const origins = await projects.origins(projectId)
   if (origins === undefined) return void (await reply.status(403).send({ message: `Project ${projectId} is not allowed: unknown project` }))
-  const origin = request.headers.origin
-  if (origin !== undefined && !origins.includes(origin)) {
+  if (origin !== undefined && !(await projects.allows(projectId, origin))) {
     return void (await reply.status(403).send({ message: `Project ${projectId} is not allowed: origin not found on the allowlist` }))
   }
   request.projectId = projectId

@@ -16,6 +16,7 @@ import {
   walletsQuerySchema,
   walletsSchema,
 } from './api-schemas.js'
+import { CHAIN_DATA_OPERATIONS } from './chain-data.js'
 
 type Schema = z.ZodType
 
@@ -86,6 +87,27 @@ export function openApiDocument(version: string): Record<string, unknown> {
         '404': answer('No such image', errorSchema),
       },
     },
+  }
+  for (const spec of Object.values(CHAIN_DATA_OPERATIONS)) {
+    const path = spec.path.replace(/:([A-Za-z]+)/g, '{$1}')
+    const pathParameters = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
+    const query = spec.guard === true ? queryParameters(sdkQuerySchema) : spec.guard === 'project' ? queryParameters(sdkQuerySchema.pick({ projectId: true })) : []
+    const body =
+      spec.method === 'POST'
+        ? { requestBody: { required: true, content: { 'application/json': { schema: spec.guard === 'body' ? { type: 'object', required: ['projectId'], properties: { projectId: { type: 'string', minLength: 1 } } } : { type: 'object' } } } } }
+        : {}
+    const operations = (paths[path] ?? {}) as Record<string, unknown>
+    operations[spec.method.toLowerCase()] = {
+      summary: `${spec.summary} (docs/service-api.md)`,
+      parameters: [...pathParameters, ...query],
+      ...body,
+      responses: {
+        '200': { description: 'As docs/service-api.md describes it', content: { 'application/json': { schema: {} } } },
+        ...ERRORS,
+        '501': answer('This server has no chain-data source for the call yet', errorSchema),
+      },
+    }
+    paths[path] = operations
   }
   return {
     openapi: '3.1.0',

@@ -15,10 +15,20 @@ export class ProjectInputError extends Error {
 
 /**
  * `value` as an origin exactly as browsers send it in `Origin` (`https://app.example`,
- * `http://localhost:5173`): scheme, host and a port other than the scheme's default, nothing else.
- * Throws ProjectInputError for anything else (a path, a wildcard, credentials, `null`).
+ * `http://localhost:5173`): scheme, host and a port other than the scheme's default, nothing else;
+ * or a pattern of the modal's allow-list (`http://127.0.0.1:*`: any port of that host;
+ * `https://*.example.com`: any subdomain, not the domain itself). Throws ProjectInputError for
+ * anything else (a path, a bare `*`, credentials, `null`).
  */
 export function originOf(value: string): string {
+  const pattern = /^(https?):\/\/(\*\.)?([a-z0-9.-]+)(?::(\*|\d{1,5}))?$/.exec(value)
+  if (pattern !== null && (pattern[2] !== undefined || pattern[4] === '*')) {
+    const [, scheme, wildcard = '', host, port] = pattern
+    // The host part of a pattern must be an origin of its own (so `*.com` or `http://*:*` are not).
+    const concrete = originOf(`${scheme}://${host}${port === undefined || port === '*' ? '' : `:${port}`}`)
+    if (wildcard !== '' && !host!.includes('.')) throw new ProjectInputError(`not an origin pattern: ${JSON.stringify(value)} (a subdomain pattern names a domain such as *.example.com)`)
+    return `${scheme}://${wildcard}${concrete.slice(`${scheme}://`.length)}${port === '*' ? ':*' : ''}`
+  }
   let url: URL
   try {
     url = new URL(value)
@@ -31,6 +41,29 @@ export function originOf(value: string): string {
     throw new ProjectInputError(`not an origin: ${JSON.stringify(value)} (expected scheme://host[:port], as ${url.origin})`)
   }
   return url.origin
+}
+
+/**
+ * Whether a page's `Origin` is `allowed` (an origin or a pattern as {@link originOf} stores it),
+ * by the modal's own rule: the same scheme, the same host (or a subdomain, for `*.`), the same port
+ * (or any, for `:*`). The origin is compared as browsers send it, so `null`, a path or a trailing
+ * slash match nothing.
+ */
+export function originAllowed(origin: string, allowed: string): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(origin)
+  } catch {
+    return false
+  }
+  if (parsed.origin !== origin) return false
+  const match = /^(https?):\/\/(\*\.)?([^/:]+)(?::(\d+|\*))?$/.exec(allowed.trim())
+  if (match === null) return false
+  const [, scheme, wildcard, host, port] = match
+  if (`${scheme}:` !== parsed.protocol) return false
+  const hostOk = wildcard === undefined ? parsed.hostname === host : parsed.hostname.endsWith(`.${host!}`)
+  if (!hostOk) return false
+  return port === '*' || parsed.port === (port ?? '')
 }
 
 export interface ProjectRecord {
@@ -105,6 +138,17 @@ export class Projects {
       byId.set(row.id, list)
     }
     return [...byId].map(([id, origins]) => ({ id, origins }))
+  }
+
+  /** Whether a page of `origin` may use the project `id` (false for a project that does not exist). */
+  async allows(id: string, origin: string): Promise<boolean> {
+    return (await this.origins(id))?.some((allowed) => originAllowed(origin, allowed)) === true
+  }
+
+  /** Whether a page of `origin` may use some project (for the calls that name none, as the spec has them). */
+  async anyAllows(origin: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ origin: string }>('SELECT DISTINCT origin FROM project_origins')
+    return rows.some((row) => originAllowed(origin, row.origin))
   }
 
   /** The project's origins, or undefined for a project that does not exist. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../src/clock.js'
-import { originOf, ProjectInputError, Projects } from '../src/projects.js'
+import { originAllowed, originOf, ProjectInputError, Projects } from '../src/projects.js'
 import { ENGINES } from './engines.js'
 import { migratedDatabase } from './support.js'
 
@@ -12,7 +12,32 @@ describe('origins', () => {
     expect(originOf('http://localhost:5173')).toBe('http://localhost:5173')
   })
 
-  it.each(['https://app.example/path', 'https://*.example', 'null', 'https://user:pw@app.example', 'javascript:alert(1)', 'app.example', 'https://app.example?x=1'])(
+  it("may be the modal's patterns: any port of a host, any subdomain of a domain", () => {
+    expect(originOf('http://127.0.0.1:*')).toBe('http://127.0.0.1:*')
+    expect(originOf('https://*.example.com')).toBe('https://*.example.com')
+    expect(originOf('https://*.example.com:8443')).toBe('https://*.example.com:8443')
+  })
+
+  it.each([
+    ['http://127.0.0.1:5173', 'http://127.0.0.1:*', true],
+    ['http://127.0.0.1', 'http://127.0.0.1:*', true],
+    ['https://127.0.0.1:5173', 'http://127.0.0.1:*', false],
+    ['http://127.0.0.10:5173', 'http://127.0.0.1:*', false],
+    ['http://127.0.0.1.evil.test:80', 'http://127.0.0.1:*', false],
+    ['https://shop.example.com', 'https://*.example.com', true],
+    ['https://example.com', 'https://*.example.com', false],
+    ['https://evilexample.com', 'https://*.example.com', false],
+    ['https://shop.example.com.evil.test', 'https://*.example.com', false],
+    ['https://shop.example.com:8443', 'https://*.example.com', false],
+    ['null', 'http://127.0.0.1:*', false],
+    ['http://127.0.0.1:5173/', 'http://127.0.0.1:*', false],
+    ['https://app.example', 'https://app.example', true],
+    ['https://app.example.evil.test', 'https://app.example', false],
+  ])('%s against %s: %s', (origin, allowed, expected) => {
+    expect(originAllowed(origin, allowed)).toBe(expected)
+  })
+
+  it.each(['https://app.example/path', 'https://*.example', 'http://*:*', '*', 'https://*.example.com/x', 'https://a.*.example.com', 'null', 'https://user:pw@app.example', 'javascript:alert(1)', 'app.example', 'https://app.example?x=1'])(
     'refuse %s',
     (value) => {
       expect(() => originOf(value)).toThrow(ProjectInputError)
@@ -38,5 +63,25 @@ describe.each(ENGINES)('projects on $name', ({ open }) => {
     await expect(projects.add("x'; DROP TABLE projects; --", ['https://a.example'])).rejects.toThrow(ProjectInputError)
     expect((await projects.list()).map((p) => p.id)).toEqual(['blog'])
     await db.close()
+  })
+})
+
+describe("the server's origin rule", () => {
+  // The server cannot import the modal's code (its package builds from server/src alone), so it holds
+  // its own copy of the modal's rule (src/domain/validation/origin-allow-list.ts); the two must agree.
+  it("is the modal's: both agree on generated origins and patterns", async () => {
+    const fc = (await import('fast-check')).default
+    const { originAllowed: modalRule } = await import('../../src/domain/validation/origin-allow-list.js')
+    const host = fc.constantFrom('127.0.0.1', 'localhost', 'app.example', 'shop.app.example', 'example', 'app.example.evil.test', 'evilapp.example')
+    const scheme = fc.constantFrom('http', 'https')
+    const port = fc.constantFrom('', ':80', ':443', ':5173', ':8443')
+    const origin = fc.oneof(fc.tuple(scheme, host, port).map(([s, h, p]) => `${s}://${h}${p}`), fc.constantFrom('null', 'http://127.0.0.1:5173/', 'https://app.example/x'))
+    const pattern = fc.tuple(scheme, fc.boolean(), host, fc.constantFrom('', ':*', ':5173', ':443')).map(([s, wild, h, p]) => `${s}://${wild ? '*.' : ''}${h}${p}`)
+    fc.assert(
+      fc.property(origin, pattern, (o, p) => {
+        expect(originAllowed(o, p)).toBe(modalRule(o, [p]))
+      }),
+      { numRuns: 2_000 },
+    )
   })
 })
