@@ -44,6 +44,8 @@ export interface StartDevnetOptions {
   dataDir?: string
   /** Known project ids. Env DEVNET_PROJECT_IDS (comma-separated); default walletgate-demo,walletgate-test. */
   projectIds?: string[]
+  /** The token the service's `/__admin/*` switches ask for. Env DEVNET_ADMIN_TOKEN; a random one by default. */
+  adminToken?: string
   /** No progress lines on stderr. */
   quiet?: boolean
   /** Start the WalletConnect relay (devnet/src/relay) too; default true. */
@@ -89,6 +91,8 @@ export interface DevnetTokenInfo {
 /** The serialisable facts of a running devnet (what tests receive through inject('devnet')). */
 export interface DevnetInfo {
   serviceUrl: string
+  /** What the service's `/__admin/*` switches ask for: `Authorization: Bearer <adminToken>`. */
+  adminToken: string
   rpcUrls: Record<number, string>
   relayUrl?: string
   /** The Farcaster auth relay (its channel links open its devnet Farcaster app page). */
@@ -282,6 +286,7 @@ const serviceStep: StartStep = {
       rpcUrls: ctx.rpcUrls,
       dataDir: ctx.dataDir,
       projectIds: ctx.projectIds,
+      ...(ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN ? { adminToken: ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN } : {}),
       ...(ctx.solana ? { solana: ctx.solana.ledger } : {}),
       control: () => devnetControl(ctx),
     })
@@ -463,6 +468,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
   }
   return {
     serviceUrl: ctx.serviceUrl!,
+    adminToken: ctx.service!.adminToken,
     rpcUrls: { ...ctx.rpcUrls },
     ...(ctx.relayUrl ? { relayUrl: ctx.relayUrl } : {}),
     ...(ctx.farcaster ? { farcasterUrl: ctx.farcaster.url } : {}),

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   lines.push('Walletgate devnet')
   for (const [id, url] of Object.entries(devnet.rpcUrls)) lines.push(`  chain ${id.padEnd(6)} ${url}`)
   for (const [id, url] of Object.entries(devnet.bundlerUrls)) lines.push(`  bundler ${id} ${url}  (ERC-4337, EntryPoint v0.7)`)
-  lines.push(`  service      ${devnet.serviceUrl}`)
+  lines.push(`  service      ${devnet.serviceUrl}  (walletgate-server; /__admin/* takes Authorization: Bearer ${devnet.adminToken})`)
   if (devnet.relayUrl) lines.push(`  relay        ${devnet.relayUrl}`)
   if (devnet.farcasterUrl) lines.push(`  farcaster    ${devnet.farcasterUrl}  (relay + devnet Farcaster app; seeded fids in devnet/README.md)`)
   lines.push(`  project ids  ${devnet.projectIds.join(', ')}`)
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   }
   lines.push(`Ready in ${devnet.readyMs} ms. Ctrl-C stops everything.`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, authUrl: devnet.authUrl, farcasterUrl: devnet.farcasterUrl, bundlerUrls: devnet.bundlerUrls, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
+  process.stdout.write(`DEVNET_READY ${JSON.stringify({ pid: process.pid, serviceUrl: devnet.serviceUrl, adminToken: devnet.adminToken, rpcUrls: devnet.rpcUrls, relayUrl: devnet.relayUrl, solanaRpcUrl: devnet.solanaRpcUrl, solanaWsUrl: devnet.solanaWsUrl, bitcoinEsploraUrl: devnet.bitcoinEsploraUrl, authUrl: devnet.authUrl, farcasterUrl: devnet.farcasterUrl, bundlerUrls: devnet.bundlerUrls, childPids: devnet.childPids, readyMs: devnet.readyMs })}\n`)
 }
 
 main().catch((error: unknown) => {

@@ -36,11 +36,12 @@ async function putBack(devnet: DevnetInfo): Promise<void> {
     const { ok, status } = await res
     if (!ok) throw new Error(`putting the shared devnet back: ${what} answered ${status}`)
   }
-  await answered('DELETE /__admin/faults', fetch(`${devnet.serviceUrl}/__admin/faults`, { method: 'DELETE' }))
+  const adminAuth = { authorization: `Bearer ${devnet.adminToken}` }
+  await answered('DELETE /__admin/faults', fetch(`${devnet.serviceUrl}/__admin/faults`, { method: 'DELETE', headers: adminAuth }))
   // e2e files count requests in the service's log (smart-sessions: one revoke).
-  await answered('DELETE /__admin/requests', fetch(`${devnet.serviceUrl}/__admin/requests`, { method: 'DELETE' }))
+  await answered('DELETE /__admin/requests', fetch(`${devnet.serviceUrl}/__admin/requests`, { method: 'DELETE', headers: adminAuth }))
   for (const chainId of Object.keys(devnet.rpcUrls)) {
-    await answered(`restarting chain ${chainId}`, fetch(`${devnet.serviceUrl}/__admin/chains/${chainId}/restart`, { method: 'POST' }))
+    await answered(`restarting chain ${chainId}`, fetch(`${devnet.serviceUrl}/__admin/chains/${chainId}/restart`, { method: 'POST', headers: adminAuth }))
   }
   const rpcA = devnet.rpcUrls[31337]
   if (devnet.farcasterUrl !== undefined && devnet.farcasterUrl !== '' && rpcA !== undefined) {

@@ -27,7 +27,7 @@ function dropExpectedNetworkErrors(problems: string[], pattern: RegExp): void {
 
 test.describe('account', () => {
   test.afterEach(async ({ world }) => {
-    await fetch(`${world.serviceUrl}/__admin/faults`, { method: 'DELETE' })
+    await fetch(`${world.serviceUrl}/__admin/faults`, { method: 'DELETE', headers: { authorization: `Bearer ${world.adminToken}` } })
     await fetch(`${world.rpcProxyA.controlUrl}/revive`, { method: 'POST' })
   })
 
@@ -103,10 +103,10 @@ test.describe('account', () => {
   }) => {
     const address = world.accounts[0]!.address
     const balancePath = `/v1/account/${address}/balance`
-    await fetch(`${world.serviceUrl}/__admin/requests`, { method: 'DELETE' })
+    await fetch(`${world.serviceUrl}/__admin/requests`, { method: 'DELETE', headers: { authorization: `Bearer ${world.adminToken}` } })
     const fault = await fetch(`${world.serviceUrl}/__admin/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${world.adminToken}` },
       body: JSON.stringify({ path: balancePath, method: 'GET', count: 50, kind: '500' }),
     })
     expect(fault.status).toBe(201)
@@ -139,7 +139,7 @@ test.describe('account', () => {
     await openAccount(page)
     await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(eth, 18)} ETH`)
 
-    const requests = (await serviceRequests(world.serviceUrl, '/v1/account/')).filter((r) => r.path.endsWith('/balance'))
+    const requests = (await serviceRequests(world, '/v1/account/')).filter((r) => r.path.endsWith('/balance'))
     expect(requests).toHaveLength(1)
     expect((await snacks()).filter((text) => text.includes('Token Balance Unavailable'))).toHaveLength(1)
     dropExpectedNetworkErrors(pageProblems, /status of 500/)
@@ -154,7 +154,7 @@ test.describe('account', () => {
     // The service is down for balances, so every balance is read from the chain over RPC.
     await fetch(`${world.serviceUrl}/__admin/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${world.adminToken}` },
       body: JSON.stringify({ path: `/v1/account/${address}/balance`, method: 'GET', count: 50, kind: '500' }),
     })
     const eth = await nativeBalance(world.rpcUrls[31337], address)

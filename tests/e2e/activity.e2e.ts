@@ -10,6 +10,7 @@ test.describe('activity', () => {
     const account = world.accounts[4]!.address
     // A malformed answer (200, not JSON) fails the fetch without a failed-resource console error.
     const fault = await request.post(`${world.serviceUrl}/__admin/faults`, {
+      headers: { authorization: `Bearer ${world.adminToken}` },
       data: { path: `/v1/account/${account}/history`, method: 'GET', count: 1, kind: 'malformed' },
     })
     expect(fault.ok()).toBe(true)
@@ -45,7 +46,7 @@ test.describe('activity', () => {
       expect(await receipt.text()).toContain('<span data-testid="explorer-status">Success</span>')
       await snapshot(page, 'activity-history')
     } finally {
-      await request.delete(`${world.serviceUrl}/__admin/faults`)
+      await request.delete(`${world.serviceUrl}/__admin/faults`, { headers: { authorization: `Bearer ${world.adminToken}` } })
     }
   })
 })

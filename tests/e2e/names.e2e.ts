@@ -54,12 +54,12 @@ test('register a name: taken names marked, a short name refused, a name taken me
   await snapshot(page, 'register-name-taken')
 
   // Three letters: refused before any request.
-  await fetch(`${world.serviceUrl}/__admin/requests`, { method: 'DELETE' })
+  await fetch(`${world.serviceUrl}/__admin/requests`, { method: 'DELETE', headers: { authorization: `Bearer ${world.adminToken}` } })
   await input.fill('abc')
   await expect(page.getByTestId('name-hint')).toHaveText('Name must be at least 4 characters')
   await expect(page.getByTestId('name-register')).toBeDisabled()
   await input.press('Enter')
-  expect(await serviceRequests(world.serviceUrl, '/v1/profile/')).toEqual([])
+  expect(await serviceRequests(world, '/v1/profile/')).toEqual([])
 
   // Free when typed, taken by someone else before Register: the service's first reason shows.
   await input.fill(meanwhile)

@@ -67,7 +67,7 @@ test('a smart account grants a session key to the app, sees it under Sessions, r
   const listed = (await (await fetch(`${world.serviceUrl}/v1/sessions/${smart}?projectId=e2e&st=walletgate&sv=e2e`)).json()) as { sessions: unknown[] }
   expect(listed.sessions).toEqual([])
   // The modal asked the blockchain service, the base of its calls (spec section 7): the list, then the revocation's confirmation.
-  const asked = await serviceRequests(world.serviceUrl, '/v1/sessions/')
+  const asked = await serviceRequests(world, '/v1/sessions/')
   expect(asked.map((r) => r.method)).toContain('GET')
   expect(asked.filter((r) => r.method === 'POST' && r.path.endsWith('/revoke'))).toHaveLength(1)
 

@@ -95,28 +95,6 @@ export const WALLETS: readonly Wallet[] = [
   ...Array.from({ length: GENERATED_WALLET_COUNT }, (_, i) => generated(i)),
 ]
 
-const byImageId = new Map(WALLETS.map((w) => [w.image_id, w]))
-
-export interface WalletQuery {
-  page: number
-  entries: number
-  search: string
-  include: string[]
-  exclude: string[]
-}
-
-export function queryWallets(q: WalletQuery): { count: number; data: Wallet[] } {
-  const search = q.search.trim().toLowerCase()
-  const matched = WALLETS.filter(
-    (w) =>
-      (q.include.length === 0 || q.include.includes(w.id)) &&
-      !q.exclude.includes(w.id) &&
-      (search === '' || w.name.toLowerCase().includes(search)),
-  ).sort((a, b) => a.order - b.order)
-  const start = (q.page - 1) * q.entries
-  return { count: matched.length, data: matched.slice(start, start + q.entries) }
-}
-
 function escapeXml(s: string): string {
   return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
@@ -146,7 +124,13 @@ export function iconSvg(seed: string, label: string): string {
   ].join('')
 }
 
-export function walletImage(imageId: string): string | undefined {
-  const w = byImageId.get(imageId)
-  return w ? iconSvg(w.image_id, w.name) : undefined
+/**
+ * The catalogue as a host's catalogue file (walletgate-server's `catalogue import FILE`): every
+ * wallet, and each one's generated icon under its image id.
+ */
+export function catalogueFile(): { wallets: Wallet[]; images: Record<string, { type: 'image/svg+xml'; svg: string }> } {
+  return {
+    wallets: [...WALLETS],
+    images: Object.fromEntries(WALLETS.map((w) => [w.image_id, { type: 'image/svg+xml' as const, svg: iconSvg(w.image_id, w.name) }])),
+  }
 }

@@ -4,19 +4,12 @@ import type { Indexer } from './indexer'
 import type { NameRegistry } from './names'
 import type { SolanaLedger } from '../chains/solana/chain'
 
-export interface AnalyticsEvent {
-  query: Record<string, string>
-  body: unknown
-  receivedAt: string
-}
-
 export interface ServiceDeps {
   chains: ChainSet
   rpcUrls: Record<number, string>
   indexer: Indexer
   names: NameRegistry
   projectIds: readonly string[]
-  analytics: AnalyticsEvent[]
   /** The Solana devnet's ledger, when it runs (balances and history of solana:<devnet ref>). */
   solana?: SolanaLedger
   /** Absolute origin of the service, e.g. http://127.0.0.1:8787 (no trailing slash). */

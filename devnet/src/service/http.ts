@@ -1,19 +1,15 @@
 /** A tiny router over node:http: exact methods, `:param` path segments, JSON bodies. */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import { ChainDataError } from '../../../server/src/chain-data.js'
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: unknown = { message },
-  ) {
-    super(message)
-  }
+/** A refusal with its status and the body the caller reads (the server's chain-data error, so its routes answer it). */
+export class HttpError extends ChainDataError {
+  override readonly name = 'HttpError'
 }
 
 export interface RequestContext {
-  req: IncomingMessage
-  res: ServerResponse
+  /** The request's headers (all a handler reads of it). */
+  req: Pick<IncomingMessage, 'headers'>
   method: string
   path: string
   query: URLSearchParams
@@ -32,7 +28,7 @@ export type HandlerResult =
 
 export type Handler = (ctx: RequestContext) => Promise<HandlerResult> | HandlerResult
 
-interface Route {
+export interface Route {
   method: string
   segments: string[]
   handler: Handler
@@ -53,6 +49,11 @@ export class Router {
   }
   delete(pattern: string, handler: Handler): this {
     return this.add('DELETE', pattern, handler)
+  }
+
+  /** Every route, in the order they were added. */
+  entries(): readonly Route[] {
+    return this.routes
   }
 
   /** Finds the route for a path; `allowed` lists the methods the path answers when the method differs. */

@@ -17,10 +17,11 @@ const ORIGIN = 'http://site.test:5173'
 const url = (path: string) => `${devnet.serviceUrl}${path}`
 
 async function call(method: string, path: string, init: { body?: unknown; token?: string; origin?: string | null; raw?: string } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  const body = init.raw ?? (init.body === undefined ? null : JSON.stringify(init.body))
+  const headers: Record<string, string> = body === null ? {} : { 'content-type': 'application/json' }
   if (init.origin !== null) headers.origin = init.origin ?? ORIGIN
   if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`
-  const res = await fetch(url(path), { method, headers, body: init.raw ?? (init.body === undefined ? null : JSON.stringify(init.body)) })
+  const res = await fetch(url(path), { method, headers, body })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 

@@ -11,6 +11,7 @@ const repoRoot = resolve(import.meta.dirname, '..', '..', '..')
 
 interface Ready {
   serviceUrl: string
+  adminToken: string
   rpcUrls: Record<string, string>
   childPids: number[]
 }
@@ -163,7 +164,7 @@ describe('the devnet CLI stops everything', () => {
     const [deadPid, otherPid] = ready.childPids as [number, number]
     process.kill(deadPid, 'SIGKILL')
     const chainA = async (): Promise<{ state: string; pid: number } | undefined> => {
-      const res = await fetch(`${ready.serviceUrl}/__admin/chains`)
+      const res = await fetch(`${ready.serviceUrl}/__admin/chains`, { headers: { authorization: `Bearer ${ready.adminToken}` } })
       const body = (await res.json()) as { chains: { chainId: number; state: string; pid: number }[] }
       return body.chains.find((c) => c.chainId === 31337)
     }
@@ -189,7 +190,7 @@ describe('the devnet CLI stops everything', () => {
   it('stops everything and exits 1 when a dead chain cannot be started again (its port taken)', { timeout: 180_000 }, async () => {
     const { child, ready, ports } = await startCli('node')
     // Down for 5 s, and meanwhile something else takes the port: both restart attempts fail.
-    const killed = await fetch(`${ready.serviceUrl}/__admin/chains/31337/kill?downMs=5000`, { method: 'POST' })
+    const killed = await fetch(`${ready.serviceUrl}/__admin/chains/31337/kill?downMs=5000`, { method: 'POST', headers: { authorization: `Bearer ${ready.adminToken}` } })
     expect(killed.status).toBe(202)
     const squatter = createServer((socket) => socket.destroy())
     await new Promise<void>((resolve) => squatter.listen(ports[0], '127.0.0.1', resolve))

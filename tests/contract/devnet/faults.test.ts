@@ -37,7 +37,7 @@ afterAll(async () => {
 })
 
 async function admin<T>(method: 'GET' | 'POST', path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${devnet.serviceUrl}/__admin${path}`, { method })
+  const res = await fetch(`${devnet.serviceUrl}/__admin${path}`, { method, headers: { authorization: `Bearer ${devnet.adminToken}` } })
   return { status: res.status, body: (await res.json()) as T }
 }
 

@@ -14,10 +14,13 @@ export async function getJson<T = unknown>(path: string, query = ''): Promise<{ 
   return { status: res.status, body: (await res.json()) as T }
 }
 
+/** The header the devnet's `/__admin/*` switches ask for. */
+export const ADMIN_AUTH = { authorization: `Bearer ${devnet.adminToken}` }
+
 export async function postJson<T = unknown>(path: string, body: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${devnet.serviceUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(path.startsWith('/__admin/') ? ADMIN_AUTH : {}) },
     body: JSON.stringify(body),
   })
   return { status: res.status, body: (await res.json()) as T }

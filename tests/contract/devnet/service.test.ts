@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { erc20Abi, parseAbi, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/config'
-import { clients, devnet, getJson, postJson, SDK_QUERY } from './helpers'
+import { ADMIN_AUTH, clients, devnet, getJson, postJson, SDK_QUERY } from './helpers'
 
 const url = (path: string) => `${devnet.serviceUrl}${path}`
 const admin = {
   fault: (body: unknown) => postJson('/__admin/faults', body),
-  clearFaults: () => fetch(url('/__admin/faults'), { method: 'DELETE' }),
+  clearFaults: () => fetch(url('/__admin/faults'), { method: 'DELETE', headers: ADMIN_AUTH }),
 }
 
 // On the project's devnet: the service's faults (cleared by each test that sets them) and analytics log, sends and swaps from accounts #1-#4, #7 and #8.
@@ -42,14 +42,14 @@ describe('common rules', () => {
 
 describe('analytics', () => {
   it('records events for known projects and answers 403 to others', async () => {
-    await fetch(url('/__admin/analytics'), { method: 'DELETE' })
+    await fetch(url('/__admin/analytics'), { method: 'DELETE', headers: ADMIN_AUTH })
     const event = { eventId: 'e-1', url: 'http://localhost/', domain: 'localhost', timestamp: 1, props: { type: 'track', event: 'MODAL_OPEN' } }
     const ok = await fetch(url(`/e?${SDK_QUERY}`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) })
     expect(ok.status).toBe(202)
     const denied = await fetch(url('/e?projectId=not-a-project&st=walletgate&sv=walletgate-0.1.0'), { method: 'POST', body: JSON.stringify(event) })
     expect(denied.status).toBe(403)
     expect(((await denied.json()) as { message: string }).message).toEqual(expect.any(String))
-    const log = (await (await fetch(url('/__admin/analytics'))).json()) as { events: { query: Record<string, string>; body: unknown }[] }
+    const log = (await (await fetch(url('/__admin/analytics'), { headers: ADMIN_AUTH })).json()) as { events: { query: Record<string, string>; body: unknown }[] }
     expect(log.events).toHaveLength(1)
     expect(log.events[0]).toMatchObject({ query: { projectId: devnet.projectId, st: 'walletgate' }, body: event })
   })
@@ -77,9 +77,9 @@ describe('fault injection and the request log', () => {
   })
 
   it('logs every request with method, path and query', async () => {
-    await fetch(url('/__admin/requests'), { method: 'DELETE' })
+    await fetch(url('/__admin/requests'), { method: 'DELETE', headers: ADMIN_AUTH })
     await fetch(url(`/v1/identity/${devnet.accounts[2]!.address}?sender=x&${SDK_QUERY}`))
-    const log = (await (await fetch(url('/__admin/requests?path=/v1/identity/'))).json()) as { requests: { method: string; path: string; query: Record<string, string> }[] }
+    const log = (await (await fetch(url('/__admin/requests?path=/v1/identity/'), { headers: ADMIN_AUTH })).json()) as { requests: { method: string; path: string; query: Record<string, string> }[] }
     expect(log.requests).toEqual([
       expect.objectContaining({ method: 'GET', path: `/v1/identity/${devnet.accounts[2]!.address}`, query: expect.objectContaining({ sender: 'x', projectId: devnet.projectId }) }),
     ])
@@ -113,10 +113,12 @@ describe('wallet catalogue', () => {
 
   it('serves SVG icons, config, origins and the analytics config', async () => {
     const { body } = await getJson<{ data: Wallet[] }>('/getWallets', 'entries=1')
-    const image = await fetch(url(`/getWalletImage/${body.data[0]!.image_id}`))
+    // As the modal's <img> asks: with the project, no Origin.
+    const image = await fetch(url(`/getWalletImage/${body.data[0]!.image_id}?${SDK_QUERY}`))
     expect(image.headers.get('content-type')).toBe('image/svg+xml')
     expect(await image.text()).toMatch(/^<svg[^>]*>.*DW.*<\/svg>$/)
-    expect((await fetch(url('/getWalletImage/unknown'))).status).toBe(404)
+    expect((await fetch(url(`/getWalletImage/unknown?${SDK_QUERY}`))).status).toBe(404)
+    expect((await fetch(url(`/getWalletImage/${body.data[0]!.image_id}`))).status).toBe(403)
     for (const p of ['/public/getAssetImage/eip155-31337', '/public/getCurrencyImage/USD', '/public/getTokenImage/dUSD']) {
       const res = await fetch(url(p))
       expect(res.headers.get('content-type')).toBe('image/svg+xml')

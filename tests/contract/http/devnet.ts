@@ -74,7 +74,7 @@ export const admin = {
 async function call(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${devnet().serviceUrl}${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${devnet().adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? null : JSON.stringify(body),
   })
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)

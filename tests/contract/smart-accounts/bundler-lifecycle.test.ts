@@ -82,7 +82,7 @@ describe('the devnet bundlers', () => {
 
       // A chain that starts over takes its bundler with it: keys funded and simulation contracts
       // deployed again, so a smart account sends on the fresh chain.
-      const restarted = await fetch(`${devnet.serviceUrl}/__admin/chains/31337/restart`, { method: 'POST' })
+      const restarted = await fetch(`${devnet.serviceUrl}/__admin/chains/31337/restart`, { method: 'POST', headers: { authorization: `Bearer ${devnet.adminToken}` } })
       expect(restarted.status).toBe(200)
       const isNewBundler = (pid: number) => !seen.has(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('alto')
       const end = Date.now() + 60_000

@@ -105,8 +105,8 @@ export async function seriousAxeViolations(page: Page): Promise<{ id: string; im
 }
 
 /** Service requests the devnet logged for a path prefix. */
-export async function serviceRequests(serviceUrl: string, path: string): Promise<{ method: string; path: string }[]> {
-  const response = await fetch(`${serviceUrl}/__admin/requests?path=${encodeURIComponent(path)}`)
+export async function serviceRequests(world: { serviceUrl: string; adminToken: string }, path: string): Promise<{ method: string; path: string }[]> {
+  const response = await fetch(`${world.serviceUrl}/__admin/requests?path=${encodeURIComponent(path)}`, { headers: { authorization: `Bearer ${world.adminToken}` } })
   const body = (await response.json()) as { requests: { method: string; path: string }[] }
   return body.requests
 }

@@ -74,6 +74,7 @@ async function serveDemo(devnet: DevnetHandle, ports: { relay: number; demo: num
   const world: E2eWorld = {
     baseUrl: `http://127.0.0.1:${demo}`,
     serviceUrl: devnet.serviceUrl,
+    adminToken: devnet.adminToken,
     rpcUrls: { 31337: rpcA, 31338: rpcB },
     rpcProxyA: { url: proxyA.url, controlUrl: proxyA.controlUrl },
     relayUrl,

@@ -3,11 +3,12 @@ import type { Locator, Page } from '@playwright/test'
 import { expect } from './fixtures'
 import type { E2eWorld } from './world'
 
-/** Calls one of the devnet service's admin endpoints (loopback only). */
+/** Calls one of the devnet service's admin endpoints (loopback only, with the devnet's admin token). */
 export async function devnetAdmin<T = unknown>(world: E2eWorld, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${world.serviceUrl}/__admin${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { authorization: `Bearer ${world.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   expect(response.status, `${method} /__admin${path}`).toBeLessThan(300)
   return (await response.json()) as T

@@ -2,6 +2,8 @@
 export interface E2eWorld {
   readonly baseUrl: string
   readonly serviceUrl: string
+  /** What the service's `/__admin/*` switches ask for (`Authorization: Bearer <adminToken>`). */
+  readonly adminToken: string
   readonly rpcUrls: Record<31337 | 31338, string>
   /** A proxy in front of Devnet A's RPC, the first of its two RPC URLs in the demo: POST `${controlUrl}/kill` or `/revive`. */
   readonly rpcProxyA: { readonly url: string; readonly controlUrl: string }

@@ -117,13 +117,13 @@ export function registerAuthRoutes(router: Router, deps: ServiceDeps, state: Aut
   })
 }
 
-function bearer(req: IncomingMessage): string | undefined {
+function bearer(req: Pick<IncomingMessage, 'headers'>): string | undefined {
   const match = /^Bearer ([A-Za-z0-9_-]{16,})$/.exec(req.headers.authorization ?? '')
   return match?.[1]
 }
 
 /** The site asking, from its Origin header: a host's server knows its own site the same way. */
-function expectedSite(req: IncomingMessage): { host: string; origin: string } {
+function expectedSite(req: Pick<IncomingMessage, 'headers'>): { host: string; origin: string } {
   const origin = req.headers.origin
   if (origin === undefined || origin === 'null') throw new HttpError(400, 'Missing Origin header')
   try {
