@@ -29,6 +29,21 @@ function swapBytecodesInPlace(): Plugin {
   }
 }
 
+/**
+ * The devnet's service is walletgate-server: the kit imports it by its package name, from the host's
+ * node_modules (a host installs it beside hardhat), instead of carrying the server's sources.
+ */
+function serverFromItsPackage(): Plugin {
+  return {
+    name: 'walletgate-server-external',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!/(^|\/)server\/src\/index(\.js)?$/.test(source) || importer === undefined) return undefined
+      return { id: 'walletgate-server', external: true }
+    },
+  }
+}
+
 export default defineConfig(({ mode }) =>
   mode === 'wallet'
     ? {
@@ -41,7 +56,7 @@ export default defineConfig(({ mode }) =>
         },
       }
     : {
-        plugins: [devnetArtifacts(), swapBytecodesInPlace()],
+        plugins: [devnetArtifacts(), swapBytecodesInPlace(), serverFromItsPackage()],
         build: {
           outDir: 'dist/testing',
           emptyOutDir: true,

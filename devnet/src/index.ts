@@ -24,7 +24,7 @@ import {
 import { loadArtifacts, type Artifacts } from './chains/eip155/compile'
 import type { HardhatFiles } from './chains/eip155/hardhat-node'
 import { superviseChain, type SupervisedChain } from './chains/supervisor'
-import { startService, type DevnetControl, type RunningService } from './service/server'
+import type { DevnetControl, RunningService } from './service/server'
 // The relay and the Solana and Bitcoin chains load only when started: a host's test devnet without
 // them needs none of their packages (ws, litesvm, @solana/kit, @scure/btc-signer) installed.
 import type { RelayHandle } from './relay'
@@ -281,6 +281,8 @@ const bitcoinStep: StartStep = {
 const serviceStep: StartStep = {
   name: 'service',
   async run(ctx) {
+    // walletgate-server and its engine load only here (the test kit's host installs it as a peer).
+    const { startService } = await import('./service/server')
     const service = await startService({
       port: ctx.ports.service,
       rpcUrls: ctx.rpcUrls,

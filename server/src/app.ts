@@ -214,9 +214,7 @@ function registerChainData(app: FastifyInstance, source: ChainDataPort): void {
             headers: request.headers,
             baseUrl: `${request.protocol}://${request.host}`,
           })
-          const status = answer.status ?? 200
-          if (status < 300 && 'maxAgeSeconds' in spec) void reply.header('cache-control', `private, max-age=${spec.maxAgeSeconds}`)
-          return reply.status(status).send(answer.json)
+          return reply.status(answer.status ?? 200).send(answer.json)
         } catch (error) {
           if (error instanceof ChainDataError && error.status >= 400 && error.status < 500) return reply.status(error.status).send(error.body)
           throw error

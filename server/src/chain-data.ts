@@ -1,7 +1,8 @@
 /**
  * The chain-data port: the calls of spec section 7 whose answers come from chains (balances, prices,
- * history, swap quotes and transactions, on-ramp, smart sessions). The server owns the routes, their
- * guard and their caches; a source answers each operation. Until the server reads real chains, the
+ * history, swap quotes and transactions, on-ramp, smart sessions). The server owns the routes and
+ * their guard; a source answers each operation. No answer is marked cacheable for the browser: the
+ * modal keeps its own caches (spec section 9), which `forceUpdate` bypasses and an HTTP cache would not. Until the server reads real chains, the
  * only source is the devnet's bookkeeping (devnet/src/service/chain-data.ts); a server without a
  * source for an operation says so with 501.
  */
@@ -16,14 +17,12 @@ export interface ChainDataOperationSpec {
   readonly summary: string
   /** `true`: projectId, st and sv in the query; `project`: projectId in the query; `body`: in the body. */
   readonly guard: ApiGuard
-  /** How long an answer may be kept by the browser (spec section 9), seconds. */
-  readonly maxAgeSeconds?: number
 }
 
 /** Every chain-data call the modal makes, by operation. */
 export const CHAIN_DATA_OPERATIONS = {
-  supportedChains: { method: 'GET', path: '/v1/supported-chains', summary: 'The chains the service answers for', guard: true, maxAgeSeconds: 300 },
-  balance: { method: 'GET', path: '/v1/account/:address/balance', summary: "An account's token balances with fiat values", guard: true, maxAgeSeconds: 30 },
+  supportedChains: { method: 'GET', path: '/v1/supported-chains', summary: 'The chains the service answers for', guard: true },
+  balance: { method: 'GET', path: '/v1/account/:address/balance', summary: "An account's token balances with fiat values", guard: true },
   history: { method: 'GET', path: '/v1/account/:address/history', summary: "An account's transactions, a page at a time", guard: true },
   prices: { method: 'POST', path: '/v1/fungible/price', summary: 'Prices of tokens', guard: 'body' },
   swapTokens: { method: 'GET', path: '/v1/convert/tokens', summary: 'The tokens a chain swaps', guard: true },

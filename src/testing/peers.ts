@@ -10,7 +10,10 @@ export interface Peer {
   readonly range?: string
 }
 
-const EVM: readonly Peer[] = [{ name: 'hardhat', purpose: "run the devnet's EVM chains", range: '^2.22' }]
+const EVM: readonly Peer[] = [
+  { name: 'hardhat', purpose: "run the devnet's EVM chains", range: '^2.22' },
+  { name: 'walletgate-server', purpose: "run the devnet's blockchain service", range: '^0.1' },
+]
 const SOLANA: readonly Peer[] = [
   { name: 'litesvm', purpose: "run the devnet's Solana chain", range: '^1.5' },
   { name: '@solana/kit', purpose: "run the devnet's Solana chain", range: '^8.4' },

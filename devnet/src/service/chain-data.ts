@@ -4,7 +4,7 @@
  * table, swap quotes from its router, on-ramp from its treasury, smart sessions from its accounts.
  * A devnet-only source: a server on real chains reads them instead.
  */
-import { CHAIN_DATA_OPERATIONS, type ChainDataOperation, type ChainDataPort } from '../../../server/src/chain-data.js'
+import { CHAIN_DATA_OPERATIONS, type ChainDataOperation, type ChainDataPort } from '../../../server/src/index.js'
 import type { ServiceDeps } from './deps'
 import { Router, type RequestContext, type Route } from './http'
 import { registerAccountRoutes } from './routes/account'

@@ -1,6 +1,6 @@
 /** A tiny router over node:http: exact methods, `:param` path segments, JSON bodies. */
 import type { IncomingMessage } from 'node:http'
-import { ChainDataError } from '../../../server/src/chain-data.js'
+import { ChainDataError } from '../../../server/src/index.js'
 
 /** A refusal with its status and the body the caller reads (the server's chain-data error, so its routes answer it). */
 export class HttpError extends ChainDataError {

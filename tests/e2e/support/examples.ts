@@ -75,6 +75,8 @@ export async function prepareExamples(): Promise<ExamplesSite> {
       symlinkSync(join(REPO, 'node_modules', name), join(site, 'node_modules', name), 'dir')
     }
 
+    // walletgate-server as the repository's workspace links it: its build is what a host installs.
+    await npm(['run', 'build', '-w', 'walletgate-server'], REPO)
     const walletScript = await buildWalletScript(root)
     // The Vite + React example also at the root: the host test opens its app at '/'.
     const server = await serveStatic({ '/plain-html/': join(site, 'plain-html'), '/vite-react/': join(site, 'vite-react/dist'), '/': join(site, 'vite-react/dist') })
@@ -99,8 +101,8 @@ export async function prepareExamples(): Promise<ExamplesSite> {
   }
 }
 
-/** What examples/host-test needs beside walletgate: its test runner and the devnet's EVM chains. */
-const HOST_TEST_TOOLS = ['@playwright/test', 'hardhat']
+/** What examples/host-test needs beside walletgate: its test runner, the devnet's EVM chains and its service. */
+const HOST_TEST_TOOLS = ['@playwright/test', 'hardhat', 'walletgate-server']
 
 /** This run's own settings for its workers, which a Playwright run started inside it must not inherit. */
 const INHERITED = /^(PW_|PLAYWRIGHT_|TEST_WORKER_INDEX|TEST_PARALLEL_INDEX|NODE_OPTIONS$)/

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { missingPeerError, packageNotFound, peersOf, requirePeers } from '../../../src/testing/peers'
 
 describe("the test kit's optional peer dependencies", () => {
-  it('asks for Hardhat always, and for the Solana and relay packages only with their parts', () => {
-    expect(peersOf({ solana: false, relay: false }).map((p) => p.name)).toEqual(['hardhat'])
+  it('asks for Hardhat and walletgate-server always, and for the Solana and relay packages only with their parts', () => {
+    expect(peersOf({ solana: false, relay: false }).map((p) => p.name)).toEqual(['hardhat', 'walletgate-server'])
     expect(peersOf({ solana: true, relay: true }).map((p) => p.name)).toEqual([
       'hardhat',
+      'walletgate-server',
       'litesvm',
       '@solana/kit',
       '@solana-program/system',
@@ -24,9 +25,10 @@ describe("the test kit's optional peer dependencies", () => {
   it('refuses to start when a part needs a package that is not installed, naming it', () => {
     const installed = (names: string[]) => (name: string) => names.includes(name)
     expect(() => requirePeers({ solana: false, relay: false }, installed([]))).toThrow('needs the package hardhat')
-    expect(() => requirePeers({ solana: false, relay: false }, installed(['hardhat']))).not.toThrow()
-    expect(() => requirePeers({ solana: true, relay: false }, installed(['hardhat', 'litesvm']))).toThrow('npm i -D @solana/kit@^8.4')
-    expect(() => requirePeers({ solana: false, relay: true }, installed(['hardhat', 'ws']))).toThrow('needs the package @walletconnect/relay-auth')
+    expect(() => requirePeers({ solana: false, relay: false }, installed(['hardhat']))).toThrow('npm i -D walletgate-server@^0.1')
+    expect(() => requirePeers({ solana: false, relay: false }, installed(['hardhat', 'walletgate-server']))).not.toThrow()
+    expect(() => requirePeers({ solana: true, relay: false }, installed(['hardhat', 'walletgate-server', 'litesvm']))).toThrow('npm i -D @solana/kit@^8.4')
+    expect(() => requirePeers({ solana: false, relay: true }, installed(['hardhat', 'walletgate-server', 'ws']))).toThrow('needs the package @walletconnect/relay-auth')
   })
 
   it('reads the package out of a failed import, scoped or not, and nothing out of other failures', () => {
