@@ -213,6 +213,8 @@ async function guard(request: FastifyRequest, reply: FastifyReply, projects: Pro
   for (const name of REQUIRED_QUERY) {
     const value = query[name]
     if (typeof value !== 'string' || value === '') return void (await reply.status(400).send({ message: `Missing query parameter ${name}` }))
+    // The sdk's type and version are stored with an analytics event: text PostgreSQL can hold.
+    if (!isStorableText(value)) return void (await reply.status(400).send({ message: `Invalid query parameter ${name}` }))
   }
   const projectId = query.projectId as string
   const origins = await projects.origins(projectId)

@@ -353,6 +353,7 @@ describe('the answers it once found wrong', () => {
     ['a NUL in an included id', 'GET /getWallets', { method: 'GET', url: `/getWallets?${SDK}&include=a%00b` }, 400],
     ['a NUL in an image id', 'GET /getWalletImage/{imageId}', { method: 'GET', url: '/getWalletImage/a%00b?projectId=wg-test' }, 404],
     ['a path that does not decode', 'GET /getWalletImage/{imageId}', { method: 'GET', url: '/getWalletImage/%?projectId=wg-test' }, 400],
+    ['a NUL in the sdk type', 'POST /e', { ...post(EVENT), url: '/e?projectId=wg-test&st=%00&sv=walletgate-0.1.0' }, 400],
     ['a NUL in an event', 'POST /e', post({ ...EVENT, url: 'a\u0000b' }), 400],
     ['a NUL in a prop', 'POST /e', post({ ...EVENT, props: { a: 'a\u0000' } }), 400],
     ['an unpaired surrogate in a prop', 'POST /e', post({ ...EVENT, props: { '\ud800': 1 } }), 400],
