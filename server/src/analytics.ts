@@ -5,14 +5,21 @@
 import { z } from 'zod'
 import type { Clock } from './clock.js'
 import type { Queryable } from './db/database.js'
+import { isStorableJson, isStorableText } from './storable-text.js'
+
+const UNSTORABLE = 'has a NUL character or an unpaired surrogate'
+const storable = (schema: z.ZodString) => schema.refine(isStorableText, UNSTORABLE)
+
+/** The last moment PostgreSQL's timestamps and JavaScript's ISO dates agree on: 9999-12-31T23:59:59.999Z. */
+const LATEST_TIMESTAMP = 253_402_300_799_999
 
 /** The event as the modal sends it (docs/service-api.md, Analytics). */
 export const analyticsEventSchema = z.strictObject({
-  eventId: z.string().min(1).max(100),
-  url: z.string().max(2_048),
-  domain: z.string().max(255),
-  timestamp: z.number().int().nonnegative(),
-  props: z.record(z.string(), z.unknown()),
+  eventId: storable(z.string().min(1).max(100)),
+  url: storable(z.string().max(2_048)),
+  domain: storable(z.string().max(255)),
+  timestamp: z.number().int().nonnegative().max(LATEST_TIMESTAMP),
+  props: z.record(z.string(), z.unknown()).refine(isStorableJson, UNSTORABLE),
 })
 export type AnalyticsEvent = z.output<typeof analyticsEventSchema>
 

@@ -14,7 +14,7 @@ import type { Database } from './db/database.js'
 import { MIGRATIONS, schemaVersion } from './db/migrations.js'
 import { AnalyticsEvents, analyticsEventSchema } from './analytics.js'
 import { WalletCatalogue } from './catalogue.js'
-import { Projects } from './projects.js'
+import { PROJECT_ID_PATTERN, Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
@@ -33,6 +33,7 @@ export interface ServerContext {
  * hooks see every request). The package registers none; the devnet adds its test switches here.
  */
 export type ServerPlugin = (app: FastifyInstance, context: ServerContext) => Promise<void> | void
+import { isStorableText } from './storable-text.js'
 
 export interface ServerParts {
   readonly config: ServerConfig
@@ -79,6 +80,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Request ids in the logs, never a client's own.
     requestIdHeader: false,
+    // A path Fastify cannot decode (`/getWalletImage/%`) gets the API's error shape, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).status(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' }),
   })
 
   // The modal's pages are on other origins: their <img> of a wallet's image must load (CORS guards
@@ -93,8 +96,12 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     store: sharedRateLimitStore(counters),
     // A database that cannot count lets the request through (the request itself will say if it fails).
     skipOnError: true,
-    // Per project and per client address: one host's visitors do not use up another's.
-    keyGenerator: (request) => `${projectIdOf(request) ?? '-'}|${request.ip}`,
+    // Per project and per client address: one host's visitors do not use up another's. A name that
+    // cannot be a project's counts as none, so made-up ids neither grow the table nor escape the count.
+    keyGenerator: (request) => {
+      const projectId = projectIdOf(request)
+      return `${projectId !== undefined && PROJECT_ID_PATTERN.test(projectId) ? projectId : '-'}|${request.ip}`
+    },
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s` }),
   })
   // CORS answers a page only from an origin of the project its call names, or, for the calls that
@@ -175,6 +182,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     const entries = positiveInt(query.entries, 40)
     if (page === undefined) return reply.status(400).send({ message: 'Invalid page' })
     if (entries === undefined) return reply.status(400).send({ message: 'Invalid entries' })
+    for (const name of ['search', 'include', 'exclude'] as const) {
+      if (query[name] !== undefined && !isStorableText(String(query[name]))) return reply.status(400).send({ message: `Invalid ${name}` })
+    }
     return catalogue.query({ page, entries: Math.min(entries, MAX_WALLET_ENTRIES), search: text(query.search), include: ids(query.include), exclude: ids(query.exclude) })
   })
   // An <img> asks for it: no Origin, no sdk query; only a known project.
@@ -269,6 +279,8 @@ async function guard(request: FastifyRequest, reply: FastifyReply, projects: Pro
     if (typeof value !== 'string' || value === '') {
       return void (await reply.status(400).send({ message: mode === 'body' && name === 'projectId' ? 'Missing body field projectId' : `Missing query parameter ${name}` }))
     }
+    // The sdk's type and version are stored with an analytics event: text PostgreSQL can hold.
+    if (!isStorableText(value)) return void (await reply.status(400).send({ message: mode === 'body' && name === 'projectId' ? 'Invalid body field projectId' : `Invalid query parameter ${name}` }))
   }
   const projectId = source.projectId as string
   const origins = await projects.origins(projectId)

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import type { Database } from './db/database.js'
+import { isStorableText } from './storable-text.js'
 
 /** A wallet listing as the modal reads it (docs/service-api.md, Wallet catalogue). */
 export const walletSchema = z.strictObject({
@@ -105,6 +106,8 @@ export class WalletCatalogue {
   }
 
   async image(imageId: string): Promise<{ type: string; body: Buffer } | undefined> {
+    // No image has an id it could not have been imported with.
+    if (imageId.length > 128 || !isStorableText(imageId)) return undefined
     const { rows } = await this.db.query<{ content_type: string; body: Uint8Array }>('SELECT content_type, body FROM wallet_images WHERE image_id = $1', [imageId])
     const row = rows[0]
     return row === undefined ? undefined : { type: row.content_type, body: Buffer.from(row.body) }

@@ -79,7 +79,9 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, got ${values.port}`)
     const app = await buildServer({ config, db, clock: systemClock, logger: true, metricsToken: secret(io.env, 'METRICS_TOKEN') })
-    await app.listen({ port, host: values.host })
+    const address = await app.listen({ port, host: values.host })
+    // One plain line a supervisor or a test can read the address from (with --port 0, the port).
+    io.out(`walletgate-server listening on ${address}`)
     serving = true
     await stopOnSignal(async () => {
       await app.close()

@@ -34,24 +34,33 @@ function queryParameters(schema: z.ZodObject) {
 }
 
 const answer = (description: string, schema: Schema) => ({ description, content: { 'application/json': { schema: json(schema) } } })
-const ERRORS = {
+/** The modal's calls: the project guard's refusals. */
+const GUARD_ERRORS = {
   '400': answer('A query parameter or the body is missing or malformed', errorSchema),
   '403': answer('An unknown project, or a page origin the project does not allow', errorSchema),
-  '429': answer('Over the rate limit (see Retry-After)', errorSchema),
 }
+/** A route that reads a body. */
+const BODY_ERRORS = {
+  '413': answer('The body is larger than the configured limit (limits.bodyLimitBytes)', errorSchema),
+  '415': answer('The body is not application/json', errorSchema),
+}
+/** Every route: the rate limit counts all of them. */
+const RATE_LIMITED = { '429': answer('Over the rate limit (see Retry-After)', errorSchema) }
 
 interface Route {
   readonly summary: string
   readonly query?: z.ZodObject
   readonly body?: Schema
   readonly ok: readonly [status: string, schema: Schema]
+  /** Other answers than the success and the refusals every route of its kind may give. */
+  readonly also?: Readonly<Record<string, readonly [description: string, schema: Schema]>>
   readonly guarded: boolean
 }
 
 /** The JSON routes, by path and method, with the schema of their success answer. */
 export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Route | undefined>>>> = {
   '/healthz': { get: { summary: 'The process is up', ok: ['200', healthSchema], guarded: false }, post: undefined },
-  '/readyz': { get: { summary: 'The database answers at the latest schema (503 otherwise)', ok: ['200', readySchema], guarded: false }, post: undefined },
+  '/readyz': { get: { summary: 'The database answers at the latest schema (503 otherwise)', ok: ['200', readySchema], also: { '503': ['Not ready: the database is unreachable or not yet migrated', readySchema] }, guarded: false }, post: undefined },
   '/projects/v1/origins': { get: { summary: "The project's allowed page origins", query: sdkQuerySchema, ok: ['200', originsSchema], guarded: true }, post: undefined },
   '/appkit/v1/config': { get: { summary: "The project's features", query: sdkQuerySchema, ok: ['200', projectConfigSchema], guarded: true }, post: undefined },
   '/getAnalyticsConfig': { get: { summary: 'Analytics and auth switches', query: sdkQuerySchema, ok: ['200', analyticsConfigSchema], guarded: true }, post: undefined },
@@ -69,7 +78,13 @@ export function openApiDocument(version: string): Record<string, unknown> {
         summary: route.summary,
         ...(route.query === undefined ? {} : { parameters: queryParameters(route.query) }),
         ...(route.body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: json(route.body) } } } }),
-        responses: { [route.ok[0]]: answer('Success', route.ok[1]), ...(route.guarded ? ERRORS : {}) },
+        responses: {
+          [route.ok[0]]: answer('Success', route.ok[1]),
+          ...Object.fromEntries(Object.entries(route.also ?? {}).map(([status, [description, schema]]) => [status, answer(description, schema)])),
+          ...(route.guarded ? GUARD_ERRORS : {}),
+          ...(route.body === undefined ? {} : BODY_ERRORS),
+          ...RATE_LIMITED,
+        },
       }
     }
     paths[path] = operations
@@ -83,8 +98,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
       ],
       responses: {
         '200': { description: 'The image', content: { 'image/svg+xml': {}, 'image/png': {}, 'image/webp': {}, 'image/jpeg': {} } },
+        '400': answer('A malformed path', errorSchema),
         '403': answer('An unknown project', errorSchema),
         '404': answer('No such image', errorSchema),
+        ...RATE_LIMITED,
       },
     },
   }
@@ -103,7 +120,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
       ...body,
       responses: {
         '200': { description: 'As docs/service-api.md describes it', content: { 'application/json': { schema: {} } } },
-        ...ERRORS,
+        ...GUARD_ERRORS,
+        ...(spec.method === 'POST' ? BODY_ERRORS : {}),
+        ...RATE_LIMITED,
+        ...(pathParameters.length > 0 ? { '404': answer('A path parameter that makes another path (such as `..`)', errorSchema) } : {}),
         '501': answer('This server has no chain-data source for the call yet', errorSchema),
       },
     }

@@ -1,0 +1,132 @@
+/**
+ * The package as a host gets it: `npm pack` (its prepack build runs), the tarball installed into a
+ * fresh project with npm, and `npx walletgate-server` started there, once on the embedded engine
+ * alone and once with the configuration file the README shows. Both answer /healthz, /readyz and a
+ * valid /openapi.json; the tarball holds no tests, no devnet and no test-only admin routes.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
+const temp = mkdtempSync(join(tmpdir(), 'wg-package-'))
+const project = join(temp, 'host')
+const running: ChildProcess[] = []
+
+/** npm's own variables of an `npm test` run (workspace, prefix...) must not steer the host's npm. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)))
+const npm = (args: readonly string[], cwd: string) => execFileSync('npm', args, { cwd, env, stdio: 'pipe', encoding: 'utf8' })
+
+let tarball: string
+let files: string[]
+const timings: Record<string, number> = {}
+
+beforeAll(async () => {
+  let started = performance.now()
+  npm(['pack', '--workspace', 'walletgate-server', '--pack-destination', temp, '--silent'], ROOT)
+  timings.pack = performance.now() - started
+  tarball = join(temp, readdirSync(temp).find((name) => name.endsWith('.tgz')) ?? 'no tarball')
+  files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean)
+  mkdirSync(project)
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'walletgate-host', private: true }))
+  started = performance.now()
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project)
+  timings.install = performance.now() - started
+}, 300_000)
+
+afterAll(async () => {
+  await Promise.all(running.map(stop))
+  rmSync(temp, { recursive: true, force: true })
+  // How long the package's round trip takes, for whoever keeps this suite fast.
+  process.stdout.write(`package.test: npm pack ${Math.round(timings.pack ?? 0)} ms, npm install ${Math.round(timings.install ?? 0)} ms\n`)
+}, 30_000)
+
+/** Starts `npx walletgate-server ...args` in the host project; resolves its base URL once it says where it listens. */
+async function start(args: readonly string[]): Promise<string> {
+  // Its own process group: npx and the server it starts are stopped together.
+  const child = spawn('npx', ['--no-install', 'walletgate-server', ...args], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  running.push(child)
+  let output = ''
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`walletgate-server did not say where it listens:\n${output}`)), 60_000)
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const address = /walletgate-server listening on (http:\/\/\S+)/.exec(output)?.[1]
+      if (address !== undefined) {
+        clearTimeout(timer)
+        done(address)
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`walletgate-server exited (${String(code)}):\n${output}`))
+    })
+  })
+}
+
+/** SIGTERM to the process group, SIGKILL if it is still there after 10 s; resolves when it has exited. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name)
+    } catch {
+      // Already gone.
+    }
+  }
+  signal('SIGTERM')
+  const force = setTimeout(() => signal('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(force)
+}
+
+async function checkServes(base: string): Promise<void> {
+  expect((await fetch(`${base}/healthz`)).status).toBe(200)
+  const ready = await fetch(`${base}/readyz`)
+  expect(ready.status).toBe(200)
+  expect(await ready.json()).toMatchObject({ status: 'ok', database: 'pglite' })
+  const document = (await (await fetch(`${base}/openapi.json`)).json()) as Record<string, unknown>
+  const result = await new Validator().validate(document)
+  expect(result.errors ?? []).toEqual([])
+  expect(result.valid).toBe(true)
+  const admin = await fetch(`${base}/__admin/faults`)
+  expect(admin.status).toBe(404)
+  expect(await admin.json()).toEqual({ message: 'Not found' })
+}
+
+describe('the walletgate-server package', () => {
+  it('ships its build and README, and no tests, devnet or admin routes', () => {
+    expect(files).toContain('package/dist/bin.js')
+    expect(files).toContain('package/README.md')
+    expect(files.filter((file) => /(^|\/)(test|tests|__tests__|\.test-dist)\/|\.(test|spec)\.[cm]?[jt]s|devnet/i.test(file))).toEqual([])
+    const installed = join(project, 'node_modules', 'walletgate-server', 'dist')
+    const shipped = readdirSync(installed, { recursive: true, encoding: 'utf8' }).filter((file) => /\.[cm]?js$|\.d\.ts$/.test(file))
+    expect(shipped.length).toBeGreaterThan(0)
+    for (const file of shipped) {
+      const text = readFileSync(join(installed, file), 'utf8')
+      expect([file, text.includes('__admin')]).toEqual([file, false])
+      expect([file, /from\s+['"][^'"]*devnet|import\(\s*['"][^'"]*devnet/.test(text)]).toEqual([file, false])
+    }
+  })
+
+  it.concurrent('runs from npx on the embedded engine, on a port of its choosing', async () => {
+    const base = await start(['--embedded', '--data-dir', join(temp, 'data-plain'), '--port', '0'])
+    await checkServes(base)
+  }, 90_000)
+
+  it.concurrent('runs with the configuration file its README shows', async () => {
+    const readme = readFileSync(join(project, 'node_modules', 'walletgate-server', 'README.md'), 'utf8')
+    const example = /## Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1]
+    expect(example, 'a JSON example under ## Configuration').toBeDefined()
+    writeFileSync(join(project, 'walletgate.config.json'), example!)
+    const base = await start(['--config', 'walletgate.config.json', '--embedded', '--data-dir', join(temp, 'data-config'), '--port', '0'])
+    await checkServes(base)
+  }, 90_000)
+})
