@@ -64,7 +64,7 @@ test('a smart account grants a session key to the app, sees it under Sessions, r
   await frame(page).getByTestId('frame-approve').click()
   await expect(page.getByTestId('sessions-empty')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('sessions-revoke-error')).toHaveCount(0)
-  const listed = (await (await fetch(`${world.serviceUrl}/v1/sessions/${smart}?projectId=e2e&st=walletgate&sv=e2e`)).json()) as { sessions: unknown[] }
+  const listed = (await (await fetch(`${world.serviceUrl}/v1/sessions/${smart}?projectId=walletgate-test&st=walletgate&sv=e2e`)).json()) as { sessions: unknown[] }
   expect(listed.sessions).toEqual([])
   // The modal asked the blockchain service, the base of its calls (spec section 7): the list, then the revocation's confirmation.
   const asked = await serviceRequests(world, '/v1/sessions/')
