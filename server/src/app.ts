@@ -18,6 +18,9 @@ import { Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
+import { HttpError } from './http-error.js'
+import { NameRegistry } from './names.js'
+import { registerNameRoutes } from './names-routes.js'
 
 export interface ServerParts {
   readonly config: ServerConfig
@@ -39,6 +42,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The modal's API: the project guard runs first. */
     readonly api?: boolean
+    /**
+     * A site route: the modal calls it without the sdk query (the name registration, a host's
+     * sign-in API). It answers any caller; CORS grants a page origin some project allows, or, when
+     * the call names a project, one of that project's (and then the project guard runs too).
+     */
+    readonly site?: boolean
   }
   interface FastifyRequest {
     /** The project the guard found (API routes only). */
@@ -75,15 +84,27 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     keyGenerator: (request) => `${projectIdOf(request) ?? '-'}|${request.ip}`,
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s` }),
   })
-  // CORS answers a page only from an origin of the project its call names.
+  // The paths of the site routes, for CORS (a preflight is not routed to the route it asks about).
+  const sitePaths = new Set<string>()
+  app.addHook('onRoute', (route) => {
+    if (route.config?.site === true) sitePaths.add(route.url)
+  })
+  // CORS answers a page only from an origin of the project its call names (a site route's call,
+  // naming none: from an origin of any project).
   await app.register(cors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
       const origin = request.headers.origin
       const projectId = projectIdOf(request)
-      if (origin === undefined || projectId === undefined) return callback(null, { origin: false })
-      projects.origins(projectId).then(
-        (allowed) => callback(null, { origin: allowed?.includes(origin) === true ? origin : false, methods: ['GET', 'POST'], maxAge: 600 }),
+      if (origin === undefined) return callback(null, { origin: false })
+      const allowed =
+        projectId !== undefined
+          ? projects.origins(projectId).then((origins) => origins?.includes(origin) === true)
+          : sitePaths.has(request.url.split('?')[0] ?? '')
+            ? projects.anyAllows(origin)
+            : Promise.resolve(false)
+      allowed.then(
+        (yes) => callback(null, { origin: yes ? origin : false, methods: ['GET', 'POST'], maxAge: 600 }),
         (error: Error) => callback(error),
       )
     },
@@ -98,8 +119,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.setNotFoundHandler((_request, reply) => void reply.status(404).send({ message: 'Not found' }))
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.api !== true) return
-    await guard(request, reply, projects)
+    const { api, site } = request.routeOptions.config
+    if (api === true) await guard(request, reply, projects, REQUIRED_QUERY)
+    else if (site === true && projectIdOf(request) !== undefined) await guard(request, reply, projects, [])
   })
 
   registerMetrics(app, parts.metricsToken)
@@ -130,6 +152,23 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     await analytics.record(request.projectId ?? '', { type: query.st ?? '', version: query.sv ?? '' }, event.data)
     return reply.status(202).send({ accepted: true })
   })
+  const names = new NameRegistry(db, clock, config.names.zone)
+  // Their own JSON reading, as the modal and the devnet's stand-in know it: an empty body is no
+  // body, and a body that is not JSON is 'Malformed JSON body'.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json')
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body)
+      if (text.trim() === '') return done(null, undefined)
+      try {
+        done(null, JSON.parse(text))
+      } catch {
+        done(new HttpError(400, 'Malformed JSON body'), undefined)
+      }
+    })
+    registerNameRoutes(scope, names)
+  })
+
   // Events older than the retention period and ended rate-limit windows go, at start and every hour.
   const prune = () =>
     Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000)]).catch((error: unknown) =>
@@ -194,13 +233,13 @@ function projectIdOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The modal's calls name their project and sdk (400 otherwise), the project must exist, and a call
- * a browser makes for a page (it carries `Origin`) must come from one of the project's origins,
- * compared exactly as browsers send it (403 otherwise: the modal shows its alert).
+ * The modal's calls name their project and sdk (400 otherwise; `required` says which), the project
+ * must exist, and a call a browser makes for a page (it carries `Origin`) must come from one of the
+ * project's origins, compared exactly as browsers send it (403 otherwise: the modal shows its alert).
  */
-async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects): Promise<void> {
+async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects, required: readonly string[]): Promise<void> {
   const query = (request.query ?? {}) as Record<string, unknown>
-  for (const name of REQUIRED_QUERY) {
+  for (const name of required) {
     const value = query[name]
     if (typeof value !== 'string' || value === '') return void (await reply.status(400).send({ message: `Missing query parameter ${name}` }))
   }

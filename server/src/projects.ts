@@ -107,6 +107,12 @@ export class Projects {
     return [...byId].map(([id, origins]) => ({ id, origins }))
   }
 
+  /** Whether some project allows the page origin `origin` (for the calls that name no project). */
+  async anyAllows(origin: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM project_origins WHERE origin = $1 LIMIT 1', [origin])
+    return rows.length > 0
+  }
+
   /** The project's origins, or undefined for a project that does not exist. */
   async origins(id: string): Promise<string[] | undefined> {
     if (!PROJECT_ID_PATTERN.test(id)) return undefined

@@ -81,6 +81,30 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'features a project turns off',
     sql: `ALTER TABLE projects ADD COLUMN disabled_features jsonb NOT NULL DEFAULT '[]'::jsonb;`,
   },
+  {
+    version: 6,
+    name: 'name registrations',
+    // One row per name, its owner in it: the primary key lets one registration of a name win
+    // however many replicas race for it, and the owner decides in the same statement whether a
+    // later one is its owner's update or a refusal.
+    sql: `
+      CREATE TABLE names (
+        name text PRIMARY KEY,
+        owner text NOT NULL CHECK (owner ~ '^0x[0-9a-f]{40}$'),
+        registered_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        attributes jsonb NOT NULL DEFAULT '{}'::jsonb
+      );
+      CREATE INDEX names_owner ON names (owner);
+      CREATE TABLE name_addresses (
+        name text NOT NULL REFERENCES names (name) ON DELETE CASCADE,
+        coin_type text NOT NULL,
+        address text NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (name, coin_type)
+      );
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
