@@ -21,6 +21,9 @@ import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { HttpError } from './http-error.js'
 import { NameRegistry } from './names.js'
 import { registerNameRoutes } from './names-routes.js'
+import { SignInChains, type SignInChain } from './sign-in-messages.js'
+import { registerSignInRoutes } from './sign-in-routes.js'
+import { SignInSessions } from './sign-in-sessions.js'
 
 export interface ServerParts {
   readonly config: ServerConfig
@@ -30,6 +33,12 @@ export interface ServerParts {
   readonly logger?: boolean
   /** The token `/metrics` asks for; without one there is no `/metrics`. */
   readonly metricsToken?: string | undefined
+  /**
+   * Chains sign-in accepts besides the configuration's `chains` (a deployment's own, e.g. the
+   * devnet's local chains and its Solana network), by CAIP-2 id; an eip155 one with the RPC URLs its
+   * smart accounts verify through (without any, only ordinary accounts' signatures verify).
+   */
+  readonly signInChains?: readonly SignInChain[]
 }
 
 /** The server's version, as its package says (../package.json from src/ and from dist/ alike). */
@@ -153,8 +162,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     return reply.status(202).send({ accepted: true })
   })
   const names = new NameRegistry(db, clock, config.names.zone)
+  const signIn = new SignInSessions(db, clock)
+  const signInChains = new SignInChains([...config.chains, ...(parts.signInChains ?? [])])
   // Their own JSON reading, as the modal and the devnet's stand-in know it: an empty body is no
-  // body, and a body that is not JSON is 'Malformed JSON body'.
+  // body (a nonce is asked for with none), and a body that is not JSON is 'Malformed JSON body'.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json')
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -167,12 +178,14 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       }
     })
     registerNameRoutes(scope, names)
+    registerSignInRoutes(scope, { sessions: signIn, chains: signInChains, clock })
   })
 
-  // Events older than the retention period and ended rate-limit windows go, at start and every hour.
+  // Events older than the retention period, ended rate-limit windows, stale nonces and long
+  // expired sessions go, at start and every hour.
   const prune = () =>
-    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'pruning old analytics and rate-limit windows failed'),
+    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune()]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning old analytics, rate-limit windows and sign-in sessions failed'),
     )
   const pruning = setInterval(() => void prune(), 3_600_000)
   pruning.unref()

@@ -7,6 +7,8 @@ export { ConfigError, DEFAULT_CONFIG, parseServerConfig, readServerConfig, secre
 export type { Database, Queryable } from './db/database.js'
 export { MIGRATIONS, migrate, schemaVersion } from './db/migrations.js'
 export { NameRegistrationError, NameRegistry, type NameProfile, type NameRegistration } from './names.js'
+export { SignInChains, type SignInChain, type SignInMessageData } from './sign-in-messages.js'
+export { SIGN_IN_NONCE_TTL_MS, SignInSessions, type SignInSession } from './sign-in-sessions.js'
 export { DatabaseInUseError, openPgliteDatabase } from './db/pglite-database.js'
 export { openPostgresDatabase } from './db/postgres-database.js'
 export { originOf, Projects, type ProjectRecord } from './projects.js'

@@ -105,6 +105,32 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'sign-in nonces and sessions',
+    // A nonce is taken by deleting it (one DELETE ... RETURNING: one attempt gets it, on any
+    // replica). A session is found by the SHA-256 of its bearer token; the token is never stored.
+    sql: `
+      CREATE TABLE siwx_nonces (
+        nonce text PRIMARY KEY,
+        issued_at timestamptz NOT NULL
+      );
+      CREATE INDEX siwx_nonces_issued_at ON siwx_nonces (issued_at);
+      CREATE TABLE siwx_sessions (
+        token_hash text PRIMARY KEY CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+        account_address text NOT NULL,
+        chain_id text NOT NULL,
+        origin text NOT NULL,
+        data jsonb NOT NULL,
+        message text NOT NULL,
+        signature text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX siwx_sessions_expires_at ON siwx_sessions (expires_at);
+      CREATE INDEX project_origins_origin ON project_origins (origin);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
