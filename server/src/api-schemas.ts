@@ -34,3 +34,54 @@ export const walletsSchema = z.object({ count: z.int(), data: z.array(walletSche
 export const acceptedSchema = z.object({ accepted: z.literal(true) })
 
 export { analyticsEventSchema, walletSchema }
+
+/** A registered name (`alice.wg.id`) and the addresses it names, by coin type. */
+export const nameProfileSchema = z.object({
+  name: z.string(),
+  registered_at: z.string().describe('ISO 8601'),
+  updated_at: z.string().describe('ISO 8601'),
+  addresses: z.record(z.string().describe('Coin type (ENSIP-11)'), z.object({ address: z.string(), created: z.string() })),
+  attributes: z.object({ avatar: z.optional(z.string()), bio: z.optional(z.string()) }),
+})
+export const nameProfilesSchema = z.array(nameProfileSchema)
+export const nameQuerySchema = sdkQuerySchema.extend({ apiVersion: z.optional(z.string()).describe('`2`') })
+export const reverseNameQuerySchema = nameQuerySchema.extend({ sender: z.optional(z.string()).describe('The asking account, when known (not used)') })
+export const identityQuerySchema = sdkQuerySchema.extend({ sender: z.optional(z.string()).describe('The asking account, when known (not used)') })
+export const identitySchema = z.object({ name: z.nullable(z.string()), avatar: z.nullable(z.string()) })
+export const nameSuggestionsQuerySchema = sdkQuerySchema.extend({ zone: z.optional(z.string()).describe('The zone wanted; another than the server\'s gets no suggestions') })
+export const nameSuggestionsSchema = z.object({ suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })) })
+export const nameRegistrationSchema = z.object({
+  coin_type: z.union([z.int().nonnegative(), z.string()]).describe('Coin type (ENSIP-11), e.g. 2147514985 for eip155:31337'),
+  address: z.string().describe('The registering eip155 address'),
+  message: z.string().describe('JSON `{ name, coinType, address, timestamp }`, the text signed'),
+  signature: z.string().describe('EIP-191 signature of `message` by `address`, hex'),
+})
+/** A refused name registration. */
+export const reasonsSchema = z.object({ reasons: z.array(z.object({ description: z.string() })) })
+
+/** The fields of a signed sign-in message, as the modal keeps them (SiwxMessageData). */
+export const signInMessageDataSchema = z.object({
+  accountAddress: z.string(),
+  chainId: z.string().describe('CAIP-2'),
+  domain: z.string(),
+  uri: z.string(),
+  version: z.string(),
+  nonce: z.string(),
+  statement: z.optional(z.string()),
+  issuedAt: z.optional(z.string()),
+  expirationTime: z.optional(z.string()),
+  notBefore: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  resources: z.optional(z.array(z.string())),
+})
+export const signInSessionSchema = z.object({ data: signInMessageDataSchema, message: z.string(), signature: z.string() })
+export const nonceSchema = z.object({ nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/) })
+export const authenticateSchema = z.object({
+  message: z.string().describe('The sign-in text: EIP-4361 for eip155, Sign-In-With-Solana for solana'),
+  signature: z.string().describe('Hex for eip155, base58 ed25519 for solana'),
+  caipNetworkId: z.string().describe('The network signed in on (CAIP-2)'),
+  data: z.optional(signInMessageDataSchema).describe('The caller\'s copy of the fields, kept when it describes exactly the message'),
+})
+export const authenticatedSchema = z.object({ token: z.string().describe('The bearer token of the session'), session: signInSessionSchema })
+export const meSchema = z.object({ address: z.string(), caipNetworkId: z.string(), session: signInSessionSchema })
+export const signedOutSchema = z.object({ signedOut: z.literal(true) })

@@ -34,6 +34,12 @@ export interface ServerContext {
  */
 export type ServerPlugin = (app: FastifyInstance, context: ServerContext) => Promise<void> | void
 import { isStorableText } from './storable-text.js'
+import { HttpError } from './http-error.js'
+import { NameRegistry } from './names.js'
+import { registerNameRoutes } from './names-routes.js'
+import { SignInChains, type SignInChain } from './sign-in-messages.js'
+import { registerSignInRoutes } from './sign-in-routes.js'
+import { SignInSessions } from './sign-in-sessions.js'
 
 export interface ServerParts {
   readonly config: ServerConfig
@@ -46,6 +52,12 @@ export interface ServerParts {
   /** Where balances, history, prices, swap, on-ramp and smart sessions come from (501 without). */
   readonly chainData?: ChainDataPort
   readonly plugins?: readonly ServerPlugin[]
+  /**
+   * Chains sign-in accepts besides the configuration's `chains` (a deployment's own, e.g. the
+   * devnet's local chains and its Solana network), by CAIP-2 id; an eip155 one with the RPC URLs its
+   * smart accounts verify through (without any, only ordinary accounts' signatures verify).
+   */
+  readonly signInChains?: readonly SignInChain[]
 }
 
 /** The server's version, as its package says (../package.json from src/ and from dist/ alike). */
@@ -62,6 +74,12 @@ declare module 'fastify' {
      * call names no project (spec section 7), so a browser's must come from some project's origin.
      */
     readonly api?: ApiGuard
+    /**
+     * A site route: the modal calls it without the sdk query (the name registration, a host's
+     * sign-in API). It answers any caller; CORS grants a page origin some project allows, or, when
+     * the call names a project, one of that project's (and then the project guard runs too).
+     */
+    readonly site?: boolean
   }
   interface FastifyRequest {
     /** The project the guard found (API routes only). */
@@ -129,8 +147,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.setNotFoundHandler((_request, reply) => void reply.status(404).send({ message: 'Not found' }))
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.api === undefined) return
-    await guard(request, reply, projects)
+    const { api, site } = request.routeOptions.config
+    if (api !== undefined) await guard(request, reply, projects, api)
+    // A site route that names its project is held to it (its origins; no sdk query needed).
+    else if (site === true && projectIdOf(request) !== undefined) await guard(request, reply, projects, 'project')
   })
 
   const analytics = new AnalyticsEvents(db, clock)
@@ -163,10 +183,31 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     await analytics.record(request.projectId ?? '', { type: query.st ?? '', version: query.sv ?? '' }, event.data)
     return reply.status(202).send({ accepted: true })
   })
-  // Events older than the retention period and ended rate-limit windows go, at start and every hour.
+  const names = new NameRegistry(db, clock, config.names.zone)
+  const signIn = new SignInSessions(db, clock)
+  const signInChains = new SignInChains([...config.chains, ...(parts.signInChains ?? [])])
+  // Their own JSON reading, as the modal and the devnet's stand-in know it: an empty body is no
+  // body (a nonce is asked for with none), and a body that is not JSON is 'Malformed JSON body'.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json')
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body)
+      if (text.trim() === '') return done(null, undefined)
+      try {
+        done(null, JSON.parse(text))
+      } catch {
+        done(new HttpError(400, 'Malformed JSON body'), undefined)
+      }
+    })
+    registerNameRoutes(scope, names)
+    registerSignInRoutes(scope, { sessions: signIn, chains: signInChains, clock })
+  })
+
+  // Events older than the retention period, ended rate-limit windows, stale nonces and long
+  // expired sessions go, at start and every hour.
   const prune = () =>
-    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'pruning old analytics and rate-limit windows failed'),
+    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune()]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning old analytics, rate-limit windows and sign-in sessions failed'),
     )
   const pruning = setInterval(() => void prune(), 3_600_000)
   pruning.unref()
@@ -260,12 +301,11 @@ function projectIdOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The modal's calls name their project and sdk (400 otherwise), the project must exist, and a call
- * a browser makes for a page (it carries `Origin`) must come from one of the project's origins,
- * compared exactly as browsers send it (403 otherwise: the modal shows its alert).
+ * The modal's calls name their project and sdk (400 otherwise; `required` says which), the project
+ * must exist, and a call a browser makes for a page (it carries `Origin`) must come from one of the
+ * project's origins, compared exactly as browsers send it (403 otherwise: the modal shows its alert).
  */
-async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects): Promise<void> {
-  const mode = request.routeOptions.config.api
+async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects, mode: ApiGuard): Promise<void> {
   const origin = request.headers.origin
   if (mode === 'origin') {
     if (origin !== undefined && !(await projects.anyAllows(origin))) return void (await reply.status(403).send({ message: 'This page origin is not allowed by any project' }))

@@ -15,6 +15,9 @@ const chainSchema = z.strictObject({
   explorerUrl: z.optional(z.url({ protocol: /^https?$/ })),
 })
 
+/** A DNS zone as names end in it: lower-case labels of letters, digits and inner hyphens. */
+const ZONE = /^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/
+
 const configSchema = z.strictObject({
   chains: z.array(chainSchema).default([]),
   /** Peers whose `X-Forwarded-For` is believed (the load balancer's addresses); none by default. */
@@ -28,6 +31,10 @@ const configSchema = z.strictObject({
     })
     .default({ requestsPerMinute: 600, bodyLimitBytes: 65_536 }),
   analytics: z.strictObject({ retentionDays: z.int().min(1).max(3_650).default(90) }).default({ retentionDays: 90 }),
+  /** The name service: the zone every registered name ends in (`alice.wg.id`). */
+  names: z
+    .strictObject({ zone: z.string().regex(ZONE, 'a lower-case DNS zone such as wg.id').default('wg.id') })
+    .default({ zone: 'wg.id' }),
 })
 
 export type ServerConfig = z.output<typeof configSchema>

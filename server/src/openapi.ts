@@ -7,12 +7,27 @@ import {
   acceptedSchema,
   analyticsConfigSchema,
   analyticsEventSchema,
+  authenticatedSchema,
+  authenticateSchema,
   errorSchema,
   healthSchema,
+  identityQuerySchema,
+  identitySchema,
+  meSchema,
+  nameProfileSchema,
+  nameProfilesSchema,
+  nameQuerySchema,
+  nameRegistrationSchema,
+  nameSuggestionsQuerySchema,
+  nameSuggestionsSchema,
+  nonceSchema,
   originsSchema,
   projectConfigSchema,
   readySchema,
+  reasonsSchema,
+  reverseNameQuerySchema,
   sdkQuerySchema,
+  signedOutSchema,
   walletsQuerySchema,
   walletsSchema,
 } from './api-schemas.js'
@@ -22,12 +37,12 @@ type Schema = z.ZodType
 
 const json = (schema: Schema) => z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>
 
-function queryParameters(schema: z.ZodObject) {
+function parameters(schema: z.ZodObject, where: 'query' | 'path') {
   const shape = schema.shape as Record<string, Schema>
   return Object.entries(shape).map(([name, field]) => ({
     name,
-    in: 'query',
-    required: !field.safeParse(undefined).success,
+    in: where,
+    required: where === 'path' || !field.safeParse(undefined).success,
     ...(field.description === undefined ? {} : { description: field.description }),
     schema: json(field),
   }))
@@ -49,13 +64,25 @@ const RATE_LIMITED = { '429': answer('Over the rate limit (see Retry-After)', er
 
 interface Route {
   readonly summary: string
+  /** The path's `{parameters}`. */
+  readonly params?: z.ZodObject
   readonly query?: z.ZodObject
   readonly body?: Schema
   readonly ok: readonly [status: string, schema: Schema]
   /** Other answers than the success and the refusals every route of its kind may give. */
   readonly also?: Readonly<Record<string, readonly [description: string, schema: Schema]>>
   readonly guarded: boolean
+  /** Takes `Authorization: Bearer <token>`. */
+  readonly bearer?: boolean
+  /** Its own failures, by status. */
+  readonly errors?: Readonly<Record<string, readonly [description: string, schema: Schema]>>
 }
+
+const nameParam = z.object({ name: z.string().describe('A name, with or without the zone') })
+/** A site route: no sdk query; it names a project only if it wants the project's guard. */
+const siteQuery = z.object({ projectId: z.optional(z.string()).describe('A project, when the caller names one: its guard then applies') })
+const SIGN_IN_400 = ['A malformed body, message, data or Origin, or a network sign-in is not offered on', errorSchema] as const
+const NOT_SIGNED_IN = { '401': ['No token, or one unknown, signed out or expired', errorSchema] } as const
 
 /** The JSON routes, by path and method, with the schema of their success answer. */
 export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Route | undefined>>>> = {
@@ -66,6 +93,62 @@ export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Rou
   '/getAnalyticsConfig': { get: { summary: 'Analytics and auth switches', query: sdkQuerySchema, ok: ['200', analyticsConfigSchema], guarded: true }, post: undefined },
   '/getWallets': { get: { summary: 'The wallet catalogue, a page at a time', query: walletsQuerySchema, ok: ['200', walletsSchema], guarded: true }, post: undefined },
   '/e': { get: undefined, post: { summary: 'An analytics event (stored once per eventId)', query: sdkQuerySchema, body: analyticsEventSchema, ok: ['202', acceptedSchema], guarded: true } },
+  '/v1/profile/account/{name}': {
+    get: { summary: "A name's profile", params: nameParam, query: nameQuerySchema, ok: ['200', nameProfileSchema], guarded: true, errors: { '404': ['No such name', errorSchema] } },
+    post: undefined,
+  },
+  '/v1/profile/reverse/{address}': {
+    get: {
+      summary: "The names an address registered, oldest first (a Solana account's: none)",
+      params: z.object({ address: z.string().describe('Plain or CAIP-10') }),
+      query: reverseNameQuerySchema,
+      ok: ['200', nameProfilesSchema],
+      guarded: true,
+    },
+    post: undefined,
+  },
+  '/v1/identity/{address}': {
+    get: {
+      summary: "An address's name and avatar (from its first name; none for another namespace's account)",
+      params: z.object({ address: z.string().describe('Plain or CAIP-10') }),
+      query: identityQuerySchema,
+      ok: ['200', identitySchema],
+      guarded: true,
+    },
+    post: undefined,
+  },
+  '/v1/profile/suggestions/{name}': {
+    get: { summary: 'Names like this one, each saying whether it is taken', params: nameParam, query: nameSuggestionsQuerySchema, ok: ['200', nameSuggestionsSchema], guarded: true },
+    post: undefined,
+  },
+  '/v1/profile/account': {
+    get: undefined,
+    post: {
+      summary: 'Registers a name with an EIP-191 signed message (the modal sends no sdk query)',
+      query: siteQuery,
+      body: nameRegistrationSchema,
+      ok: ['200', nameProfileSchema],
+      guarded: false,
+      errors: { '400': ['A refusal (a bad signature, a taken or malformed name, ...) as reasons; a body that is not JSON as a message', reasonsSchema], '403': ['A named project that is unknown or does not allow the page', errorSchema] },
+    },
+  },
+  '/auth/v1/nonce': { get: undefined, post: { summary: 'A nonce for one sign-in attempt within 10 minutes', query: siteQuery, ok: ['201', nonceSchema], guarded: false } },
+  '/auth/v1/authenticate': {
+    get: undefined,
+    post: {
+      summary: "Checks a signed sign-in message for the calling site (its Origin) and opens a session",
+      query: siteQuery,
+      body: authenticateSchema,
+      ok: ['201', authenticatedSchema],
+      guarded: false,
+      errors: { '400': SIGN_IN_400, '401': ['A nonce unknown or used; another chain, domain or URI; an expired message; a bad signature', errorSchema] },
+    },
+  },
+  '/auth/v1/me': { get: { summary: 'The session behind the bearer token', query: siteQuery, ok: ['200', meSchema], guarded: false, bearer: true, errors: NOT_SIGNED_IN }, post: undefined },
+  '/auth/v1/sign-out': {
+    get: undefined,
+    post: { summary: 'Voids the bearer token (again: still 200)', query: siteQuery, ok: ['200', signedOutSchema], guarded: false, bearer: true, errors: { '401': ['No token', errorSchema] } },
+  },
 }
 
 export function openApiDocument(version: string): Record<string, unknown> {
@@ -74,16 +157,20 @@ export function openApiDocument(version: string): Record<string, unknown> {
     const operations: Record<string, unknown> = {}
     for (const [method, route] of Object.entries(methods)) {
       if (route === undefined) continue
+      const params = [...(route.params === undefined ? [] : parameters(route.params, 'path')), ...(route.query === undefined ? [] : parameters(route.query, 'query'))]
+      const errors = Object.fromEntries(Object.entries(route.errors ?? {}).map(([status, [description, schema]]) => [status, answer(description, schema)]))
       operations[method] = {
         summary: route.summary,
-        ...(route.query === undefined ? {} : { parameters: queryParameters(route.query) }),
+        ...(params.length === 0 ? {} : { parameters: params }),
         ...(route.body === undefined ? {} : { requestBody: { required: true, content: { 'application/json': { schema: json(route.body) } } } }),
+        ...(route.bearer === true ? { security: [{ bearer: [] }] } : {}),
         responses: {
           [route.ok[0]]: answer('Success', route.ok[1]),
           ...Object.fromEntries(Object.entries(route.also ?? {}).map(([status, [description, schema]]) => [status, answer(description, schema)])),
           ...(route.guarded ? GUARD_ERRORS : {}),
           ...(route.body === undefined ? {} : BODY_ERRORS),
           ...RATE_LIMITED,
+          ...errors,
         },
       }
     }
@@ -108,7 +195,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
   for (const spec of Object.values(CHAIN_DATA_OPERATIONS)) {
     const path = spec.path.replace(/:([A-Za-z]+)/g, '{$1}')
     const pathParameters = [...spec.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
-    const query = spec.guard === true ? queryParameters(sdkQuerySchema) : spec.guard === 'project' ? queryParameters(sdkQuerySchema.pick({ projectId: true })) : []
+    const query = spec.guard === true ? parameters(sdkQuerySchema, 'query') : spec.guard === 'project' ? parameters(sdkQuerySchema.pick({ projectId: true }), 'query') : []
     const body =
       spec.method === 'POST'
         ? { requestBody: { required: true, content: { 'application/json': { schema: spec.guard === 'body' ? { type: 'object', required: ['projectId'], properties: { projectId: { type: 'string', minLength: 1 } } } : { type: 'object' } } } } }
@@ -133,5 +220,6 @@ export function openApiDocument(version: string): Record<string, unknown> {
     openapi: '3.1.0',
     info: { title: 'walletgate-server', version, description: 'The services the Walletgate modal talks to (docs/service-api.md).' },
     paths,
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A sign-in session\'s token, from /auth/v1/authenticate' } } },
   }
 }

@@ -28,6 +28,15 @@ describe('the configuration file', () => {
     expect(message).toMatch(/databaseUrl/)
   })
 
+  it('takes the name zone, lower-case labels only', () => {
+    expect(DEFAULT_CONFIG.names).toEqual({ zone: 'wg.id' })
+    expect(parseServerConfig({ names: { zone: 'names.example' } }).names.zone).toBe('names.example')
+    for (const zone of ['WG.ID', '.wg.id', 'wg..id', 'wg.id.', '-wg.id', 'w g.id', '']) {
+      expect(() => parseServerConfig({ names: { zone } }), zone).toThrow(/names\.zone: a lower-case DNS zone such as wg\.id/)
+    }
+    expect(() => parseServerConfig({ names: { zone: 'wg.id', extra: 1 } })).toThrow(/names/)
+  })
+
   it('reads a file, and says which file is not JSON', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wg-config-'))
     writeFileSync(join(dir, 'good.json'), JSON.stringify({ chains: [{ id: 'eip155:1', rpcUrls: ['https://rpc.example'] }] }))

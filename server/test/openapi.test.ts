@@ -1,17 +1,21 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { generatePrivateKey } from 'viem/accounts'
 import { SERVER_VERSION } from '../src/app.js'
+import type { ManualClock } from '../src/clock.js'
 import type { Database } from '../src/db/database.js'
 import { ROUTES } from '../src/openapi.js'
+import { registerName, registration, siwe } from './signing.js'
 import { migratedDatabase, SDK, serverWithProject } from './support.js'
 
 let db: Database
 let app: FastifyInstance
+let clock: ManualClock
 
 beforeAll(async () => {
   db = await migratedDatabase()
-  ;({ app } = await serverWithProject(db))
+  ;({ app, clock } = await serverWithProject(db, {}, { signInChains: [{ id: 'eip155:31337' }] }))
 })
 afterAll(async () => {
   await app.close()
@@ -19,6 +23,34 @@ afterAll(async () => {
 })
 
 const EVENT = { eventId: 'openapi-1', url: 'https://app.example/', domain: 'app.example', timestamp: 1, props: { type: 'track', event: 'MODAL_OPEN' } }
+const KEY = generatePrivateKey()
+const PAGE = { origin: 'https://app.example' }
+
+async function signedIn(): Promise<string> {
+  const nonce = (await app.inject({ method: 'POST', url: '/auth/v1/nonce' })).json<{ nonce: string }>().nonce
+  const session = await siwe(KEY, { nonce, issuedAtMs: clock.now(), expiresAtMs: clock.now() + 3_600_000 })
+  return (await app.inject({ method: 'POST', url: '/auth/v1/authenticate', headers: PAGE, payload: { ...session, caipNetworkId: 'eip155:31337' } })).json<{ token: string }>().token
+}
+
+/** The request that gets each route's success answer, where the route's path and query alone do not. */
+const REQUESTS: Record<string, () => Promise<InjectOptions>> = {
+  'post /e': async () => ({ method: 'POST', url: `/e?projectId=wg-test&${SDK}`, payload: EVENT }),
+  'get /v1/profile/account/{name}': async () => {
+    await registerName(app, (await registration('documented', KEY)).body)
+    return { method: 'GET', url: `/v1/profile/account/documented?apiVersion=2&projectId=wg-test&${SDK}` }
+  },
+  'get /v1/profile/reverse/{address}': async () => ({ method: 'GET', url: `/v1/profile/reverse/${(await registration('x', KEY)).address}?projectId=wg-test&${SDK}` }),
+  'get /v1/profile/suggestions/{name}': async () => ({ method: 'GET', url: `/v1/profile/suggestions/documented?zone=wg.id&projectId=wg-test&${SDK}` }),
+  'post /v1/profile/account': async () => ({ method: 'POST', url: '/v1/profile/account', payload: (await registration('documented-too', KEY)).body }),
+  'post /auth/v1/nonce': async () => ({ method: 'POST', url: '/auth/v1/nonce' }),
+  'post /auth/v1/authenticate': async () => {
+    const nonce = (await app.inject({ method: 'POST', url: '/auth/v1/nonce' })).json<{ nonce: string }>().nonce
+    const session = await siwe(KEY, { nonce, issuedAtMs: clock.now(), expiresAtMs: clock.now() + 3_600_000 })
+    return { method: 'POST', url: '/auth/v1/authenticate', headers: PAGE, payload: { ...session, caipNetworkId: 'eip155:31337' } }
+  },
+  'get /auth/v1/me': async () => ({ method: 'GET', url: '/auth/v1/me', headers: { authorization: `Bearer ${await signedIn()}` } }),
+  'post /auth/v1/sign-out': async () => ({ method: 'POST', url: '/auth/v1/sign-out', headers: { authorization: `Bearer ${await signedIn()}` } }),
+}
 
 describe('/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document of this version', async () => {
@@ -34,13 +66,14 @@ describe('/openapi.json', () => {
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const [method, route] of Object.entries(methods)) {
         if (route === undefined) continue
-        const url = route.query === undefined ? path : `${path}?projectId=wg-test&${SDK}`
-        const reply = await app.inject({ method: method.toUpperCase() as 'GET' | 'POST', url, ...(route.body === undefined ? {} : { payload: EVENT }) })
+        const prepare = REQUESTS[`${method} ${path}`]
+        const request: InjectOptions = prepare === undefined ? { method: method.toUpperCase() as 'GET' | 'POST', url: route.query === undefined ? path : `${path}?projectId=wg-test&${SDK}` } : await prepare()
+        const reply = await app.inject(request)
         expect([path, reply.statusCode]).toEqual([path, Number(route.ok[0])])
         expect([path, route.ok[1].safeParse(reply.json()).success]).toEqual([path, true])
         checked.push(`${method} ${path}`)
       }
     }
-    expect(checked.length).toBe(7)
+    expect(checked.length).toBe(15)
   })
 })

@@ -14,10 +14,10 @@ export async function migratedDatabase(open: () => Promise<Database> = () => ope
 }
 
 /** The server on `db` (migrated), with a project `wg-test` allowed from `https://app.example`. */
-export async function serverWithProject(db: Database, config: Partial<ServerConfig> = {}, parts: Partial<Pick<ServerParts, 'chainData' | 'plugins'>> = {}) {
-  const clock = new ManualClock()
+export async function serverWithProject(db: Database, config: Partial<ServerConfig> = {}, parts: Partial<Omit<ServerParts, 'config' | 'db' | 'clock'>> & { clock?: ManualClock } = {}) {
+  const clock = parts.clock ?? new ManualClock()
   await new Projects(db, clock).add('wg-test', ['https://app.example'])
-  const app = await buildServer({ config: { ...DEFAULT_CONFIG, ...config }, db, clock, ...parts })
+  const app = await buildServer({ ...parts, config: { ...DEFAULT_CONFIG, ...config }, db, clock })
   return { app, clock }
 }
 

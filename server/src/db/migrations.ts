@@ -81,6 +81,56 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'features a project turns off',
     sql: `ALTER TABLE projects ADD COLUMN disabled_features jsonb NOT NULL DEFAULT '[]'::jsonb;`,
   },
+  {
+    version: 6,
+    name: 'name registrations',
+    // One row per name, its owner in it: the primary key lets one registration of a name win
+    // however many replicas race for it, and the owner decides in the same statement whether a
+    // later one is its owner's update or a refusal.
+    sql: `
+      CREATE TABLE names (
+        name text PRIMARY KEY,
+        owner text NOT NULL CHECK (owner ~ '^0x[0-9a-f]{40}$'),
+        registered_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        attributes jsonb NOT NULL DEFAULT '{}'::jsonb
+      );
+      CREATE INDEX names_owner ON names (owner);
+      CREATE TABLE name_addresses (
+        name text NOT NULL REFERENCES names (name) ON DELETE CASCADE,
+        coin_type text NOT NULL,
+        address text NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (name, coin_type)
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'sign-in nonces and sessions',
+    // A nonce is taken by deleting it (one DELETE ... RETURNING: one attempt gets it, on any
+    // replica). A session is found by the SHA-256 of its bearer token; the token is never stored.
+    sql: `
+      CREATE TABLE siwx_nonces (
+        nonce text PRIMARY KEY,
+        issued_at timestamptz NOT NULL
+      );
+      CREATE INDEX siwx_nonces_issued_at ON siwx_nonces (issued_at);
+      CREATE TABLE siwx_sessions (
+        token_hash text PRIMARY KEY CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+        account_address text NOT NULL,
+        chain_id text NOT NULL,
+        origin text NOT NULL,
+        data jsonb NOT NULL,
+        message text NOT NULL,
+        signature text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX siwx_sessions_expires_at ON siwx_sessions (expires_at);
+      CREATE INDEX project_origins_origin ON project_origins (origin);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
