@@ -8,12 +8,10 @@ import { CHAIN_DATA_OPERATIONS, type ChainDataOperation, type ChainDataPort } fr
 import type { ServiceDeps } from './deps'
 import { Router, type RequestContext, type Route } from './http'
 import { registerAccountRoutes } from './routes/account'
-import { registerAuthRoutes } from './routes/auth'
 import { registerImageRoutes } from './routes/catalogue'
 import { registerConvertRoutes } from './routes/convert'
 import { registerExplorerRoutes } from './routes/explorer'
 import { registerOnrampRoutes } from './routes/onramp'
-import { registerProfileRoutes } from './routes/profile'
 import { registerSessionRoutes } from './routes/sessions'
 
 /** Every route the devnet answers from its own state (chain data and the devnet's pages alike). */
@@ -21,11 +19,9 @@ export function devnetRouter(deps: ServiceDeps): Router {
   const router = new Router()
   registerAccountRoutes(router, deps)
   registerConvertRoutes(router, deps)
-  registerProfileRoutes(router, deps)
   registerOnrampRoutes(router, deps)
   registerImageRoutes(router)
   registerExplorerRoutes(router, deps)
-  registerAuthRoutes(router, deps)
   registerSessionRoutes(router, deps)
   return router
 }

@@ -1,14 +1,12 @@
 /** What every route of the service may use. One instance per running service. */
 import type { ChainSet } from './chains'
 import type { Indexer } from './indexer'
-import type { NameRegistry } from './names'
 import type { SolanaLedger } from '../chains/solana/chain'
 
 export interface ServiceDeps {
   chains: ChainSet
   rpcUrls: Record<number, string>
   indexer: Indexer
-  names: NameRegistry
   projectIds: readonly string[]
   /** The Solana devnet's ledger, when it runs (balances and history of solana:<devnet ref>). */
   solana?: SolanaLedger

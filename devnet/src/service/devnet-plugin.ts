@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock, ServerContext, ServerPlugin } from '../../../server/src/index.js'
 import { isChainDataRoute, patternOf } from './chain-data'
 import type { ChainStatus } from '../chains/supervisor'
-import { HttpError, type HandlerResult, type RequestContext, type Route, type Router } from './http'
+import { HttpError, type HandlerResult, type RequestContext, type Router } from './http'
 
 /** What the admin endpoints may do to the rest of the devnet (chains and relay); tests only. */
 export interface DevnetControl {
@@ -58,18 +58,6 @@ export interface DevnetPluginOptions {
   readonly clock: DevnetClock
   readonly adminToken: string
   control(): DevnetControl | undefined
-}
-
-/**
- * How the devnet's routes that the server does not own yet are guarded: the name service as every
- * GET of the modal (spec section 7), its registration by page origin (its call names no project).
- * The sign-in endpoints stand for a host's own backend, and the devnet's pages and images outside
- * the modal's API: no project guard.
- */
-function guardOf(route: Route): true | 'origin' | undefined {
-  const path = patternOf(route)
-  if (path.startsWith('/v1/profile/') || path.startsWith('/v1/identity/')) return route.method === 'GET' ? true : 'origin'
-  return undefined
 }
 
 function isLoopback(address: string | undefined): boolean {
@@ -137,11 +125,9 @@ export function devnetPlugin(options: DevnetPluginOptions): { register: ServerPl
 
     for (const route of options.router.entries()) {
       if (isChainDataRoute(route)) continue
-      const api = guardOf(route)
       app.route({
         method: route.method as 'GET' | 'POST' | 'DELETE',
         url: patternOf(route),
-        ...(api === undefined ? {} : { config: { api } }),
         handler: async (request, reply) => {
           const context: RequestContext = {
             req: { headers: request.headers },

@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { buildServer, DEFAULT_CONFIG, migrate, openPgliteDatabase, Projects, WalletCatalogue } from '../../../server/src/index.js'
-import { DEVNET_ALLOWED_ORIGINS, DEVNET_HOST, type DevnetChainId } from '../config'
+import { DEVNET_ALLOWED_ORIGINS, DEVNET_HOST, SOLANA_DEVNET_CAIP_NETWORK_ID, type DevnetChainId } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
 import { catalogueFile } from './catalogue'
 import { createChainSet } from './chains'
@@ -18,7 +18,6 @@ import { devnetChainData, devnetRouter } from './chain-data'
 import type { ServiceDeps } from './deps'
 import { DevnetClock, devnetPlugin, type DevnetControl } from './devnet-plugin'
 import { createIndexer } from './indexer'
-import { NameRegistry } from './names'
 
 export { DevnetClock, type DevnetControl, type FaultKind } from './devnet-plugin'
 
@@ -60,7 +59,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     chains,
     rpcUrls: opts.rpcUrls,
     indexer,
-    names: await NameRegistry.open(opts.dataDir),
     projectIds: opts.projectIds,
     ...(opts.solana ? { solana: opts.solana } : {}),
     baseUrl: () => baseUrl,
@@ -92,6 +90,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     db,
     clock,
     chainData: devnetChainData(router),
+    // Sign-in on the devnet's chains (smart accounts verify through their RPC) and its Solana network.
+    signInChains: [
+      ...Object.entries(opts.rpcUrls).map(([id, rpcUrl]) => ({ id: `eip155:${id}`, rpcUrls: [rpcUrl] })),
+      ...(opts.solana ? [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID }] : []),
+    ],
     plugins: [plugin.register],
   })
   try {

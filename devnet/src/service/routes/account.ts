@@ -1,4 +1,4 @@
-/** Supported chains, balances, prices, identity and history. */
+/** Supported chains, balances, prices and history (identity is the server's, from its names). */
 import { formatUnits } from 'viem'
 import { caip10, type DevnetChainId } from '../../config'
 import { fungibleByAddress, parseAccount, parseChainId, readBalances } from '../chains'
@@ -75,13 +75,6 @@ export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
       return meta ? [{ name: meta.name, symbol: meta.symbol, iconUrl: tokenIconUrl(deps, meta.symbol), price: meta.price, address: a }] : []
     })
     return { json: { fungibles } }
-  })
-
-  router.get('/v1/identity/:address', ({ params }) => {
-    if (otherNamespace(params.address!) || parseSolanaAccount(params.address!, null)) return { json: { name: null, avatar: null } }
-    const { address } = parseAccount(params.address!)
-    const profile = deps.names.reverse(address)[0]
-    return { json: { name: profile?.name ?? null, avatar: profile?.attributes.avatar ?? null } }
   })
 
   router.get('/v1/account/:address/history', async ({ params, query }) => {
