@@ -18,6 +18,7 @@ import { PROJECT_ID_PATTERN, Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
+import { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
 import { CHAIN_DATA_OPERATIONS, ChainDataError, type ApiGuard, type ChainDataOperation, type ChainDataPort } from './chain-data.js'
 
 /** What a plugin of the server (the devnet's, tests') may use. */
@@ -52,6 +53,8 @@ export interface ServerParts {
   /** Where balances, history, prices, swap, on-ramp and smart sessions come from (501 without). */
   readonly chainData?: ChainDataPort
   readonly plugins?: readonly ServerPlugin[]
+  /** Network, currency and token images the catalogue file does not hold (the devnet draws them). */
+  readonly images?: (kind: PublicImageKind, id: string) => Promise<Image | undefined> | Image | undefined
   /**
    * Chains sign-in accepts besides the configuration's `chains` (a deployment's own, e.g. the
    * devnet's local chains and its Solana network), by CAIP-2 id; an eip155 one with the RPC URLs its
@@ -229,18 +232,34 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     return catalogue.query({ page, entries: Math.min(entries, MAX_WALLET_ENTRIES), search: text(query.search), include: ids(query.include), exclude: ids(query.exclude) })
   })
   // An <img> asks for it: no Origin, no sdk query; only a known project.
-  app.get('/getWalletImage/:imageId', async (request, reply) => {
-    const projectId = projectIdOf(request)
-    if (projectId === undefined || (await projects.origins(projectId)) === undefined) return reply.status(403).send({ message: 'Unknown project' })
-    const image = await catalogue.image((request.params as { imageId: string }).imageId)
-    if (image === undefined) return reply.status(404).send({ message: 'No such wallet image' })
-    return reply
+  const sendImage = (reply: FastifyReply, image: Image) =>
+    reply
       .header('content-type', image.type)
       .header('cache-control', 'public, max-age=86400')
       // An SVG opened on its own runs nothing and loads nothing.
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
       .send(image.body)
+  const knownProject = async (request: FastifyRequest) => {
+    const projectId = projectIdOf(request)
+    return projectId !== undefined && (await projects.origins(projectId)) !== undefined
+  }
+  app.get('/getWalletImage/:imageId', async (request, reply) => {
+    if (!(await knownProject(request))) return reply.status(403).send({ message: 'Unknown project' })
+    const image = await catalogue.image((request.params as { imageId: string }).imageId)
+    if (image === undefined) return reply.status(404).send({ message: 'No such wallet image' })
+    return sendImage(reply, image)
   })
+  // A network's, a currency's and a token's image: the catalogue file's (`asset:<id>`,
+  // `currency:<id>`, `token:<id>` among its images), else the deployment's own source.
+  for (const [route, kind] of Object.entries(PUBLIC_IMAGES)) {
+    app.get(`/public/${route}/:id`, async (request, reply) => {
+      if (!(await knownProject(request))) return reply.status(403).send({ message: 'Unknown project' })
+      const { id } = request.params as { id: string }
+      const image = (await catalogue.image(`${kind}:${id}`)) ?? (await parts.images?.(kind, id))
+      if (image === undefined) return reply.status(404).send({ message: `No such ${kind} image` })
+      return sendImage(reply, image)
+    })
+  }
 
   registerChainData(app, parts.chainData ?? {})
 

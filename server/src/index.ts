@@ -13,3 +13,4 @@ export { SIGN_IN_NONCE_TTL_MS, SignInSessions, type SignInSession } from './sign
 export { DatabaseInUseError, openPgliteDatabase } from './db/pglite-database.js'
 export { openPostgresDatabase } from './db/postgres-database.js'
 export { originAllowed, originOf, Projects, type ProjectRecord } from './projects.js'
+export { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'

@@ -32,6 +32,7 @@ import {
   walletsSchema,
 } from './api-schemas.js'
 import { CHAIN_DATA_OPERATIONS } from './chain-data.js'
+import { PUBLIC_IMAGES } from './public-images.js'
 
 type Schema = z.ZodType
 
@@ -191,6 +192,24 @@ export function openApiDocument(version: string): Record<string, unknown> {
         ...RATE_LIMITED,
       },
     },
+  }
+  for (const [route, kind] of Object.entries(PUBLIC_IMAGES)) {
+    paths[`/public/${route}/{id}`] = {
+      get: {
+        summary: `A ${kind === 'asset' ? "network's" : `${kind}'s`} image: the catalogue file's \`${kind}:<id>\`, else the deployment's own (an <img> asks for it: only a known project is needed)`,
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'projectId', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': { description: 'The image', content: { 'image/svg+xml': {}, 'image/png': {}, 'image/webp': {}, 'image/jpeg': {} } },
+          '400': answer('A malformed path', errorSchema),
+          '403': answer('An unknown project', errorSchema),
+          '404': answer('No such image', errorSchema),
+          ...RATE_LIMITED,
+        },
+      },
+    }
   }
   for (const spec of Object.values(CHAIN_DATA_OPERATIONS)) {
     const path = spec.path.replace(/:([A-Za-z]+)/g, '{$1}')

@@ -8,7 +8,6 @@ import { CHAIN_DATA_OPERATIONS, type ChainDataOperation, type ChainDataPort } fr
 import type { ServiceDeps } from './deps'
 import { Router, type RequestContext, type Route } from './http'
 import { registerAccountRoutes } from './routes/account'
-import { registerImageRoutes } from './routes/catalogue'
 import { registerConvertRoutes } from './routes/convert'
 import { registerExplorerRoutes } from './routes/explorer'
 import { registerOnrampRoutes } from './routes/onramp'
@@ -20,7 +19,6 @@ export function devnetRouter(deps: ServiceDeps): Router {
   registerAccountRoutes(router, deps)
   registerConvertRoutes(router, deps)
   registerOnrampRoutes(router, deps)
-  registerImageRoutes(router)
   registerExplorerRoutes(router, deps)
   registerSessionRoutes(router, deps)
   return router

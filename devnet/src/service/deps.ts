@@ -15,6 +15,10 @@ export interface ServiceDeps {
   now(): Date
 }
 
-export function tokenIconUrl(deps: ServiceDeps, symbol: string): string {
-  return `${deps.baseUrl()}/public/getTokenImage/${encodeURIComponent(symbol)}`
+/**
+ * A token's icon on this service. An <img> asks for it, so it names a project the server knows (the
+ * devnet's first: every devnet project may show it).
+ */
+export function tokenIconUrl(deps: Pick<ServiceDeps, 'baseUrl' | 'projectIds'>, symbol: string): string {
+  return `${deps.baseUrl()}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${encodeURIComponent(deps.projectIds[0] ?? '')}`
 }

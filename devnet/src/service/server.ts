@@ -12,10 +12,10 @@ import { join } from 'node:path'
 import { buildServer, DEFAULT_CONFIG, migrate, openPgliteDatabase, Projects, WalletCatalogue } from '../../../server/src/index.js'
 import { DEVNET_ALLOWED_ORIGINS, DEVNET_HOST, SOLANA_DEVNET_CAIP_NETWORK_ID, type DevnetChainId } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
-import { catalogueFile } from './catalogue'
+import { catalogueFile, iconSvg } from './catalogue'
 import { createChainSet } from './chains'
 import { devnetChainData, devnetRouter } from './chain-data'
-import type { ServiceDeps } from './deps'
+import { tokenIconUrl, type ServiceDeps } from './deps'
 import { DevnetClock, devnetPlugin, type DevnetControl } from './devnet-plugin'
 import { createIndexer } from './indexer'
 
@@ -52,7 +52,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const chains = createChainSet(opts.rpcUrls)
   const indexer = createIndexer({
     chains,
-    tokenIconUrl: (symbol) => `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`,
+    tokenIconUrl: (symbol) => tokenIconUrl({ baseUrl: () => baseUrl, projectIds: opts.projectIds }, symbol),
     pollMs: opts.indexPollMs ?? 1000,
   })
   const deps: ServiceDeps = {
@@ -96,6 +96,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ...(opts.solana ? [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID }] : []),
     ],
     plugins: [plugin.register],
+    // Every network, currency and token gets an icon drawn from its id.
+    images: (kind, id) => ({ type: 'image/svg+xml', body: iconSvg(`${kind}:${id}`, id) }),
   })
   try {
     await app.listen({ port: opts.port, host: DEVNET_HOST })

@@ -120,7 +120,7 @@ describe('wallet catalogue', () => {
     expect((await fetch(url(`/getWalletImage/unknown?${SDK_QUERY}`))).status).toBe(404)
     expect((await fetch(url(`/getWalletImage/${body.data[0]!.image_id}`))).status).toBe(403)
     for (const p of ['/public/getAssetImage/eip155-31337', '/public/getCurrencyImage/USD', '/public/getTokenImage/dUSD']) {
-      const res = await fetch(url(p))
+      const res = await fetch(url(`${p}?${SDK_QUERY}`))
       expect(res.headers.get('content-type')).toBe('image/svg+xml')
     }
     const config = await getJson<{ features: { id: string; isEnabled: boolean }[] }>('/appkit/v1/config')
