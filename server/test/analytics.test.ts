@@ -4,6 +4,7 @@ import { AnalyticsEvents, DAY_MS } from '../src/analytics.js'
 import type { ManualClock } from '../src/clock.js'
 import type { Database } from '../src/db/database.js'
 import { ENGINES } from './engines.js'
+import { migrate } from '../src/db/migrations.js'
 import { migratedDatabase, SDK, serverWithProject } from './support.js'
 
 const event = (eventId: string) => ({ eventId, url: 'https://app.example/shop', domain: 'app.example', timestamp: Date.UTC(2026, 0, 1), props: { type: 'track', event: 'MODAL_OPEN' } })
@@ -53,5 +54,29 @@ describe.each(ENGINES)('analytics on $name', ({ open }) => {
     // e-1 and e-2 are 91 days old now, 'recent' 2 days.
     expect(await events.prune(90)).toBe(2)
     expect((await events.list('wg-test')).map((e) => e.eventId)).toEqual(['recent'])
+  })
+})
+
+describe.each(ENGINES)('analytics events on $name', ({ durable }) => {
+  it('outlive a restart of the server and its database, and a resend after it is not counted twice', async () => {
+    const place = await durable()
+    try {
+      let db = await place.open()
+      await migrate(db)
+      const first = await serverWithProject(db)
+      const send = (app: FastifyInstance) => app.inject({ method: 'POST', url: `/e?projectId=wg-test&${SDK}`, payload: event('kept'), headers: { origin: 'https://app.example' } })
+      expect((await send(first.app)).statusCode).toBe(202)
+      await first.app.close()
+      await db.close()
+
+      db = await place.open()
+      const again = await serverWithProject(db)
+      expect((await send(again.app)).statusCode).toBe(202)
+      expect((await new AnalyticsEvents(db, again.clock).list('wg-test')).map((e) => e.eventId)).toEqual(['kept'])
+      await again.app.close()
+      await db.close()
+    } finally {
+      place.remove()
+    }
   })
 })
