@@ -98,6 +98,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Request ids in the logs, never a client's own.
     requestIdHeader: false,
+    // A path parameter may be a whole registered name (up to 255 characters with its zone), not
+    // only the router's default 100; a longer one is refused as a bad request.
+    routerOptions: { maxParamLength: 512 },
     // A path Fastify cannot decode (`/getWalletImage/%`) gets the API's error shape, not Fastify's own.
     frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).status(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' }),
   })
