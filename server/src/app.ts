@@ -152,8 +152,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.addHook('preHandler', async (request, reply) => {
     const { api, site } = request.routeOptions.config
     if (api !== undefined) await guard(request, reply, projects, api)
-    // A site route that names its project is held to it (its origins; no sdk query needed).
-    else if (site === true && projectIdOf(request) !== undefined) await guard(request, reply, projects, 'project')
+    // A site route that names its project is held to it (its origins; no sdk query needed). Named
+    // twice or empty, it is named all the same: the guard refuses it rather than skipping it.
+    else if (site === true && (request.query as Record<string, unknown> | undefined)?.projectId !== undefined) await guard(request, reply, projects, 'project')
   })
 
   const analytics = new AnalyticsEvents(db, clock)
