@@ -77,9 +77,9 @@ export const signInMessageDataSchema = z.object({
 export const signInSessionSchema = z.object({ data: signInMessageDataSchema, message: z.string(), signature: z.string() })
 export const nonceSchema = z.object({ nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/) })
 export const authenticateSchema = z.object({
-  message: z.string().describe('The sign-in text: EIP-4361 for eip155, Sign-In-With-Solana for solana'),
-  signature: z.string().describe('Hex for eip155, base58 ed25519 for solana'),
-  caipNetworkId: z.string().describe('The network signed in on (CAIP-2)'),
+  message: z.string().min(1).describe('The sign-in text: EIP-4361 for eip155, Sign-In-With-Solana for solana'),
+  signature: z.string().min(1).describe('Hex for eip155, base58 ed25519 for solana'),
+  caipNetworkId: z.string().min(1).describe('The network signed in on (CAIP-2)'),
   data: z.optional(signInMessageDataSchema).describe('The caller\'s copy of the fields, kept when it describes exactly the message'),
 })
 export const authenticatedSchema = z.object({ token: z.string().describe('The bearer token of the session'), session: signInSessionSchema })

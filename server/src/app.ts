@@ -101,6 +101,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Request ids in the logs, never a client's own.
     requestIdHeader: false,
+    // A path parameter may be a whole registered name (up to 255 characters with its zone), not
+    // only the router's default 100; a longer one is refused as a bad request.
+    routerOptions: { maxParamLength: 512 },
     // A path Fastify cannot decode (`/getWalletImage/%`) gets the API's error shape, not Fastify's own.
     frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).status(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' }),
   })
@@ -152,8 +155,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.addHook('preHandler', async (request, reply) => {
     const { api, site } = request.routeOptions.config
     if (api !== undefined) await guard(request, reply, projects, api)
-    // A site route that names its project is held to it (its origins; no sdk query needed).
-    else if (site === true && projectIdOf(request) !== undefined) await guard(request, reply, projects, 'project')
+    // A site route that names its project is held to it (its origins; no sdk query needed). Named
+    // twice or empty, it is named all the same: the guard refuses it rather than skipping it.
+    else if (site === true && (request.query as Record<string, unknown> | undefined)?.projectId !== undefined) await guard(request, reply, projects, 'project')
   })
 
   const analytics = new AnalyticsEvents(db, clock)

@@ -6,6 +6,7 @@
 import { getAddress, isAddress, verifyMessage, type Hex } from 'viem'
 import type { Clock } from './clock.js'
 import type { Database, Queryable } from './db/database.js'
+import { isStorableText } from './storable-text.js'
 
 export interface NameProfile {
   name: string
@@ -78,9 +79,11 @@ export class NameRegistry {
     return name.slice(0, -(this.zone.length + 1))
   }
 
-  /** The profile of `name` (zone optional), or undefined. */
+  /** The profile of `name` (zone optional), or undefined (as for a name no registration could make). */
   async get(name: string): Promise<NameProfile | undefined> {
     const normalised = this.normalise(name)
+    // PostgreSQL cannot hold a NUL, and no registered name is longer: neither is asked about.
+    if (!isStorableText(normalised) || normalised.length > MAX_NAME_LENGTH) return undefined
     const { rows } = await this.db.query<NameRow>('SELECT name, registered_at, updated_at, attributes FROM names WHERE name = $1', [normalised])
     return (await this.profiles(this.db, rows))[0]
   }
@@ -97,7 +100,10 @@ export class NameRegistry {
   async suggestions(raw: string): Promise<{ name: string; registered: boolean }[]> {
     const label = this.label(this.normalise(raw)).replace(/[^a-z0-9-]/g, '')
     if (label === '') return []
-    const names = [label, `${label}-wg`, `${label}1`, `${label}2024`, `the-${label}`, `${label}-dev`].filter((c) => LABEL.test(c)).map((c) => `${c}.${this.zone}`)
+    const names = [label, `${label}-wg`, `${label}1`, `${label}2024`, `the-${label}`, `${label}-dev`]
+      .filter((c) => LABEL.test(c))
+      .map((c) => `${c}.${this.zone}`)
+      .filter((name) => name.length <= MAX_NAME_LENGTH)
     if (names.length === 0) return []
     const { rows } = await this.db.query<{ name: string }>('SELECT name FROM names WHERE name = ANY($1::text[])', [names])
     const taken = new Set(rows.map((r) => r.name))

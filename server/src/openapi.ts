@@ -55,6 +55,13 @@ const GUARD_ERRORS = {
   '400': answer('A query parameter or the body is missing or malformed', errorSchema),
   '403': answer('An unknown project, or a page origin the project does not allow', errorSchema),
 }
+/** A site route given a projectId: that project's guard (./app.ts). */
+const SITE_GUARD_ERRORS = {
+  '400': answer('A malformed projectId, body or header', errorSchema),
+  '403': answer('The named project is unknown or does not allow the page origin', errorSchema),
+}
+/** A route with a path parameter: a value that makes another path (`..`, `%2e%2e`) meets no route. */
+const PATH_ERRORS = { '404': answer('A path parameter that makes another path (such as `..`)', errorSchema) }
 /** A route that reads a body. */
 const BODY_ERRORS = {
   '413': answer('The body is larger than the configured limit (limits.bodyLimitBytes)', errorSchema),
@@ -73,6 +80,8 @@ interface Route {
   /** Other answers than the success and the refusals every route of its kind may give. */
   readonly also?: Readonly<Record<string, readonly [description: string, schema: Schema]>>
   readonly guarded: boolean
+  /** A site route: no sdk query; a named project's guard applies (./app.ts). */
+  readonly site?: boolean
   /** Takes `Authorization: Bearer <token>`. */
   readonly bearer?: boolean
   /** Its own failures, by status. */
@@ -81,7 +90,8 @@ interface Route {
 
 const nameParam = z.object({ name: z.string().describe('A name, with or without the zone') })
 /** A site route: no sdk query; it names a project only if it wants the project's guard. */
-const siteQuery = z.object({ projectId: z.optional(z.string()).describe('A project, when the caller names one: its guard then applies') })
+const siteQuery = z.object({ projectId: z.optional(z.string().min(1)).describe('A project, when the caller names one: its guard then applies') })
+const INVALID_ADDRESS = ['Not an eip155 or Solana address (plain or CAIP-10), or a query parameter missing or malformed', errorSchema] as const
 const SIGN_IN_400 = ['A malformed body, message, data or Origin, or a network sign-in is not offered on', errorSchema] as const
 const NOT_SIGNED_IN = { '401': ['No token, or one unknown, signed out or expired', errorSchema] } as const
 
@@ -95,7 +105,7 @@ export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Rou
   '/getWallets': { get: { summary: 'The wallet catalogue, a page at a time', query: walletsQuerySchema, ok: ['200', walletsSchema], guarded: true }, post: undefined },
   '/e': { get: undefined, post: { summary: 'An analytics event (stored once per eventId)', query: sdkQuerySchema, body: analyticsEventSchema, ok: ['202', acceptedSchema], guarded: true } },
   '/v1/profile/account/{name}': {
-    get: { summary: "A name's profile", params: nameParam, query: nameQuerySchema, ok: ['200', nameProfileSchema], guarded: true, errors: { '404': ['No such name', errorSchema] } },
+    get: { summary: "A name's profile", params: nameParam, query: nameQuerySchema, ok: ['200', nameProfileSchema], guarded: true, errors: { '404': ['No such name (or none a registration could make), or a path parameter that makes another path', errorSchema] } },
     post: undefined,
   },
   '/v1/profile/reverse/{address}': {
@@ -105,6 +115,7 @@ export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Rou
       query: reverseNameQuerySchema,
       ok: ['200', nameProfilesSchema],
       guarded: true,
+      errors: { '400': INVALID_ADDRESS },
     },
     post: undefined,
   },
@@ -115,6 +126,7 @@ export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Rou
       query: identityQuerySchema,
       ok: ['200', identitySchema],
       guarded: true,
+      errors: { '400': INVALID_ADDRESS },
     },
     post: undefined,
   },
@@ -130,10 +142,11 @@ export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Rou
       body: nameRegistrationSchema,
       ok: ['200', nameProfileSchema],
       guarded: false,
-      errors: { '400': ['A refusal (a bad signature, a taken or malformed name, ...) as reasons; a body that is not JSON as a message', reasonsSchema], '403': ['A named project that is unknown or does not allow the page', errorSchema] },
+      site: true,
+      errors: { '400': ['A refusal (a bad signature, a taken or malformed name, ...) as reasons; a body that is not JSON, or a malformed projectId, as a message', z.union([reasonsSchema, errorSchema])] },
     },
   },
-  '/auth/v1/nonce': { get: undefined, post: { summary: 'A nonce for one sign-in attempt within 10 minutes', query: siteQuery, ok: ['201', nonceSchema], guarded: false } },
+  '/auth/v1/nonce': { get: undefined, post: { summary: 'A nonce for one sign-in attempt within 10 minutes', query: siteQuery, ok: ['201', nonceSchema], guarded: false, site: true } },
   '/auth/v1/authenticate': {
     get: undefined,
     post: {
@@ -142,13 +155,14 @@ export const ROUTES: Readonly<Record<string, Readonly<Record<'get' | 'post', Rou
       body: authenticateSchema,
       ok: ['201', authenticatedSchema],
       guarded: false,
+      site: true,
       errors: { '400': SIGN_IN_400, '401': ['A nonce unknown or used; another chain, domain or URI; an expired message; a bad signature', errorSchema] },
     },
   },
-  '/auth/v1/me': { get: { summary: 'The session behind the bearer token', query: siteQuery, ok: ['200', meSchema], guarded: false, bearer: true, errors: NOT_SIGNED_IN }, post: undefined },
+  '/auth/v1/me': { get: { summary: 'The session behind the bearer token', query: siteQuery, ok: ['200', meSchema], guarded: false, site: true, bearer: true, errors: NOT_SIGNED_IN }, post: undefined },
   '/auth/v1/sign-out': {
     get: undefined,
-    post: { summary: 'Voids the bearer token (again: still 200)', query: siteQuery, ok: ['200', signedOutSchema], guarded: false, bearer: true, errors: { '401': ['No token', errorSchema] } },
+    post: { summary: 'Voids the bearer token (again: still 200)', query: siteQuery, ok: ['200', signedOutSchema], guarded: false, site: true, bearer: true, errors: { '401': ['No token', errorSchema] } },
   },
 }
 
@@ -169,6 +183,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
           [route.ok[0]]: answer('Success', route.ok[1]),
           ...Object.fromEntries(Object.entries(route.also ?? {}).map(([status, [description, schema]]) => [status, answer(description, schema)])),
           ...(route.guarded ? GUARD_ERRORS : {}),
+          ...(route.site === true ? SITE_GUARD_ERRORS : {}),
+          ...(route.params === undefined ? {} : PATH_ERRORS),
           ...(route.body === undefined ? {} : BODY_ERRORS),
           ...RATE_LIMITED,
           ...errors,
@@ -188,7 +204,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         '200': { description: 'The image', content: { 'image/svg+xml': {}, 'image/png': {}, 'image/webp': {}, 'image/jpeg': {} } },
         '400': answer('A malformed path', errorSchema),
         '403': answer('An unknown project', errorSchema),
-        '404': answer('No such image', errorSchema),
+        '404': answer('No such image, or a path parameter that makes another path', errorSchema),
         ...RATE_LIMITED,
       },
     },
@@ -229,7 +245,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         ...GUARD_ERRORS,
         ...(spec.method === 'POST' ? BODY_ERRORS : {}),
         ...RATE_LIMITED,
-        ...(pathParameters.length > 0 ? { '404': answer('A path parameter that makes another path (such as `..`)', errorSchema) } : {}),
+        ...(pathParameters.length > 0 ? PATH_ERRORS : {}),
         '501': answer('This server has no chain-data source for the call yet', errorSchema),
       },
     }

@@ -11,6 +11,7 @@ import type { Clock } from './clock.js'
 import { HttpError } from './http-error.js'
 import { describedData, readSignInMessage, verifySignIn, type SignInChains } from './sign-in-messages.js'
 import type { SignInSession, SignInSessions } from './sign-in-sessions.js'
+import { isStorableJson, isStorableText } from './storable-text.js'
 
 const unauthorized = (message: string) => new HttpError(401, message)
 
@@ -30,6 +31,8 @@ export function registerSignInRoutes(app: FastifyInstance, deps: { sessions: Sig
     // The caller's own copy of the fields (optional) is kept as given once it describes exactly this message.
     const stated = (body as Record<string, unknown>).data
     const data = stated === undefined ? parsed : describedData(stated, parsed, message)
+    // The session keeps the message and its data: text PostgreSQL can hold (a signer could sign a NUL).
+    if (!isStorableJson(data)) throw new HttpError(400, 'Malformed sign-in message')
     // A nonce answers one attempt, whatever its outcome.
     if (!(await sessions.takeNonce(data.nonce))) throw unauthorized('Unknown or used nonce')
     const at = clock.now()
@@ -68,6 +71,7 @@ function requireString(body: unknown, name: string): string {
   if (typeof body !== 'object' || body === null) throw new HttpError(400, 'Expected a JSON object body')
   const value = (body as Record<string, unknown>)[name]
   if (typeof value !== 'string' || value === '') throw new HttpError(400, `Missing body field ${name}`)
+  if (!isStorableText(value)) throw new HttpError(400, `Invalid body field ${name}`)
   return value
 }
 

@@ -51,6 +51,17 @@ describe.each(ENGINES)('names on $name', ({ open, durable }) => {
     expect(suggestions.suggestions.slice(1).map((s) => s.registered)).toEqual([false, false, false, false, false])
   })
 
+  it('looks up a name as long as a registration allows', async () => {
+    // 249 letters and the zone: 255 characters, more than the router's default path parameter.
+    const long = `${'l'.repeat(249)}`
+    expect((await registerName(app, (await registration(long)).body)).statusCode).toBe(200)
+    const found = await get(`/v1/profile/account/${long}`)
+    expect(found.statusCode, found.body).toBe(200)
+    expect(found.json()).toMatchObject({ name: `${long}.wg.id` })
+    // Longer than any name that could be registered: not found, without asking the database.
+    expect((await get(`/v1/profile/account/${'l'.repeat(300)}`)).statusCode).toBe(404)
+  })
+
   it('answers an unknown name 404, a Solana account no names, another zone no suggestions, a bad address 400', async () => {
     const missing = await get('/v1/profile/account/nobody-here.wg.id?apiVersion=2')
     expect(missing.statusCode).toBe(404)

@@ -40,6 +40,7 @@ const REQUESTS: Record<string, () => Promise<InjectOptions>> = {
     return { method: 'GET', url: `/v1/profile/account/documented?apiVersion=2&projectId=wg-test&${SDK}` }
   },
   'get /v1/profile/reverse/{address}': async () => ({ method: 'GET', url: `/v1/profile/reverse/${(await registration('x', KEY)).address}?projectId=wg-test&${SDK}` }),
+  'get /v1/identity/{address}': async () => ({ method: 'GET', url: `/v1/identity/eip155:31337:${(await registration('x', KEY)).address}?projectId=wg-test&${SDK}` }),
   'get /v1/profile/suggestions/{name}': async () => ({ method: 'GET', url: `/v1/profile/suggestions/documented?zone=wg.id&projectId=wg-test&${SDK}` }),
   'post /v1/profile/account': async () => ({ method: 'POST', url: '/v1/profile/account', payload: (await registration('documented-too', KEY)).body }),
   'post /auth/v1/nonce': async () => ({ method: 'POST', url: '/auth/v1/nonce' }),
@@ -74,6 +75,6 @@ describe('/openapi.json', () => {
         checked.push(`${method} ${path}`)
       }
     }
-    expect(checked.length).toBe(15)
+    expect(checked.length).toBe(16)
   })
 })

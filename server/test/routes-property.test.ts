@@ -11,11 +11,15 @@ import { connect } from 'node:net'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { WalletCatalogue } from '../src/catalogue.js'
 import { CHAIN_DATA_OPERATIONS } from '../src/chain-data.js'
+import { DEFAULT_CONFIG } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
+import { NameRegistry } from '../src/names.js'
 import { arbitraryOf, type JsonSchema } from './json-schema-arbitrary.js'
+import { registration, siwe } from './signing.js'
 import { migratedDatabase, serverWithProject } from './support.js'
 
 const BODY_LIMIT = 4_096
@@ -23,11 +27,22 @@ const db: Database = await migratedDatabase()
 // A chain-data source that answers every operation with an empty object: the routes' own guard and
 // body handling are what is tried here (the devnet's source has its contract suite).
 const anyChainData = Object.fromEntries(Object.keys(CHAIN_DATA_OPERATIONS).map((operation) => [operation, () => ({ json: {} })]))
-const { app } = await serverWithProject(db, { limits: { requestsPerMinute: 1_000_000, bodyLimitBytes: BODY_LIMIT } }, { chainData: anyChainData })
+/** The network sign-in is offered on here (an ordinary account's signature needs no RPC). */
+const SIGN_IN_CHAIN = 'eip155:31337'
+const { app, clock } = await serverWithProject(
+  db,
+  { limits: { requestsPerMinute: 1_000_000, bodyLimitBytes: BODY_LIMIT } },
+  { chainData: anyChainData, signInChains: [{ id: SIGN_IN_CHAIN }] },
+)
 await new WalletCatalogue(db).replace({
   wallets: [],
   images: { 'img-1': { type: 'image/svg+xml', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
 })
+/** The account of this world: it registered the fixture name and signs in. */
+const KEY = `0x${'4c'.repeat(32)}` as const
+const ACCOUNT = privateKeyToAccount(KEY)
+const NAME = 'prop-fixture'
+await new NameRegistry(db, clock, DEFAULT_CONFIG.names.zone).register((await registration(NAME, KEY)).body)
 const document = (await app.inject('/openapi.json')).json<OpenApi>()
 afterAll(async () => {
   await app.close()
@@ -42,6 +57,7 @@ interface Parameter {
 }
 interface Operation {
   readonly parameters?: readonly Parameter[]
+  readonly security?: readonly Record<string, readonly string[]>[]
   readonly requestBody?: { readonly required?: boolean; readonly content: Record<string, { schema?: JsonSchema }> }
   readonly responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>
 }
@@ -50,9 +66,55 @@ interface OpenApi {
 }
 
 /** Values the world of this file has, where a value from the schema alone would name nothing. */
-const FIXTURES: Readonly<Record<string, string>> = { projectId: 'wg-test', imageId: 'img-1', st: 'walletgate', sv: 'walletgate-0.1.0' }
+const FIXTURES: Readonly<Record<string, string>> = {
+  projectId: 'wg-test',
+  imageId: 'img-1',
+  st: 'walletgate',
+  sv: 'walletgate-0.1.0',
+  // A registered name, and the checksummed address that registered it.
+  name: NAME,
+  address: ACCOUNT.address,
+}
 /** The page origin the project allows. */
 const ORIGIN = 'https://app.example'
+
+/** A signed EIP-4361 sign-in for ORIGIN on a nonce just issued by the real route: what the modal posts to authenticate. */
+async function signedSignIn(): Promise<Pick<ParsedRequest, 'rawBody' | 'contentType' | 'origin'>> {
+  const { nonce } = (await app.inject({ method: 'POST', url: '/auth/v1/nonce' })).json<{ nonce: string }>()
+  const { data, message, signature } = await siwe(KEY, { nonce, chainId: SIGN_IN_CHAIN, issuedAtMs: clock.now(), expiresAtMs: clock.now() + 3_600_000 })
+  return { rawBody: JSON.stringify({ message, signature, caipNetworkId: SIGN_IN_CHAIN, data }), contentType: 'application/json', origin: ORIGIN }
+}
+
+/** A session's bearer token, from the real sign-in routes. */
+async function signIn(): Promise<string> {
+  const { rawBody, origin } = await signedSignIn()
+  const reply = await app.inject({ method: 'POST', url: '/auth/v1/authenticate', payload: rawBody, headers: { 'content-type': 'application/json', origin: origin! } })
+  expect(reply.statusCode, reply.body).toBe(201)
+  return reply.json<{ token: string }>().token
+}
+/** A current session's token for the bearer routes' generated requests (one of them signs it out: later ones meet a void token, a documented 401 or 200). */
+const TOKEN = await signIn()
+
+/**
+ * Known requests whose success needs state no schema describes, made fresh through the real routes
+ * for each one: a registration signed by the name's owner (who may register it again), a sign-in
+ * signed on a nonce just issued, and for the bearer routes a session just opened. With these, every
+ * documented operation's known requests succeed: none is exempt from that.
+ */
+const FRESH: Readonly<Record<string, (request: ParsedRequest) => Promise<ParsedRequest>>> = {
+  'POST /v1/profile/account': async (r) => ({ ...r, rawBody: JSON.stringify((await registration(NAME, KEY)).body), contentType: 'application/json' }),
+  'POST /auth/v1/authenticate': async (r) => ({ ...r, ...(await signedSignIn()) }),
+}
+const takesBearer = (operation: Operation) => (operation.security ?? []).some((scheme) => 'bearer' in scheme)
+
+/** `request` as a known request of `op`, with the fresh state its success needs. */
+async function withFreshState(op: Op, request: Request): Promise<Request> {
+  let parsed = parse(op, request)
+  const fresh = FRESH[op.name]
+  if (fresh !== undefined) parsed = await fresh(parsed)
+  if (takesBearer(op.operation)) parsed = { ...parsed, authorization: `Bearer ${await signIn()}` }
+  return { inject: build(op, parsed), inputs: request.inputs }
+}
 
 const OPERATIONS = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, path, method: method.toUpperCase() as 'GET' | 'POST', operation })),
@@ -139,13 +201,19 @@ function validRequest(op: Op, { optional = true, known = false }: { optional?: b
       query: fc.tuple(...queryParameters.map((p) => (p.required === true ? valueOf(p, known).map((v) => [p.name, v] as const) : fc.option(valueOf(p, known).map((v) => [p.name, v] as const), { nil: undefined })))),
       origin: known ? fc.constant(undefined) : fc.constantFrom(undefined, ORIGIN),
       body: bodySchema === undefined ? fc.constant(undefined) : arbitraryOf(bodySchema),
+      // The session's token; unknown, another's token-shaped text or none.
+      authorization: !takesBearer(op.operation)
+        ? fc.constant(undefined)
+        : known
+          ? fc.constant(`Bearer ${TOKEN}`)
+          : fc.oneof(fc.constant(`Bearer ${TOKEN}`), fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/).map((t) => `Bearer ${t}`), fc.constant(undefined)),
     })
-    .map(({ path, query, body: generated, origin }) => {
+    .map(({ path, query, body: generated, origin, authorization }) => {
       const present = query.filter((entry) => entry !== undefined)
       // A body that names its project names the known one too (the price and swap POSTs).
       const body = known && isObject(generated) && 'projectId' in generated ? { ...generated, projectId: FIXTURES.projectId } : generated
       return {
-        inject: build(op, { path: Object.fromEntries(path), query: present, rawBody: body === undefined ? undefined : JSON.stringify(body), contentType: body === undefined ? undefined : 'application/json', origin }),
+        inject: build(op, { path: Object.fromEntries(path), query: present, rawBody: body === undefined ? undefined : JSON.stringify(body), contentType: body === undefined ? undefined : 'application/json', origin, authorization }),
         inputs: [...path.map(([, v]) => v), ...present.map(([, v]) => v), ...stringsIn(body)],
       }
     })
@@ -186,6 +254,14 @@ function hostileRequest(op: Op): fc.Arbitrary<Request> {
     // A body where none belongs.
     fc.constant((r: ParsedRequest) => ({ ...r, rawBody: r.rawBody ?? '{"a":1}', contentType: 'application/json' })),
   ]
+  if (takesBearer(op.operation)) {
+    // No token, a token that is not one (NUL, surrogates, huge), another scheme, or the session's token bent.
+    mutations.push(
+      fc.constant((r: ParsedRequest) => ({ ...r, authorization: undefined })),
+      hostileString.map((v) => (r: ParsedRequest) => ({ ...r, authorization: `Bearer ${v}` })),
+      fc.constantFrom(`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `bearer ${TOKEN}`, `Basic ${TOKEN}`, 'Bearer', `Bearer ${'A'.repeat(513)}`, `Bearer  ${TOKEN}`).map((authorization) => (r: ParsedRequest) => ({ ...r, authorization })),
+    )
+  }
   const pathNames = parametersOf(op.operation, 'path').map((p) => p.name)
   if (pathNames.length > 0) {
     mutations.push(
@@ -222,7 +298,10 @@ function hostileRequest(op: Op): fc.Arbitrary<Request> {
   }
   return fc.tuple(validRequest(op), fc.array(fc.oneof(...mutations), { minLength: 1, maxLength: 2 })).map(([valid, steps]) => {
     const parsed = steps.reduce((request, step) => step(request), parse(op, valid))
-    return { inject: build(op, parsed), inputs: [...valid.inputs, ...Object.values(parsed.path), ...parsed.query.flatMap(([k, v]) => [k, v]), ...(parsed.rawBody === undefined ? [] : [parsed.rawBody, ...stringsIn(tryJson(parsed.rawBody))])] }
+    return {
+      inject: build(op, parsed),
+      inputs: [...valid.inputs, ...Object.values(parsed.path), ...parsed.query.flatMap(([k, v]) => [k, v]), ...(parsed.rawBody === undefined ? [] : [parsed.rawBody, ...stringsIn(tryJson(parsed.rawBody))]), ...(parsed.authorization === undefined ? [] : [parsed.authorization])],
+    }
   })
 }
 
@@ -234,6 +313,7 @@ interface ParsedRequest {
   readonly rawPath?: boolean
   readonly rawQuery?: string
   readonly origin?: string | undefined
+  readonly authorization?: string | undefined
 }
 
 function parse(op: Op, request: Request): ParsedRequest {
@@ -242,11 +322,15 @@ function parse(op: Op, request: Request): ParsedRequest {
   const actual = url.pathname.split('/')
   const path = Object.fromEntries(template.flatMap((part, i) => (part.startsWith('{') ? [[part.slice(1, -1), decodeURIComponent(actual[i] ?? '')]] : [])))
   const headers = (request.inject.headers ?? {}) as Record<string, string | undefined>
-  return { path, query: [...url.searchParams.entries()], rawBody: request.inject.payload as string | undefined, contentType: headers['content-type'], origin: headers.origin }
+  return { path, query: [...url.searchParams.entries()], rawBody: request.inject.payload as string | undefined, contentType: headers['content-type'], origin: headers.origin, authorization: headers.authorization }
 }
 
 function build(op: Op, request: ParsedRequest): InjectOptions {
-  const headers = { ...(request.contentType === undefined ? {} : { 'content-type': request.contentType }), ...(request.origin === undefined ? {} : { origin: request.origin }) }
+  const headers = {
+    ...(request.contentType === undefined ? {} : { 'content-type': request.contentType }),
+    ...(request.origin === undefined ? {} : { origin: request.origin }),
+    ...(request.authorization === undefined ? {} : { authorization: request.authorization }),
+  }
   return {
     method: op.method,
     url: urlOf(op, request),
@@ -299,10 +383,12 @@ async function checkAnswer(op: Op, request: Request): Promise<{ status: number; 
     const schema = documented[type]?.schema
     if (schema !== undefined) expect(validate(schema, body), where).toEqual([])
     if (reply.statusCode >= 400) {
-      let message = (body as { message: string }).message
-      // What the client sent may come back in a message (a project's id); what it did not send must not.
-      for (const input of [...request.inputs].sort((a, b) => b.length - a.length)) if (input.length >= 2) message = message.split(input).join('')
-      for (const pattern of INTERNALS) expect(message, where).not.toMatch(pattern)
+      // Every text of the refusal: its message, or a registration's reasons.
+      for (let text of stringsIn(body)) {
+        // What the client sent may come back in a message (a project's id); what it did not send must not.
+        for (const input of [...request.inputs].sort((a, b) => b.length - a.length)) if (input.length >= 2) text = text.split(input).join('')
+        for (const pattern of INTERNALS) expect(text, where).not.toMatch(pattern)
+      }
     }
   }
   if (reply.statusCode >= 400) expect(await rowCounts(), where).toEqual(before)
@@ -316,6 +402,7 @@ const NUM_RUNS = { valid: 25, hostile: 60 }
 describe('every route of /openapi.json', () => {
   it('lists routes, each with a schema this file can make requests from', () => {
     expect(OPERATIONS.length).toBeGreaterThan(0)
+    expect(Object.keys(FRESH).filter((name) => !OPERATIONS.some((op) => op.name === name)), 'FRESH names only documented operations').toEqual([])
     for (const op of OPERATIONS) {
       expect(() => fc.sample(validRequest(op), 1), op.name).not.toThrow()
       expect(() => fc.sample(hostileRequest(op), 1), op.name).not.toThrow()
@@ -324,8 +411,9 @@ describe('every route of /openapi.json', () => {
 
   describe.each(OPERATIONS)('$name', (op) => {
     it('answers a request its schemas allow as the document says, a success when every name is known', async () => {
-      // The required parameters only, with this world's project and image: a documented success.
-      for (const request of fc.sample(validRequest(op, { optional: false, known: true }), 5)) {
+      // The required parameters only, with this world's project, image, name, address and fresh state: a documented success.
+      for (const sampled of fc.sample(validRequest(op, { optional: false, known: true }), 5)) {
+        const request = await withFreshState(op, sampled)
         const { status, where } = await checkAnswer(op, request)
         expect(status >= 200 && status < 300, where).toBe(true)
       }
@@ -356,8 +444,15 @@ describe('the answers it once found wrong', () => {
   const SDK = 'projectId=wg-test&st=walletgate&sv=walletgate-0.1.0'
   const EVENT = { eventId: 'e-1', url: 'https://app.example/', domain: 'app.example', timestamp: 1, props: {} }
   const post = (event: unknown): InjectOptions => ({ method: 'POST', url: `/e?${SDK}`, payload: JSON.stringify(event), headers: { 'content-type': 'application/json' } })
-  // Each was a 500 (PostgreSQL refusing NUL, an unpaired surrogate in jsonb, a year-10000 date) or
-  // Fastify's own error shape; each is a documented 400 or 404 now.
+  const json = (url: string, body: unknown, headers: Record<string, string> = {}): InjectOptions => ({
+    method: 'POST',
+    url,
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+  // Each was a 500 (PostgreSQL refusing NUL, an unpaired surrogate in jsonb, a year-10000 date),
+  // Fastify's own error shape, an answer the document did not list, or a guard skipped; each is a
+  // documented 400, 403 or 404 now.
   it.each([
     ['a NUL in a search', 'GET /getWallets', { method: 'GET', url: `/getWallets?${SDK}&search=%00` }, 400],
     ['a NUL in an included id', 'GET /getWallets', { method: 'GET', url: `/getWallets?${SDK}&include=a%00b` }, 400],
@@ -368,10 +463,29 @@ describe('the answers it once found wrong', () => {
     ['a NUL in a prop', 'POST /e', post({ ...EVENT, props: { a: 'a\u0000' } }), 400],
     ['an unpaired surrogate in a prop', 'POST /e', post({ ...EVENT, props: { '\ud800': 1 } }), 400],
     ['a date in the year 10000', 'POST /e', post({ ...EVENT, timestamp: 253_402_300_800_000 }), 400],
+    ['a NUL in a name', 'GET /v1/profile/account/{name}', { method: 'GET', url: `/v1/profile/account/%00?${SDK}` }, 404],
+    ['a name longer than any registered', 'GET /v1/profile/account/{name}', { method: 'GET', url: `/v1/profile/account/${'a'.repeat(300)}?${SDK}` }, 404],
+    ['a path parameter longer than the router takes', 'GET /v1/profile/account/{name}', { method: 'GET', url: `/v1/profile/account/${'a'.repeat(5_000)}?${SDK}` }, 400],
+    ['a path parameter that makes another path', 'GET /v1/profile/reverse/{address}', { method: 'GET', url: `/v1/profile/reverse/%2e%2e?${SDK}` }, 404],
+    ['an unknown project named by a site route', 'POST /auth/v1/nonce', { method: 'POST', url: '/auth/v1/nonce?projectId=nope' }, 403],
+    ['a page the named project does not allow', 'GET /auth/v1/me', { method: 'GET', url: '/auth/v1/me?projectId=wg-test', headers: { origin: 'https://evil.example' } }, 403],
+    ['a project named twice by a site route', 'POST /auth/v1/nonce', { method: 'POST', url: '/auth/v1/nonce?projectId=wg-test&projectId=nope' }, 400],
+    ['a registration body that is not JSON', 'POST /v1/profile/account', json('/v1/profile/account', '{"coin_type":'), 400],
+    ['an empty network to sign in on', 'POST /auth/v1/authenticate', json('/auth/v1/authenticate', { message: 'm', signature: '0x00', caipNetworkId: '' }, { origin: ORIGIN }), 400],
+    ['a NUL in a sign-in message', 'POST /auth/v1/authenticate', json('/auth/v1/authenticate', { message: 'a\u0000b', signature: '0x00', caipNetworkId: SIGN_IN_CHAIN }, { origin: ORIGIN }), 400],
   ] as const)('%s', async (_, name, inject, expected) => {
     const op = OPERATIONS.find((o) => o.name === name)
     expect(op, name).toBeDefined()
     expect((await checkAnswer(op!, { inject, inputs: [] })).status).toBe(expected)
+  })
+
+  it('a signed sign-in message with a NUL in its statement', async () => {
+    // A signer may sign any text: this one reached the sessions table, which cannot hold a NUL.
+    const { nonce } = (await app.inject({ method: 'POST', url: '/auth/v1/nonce' })).json<{ nonce: string }>()
+    const { data, message, signature } = await siwe(KEY, { nonce, chainId: SIGN_IN_CHAIN, statement: 'Sign in.\u0000', issuedAtMs: clock.now(), expiresAtMs: clock.now() + 3_600_000 })
+    const op = OPERATIONS.find((o) => o.name === 'POST /auth/v1/authenticate')!
+    const inject = json('/auth/v1/authenticate', { message, signature, caipNetworkId: SIGN_IN_CHAIN, data }, { origin: ORIGIN })
+    expect((await checkAnswer(op, { inject, inputs: [] })).status).toBe(400)
   })
 })
 
