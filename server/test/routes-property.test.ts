@@ -36,7 +36,11 @@ const { app, clock } = await serverWithProject(
 )
 await new WalletCatalogue(db).replace({
   wallets: [],
-  images: { 'img-1': { type: 'image/svg+xml', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+  images: {
+    'img-1': { type: 'image/svg+xml', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+    // A network's, a currency's and a token's image of the same id (the public image routes).
+    ...Object.fromEntries(['asset', 'currency', 'token'].map((kind) => [`${kind}:pic-1`, { type: 'image/svg+xml', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }])),
+  },
 })
 /** The account of this world: it registered the fixture name and signs in. */
 const KEY = `0x${'4c'.repeat(32)}` as const
@@ -69,6 +73,7 @@ interface OpenApi {
 const FIXTURES: Readonly<Record<string, string>> = {
   projectId: 'wg-test',
   imageId: 'img-1',
+  id: 'pic-1',
   st: 'walletgate',
   sv: 'walletgate-0.1.0',
   // A registered name, and the checksummed address that registered it.
