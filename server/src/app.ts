@@ -73,8 +73,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The modal's API: the project guard runs first. `true`: projectId, st and sv in the query (every
-     * GET); `project`: projectId in the query; `body`: projectId in the JSON body; `origin`: the
-     * call names no project (spec section 7), so a browser's must come from some project's origin.
+     * GET); `project`: projectId in the query; `body`: projectId in the JSON body. A call that names
+     * no project (spec section 7) is a site route instead.
      */
     readonly api?: ApiGuard
     /**
@@ -324,16 +324,12 @@ function projectIdOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The modal's calls name their project and sdk (400 otherwise; `required` says which), the project
- * must exist, and a call a browser makes for a page (it carries `Origin`) must come from one of the
- * project's origins, compared exactly as browsers send it (403 otherwise: the modal shows its alert).
+ * The modal's calls name their project (and, for a GET, the sdk: `mode` says where; 400 otherwise),
+ * the project must exist, and a call a browser makes for a page (it carries `Origin`) must come from
+ * one of the project's origins, by the modal's own rule (403 otherwise: the modal shows its alert).
  */
 async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects, mode: ApiGuard): Promise<void> {
   const origin = request.headers.origin
-  if (mode === 'origin') {
-    if (origin !== undefined && !(await projects.anyAllows(origin))) return void (await reply.status(403).send({ message: 'This page origin is not allowed by any project' }))
-    return
-  }
   const query = (request.query ?? {}) as Record<string, unknown>
   const source = mode === 'body' ? ((typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>) : query
   const required = mode === true ? REQUIRED_QUERY : (['projectId'] as const)

@@ -9,7 +9,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 /** How a route knows its project (spec section 7): GETs carry projectId, st and sv; POSTs differ. */
-export type ApiGuard = true | 'project' | 'body' | 'origin'
+export type ApiGuard = true | 'project' | 'body'
 
 export interface ChainDataOperationSpec {
   readonly method: 'GET' | 'POST'
