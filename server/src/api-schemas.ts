@@ -17,7 +17,13 @@ export const sdkQuerySchema = z.object({
 export const errorSchema = z.object({ message: z.string() })
 
 export const healthSchema = z.object({ status: z.literal('ok') })
-export const readySchema = z.object({ status: z.string(), database: z.enum(['postgres', 'pglite']), schema: z.optional(z.int()), expected: z.optional(z.int()) })
+export const readySchema = z.object({
+  status: z.string(),
+  database: z.enum(['postgres', 'pglite']),
+  schema: z.optional(z.int()),
+  expected: z.optional(z.int()),
+  chains: z.array(z.object({ id: z.string(), status: z.enum(['ok', 'unreachable', 'wrong chain', 'unchecked']) })).describe('Each configured chain: eip155 ones answer eth_chainId with their own id'),
+})
 export const originsSchema = z.object({ allowedOrigins: z.array(z.string()) })
 export const analyticsConfigSchema = z.object({ isAnalyticsEnabled: z.boolean(), isAppKitAuthEnabled: z.boolean() })
 export const projectConfigSchema = z.object({

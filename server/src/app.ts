@@ -18,6 +18,7 @@ import { PROJECT_ID_PATTERN, Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
+import { chainHealth } from './chain-health.js'
 import { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
 import { CHAIN_DATA_OPERATIONS, ChainDataError, type ApiGuard, type ChainDataOperation, type ChainDataPort } from './chain-data.js'
 
@@ -168,14 +169,18 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const openApi = openApiDocument(SERVER_VERSION)
   app.get('/openapi.json', async () => openApi)
   app.get('/healthz', async () => ({ status: 'ok' }))
+  // Ready when the database answers at the latest schema (503 otherwise). Each configured chain is
+  // reported too, but a chain that does not answer does not make the replica unready: every replica
+  // shares the chain, and a load balancer that dropped them all would answer nothing at all.
   app.get('/readyz', async (_request, reply) => {
+    const chains = Promise.all(config.chains.map(async (chain) => ({ id: chain.id, status: await chainHealth(chain) })))
     try {
       const version = await schemaVersion(db)
       const latest = Math.max(...MIGRATIONS.map((m) => m.version))
-      if (version < latest) return reply.status(503).send({ status: 'migrating', database: db.engine, schema: version, expected: latest })
-      return { status: 'ok', database: db.engine, schema: version }
+      if (version < latest) return reply.status(503).send({ status: 'migrating', database: db.engine, schema: version, expected: latest, chains: await chains })
+      return { status: 'ok', database: db.engine, schema: version, chains: await chains }
     } catch {
-      return reply.status(503).send({ status: 'database unreachable', database: db.engine })
+      return reply.status(503).send({ status: 'database unreachable', database: db.engine, chains: await chains })
     }
   })
 

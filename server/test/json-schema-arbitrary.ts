@@ -38,6 +38,21 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** The longest string or array it makes when the schema allows longer (requests stay small). */
 const SOME = 24
 
+/**
+ * Keys a JSON parser that guards against prototype poisoning refuses (Fastify's does, with 400): a
+ * request built from the schema is a valid one, so it never carries them; the hostile requests do.
+ */
+const POISONING_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+function withoutPoisoningKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPoisoningKeys)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !POISONING_KEYS.has(key)).map(([key, v]) => [key, withoutPoisoningKeys(v)]))
+}
+
+/** Any JSON value a valid request may carry. */
+const anyJson = (maxDepth: number) => fc.jsonValue({ maxDepth }).map(withoutPoisoningKeys)
+
 export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   const unknown = Object.keys(schema).filter((key) => !KNOWN.has(key))
   if (unknown.length > 0) throw new Error(`json-schema-arbitrary: unsupported keywords ${unknown.join(', ')} in ${JSON.stringify(schema)}`)
@@ -49,7 +64,7 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (Array.isArray(type)) return fc.oneof(...(type as string[]).map((t) => arbitraryOf({ ...schema, type: t })))
   switch (type) {
     case undefined:
-      if (Object.keys(schema).every((key) => ANNOTATIONS.has(key))) return fc.jsonValue({ maxDepth: 2 })
+      if (Object.keys(schema).every((key) => ANNOTATIONS.has(key))) return anyJson(2)
       throw new Error(`json-schema-arbitrary: a schema without a type: ${JSON.stringify(schema)}`)
     case 'null':
       return fc.constant(null)
@@ -61,7 +76,7 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'number':
       return numberOf(schema, type === 'integer')
     case 'array': {
-      const items = schema.items === undefined ? fc.jsonValue({ maxDepth: 1 }) : arbitraryOf(schema.items as JsonSchema)
+      const items = schema.items === undefined ? anyJson(1) : arbitraryOf(schema.items as JsonSchema)
       const minLength = (schema.minItems as number | undefined) ?? 0
       return fc.array(items, { minLength, maxLength: Math.min((schema.maxItems as number | undefined) ?? Infinity, minLength + 5) })
     }
@@ -104,9 +119,9 @@ function objectOf(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const additional = schema.additionalProperties
   if (additional === false) return known
   const keys = schema.propertyNames === undefined ? fc.string({ maxLength: 12 }) : (arbitraryOf(schema.propertyNames as JsonSchema) as fc.Arbitrary<string>)
-  const values = additional === undefined || additional === true ? fc.jsonValue({ maxDepth: 2 }) : arbitraryOf(additional as JsonSchema)
+  const values = additional === undefined || additional === true ? anyJson(2) : arbitraryOf(additional as JsonSchema)
   const extra = fc.dictionary(
-    keys.filter((key) => !(key in properties)),
+    keys.filter((key) => !(key in properties) && !POISONING_KEYS.has(key)),
     values,
     { maxKeys: 4 },
   )

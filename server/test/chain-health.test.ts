@@ -1,0 +1,63 @@
+/**
+ * /readyz reports each configured chain: an eip155 RPC that names its own chain is `ok`, one that
+ * names another is `wrong chain`, one that does not answer is `unreachable` (the next URL is tried
+ * first), another namespace is `unchecked`; none of them makes a replica with a good database unready.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../src/db/database.js'
+import { migratedDatabase, serverWithProject } from './support.js'
+
+/** A JSON-RPC endpoint that answers eth_chainId with `chainIdHex`. */
+function rpc(chainIdHex: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: chainIdHex }))
+    })
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })))
+}
+
+let db: Database
+let app: FastifyInstance
+const servers: Server[] = []
+
+beforeAll(async () => {
+  const one = await rpc('0x1')
+  const other = await rpc('0xa')
+  servers.push(one.server, other.server)
+  // A port nobody listens on: the closed server's.
+  const gone = await rpc('0x1')
+  await new Promise<void>((resolve) => gone.server.close(() => resolve()))
+  db = await migratedDatabase()
+  ;({ app } = await serverWithProject(db, {
+    chains: [
+      { id: 'eip155:1', rpcUrls: [gone.url, one.url] },
+      { id: 'eip155:10', rpcUrls: [one.url] },
+      { id: 'eip155:8453', rpcUrls: [gone.url] },
+      { id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrls: [other.url] },
+    ],
+  }))
+}, 60_000)
+afterAll(async () => {
+  await app?.close()
+  await db?.close()
+  for (const server of servers) server.close()
+})
+
+describe('/readyz', () => {
+  it("reports each configured chain, and stays ready on a good database whatever the chains' state", async () => {
+    const ready = await app.inject('/readyz')
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json().chains).toEqual([
+      { id: 'eip155:1', status: 'ok' },
+      { id: 'eip155:10', status: 'wrong chain' },
+      { id: 'eip155:8453', status: 'unreachable' },
+      { id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', status: 'unchecked' },
+    ])
+  })
+})
