@@ -77,6 +77,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await writeFile(catalogue, JSON.stringify(catalogueFile()))
     await new WalletCatalogue(db).import(catalogue)
   } catch (error) {
+    indexer.close()
     await db.close()
     throw error
   }
@@ -84,24 +85,34 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const adminToken = opts.adminToken ?? randomBytes(24).toString('base64url')
   const router = devnetRouter(deps)
   const plugin = devnetPlugin({ router, clock, adminToken, control: () => opts.control?.() })
-  const app = await buildServer({
-    // Tests call the service far more often than a visitor would: no rate limit to speak of.
-    config: { ...DEFAULT_CONFIG, limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000_000 } },
-    db,
-    clock,
-    chainData: devnetChainData(router),
-    // Sign-in on the devnet's chains (smart accounts verify through their RPC) and its Solana network.
-    signInChains: [
-      ...Object.entries(opts.rpcUrls).map(([id, rpcUrl]) => ({ id: `eip155:${id}`, rpcUrls: [rpcUrl] })),
-      ...(opts.solana ? [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID }] : []),
-    ],
-    plugins: [plugin.register],
-    // Every network, currency and token gets an icon drawn from its id.
-    images: (kind, id) => ({ type: 'image/svg+xml', body: iconSvg(`${kind}:${id}`, id) }),
-  })
+  let built: Awaited<ReturnType<typeof buildServer>>
+  try {
+    built = await buildServer({
+      // Tests call the service far more often than a visitor would: no rate limit to speak of.
+      config: { ...DEFAULT_CONFIG, limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000_000 } },
+      db,
+      clock,
+      chainData: devnetChainData(router),
+      // Sign-in on the devnet's chains (smart accounts verify through their RPC) and its Solana network.
+      signInChains: [
+        ...Object.entries(opts.rpcUrls).map(([id, rpcUrl]) => ({ id: `eip155:${id}`, rpcUrls: [rpcUrl] })),
+        ...(opts.solana ? [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID }] : []),
+      ],
+      plugins: [plugin.register],
+      // Every network, currency and token gets an icon drawn from its id.
+      images: (kind, id) => ({ type: 'image/svg+xml', body: iconSvg(`${kind}:${id}`, id) }),
+    })
+  } catch (error) {
+    // Nothing half-way: the database's folder lock goes with it.
+    indexer.close()
+    await db.close()
+    throw error
+  }
+  const app = built
   try {
     await app.listen({ port: opts.port, host: DEVNET_HOST })
   } catch (error) {
+    indexer.close()
     await app.close()
     await db.close()
     throw error
