@@ -7,7 +7,7 @@
 import { formatUnits } from 'viem'
 import { DEVNET_FUNGIBLES, DEVNET_SOLANA_TOKENS, DEVNET_SOLANA_SOL_PRICE, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger, TxRecord } from '../chains/solana/chain'
-import { decodeBase58 } from './base58'
+import { decodeBase58 } from '../../../server/src/index.js'
 import { HISTORY_PAGE_SIZE, type Transaction } from './indexer'
 
 /** The system program's address (its transfers are SOL transfers). */

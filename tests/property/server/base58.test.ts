@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
-import { decodeBase58 } from '../../../devnet/src/service/base58'
+import { decodeBase58 } from '../../../server/src/base58.js'
 
-describe("the service's own base58 decoder", () => {
+describe("the server's own base58 decoder", () => {
   it('reads every text as the Solana SDK does, leading zero bytes included', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
