@@ -16,11 +16,25 @@ module.exports = {
     {
       name: 'domain-is-pure',
       severity: 'error',
-      comment: 'domain -> domain only, plus zod and viem (pure helpers; ESLint holds the names).',
+      comment: 'domain -> domain and the wire contract only, plus zod and viem (pure helpers; ESLint holds the names).',
       from: { path: '^src/domain/' },
       to: {
-        pathNot: ['^src/domain/', '^node_modules/(zod|viem)/', '^(zod|viem)$'],
+        pathNot: ['^src/domain/', '^src/wire/', '^node_modules/(zod|viem)/', '^(zod|viem)$'],
       },
+    },
+    {
+      name: 'wire-is-a-leaf',
+      severity: 'error',
+      comment: 'The wire contract (src/wire) is zod schemas and nothing else: walletgate-server compiles it as is, for Node.',
+      from: { path: '^src/wire/' },
+      to: { pathNot: ['^src/wire/', '^node_modules/zod/', '^zod'] },
+    },
+    {
+      name: 'wire-requests-are-types-to-the-modal',
+      severity: 'error',
+      comment: "The modal builds its requests and checks them against src/wire/requests.ts as types: the server's request schemas are none of the modal's bytes.",
+      from: { path: '^src/', pathNot: '^src/wire/' },
+      to: { path: '^src/wire/requests\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'ports-depend-on-domain',

@@ -6,21 +6,21 @@ import { z } from 'zod'
 import type { Clock } from './clock.js'
 import type { Queryable } from './db/database.js'
 import { isStorableJson, isStorableText } from './storable-text.js'
+import * as wire from './wire.js'
 
 const UNSTORABLE = 'has a NUL character or an unpaired surrogate'
-const storable = (schema: z.ZodString) => schema.refine(isStorableText, UNSTORABLE)
+const storable = (value: unknown) => typeof value !== 'string' || isStorableText(value)
 
-/** The last moment PostgreSQL's timestamps and JavaScript's ISO dates agree on: 9999-12-31T23:59:59.999Z. */
-const LATEST_TIMESTAMP = 253_402_300_799_999
-
-/** The event as the modal sends it (docs/service-api.md, Analytics). */
-export const analyticsEventSchema = z.strictObject({
-  eventId: storable(z.string().min(1).max(100)),
-  url: storable(z.string().max(2_048)),
-  domain: storable(z.string().max(255)),
-  timestamp: z.number().int().nonnegative().max(LATEST_TIMESTAMP),
-  props: z.record(z.string(), z.unknown()).refine(isStorableJson, UNSTORABLE),
-})
+/**
+ * The event as the modal sends it (the wire contract's, docs/service-api.md Analytics), and text
+ * PostgreSQL can store: no NUL character, no unpaired surrogate.
+ */
+export const analyticsEventSchema = wire.analyticsEventBodySchema.check(
+  z.superRefine((event, context) => {
+    for (const key of ['eventId', 'url', 'domain'] as const) if (!storable(event[key])) context.addIssue({ code: 'custom', path: [key], message: UNSTORABLE })
+    if (!isStorableJson(event.props)) context.addIssue({ code: 'custom', path: ['props'], message: UNSTORABLE })
+  }),
+)
 export type AnalyticsEvent = z.output<typeof analyticsEventSchema>
 
 export const DAY_MS = 86_400_000

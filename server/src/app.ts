@@ -17,6 +17,7 @@ import { WalletCatalogue } from './catalogue.js'
 import { PROJECT_ID_PATTERN, Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
+import { checkContract } from './contract.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { chainHealth } from './chain-health.js'
 import { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
@@ -64,8 +65,21 @@ export interface ServerParts {
   readonly signInChains?: readonly SignInChain[]
 }
 
-/** The server's version, as its package says (../package.json from src/ and from dist/ alike). */
-export const SERVER_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version
+/** The server's version, as its package says (from src/ and from the build's dist/server/src/ alike). */
+export const SERVER_VERSION: string = ownPackage().version
+
+function ownPackage(): { name: string; version: string } {
+  const require = createRequire(import.meta.url)
+  for (const path of ['../package.json', '../../../package.json']) {
+    try {
+      const found = require(path) as { name: string; version: string }
+      if (found.name === 'walletgate-server') return found
+    } catch {
+      // Not this layout: the other one.
+    }
+  }
+  throw new Error('walletgate-server cannot find its own package.json')
+}
 
 /** The query every call of the modal carries (spec section 7); an image route carries none. */
 const REQUIRED_QUERY = ['projectId', 'st', 'sv'] as const
@@ -160,6 +174,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     // twice or empty, it is named all the same: the guard refuses it rather than skipping it.
     else if (site === true && (request.query as Record<string, unknown> | undefined)?.projectId !== undefined) await guard(request, reply, projects, 'project')
   })
+
+  // After the guard: its refusals come first, then the wire contract's (./contract.ts).
+  checkContract(app)
 
   const analytics = new AnalyticsEvents(db, clock)
   for (const plugin of parts.plugins ?? []) await plugin(app, { db, clock, projects, analytics })

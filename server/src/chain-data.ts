@@ -7,9 +7,16 @@
  * source for an operation says so with 501.
  */
 import type { IncomingHttpHeaders } from 'node:http'
+import { z } from 'zod'
+import * as wire from './wire.js'
+
+/** A POST that names its project in its body has nothing in its query. */
+const EMPTY_QUERY = z.object({})
 
 /** How a route knows its project (spec section 7): GETs carry projectId, st and sv; POSTs differ. */
 export type ApiGuard = true | 'project' | 'body'
+
+type Schema = z.core.$ZodType
 
 export interface ChainDataOperationSpec {
   readonly method: 'GET' | 'POST'
@@ -17,25 +24,37 @@ export interface ChainDataOperationSpec {
   readonly summary: string
   /** `true`: projectId, st and sv in the query; `project`: projectId in the query; `body`: in the body. */
   readonly guard: ApiGuard
+  /** The wire contract's schemas (src/wire) of the call: its query, its body and its answer. */
+  readonly query: z.core.$ZodObject
+  readonly body?: Schema
+  readonly answer: Schema
 }
 
 /** Every chain-data call the modal makes, by operation. */
 export const CHAIN_DATA_OPERATIONS = {
-  supportedChains: { method: 'GET', path: '/v1/supported-chains', summary: 'The chains the service answers for', guard: true },
-  balance: { method: 'GET', path: '/v1/account/:address/balance', summary: "An account's token balances with fiat values", guard: true },
-  history: { method: 'GET', path: '/v1/account/:address/history', summary: "An account's transactions, a page at a time", guard: true },
-  prices: { method: 'POST', path: '/v1/fungible/price', summary: 'Prices of tokens', guard: 'body' },
-  swapTokens: { method: 'GET', path: '/v1/convert/tokens', summary: 'The tokens a chain swaps', guard: true },
-  swapQuotes: { method: 'GET', path: '/v1/convert/quotes', summary: 'A swap quote', guard: true },
-  swapAllowance: { method: 'GET', path: '/v1/convert/allowance', summary: "A token's allowance for the swap router", guard: true },
-  gasPrice: { method: 'GET', path: '/v1/convert/gas-price', summary: "A chain's gas prices", guard: true },
-  buildApprove: { method: 'GET', path: '/v1/convert/build-approve', summary: 'The approval a swap needs, as a transaction', guard: true },
-  buildTransaction: { method: 'POST', path: '/v1/convert/build-transaction', summary: 'A swap as a transaction', guard: 'body' },
-  onRampOptions: { method: 'GET', path: '/v1/onramp/options', summary: 'What can be bought, paid how', guard: true },
-  onRampQuote: { method: 'POST', path: '/v1/onramp/quote', summary: 'A purchase quote', guard: 'project' },
-  onRampUrl: { method: 'POST', path: '/v1/generators/onrampurl', summary: "A provider's checkout for a purchase", guard: 'project' },
-  sessions: { method: 'GET', path: '/v1/sessions/:address', summary: "An account's smart sessions", guard: true },
-  revokeSession: { method: 'POST', path: '/v1/sessions/:address/revoke', summary: 'A smart session removed on chain, confirmed', guard: 'project' },
+  supportedChains: { method: 'GET', path: '/v1/supported-chains', summary: 'The chains the service answers for', guard: true, query: wire.sdkQuerySchema, answer: wire.supportedChainsSchema },
+  balance: { method: 'GET', path: '/v1/account/:address/balance', summary: "An account's token balances with fiat values", guard: true, query: wire.balanceQuerySchema, answer: wire.balancesSchema },
+  history: { method: 'GET', path: '/v1/account/:address/history', summary: "An account's transactions, a page at a time", guard: true, query: wire.historyQuerySchema, answer: wire.transactionPageSchema },
+  prices: { method: 'POST', path: '/v1/fungible/price', summary: 'Prices of tokens', guard: 'body', query: EMPTY_QUERY, body: wire.pricesBodySchema, answer: wire.fungiblesSchema },
+  swapTokens: { method: 'GET', path: '/v1/convert/tokens', summary: 'The tokens a chain swaps', guard: true, query: wire.chainQuerySchema, answer: wire.swapTokensSchema },
+  swapQuotes: { method: 'GET', path: '/v1/convert/quotes', summary: 'A swap quote', guard: true, query: wire.swapQuotesQuerySchema, answer: wire.swapQuotesSchema },
+  swapAllowance: { method: 'GET', path: '/v1/convert/allowance', summary: "A token's allowance for the swap router", guard: true, query: wire.swapAllowanceQuerySchema, answer: wire.allowanceSchema },
+  gasPrice: { method: 'GET', path: '/v1/convert/gas-price', summary: "A chain's gas prices", guard: true, query: wire.chainQuerySchema, answer: wire.gasPriceSchema },
+  buildApprove: { method: 'GET', path: '/v1/convert/build-approve', summary: 'The approval a swap needs, as a transaction', guard: true, query: wire.buildApproveQuerySchema, answer: wire.approveTransactionSchema },
+  buildTransaction: { method: 'POST', path: '/v1/convert/build-transaction', summary: 'A swap as a transaction', guard: 'body', query: EMPTY_QUERY, body: wire.buildTransactionBodySchema, answer: wire.swapTransactionSchema },
+  onRampOptions: { method: 'GET', path: '/v1/onramp/options', summary: 'What can be bought, paid how', guard: true, query: wire.sdkQuerySchema, answer: wire.onRampOptionsSchema },
+  onRampQuote: { method: 'POST', path: '/v1/onramp/quote', summary: 'A purchase quote', guard: 'project', query: wire.projectQuerySchema, body: wire.onRampQuoteBodySchema, answer: wire.quoteSchema },
+  onRampUrl: { method: 'POST', path: '/v1/generators/onrampurl', summary: "A provider's checkout for a purchase", guard: 'project', query: wire.projectQuerySchema, body: wire.onRampUrlBodySchema, answer: wire.onRampUrlSchema },
+  sessions: { method: 'GET', path: '/v1/sessions/:address', summary: "An account's smart sessions", guard: true, query: wire.sessionsQuerySchema, answer: wire.smartSessionsSchema },
+  revokeSession: {
+    method: 'POST',
+    path: '/v1/sessions/:address/revoke',
+    summary: 'A smart session removed on chain, confirmed',
+    guard: 'project',
+    query: wire.projectQuerySchema,
+    body: wire.revokeSessionBodySchema,
+    answer: wire.revokedSchema,
+  },
 } as const satisfies Record<string, ChainDataOperationSpec>
 
 export type ChainDataOperation = keyof typeof CHAIN_DATA_OPERATIONS

@@ -23,7 +23,7 @@ describe('walletgate-server, built and run', () => {
   it('serves /readyz on the embedded engine and stops cleanly on SIGTERM', async () => {
     execFileSync(join(SERVER, '../node_modules/.bin/tsc'), ['-p', join(SERVER, 'tsconfig.build.json'), '--outDir', OUT], { stdio: 'pipe' })
     const port = await freePort()
-    const child = spawn(process.execPath, [join(OUT, 'bin.js'), '--embedded', '--data-dir', join(data, 'db'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [join(OUT, 'server/src/bin.js'), '--embedded', '--data-dir', join(data, 'db'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
     let ready: unknown
     for (let i = 0; i < 150 && ready === undefined; i++) {

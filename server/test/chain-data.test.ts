@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildServer } from '../src/app.js'
-import { CHAIN_DATA_OPERATIONS, ChainDataError, type ChainDataPort, type ChainDataRequest } from '../src/chain-data.js'
+import { CHAIN_DATA_OPERATIONS, ChainDataError, type ChainDataOperation, type ChainDataPort, type ChainDataRequest } from '../src/chain-data.js'
 import { ManualClock } from '../src/clock.js'
 import { DEFAULT_CONFIG } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
@@ -14,10 +14,32 @@ import { Projects } from '../src/projects.js'
 import { migratedDatabase, SDK } from './support.js'
 
 const seen: ChainDataRequest[] = []
+const BALANCE = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3, price: 3000, quantity: { decimals: '18', numeric: '0.001' }, iconUrl: '' }
+const ACCOUNT = 'eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const TOKEN = 'eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3'
+/** A request each operation's contract allows (src/wire/requests.ts), past the guard. */
+const VALID: Readonly<Record<ChainDataOperation, { query?: string; body?: object }>> = {
+  supportedChains: {},
+  balance: { query: 'currency=usd' },
+  history: {},
+  prices: { body: { currency: 'usd', addresses: [TOKEN], projectId: 'wg-test' } },
+  swapTokens: { query: 'chainId=eip155:1' },
+  swapQuotes: { query: `amount=1&userAddress=${ACCOUNT}&from=${TOKEN}&to=${TOKEN}` },
+  swapAllowance: { query: `tokenAddress=${TOKEN}&userAddress=${ACCOUNT}` },
+  gasPrice: { query: 'chainId=eip155:1' },
+  buildApprove: { query: `userAddress=${ACCOUNT}&from=${TOKEN}&to=${TOKEN}` },
+  buildTransaction: { body: { amount: '1', eip155: { slippage: 1 }, projectId: 'wg-test', from: TOKEN, to: TOKEN, userAddress: ACCOUNT, disableEstimate: false } },
+  onRampOptions: {},
+  onRampQuote: { body: { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '10', network: 'ethereum' } },
+  onRampUrl: { body: { destinationWallets: [], partnerUserId: 'p' } },
+  sessions: {},
+  revokeSession: { body: { pci: '0x01', signature: '0x02' } },
+}
+
 const source: ChainDataPort = {
   balance: (request) => {
     seen.push(request)
-    return { json: { balances: [{ symbol: 'ETH' }] } }
+    return { json: { balances: [BALANCE] } }
   },
   prices: (request) => {
     seen.push(request)
@@ -26,6 +48,8 @@ const source: ChainDataPort = {
   swapQuotes: () => {
     throw new ChainDataError(400, 'Insufficient liquidity', { reasons: [{ description: 'Insufficient liquidity' }] })
   },
+  // An answer outside the wire contract (a transaction page whose data is no list).
+  history: () => ({ json: { data: 'oops', next: null } }),
   gasPrice: () => {
     throw new Error('connect ECONNREFUSED 10.0.0.7:8545 at Socket.<anonymous> (node_modules/viem/x.js)')
   },
@@ -70,7 +94,7 @@ describe('a chain-data route', () => {
   it('hands the source its path parameters, query and headers; the browser keeps no copy (the modal has its own caches)', async () => {
     const answer = await app.inject({ url: `/v1/account/${ADDRESS}/balance?projectId=wg-test&${SDK}&currency=usd`, headers: { origin: 'https://app.example' } })
     expect(answer.statusCode).toBe(200)
-    expect(answer.json()).toEqual({ balances: [{ symbol: 'ETH' }] })
+    expect(answer.json()).toEqual({ balances: [BALANCE] })
     expect(answer.headers['cache-control']).toBeUndefined()
     expect(answer.headers['access-control-allow-origin']).toBe('https://app.example')
     const request = seen.at(-1)!
@@ -110,7 +134,7 @@ describe('a chain-data route', () => {
   })
 
   it("passes on a source's refusal as it is, and tells its failure as nothing more than an internal error", async () => {
-    const refused = await app.inject({ url: `/v1/convert/quotes?projectId=wg-test&${SDK}` })
+    const refused = await app.inject({ url: `/v1/convert/quotes?projectId=wg-test&${SDK}&${VALID.swapQuotes.query!}` })
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({ reasons: [{ description: 'Insufficient liquidity' }] })
     const failed = await app.inject({ url: `/v1/convert/gas-price?projectId=wg-test&${SDK}&chainId=eip155:1` })
@@ -118,13 +142,32 @@ describe('a chain-data route', () => {
     expect(failed.json()).toEqual({ message: 'Internal server error' })
   })
 
+  it('holds the request to the wire contract: a part missing or of another shape is refused before the source sees it', async () => {
+    const before = seen.length
+    const missing = await app.inject({ url: `/v1/convert/quotes?projectId=wg-test&${SDK}&amount=1` })
+    expect([missing.statusCode, missing.json()]).toEqual([400, { message: 'Missing query parameter userAddress' }])
+    const notDigits = await app.inject({ url: `/v1/convert/quotes?projectId=wg-test&${SDK}&${VALID.swapQuotes.query!.replace('amount=1', 'amount=1e18')}` })
+    expect([notDigits.statusCode, notDigits.json()]).toEqual([400, { message: 'Invalid query parameter amount' }])
+    const body = await app.inject({ method: 'POST', url: '/v1/fungible/price', payload: { currency: 'usd', addresses: 'eip155:1:0x1', projectId: 'wg-test' } })
+    expect([body.statusCode, body.json()]).toEqual([400, { message: 'Invalid body field addresses' }])
+    const forced = await app.inject({ url: `/v1/account/${ADDRESS}/balance?projectId=wg-test&${SDK}&forceUpdate=yes` })
+    expect([forced.statusCode, forced.json()]).toEqual([400, { message: 'Invalid query parameter forceUpdate' }])
+    expect(seen.length).toBe(before)
+  })
+
+  it('never sends an answer outside the wire contract: the caller gets an internal error, not the bad answer', async () => {
+    const answer = await app.inject({ url: `/v1/account/${ADDRESS}/history?projectId=wg-test&${SDK}` })
+    expect([answer.statusCode, answer.json()]).toEqual([500, { message: 'Internal server error' }])
+  })
+
   it('answers 501 for every operation a server has no source for, after its guard', async () => {
-    for (const spec of Object.values(CHAIN_DATA_OPERATIONS)) {
+    for (const [operation, spec] of Object.entries(CHAIN_DATA_OPERATIONS) as [ChainDataOperation, (typeof CHAIN_DATA_OPERATIONS)[ChainDataOperation]][]) {
       const url = spec.path.replace(':address', ADDRESS)
+      const { query, body } = VALID[operation]
       const answer =
         spec.method === 'GET'
-          ? await bare.inject({ url: `${url}?projectId=wg-test&${SDK}` })
-          : await bare.inject({ method: 'POST', url: `${url}?projectId=wg-test`, payload: { projectId: 'wg-test' } })
+          ? await bare.inject({ url: `${url}?projectId=wg-test&${SDK}${query === undefined ? '' : `&${query}`}` })
+          : await bare.inject({ method: 'POST', url: `${url}?projectId=wg-test`, payload: body ?? {} })
       expect(answer.statusCode, `${spec.method} ${spec.path}`).toBe(501)
       expect(answer.json().message).toMatch(/^This server has no source for .+ yet$/)
     }

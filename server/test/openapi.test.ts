@@ -5,7 +5,8 @@ import { generatePrivateKey } from 'viem/accounts'
 import { SERVER_VERSION } from '../src/app.js'
 import type { ManualClock } from '../src/clock.js'
 import type { Database } from '../src/db/database.js'
-import { ROUTES } from '../src/openapi.js'
+import { z } from 'zod'
+import { ROUTES } from '../src/contract.js'
 import { registerName, registration, siwe } from './signing.js'
 import { migratedDatabase, SDK, serverWithProject } from './support.js'
 
@@ -66,12 +67,13 @@ describe('/openapi.json', () => {
     const checked: string[] = []
     for (const [path, methods] of Object.entries(ROUTES)) {
       for (const [method, route] of Object.entries(methods)) {
-        if (route === undefined) continue
+        // The chain-data calls answer from a source (./chain-data.test.ts has them); this server has none.
+        if (route === undefined || route.chainData === true) continue
         const prepare = REQUESTS[`${method} ${path}`]
         const request: InjectOptions = prepare === undefined ? { method: method.toUpperCase() as 'GET' | 'POST', url: route.query === undefined ? path : `${path}?projectId=wg-test&${SDK}` } : await prepare()
         const reply = await app.inject(request)
         expect([path, reply.statusCode]).toEqual([path, Number(route.ok[0])])
-        expect([path, route.ok[1].safeParse(reply.json()).success]).toEqual([path, true])
+        expect([path, z.safeParse(route.ok[1], reply.json()).success]).toEqual([path, true])
         checked.push(`${method} ${path}`)
       }
     }

@@ -103,7 +103,9 @@ async function checkServes(base: string): Promise<void> {
 
 describe('the walletgate-server package', () => {
   it('ships its build and README, and no tests, devnet or admin routes', () => {
-    expect(files).toContain('package/dist/bin.js')
+    expect(files).toContain('package/dist/server/src/bin.js')
+    // The wire contract it shares with the modal, compiled with it.
+    expect(files).toContain('package/dist/src/wire/chain-data.js')
     expect(files).toContain('package/README.md')
     expect(files.filter((file) => /(^|\/)(test|tests|__tests__|\.test-dist)\/|\.(test|spec)\.[cm]?[jt]s|devnet/i.test(file))).toEqual([])
     const installed = join(project, 'node_modules', 'walletgate-server', 'dist')
@@ -114,6 +116,13 @@ describe('the walletgate-server package', () => {
       expect([file, text.includes('__admin')]).toEqual([file, false])
       expect([file, /from\s+['"][^'"]*devnet|import\(\s*['"][^'"]*devnet/.test(text)]).toEqual([file, false])
     }
+  })
+
+  it('exports the wire contract for a client of its own, as the modal reads it', () => {
+    const script = `import { balancesSchema, errorSchema } from 'walletgate-server/wire'
+console.log(JSON.stringify([balancesSchema.safeParse({ balances: [] }).success, balancesSchema.safeParse({ balances: 'x' }).success, errorSchema.safeParse({ message: 'm' }).success]))`
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env, encoding: 'utf8' })
+    expect(JSON.parse(out)).toEqual([true, false, true])
   })
 
   it.concurrent('runs from npx on the embedded engine, on a port of its choosing', async () => {

@@ -13,6 +13,7 @@ import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { WalletCatalogue } from '../src/catalogue.js'
 import { CHAIN_DATA_OPERATIONS } from '../src/chain-data.js'
 import { DEFAULT_CONFIG } from '../src/config.js'
@@ -24,9 +25,15 @@ import { migratedDatabase, serverWithProject } from './support.js'
 
 const BODY_LIMIT = 4_096
 const db: Database = await migratedDatabase()
-// A chain-data source that answers every operation with an empty object: the routes' own guard and
-// body handling are what is tried here (the devnet's source has its contract suite).
-const anyChainData = Object.fromEntries(Object.keys(CHAIN_DATA_OPERATIONS).map((operation) => [operation, () => ({ json: {} })]))
+// A chain-data source that answers every operation with a value its wire contract allows, made from
+// that schema: the routes' own guard, contract checks and body handling are what is tried here (the
+// devnet's source has its contract suite).
+const anyChainData = Object.fromEntries(
+  Object.entries(CHAIN_DATA_OPERATIONS).map(([operation, spec]) => {
+    const answers = arbitraryOf(z.toJSONSchema(spec.answer, { target: 'draft-2020-12', io: 'output' }) as JsonSchema)
+    return [operation, () => ({ json: fc.sample(answers, 1)[0] })]
+  }),
+)
 /** The network sign-in is offered on here (an ordinary account's signature needs no RPC). */
 const SIGN_IN_CHAIN = 'eip155:31337'
 const { app, clock } = await serverWithProject(

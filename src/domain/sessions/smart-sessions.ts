@@ -3,9 +3,8 @@
  * account for a session key with an ERC-7715 permissions request; the chain enforces the key's
  * spend limit and expiry; the account's owner lists and revokes them.
  */
-import { z } from 'zod/mini'
 import { DomainError } from '../domain-error'
-import { withoutZodJit } from '../validation/zod-error-map'
+import { smartSessionsSchema } from '../../wire/sessions'
 
 /** One permission of an ERC-7715 request (`native-token-transfer`, `contract-call`, ...). */
 export interface PermissionRequestEntry {
@@ -86,27 +85,12 @@ export class RevokeSessionError extends DomainError {
   }
 }
 
-const { answerSchema } = withoutZodJit(() => {
-  const amount = z.string().check(z.regex(/^(0x[0-9a-fA-F]+|\d+)$/))
-  const sessionSchema = z.object({
-    pci: z.string().check(z.minLength(1)),
-    chainId: z.number().check(z.int(), z.positive()),
-    key: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
-    expiry: z.number().check(z.int(), z.nonnegative()),
-    valueLimit: amount,
-    spent: z.optional(amount),
-    targets: z.optional(z.array(z.string())),
-    active: z.boolean(),
-  })
-  return { answerSchema: z.object({ sessions: z.array(sessionSchema) }) }
-})
-
 /**
  * The sessions of a GET /v1/sessions/{address} answer, soonest expiry first. Throws
  * SmartSessionsListError when the answer is not that shape (never an empty list for a bad answer).
  */
 export function parseSmartSessions(raw: unknown): SmartSession[] {
-  const parsed = answerSchema.safeParse(raw)
+  const parsed = smartSessionsSchema.safeParse(raw)
   if (!parsed.success) throw new SmartSessionsListError('malformed', { cause: parsed.error })
   return parsed.data.sessions
     .map((s) => ({

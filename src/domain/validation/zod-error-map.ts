@@ -7,7 +7,7 @@
  * `z.config()`: that is the host page's zod too, and creating a modal changes nothing global.
  * Messages set on a schema itself always win over this map.
  */
-import { z } from 'zod/mini'
+import type { z } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
 import { VALIDATION_MESSAGES, expectedReceivedMessage } from '../errors'
 import { quote, receivedTypeName } from './plain-rules'
@@ -52,26 +52,8 @@ let english: z.core.$ZodErrorMap | undefined
  */
 export const specIssueMessage: z.core.$ZodErrorMap = (issue) => specErrorMap(issue) ?? (english ??= en().localeError)(issue)
 
-/**
- * Runs `build` (schema construction, or a parse that may build one) with zod's JIT off, then puts
- * the host's setting back, also when `build` throws. Zod otherwise probes `new Function('')` when it
- * builds an object schema, which a strict Content-Security-Policy (no 'unsafe-eval') reports as a
- * violation in the host page. The setting is process-wide, so it is on only while the modal's
- * own code runs (synchronously: no host code runs in between).
- */
-export function withoutZodJit<T>(build: () => T): T {
-  const config = z.config()
-  if (config.jitless === true) return build()
-  const had = Object.hasOwn(config, 'jitless')
-  const before = config.jitless
-  config.jitless = true
-  try {
-    return build()
-  } finally {
-    if (had) config.jitless = before
-    else delete config.jitless
-  }
-}
+/** Builds zod schemas with zod's JIT off (a strict CSP): the wire contract's rule, used by the modal's own schemas too. */
+export { withoutZodJit } from '../../wire/jit'
 
 /** The first issue's message of a failed parse, or undefined when it succeeded. */
 export function firstIssueMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {

@@ -1,5 +1,6 @@
 import type { Clock } from '../../ports/clock'
 import type { FetchHttpClient } from './fetch-http-client'
+import type { analyticsEventBodySchema, WireInput } from '../../wire/requests'
 
 /** Where the modal is shown: the page URL and its host name, as sent with every event. */
 export interface PageInfo {
@@ -35,7 +36,7 @@ export class EventPoster {
     const schema = import('./any-answer').then((m) => m.anyAnswer)
     await this.http.post('/e', schema, {
       query: { projectId: this.http.projectId, st: this.http.sdkType, sv: this.http.sdkVersion },
-      body: { eventId: this.newEventId(), url, domain, timestamp: this.clock.now(), props },
+      body: { eventId: this.newEventId(), url, domain, timestamp: this.clock.now(), props } satisfies WireInput<typeof analyticsEventBodySchema>,
     })
   }
 }

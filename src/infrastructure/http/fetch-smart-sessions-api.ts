@@ -5,6 +5,7 @@ import { MalformedResponseError } from '../../ports/http-errors'
 import type { SmartSessionsApi } from '../../ports/smart-sessions'
 import { segment } from './caip'
 import type { FetchHttpClient } from './fetch-http-client'
+import type { revokeSessionBodySchema, WireInput } from '../../wire/requests'
 
 /** Any JSON: the sessions list is checked by the domain's parser, which names the failure. */
 const anyJson = z.unknown()
@@ -28,7 +29,7 @@ export class FetchSmartSessionsApi implements SmartSessionsApi {
   async confirmRevoked(address: string, params: { pci: string; signature: string }, options: RequestOptions = {}): Promise<void> {
     await this.http.post(`/v1/sessions/${segment(address)}/revoke`, anyJson, {
       query: { projectId: this.http.projectId },
-      body: { pci: params.pci, signature: params.signature },
+      body: { pci: params.pci, signature: params.signature } satisfies WireInput<typeof revokeSessionBodySchema>,
       signal: options.signal,
     })
   }

@@ -1,5 +1,6 @@
 import type { SiwxSession } from '../../domain/entities'
-import { siwxSessionSchema } from '../../domain/entity-schemas'
+import { siwxSessionSchema } from '../../wire/sign-in'
+import type { authenticateBodySchema, WireInput } from '../../wire/requests'
 import { isSessionCurrent } from '../../domain/siwx/siwx-rules'
 import type { SiwxSessionFilter } from '../../domain/siwx/siwx-storage'
 import type { Clock } from '../../ports/clock'
@@ -120,7 +121,7 @@ export class HttpSiwxStorage implements SiwxStorage {
   async add(session: SiwxSession): Promise<void> {
     const path = '/auth/v1/authenticate'
     const answer = record(
-      await this.api.call('POST', path, { body: { message: session.message, signature: session.signature, caipNetworkId: session.data.chainId, data: session.data } }),
+      await this.api.call('POST', path, { body: { message: session.message, signature: session.signature, caipNetworkId: session.data.chainId, data: session.data } satisfies WireInput<typeof authenticateBodySchema> }),
       path,
     )
     const token = answer.token

@@ -1,8 +1,5 @@
-import { z } from 'zod/mini'
 import { BALANCE_CACHE_MS } from '../../../domain/constants'
 import type { CaipAddress, CaipNetworkId, TokenBalance } from '../../../domain/entities'
-import { tokenBalanceSchema } from '../../../domain/entity-schemas'
-import { withoutZodJit } from '../../../domain/validation/zod-error-map'
 import type { BalancesApi } from '../../../ports/blockchain/balances'
 import type { CachedRequestOptions, RequestOptions } from '../../../ports/blockchain/request-options'
 import type { SupportedChainsApi } from '../../../ports/blockchain/supported-chains'
@@ -11,8 +8,8 @@ import { segment } from '../caip'
 import type { FetchHttpClient } from '../fetch-http-client'
 import { TtlCache } from '../ttl-cache'
 import { supportedAccount } from './supported-account'
-
-const balancesSchema = withoutZodJit(() => z.object({ balances: z.array(tokenBalanceSchema) }))
+import { balancesSchema } from '../../../wire/chain-data'
+import type { balanceQuerySchema, OwnQuery } from '../../../wire/requests'
 
 /** {@link BalancesApi} over the blockchain service's HTTP API (docs/service-api.md). */
 export class FetchBalancesApi implements BalancesApi {
@@ -42,7 +39,7 @@ export class FetchBalancesApi implements BalancesApi {
           currency: 'usd',
           chainId: parsed.chainId,
           forceUpdate: options.forceUpdate ? 'true' : undefined,
-        },
+        } satisfies OwnQuery<typeof balanceQuerySchema>,
         signal: options.signal,
         // The balance store's 30 s retry gate (spec section 8) is this call's only retry rule.
         retry: false,

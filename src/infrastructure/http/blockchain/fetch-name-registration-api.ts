@@ -1,11 +1,12 @@
 import type { NameProfile } from '../../../domain/entities'
-import { nameProfileSchema } from '../../../domain/entity-schemas'
 import { RegisterNameError } from '../../../domain/errors'
 import type { NameRegistrationApi, RegisterNameParams } from '../../../ports/blockchain/names'
 import type { RequestOptions } from '../../../ports/blockchain/request-options'
 import { HttpError } from '../../../ports/http-errors'
 import type { FetchHttpClient } from '../fetch-http-client'
 import { mapped, type NameCaches } from './name-caches'
+import { nameProfileSchema } from '../../../wire/names'
+import type { nameRegistrationBodySchema, WireInput } from '../../../wire/requests'
 
 /** {@link NameRegistrationApi} over the blockchain service's HTTP API (docs/service-api.md). */
 export class FetchNameRegistrationApi implements NameRegistrationApi {
@@ -22,7 +23,7 @@ export class FetchNameRegistrationApi implements NameRegistrationApi {
           address: params.address,
           message: params.message,
           signature: params.signature,
-        },
+        } satisfies WireInput<typeof nameRegistrationBodySchema>,
         signal: options.signal,
       })
       this.caches.registered(profile)

@@ -1,8 +1,5 @@
-import { z } from 'zod/mini'
 import type { CaipAddress, NameProfile, NameSuggestion } from '../../../domain/entities'
-import { nameProfileSchema, nameSuggestionSchema } from '../../../domain/entity-schemas'
 import { NameSuggestionsError, NamesForAddressError, ResolveNameError } from '../../../domain/errors'
-import { withoutZodJit } from '../../../domain/validation/zod-error-map'
 import type { NameSuggestionsOptions, NamesApi } from '../../../ports/blockchain/names'
 import type { CachedRequestOptions, IdentityOptions } from '../../../ports/blockchain/request-options'
 import { HttpError } from '../../../ports/http-errors'
@@ -10,12 +7,8 @@ import { segment } from '../caip'
 import type { FetchHttpClient } from '../fetch-http-client'
 import { mapped, type NameCaches } from './name-caches'
 import { namedAddress } from './supported-account'
-
-// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
-const { reverseNamesSchema, suggestionsSchema } = withoutZodJit(() => ({
-  reverseNamesSchema: z.array(nameProfileSchema),
-  suggestionsSchema: z.object({ suggestions: z.array(nameSuggestionSchema) }),
-}))
+import { nameProfileSchema, nameProfilesSchema, nameSuggestionsSchema } from '../../../wire/names'
+import type { nameQuerySchema, nameSuggestionsQuerySchema, OwnQuery, reverseNameQuerySchema } from '../../../wire/requests'
 
 /** {@link NamesApi} over the blockchain service's HTTP API (docs/service-api.md). */
 export class FetchNamesApi implements NamesApi {
@@ -29,7 +22,7 @@ export class FetchNamesApi implements NamesApi {
     return this.caches.names.getOrLoad(name.toLowerCase(), options.forceUpdate, async () => {
       try {
         return await this.http.get(`/v1/profile/account/${segment(name)}`, nameProfileSchema, {
-          query: { apiVersion: 2 },
+          query: { apiVersion: '2' } satisfies OwnQuery<typeof nameQuerySchema>,
           signal: options.signal,
         })
       } catch (error) {
@@ -45,8 +38,8 @@ export class FetchNamesApi implements NamesApi {
     if (plain === undefined) return []
     return this.caches.reverseNames.getOrLoad(plain.toLowerCase(), options.forceUpdate, async () => {
       try {
-        return await this.http.get(`/v1/profile/reverse/${segment(plain)}`, reverseNamesSchema, {
-          query: { sender: options.sender, apiVersion: 2 },
+        return await this.http.get(`/v1/profile/reverse/${segment(plain)}`, nameProfilesSchema, {
+          query: { sender: options.sender, apiVersion: '2' } satisfies OwnQuery<typeof reverseNameQuerySchema>,
           signal: options.signal,
         })
       } catch (error) {
@@ -57,8 +50,8 @@ export class FetchNamesApi implements NamesApi {
 
   async getNameSuggestions(name: string, options: NameSuggestionsOptions = {}): Promise<NameSuggestion[]> {
     try {
-      const answer = await this.http.get(`/v1/profile/suggestions/${segment(name)}`, suggestionsSchema, {
-        query: { zone: options.zone },
+      const answer = await this.http.get(`/v1/profile/suggestions/${segment(name)}`, nameSuggestionsSchema, {
+        query: { zone: options.zone } satisfies OwnQuery<typeof nameSuggestionsQuerySchema>,
         signal: options.signal,
       })
       return answer.suggestions

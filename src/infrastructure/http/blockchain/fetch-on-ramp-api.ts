@@ -1,15 +1,12 @@
-import { z } from 'zod/mini'
 import type { OnRampOptions, Quote } from '../../../domain/on-ramp/on-ramp-types'
-import { onRampOptionsSchema, quoteSchema } from '../../../domain/entity-schemas'
 import { defaultOnRampOptions, placeholderQuote } from '../../../domain/on-ramp/on-ramp-fallbacks'
-import { withoutZodJit } from '../../../domain/validation/zod-error-map'
 import type { OnRampApi, OnRampQuoteParams, OnRampUrlParams } from '../../../ports/blockchain/on-ramp'
 import type { RequestOptions } from '../../../ports/blockchain/request-options'
 import { isAbortError } from '../../../ports/http-errors'
 import type { Logger } from '../../../ports/logger'
 import type { FetchHttpClient } from '../fetch-http-client'
-
-const onRampUrlSchema = withoutZodJit(() => z.object({ url: z.string().check(z.minLength(1)) }))
+import { onRampOptionsSchema, onRampUrlSchema, quoteSchema } from '../../../wire/chain-data'
+import type { onRampQuoteBodySchema, onRampUrlBodySchema, WireInput } from '../../../wire/requests'
 
 export interface FetchOnRampApiOptions {
   /** Told about fallbacks (on-ramp options and quote) as warnings. */
@@ -39,7 +36,7 @@ export class FetchOnRampApi implements OnRampApi {
         presetFiatAmount: params.presetFiatAmount,
         fiatCurrency: params.fiatCurrency,
         provider: params.provider,
-      },
+      } satisfies WireInput<typeof onRampUrlBodySchema>,
       signal: options.signal,
     })
     return answer.url
@@ -64,7 +61,7 @@ export class FetchOnRampApi implements OnRampApi {
           paymentCurrency: params.paymentCurrency,
           amount: params.amount,
           network: params.network,
-        },
+        } satisfies WireInput<typeof onRampQuoteBodySchema>,
         signal: options.signal,
       })
     } catch (error) {

@@ -1,19 +1,9 @@
-import { z } from 'zod/mini'
 import type { CaipNetworkId } from '../../../domain/entities'
-import { caipNetworkIdSchema } from '../../../domain/entity-schemas'
-import { withoutZodJit } from '../../../domain/validation/zod-error-map'
 import type { RequestOptions } from '../../../ports/blockchain/request-options'
 import type { SupportedChains, SupportedChainsApi } from '../../../ports/blockchain/supported-chains'
 import { isAbortError } from '../../../ports/http-errors'
 import type { FetchHttpClient } from '../fetch-http-client'
-
-// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
-const supportedChainsSchema = withoutZodJit(() =>
-  z.object({
-    http: z.array(caipNetworkIdSchema),
-    ws: z.array(caipNetworkIdSchema),
-  }),
-)
+import { supportedChainsSchema } from '../../../wire/chain-data'
 
 /**
  * {@link SupportedChainsApi} over the blockchain service's HTTP API (docs/service-api.md). One

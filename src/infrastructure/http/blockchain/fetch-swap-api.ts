@@ -1,11 +1,8 @@
-import { z } from 'zod/mini'
 import { SWAP_SLIPPAGE_TOLERANCE } from '../../../domain/constants'
 import type { CaipNetworkId, GasPrice, SwapQuote, SwapToken } from '../../../domain/entities'
-import { gasPriceSchema, swapQuoteSchema, swapTokenSchema } from '../../../domain/entity-schemas'
 import { SWAP_SUPPORTED_CHAIN_IDS } from '../../../domain/feature-constants'
 import { assertGasPriceNetwork, assertSwapNetwork } from '../../../domain/network/network-support'
 import { INSUFFICIENT_LIQUIDITY_REASON, SwapInsufficientLiquidityError } from '../../../domain/swap/swap-errors'
-import { withoutZodJit } from '../../../domain/validation/zod-error-map'
 import type { RequestOptions } from '../../../ports/blockchain/request-options'
 import type {
   ApproveTransaction,
@@ -20,35 +17,16 @@ import type {
 import { HttpError } from '../../../ports/http-errors'
 import { parseCaip } from '../caip'
 import type { FetchHttpClient } from '../fetch-http-client'
-
-// Wire schemas for answers the domain has no entity for (docs/service-api.md).
-// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
-const { fungiblesSchema, swapTokensSchema, swapQuotesSchema, allowanceSchema, swapTransactionSchema, approveTransactionSchema } =
-  withoutZodJit(() => {
-    const eip155GasSchema = z.object({ gas: z.string(), gasPrice: z.string() })
-    const transactionSchema = <Amount extends Record<string, z.ZodMiniString>>(amount: Amount) =>
-      z.object({
-        tx: z.object({ from: z.string(), to: z.string(), data: z.string(), ...amount, eip155: eip155GasSchema }),
-      })
-    return {
-      fungiblesSchema: z.object({
-        fungibles: z.array(
-          z.object({
-            name: z.string(),
-            symbol: z.string(),
-            iconUrl: z.string(),
-            price: z.number(),
-            address: z.string(),
-          }),
-        ),
-      }),
-      swapTokensSchema: z.object({ tokens: z.array(swapTokenSchema) }),
-      swapQuotesSchema: z.object({ quotes: z.array(swapQuoteSchema) }),
-      allowanceSchema: z.object({ allowance: z.string().check(z.regex(/^\d+$/)) }),
-      swapTransactionSchema: transactionSchema({ amount: z.string() }),
-      approveTransactionSchema: transactionSchema({ value: z.string() }),
-    }
-  })
+import type { buildApproveQuerySchema, buildTransactionBodySchema, chainQuerySchema, pricesBodySchema, swapAllowanceQuerySchema, swapQuotesQuerySchema, OwnQuery, WireInput } from '../../../wire/requests'
+import {
+  allowanceSchema,
+  approveTransactionSchema,
+  fungiblesSchema,
+  gasPriceSchema,
+  swapQuotesSchema,
+  swapTokensSchema,
+  swapTransactionSchema,
+} from '../../../wire/chain-data'
 
 export interface FetchSwapApiOptions {
   /**
@@ -73,7 +51,7 @@ export class FetchSwapApi implements SwapApi {
   async getTokenPrices(addresses: readonly string[], options: RequestOptions = {}): Promise<FungiblePrice[]> {
     if (addresses.length === 0) return []
     const answer = await this.http.post('/v1/fungible/price', fungiblesSchema, {
-      body: { currency: 'usd', addresses, projectId: this.http.projectId },
+      body: { currency: 'usd', addresses: [...addresses], projectId: this.http.projectId } satisfies WireInput<typeof pricesBodySchema>,
       signal: options.signal,
     })
     return answer.fungibles
@@ -82,7 +60,7 @@ export class FetchSwapApi implements SwapApi {
   async getSwapTokens(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<SwapToken[]> {
     this.assertSwapNetwork(chainId)
     const answer = await this.http.get('/v1/convert/tokens', swapTokensSchema, {
-      query: { chainId },
+      query: { chainId } satisfies OwnQuery<typeof chainQuerySchema>,
       signal: options.signal,
     })
     return answer.tokens
@@ -98,7 +76,7 @@ export class FetchSwapApi implements SwapApi {
           from: params.from,
           to: params.to,
           gasPrice: params.gasPrice,
-        },
+        } satisfies OwnQuery<typeof swapQuotesQuerySchema>,
         signal: options.signal,
       })
       .catch(liquidityError)
@@ -108,7 +86,7 @@ export class FetchSwapApi implements SwapApi {
   async getSwapAllowance(params: SwapAllowanceParams, options: RequestOptions = {}): Promise<string> {
     this.assertSwapNetwork(params.tokenAddress)
     const answer = await this.http.get('/v1/convert/allowance', allowanceSchema, {
-      query: { tokenAddress: params.tokenAddress, userAddress: params.userAddress },
+      query: { tokenAddress: params.tokenAddress, userAddress: params.userAddress } satisfies OwnQuery<typeof swapAllowanceQuerySchema>,
       signal: options.signal,
     })
     return answer.allowance
@@ -117,7 +95,7 @@ export class FetchSwapApi implements SwapApi {
   async getGasPrice(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<GasPrice> {
     assertGasPriceNetwork(chainId, this.swapChainIds)
     return this.http.get('/v1/convert/gas-price', gasPriceSchema, {
-      query: { chainId },
+      query: { chainId } satisfies OwnQuery<typeof chainQuerySchema>,
       signal: options.signal,
     })
   }
@@ -134,7 +112,7 @@ export class FetchSwapApi implements SwapApi {
           to: params.to,
           userAddress: params.userAddress,
           disableEstimate: params.disableEstimate ?? false,
-        },
+        } satisfies WireInput<typeof buildTransactionBodySchema>,
         signal: options.signal,
       })
       .catch(liquidityError)
@@ -144,7 +122,7 @@ export class FetchSwapApi implements SwapApi {
   async buildApproveTransaction(params: BuildApproveParams, options: RequestOptions = {}): Promise<ApproveTransaction> {
     this.assertSwapNetwork(params.from)
     const answer = await this.http.get('/v1/convert/build-approve', approveTransactionSchema, {
-      query: { userAddress: params.userAddress, from: params.from, to: params.to, amount: params.amount },
+      query: { userAddress: params.userAddress, from: params.from, to: params.to, amount: params.amount } satisfies OwnQuery<typeof buildApproveQuerySchema>,
       signal: options.signal,
     })
     return answer.tx
