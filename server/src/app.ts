@@ -18,10 +18,11 @@ import { PROJECT_ID_PATTERN, Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import { checkContract } from './contract.js'
+import { CacheStats, TtlCache } from './ttl-cache.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { chainHealth } from './chain-health.js'
 import { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
-import { CHAIN_DATA_OPERATIONS, ChainDataError, type ApiGuard, type ChainDataOperation, type ChainDataPort } from './chain-data.js'
+import { CHAIN_DATA_OPERATIONS, ChainDataError, type ApiGuard, type ChainDataAnswer, type ChainDataOperation, type ChainDataPort } from './chain-data.js'
 
 /** What a plugin of the server (the devnet's, tests') may use. */
 export interface ServerContext {
@@ -181,7 +182,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const analytics = new AnalyticsEvents(db, clock)
   for (const plugin of parts.plugins ?? []) await plugin(app, { db, clock, projects, analytics })
 
-  registerMetrics(app, parts.metricsToken)
+  const cacheStats = new CacheStats()
+  registerMetrics(app, parts.metricsToken, cacheStats)
 
   const openApi = openApiDocument(SERVER_VERSION)
   app.get('/openapi.json', async () => openApi)
@@ -212,7 +214,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     await analytics.record(request.projectId ?? '', { type: query.st ?? '', version: query.sv ?? '' }, event.data)
     return reply.status(202).send({ accepted: true })
   })
-  const names = new NameRegistry(db, clock, config.names.zone)
+  const names = new NameRegistry(db, clock, config.names.zone, { ttlMs: config.caches.namesSeconds * 1_000, stats: cacheStats })
   const signIn = new SignInSessions(db, clock)
   const signInChains = new SignInChains([...config.chains, ...(parts.signInChains ?? [])])
   // Their own JSON reading, as the modal and the devnet's stand-in know it: an empty body is no
@@ -287,13 +289,16 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     })
   }
 
-  registerChainData(app, parts.chainData ?? {})
+  // A balance is kept 30 s per account, chain and currency (spec section 9); `forceUpdate=true`
+  // (the modal's refresh after a transaction) reads afresh and keeps that.
+  const balances = new TtlCache<ChainDataAnswer>({ name: 'balance', clock, ttlMs: config.caches.balanceSeconds * 1_000, stats: cacheStats })
+  registerChainData(app, parts.chainData ?? {}, balances)
 
   return app
 }
 
 /** The chain-data routes (./chain-data.ts), each answered by the source's operation or 501. */
-function registerChainData(app: FastifyInstance, source: ChainDataPort): void {
+function registerChainData(app: FastifyInstance, source: ChainDataPort, balances: TtlCache<ChainDataAnswer>): void {
   for (const [operation, spec] of Object.entries(CHAIN_DATA_OPERATIONS) as [ChainDataOperation, (typeof CHAIN_DATA_OPERATIONS)[ChainDataOperation]][]) {
     app.route({
       method: spec.method,
@@ -303,13 +308,13 @@ function registerChainData(app: FastifyInstance, source: ChainDataPort): void {
         const handler = source[operation]
         if (handler === undefined) return reply.status(501).send({ message: `This server has no source for ${spec.summary.toLowerCase()} yet` })
         try {
-          const answer = await handler({
-            params: (request.params ?? {}) as Record<string, string>,
-            query: new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''),
-            body: request.body,
-            headers: request.headers,
-            baseUrl: `${request.protocol}://${request.host}`,
-          })
+          const params = (request.params ?? {}) as Record<string, string>
+          const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '')
+          const ask = () => Promise.resolve(handler({ params, query, body: request.body, headers: request.headers, baseUrl: `${request.protocol}://${request.host}` }))
+          const answer =
+            operation === 'balance'
+              ? await balances.getOrLoad(`${String(params.address).toLowerCase()}|${query.get('chainId') ?? ''}|${query.get('currency') ?? ''}`, ask, query.get('forceUpdate') === 'true')
+              : await ask()
           return reply.status(answer.status ?? 200).send(answer.json)
         } catch (error) {
           if (error instanceof ChainDataError && error.status >= 400 && error.status < 500) return reply.status(error.status).send(error.body)

@@ -35,6 +35,17 @@ const configSchema = z.strictObject({
   names: z
     .strictObject({ zone: z.string().regex(ZONE, 'a lower-case DNS zone such as wg.id').default('wg.id') })
     .default({ zone: 'wg.id' }),
+  /**
+   * How long each replica keeps an answer (spec section 9): a balance 30 s (a call with
+   * `forceUpdate=true` reads afresh), a name and an identity 5 min (a registration through this
+   * replica clears its own copies at once). 0 keeps none.
+   */
+  caches: z
+    .strictObject({
+      balanceSeconds: z.int().min(0).max(3_600).default(30),
+      namesSeconds: z.int().min(0).max(86_400).default(300),
+    })
+    .default({ balanceSeconds: 30, namesSeconds: 300 }),
 })
 
 export type ServerConfig = z.output<typeof configSchema>

@@ -7,8 +7,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import type { CacheStats } from './ttl-cache.js'
 
-export function registerMetrics(app: FastifyInstance, token: string | undefined): void {
+export function registerMetrics(app: FastifyInstance, token: string | undefined, caches?: CacheStats): void {
   if (token === undefined || token === '') return
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
@@ -19,6 +20,20 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     labelNames: ['method', 'route'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  })
+  // The in-process caches' hits and misses, as counted so far.
+  new Counter({
+    name: 'walletgate_cache_lookups_total',
+    help: 'Lookups of the in-process caches (names, identity), by result',
+    labelNames: ['cache', 'result'],
+    registers: [registry],
+    collect() {
+      this.reset()
+      for (const [cache, { hits, misses }] of caches?.counts ?? []) {
+        this.inc({ cache, result: 'hit' }, hits)
+        this.inc({ cache, result: 'miss' }, misses)
+      }
+    },
   })
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'

@@ -5,6 +5,7 @@
  */
 import { getAddress, isAddress, verifyMessage, type Hex } from 'viem'
 import type { Clock } from './clock.js'
+import { TtlCache, type CacheStats } from './ttl-cache.js'
 import type { Database, Queryable } from './db/database.js'
 import { isStorableText } from './storable-text.js'
 
@@ -61,13 +62,25 @@ interface NameRow {
   attributes: NameProfile['attributes']
 }
 
+/** Spec section 9: a name and an identity are cached 5 min. */
+export const NAME_CACHE_MS = 300_000
+
 export class NameRegistry {
+  /** Profiles by name (undefined: none), and the names of an address: what every lookup and identity reads. */
+  private readonly byName: TtlCache<NameProfile | undefined>
+  private readonly byOwner: TtlCache<NameProfile[]>
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     /** The zone names end in, e.g. `wg.id`. */
     readonly zone: string,
-  ) {}
+    cache: { readonly ttlMs?: number; readonly stats?: CacheStats } = {},
+  ) {
+    const ttlMs = cache.ttlMs ?? NAME_CACHE_MS
+    this.byName = new TtlCache({ name: 'names', clock, ttlMs, stats: cache.stats })
+    this.byOwner = new TtlCache({ name: 'identity', clock, ttlMs, stats: cache.stats })
+  }
 
   /** `raw` in lower case, with the zone (`Alice` and `alice.wg.id` are both `alice.wg.id`). */
   normalise(raw: string): string {
@@ -84,16 +97,19 @@ export class NameRegistry {
     const normalised = this.normalise(name)
     // PostgreSQL cannot hold a NUL, and no registered name is longer: neither is asked about.
     if (!isStorableText(normalised) || normalised.length > MAX_NAME_LENGTH) return undefined
-    const { rows } = await this.db.query<NameRow>('SELECT name, registered_at, updated_at, attributes FROM names WHERE name = $1', [normalised])
-    return (await this.profiles(this.db, rows))[0]
+    return this.byName.getOrLoad(normalised, async () => {
+      const { rows } = await this.db.query<NameRow>('SELECT name, registered_at, updated_at, attributes FROM names WHERE name = $1', [normalised])
+      return (await this.profiles(this.db, rows))[0]
+    })
   }
 
   /** The names registered by `address` (any case), oldest first. */
   async reverse(address: string): Promise<NameProfile[]> {
-    const { rows } = await this.db.query<NameRow>('SELECT name, registered_at, updated_at, attributes FROM names WHERE owner = $1 ORDER BY registered_at, name', [
-      address.toLowerCase(),
-    ])
-    return this.profiles(this.db, rows)
+    const owner = address.toLowerCase()
+    return this.byOwner.getOrLoad(owner, async () => {
+      const { rows } = await this.db.query<NameRow>('SELECT name, registered_at, updated_at, attributes FROM names WHERE owner = $1 ORDER BY registered_at, name', [owner])
+      return this.profiles(this.db, rows)
+    })
   }
 
   /** A few names like `raw`, each saying whether it is taken. */
@@ -138,7 +154,7 @@ export class NameRegistry {
     if (!LABEL.test(this.label(name))) throw refuse('Name must be at least 4 letters, digits or hyphens')
     if (name.length > MAX_NAME_LENGTH) throw refuse(`Name must be at most ${MAX_NAME_LENGTH} characters`)
     const at = new Date(this.clock.now())
-    return this.db.transaction(async (tx) => {
+    const profile = await this.db.transaction(async (tx) => {
       // New: inserted. Taken by this owner: its update. Taken by another: no row (and nothing changed).
       const { rows } = await tx.query<NameRow>(
         `INSERT INTO names (name, owner, registered_at, updated_at) VALUES ($1, $2, $3, $3)
@@ -154,6 +170,10 @@ export class NameRegistry {
       )
       return (await this.profiles(tx, rows))[0]!
     })
+    // What this replica cached of the name and its owner is out of date now.
+    this.byName.delete(name)
+    this.byOwner.delete(address.toLowerCase())
+    return profile
   }
 
   private async profiles(db: Queryable, rows: readonly NameRow[]): Promise<NameProfile[]> {

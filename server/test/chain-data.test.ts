@@ -58,11 +58,11 @@ const source: ChainDataPort = {
 let db: Database
 let app: FastifyInstance
 let bare: FastifyInstance
+const clock = new ManualClock()
 const pluginSaw: string[] = []
 
 beforeAll(async () => {
   db = await migratedDatabase()
-  const clock = new ManualClock()
   const projects = new Projects(db, clock)
   await projects.add('wg-test', ['https://app.example', 'http://127.0.0.1:*'])
   await projects.add('other', ['https://other.example'])
@@ -101,6 +101,26 @@ describe('a chain-data route', () => {
     expect(request.params).toEqual({ address: ADDRESS })
     expect(request.query.get('currency')).toBe('usd')
     expect(request.baseUrl).toMatch(/^http:\/\//)
+  })
+
+  it('keeps a balance 30 s per account and chain (spec section 9); forceUpdate reads afresh', async () => {
+    const account = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+    const balance = (extra = '') => app.inject({ url: `/v1/account/${account}/balance?projectId=wg-test&${SDK}&chainId=eip155:1&currency=usd${extra}` })
+    const asked = () => seen.filter((request) => request.params.address === account).length
+    expect((await balance()).statusCode).toBe(200)
+    expect((await balance()).statusCode).toBe(200)
+    expect(asked()).toBe(1)
+    expect((await balance('&forceUpdate=true')).statusCode).toBe(200)
+    expect(asked()).toBe(2)
+    clock.advance(29_999)
+    await balance()
+    expect(asked()).toBe(2)
+    clock.advance(1)
+    await balance()
+    expect(asked()).toBe(3)
+    // Another chain of the same account is another balance.
+    await app.inject({ url: `/v1/account/${account}/balance?projectId=wg-test&${SDK}&chainId=eip155:10&currency=usd` })
+    expect(asked()).toBe(4)
   })
 
   it('is guarded as its call is made: a GET names project and sdk in the query', async () => {

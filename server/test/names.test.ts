@@ -7,6 +7,10 @@ import type { FastifyInstance } from 'fastify'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Database } from '../src/db/database.js'
 import { migrate } from '../src/db/migrations.js'
+import { buildServer } from '../src/app.js'
+import { ManualClock } from '../src/clock.js'
+import { DEFAULT_CONFIG } from '../src/config.js'
+import { NAME_CACHE_MS } from '../src/names.js'
 import { ENGINES } from './engines.js'
 import { COIN_TYPE, registerName, registration } from './signing.js'
 import { migratedDatabase, SDK, serverWithProject } from './support.js'
@@ -28,6 +32,33 @@ describe.each(ENGINES)('names on $name', ({ open, durable }) => {
 
   const get = (path: string, headers: Record<string, string> = {}) => app.inject({ url: `${path}${path.includes('?') ? '&' : '?'}projectId=wg-test&${SDK}`, headers })
   const reasons = (description: string) => ({ reasons: [{ description }] })
+
+  it("caches a name and an identity 5 min on each replica: its own registration shows at once, another replica's after the cache life", async () => {
+    const clock = new ManualClock()
+    const one = await buildServer({ config: DEFAULT_CONFIG, db, clock, metricsToken: 'metrics-token-names' })
+    const two = await buildServer({ config: DEFAULT_CONFIG, db, clock })
+    try {
+      const me = await registration('cached-name')
+      const query = `projectId=wg-test&${SDK}`
+      const identity = async (app: FastifyInstance) => (await app.inject(`/v1/identity/${me.address}?${query}`)).json()
+      const lookup = async (app: FastifyInstance) => (await app.inject(`/v1/profile/account/cached-name?${query}`)).statusCode
+      expect([await identity(one), await lookup(one)]).toEqual([{ name: null, avatar: null }, 404])
+      expect((await registerName(two, me.body)).statusCode).toBe(200)
+      expect([await identity(two), await lookup(two)]).toEqual([{ name: 'cached-name.wg.id', avatar: null }, 200])
+      // The other replica answers from its cache, within the spec's 5 min...
+      clock.advance(NAME_CACHE_MS - 1)
+      expect([await identity(one), await lookup(one)]).toEqual([{ name: null, avatar: null }, 404])
+      // ...and from the database after it.
+      clock.advance(1)
+      expect([await identity(one), await lookup(one)]).toEqual([{ name: 'cached-name.wg.id', avatar: null }, 200])
+      const metrics = (await one.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-names' } })).body
+      expect(metrics).toContain('walletgate_cache_lookups_total{cache="identity",result="hit"} 1')
+      expect(metrics).toContain('walletgate_cache_lookups_total{cache="names",result="miss"} 2')
+    } finally {
+      await one.close()
+      await two.close()
+    }
+  })
 
   it('registers a signed name, then looks it up by name, by address and among suggestions', async () => {
     const me = await registration('Alice-Contract.wg.id')
