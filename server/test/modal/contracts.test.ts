@@ -1,9 +1,11 @@
 /**
  * The modal's HTTP contract suites (tests/contract/http) against walletgate-server over real HTTP,
  * on each engine: the wallet catalogue (the devnet's catalogue file, imported as a host imports
- * theirs), analytics and error telemetry, and the name service with identity. The devnet runs the
- * same server on PGlite for every other suite; here both engines answer the modal's own adapters.
- * (The chain-data calls have their contract suites on the devnet, whose bookkeeping answers them.)
+ * theirs), analytics and error telemetry, the name service with identity, and the chain-data calls
+ * (supported chains, balances, activity, swap, on-ramp) answered through the server's chain-data port
+ * by the in-memory ports that pass the same suites (./ports-chain-data.ts). The devnet runs the same
+ * server on PGlite, its chains behind that port, for every other suite; here both engines answer the
+ * modal's own adapters.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +21,14 @@ import { FetchTelemetry } from '../../../src/infrastructure/telemetry/fetch-tele
 import { catalogueFile } from '../../../devnet/src/service/catalogue'
 import { analyticsContract, telemetryContract, type SeenEvent } from '../../../tests/contract/http/analytics.contract'
 import { nameServiceContract } from '../../../tests/contract/http/blockchain/names.contract'
+import { activityContract } from '../../../tests/contract/http/blockchain/activity.contract'
+import { balancesContract } from '../../../tests/contract/http/blockchain/balances.contract'
+import { onRampContract } from '../../../tests/contract/http/blockchain/on-ramp.contract'
+import { supportedChainsContract } from '../../../tests/contract/http/blockchain/supported-chains.contract'
+import { swapContract } from '../../../tests/contract/http/blockchain/swap.contract'
+import { IN_MEMORY_SEED, IN_MEMORY_WORLD } from '../../../tests/contract/http/blockchain/in-memory-world'
+import { inMemoryBlockchainService } from '../../../tests/fakes/blockchain/in-memory-blockchain-service'
+import { chainDataFromPorts } from './ports-chain-data'
 import { walletCatalogueContract } from '../../../tests/contract/http/wallet-catalogue.contract'
 import { ManualClock } from '../../../tests/fakes/manual-clock'
 import { fetchBlockchainService } from '../../../tests/support/fetch-blockchain-service'
@@ -55,7 +65,7 @@ describe.each(ENGINES)('the modal against the server on $name', ({ open }) => {
     }
     // Real time: the name service's messages carry the signer's clock.
     await new Projects(db, systemClock).add('wg-test', ['http://127.0.0.1:*'])
-    app = await buildServer({ config: DEFAULT_CONFIG, db, clock: systemClock })
+    app = await buildServer({ config: DEFAULT_CONFIG, db, clock: systemClock, chainData: chainDataFromPorts(inMemoryBlockchainService(IN_MEMORY_SEED)) })
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
   }, 60_000)
   afterAll(async () => {
@@ -91,6 +101,16 @@ describe.each(ENGINES)('the modal against the server on $name', ({ open }) => {
       clear: async () => void (await db.query('DELETE FROM analytics_events')),
     })
   })
+
+  // Each suite its own adapters over a client of its own, as the devnet's suites have them. The
+  // server keeps a balance 30 s: each suite's accounts are its own.
+  const chainData = () => fetchBlockchainService(client(), new ManualClock(), { swapChainIds: [31337, 31338] })
+  const CHAIN_LABEL = 'the Fetch adapters over HTTP, through the chain-data port'
+  supportedChainsContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().supportedChains }))
+  balancesContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().balances }))
+  activityContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().activity }))
+  swapContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().swap }))
+  onRampContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().onRamp }))
 
   nameServiceContract('the Fetch adapters over HTTP', () => {
     const { names, registration, identity } = fetchBlockchainService(client(), new ManualClock())
