@@ -91,6 +91,8 @@ export const DEVNET_CONTRACTS = {
   weth: '0xb2A54aBb009909F7158E2c86261C046f9DC1522F',
   /** UniswapV2Router02(factory, weth): quotes (getAmountsOut), swaps, and the spender of approvals. */
   swapRouter: '0x462d993d691D1b6fC27aD66a4C4e4302dbdB589a',
+  /** Multicall3's canonical address (the same on every public chain), holding the devnet's DevnetMulticall3. */
+  multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
 } as const satisfies Record<string, Address>
 
 /** The pair a Uniswap V2 factory creates for two tokens (tokens sorted, CREATE2 over the pair's code). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { concat, formatUnits, getContractAddress, keccak256, parseAbi, type Address, type Hex } from 'viem'
+import { concat, erc20Abi, formatUnits, getContractAddress, keccak256, multicall3Abi, parseAbi, type Address, type Hex } from 'viem'
 import { createRequire } from 'node:module'
 import {
   DETERMINISTIC_DEPLOYER,
@@ -20,6 +20,28 @@ const PAIR_ABI = parseAbi([
 const ROUTER_ABI = parseAbi(['function factory() view returns (address)', 'function WETH() view returns (address)'])
 const decimals = { native: 18, dUSD: 6, DVT: 18 } as const
 const price = { native: 2500, dUSD: 1, DVT: 0.5 } as const
+
+describe("Multicall3's interface at its canonical address", () => {
+  it('answers an account balance and a batch of token reads in one call on both chains', async () => {
+    for (const chainId of [31337, 31338] as DevnetChainId[]) {
+      const { publicClient } = clients(chainId, devnet.accounts[0]!.privateKey)
+      const holder = devnet.accounts[1]!.address as Address
+      const results = await publicClient.multicall({
+        multicallAddress: DEVNET_CONTRACTS.multicall3,
+        allowFailure: true,
+        contracts: [
+          { address: DEVNET_CONTRACTS.multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [holder] },
+          { address: DEVNET_CONTRACTS.dUSD, abi: erc20Abi, functionName: 'balanceOf', args: [holder] },
+          // Not a token: its failure comes back as one, the other reads stand.
+          { address: holder, abi: erc20Abi, functionName: 'balanceOf', args: [holder] },
+        ],
+      })
+      expect(results.map((r) => r.status)).toEqual(['success', 'success', 'failure'])
+      expect(results[0]!.result).toBe(await publicClient.getBalance({ address: holder }))
+      expect(results[1]!.result).toBe(await publicClient.readContract({ address: DEVNET_CONTRACTS.dUSD, abi: erc20Abi, functionName: 'balanceOf', args: [holder] }))
+    }
+  })
+})
 
 // On the project's devnet: swaps from account #0, which move the pools' reserves.
 describe('the swap pools (Uniswap V2 from the npm artifacts)', () => {

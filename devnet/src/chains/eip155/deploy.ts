@@ -60,4 +60,11 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
       throw new Error(`chain ${chainId}: contract ${i} deployed at ${r.contractAddress}, expected ${expected}`)
     }
   })
+
+  // Multicall3's interface where chain readers look for it on every chain: its runtime code (what an
+  // eth_call of the creation code returns) set at the canonical address, no transaction and no nonce
+  // taken from the deployer.
+  const { data: runtime } = await pub.call({ data: artifacts.DevnetMulticall3.bytecode })
+  if (runtime === undefined) throw new Error(`chain ${chainId}: DevnetMulticall3 has no runtime code`)
+  await pub.request({ method: 'hardhat_setCode' as 'eth_chainId', params: [DEVNET_CONTRACTS.multicall3, runtime] as unknown as undefined })
 }
