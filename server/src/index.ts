@@ -15,3 +15,7 @@ export { openPostgresDatabase } from './db/postgres-database.js'
 export { originAllowed, originOf, Projects, type ProjectRecord } from './projects.js'
 export { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
 export { decodeBase58 } from './base58.js'
+// Chain readers (issue 45, under way): balances from any EVM chain through Multicall3 and a token
+// list. Not yet behind the server's own chain-data source; an embedder may use them as they are.
+export { EvmBalanceReader, MULTICALL3_ADDRESS, type HeldToken, type NativeCurrency } from './chains/evm-balances.js'
+export { readTokenList, TokenListError, tokenListSchema, tokensByChain, type ListedToken } from './chains/token-list.js'
