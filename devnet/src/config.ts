@@ -2,7 +2,7 @@
  * Static facts about the devnet, shared by the devnet itself, the demo and the tests.
  * Nothing here starts anything; importing this module is cheap and side-effect free.
  */
-import { defineChain, encodePacked, getContractAddress, keccak256, stringToHex, type Address, type Chain, type Hex } from 'viem'
+import { defineChain, encodePacked, getAddress, getContractAddress, keccak256, stringToHex, type Address, type Chain, type Hex } from 'viem'
 
 export const DEVNET_CHAIN_A = { id: 31337, name: 'Devnet A', caip: 'eip155:31337', defaultRpcUrl: 'http://127.0.0.1:8545' } as const
 export const DEVNET_CHAIN_B = { id: 31338, name: 'Devnet B', caip: 'eip155:31338', defaultRpcUrl: 'http://127.0.0.1:8546' } as const
@@ -247,3 +247,22 @@ export const DEVNET_SOLANA_TOKENS: readonly { symbol: string; name: string; mint
 export const DEVNET_SOLANA_FUNDING = { solPerAccount: 100n, tokensPerAccount: 1_000n } as const
 /** USD price of one SOL in the service's price table (SPL tokens take their EVM twin's price). */
 export const DEVNET_SOLANA_SOL_PRICE = 150
+
+/** USD price of one BTC: the bitcoin regtest's coin has no price elsewhere; its feed carries this one. */
+export const DEVNET_BTC_PRICE = 60_000
+
+/** Chainlink-style feeds answer with 8 decimals, as the USD feeds on public chains do. */
+export const DEVNET_PRICE_FEED_DECIMALS = 8
+
+/** A feed's fixed address: from its key alone, so no deploy order or nonce moves it. */
+const feedAddress = (key: string): Address => getAddress(`0x${keccak256(stringToHex(`walletgate devnet price feed ${key}`)).slice(-40)}`)
+
+/**
+ * The price feeds on both devnet EVM chains (DevnetPriceFeed, AggregatorV3Interface's read side),
+ * carrying the price table in USD: the native coin, the devnet tokens, SOL and BTC.
+ */
+export const DEVNET_PRICE_FEEDS: readonly { readonly key: string; readonly address: Address; readonly price: number }[] = [
+  ...DEVNET_FUNGIBLES.map((f) => ({ key: f.key === 'native' ? 'ETH' : f.key, price: f.price })),
+  { key: 'SOL', price: DEVNET_SOLANA_SOL_PRICE },
+  { key: 'BTC', price: DEVNET_BTC_PRICE },
+].map((feed) => ({ ...feed, address: feedAddress(feed.key) }))

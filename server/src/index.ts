@@ -16,6 +16,9 @@ export { originAllowed, originOf, Projects, type ProjectRecord } from './project
 export { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
 export { decodeBase58 } from './base58.js'
 // Chain readers (issue 45, under way): balances from any EVM chain through Multicall3 and a token
-// list. Not yet behind the server's own chain-data source; an embedder may use them as they are.
-export { EvmBalanceReader, MULTICALL3_ADDRESS, type HeldToken, type NativeCurrency } from './chains/evm-balances.js'
+// list, prices from on-chain feeds. Not yet behind the server's own chain-data source; an embedder
+// may use them as they are.
+export { EvmBalanceReader, type HeldToken, type NativeCurrency } from './chains/evm-balances.js'
+export { MULTICALL3_ADDRESS } from './chains/multicall.js'
 export { readTokenList, TokenListError, tokenListSchema, tokensByChain, type ListedToken } from './chains/token-list.js'
+export { DEFAULT_FEED_MAX_AGE_SECONDS, FeedPrices, type PriceFeed } from './chains/price-feeds.js'

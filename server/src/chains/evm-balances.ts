@@ -8,10 +8,8 @@
  * decimals (spec section 5).
  */
 import { erc20Abi, multicall3Abi, type Address, type ContractFunctionParameters, type PublicClient } from 'viem'
+import { Multicall3Presence, MULTICALL3_ADDRESS } from './multicall.js'
 import type { ListedToken } from './token-list.js'
-
-/** Multicall3, at the same address on every chain it is deployed to. */
-export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 export interface HeldToken {
   /** The token's address; absent for the native coin. */
@@ -31,17 +29,18 @@ export interface NativeCurrency {
 }
 
 export class EvmBalanceReader {
-  /** Whether the chain has Multicall3 at its canonical address: asked once. */
-  private deployed: Promise<boolean> | undefined
+  private readonly multicall3: Multicall3Presence
 
   constructor(
     private readonly client: PublicClient,
     private readonly native: NativeCurrency,
     private readonly tokens: readonly ListedToken[],
-  ) {}
+  ) {
+    this.multicall3 = new Multicall3Presence(client)
+  }
 
   async balances(account: Address): Promise<HeldToken[]> {
-    const deployless = !(await this.hasMulticall3())
+    const deployless = !(await this.multicall3.has())
     const balanceOf = this.tokens.map((token) => ({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] }) as const)
     let native: bigint | undefined
     let results: readonly { status: 'success' | 'failure'; result?: unknown }[]
@@ -68,17 +67,5 @@ export class EvmBalanceReader {
       held.push({ address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals, amount: result.result, ...(token.logoURI === undefined ? {} : { logoURI: token.logoURI }) })
     })
     return held
-  }
-
-  private hasMulticall3(): Promise<boolean> {
-    this.deployed ??= this.client.getCode({ address: MULTICALL3_ADDRESS }).then(
-      (code) => code !== undefined && code !== '0x',
-      (error: unknown) => {
-        // Asked again next time: a node that failed to answer says nothing about the chain.
-        this.deployed = undefined
-        throw error
-      },
-    )
-    return this.deployed
   }
 }

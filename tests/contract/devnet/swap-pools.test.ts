@@ -5,6 +5,7 @@ import {
   DETERMINISTIC_DEPLOYER,
   DEVNET_CONTRACTS,
   DEVNET_FUNDING,
+  DEVNET_PRICE_FEEDS,
   DEVNET_SWAP_SALT,
   UNISWAP_V2_PAIR_INIT_CODE_HASH,
   swapPairAddress,
@@ -39,6 +40,21 @@ describe("Multicall3's interface at its canonical address", () => {
       expect(results.map((r) => r.status)).toEqual(['success', 'success', 'failure'])
       expect(results[0]!.result).toBe(await publicClient.getBalance({ address: holder }))
       expect(results[1]!.result).toBe(await publicClient.readContract({ address: DEVNET_CONTRACTS.dUSD, abi: erc20Abi, functionName: 'balanceOf', args: [holder] }))
+    }
+  })
+})
+
+describe('the price feeds', () => {
+  it("carry the price table on both chains, each at its key's fixed address", async () => {
+    const FEED = parseAbi(['function decimals() view returns (uint8)', 'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)'])
+    expect(DEVNET_PRICE_FEEDS.map((f) => [f.key, f.price])).toEqual([['ETH', price.native], ['dUSD', price.dUSD], ['DVT', price.DVT], ['SOL', 150], ['BTC', 60_000]])
+    for (const chainId of [31337, 31338] as DevnetChainId[]) {
+      const { publicClient } = clients(chainId, devnet.accounts[0]!.privateKey)
+      for (const feed of DEVNET_PRICE_FEEDS) {
+        const feedDecimals = await publicClient.readContract({ address: feed.address, abi: FEED, functionName: 'decimals' })
+        const [, answer] = await publicClient.readContract({ address: feed.address, abi: FEED, functionName: 'latestRoundData' })
+        expect([feed.key, Number(formatUnits(answer, feedDecimals))]).toEqual([feed.key, feed.price])
+      }
     }
   })
 })

@@ -19,7 +19,7 @@ export interface Artifact {
   abi: Abi
   bytecode: Hex
 }
-export type ContractName = 'DevnetERC20' | 'DevnetPixels' | 'DevnetAccount' | 'DevnetAccountFactory' | 'DevnetMulticall3'
+export type ContractName = 'DevnetERC20' | 'DevnetPixels' | 'DevnetAccount' | 'DevnetAccountFactory' | 'DevnetMulticall3' | 'DevnetPriceFeed'
 /**
  * The devnet's own contracts, and ERC-4337's EntryPoint v0.7 as @account-abstraction/contracts
  * ships it compiled (its ABI left out: viem carries it), so the test kit's build inlines it too.
@@ -88,6 +88,7 @@ export async function loadArtifacts(): Promise<Artifacts> {
     DevnetAccount: pick('DevnetAccount.sol', 'DevnetAccount'),
     DevnetAccountFactory: pick('DevnetAccount.sol', 'DevnetAccountFactory'),
     DevnetMulticall3: pick('DevnetMulticall3.sol', 'DevnetMulticall3'),
+    DevnetPriceFeed: pick('DevnetPriceFeed.sol', 'DevnetPriceFeed'),
     EntryPoint: { abi: [], bytecode: (require(ENTRY_POINT_ARTIFACT) as { bytecode: Hex }).bytecode },
   }
   await mkdir(CACHE_DIR, { recursive: true })

@@ -5,7 +5,7 @@
  * (./deploy-swap) are created and seeded, and ERC-4337's EntryPoint and the devnet's smart account
  * factory are created (./deploy-aa).
  */
-import { createPublicClient, createWalletClient, http, parseUnits, type Abi, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeDeployData, http, parseUnits, type Abi, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   DEPLOY_NONCES,
@@ -13,6 +13,8 @@ import {
   DEVNET_CONTRACTS,
   DEVNET_DEPLOYER,
   DEVNET_FUNDING,
+  DEVNET_PRICE_FEED_DECIMALS,
+  DEVNET_PRICE_FEEDS,
   devnetViemChain,
   type DevnetChainId,
 } from '../../config'
@@ -64,7 +66,17 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
   // Multicall3's interface where chain readers look for it on every chain: its runtime code (what an
   // eth_call of the creation code returns) set at the canonical address, no transaction and no nonce
   // taken from the deployer.
+  const setCode = (address: Address, code: Hex) => pub.request({ method: 'hardhat_setCode' as 'eth_chainId', params: [address, code] as unknown as undefined })
   const { data: runtime } = await pub.call({ data: artifacts.DevnetMulticall3.bytecode })
   if (runtime === undefined) throw new Error(`chain ${chainId}: DevnetMulticall3 has no runtime code`)
-  await pub.request({ method: 'hardhat_setCode' as 'eth_chainId', params: [DEVNET_CONTRACTS.multicall3, runtime] as unknown as undefined })
+  await setCode(DEVNET_CONTRACTS.multicall3, runtime)
+
+  // The price feeds likewise: each one's runtime code carries its price (immutables).
+  const feed = artifacts.DevnetPriceFeed
+  for (const { address, price } of DEVNET_PRICE_FEEDS) {
+    const answer = parseUnits(String(price), DEVNET_PRICE_FEED_DECIMALS)
+    const { data } = await pub.call({ data: encodeDeployData({ abi: feed.abi, bytecode: feed.bytecode, args: [DEVNET_PRICE_FEED_DECIMALS, answer] }) })
+    if (data === undefined) throw new Error(`chain ${chainId}: DevnetPriceFeed has no runtime code`)
+    await setCode(address, data)
+  }
 }
