@@ -22,3 +22,4 @@ export { EvmBalanceReader, type HeldToken, type NativeCurrency } from './chains/
 export { MULTICALL3_ADDRESS } from './chains/multicall.js'
 export { readTokenList, TokenListError, tokenListSchema, tokensByChain, type ListedToken } from './chains/token-list.js'
 export { DEFAULT_FEED_MAX_AGE_SECONDS, FeedPrices, type PriceFeed } from './chains/price-feeds.js'
+export { chainClient } from './chains/chain-client.js'
