@@ -311,10 +311,7 @@ function registerChainData(app: FastifyInstance, source: ChainDataPort, balances
           const params = (request.params ?? {}) as Record<string, string>
           const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '')
           const ask = () => Promise.resolve(handler({ params, query, body: request.body, headers: request.headers, baseUrl: `${request.protocol}://${request.host}` }))
-          const answer =
-            operation === 'balance'
-              ? await balances.getOrLoad(`${String(params.address).toLowerCase()}|${query.get('chainId') ?? ''}|${query.get('currency') ?? ''}`, ask, query.get('forceUpdate') === 'true')
-              : await ask()
+          const answer = operation === 'balance' ? await balances.getOrLoad(balanceKey(params.address ?? '', query), ask, { fresh: query.get('forceUpdate') === 'true', keep: (a) => (a.status ?? 200) === 200 }) : await ask()
           return reply.status(answer.status ?? 200).send(answer.json)
         } catch (error) {
           if (error instanceof ChainDataError && error.status >= 400 && error.status < 500) return reply.status(error.status).send(error.body)
@@ -323,6 +320,12 @@ function registerChainData(app: FastifyInstance, source: ChainDataPort, balances
       },
     })
   }
+}
+
+/** A balance's cache key: the account (an 0x address in any case is one account; a base58 one is case-sensitive), its chain and currency. */
+function balanceKey(address: string, query: URLSearchParams): string {
+  const account = /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address
+  return JSON.stringify([account, query.get('chainId') ?? '', query.get('currency') ?? ''])
 }
 
 /** `/getWallets` answers at most this many wallets a page. */

@@ -31,8 +31,11 @@ export class TtlCache<Value> {
     },
   ) {}
 
-  /** The cached value of `key`, else (or when `fresh`) `load()`'s, kept for the cache's life. */
-  async getOrLoad(key: string, load: () => Promise<Value>, fresh = false): Promise<Value> {
+  /**
+   * The cached value of `key`, else (or when `fresh`) `load()`'s, kept for the cache's life when
+   * `keep` says so (a refusal is not an answer to keep).
+   */
+  async getOrLoad(key: string, load: () => Promise<Value>, { fresh = false, keep = () => true }: { fresh?: boolean; keep?: (value: Value) => boolean } = {}): Promise<Value> {
     const now = this.options.clock.now()
     const entry = this.entries.get(key)
     if (!fresh && entry !== undefined && entry.expires > now) {
@@ -41,7 +44,7 @@ export class TtlCache<Value> {
     }
     this.options.stats?.count(this.options.name, false)
     const value = await load()
-    if (this.options.ttlMs > 0) {
+    if (this.options.ttlMs > 0 && keep(value)) {
       this.entries.delete(key)
       this.entries.set(key, { value, expires: now + this.options.ttlMs })
       const max = this.options.maxEntries ?? 10_000

@@ -118,9 +118,20 @@ describe('a chain-data route', () => {
     clock.advance(1)
     await balance()
     expect(asked()).toBe(3)
-    // Another chain of the same account is another balance.
+    // Another chain of the same account is another balance; the same 0x account in other case is not.
     await app.inject({ url: `/v1/account/${account}/balance?projectId=wg-test&${SDK}&chainId=eip155:10&currency=usd` })
     expect(asked()).toBe(4)
+    await app.inject({ url: `/v1/account/${account.toLowerCase()}/balance?projectId=wg-test&${SDK}&chainId=eip155:1&currency=usd` })
+    expect(asked()).toBe(4)
+  })
+
+  it("never answers one Solana account's balance for another that differs only in case", async () => {
+    const lower = '9wzdxwbbmkg8ztbnmqux5vqryzdsgydlvl9zytawwm'
+    const upper = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    const balance = (address: string) => app.inject({ url: `/v1/account/${address}/balance?projectId=wg-test&${SDK}&chainId=solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1&currency=usd` })
+    await balance(upper)
+    await balance(lower)
+    expect(seen.filter((request) => [lower, upper].includes(request.params.address ?? '')).map((request) => request.params.address)).toEqual([upper, lower])
   })
 
   it('is guarded as its call is made: a GET names project and sdk in the query', async () => {
