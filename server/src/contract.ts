@@ -185,6 +185,8 @@ export function refusalOf(where: keyof typeof PARTS, issue: z.core.$ZodIssue, va
   // Zod's issues do not carry the input: the request's own value at the issue's path says.
   const at = issue.path.reduce<unknown>((part, key) => (part !== null && typeof part === 'object' && Object.hasOwn(part, key) ? (part as Record<PropertyKey, unknown>)[key] : undefined), value)
   const missing = issue.code === 'invalid_type' && at === undefined
+  // A strict body with a field it does not know (its name is the caller's, not repeated back).
+  if (issue.code === 'unrecognized_keys') return { sentence: `Unknown ${PARTS[where]}${issue.keys.length === 1 ? '' : 's'}`, field, missing: false }
   if (field === '') return { sentence: where === 'body' ? 'Expected a JSON object body' : `Invalid ${PARTS[where]}s`, field, missing }
   return { sentence: `${missing ? 'Missing' : 'Invalid'} ${PARTS[where]} ${field}`, field, missing }
 }

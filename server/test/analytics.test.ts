@@ -41,6 +41,9 @@ describe.each(ENGINES)('analytics on $name', ({ open }) => {
     const malformed = await post({ eventId: 'x', props: 'nope' })
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json().message).toMatch(/Expected an analytics event/)
+    // A field no event has is named as such, and the caller's own text is not repeated back.
+    const extra = await post({ ...event('e-4'), '<img src=x>': 1 })
+    expect([extra.statusCode, extra.json()]).toEqual([400, { message: 'Expected an analytics event: Unknown body field' }])
     expect((await app.inject({ method: 'POST', url: `/e?projectId=wg-test&${SDK}`, payload: '{"eventId":', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400)
     expect((await post(event('e-3'), { origin: 'https://evil.example' })).statusCode).toBe(403)
     expect((await new AnalyticsEvents(db, clock).list('wg-test')).length).toBe(before)
