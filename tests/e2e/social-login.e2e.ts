@@ -199,10 +199,10 @@ test.describe('inside Telegram on an iPhone', () => {
     let popups = 0
     page.on('popup', () => popups++)
     await page.getByTestId('social-more').click()
-    const labels = await page
-      .getByTestId('connect-method-social')
-      .getByRole('button', { name: /^Continue with / })
-      .evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))
+    const buttons = page.getByTestId('connect-method-social').getByRole('button', { name: /^Continue with / })
+    // More shows the rest once their chunk is in: waited for, then read in order.
+    await expect(buttons).toHaveCount(6)
+    const labels = await buttons.evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))
     expect(labels).toEqual(['X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`))
     await page.getByTestId('social-x').click()
     await expect(page.getByRole('heading', { name: 'Sign in with X (devnet)' })).toBeVisible({ timeout: 20_000 })
