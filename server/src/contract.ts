@@ -157,12 +157,19 @@ export function openApiPath(route: string): string {
   return route.replace(/:([A-Za-z]+)/g, '{$1}')
 }
 
+/** Each route's contract by Fastify's method and pattern, found once (every request looks twice). */
+const byRoute = new Map<string, RouteContract | undefined>()
+
 /** The contract of the route a request matched, if it is one of the JSON routes. */
 export function contractOf(request: FastifyRequest): RouteContract | undefined {
   const url = request.routeOptions.url
   if (url === undefined) return undefined
-  const method = request.method === 'GET' || request.method === 'HEAD' ? 'get' : request.method === 'POST' ? 'post' : undefined
-  return method === undefined ? undefined : ROUTES[openApiPath(url)]?.[method]
+  const key = `${request.method} ${url}`
+  if (!byRoute.has(key)) {
+    const method = request.method === 'GET' || request.method === 'HEAD' ? 'get' : request.method === 'POST' ? 'post' : undefined
+    byRoute.set(key, method === undefined ? undefined : ROUTES[openApiPath(url)]?.[method])
+  }
+  return byRoute.get(key)
 }
 
 /** The schema an answer of this status must have: the route's own, else the error shape for a refusal. */

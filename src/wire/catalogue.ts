@@ -6,9 +6,10 @@
 import { z } from 'zod/mini'
 import { withoutZodJit } from './jit.js'
 
-// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
-const schemas = withoutZodJit(() => {
-  const walletListingSchema = z.object({
+// Each built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after;
+// pure, so a chunk keeps only the answers its adapters parse.
+export const walletListingSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     id: z.string(),
     name: z.string(),
     homepage: z.string(),
@@ -23,15 +24,12 @@ const schemas = withoutZodJit(() => {
     chrome_store: z.nullable(z.string()),
     injected: z.nullable(z.array(z.object({ injected_id: z.string(), namespace: z.string() }))),
     chains: z.array(z.string()),
-  })
-  const walletPageSchema = z.object({ count: z.number().check(z.int(), z.nonnegative()), data: z.array(walletListingSchema) })
-  /** Each feature's switch and, for a list feature (socials, connect methods), its list. */
-  const projectConfigSchema = z.object({
-    features: z.array(z.object({ id: z.string(), isEnabled: z.boolean(), config: z.nullable(z.array(z.string())) })),
-  })
-  const originsSchema = z.object({ allowedOrigins: z.array(z.string()) })
-  const analyticsConfigSchema = z.object({ isAnalyticsEnabled: z.boolean(), isAppKitAuthEnabled: z.boolean() })
-  return { walletListingSchema, walletPageSchema, projectConfigSchema, originsSchema, analyticsConfigSchema }
-})
-
-export const { walletListingSchema, walletPageSchema, projectConfigSchema, originsSchema, analyticsConfigSchema } = schemas
+  }),
+)
+export const walletPageSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ count: z.number().check(z.int(), z.nonnegative()), data: z.array(walletListingSchema) }))
+/** Each feature's switch and, for a list feature (socials, connect methods), its list. */
+export const projectConfigSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({ features: z.array(z.object({ id: z.string(), isEnabled: z.boolean(), config: z.nullable(z.array(z.string())) })) }),
+)
+export const originsSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ allowedOrigins: z.array(z.string()) }))
+export const analyticsConfigSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ isAnalyticsEnabled: z.boolean(), isAppKitAuthEnabled: z.boolean() }))

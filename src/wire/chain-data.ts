@@ -7,14 +7,13 @@ import { z } from 'zod/mini'
 import { caipNetworkIdSchema } from './ids.js'
 import { withoutZodJit } from './jit.js'
 
-// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
-const schemas = withoutZodJit(() => {
-  const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/))
-  const integerString = z.string().check(z.regex(/^\d+$/))
-
-  const supportedChainsSchema = z.object({ http: z.array(caipNetworkIdSchema), ws: z.array(caipNetworkIdSchema) })
-
-  const tokenBalanceSchema = z.object({
+// Each built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after;
+// pure, so a chunk keeps only the answers its adapters parse.
+const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/))
+const integerString = z.string().check(z.regex(/^\d+$/))
+export const supportedChainsSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ http: z.array(caipNetworkIdSchema), ws: z.array(caipNetworkIdSchema) }))
+export const tokenBalanceSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     name: z.string(),
     symbol: z.string(),
     chainId: z.string(),
@@ -23,10 +22,11 @@ const schemas = withoutZodJit(() => {
     price: z.number(),
     quantity: z.object({ decimals: integerString, numeric: decimalString }),
     iconUrl: z.string(),
-  })
-  const balancesSchema = z.object({ balances: z.array(tokenBalanceSchema) })
-
-  const transactionTransferSchema = z.object({
+  }),
+)
+export const balancesSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ balances: z.array(tokenBalanceSchema) }))
+export const transactionTransferSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     fungible_info: z.optional(z.object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) })),
     nft_info: z.optional(
       z.object({
@@ -41,8 +41,10 @@ const schemas = withoutZodJit(() => {
     price: z.optional(z.number()),
     sender: z.optional(z.string()),
     recipient: z.optional(z.string()),
-  })
-  const transactionSchema = z.object({
+  }),
+)
+export const transactionSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     id: z.string().check(z.minLength(1)),
     metadata: z.object({
       operationType: z.enum(['send', 'receive', 'mint', 'execute']),
@@ -55,96 +57,57 @@ const schemas = withoutZodJit(() => {
       chain: z.string(),
     }),
     transfers: z.array(transactionTransferSchema),
-  })
-  const transactionPageSchema = z.object({ data: z.array(transactionSchema), next: z.nullable(z.string()) })
-
-  const fungiblesSchema = z.object({
+  }),
+)
+export const transactionPageSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ data: z.array(transactionSchema), next: z.nullable(z.string()) }))
+export const fungiblesSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: z.string(), price: z.number(), address: z.string() })),
-  })
-
-  const swapTokenSchema = z.object({
+  }),
+)
+export const swapTokenSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     name: z.string(),
     symbol: z.string(),
     address: z.string(),
     decimals: z.number().check(z.int(), z.gte(0)),
     logoUri: z.string(),
-  })
-  const swapTokensSchema = z.object({ tokens: z.array(swapTokenSchema) })
-  const swapQuoteSchema = z.object({ fromAmount: integerString, fromAccount: z.string(), toAmount: integerString, toAccount: z.string() })
-  const swapQuotesSchema = z.object({ quotes: z.array(swapQuoteSchema) })
-  const allowanceSchema = z.object({ allowance: integerString })
-  const gasPriceSchema = z.object({ standard: integerString, fast: integerString, instant: integerString })
-  const eip155GasSchema = z.object({ gas: z.string(), gasPrice: z.string() })
-  const transaction = <Amount extends Record<string, z.ZodMiniString>>(amount: Amount) =>
-    z.object({ tx: z.object({ from: z.string(), to: z.string(), data: z.string(), ...amount, eip155: eip155GasSchema }) })
-  const swapTransactionSchema = transaction({ amount: z.string() })
-  const approveTransactionSchema = transaction({ value: z.string() })
-
-  const purchaseCurrencySchema = z.object({
+  }),
+)
+export const swapTokensSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ tokens: z.array(swapTokenSchema) }))
+export const swapQuoteSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ fromAmount: integerString, fromAccount: z.string(), toAmount: integerString, toAccount: z.string() }))
+export const swapQuotesSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ quotes: z.array(swapQuoteSchema) }))
+export const allowanceSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ allowance: integerString }))
+export const gasPriceSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ standard: integerString, fast: integerString, instant: integerString }))
+const eip155GasSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ gas: z.string(), gasPrice: z.string() }))
+const transaction = <Amount extends Record<string, z.ZodMiniString>>(amount: Amount) =>
+  z.object({ tx: z.object({ from: z.string(), to: z.string(), data: z.string(), ...amount, eip155: eip155GasSchema }) })
+export const swapTransactionSchema = /* @__PURE__ */ withoutZodJit(() => transaction({ amount: z.string() }))
+export const approveTransactionSchema = /* @__PURE__ */ withoutZodJit(() => transaction({ value: z.string() }))
+export const purchaseCurrencySchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     id: z.string(),
     name: z.string(),
     symbol: z.string(),
     networks: z.array(z.object({ name: z.string(), display_name: z.string(), chain_id: z.string(), contract_address: z.string() })),
-  })
-  const paymentCurrencySchema = z.object({
+  }),
+)
+export const paymentCurrencySchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     id: z.string(),
     payment_method_limits: z.array(z.object({ id: z.string(), min: z.string(), max: z.string() })),
-  })
-  const onRampOptionsSchema = z.object({ paymentCurrencies: z.array(paymentCurrencySchema), purchaseCurrencies: z.array(purchaseCurrencySchema) })
-  const moneySchema = z.object({ amount: z.string(), currency: z.string() })
-  const quoteSchema = z.object({
+  }),
+)
+export const onRampOptionsSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ paymentCurrencies: z.array(paymentCurrencySchema), purchaseCurrencies: z.array(purchaseCurrencySchema) }))
+const moneySchema = /* @__PURE__ */ withoutZodJit(() => z.object({ amount: z.string(), currency: z.string() }))
+export const quoteSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     coinbaseFee: moneySchema,
     networkFee: moneySchema,
     paymentSubtotal: moneySchema,
     paymentTotal: moneySchema,
     purchaseAmount: moneySchema,
     quoteId: z.string(),
-  })
-  const onRampUrlSchema = z.object({ url: z.string().check(z.minLength(1)) })
-
-  return {
-    supportedChainsSchema,
-    tokenBalanceSchema,
-    balancesSchema,
-    transactionTransferSchema,
-    transactionSchema,
-    transactionPageSchema,
-    fungiblesSchema,
-    swapTokenSchema,
-    swapTokensSchema,
-    swapQuoteSchema,
-    swapQuotesSchema,
-    allowanceSchema,
-    gasPriceSchema,
-    swapTransactionSchema,
-    approveTransactionSchema,
-    purchaseCurrencySchema,
-    paymentCurrencySchema,
-    onRampOptionsSchema,
-    quoteSchema,
-    onRampUrlSchema,
-  }
-})
-
-export const {
-  supportedChainsSchema,
-  tokenBalanceSchema,
-  balancesSchema,
-  transactionTransferSchema,
-  transactionSchema,
-  transactionPageSchema,
-  fungiblesSchema,
-  swapTokenSchema,
-  swapTokensSchema,
-  swapQuoteSchema,
-  swapQuotesSchema,
-  allowanceSchema,
-  gasPriceSchema,
-  swapTransactionSchema,
-  approveTransactionSchema,
-  purchaseCurrencySchema,
-  paymentCurrencySchema,
-  onRampOptionsSchema,
-  quoteSchema,
-  onRampUrlSchema,
-} = schemas
+  }),
+)
+export const onRampUrlSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ url: z.string().check(z.minLength(1)) }))

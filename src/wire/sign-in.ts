@@ -3,10 +3,11 @@ import { z } from 'zod/mini'
 import { caipNetworkIdSchema } from './ids.js'
 import { withoutZodJit } from './jit.js'
 
-// Built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after.
-const schemas = withoutZodJit(() => {
-  /** The fields of a signed sign-in message, as the modal keeps them. */
-  const signInMessageDataSchema = z.object({
+// Each built with zod's JIT off (a strict CSP reports its probe), the host's setting restored after;
+// pure, so a chunk keeps only the answers its adapters parse.
+/** The fields of a signed sign-in message, as the modal keeps them. */
+export const signInMessageDataSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
     accountAddress: z.string(),
     chainId: caipNetworkIdSchema,
     domain: z.string(),
@@ -19,13 +20,10 @@ const schemas = withoutZodJit(() => {
     notBefore: z.optional(z.string()),
     requestId: z.optional(z.string()),
     resources: z.optional(z.array(z.string())),
-  })
-  const siwxSessionSchema = z.object({ data: signInMessageDataSchema, message: z.string(), signature: z.string(), cacao: z.optional(z.unknown()) })
-  const nonceSchema = z.object({ nonce: z.string().check(z.regex(/^[A-Za-z0-9]{8,}$/)) })
-  const authenticatedSchema = z.object({ token: z.string(), session: siwxSessionSchema })
-  const meSchema = z.object({ address: z.string(), caipNetworkId: z.string(), session: siwxSessionSchema })
-  const signedOutSchema = z.object({ signedOut: z.literal(true) })
-  return { signInMessageDataSchema, siwxSessionSchema, nonceSchema, authenticatedSchema, meSchema, signedOutSchema }
-})
-
-export const { signInMessageDataSchema, siwxSessionSchema, nonceSchema, authenticatedSchema, meSchema, signedOutSchema } = schemas
+  }),
+)
+export const siwxSessionSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ data: signInMessageDataSchema, message: z.string(), signature: z.string(), cacao: z.optional(z.unknown()) }))
+export const nonceSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ nonce: z.string().check(z.regex(/^[A-Za-z0-9]{8,}$/)) }))
+export const authenticatedSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ token: z.string(), session: siwxSessionSchema }))
+export const meSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ address: z.string(), caipNetworkId: z.string(), session: siwxSessionSchema }))
+export const signedOutSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ signedOut: z.literal(true) }))
