@@ -21,6 +21,7 @@ import { checkContract } from './contract.js'
 import { CacheStats, TtlCache } from './ttl-cache.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { chainHealth } from './chain-health.js'
+import { configuredChainData } from './chains/configured.js'
 import { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
 import { CHAIN_DATA_OPERATIONS, ChainDataError, type ApiGuard, type ChainDataAnswer, type ChainDataOperation, type ChainDataPort } from './chain-data.js'
 
@@ -53,7 +54,11 @@ export interface ServerParts {
   readonly logger?: boolean
   /** The token `/metrics` asks for; without one there is no `/metrics`. */
   readonly metricsToken?: string | undefined
-  /** Where balances, history, prices, swap, on-ramp and smart sessions come from (501 without). */
+  /**
+   * Where balances, history, prices, swap, on-ramp and smart sessions come from; by default the
+   * configuration's chains read through their RPC URLs (./chains/configured.ts). An operation the
+   * source leaves out answers 501.
+   */
   readonly chainData?: ChainDataPort
   readonly plugins?: readonly ServerPlugin[]
   /** Network, currency and token images the catalogue file does not hold (the devnet draws them). */
@@ -197,7 +202,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       const version = await schemaVersion(db)
       const latest = Math.max(...MIGRATIONS.map((m) => m.version))
       if (version < latest) return reply.status(503).send({ status: 'migrating', database: db.engine, schema: version, expected: latest, chains: await chains })
-      return { status: 'ok', database: db.engine, schema: version, chains: await chains }
+      // A chain that does not answer (or is another) degrades that chain's answers only: still ready.
+      const reported = await chains
+      const degraded = reported.filter((chain) => chain.status === 'unreachable' || chain.status === 'wrong chain').map((chain) => chain.id)
+      return { status: degraded.length === 0 ? 'ok' : 'degraded', database: db.engine, schema: version, chains: reported, ...(degraded.length === 0 ? {} : { degraded }) }
     } catch {
       return reply.status(503).send({ status: 'database unreachable', database: db.engine, chains: await chains })
     }
@@ -292,7 +300,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   // A balance is kept 30 s per account, chain and currency (spec section 9); `forceUpdate=true`
   // (the modal's refresh after a transaction) reads afresh and keeps that.
   const balances = new TtlCache<ChainDataAnswer>({ name: 'balance', clock, ttlMs: config.caches.balanceSeconds * 1_000, stats: cacheStats })
-  registerChainData(app, parts.chainData ?? {}, balances)
+  const chainData =
+    parts.chainData ?? configuredChainData(config, clock, { onChainError: (chainId, error) => app.log.warn({ err: error, chainId }, 'a chain did not answer a balance read') })
+  registerChainData(app, chainData, balances)
 
   return app
 }

@@ -4,15 +4,31 @@
  * the file: the database URL is read from `DATABASE_URL`, or from the file `DATABASE_URL_FILE` names.
  */
 import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const address = z.string().regex(ADDRESS, 'an 0x address of 20 bytes')
 
 const chainSchema = z.strictObject({
   /** CAIP-2 id, e.g. `eip155:1`. */
   id: z.string().regex(CAIP2, 'a CAIP-2 chain id such as eip155:1'),
   rpcUrls: z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1),
   explorerUrl: z.optional(z.url({ protocol: /^https?$/ })),
+  /** An eip155 chain's coin (Ether by default). */
+  nativeCurrency: z.optional(z.strictObject({ name: z.string().min(1).max(200), symbol: z.string().min(1).max(40), decimals: z.int().min(0).max(36) })),
+  /**
+   * USD price feeds with Chainlink's AggregatorV3Interface, by what they price: `native` (the
+   * chain's coin), a token's address, or a display currency's code (`EUR`). A token without one shows
+   * no fiat value.
+   */
+  priceFeeds: z.optional(z.record(z.string().regex(/^(native|0x[0-9a-fA-F]{40}|[A-Z]{3})$/, 'native, a token address or a currency code such as EUR'), address)),
+  /** How old a feed's last update may be before its price is not shown (a day by default). */
+  priceFeedMaxAgeSeconds: z.optional(z.int().min(60).max(30 * 86_400)),
+  /** A Uniswap V2-compatible router the chain's swaps go through, and its wrapped coin (`WETH()`). */
+  swap: z.optional(z.strictObject({ router: address, weth: address })),
 })
 
 /** A DNS zone as names end in it: lower-case labels of letters, digits and inner hyphens. */
@@ -20,6 +36,8 @@ const ZONE = /^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0
 
 const configSchema = z.strictObject({
   chains: z.array(chainSchema).default([]),
+  /** Token-list files (the common token-list JSON format): the tokens whose balances are read and which swap, per chain. */
+  tokenLists: z.array(z.string().min(1)).default([]),
   /** Peers whose `X-Forwarded-For` is believed (the load balancer's addresses); none by default. */
   trustedProxies: z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])).default([]),
   limits: z
@@ -81,7 +99,9 @@ export function readServerConfig(path: string): ServerConfig {
   } catch (error) {
     throw new ConfigError(`${path} is not JSON: ${(error as Error).message}`)
   }
-  return parseServerConfig(value, path)
+  const config = parseServerConfig(value, path)
+  // A token list is named as the file's author sees it: from the file's own folder.
+  return { ...config, tokenLists: config.tokenLists.map((list) => resolve(dirname(path), list)) }
 }
 
 /** A secret from `NAME`, or from the file `NAME_FILE` names (its text, trimmed); undefined when neither is set. */

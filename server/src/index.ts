@@ -15,9 +15,11 @@ export { openPostgresDatabase } from './db/postgres-database.js'
 export { originAllowed, originOf, Projects, type ProjectRecord } from './projects.js'
 export { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
 export { decodeBase58 } from './base58.js'
-// Chain readers (issue 45, under way): balances from any EVM chain through Multicall3 and a token
-// list, prices from on-chain feeds. Not yet behind the server's own chain-data source; an embedder
-// may use them as they are.
+// Chain readers: balances from any EVM chain through Multicall3 and a token list, prices from
+// on-chain feeds, swaps through a Uniswap V2-compatible router; behind the server's own source
+// (evmChainData), which a deployment may put in front of a source of its own.
+export { ETHER, evmChainData, INSUFFICIENT_LIQUIDITY, NATIVE_PRICE_KEY, type EvmChain, type EvmChainDataOptions } from './chains/evm-chain-data.js'
+export { configuredChainData, configuredEvmChains } from './chains/configured.js'
 export { EvmBalanceReader, type HeldToken, type NativeCurrency } from './chains/evm-balances.js'
 export { MULTICALL3_ADDRESS } from './chains/multicall.js'
 export { readTokenList, TokenListError, tokenListSchema, tokensByChain, type ListedToken } from './chains/token-list.js'

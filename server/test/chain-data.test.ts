@@ -58,6 +58,8 @@ const source: ChainDataPort = {
 let db: Database
 let app: FastifyInstance
 let bare: FastifyInstance
+/** A server on its configuration's own source, with no chain configured. */
+let configured: FastifyInstance
 const clock = new ManualClock()
 const pluginSaw: string[] = []
 
@@ -80,11 +82,13 @@ beforeAll(async () => {
       },
     ],
   })
-  bare = await buildServer({ config: DEFAULT_CONFIG, db, clock })
+  bare = await buildServer({ config: DEFAULT_CONFIG, db, clock, chainData: {} })
+  configured = await buildServer({ config: DEFAULT_CONFIG, db, clock })
 }, 60_000)
 afterAll(async () => {
   await app?.close()
   await bare?.close()
+  await configured?.close()
   await db?.close()
 })
 
@@ -202,6 +206,19 @@ describe('a chain-data route', () => {
       expect(answer.statusCode, `${spec.method} ${spec.path}`).toBe(501)
       expect(answer.json().message).toMatch(/^This server has no source for .+ yet$/)
     }
+  })
+
+  it("answers from its configuration's chains by default: with none, the empty answers of an unsupported chain, and 501 for what chains do not tell", async () => {
+    const get = async (path: string) => {
+      const answer = await configured.inject({ url: `${path}${path.includes('?') ? '&' : '?'}projectId=wg-test&${SDK}` })
+      return [answer.statusCode, answer.json()]
+    }
+    expect(await get('/v1/supported-chains')).toEqual([200, { http: [], ws: [] }])
+    expect(await get(`/v1/account/${ADDRESS}/balance`)).toEqual([200, { balances: [] }])
+    expect(await get('/v1/convert/tokens?chainId=eip155:1')).toEqual([200, { tokens: [] }])
+    expect(await get(`/v1/convert/quotes?amount=1&userAddress=${ADDRESS}&from=eip155:1:${ADDRESS}&to=eip155:1:${ADDRESS}`)).toEqual([200, { quotes: [] }])
+    expect(await get('/v1/convert/gas-price?chainId=eip155:1')).toEqual([400, { reasons: [{ description: 'Network not supported for Gas Price' }] }])
+    expect(await get('/v1/onramp/options')).toEqual([501, { message: 'This server has no source for what can be bought, paid how yet' }])
   })
 })
 

@@ -1,7 +1,8 @@
 /**
  * /readyz reports each configured chain: an eip155 RPC that names its own chain is `ok`, one that
  * names another is `wrong chain`, one that does not answer is `unreachable` (the next URL is tried
- * first), another namespace is `unchecked`; none of them makes a replica with a good database unready.
+ * first), another namespace is `unchecked`; the replica is then `degraded` for those chains only, and
+ * none of them makes a replica with a good database unready.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -59,5 +60,7 @@ describe('/readyz', () => {
       { id: 'eip155:8453', status: 'unreachable' },
       { id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', status: 'unchecked' },
     ])
+    // Degraded for those chains only: the replica stays in the load balancer.
+    expect(ready.json()).toMatchObject({ status: 'degraded', degraded: ['eip155:10', 'eip155:8453'] })
   })
 })
