@@ -1,14 +1,13 @@
 /**
  * The devnet's bookkeeping behind the server's chain-data port (walletgate-server's
- * src/chain-data.ts): balances and history from the devnet's chains and its indexer, its price
- * table, swap quotes from its router, on-ramp from its treasury, smart sessions from its accounts.
- * A devnet-only source: a server on real chains reads them instead.
+ * src/chain-data.ts), for what the server's own EVM source (which reads the devnet's chains as any
+ * host's) does not tell: the Solana devnet's balances and history, EVM history from the devnet's
+ * indexer, on-ramp from its treasury, smart sessions from its accounts. A devnet-only source.
  */
 import { CHAIN_DATA_OPERATIONS, type ChainDataOperation, type ChainDataPort } from '../../../server/src/index.js'
 import type { ServiceDeps } from './deps'
 import { Router, type RequestContext, type Route } from './http'
 import { registerAccountRoutes } from './routes/account'
-import { registerConvertRoutes } from './routes/convert'
 import { registerExplorerRoutes } from './routes/explorer'
 import { registerOnrampRoutes } from './routes/onramp'
 import { registerSessionRoutes } from './routes/sessions'
@@ -17,7 +16,6 @@ import { registerSessionRoutes } from './routes/sessions'
 export function devnetRouter(deps: ServiceDeps): Router {
   const router = new Router()
   registerAccountRoutes(router, deps)
-  registerConvertRoutes(router, deps)
   registerOnrampRoutes(router, deps)
   registerExplorerRoutes(router, deps)
   registerSessionRoutes(router, deps)

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { buildServer, DEFAULT_CONFIG, migrate, openPgliteDatabase, Projects, WalletCatalogue } from '../../../server/src/index.js'
-import { DEVNET_ALLOWED_ORIGINS, DEVNET_HOST, SOLANA_DEVNET_CAIP_NETWORK_ID, type DevnetChainId } from '../config'
+import { buildServer, chainClient, DEFAULT_CONFIG, evmChainData, migrate, openPgliteDatabase, Projects, systemClock, WalletCatalogue, type EvmChain } from '../../../server/src/index.js'
+import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_PRICE_FEEDS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID, type DevnetChainId } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
 import { catalogueFile, iconSvg } from './catalogue'
 import { createChainSet } from './chains'
@@ -44,6 +44,23 @@ export interface RunningService {
   /** A chain started over from genesis (its node was restarted): history indexes it again. */
   chainStartedOver(chainId: DevnetChainId): void
   close(): Promise<void>
+}
+
+/** The devnet's EVM chains as a host would configure them: its tokens, its price feeds, its router. */
+export function devnetEvmChains(rpcUrls: Record<number, string>): EvmChain[] {
+  const feeds = DEVNET_PRICE_FEEDS.flatMap((feed) => {
+    if (feed.key === 'ETH') return [{ key: 'native', address: feed.address }]
+    const token = DEVNET_FUNGIBLES.find((f) => f.key === feed.key)
+    return token === undefined ? [] : [{ key: token.address, address: feed.address }]
+  })
+  return Object.entries(rpcUrls).map(([id, url]) => ({
+    reference: Number(id),
+    client: chainClient([url]),
+    native: NATIVE_CURRENCY,
+    tokens: DEVNET_FUNGIBLES.filter((f) => f.key !== 'native').map((f) => ({ chainId: Number(id), address: f.address, name: f.name, symbol: f.symbol, decimals: f.decimals })),
+    feeds,
+    swap: { router: DEVNET_CONTRACTS.swapRouter, weth: DEVNET_CONTRACTS.weth },
+  }))
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
@@ -94,7 +111,16 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       config: { ...DEFAULT_CONFIG, limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000_000 }, caches: { ...DEFAULT_CONFIG.caches, balanceSeconds: 0 } },
       db,
       clock,
-      chainData: devnetChainData(router),
+      // The devnet's EVM chains are read as a host's server reads any chain (its token list, price
+      // feeds and router); what they do not tell (Solana, history, on-ramp, smart sessions) comes
+      // from the devnet's own bookkeeping.
+      chainData: evmChainData({
+        chains: devnetEvmChains(opts.rpcUrls),
+        // The chains keep the machine's time; the server's clock is moved forward by tests.
+        clock: systemClock,
+        iconUrl: (symbol) => tokenIconUrl(deps, symbol),
+        next: devnetChainData(router),
+      }),
       // Sign-in on the devnet's chains (smart accounts verify through their RPC) and its Solana network.
       signInChains: [
         ...Object.entries(opts.rpcUrls).map(([id, rpcUrl]) => ({ id: `eip155:${id}`, rpcUrls: [rpcUrl] })),

@@ -145,7 +145,7 @@ describe('convert (answered from the Uniswap V2 pools)', () => {
   const routerQuote = (amount: bigint, path: Address[]) =>
     clients(chainId, trader.privateKey).publicClient.readContract({ address: devnet.contracts.swapRouter, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [amount, path] })
   const quoteOf = (amount: bigint, from: string, to: string) =>
-    getJson<{ quotes: { id: null; fromAmount: string; toAmount: string; fromAccount: string; toAccount: string }[] }>(
+    getJson<{ quotes: { fromAmount: string; toAmount: string; fromAccount: string; toAccount: string }[] }>(
       '/v1/convert/quotes',
       `amount=${amount}&userAddress=${trader.address}&from=${from}&to=${to}&gasPrice=1`,
     )
@@ -156,7 +156,7 @@ describe('convert (answered from the Uniswap V2 pools)', () => {
     expect((await getJson('/v1/convert/tokens', 'chainId=eip155:1')).body).toEqual({ tokens: [] })
     const quotes = await quoteOf(parseEther('1'), ETH.caip10, dUSD.caip10)
     const amounts = await routerQuote(parseEther('1'), [devnet.contracts.weth, dUSD.address as Address])
-    expect(quotes.body.quotes).toEqual([{ id: null, fromAmount: parseEther('1').toString(), fromAccount: ETH.caip10, toAmount: amounts[1]!.toString(), toAccount: dUSD.caip10 }])
+    expect(quotes.body.quotes).toEqual([{ fromAmount: parseEther('1').toString(), fromAccount: ETH.caip10, toAmount: amounts[1]!.toString(), toAccount: dUSD.caip10 }])
     // A constant-product pool near the table's $2500 pays less than 2500 (fee and price impact), but not much less.
     expect(Number(amounts[1]!)).toBeLessThan(2500e6)
     expect(Number(amounts[1]!)).toBeGreaterThan(2400e6)

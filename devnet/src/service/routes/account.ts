@@ -1,7 +1,5 @@
 /** Supported chains, balances, prices and history (identity is the server's, from its names). */
-import { formatUnits } from 'viem'
-import { caip10, type DevnetChainId } from '../../config'
-import { fungibleByAddress, parseAccount, parseChainId, readBalances } from '../chains'
+import { parseAccount, parseChainId } from '../chains'
 import { tokenIconUrl, type ServiceDeps } from '../deps'
 import { field, HttpError, type Router } from '../http'
 import { isSolanaDevnet, parseSolanaAccount, solanaBalances, solanaFungibleByCaip, solanaHistory } from '../solana'
@@ -28,35 +26,8 @@ export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
       const ours = deps.solana && (sol.network === null || isSolanaDevnet(sol.network))
       return { json: { balances: ours ? solanaBalances(deps.solana!, sol.address, (symbol) => tokenIconUrl(deps, symbol)) : [] } }
     }
-    if (otherNamespace(params.address!)) return { json: { balances: [] } }
-    const { address, chainId: fromCaip } = parseAccount(params.address!)
-    let chainIds: DevnetChainId[]
-    if (chainParam) {
-      const id = parseChainId(chainParam)
-      chainIds = id === null ? [] : [id]
-    } else if (fromCaip !== null) {
-      const id = parseChainId(String(fromCaip))
-      chainIds = id === null ? [] : [id]
-    } else {
-      chainIds = deps.chains.ids
-    }
-    const raw = (await Promise.all(chainIds.map((id) => readBalances(deps.chains, id, address)))).flat()
-    const balances = raw
-      .filter((b) => b.amount > 0n)
-      .map((b) => {
-        const numeric = formatUnits(b.amount, b.meta.decimals)
-        return {
-          name: b.meta.name,
-          symbol: b.meta.symbol,
-          chainId: `eip155:${b.chainId}`,
-          ...(b.meta.key === 'native' ? {} : { address: caip10(b.chainId, b.meta.address) }),
-          value: Number(numeric) * b.meta.price,
-          price: b.meta.price,
-          quantity: { decimals: String(b.meta.decimals), numeric },
-          iconUrl: tokenIconUrl(deps, b.meta.symbol),
-        }
-      })
-    return { json: { balances } }
+    // An EVM account is the server's own EVM source's: none of the devnet's.
+    return { json: { balances: [] } }
   })
 
   router.post('/v1/fungible/price', async ({ json }) => {
@@ -69,10 +40,7 @@ export function registerAccountRoutes(router: Router, deps: ServiceDeps): void {
       if (typeof a !== 'string') return []
       const spl = solanaFungibleByCaip(a)
       if (spl) return [{ ...spl, iconUrl: tokenIconUrl(deps, spl.symbol), address: a }]
-      const parts = a.split(':')
-      if (parts.length !== 3 || parseChainId(`${parts[0]}:${parts[1]}`) === null) return []
-      const meta = fungibleByAddress(parts[2]!)
-      return meta ? [{ name: meta.name, symbol: meta.symbol, iconUrl: tokenIconUrl(deps, meta.symbol), price: meta.price, address: a }] : []
+      return []
     })
     return { json: { fungibles } }
   })
