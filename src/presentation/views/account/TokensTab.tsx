@@ -55,7 +55,8 @@ export default function TokensTab() {
               descriptionIsData
               leading={<SafeImage src={token.iconUrl} fallbackText={token.symbol} />}
               trailing={
-                balances.source === 'service' ? (
+                // A token without a price shows no fiat value (0 would read as a made-up $0.00).
+                balances.source === 'service' && token.price > 0 ? (
                   <bdi className="wg-token-fiat" data-i18n-data="">
                     {fiatText(i18n, token.value)}
                   </bdi>

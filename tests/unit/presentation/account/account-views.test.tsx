@@ -49,7 +49,7 @@ const OTHER_FAMILIES = [
   { id: 'devnet', chainNamespace: 'solana' as const, name: 'Solana Devnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['http://127.0.0.1:8899'] },
 ]
 
-function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean; smartSessions?: boolean; otherFamilies?: boolean } = {}) {
+function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?: boolean; smartSessions?: boolean; otherFamilies?: boolean; unpriced?: boolean } = {}) {
   const configs = options.otherFamilies === true ? [...NETWORK_CONFIGS, ...OTHER_FAMILIES] : NETWORK_CONFIGS
   const scheduler = new VirtualTimeScheduler()
   const service = inMemoryBlockchainService({
@@ -59,6 +59,8 @@ function world(options: { failBalances?: boolean; caipNetworkId?: string; swaps?
         aTokenBalance({ name: 'Devnet Token', symbol: 'DVT', address: 'eip155:31337:0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', value: 500, quantity: { decimals: '18', numeric: '1000' } }),
         aNativeBalance({ value: 3750.5, quantity: { decimals: '18', numeric: '1.5002' } }),
         aTokenBalance({ name: 'Devnet USD', symbol: 'dUSD', value: 10000, quantity: { decimals: '6', numeric: '10000' } }),
+        // A token the service knows no price of: price and value 0.
+        ...(options.unpriced === true ? [aTokenBalance({ name: 'Unpriced', symbol: 'UNP', address: 'eip155:31337:0x68B1D87F95878fE05B998F19b66F4baba5De1aed', value: 0, price: 0 })] : []),
       ],
     },
   })
@@ -119,6 +121,14 @@ describe('AccountView', () => {
     const rows = within(screen.getByTestId('token-list')).getAllByRole('button')
     expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(['token-native', 'token-dUSD', 'token-DVT'])
     expect(screen.getByTestId('token-dUSD').textContent).toContain('10,000.000 dUSD')
+    expect(screen.getByTestId('token-dUSD').textContent).toContain('$10,000.00')
+  })
+
+  it('shows no fiat value for a token without a price, rather than $0.00', async () => {
+    const { show } = world({ unpriced: true })
+    show(<AccountView />)
+    await waitFor(() => expect(screen.getByTestId('token-UNP').textContent).toContain('1.500 UNP'))
+    expect(screen.getByTestId('token-UNP').querySelector('.wg-token-fiat')).toBeNull()
     expect(screen.getByTestId('token-dUSD').textContent).toContain('$10,000.00')
   })
 
