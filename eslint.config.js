@@ -54,7 +54,9 @@ export default tseslint.config(
       'server/dist/**',
       'server/.test-dist/**',
       'demo-dist/**',
-      'bench/**',
+      // The peers' pages and the browser bench are plain scripts; the server bench is checked like the rest.
+      'bench/!(server)/**',
+      'bench/*.mjs',
       'test-results/**',
       '.tmp/**',
       '.devnet-data/**',
