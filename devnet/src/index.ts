@@ -289,7 +289,7 @@ const serviceStep: StartStep = {
       dataDir: ctx.dataDir,
       projectIds: ctx.projectIds,
       ...(ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN ? { adminToken: ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN } : {}),
-      ...(ctx.solana ? { solana: ctx.solana.ledger } : {}),
+      ...(ctx.solana ? { solana: ctx.solana.ledger, solanaRpcUrl: ctx.solana.rpcUrl } : {}),
       control: () => devnetControl(ctx),
     })
     ctx.service = service

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { buildServer, chainClient, DEFAULT_CONFIG, evmChainData, migrate, openPgliteDatabase, Projects, systemClock, WalletCatalogue, type EvmChain } from '../../../server/src/index.js'
-import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_PRICE_FEEDS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID, type DevnetChainId } from '../config'
+import { buildServer, chainClient, DEFAULT_CONFIG, evmChainData, FeedPrices, migrate, openPgliteDatabase, Projects, solanaChainData, systemClock, WalletCatalogue, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
+import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID, type DevnetChainId } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
 import { catalogueFile, iconSvg } from './catalogue'
 import { createChainSet } from './chains'
@@ -30,8 +30,10 @@ export interface ServiceOptions {
   adminToken?: string
   /** Background indexing interval, ms (default 1000). */
   indexPollMs?: number
-  /** The Solana devnet's ledger: the service answers solana:<devnet ref> from it. */
+  /** The Solana devnet's ledger: the service answers solana:<devnet ref> history from it. */
   solana?: SolanaLedger
+  /** The Solana devnet's JSON-RPC: balances are read through it as a host's server reads any network. */
+  solanaRpcUrl?: string
   /** Lets /__admin/chains and /__admin/relay act on the devnet (read at request time). */
   control?(): DevnetControl | undefined
 }
@@ -61,6 +63,28 @@ export function devnetEvmChains(rpcUrls: Record<number, string>): EvmChain[] {
     feeds,
     swap: { router: DEVNET_CONTRACTS.swapRouter, weth: DEVNET_CONTRACTS.weth },
   }))
+}
+
+/**
+ * The Solana devnet as a host would configure a Solana network: its SPL mints, priced by the feeds
+ * on the first EVM chain (SOL's own, and each mint its EVM twin's).
+ */
+function devnetSolanaChain(rpcUrl: string, evmRpcUrls: Record<number, string>): SolanaChain {
+  const feed = (key: string) => DEVNET_PRICE_FEEDS.find((f) => f.key === key)?.address
+  const feeds = [
+    { key: 'native', address: feed('SOL')! },
+    ...DEVNET_SOLANA_TOKENS.flatMap((token) => {
+      const address = feed(token.symbol)
+      return address === undefined ? [] : [{ key: token.mint, address }]
+    }),
+  ]
+  const evm = Object.values(evmRpcUrls)[0]
+  return {
+    id: SOLANA_DEVNET_CAIP_NETWORK_ID,
+    rpcUrls: [rpcUrl],
+    tokens: DEVNET_SOLANA_TOKENS,
+    ...(evm === undefined ? {} : { prices: new FeedPrices(chainClient([evm]), feeds, systemClock) }),
+  }
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
@@ -119,7 +143,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         // The chains keep the machine's time; the server's clock is moved forward by tests.
         clock: systemClock,
         iconUrl: (symbol) => tokenIconUrl(deps, symbol),
-        next: devnetChainData(router),
+        next: solanaChainData({
+          chains: opts.solanaRpcUrl === undefined ? [] : [devnetSolanaChain(opts.solanaRpcUrl, opts.rpcUrls)],
+          iconUrl: (symbol) => tokenIconUrl(deps, symbol),
+          next: devnetChainData(router),
+        }),
       }),
       // Sign-in on the devnet's chains (smart accounts verify through their RPC) and its Solana network.
       signInChains: [

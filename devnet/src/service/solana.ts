@@ -55,56 +55,6 @@ export function parseSolanaAccount(account: string, chainParam: string | null): 
   return null
 }
 
-export interface SolanaBalance {
-  name: string
-  symbol: string
-  chainId: string
-  address?: string
-  value: number
-  price: number
-  quantity: { decimals: string; numeric: string }
-  iconUrl: string
-}
-
-export function solanaBalances(ledger: SolanaLedger, owner: string, iconUrl: (symbol: string) => string): SolanaBalance[] {
-  const chainId = SOLANA_DEVNET_CAIP_NETWORK_ID
-  const out: SolanaBalance[] = []
-  const lamports = ledger.balance(owner)
-  if (lamports > 0n) {
-    const numeric = formatUnits(lamports, SOL.decimals)
-    out.push({ name: SOL.name, symbol: SOL.symbol, chainId, value: Number(numeric) * SOL.price, price: SOL.price, quantity: { decimals: String(SOL.decimals), numeric }, iconUrl: iconUrl(SOL.symbol) })
-  }
-  const perMint = new Map<string, bigint>()
-  for (const t of ledger.tokenAccountsByOwner(owner)) perMint.set(t.mint, (perMint.get(t.mint) ?? 0n) + t.amount)
-  for (const token of DEVNET_SOLANA_TOKENS) {
-    const amount = perMint.get(token.mint) ?? 0n
-    const meta = splMeta(ledger, token.mint)
-    if (amount === 0n || !meta) continue
-    const numeric = formatUnits(amount, meta.decimals)
-    const price = meta.price ?? 0
-    out.push({
-      name: meta.name,
-      symbol: meta.symbol,
-      chainId,
-      address: `${chainId}:${token.mint}`,
-      value: Number(numeric) * price,
-      price,
-      quantity: { decimals: String(meta.decimals), numeric },
-      iconUrl: iconUrl(meta.symbol),
-    })
-  }
-  return out
-}
-
-/** The devnet's SPL token behind a CAIP-10 token address, for the price call. */
-export function solanaFungibleByCaip(caip: string): { name: string; symbol: string; price: number } | null {
-  const parts = caip.split(':')
-  if (parts.length !== 3 || !isSolanaDevnet(`${parts[0]}:${parts[1]}`)) return null
-  const token = DEVNET_SOLANA_TOKENS.find((t) => t.mint === parts[2])
-  const price = token && DEVNET_FUNGIBLES.find((f) => f.symbol === token.symbol)?.price
-  return token && price !== undefined ? { name: token.name, symbol: token.symbol, price } : null
-}
-
 interface Movement {
   kind: 'sol' | 'spl'
   mint?: string

@@ -20,7 +20,12 @@ export interface PriceFeed {
   readonly address: Address
 }
 
-export class FeedPrices {
+/** USD prices by key (`native`, a token's address or mint, a currency code): a price source. */
+export interface PriceSource {
+  prices(): Promise<Map<string, number>>
+}
+
+export class FeedPrices implements PriceSource {
   private readonly multicall3: Multicall3Presence
 
   constructor(

@@ -1,0 +1,189 @@
+/**
+ * Balances on a Solana network, read through its standard JSON-RPC: the account's lamports
+ * (`getBalance`) and its SPL token accounts under the Token and Token-2022 programs
+ * (`getTokenAccountsByOwner`, `jsonParsed`), the three calls in one batch; each listed mint's
+ * amounts summed over the owner's accounts. Zero balances and tokens of 0 decimals are left out
+ * (spec section 5); prices come from feeds as on EVM chains, a token without one shows no fiat value.
+ * Each call tries the network's RPC URLs in turn.
+ */
+import { formatUnits } from 'viem'
+import { decodeBase58 } from '../base58.js'
+import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
+import { ChainDataError } from '../chain-data.js'
+import type { NativeCurrency } from './evm-balances.js'
+import type { PriceSource } from './price-feeds.js'
+
+export const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EHFLmUAgNBjGX4XJ8oX8k'] as const
+const REQUEST_TIMEOUT_MS = 10_000
+
+export interface ListedMint {
+  readonly mint: string
+  readonly name: string
+  readonly symbol: string
+  readonly decimals: number
+  readonly logoURI?: string
+}
+
+export interface SolanaChain {
+  /** CAIP-2, `solana:<genesis hash prefix>`. */
+  readonly id: string
+  readonly rpcUrls: readonly string[]
+  readonly native?: NativeCurrency
+  readonly tokens: readonly ListedMint[]
+  /** USD prices by `native` or a mint (e.g. feeds on an EVM chain). */
+  readonly prices?: PriceSource
+}
+
+export interface SolanaChainDataOptions {
+  readonly chains: readonly SolanaChain[]
+  readonly next?: ChainDataPort
+  readonly iconUrl: (symbol: string, request: ChainDataRequest) => string
+}
+
+interface RpcAnswer {
+  readonly id: number
+  readonly result?: unknown
+  readonly error?: { readonly message?: string }
+}
+
+interface TokenAccounts {
+  readonly value: readonly { readonly account: { readonly data: { readonly parsed?: { readonly info?: { readonly mint?: unknown; readonly tokenAmount?: { readonly amount?: unknown } } } } } }[]
+}
+
+/** A Solana address: base58 of 32 bytes. */
+export function isSolanaAddress(value: string): boolean {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)) return false
+  try {
+    return decodeBase58(value).length === 32
+  } catch {
+    return false
+  }
+}
+
+/** One JSON-RPC batch, tried on each URL in turn. */
+async function batch(urls: readonly string[], calls: readonly { method: string; params: unknown[] }[]): Promise<RpcAnswer[]> {
+  let last: unknown
+  for (const url of urls) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      const answers = (await response.json()) as RpcAnswer[]
+      if (!Array.isArray(answers)) throw new Error('not a JSON-RPC batch answer')
+      return calls.map((_, id) => answers.find((a) => a.id === id) ?? { id, error: { message: 'no answer' } })
+    } catch (error) {
+      last = error
+    }
+  }
+  throw new Error(`no RPC URL answered: ${last instanceof Error ? last.message : String(last)}`)
+}
+
+export class SolanaBalanceReader {
+  constructor(private readonly chain: SolanaChain) {}
+
+  /** Lamports and each listed mint's amount, base units. */
+  async amounts(owner: string): Promise<{ lamports: bigint; mints: Map<string, bigint> }> {
+    const [balance, ...programs] = await batch(this.chain.rpcUrls, [
+      { method: 'getBalance', params: [owner, { commitment: 'confirmed' }] },
+      ...TOKEN_PROGRAMS.map((programId) => ({ method: 'getTokenAccountsByOwner', params: [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }] })),
+    ])
+    const value = (balance?.result as { value?: unknown } | undefined)?.value
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new Error(`getBalance failed: ${balance?.error?.message ?? 'no number'}`)
+    const mints = new Map<string, bigint>()
+    for (const program of programs) {
+      // A network without Token-2022 answers an error for it: no accounts there.
+      const accounts = (program.result as TokenAccounts | undefined)?.value ?? []
+      for (const { account } of accounts) {
+        const info = account.data.parsed?.info
+        const amount = info?.tokenAmount?.amount
+        if (typeof info?.mint !== 'string' || typeof amount !== 'string' || !/^\d{1,40}$/.test(amount)) continue
+        mints.set(info.mint, (mints.get(info.mint) ?? 0n) + BigInt(amount))
+      }
+    }
+    return { lamports: BigInt(value), mints }
+  }
+}
+
+export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort {
+  const chains = new Map(options.chains.map((chain) => [chain.id, { chain, reader: new SolanaBalanceReader(chain) }]))
+  const next = options.next ?? {}
+
+  /** The network and address a balance call names, or undefined when it is not a Solana one of ours. */
+  const target = (address: string, chainParam: string | null): { id: string; owner: string } | undefined => {
+    const parts = address.trim().split(':')
+    let id: string | undefined
+    let owner: string
+    if (parts.length === 3 && parts[0] === 'solana') [id, owner] = [`solana:${parts[1]}`, parts[2]!]
+    else if (parts.length === 1 && !parts[0]!.startsWith('0x')) [id, owner] = [chainParam ?? undefined, parts[0]!]
+    else return undefined
+    if (id !== undefined && !id.startsWith('solana:')) return undefined
+    if (!isSolanaAddress(owner)) return undefined
+    // A plain address names no network: the only Solana network configured.
+    id ??= chains.size === 1 ? [...chains.keys()][0] : undefined
+    return id !== undefined && chains.has(id) ? { id, owner } : undefined
+  }
+
+  return {
+    ...next,
+
+    supportedChains: async (request) => {
+      const ours = [...chains.keys()]
+      const others = next.supportedChains === undefined ? { http: [], ws: [] } : ((await next.supportedChains(request)).json as { http: string[]; ws: string[] })
+      return { json: { http: [...new Set([...others.http, ...ours])], ws: [...new Set([...others.ws, ...ours])] } }
+    },
+
+    balance: async (request) => {
+      const found = target(request.params.address ?? '', request.query.get('chainId'))
+      if (found === undefined) return next.balance === undefined ? { json: { balances: [] } } : next.balance(request)
+      const currency = request.query.get('currency')
+      if (currency !== null && currency.toLowerCase() !== 'usd') throw new ChainDataError(400, `Unsupported currency ${currency}`)
+      const { chain, reader } = chains.get(found.id)!
+      const [amounts, prices] = await Promise.all([reader.amounts(found.owner), chain.prices?.prices().catch(() => new Map<string, number>()) ?? new Map<string, number>()])
+      const native = chain.native ?? SOL
+      const row = (meta: { name: string; symbol: string; decimals: number; logoURI?: string }, amount: bigint, price: number, address?: string) => {
+        const numeric = formatUnits(amount, meta.decimals)
+        return {
+          name: meta.name,
+          symbol: meta.symbol,
+          chainId: chain.id,
+          ...(address === undefined ? {} : { address: `${chain.id}:${address}` }),
+          value: Number(numeric) * price,
+          price,
+          quantity: { decimals: String(meta.decimals), numeric },
+          iconUrl: meta.logoURI ?? options.iconUrl(meta.symbol, request),
+        }
+      }
+      const balances = amounts.lamports > 0n ? [row(native, amounts.lamports, prices.get('native') ?? 0)] : []
+      for (const token of chain.tokens) {
+        const amount = amounts.mints.get(token.mint) ?? 0n
+        if (amount === 0n || token.decimals === 0) continue
+        balances.push(row(token, amount, prices.get(token.mint) ?? 0, token.mint))
+      }
+      return { json: { balances } }
+    },
+
+    prices: async (request) => {
+      const body = request.body as { addresses?: string[] }
+      const ours = (body.addresses ?? []).filter((caip) => chains.has(caip.split(':').slice(0, 2).join(':')))
+      const others = (body.addresses ?? []).filter((caip) => !ours.includes(caip))
+      const fungibles: { name: string; symbol: string; iconUrl: string; price: number; address: string }[] = []
+      for (const caip of ours) {
+        const [namespace, reference, mint] = caip.split(':')
+        const { chain } = chains.get(`${namespace}:${reference}`)!
+        const token = chain.tokens.find((t) => t.mint === mint)
+        const price = token === undefined ? undefined : (await chain.prices?.prices())?.get(token.mint)
+        if (token !== undefined && price !== undefined) fungibles.push({ name: token.name, symbol: token.symbol, iconUrl: token.logoURI ?? options.iconUrl(token.symbol, request), price, address: caip })
+      }
+      if (others.length > 0 && next.prices !== undefined) {
+        const theirs = (await next.prices({ ...request, body: { ...(request.body as object), addresses: others } })).json as { fungibles: typeof fungibles }
+        fungibles.push(...theirs.fungibles)
+      }
+      return { json: { fungibles } }
+    },
+  }
+}

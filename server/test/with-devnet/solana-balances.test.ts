@@ -1,0 +1,55 @@
+/**
+ * Balances on a Solana network read through its standard JSON-RPC, as a host's server reads any: the
+ * devnet's Solana chain (litesvm behind JSON-RPC) started on its own, with its funded accounts and
+ * SPL mints. Lamports and the listed mints' amounts, priced by a price source; a dead first RPC URL
+ * falls over to the next; another network, or an address that is none, is not read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/chains/solana/server.js'
+import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/config.js'
+import { solanaChainData } from '../../src/chains/solana-chain-data.js'
+import type { ChainDataPort } from '../../src/chain-data.js'
+import { freePort, freePortPair } from '../../../tests/e2e/support/free-port.js'
+
+let solana: SolanaDevnet
+let source: ChainDataPort
+const owner = DEVNET_SOLANA_ACCOUNTS[1]!.address
+const [dusd, dvt] = DEVNET_SOLANA_TOKENS
+
+beforeAll(async () => {
+  solana = await startSolanaDevnet({ port: await freePortPair() })
+  const dead = `http://127.0.0.1:${await freePort()}`
+  source = solanaChainData({
+    chains: [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID, rpcUrls: [dead, solana.rpcUrl], tokens: DEVNET_SOLANA_TOKENS, prices: { prices: async () => new Map([['native', 150], [dusd!.mint, 1]]) } }],
+    iconUrl: (symbol) => `https://icons.example/${symbol}`,
+  })
+}, 60_000)
+afterAll(async () => {
+  await solana?.stop()
+})
+
+const balance = (address: string, query = '') => source.balance!({ params: { address }, query: new URLSearchParams(query), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })
+
+describe('Solana balances through JSON-RPC', () => {
+  it("gives the account's SOL and listed SPL tokens, priced where a price is known and 0 where not", async () => {
+    expect((await balance(owner)).json).toEqual({
+      balances: [
+        { name: 'Solana', symbol: 'SOL', chainId: SOLANA_DEVNET_CAIP_NETWORK_ID, value: 15_000, price: 150, quantity: { decimals: '9', numeric: '100' }, iconUrl: 'https://icons.example/SOL' },
+        { name: dusd!.name, symbol: 'dUSD', chainId: SOLANA_DEVNET_CAIP_NETWORK_ID, address: `${SOLANA_DEVNET_CAIP_NETWORK_ID}:${dusd!.mint}`, value: 1000, price: 1, quantity: { decimals: String(dusd!.decimals), numeric: '1000' }, iconUrl: 'https://icons.example/dUSD' },
+        { name: dvt!.name, symbol: 'DVT', chainId: SOLANA_DEVNET_CAIP_NETWORK_ID, address: `${SOLANA_DEVNET_CAIP_NETWORK_ID}:${dvt!.mint}`, value: 0, price: 0, quantity: { decimals: String(dvt!.decimals), numeric: '1000' }, iconUrl: 'https://icons.example/DVT' },
+      ],
+    })
+    // The same account named by CAIP-10.
+    expect((await balance(`${SOLANA_DEVNET_CAIP_NETWORK_ID}:${owner}`)).json).toEqual((await balance(owner)).json)
+  })
+
+  it('gives nothing for an account with nothing, another network, or what is no Solana address', async () => {
+    expect((await balance('11111111111111111111111111111112')).json).toEqual({ balances: [] })
+    expect((await balance(owner, 'chainId=solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')).json).toEqual({ balances: [] })
+    expect((await balance('not-an-address')).json).toEqual({ balances: [] })
+  })
+
+  it('refuses a currency it has no rate for', async () => {
+    await expect(balance(owner, 'currency=eur')).rejects.toMatchObject({ status: 400, message: 'Unsupported currency eur' })
+  })
+})
