@@ -24,7 +24,15 @@ const chainSchema = z.strictObject({
    * chain's coin), a token's address, or a display currency's code (`EUR`). A token without one shows
    * no fiat value.
    */
-  priceFeeds: z.optional(z.record(z.string().regex(/^(native|0x[0-9a-fA-F]{40}|[A-Z]{3})$/, 'native, a token address or a currency code such as EUR'), address)),
+  priceFeeds: z.optional(z.record(z.string().regex(/^(native|0x[0-9a-fA-F]{40}|[A-Z]{3}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'native, a token address or mint, or a currency code such as EUR'), address)),
+  /** The eip155 chain (configured too) whose feeds `priceFeeds` names, for a chain of another namespace. */
+  priceFeedChain: z.optional(z.string().regex(/^eip155:\d+$/, 'an eip155 chain id such as eip155:1')),
+  /** A Solana network's tokens (its mints); an EVM chain's come from `tokenLists`. */
+  tokens: z.optional(
+    z
+      .array(z.strictObject({ address: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'a base58 mint address'), name: z.string().min(1).max(200), symbol: z.string().min(1).max(40), decimals: z.int().min(0).max(36), logoURI: z.optional(z.string().max(2_048)) }))
+      .max(10_000),
+  ),
   /** How old a feed's last update may be before its price is not shown (a day by default). */
   priceFeedMaxAgeSeconds: z.optional(z.int().min(60).max(30 * 86_400)),
   /** A Uniswap V2-compatible router the chain's swaps go through, and its wrapped coin (`WETH()`). */

@@ -66,7 +66,8 @@ interface Chain {
 /** What a request names as a chain: ours, another one, or not an eip155 chain at all. */
 type Where = { readonly kind: 'ours'; readonly chain: Chain } | { readonly kind: 'elsewhere' }
 
-function defaultIconUrl(symbol: string, request: ChainDataRequest): string {
+/** A token's icon on this server: its token image by symbol, for the project the call names. */
+export function defaultIconUrl(symbol: string, request: ChainDataRequest): string {
   const body = request.body as { projectId?: unknown } | undefined
   const projectId = request.query.get('projectId') ?? (typeof body?.projectId === 'string' ? body.projectId : '')
   return `${request.baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${encodeURIComponent(projectId)}`

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/chains/solana/server.js'
 import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/config.js'
 import { solanaChainData } from '../../src/chains/solana-chain-data.js'
+import { configuredChainData } from '../../src/chains/configured.js'
+import { ManualClock } from '../../src/clock.js'
+import { parseServerConfig } from '../../src/config.js'
 import type { ChainDataPort } from '../../src/chain-data.js'
 import { freePort, freePortPair } from '../../../tests/e2e/support/free-port.js'
 
@@ -51,5 +54,18 @@ describe('Solana balances through JSON-RPC', () => {
 
   it('refuses a currency it has no rate for', async () => {
     await expect(balance(owner, 'currency=eur')).rejects.toMatchObject({ status: 400, message: 'Unsupported currency eur' })
+  })
+})
+
+describe('a Solana network in the configuration', () => {
+  it('is read by the configured source: its listed mints, no fiat value without a feed', async () => {
+    const config = parseServerConfig({ chains: [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID, rpcUrls: [solana.rpcUrl], tokens: [{ address: dusd!.mint, name: 'Devnet USD', symbol: 'dUSD', decimals: dusd!.decimals }] }] })
+    const configured = configuredChainData(config, new ManualClock(Date.now()))
+    const answer = await configured.balance!({ params: { address: owner }, query: new URLSearchParams('projectId=p'), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })
+    expect((answer.json as { balances: { symbol: string; price: number; quantity: { numeric: string } }[] }).balances.map((b) => [b.symbol, b.price, b.quantity.numeric])).toEqual([
+      ['SOL', 0, '100'],
+      ['dUSD', 0, '1000'],
+    ])
+    expect((await configured.supportedChains!({ params: {}, query: new URLSearchParams(), body: undefined, headers: {}, baseUrl: '' })).json).toEqual({ http: [SOLANA_DEVNET_CAIP_NETWORK_ID], ws: [SOLANA_DEVNET_CAIP_NETWORK_ID] })
   })
 })
