@@ -1,0 +1,120 @@
+/**
+ * Balances on a Bitcoin network, read through an Esplora HTTP API (Blockstream's and mempool.space's
+ * shape, which electrs serves): `GET /address/:address` gives the confirmed and mempool sums of the
+ * outputs an address received and spent; its balance is what it received less what it spent, pending
+ * spends included. Priced through a price source (`native`); no price shows no fiat value. Each call
+ * tries the network's Esplora URLs in turn.
+ */
+import { formatUnits } from 'viem'
+import { decodeBase58 } from '../base58.js'
+import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
+import { ChainDataError } from '../chain-data.js'
+import type { NativeCurrency } from './evm-balances.js'
+import type { PriceSource } from './price-feeds.js'
+
+export const BTC: NativeCurrency = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
+const REQUEST_TIMEOUT_MS = 10_000
+
+export interface BitcoinChain {
+  /** CAIP-2, `bip122:<genesis hash prefix>`. */
+  readonly id: string
+  /** Esplora API roots, e.g. `https://blockstream.info/api`. */
+  readonly esploraUrls: readonly string[]
+  readonly native?: NativeCurrency
+  readonly prices?: PriceSource
+}
+
+export interface BitcoinChainDataOptions {
+  readonly chains: readonly BitcoinChain[]
+  readonly next?: ChainDataPort
+  readonly iconUrl: (symbol: string, request: ChainDataRequest) => string
+}
+
+interface Stats {
+  readonly funded_txo_sum?: unknown
+  readonly spent_txo_sum?: unknown
+}
+
+/** A Bitcoin address: bech32/bech32m of any network, or base58check of 25 bytes (P2PKH, P2SH). */
+export function isBitcoinAddress(value: string): boolean {
+  if (/^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/.test(value.toLowerCase()) && (value === value.toLowerCase() || value === value.toUpperCase())) return true
+  if (!/^[1-9A-HJ-NP-Za-km-z]{25,35}$/.test(value)) return false
+  try {
+    return decodeBase58(value).length === 25
+  } catch {
+    return false
+  }
+}
+
+const sats = (value: unknown): bigint => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new Error('Esplora answered a sum that is not a whole number of satoshis')
+  return BigInt(value)
+}
+
+export class EsploraBalanceReader {
+  constructor(private readonly urls: readonly string[]) {}
+
+  /** The address's balance in satoshis, pending receipts and spends included. */
+  async balance(address: string): Promise<bigint> {
+    let last: unknown
+    for (const root of this.urls) {
+      try {
+        const response = await fetch(`${root.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+        if (!response.ok) throw new Error(`HTTP ${response.status}`)
+        const body = (await response.json()) as { chain_stats?: Stats; mempool_stats?: Stats }
+        const chain = body.chain_stats ?? {}
+        const mempool = body.mempool_stats ?? { funded_txo_sum: 0, spent_txo_sum: 0 }
+        const balance = sats(chain.funded_txo_sum) - sats(chain.spent_txo_sum) + sats(mempool.funded_txo_sum) - sats(mempool.spent_txo_sum)
+        return balance < 0n ? 0n : balance
+      } catch (error) {
+        last = error
+      }
+    }
+    throw new Error(`no Esplora URL answered: ${last instanceof Error ? last.message : String(last)}`)
+  }
+}
+
+export function bitcoinChainData(options: BitcoinChainDataOptions): ChainDataPort {
+  const chains = new Map(options.chains.map((chain) => [chain.id, { chain, reader: new EsploraBalanceReader(chain.esploraUrls) }]))
+  const next = options.next ?? {}
+
+  const target = (address: string, chainParam: string | null): { id: string; owner: string } | undefined => {
+    const parts = address.trim().split(':')
+    let id: string | undefined
+    let owner: string
+    if (parts.length === 3 && parts[0] === 'bip122') [id, owner] = [`bip122:${parts[1]}`, parts[2]!]
+    else if (parts.length === 1) [id, owner] = [chainParam ?? undefined, parts[0]!]
+    else return undefined
+    if ((id !== undefined && !id.startsWith('bip122:')) || !isBitcoinAddress(owner)) return undefined
+    id ??= chains.size === 1 ? [...chains.keys()][0] : undefined
+    return id !== undefined && chains.has(id) ? { id, owner } : undefined
+  }
+
+  return {
+    ...next,
+
+    supportedChains: async (request) => {
+      const ours = [...chains.keys()]
+      const others = next.supportedChains === undefined ? { http: [], ws: [] } : ((await next.supportedChains(request)).json as { http: string[]; ws: string[] })
+      return { json: { http: [...new Set([...others.http, ...ours])], ws: [...new Set([...others.ws, ...ours])] } }
+    },
+
+    balance: async (request) => {
+      const found = target(request.params.address ?? '', request.query.get('chainId'))
+      if (found === undefined) return next.balance === undefined ? { json: { balances: [] } } : next.balance(request)
+      const currency = request.query.get('currency')
+      if (currency !== null && currency.toLowerCase() !== 'usd') throw new ChainDataError(400, `Unsupported currency ${currency}`)
+      const { chain, reader } = chains.get(found.id)!
+      const [amount, prices] = await Promise.all([reader.balance(found.owner), chain.prices?.prices().catch(() => new Map<string, number>()) ?? new Map<string, number>()])
+      if (amount === 0n) return { json: { balances: [] } }
+      const native = chain.native ?? BTC
+      const numeric = formatUnits(amount, native.decimals)
+      const price = prices.get('native') ?? 0
+      return {
+        json: {
+          balances: [{ name: native.name, symbol: native.symbol, chainId: chain.id, value: Number(numeric) * price, price, quantity: { decimals: String(native.decimals), numeric }, iconUrl: options.iconUrl(native.symbol, request) }],
+        },
+      }
+    },
+  }
+}
