@@ -8,7 +8,7 @@
 import { formatUnits } from 'viem'
 import { decodeBase58 } from '../base58.js'
 import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
-import { ChainDataError } from '../chain-data.js'
+import { accountOn, requireUsd, supportedWith } from './namespace-source.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
 
@@ -77,33 +77,17 @@ export class EsploraBalanceReader {
 export function bitcoinChainData(options: BitcoinChainDataOptions): ChainDataPort {
   const chains = new Map(options.chains.map((chain) => [chain.id, { chain, reader: new EsploraBalanceReader(chain.esploraUrls) }]))
   const next = options.next ?? {}
-
-  const target = (address: string, chainParam: string | null): { id: string; owner: string } | undefined => {
-    const parts = address.trim().split(':')
-    let id: string | undefined
-    let owner: string
-    if (parts.length === 3 && parts[0] === 'bip122') [id, owner] = [`bip122:${parts[1]}`, parts[2]!]
-    else if (parts.length === 1) [id, owner] = [chainParam ?? undefined, parts[0]!]
-    else return undefined
-    if ((id !== undefined && !id.startsWith('bip122:')) || !isBitcoinAddress(owner)) return undefined
-    id ??= chains.size === 1 ? [...chains.keys()][0] : undefined
-    return id !== undefined && chains.has(id) ? { id, owner } : undefined
-  }
+  const networks = new Set(chains.keys())
 
   return {
     ...next,
 
-    supportedChains: async (request) => {
-      const ours = [...chains.keys()]
-      const others = next.supportedChains === undefined ? { http: [], ws: [] } : ((await next.supportedChains(request)).json as { http: string[]; ws: string[] })
-      return { json: { http: [...new Set([...others.http, ...ours])], ws: [...new Set([...others.ws, ...ours])] } }
-    },
+    supportedChains: supportedWith([...chains.keys()], next),
 
     balance: async (request) => {
-      const found = target(request.params.address ?? '', request.query.get('chainId'))
+      const found = accountOn('bip122', networks, isBitcoinAddress, request.params.address ?? '', request.query.get('chainId'))
       if (found === undefined) return next.balance === undefined ? { json: { balances: [] } } : next.balance(request)
-      const currency = request.query.get('currency')
-      if (currency !== null && currency.toLowerCase() !== 'usd') throw new ChainDataError(400, `Unsupported currency ${currency}`)
+      requireUsd(request.query.get('currency'))
       const { chain, reader } = chains.get(found.id)!
       const [amount, prices] = await Promise.all([reader.balance(found.owner), chain.prices?.prices().catch(() => new Map<string, number>()) ?? new Map<string, number>()])
       if (amount === 0n) return { json: { balances: [] } }

@@ -9,7 +9,7 @@
 import { formatUnits } from 'viem'
 import { decodeBase58 } from '../base58.js'
 import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
-import { ChainDataError } from '../chain-data.js'
+import { accountOn, requireUsd, supportedWith } from './namespace-source.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
 
@@ -112,36 +112,18 @@ export class SolanaBalanceReader {
 export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort {
   const chains = new Map(options.chains.map((chain) => [chain.id, { chain, reader: new SolanaBalanceReader(chain) }]))
   const next = options.next ?? {}
+  const networks = new Set(chains.keys())
 
   /** The network and address a balance call names, or undefined when it is not a Solana one of ours. */
-  const target = (address: string, chainParam: string | null): { id: string; owner: string } | undefined => {
-    const parts = address.trim().split(':')
-    let id: string | undefined
-    let owner: string
-    if (parts.length === 3 && parts[0] === 'solana') [id, owner] = [`solana:${parts[1]}`, parts[2]!]
-    else if (parts.length === 1 && !parts[0]!.startsWith('0x')) [id, owner] = [chainParam ?? undefined, parts[0]!]
-    else return undefined
-    if (id !== undefined && !id.startsWith('solana:')) return undefined
-    if (!isSolanaAddress(owner)) return undefined
-    // A plain address names no network: the only Solana network configured.
-    id ??= chains.size === 1 ? [...chains.keys()][0] : undefined
-    return id !== undefined && chains.has(id) ? { id, owner } : undefined
-  }
-
   return {
     ...next,
 
-    supportedChains: async (request) => {
-      const ours = [...chains.keys()]
-      const others = next.supportedChains === undefined ? { http: [], ws: [] } : ((await next.supportedChains(request)).json as { http: string[]; ws: string[] })
-      return { json: { http: [...new Set([...others.http, ...ours])], ws: [...new Set([...others.ws, ...ours])] } }
-    },
+    supportedChains: supportedWith([...chains.keys()], next),
 
     balance: async (request) => {
-      const found = target(request.params.address ?? '', request.query.get('chainId'))
+      const found = accountOn('solana', networks, isSolanaAddress, request.params.address ?? '', request.query.get('chainId'))
       if (found === undefined) return next.balance === undefined ? { json: { balances: [] } } : next.balance(request)
-      const currency = request.query.get('currency')
-      if (currency !== null && currency.toLowerCase() !== 'usd') throw new ChainDataError(400, `Unsupported currency ${currency}`)
+      requireUsd(request.query.get('currency'))
       const { chain, reader } = chains.get(found.id)!
       const [amounts, prices] = await Promise.all([reader.amounts(found.owner), chain.prices?.prices().catch(() => new Map<string, number>()) ?? new Map<string, number>()])
       const native = chain.native ?? SOL
