@@ -27,6 +27,7 @@ export { NATIVE_TOKEN, UniswapV2Swaps, type SwapRouterConfig, type SwapTransacti
 // Account activity (the history the modal lists) from a node's Otterscan API or the server's own
 // indexer, the same rows from each (docs/activity.md).
 export { ACTIVITY_PAGE_SIZE, InvalidActivityCursorError, type ActivityPage, type ActivityPageRequest, type ActivitySource, type ActivityTransaction } from './chains/activity/activity.js'
+export { OtterscanActivity, type OtterscanActivityOptions } from './chains/activity/otterscan.js'
 export type { ActivityChain } from './chains/activity/reads.js'
 export type { ActivityPresentation, TokenIcon } from './chains/activity/present.js'
 export { ChainTokenMetadata, type ChainTokenMetadataOptions, type TokenFacts, type TokenMetadata } from './chains/activity/token-metadata.js'
