@@ -1,15 +1,22 @@
 /**
- * Activity on a fresh Anvil, where the test deploys an ERC-20 and an ERC-721 and makes transfers:
- * the Otterscan source (Anvil serves the API) lists them, native transfers inside calls too.
+ * Activity from its two sources on a fresh Anvil, where the test deploys an ERC-20 and an ERC-721
+ * and makes transfers: the Otterscan source (Anvil serves the API) and the indexer on each database
+ * engine give the same rows on the defined row set, the Otterscan source alone has the native
+ * transfers inside calls, a reorganised block's rows go from both, and two indexers at once neither
+ * duplicate nor skip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, http, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadArtifacts } from '../../../devnet/src/chains/eip155/compile.js'
 import { InvalidActivityCursorError, type ActivityPage, type ActivitySource, type ActivityTransaction } from '../../src/chains/activity/activity.js'
+import { ActivityIndexer, type IndexedChain } from '../../src/chains/activity/indexer.js'
 import { OtterscanActivity } from '../../src/chains/activity/otterscan.js'
 import { ChainTokenMetadata } from '../../src/chains/activity/token-metadata.js'
 import { tokensByChain } from '../../src/chains/token-list.js'
+import { ManualClock } from '../../src/clock.js'
+import { ENGINES } from '../engines.js'
+import { migratedDatabase } from '../support.js'
 import { ANVIL_KEY, startAnvil, type Anvil } from '../anvil.js'
 
 const CHAIN_ID = 31_998
@@ -77,6 +84,21 @@ async function allRows(source: ActivitySource, account: Address, limit = 100, on
 /** A row as words: what the modal shows of it. */
 const summary = (t: ActivityTransaction) =>
   [t.metadata.operationType, t.metadata.status, ...t.transfers.map((x) => `${x.direction} ${x.quantity.numeric} ${x.fungible_info?.symbol ?? x.nft_info?.name}`)].join(' ')
+
+/**
+ * The defined row set of an account's Otterscan rows: without the native transfers inside calls
+ * (those not from the sender to the recipient of the transaction), and so without a row that had
+ * only those and that the account did not send.
+ */
+function topLevelOnly(rows: readonly ActivityTransaction[], account: Address): ActivityTransaction[] {
+  const same = (a?: string, b?: string) => a?.toLowerCase() === b?.toLowerCase()
+  return rows
+    .map((t) => ({
+      ...t,
+      transfers: t.transfers.filter((x) => !(x.fungible_info?.symbol === 'ETH' && !(same(x.sender, t.metadata.sentFrom) && same(x.recipient, t.metadata.sentTo)))),
+    }))
+    .filter((t) => t.transfers.length > 0 || same(t.metadata.sentFrom, account))
+}
 
 beforeAll(async () => {
   anvil = await startAnvil(CHAIN_ID)
@@ -174,5 +196,102 @@ describe('the Otterscan source', () => {
       await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor })).rejects.toMatchObject({ status: 400, message: 'Invalid cursor' })
     }
     expect(await source.page({ account: me.address, chainId: 1 })).toEqual({ data: [], next: null })
+  })
+})
+
+describe.each(ENGINES)('the indexer on $name', ({ name, open }) => {
+  let db: Awaited<ReturnType<typeof migratedDatabase>>
+  const indexers: ActivityIndexer[] = []
+  const indexer = (chainOptions: Partial<IndexedChain> = {}, options: { blocksPerRange?: number; advisoryLock?: boolean } = {}) => {
+    const made = new ActivityIndexer({ ...presentation(), ...options, db, clock: new ManualClock(), chains: [{ ...activityChain(), startBlock: 0n, confirmations: 0, ...chainOptions }] })
+    indexers.push(made)
+    return made
+  }
+
+  beforeAll(async () => {
+    db = await migratedDatabase(open)
+  })
+  afterAll(async () => {
+    for (const made of indexers) await made.stop()
+    await db?.close()
+  })
+
+  it('gives the Otterscan rows of the defined row set, row for row: all but native transfers inside calls', async () => {
+    const source = indexer()
+    expect(await source.follow(CHAIN_ID, me.address)).toBe(true)
+    expect(await source.sync(CHAIN_ID)).toBe('synced')
+    const indexed = await allRows(source, me.address)
+    const exact = await allRows(otterscan(), me.address)
+    expect(indexed).toEqual(topLevelOnly(exact, me.address))
+    expect(exact.filter((t) => !indexed.some((i) => i.id === t.id)).map((t) => t.id)).toEqual([internalOnly])
+    expect(await allRows(source, me.address, 3)).toEqual(indexed)
+    expect((await allRows(source, me.address, 20, true)).map(summary)).toEqual(['receive confirmed in 0.5 ETH'])
+    const first = await source.page({ account: me.address, chainId: CHAIN_ID, limit: 2 })
+    await expect(source.page({ account: other.address, chainId: CHAIN_ID, cursor: first.next })).rejects.toThrow(InvalidActivityCursorError)
+  })
+
+  it('follows an account on its first page and reads it in the background from the start block', async () => {
+    const source = indexer()
+    // The forwarder was paid at top level twice, and paid on inside those calls (which the indexer does not see).
+    expect(await source.page({ account: forwarder, chainId: CHAIN_ID })).toEqual({ data: [], next: null })
+    expect(await source.follow(CHAIN_ID, forwarder)).toBe(false)
+    await source.sync(CHAIN_ID)
+    const rows = await allRows(source, forwarder)
+    expect(rows.map(summary)).toEqual(['receive confirmed in 0.3 ETH', 'receive confirmed in 0.2 ETH'])
+    expect(rows).toEqual(topLevelOnly(await allRows(otterscan(), forwarder), forwarder))
+  })
+
+  it('stays its confirmation depth behind the head, and rolls back the rows of reorganised blocks', async () => {
+    const payee = privateKeyToAccount(generatePrivateKey()).address
+    const source = indexer({ confirmations: 1 })
+    await source.follow(CHAIN_ID, payee)
+    await send(treasury, { to: payee, value: parseEther('1') })
+    await source.sync(CHAIN_ID)
+    expect(await allRows(source, payee)).toEqual([])
+    await rpc('evm_mine', [])
+    await source.sync(CHAIN_ID)
+    expect((await allRows(source, payee)).map(summary)).toEqual(['receive confirmed in 1 ETH'])
+    expect((await allRows(otterscan(), payee)).map(summary)).toEqual(['receive confirmed in 1 ETH'])
+    // The payment's block and the one after it are replaced by empty ones.
+    await rpc('anvil_reorg', [2, []])
+    await rpc('evm_mine', [])
+    await source.sync(CHAIN_ID)
+    expect(await allRows(source, payee)).toEqual([])
+    expect(await allRows(otterscan(), payee)).toEqual([])
+    // The other accounts' rows, in older blocks, stay whole.
+    expect(await allRows(source, me.address)).toEqual(topLevelOnly(await allRows(otterscan(), me.address), me.address))
+  })
+
+  it('run twice at once (a lost lock) neither duplicates nor skips a row', async () => {
+    const accounts = [deployer.address, other.address, treasury.address]
+    const one = indexer({}, { blocksPerRange: 2, advisoryLock: false })
+    const two = indexer({}, { blocksPerRange: 3, advisoryLock: false })
+    for (const account of accounts) await one.follow(CHAIN_ID, account)
+    expect(await Promise.all([one.sync(CHAIN_ID), two.sync(CHAIN_ID)])).toEqual(['synced', 'synced'])
+    let total = 0
+    for (const account of accounts) {
+      const expected = topLevelOnly(await allRows(otterscan(), account), account)
+      expect(await allRows(one, account)).toEqual(expected)
+      total += expected.length
+    }
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM activity_rows WHERE chain_id = $1 AND account = ANY($2::text[])', [
+      CHAIN_ID,
+      accounts.map((a) => a.toLowerCase()),
+    ])
+    expect(rows[0]!.n).toBe(total)
+    expect(total).toBeGreaterThan(10)
+  })
+
+  it.runIf(name === 'postgres')('lets one replica index a chain: another finds it locked', async () => {
+    const key = `walletgate-activity:${CHAIN_ID}`
+    await db.session(async (connection) => {
+      await connection.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key])
+      try {
+        expect(await indexer().sync(CHAIN_ID)).toBe('busy')
+      } finally {
+        await connection.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key])
+      }
+    })
+    expect(await indexer().sync(CHAIN_ID)).toBe('synced')
   })
 })
