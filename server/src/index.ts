@@ -27,7 +27,7 @@ export { NATIVE_TOKEN, UniswapV2Swaps, type SwapRouterConfig, type SwapTransacti
 // Account activity (the history the modal lists) from a node's Otterscan API or the server's own
 // indexer, the same rows from each (docs/activity.md).
 export { ACTIVITY_PAGE_SIZE, InvalidActivityCursorError, type ActivityPage, type ActivityPageRequest, type ActivitySource, type ActivityTransaction } from './chains/activity/activity.js'
-export { OtterscanActivity, type OtterscanActivityOptions } from './chains/activity/otterscan.js'
+export { OTTERSCAN_API_LEVEL, OtterscanActivity, otterscanApiLevel, type OtterscanActivityOptions } from './chains/activity/otterscan.js'
 export { ActivityIndexError, ActivityIndexer, type ActivityIndexerOptions, type IndexedChain, type SyncOutcome } from './chains/activity/indexer.js'
 export type { ActivityChain } from './chains/activity/reads.js'
 export type { ActivityPresentation, TokenIcon } from './chains/activity/present.js'

@@ -6,12 +6,12 @@
  * duplicate nor skip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, createWalletClient, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, http, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
+import { createPublicClient, createWalletClient, custom, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, http, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadArtifacts } from '../../../devnet/src/chains/eip155/compile.js'
 import { InvalidActivityCursorError, type ActivityPage, type ActivitySource, type ActivityTransaction } from '../../src/chains/activity/activity.js'
 import { ActivityIndexer, type IndexedChain } from '../../src/chains/activity/indexer.js'
-import { OtterscanActivity } from '../../src/chains/activity/otterscan.js'
+import { OTTERSCAN_API_LEVEL, OtterscanActivity, otterscanApiLevel } from '../../src/chains/activity/otterscan.js'
 import { ChainTokenMetadata } from '../../src/chains/activity/token-metadata.js'
 import { tokensByChain } from '../../src/chains/token-list.js'
 import { ManualClock } from '../../src/clock.js'
@@ -103,7 +103,7 @@ function topLevelOnly(rows: readonly ActivityTransaction[], account: Address): A
 beforeAll(async () => {
   anvil = await startAnvil(CHAIN_ID)
   chain.rpcUrls.default.http = [anvil.url]
-  client = createPublicClient({ transport: http(anvil.url, { batch: true }) })
+  client = createPublicClient({ transport: http(anvil.url, { batch: true }), pollingInterval: 50 })
   const { DevnetERC20, DevnetPixels } = await loadArtifacts()
   const deployed = async (artifact: typeof DevnetERC20, args: unknown[]) =>
     deploy(encodeDeploy(artifact.bytecode, artifact.abi, args))
@@ -176,6 +176,14 @@ describe('the Otterscan source', () => {
     const hostile = rows.find((t) => t.metadata.operationType === 'mint' && t.transfers[0]?.fungible_info)!
     expect(hostile.transfers[0]!.fungible_info!.name).toBe(`Evil Token ${'x'.repeat(53)}`)
     expect(hostile.metadata.sentTo).toBe(evil)
+  })
+
+  it("is offered by Anvil, and a node without the API says so", async () => {
+    expect(await otterscanApiLevel(client)).toBe(OTTERSCAN_API_LEVEL)
+    const plain = createPublicClient({ transport: custom({ request: async () => Promise.reject(Object.assign(new Error('Method not found'), { code: -32601 })) }) })
+    expect(await otterscanApiLevel(plain)).toBeNull()
+    const down = createPublicClient({ transport: http('http://127.0.0.1:9', { retryCount: 0 }) })
+    await expect(otterscanApiLevel(down)).rejects.toThrow()
   })
 
   it('pages with cursors: small pages give the same rows, each once', async () => {

@@ -7,7 +7,7 @@
  * stored: every page is read afresh from the node's current chain, so a reorganised block's
  * transactions are gone from the next page.
  */
-import { formatTransaction, formatTransactionReceipt, getAddress, type Address, type Hex, type PublicClient, type Transaction, type TransactionReceipt } from 'viem'
+import { formatTransaction, formatTransactionReceipt, getAddress, MethodNotFoundRpcError, MethodNotSupportedRpcError, type Address, type Hex, type PublicClient, type Transaction, type TransactionReceipt } from 'viem'
 import {
   activityAccount,
   decodeActivityCursor,
@@ -56,6 +56,23 @@ const rpc = (client: PublicClient) => client.request as unknown as Rpc
 interface Found {
   tx: Transaction
   receipt: TransactionReceipt
+}
+
+/** The Otterscan API level this source needs (Erigon, Reth and Anvil serve 8). */
+export const OTTERSCAN_API_LEVEL = 8
+
+/**
+ * The node's Otterscan API level (`ots_getApiLevel`), or null when the node answers that it has no
+ * such method; a node that does not answer at all rejects (it says nothing either way).
+ */
+export async function otterscanApiLevel(client: PublicClient): Promise<number | null> {
+  try {
+    const level = await rpc(client)({ method: 'ots_getApiLevel', params: [] })
+    return typeof level === 'number' && Number.isInteger(level) ? level : null
+  } catch (error) {
+    if (error instanceof MethodNotFoundRpcError || error instanceof MethodNotSupportedRpcError) return null
+    throw error
+  }
 }
 
 export class OtterscanActivity implements ActivitySource {
