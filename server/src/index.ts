@@ -25,7 +25,7 @@ export { DEFAULT_FEED_MAX_AGE_SECONDS, FeedPrices, type PriceFeed } from './chai
 export { chainClient } from './chains/chain-client.js'
 export { NATIVE_TOKEN, UniswapV2Swaps, type SwapRouterConfig, type SwapTransaction } from './chains/uniswap-v2.js'
 // Account activity (the history the modal lists) from a node's Otterscan API or the server's own
-// indexer, the same rows from each (docs/activity.md).
+// indexer, the same rows from each (docs/service-api.md, "Activity from a real chain").
 export { ACTIVITY_PAGE_SIZE, InvalidActivityCursorError, type ActivityPage, type ActivityPageRequest, type ActivitySource, type ActivityTransaction } from './chains/activity/activity.js'
 export { OTTERSCAN_API_LEVEL, OtterscanActivity, otterscanApiLevel, type OtterscanActivityOptions } from './chains/activity/otterscan.js'
 export { ActivityIndexError, ActivityIndexer, type ActivityIndexerOptions, type IndexedChain, type SyncOutcome } from './chains/activity/indexer.js'

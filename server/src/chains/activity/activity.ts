@@ -1,8 +1,9 @@
 /**
  * Account activity (the history the modal lists, spec section 7): one port, two sources that each
- * give exactly the same rows (docs/activity.md). A row is a transaction of one account on one EVM
- * chain that the account sent (a transfer or a contract call), or that moved the native coin, an
- * ERC-20 or an ERC-721 token into or out of the account; its transfers are those of the account.
+ * give exactly the same rows (docs/service-api.md, "Activity from a real chain"). A row is a
+ * transaction of one account on one EVM chain that the account sent (a transfer or a contract call),
+ * or that moved the native coin, an ERC-20 or an ERC-721 token into or out of the account; its
+ * transfers are those of the account.
  * Pages are newest first, in the wire's `transactionPageSchema` shape, with an opaque cursor.
  */
 import { getAddress, isAddress, type Address } from 'viem'
