@@ -210,7 +210,7 @@ describe('the Otterscan source', () => {
 describe.each(ENGINES)('the indexer on $name', ({ name, open }) => {
   let db: Awaited<ReturnType<typeof migratedDatabase>>
   const indexers: ActivityIndexer[] = []
-  const indexer = (chainOptions: Partial<IndexedChain> = {}, options: { blocksPerRange?: number; advisoryLock?: boolean } = {}) => {
+  const indexer = (chainOptions: Partial<IndexedChain> = {}, options: { blocksPerRange?: number; rangesPerSync?: number; advisoryLock?: boolean } = {}) => {
     const made = new ActivityIndexer({ ...presentation(), ...options, db, clock: new ManualClock(), chains: [{ ...activityChain(), startBlock: 0n, confirmations: 0, ...chainOptions }] })
     indexers.push(made)
     return made
@@ -288,6 +288,20 @@ describe.each(ENGINES)('the indexer on $name', ({ name, open }) => {
     ])
     expect(rows[0]!.n).toBe(total)
     expect(total).toBeGreaterThan(10)
+  })
+
+  it('keeps the accounts that follow the head first: one read from the start block waits for them', async () => {
+    const source = indexer({}, { rangesPerSync: 1, blocksPerRange: 100 })
+    await source.sync(CHAIN_ID)
+    const late = privateKeyToAccount(generatePrivateKey()).address
+    await send(deployer, { to: late, value: 5n })
+    await send(deployer, { to: me.address, value: 4n })
+    await source.follow(CHAIN_ID, late)
+    await source.sync(CHAIN_ID)
+    expect((await allRows(source, me.address)).map(summary)[0]).toBe('receive confirmed in 0.000000000000000004 ETH')
+    expect(await allRows(source, late)).toEqual([])
+    await source.sync(CHAIN_ID)
+    expect((await allRows(source, late)).map(summary)).toEqual(['receive confirmed in 0.000000000000000005 ETH'])
   })
 
   it.runIf(name === 'postgres')('lets one replica index a chain: another finds it locked', async () => {

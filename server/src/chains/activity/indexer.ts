@@ -43,6 +43,8 @@ export interface ActivityIndexerOptions extends ActivityPresentation {
   readonly blocksPerRange?: number
   /** The deepest reorganisation looked for: hashes of that many recent blocks are kept (default 128). */
   readonly reorgWindow?: number
+  /** Ranges one sync writes at most (default 200); the next sync goes on. */
+  readonly rangesPerSync?: number
   /** A background sync's failure (the next one tries again). */
   readonly onError?: (error: unknown) => void
   /**
@@ -66,6 +68,13 @@ const DEFAULT_REORG_WINDOW = 128
 const REORG_PROBE_BATCH = 8
 /** Writes refused in a row (the chain moving under the reader) before a sync gives up until the next. */
 const MAX_REFUSED_WRITES = 5
+/**
+ * Ranges one sync writes at most: the accounts following the head go first, so accounts being read
+ * from the start block (many asked about at once, say) delay them by one sync at most.
+ */
+const DEFAULT_RANGES_PER_SYNC = 200
+/** Followed accounts this process remembers, so that a page asks the database to follow only new ones. */
+const FOLLOWED_MEMORY = 100_000
 
 export class ActivityIndexer implements ActivitySource {
   private readonly store: ActivityStore
@@ -73,6 +82,8 @@ export class ActivityIndexer implements ActivitySource {
   private readonly running = new Map<number, Promise<SyncOutcome>>()
   private readonly blocksPerRange: bigint
   private readonly reorgWindow: bigint
+  private readonly rangesPerSync: number
+  private readonly followed = new Set<string>()
   private timer: ReturnType<typeof setTimeout> | undefined
   private stopped = false
 
@@ -81,6 +92,7 @@ export class ActivityIndexer implements ActivitySource {
     this.chains = new Map(options.chains.map((c) => [c.chainId, c]))
     this.blocksPerRange = BigInt(Math.max(1, options.blocksPerRange ?? DEFAULT_BLOCKS_PER_RANGE))
     this.reorgWindow = BigInt(Math.max(1, options.reorgWindow ?? DEFAULT_REORG_WINDOW))
+    this.rangesPerSync = Math.max(1, options.rangesPerSync ?? DEFAULT_RANGES_PER_SYNC)
   }
 
   /**
@@ -106,15 +118,20 @@ export class ActivityIndexer implements ActivitySource {
   }
 
   /** Follows an account the server has seen (from the chain's start block); whether it was new. False on a chain not indexed. */
-  follow(chainId: number, account: Address): Promise<boolean> {
+  async follow(chainId: number, account: Address): Promise<boolean> {
     const chain = this.chains.get(chainId)
-    if (!chain) return Promise.resolve(false)
-    return this.store.follow(chainId, getAddress(account), chain.startBlock, this.options.clock.now())
+    const key = `${chainId}:${account.toLowerCase()}`
+    if (!chain || this.followed.has(key)) return false
+    const added = await this.store.follow(chainId, getAddress(account), chain.startBlock, this.options.clock.now())
+    if (this.followed.size >= FOLLOWED_MEMORY) this.followed.clear()
+    this.followed.add(key)
+    return added
   }
 
   /**
-   * Indexes the chain up to its head less the confirmation depth, after any sync of this indexer
-   * already under way. `busy` when another replica holds the chain's lock (it indexes instead).
+   * Indexes the chain towards its head less the confirmation depth (at most `rangesPerSync` ranges,
+   * those of the accounts following the head first), after any sync of this indexer already under
+   * way. `busy` when another replica holds the chain's lock (it indexes instead).
    */
   sync(chainId: number): Promise<SyncOutcome> {
     const chain = this.chains.get(chainId)
@@ -177,7 +194,7 @@ export class ActivityIndexer implements ActivitySource {
     const keepFrom = target - this.reorgWindow + 1n
     await this.rollBackReorganised(chain)
     let refused = 0
-    for (;;) {
+    for (let ranges = 0; ranges < this.rangesPerSync; ) {
       const epoch = await this.store.epoch(chain.chainId)
       const group = await this.store.laggingGroup(chain.chainId, target)
       if (!group) break
@@ -188,6 +205,7 @@ export class ActivityIndexer implements ActivitySource {
       const range = await this.scan(chain, epoch, group.accounts, from, to, keepFrom)
       if (range && (await this.store.write(range))) {
         refused = 0
+        ranges++
         continue
       }
       if (++refused >= MAX_REFUSED_WRITES) throw new ActivityIndexError(`chain ${chain.chainId} kept changing under the indexer at blocks ${from}-${to}`)

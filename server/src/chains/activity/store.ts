@@ -65,12 +65,15 @@ export class ActivityStore {
     return rows[0]?.epoch ?? 0
   }
 
-  /** The followed accounts indexed to the lowest block, when it is below `target`; that block, and the next higher one any account is at. */
+  /**
+   * The followed accounts indexed to the highest block below `target` (those following the head go
+   * before those being read from the start block), that block, and the next higher one any account is at.
+   */
   async laggingGroup(chainId: number, target: bigint): Promise<{ syncedTo: bigint; accounts: Address[]; nextSyncedTo: bigint | null } | null> {
     const chain = String(chainId)
     const { rows } = await this.db.query<{ synced_to: string; address: string }>(
       `SELECT synced_to::text AS synced_to, address FROM activity_accounts
-       WHERE chain_id = $1::bigint AND synced_to = (SELECT min(synced_to) FROM activity_accounts WHERE chain_id = $1::bigint) AND synced_to < $2::bigint
+       WHERE chain_id = $1::bigint AND synced_to = (SELECT max(synced_to) FROM activity_accounts WHERE chain_id = $1::bigint AND synced_to < $2::bigint)
        ORDER BY address`,
       [chain, String(target)],
     )
