@@ -28,3 +28,11 @@ export { readTokenList, TokenListError, tokenListSchema, tokensByChain, type Lis
 export { DEFAULT_FEED_MAX_AGE_SECONDS, FeedPrices, type PriceFeed, type PriceSource } from './chains/price-feeds.js'
 export { chainClient } from './chains/chain-client.js'
 export { NATIVE_TOKEN, UniswapV2Swaps, type SwapRouterConfig, type SwapTransaction } from './chains/uniswap-v2.js'
+// Account activity (the history the modal lists) from a node's Otterscan API or the server's own
+// indexer, the same rows from each (docs/service-api.md, "Activity from a real chain").
+export { ACTIVITY_PAGE_SIZE, InvalidActivityCursorError, type ActivityPage, type ActivityPageRequest, type ActivitySource, type ActivityTransaction } from './chains/activity/activity.js'
+export { OTTERSCAN_API_LEVEL, OtterscanActivity, otterscanApiLevel, type OtterscanActivityOptions } from './chains/activity/otterscan.js'
+export { ActivityIndexError, ActivityIndexer, type ActivityIndexerOptions, type IndexedChain, type SyncOutcome } from './chains/activity/indexer.js'
+export type { ActivityChain } from './chains/activity/reads.js'
+export type { ActivityPresentation, TokenIcon } from './chains/activity/present.js'
+export { ChainTokenMetadata, type ChainTokenMetadataOptions, type TokenFacts, type TokenMetadata } from './chains/activity/token-metadata.js'

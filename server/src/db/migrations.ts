@@ -131,6 +131,51 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX project_origins_origin ON project_origins (origin);
     `,
   },
+  {
+    version: 8,
+    name: 'account activity indexed from chains',
+    // The activity indexer's rows (one per account and transaction: the primary key makes every
+    // write an idempotent upsert, so two indexers at once never duplicate a row), the accounts it
+    // follows with the block each is indexed to, and the hashes of recent blocks it read, by which it
+    // finds a reorganisation. A chain's epoch grows with each rollback: a write read before it is refused.
+    sql: `
+      CREATE TABLE activity_chains (
+        chain_id bigint PRIMARY KEY,
+        epoch integer NOT NULL DEFAULT 0
+      );
+      CREATE TABLE activity_accounts (
+        chain_id bigint NOT NULL,
+        address text NOT NULL CHECK (address ~ '^0x[0-9a-f]{40}$'),
+        synced_to bigint NOT NULL,
+        followed_at timestamptz NOT NULL,
+        PRIMARY KEY (chain_id, address)
+      );
+      CREATE INDEX activity_accounts_synced_to ON activity_accounts (chain_id, synced_to);
+      CREATE TABLE activity_blocks (
+        chain_id bigint NOT NULL,
+        number bigint NOT NULL,
+        hash text NOT NULL CHECK (hash ~ '^0x[0-9a-f]{64}$'),
+        PRIMARY KEY (chain_id, number)
+      );
+      CREATE TABLE activity_rows (
+        chain_id bigint NOT NULL,
+        account text NOT NULL CHECK (account ~ '^0x[0-9a-f]{40}$'),
+        hash text NOT NULL CHECK (hash ~ '^0x[0-9a-f]{64}$'),
+        block_number bigint NOT NULL,
+        block_hash text NOT NULL,
+        tx_index integer NOT NULL,
+        mined_at bigint NOT NULL,
+        sender text NOT NULL,
+        recipient text,
+        nonce bigint NOT NULL,
+        status text NOT NULL CHECK (status IN ('confirmed', 'failed')),
+        transfers jsonb NOT NULL,
+        PRIMARY KEY (chain_id, account, hash)
+      );
+      CREATE INDEX activity_rows_newest ON activity_rows (chain_id, account, block_number DESC, tx_index DESC);
+      CREATE INDEX activity_rows_block ON activity_rows (chain_id, block_number);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
