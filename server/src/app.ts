@@ -21,7 +21,7 @@ import { checkContract } from './contract.js'
 import { CacheStats, TtlCache } from './ttl-cache.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { chainHealth } from './chain-health.js'
-import { configuredChainData } from './chains/configured.js'
+import { configuredSources, INDEX_INTERVAL_MS } from './chains/configured.js'
 import { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
 import { CHAIN_DATA_OPERATIONS, ChainDataError, type ApiGuard, type ChainDataAnswer, type ChainDataOperation, type ChainDataPort } from './chain-data.js'
 
@@ -300,9 +300,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   // A balance is kept 30 s per account, chain and currency (spec section 9); `forceUpdate=true`
   // (the modal's refresh after a transaction) reads afresh and keeps that.
   const balances = new TtlCache<ChainDataAnswer>({ name: 'balance', clock, ttlMs: config.caches.balanceSeconds * 1_000, stats: cacheStats })
-  const chainData =
-    parts.chainData ?? configuredChainData(config, clock, { onChainError: (chainId, error) => app.log.warn({ err: error, chainId }, 'a chain did not answer a balance read') })
-  registerChainData(app, chainData, balances)
+  const configured =
+    parts.chainData === undefined
+      ? configuredSources(config, clock, { db, onChainError: (chainId, error) => app.log.warn({ err: error, chainId }, 'a chain did not answer a balance read') })
+      : undefined
+  registerChainData(app, parts.chainData ?? configured!.port, balances)
+  // The history indexer runs with the server (one replica at a time per chain: an advisory lock).
+  const indexer = configured?.indexer
+  if (indexer !== undefined) {
+    app.addHook('onReady', async () => indexer.start(INDEX_INTERVAL_MS))
+    app.addHook('onClose', async () => indexer.stop())
+  }
 
   return app
 }

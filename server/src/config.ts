@@ -35,6 +35,18 @@ const chainSchema = z.strictObject({
   ),
   /** How old a feed's last update may be before its price is not shown (a day by default). */
   priceFeedMaxAgeSeconds: z.optional(z.int().min(60).max(30 * 86_400)),
+  /**
+   * Where an eip155 chain's history comes from: `otterscan` (the node's Otterscan API: Erigon, Reth,
+   * Anvil; exact, native transfers inside calls included), or `indexer` (this server indexes the
+   * accounts it has seen into its database from `startBlock`, `confirmations` blocks behind the head;
+   * top-level native transfers only). Without it the chain has no history.
+   */
+  activity: z.optional(
+    z.discriminatedUnion('source', [
+      z.strictObject({ source: z.literal('otterscan') }),
+      z.strictObject({ source: z.literal('indexer'), startBlock: z.int().min(0), confirmations: z.optional(z.int().min(0).max(256)) }),
+    ]),
+  ),
   /** A Uniswap V2-compatible router the chain's swaps go through, and its wrapped coin (`WETH()`). */
   swap: z.optional(z.strictObject({ router: address, weth: address })),
 })

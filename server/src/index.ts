@@ -19,7 +19,7 @@ export { decodeBase58 } from './base58.js'
 // on-chain feeds, swaps through a Uniswap V2-compatible router; behind the server's own source
 // (evmChainData), which a deployment may put in front of a source of its own.
 export { ETHER, evmChainData, INSUFFICIENT_LIQUIDITY, NATIVE_PRICE_KEY, type EvmChain, type EvmChainDataOptions } from './chains/evm-chain-data.js'
-export { configuredBitcoinChains, configuredChainData, configuredEvmChains, configuredSolanaChains } from './chains/configured.js'
+export { configuredBitcoinChains, configuredChainData, configuredEvmChains, configuredSolanaChains, configuredSources, type ConfiguredSources } from './chains/configured.js'
 export { bitcoinChainData, BTC, EsploraBalanceReader, isBitcoinAddress, type BitcoinChain, type BitcoinChainDataOptions } from './chains/bitcoin-chain-data.js'
 export { isSolanaAddress, SOL, SolanaBalanceReader, solanaChainData, type ListedMint, type SolanaChain, type SolanaChainDataOptions } from './chains/solana-chain-data.js'
 export { EvmBalanceReader, type HeldToken, type NativeCurrency } from './chains/evm-balances.js'

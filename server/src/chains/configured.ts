@@ -9,14 +9,20 @@ import type { ChainDataPort } from '../chain-data.js'
 import type { Clock } from '../clock.js'
 import type { ChainConfig, ServerConfig } from '../config.js'
 import { chainClient } from './chain-client.js'
-import { defaultIconUrl, evmChainData, type EvmChain, type EvmChainDataOptions } from './evm-chain-data.js'
+import { defaultIconUrl, ETHER, evmChainData, type EvmChain, type EvmChainDataOptions } from './evm-chain-data.js'
+import type { Database } from '../db/database.js'
+import type { ActivitySource } from './activity/activity.js'
+import type { ActivityChain } from './activity/reads.js'
+import { ActivityIndexer, type IndexedChain } from './activity/indexer.js'
+import { OtterscanActivity } from './activity/otterscan.js'
+import { ChainTokenMetadata } from './activity/token-metadata.js'
 import { FeedPrices } from './price-feeds.js'
 import { solanaChainData, type SolanaChain } from './solana-chain-data.js'
 import { bitcoinChainData, type BitcoinChain } from './bitcoin-chain-data.js'
 import { readTokenList, type ListedToken } from './token-list.js'
 
-/** The EVM chains of a configuration, with the tokens its lists give each (read now: a bad list stops the start). */
-export function configuredEvmChains(config: Pick<ServerConfig, 'chains' | 'tokenLists'>): EvmChain[] {
+/** The tokens the lists give each chain (read now: a bad list stops the start). */
+function listedTokens(config: Pick<ServerConfig, 'tokenLists'>): Map<number, ListedToken[]> {
   const tokens = new Map<number, ListedToken[]>()
   for (const path of config.tokenLists) {
     for (const [chainId, listed] of readTokenList(path)) {
@@ -24,6 +30,11 @@ export function configuredEvmChains(config: Pick<ServerConfig, 'chains' | 'token
       tokens.set(chainId, [...known, ...listed.filter((token) => !known.some((k) => k.address === token.address))])
     }
   }
+  return tokens
+}
+
+/** The EVM chains of a configuration, with the tokens its lists give each. */
+export function configuredEvmChains(config: Pick<ServerConfig, 'chains' | 'tokenLists'>, tokens: ReadonlyMap<number, readonly ListedToken[]> = listedTokens(config)): EvmChain[] {
   return config.chains.flatMap((chain) => {
     const evm = evmChain(chain, tokens)
     return evm === undefined ? [] : [evm]
@@ -81,17 +92,69 @@ export function configuredBitcoinChains(config: Pick<ServerConfig, 'chains'>, cl
   })
 }
 
+/** How often the indexer looks for new blocks. */
+const INDEX_INTERVAL_MS = 4_000
+
+export interface ConfiguredSources {
+  readonly port: ChainDataPort
+  /** The history indexer of the chains configured with `indexer` (start it with the server, stop it before the database). */
+  readonly indexer?: ActivityIndexer
+}
+
 /**
- * The configuration's source: its EVM chains, then its Solana networks, then its Bitcoin networks,
- * each handing what it does not answer to the next, the last to `next`.
+ * The configuration's sources: its EVM chains (and their history), then its Solana networks, then
+ * its Bitcoin networks, each handing what it does not answer to the next, the last to `next`.
+ * Without a database, chains whose history is indexed have none.
  */
-export function configuredChainData(config: Pick<ServerConfig, 'chains' | 'tokenLists'>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock'> = {}): ChainDataPort {
-  const { next, iconUrl, ...rest } = extra
+export function configuredSources(config: Pick<ServerConfig, 'chains' | 'tokenLists'>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock' | 'activity'> & { db?: Database } = {}): ConfiguredSources {
+  const { next, iconUrl, db, ...rest } = extra
   const icon = iconUrl ?? defaultIconUrl
+  const tokens = listedTokens(config)
+  const evm = configuredEvmChains(config, tokens)
   const bitcoin = configuredBitcoinChains(config, clock)
   const solana = configuredSolanaChains(config, clock)
   let after: ChainDataPort = next ?? {}
   if (bitcoin.length > 0) after = bitcoinChainData({ chains: bitcoin, iconUrl: icon, next: after })
   if (solana.length > 0) after = solanaChainData({ chains: solana, iconUrl: icon, next: after })
-  return evmChainData({ chains: configuredEvmChains(config), clock, ...(iconUrl === undefined ? {} : { iconUrl }), ...rest, next: after })
+  const history = configuredActivity(config, evm, tokens, clock, db)
+  const port = evmChainData({ chains: evm, clock, ...(iconUrl === undefined ? {} : { iconUrl }), ...rest, next: after, ...(history.source === undefined ? {} : { activity: history.source }) })
+  return { port, ...(history.indexer === undefined ? {} : { indexer: history.indexer }) }
 }
+
+/** The configuration's source (see configuredSources), without indexed history. */
+export function configuredChainData(config: Pick<ServerConfig, 'chains' | 'tokenLists'>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock' | 'activity'> = {}): ChainDataPort {
+  return configuredSources(config, clock, extra).port
+}
+
+/** One history source over the chains read through Otterscan and those indexed here. */
+function configuredActivity(
+  config: Pick<ServerConfig, 'chains'>,
+  evm: readonly EvmChain[],
+  tokens: ReadonlyMap<number, readonly ListedToken[]>,
+  clock: Clock,
+  db: Database | undefined,
+): { source?: ActivitySource; indexer?: ActivityIndexer } {
+  const clients = new Map(evm.map((chain) => [chain.reference, chain.client]))
+  const presentation = {
+    tokens: new ChainTokenMetadata({ client: (chainId: number) => clients.get(chainId), tokens }),
+    // A token's icon: its list's; without one the modal draws its symbol (a page of history names no project for the image route).
+    iconUrl: (token: { symbol: string; logoURI?: string }) => token.logoURI ?? '',
+  }
+  const otterscan: ActivityChain[] = []
+  const indexed: IndexedChain[] = []
+  for (const chain of config.chains) {
+    const found = evm.find((c) => `eip155:${c.reference}` === chain.id)
+    if (found === undefined || chain.activity === undefined) continue
+    const base = { chainId: found.reference, client: found.client, native: found.native ?? ETHER }
+    if (chain.activity.source === 'otterscan') otterscan.push(base)
+    else if (db !== undefined) indexed.push({ ...base, startBlock: BigInt(chain.activity.startBlock), ...(chain.activity.confirmations === undefined ? {} : { confirmations: chain.activity.confirmations }) })
+  }
+  const ots = otterscan.length === 0 ? undefined : new OtterscanActivity({ ...presentation, chains: otterscan })
+  const indexer = indexed.length === 0 || db === undefined ? undefined : new ActivityIndexer({ ...presentation, db, clock, chains: indexed })
+  if (ots === undefined && indexer === undefined) return {}
+  const viaOtterscan = new Set(otterscan.map((c) => c.chainId))
+  const source: ActivitySource = { page: (request) => (viaOtterscan.has(request.chainId) ? ots! : indexer!).page(request) }
+  return { source, ...(indexer === undefined ? {} : { indexer }) }
+}
+
+export { INDEX_INTERVAL_MS }

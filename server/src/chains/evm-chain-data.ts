@@ -11,6 +11,7 @@ import { formatUnits, getAddress, isAddress, maxUint256, type Address, type Hex,
 import type { ChainDataAnswer, ChainDataHandler, ChainDataOperation, ChainDataPort, ChainDataRequest } from '../chain-data.js'
 import { ChainDataError } from '../chain-data.js'
 import type { Clock } from '../clock.js'
+import type { ActivitySource } from './activity/activity.js'
 import { EvmBalanceReader, type HeldToken, type NativeCurrency } from './evm-balances.js'
 import { FeedPrices, type PriceFeed } from './price-feeds.js'
 import type { ListedToken } from './token-list.js'
@@ -49,6 +50,8 @@ export interface EvmChainDataOptions {
   readonly next?: ChainDataPort
   /** A token's icon where its list gives none; by default the server's own token image by symbol. */
   readonly iconUrl?: (symbol: string, request: ChainDataRequest) => string
+  /** An account's history on these chains (Otterscan or the indexer); without it, the next source's. */
+  readonly activity?: ActivitySource
   /** A chain that did not answer, for the logs (a multi-chain balance leaves it out). */
   readonly onChainError?: (chainId: string, error: unknown) => void
 }
@@ -246,6 +249,23 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
         if (selected.length > 0) throw (read[0] as PromiseRejectedResult).reason
       }
       return { json: { balances: read.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])) } }
+    },
+
+    history: async (request) => {
+      const account = evmAccount(request.params.address ?? '')
+      const empty = { data: [], next: null }
+      if (account === undefined || options.activity === undefined) return pass('history', request, empty)
+      // One chain a page: the one named, else the only one read here.
+      const asked = request.query.get('chainId') || account.chain
+      const found = asked === undefined ? (chains.size === 1 ? ({ kind: 'ours', chain: [...chains.values()][0]! } as const) : ({ kind: 'elsewhere' } as const)) : where(asked)
+      if (found.kind !== 'ours') return pass('history', request, empty)
+      const page = await options.activity.page({
+        account: account.address,
+        chainId: found.chain.config.reference,
+        cursor: request.query.get('cursor') || null,
+        onrampOnly: Boolean(request.query.get('onramp')),
+      })
+      return { json: page }
     },
 
     prices: async (request) => {

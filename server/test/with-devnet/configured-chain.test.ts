@@ -19,6 +19,7 @@ import { ManualClock } from '../../src/clock.js'
 import { readServerConfig } from '../../src/config.js'
 import type { Database } from '../../src/db/database.js'
 import { NATIVE_TOKEN } from '../../src/chains/uniswap-v2.js'
+import { configuredSources } from '../../src/chains/configured.js'
 import { startAnvil, type Anvil } from '../anvil.js'
 import { freePort } from '../../../tests/e2e/support/free-port.js'
 import { migratedDatabase, SDK, serverWithProject } from '../support.js'
@@ -77,6 +78,7 @@ beforeAll(async () => {
           rpcUrls: [dead, anvil.url],
           priceFeeds: { native: feed('ETH'), [DEVNET_CONTRACTS.dUSD]: feed('dUSD'), [DEVNET_CONTRACTS.DVT.toLowerCase()]: feed('DVT'), EUR: euro },
           swap: { router: DEVNET_CONTRACTS.swapRouter, weth: DEVNET_CONTRACTS.weth },
+          activity: { source: 'otterscan' },
         },
       ],
     }),
@@ -208,6 +210,24 @@ describe('a configured chain the server has never seen', () => {
     expect(BigInt(body.standard)).toBeLessThanOrEqual((price * 1125n) / 1000n)
     expect(BigInt(body.fast)).toBe((BigInt(body.standard) * 12n) / 10n)
     expect(await get('/v1/convert/gas-price?chainId=eip155:10')).toEqual([400, { reasons: [{ description: 'Network not supported for Gas Price' }] }])
+  })
+
+  it("lists the account's activity from the node's Otterscan API, newest first, and the indexer's rows are the same", async () => {
+    const [status, body] = (await get(`/v1/account/${CHAIN}:${holder.address}/history`)) as [number, { data: { metadata: { operationType: string; hash: string } }[]; next: string | null }]
+    expect(status).toBe(200)
+    // The swap and its approval (sent), the dUSD and the ETH received, the unpriced token minted to it.
+    expect(body.data.map((row) => row.metadata.operationType)).toEqual(['execute', 'execute', 'receive', 'receive', 'mint'])
+    expect(body.next).toBeNull()
+    // A server that indexes the chain itself gives the same rows.
+    const indexed = configuredSources(
+      { tokenLists: [join(folder, 'tokens.json')], chains: [{ id: CHAIN, rpcUrls: [anvil.url], activity: { source: 'indexer', startBlock: 0, confirmations: 0 } }] },
+      new ManualClock(Date.now()),
+      { db },
+    )
+    const ask = () => indexed.port.history!({ params: { address: `${CHAIN}:${holder.address}` }, query: new URLSearchParams(), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })
+    await ask()
+    await indexed.indexer!.sync(31337)
+    expect((await ask()).json).toEqual(body)
   })
 
   it('reports the chain ready on /readyz', async () => {
