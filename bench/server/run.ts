@@ -1,8 +1,11 @@
 /**
  * The server's chain reads, measured: balance latency (p50, p99) with a cold cache (every read goes
- * to the chain) and a warm one (the section 9 cache answers), over real HTTP on loopback, against a
- * fresh Anvil holding the devnet's contracts, configured as a host configures a chain. Prints a
- * table; writes nothing. `npm run bench:server [-- --requests N]`.
+ * to the chain) and a warm one (the section 9 cache answers), activity latency through the node's
+ * Otterscan API and through the server's indexer (cold: a fresh source's first page, its token
+ * facts unknown; warm: the pages after), over real HTTP on loopback where the server serves it, and
+ * the indexer's catch-up rate in blocks per second; against a fresh Anvil holding the devnet's
+ * contracts, configured as a host configures a chain. Prints a table; writes nothing.
+ * `npm run bench:server [-- --requests N]`.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -16,7 +19,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadArtifacts } from '../../devnet/src/chains/eip155/compile.js'
 import { deployDevnetContracts } from '../../devnet/src/chains/eip155/deploy.js'
 import { DEVNET_ACCOUNTS, DEVNET_CONTRACTS, DEVNET_PRICE_FEEDS } from '../../devnet/src/config.js'
-import { buildServer, DEFAULT_CONFIG, migrate, openPgliteDatabase, Projects, readServerConfig, systemClock } from '../../server/src/index.js'
+import { buildServer, configuredSources, DEFAULT_CONFIG, migrate, openPgliteDatabase, Projects, readServerConfig, systemClock, type ChainDataRequest } from '../../server/src/index.js'
 import { freePort } from '../../tests/e2e/support/free-port.js'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
@@ -101,7 +104,7 @@ async function main(): Promise<void> {
       join(folder, 'config.json'),
       JSON.stringify({
         tokenLists: ['tokens.json'],
-        chains: [{ id: 'eip155:31337', rpcUrls: [anvil.url], priceFeeds: { native: feed('ETH'), [DEVNET_CONTRACTS.dUSD]: feed('dUSD'), [DEVNET_CONTRACTS.DVT]: feed('DVT') } }],
+        chains: [{ id: 'eip155:31337', rpcUrls: [anvil.url], priceFeeds: { native: feed('ETH'), [DEVNET_CONTRACTS.dUSD]: feed('dUSD'), [DEVNET_CONTRACTS.DVT]: feed('DVT') }, activity: { source: 'otterscan' } }],
         limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000_000 },
       }),
     )
@@ -120,11 +123,43 @@ async function main(): Promise<void> {
       await timed(20, (i) => balance(holders[i % holders.length]!, true))
       const cold = figures(await timed(REQUESTS, (i) => balance(holders[i % holders.length]!, true)))
       const warm = figures(await timed(REQUESTS, (i) => balance(holders[i % holders.length]!, false)))
+      const history = async (holder: Address) => {
+        const response = await fetch(`${base}/v1/account/eip155:31337:${holder}/history?${SDK}`)
+        const body = (await response.json()) as { data?: unknown[] }
+        if (!response.ok || body.data?.length !== 2) throw new Error(`history answered ${response.status}: ${JSON.stringify(body)}`)
+      }
+      const call = (holder: Address): ChainDataRequest => ({ params: { address: `eip155:31337:${holder}` }, query: new URLSearchParams(), body: undefined, headers: {}, baseUrl: base })
+      const config = readServerConfig(join(folder, 'config.json'))
+      // Cold: a fresh source (nothing known of the tokens) answering its first page.
+      const otterscanCold = figures(await timed(20, async (i) => void (await configuredSources(config, systemClock).port.history!(call(holders[i % holders.length]!)))))
+      const otterscanWarm = figures(await timed(REQUESTS, (i) => history(holders[i % holders.length]!)))
+
+      // The indexer: how fast it catches up from block 0 on a chain with a few thousand blocks, then its pages.
+      await client.request({ method: 'anvil_mine' as 'eth_chainId', params: ['0x7d0'] as unknown as undefined })
+      const head = await client.getBlockNumber()
+      const indexedConfig = { ...config, chains: config.chains.map((chain) => ({ ...chain, activity: { source: 'indexer' as const, startBlock: 0, confirmations: 0 } })) }
+      const indexed = configuredSources(indexedConfig, systemClock, { db })
+      for (const holder of holders) await indexed.port.history!(call(holder))
+      const started = performance.now()
+      // One sync covers these blocks (it is bounded at 10,000); the last follower's rows prove it reached the head.
+      while ((await indexed.indexer!.sync(31337)) !== 'synced') await new Promise((done) => setTimeout(done, 10))
+      const catchUpSeconds = (performance.now() - started) / 1000
+      const page = (await indexed.port.history!(call(holders[holders.length - 1]!))).json as { data: unknown[] }
+      if (page.data.length !== 2) throw new Error(`the indexer gave ${page.data.length} rows, not 2`)
+      const indexedCold = figures(await timed(20, async (i) => void (await configuredSources(indexedConfig, systemClock, { db }).port.history!(call(holders[i % holders.length]!)))))
+      const indexedWarm = figures(await timed(REQUESTS, async (i) => void (await indexed.port.history!(call(holders[i % holders.length]!)))))
+      await indexed.indexer!.stop()
+
       const row = (name: string, f: Figures) => `| ${name} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.mean.toFixed(2)} |`
-      console.log(`walletgate-server chain reads, ${REQUESTS} sequential requests each, loopback, Anvil (${new Date().toISOString().slice(0, 10)})\n`)
+      console.log(`walletgate-server chain reads, ${REQUESTS} sequential requests each (cold: 20), loopback, Anvil (${new Date().toISOString().slice(0, 10)})\n`)
       console.log('| figure (ms) | p50 | p99 | mean |\n|---|---|---|---|')
-      console.log(row('balance, cold cache (read from the chain)', cold))
-      console.log(row('balance, warm cache', warm))
+      console.log(row('balance, cold cache (read from the chain), HTTP', cold))
+      console.log(row('balance, warm cache, HTTP', warm))
+      console.log(row('activity via Otterscan, cold (fresh source), in process', otterscanCold))
+      console.log(row('activity via Otterscan, warm, HTTP', otterscanWarm))
+      console.log(row('activity via the indexer, cold (fresh source), in process', indexedCold))
+      console.log(row('activity via the indexer, warm, in process', indexedWarm))
+      console.log(`\nindexer catch-up: ${head} blocks from block 0 for ${holders.length} accounts in ${catchUpSeconds.toFixed(2)} s: ${(Number(head) / catchUpSeconds).toFixed(0)} blocks/s`)
     } finally {
       await app.close()
     }
