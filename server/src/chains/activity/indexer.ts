@@ -52,6 +52,11 @@ export interface ActivityIndexerOptions extends ActivityPresentation {
    * replica that lost the lock; PGlite, one process's database, takes none.
    */
   readonly advisoryLock?: boolean
+  /**
+   * Accounts followed on a chain at most (default 100,000): anyone may ask for any address's history,
+   * and every followed account costs each sync a log query; past it, a new account's page is empty.
+   */
+  readonly maxFollowed?: number
 }
 
 export type SyncOutcome = 'synced' | 'busy'
@@ -75,6 +80,8 @@ const MAX_REFUSED_WRITES = 5
 const DEFAULT_RANGES_PER_SYNC = 200
 /** Followed accounts this process remembers, so that a page asks the database to follow only new ones. */
 const FOLLOWED_MEMORY = 100_000
+/** Accounts one chain follows at most by default. */
+export const DEFAULT_MAX_FOLLOWED = 100_000
 
 export class ActivityIndexer implements ActivitySource {
   private readonly store: ActivityStore
@@ -122,10 +129,12 @@ export class ActivityIndexer implements ActivitySource {
     const chain = this.chains.get(chainId)
     const key = `${chainId}:${account.toLowerCase()}`
     if (!chain || this.followed.has(key)) return false
-    const added = await this.store.follow(chainId, getAddress(account), chain.startBlock, this.options.clock.now())
+    const outcome = await this.store.follow(chainId, getAddress(account), chain.startBlock, this.options.clock.now(), this.options.maxFollowed ?? DEFAULT_MAX_FOLLOWED)
+    // A refusal is not remembered: once there is room, the account is followed.
+    if (outcome === 'full') return false
     if (this.followed.size >= FOLLOWED_MEMORY) this.followed.clear()
     this.followed.add(key)
-    return added
+    return outcome === 'added'
   }
 
   /**

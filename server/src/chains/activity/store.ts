@@ -49,15 +49,21 @@ const ROWS_PER_INSERT = 200
 export class ActivityStore {
   constructor(private readonly db: Database) {}
 
-  /** Follows the account from `fromBlock` (a no-op when it is followed already); whether it was new. */
-  async follow(chainId: number, account: Address, fromBlock: bigint, nowMs: number): Promise<boolean> {
+  /**
+   * Follows the account from `fromBlock`, unless the chain already follows `max` accounts: `added`,
+   * `known` (followed already) or `full`. Replicas adding at once may pass `max` by a few.
+   */
+  async follow(chainId: number, account: Address, fromBlock: bigint, nowMs: number, max: number): Promise<'added' | 'known' | 'full'> {
     await this.db.query('INSERT INTO activity_chains (chain_id) VALUES ($1::bigint) ON CONFLICT DO NOTHING', [String(chainId)])
     const { rows } = await this.db.query(
-      `INSERT INTO activity_accounts (chain_id, address, synced_to, followed_at) VALUES ($1::bigint, $2, $3::bigint, $4)
+      `INSERT INTO activity_accounts (chain_id, address, synced_to, followed_at)
+       SELECT $1::bigint, $2, $3::bigint, $4 WHERE (SELECT count(*) FROM activity_accounts WHERE chain_id = $1::bigint) < $5::bigint
        ON CONFLICT DO NOTHING RETURNING address`,
-      [String(chainId), account.toLowerCase(), String(fromBlock - 1n), new Date(nowMs).toISOString()],
+      [String(chainId), account.toLowerCase(), String(fromBlock - 1n), new Date(nowMs).toISOString(), String(max)],
     )
-    return rows.length > 0
+    if (rows.length > 0) return 'added'
+    const known = await this.db.query('SELECT 1 FROM activity_accounts WHERE chain_id = $1::bigint AND address = $2', [String(chainId), account.toLowerCase()])
+    return known.rows.length > 0 ? 'known' : 'full'
   }
 
   async epoch(chainId: number): Promise<number> {
