@@ -1,5 +1,5 @@
 /**
- * startDevnet(): the product's offline world on one machine. Two Hardhat chains (Devnet A 31337,
+ * startDevnet(): the product's offline world on one machine. Two Anvil chains (Devnet A 31337,
  * Devnet B 31338) with the devnet contracts deployed and accounts funded, the Solana devnet
  * (devnet/src/chains/solana), and the blockchain service on top of them. Everything listens on 127.0.0.1; stop() (or the process dying) ends it all.
  */
@@ -22,7 +22,7 @@ import {
   type DevnetPortName,
 } from './config'
 import { loadArtifacts, type Artifacts } from './chains/eip155/compile'
-import type { HardhatFiles } from './chains/eip155/hardhat-node'
+import type { ChainFiles } from './chains/eip155/anvil-node'
 import { superviseChain, type SupervisedChain } from './chains/supervisor'
 import type { DevnetControl, RunningService } from './service/server'
 // The relay and the Solana and Bitcoin chains load only when started: a host's test devnet without
@@ -73,8 +73,8 @@ export interface StartDevnetOptions {
   social?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
-  /** The Hardhat config and child preload to use instead of the repository's files. */
-  hardhatFiles?: HardhatFiles
+  /** The parent watcher to run beside each chain node instead of the repository's file. */
+  chainFiles?: ChainFiles
 }
 
 export interface DevnetTokenInfo {
@@ -119,10 +119,10 @@ export interface DevnetInfo {
 }
 
 export interface DevnetHandle extends DevnetInfo {
-  /** Pids of the child processes serving now (the Hardhat nodes and the bundlers; they change when one is restarted). */
+  /** Pids of the child processes serving now (the Anvil nodes and the bundlers; they change when one is restarted). */
   readonly childPids: number[]
   /**
-   * Resolves with a reason if a Hardhat node dies and cannot be started again; never rejects. (A
+   * Resolves with a reason if an Anvil node dies and cannot be started again; never rejects. (A
    * node that dies is started again on the same port, with the contracts deployed again.)
    */
   died: Promise<string>
@@ -178,7 +178,7 @@ const chainsStep: StartStep = {
         port,
         artifacts,
         quiet: ctx.opts.quiet,
-        ...(ctx.opts.hardhatFiles ? { files: ctx.opts.hardhatFiles } : {}),
+        ...(ctx.opts.chainFiles ? { files: ctx.opts.chainFiles } : {}),
         log: ctx.log,
         // The chain started over: the service's history forgets what it indexed from the old one,
         // and its bundler (whose keys and simulation contracts were on the old chain) starts again.

@@ -52,7 +52,7 @@ describe('batched calls and raw transactions from the embedded wallet', () => {
     expect(sent.status).toBe(200)
     const client = createPublicClient({ transport: http(devnet.rpcUrls[31337]) })
     let status = await rpc<{ status: number; receipts: { status: Hex }[]; atomic: boolean }>(token, 'wallet_getCallsStatus', [sent.body.result.id])
-    // Hardhat mines each transaction as it arrives: both are in once sendCalls answered.
+    // Anvil mines each transaction as it arrives: both are in once sendCalls answered.
     expect(status.body.result).toMatchObject({ status: 200, atomic: false, receipts: [{ status: '0x1' }, { status: '0x1' }] })
     expect(await client.getBalance({ address: a })).toBe(parseEther('0.01'))
     expect(await client.getBalance({ address: b })).toBe(parseEther('0.02'))

@@ -70,7 +70,7 @@ describe('the devnet bundlers', () => {
       expect(devnet.bundlerUrls).toEqual({ 31337: `http://127.0.0.1:${ports.bundlerA}`, 31338: `http://127.0.0.1:${ports.bundlerB}` })
       expect(await answers(devnet.bundlerUrls[31337]!)).toBe(true)
       expect(await answers(devnet.bundlerUrls[31338]!)).toBe(true)
-      // Two Hardhat nodes and two bundlers.
+      // Two Anvil nodes and two bundlers.
       expect(pids).toHaveLength(4)
       const bundlerPids = pids.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('alto'))
       expect(bundlerPids).toHaveLength(2)
@@ -92,7 +92,7 @@ describe('the devnet bundlers', () => {
       const chain = { chainId: 31337, rpcUrl: devnet.rpcUrls[31337]!, bundlerUrl: devnet.bundlerUrls[31337]! }
       const account = await devnetSmartAccount(generatePrivateKey(), chain)
       const client = createPublicClient({ transport: http(chain.rpcUrl) })
-      await client.request({ method: 'hardhat_setBalance' as never, params: [account.address, toHex(parseEther('1'))] as never })
+      await client.request({ method: 'anvil_setBalance' as never, params: [account.address, toHex(parseEther('1'))] as never })
       const receiver = privateKeyToAccount(generatePrivateKey()).address
       expect((await account.waitForCalls(await account.sendCalls([{ to: receiver, value: 5n }]))).success).toBe(true)
       expect(await client.getBalance({ address: receiver })).toBe(5n)
