@@ -34,6 +34,8 @@ export interface StartBundlerOptions {
   port: number
   quiet?: boolean
   readyTimeoutMs?: number
+  /** Gives the start up: the child is stopped and the start rejects. */
+  signal?: AbortSignal
 }
 
 function altoCli(): string {
@@ -67,6 +69,7 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
 
 export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHandle> {
   const url = `http://${DEVNET_HOST}:${opts.port}`
+  opts.signal?.throwIfAborted()
   const keys = bundlerKeys()
   for (const key of [keys.executor, keys.utility]) await rpc(opts.rpcUrl, 'anvil_setBalance', [key.address, toHex(KEY_BALANCE)])
   const args = [
@@ -122,6 +125,10 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHa
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000)
   for (;;) {
     if (isGone()) throw new Error(`bundler for chain ${opts.chainId} exited early:\n${output.slice(-4000)}`)
+    if (opts.signal?.aborted) {
+      await stop()
+      throw new Error(`bundler for chain ${opts.chainId}: start given up`)
+    }
     try {
       const entryPoints = (await rpc(url, 'eth_supportedEntryPoints')) as string[]
       if (entryPoints.some((e) => e.toLowerCase() === DEVNET_SMART_ACCOUNT.entryPoint.toLowerCase())) break
