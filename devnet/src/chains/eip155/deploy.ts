@@ -52,8 +52,9 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
   hashes.push(...(await deploySwapPools(pub, wallet, fees)))
   hashes.push(...(await deploySmartAccountContracts(pub, wallet, artifacts, fees)))
 
-  // Anvil auto-mines each transaction as it arrives, so every receipt exists already.
-  const receipts = await Promise.all(hashes.map((hash) => pub.getTransactionReceipt({ hash })))
+  // Anvil auto-mines each transaction as it arrives, but answers eth_sendRawTransaction before its
+  // miner has run: on a busy machine the last receipts may not exist yet when the sends return.
+  const receipts = await Promise.all(hashes.map((hash) => pub.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 60_000 })))
   const failed = receipts.find((r) => r.status !== 'success')
   if (failed) throw new Error(`chain ${chainId}: setup transaction ${failed.transactionHash} reverted`)
   receipts.slice(0, deployments).forEach((r, i) => {
