@@ -31,7 +31,7 @@ function swapBytecodesInPlace(): Plugin {
 
 /**
  * The devnet's service is walletgate-server: the kit imports it by its package name, from the host's
- * node_modules (a host installs it beside hardhat), instead of carrying the server's sources.
+ * node_modules (a host installs it beside @foundry-rs/anvil), instead of carrying the server's sources.
  */
 function serverFromItsPackage(): Plugin {
   return {

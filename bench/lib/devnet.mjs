@@ -75,7 +75,7 @@ export async function startDevnet({ timeoutMs = 180_000 } = {}) {
       const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))])
       if (!stopped) child.kill('SIGKILL')
     }
-    // The Hardhat nodes watch their parent, but make sure.
+    // The chain nodes are watched for their parent's death, but make sure.
     for (const pid of childPids) {
       try {
         process.kill(pid, 'SIGKILL')

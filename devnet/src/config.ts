@@ -40,7 +40,7 @@ export const DEVNET_ALLOWED_ORIGINS: readonly string[] = ['http://localhost', 'h
 /** Project ids the service knows (analytics answers 403 to any other). Env: DEVNET_PROJECT_IDS. */
 export const DEVNET_DEFAULT_PROJECT_IDS = ['walletgate-demo', 'walletgate-test'] as const
 
-/** Hardhat's well-known development mnemonic: never use these keys outside a devnet. */
+/** The well-known development mnemonic (Hardhat's and Anvil's default): never use these keys outside a devnet. */
 export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk'
 
 /** First ten accounts of DEVNET_MNEMONIC (m/44'/60'/0'/0/i). Each starts with 10000 ETH on both chains. */

@@ -1,5 +1,5 @@
 /**
- * startDevnet(): the product's offline world on one machine. Two Hardhat chains (Devnet A 31337,
+ * startDevnet(): the product's offline world on one machine. Two Anvil chains (Devnet A 31337,
  * Devnet B 31338) with the devnet contracts deployed and accounts funded, the Solana devnet
  * (devnet/src/chains/solana), and the blockchain service on top of them. Everything listens on 127.0.0.1; stop() (or the process dying) ends it all.
  */
@@ -22,15 +22,15 @@ import {
   type DevnetPortName,
 } from './config'
 import { loadArtifacts, type Artifacts } from './chains/eip155/compile'
-import type { HardhatFiles } from './chains/eip155/hardhat-node'
-import { superviseChain, type SupervisedChain } from './chains/supervisor'
+import type { ChainFiles } from './chains/eip155/anvil-node'
+import { superviseChain, type ChainStatus, type SupervisedChain } from './chains/supervisor'
 import type { DevnetControl, RunningService } from './service/server'
 // The relay and the Solana and Bitcoin chains load only when started: a host's test devnet without
 // them needs none of their packages (ws, litesvm, @solana/kit, @scure/btc-signer) installed.
 import type { RelayHandle } from './relay'
 import type { SolanaDevnet } from './chains/solana/server'
 import type { BitcoinDevnet } from './chains/bip122/server'
-import type { BundlerHandle } from './chains/eip155/bundler'
+import type { BundlerKeeper, BundlerStatus } from './chains/eip155/bundler-keeper'
 import type { AuthService } from './auth/server'
 import type { SmtpSink } from './auth/smtp-sink'
 import type { FarcasterRelay } from './farcaster/relay'
@@ -73,8 +73,8 @@ export interface StartDevnetOptions {
   social?: boolean
   /** Contracts already compiled (instead of solc over devnet/contracts). */
   artifacts?: () => Promise<Artifacts>
-  /** The Hardhat config and child preload to use instead of the repository's files. */
-  hardhatFiles?: HardhatFiles
+  /** The parent watcher to run beside each chain node instead of the repository's file. */
+  chainFiles?: ChainFiles
 }
 
 export interface DevnetTokenInfo {
@@ -119,10 +119,10 @@ export interface DevnetInfo {
 }
 
 export interface DevnetHandle extends DevnetInfo {
-  /** Pids of the child processes serving now (the Hardhat nodes and the bundlers; they change when one is restarted). */
+  /** Pids of the child processes serving now (the Anvil nodes and the bundlers; they change when one is restarted). */
   readonly childPids: number[]
   /**
-   * Resolves with a reason if a Hardhat node dies and cannot be started again; never rejects. (A
+   * Resolves with a reason if an Anvil node dies and cannot be started again; never rejects. (A
    * node that dies is started again on the same port, with the contracts deployed again.)
    */
   died: Promise<string>
@@ -142,11 +142,10 @@ interface StartContext {
   relay?: RelayHandle
   solana?: SolanaDevnet
   bitcoin?: BitcoinDevnet
-  bundlers: Map<number, BundlerHandle>
-  /** Set once stop() begins: a bundler started again after that is stopped at once. */
+  /** Per chain id: the keeper of its bundler (started again whenever the chain starts over). */
+  bundlers: Map<number, BundlerKeeper>
+  /** Set once stop() begins. */
   closed: boolean
-  /** Bundler restarts after chain restarts, one after another; stopping waits for them. */
-  bundlerRestarts: Promise<void>
   auth?: AuthService
   farcaster?: FarcasterRelay
   chains: SupervisedChain[]
@@ -178,13 +177,13 @@ const chainsStep: StartStep = {
         port,
         artifacts,
         quiet: ctx.opts.quiet,
-        ...(ctx.opts.hardhatFiles ? { files: ctx.opts.hardhatFiles } : {}),
+        ...(ctx.opts.chainFiles ? { files: ctx.opts.chainFiles } : {}),
         log: ctx.log,
         // The chain started over: the service's history forgets what it indexed from the old one,
         // and its bundler (whose keys and simulation contracts were on the old chain) starts again.
         onFresh: (id) => {
           ctx.service?.chainStartedOver(id)
-          ctx.bundlerRestarts = ctx.bundlerRestarts.then(() => restartBundler(ctx, id))
+          ctx.bundlers.get(id)?.chainStartedOver()
           // The Farcaster registries were on the old chain: put them back.
           if (id === DEVNET_CHAIN_A.id) ctx.farcaster?.installRegistries().catch((error: unknown) => ctx.log(`farcaster registries not restored: ${String(error)}`))
         },
@@ -211,40 +210,21 @@ const chainsStep: StartStep = {
 
 const bundlerPort = (ctx: StartContext, chainId: number): number => (chainId === DEVNET_CHAIN_A.id ? ctx.ports.bundlerA : ctx.ports.bundlerB)
 
-async function launchBundler(ctx: StartContext, chainId: number): Promise<BundlerHandle> {
-  const { startBundler } = await import('./chains/eip155/bundler')
-  const bundler = await startBundler({ chainId, rpcUrl: ctx.rpcUrls[chainId]!, port: bundlerPort(ctx, chainId), quiet: ctx.opts.quiet })
-  if (ctx.closed) {
-    await bundler.stop()
-    throw new Error('the devnet stopped while the bundler started')
-  }
-  ctx.bundlers.set(chainId, bundler)
-  return bundler
-}
-
-async function restartBundler(ctx: StartContext, chainId: number): Promise<void> {
-  const old = ctx.bundlers.get(chainId)
-  if (old === undefined || ctx.closed) return
-  ctx.bundlers.delete(chainId)
-  await old.stop()
-  try {
-    await launchBundler(ctx, chainId)
-    ctx.log(`bundler for chain ${chainId} serves again`)
-  } catch (error) {
-    ctx.log(`bundler for chain ${chainId} could not start again: ${error instanceof Error ? error.message : String(error)}`)
-  }
-}
-
 const bundlersStep: StartStep = {
   name: 'bundlers',
   async run(ctx) {
+    const { keepBundler } = await import('./chains/eip155/bundler-keeper')
     const ids = Object.keys(ctx.rpcUrls).map(Number)
-    const results = await Promise.allSettled(ids.map((id) => launchBundler(ctx, id)))
+    const results = await Promise.allSettled(
+      ids.map(async (chainId) => {
+        const keeper = await keepBundler({ chainId, rpcUrl: ctx.rpcUrls[chainId]!, port: bundlerPort(ctx, chainId), quiet: ctx.opts.quiet, log: ctx.log })
+        ctx.bundlers.set(chainId, keeper)
+      }),
+    )
     const stop: Stopper = async () => {
-      await ctx.bundlerRestarts
-      const running = [...ctx.bundlers.values()]
+      const keepers = [...ctx.bundlers.values()]
       ctx.bundlers.clear()
-      await Promise.all(running.map((b) => b.stop()))
+      await Promise.all(keepers.map((k) => k.stop()))
     }
     const failure = results.find((r) => r.status === 'rejected')
     if (failure) {
@@ -362,7 +342,40 @@ const authStep: StartStep = {
   },
 }
 
-/** What the service's admin endpoints act on: the supervised chains and the relay. */
+/** Whether a JSON-RPC server answers `method` with a result within a second or two. */
+async function answers(url: string, method: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+      signal: AbortSignal.timeout(2000),
+    })
+    return ((await res.json()) as { result?: unknown }).result !== undefined
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A chain's state as the admin endpoints report it: `up` only when its node AND its bundler (when
+ * the devnet runs bundlers) answer now; `starting` while either is being started (a chain that
+ * started over waits for its new bundler); `down` otherwise.
+ */
+async function chainStatus(ctx: StartContext, chain: SupervisedChain): Promise<ChainStatus & { bundler?: BundlerStatus }> {
+  const own = chain.status()
+  const keeper = ctx.bundlers.get(chain.chainId)
+  const bundler = keeper?.status()
+  let state = own.state
+  if (state === 'up' && bundler !== undefined && bundler.state !== 'up') state = bundler.state
+  if (state === 'up') {
+    const [node, bundlerAnswers] = await Promise.all([answers(own.rpcUrl, 'eth_chainId'), bundler === undefined ? true : answers(bundler.url, 'eth_supportedEntryPoints')])
+    if (!node || !bundlerAnswers) state = 'down'
+  }
+  return { ...own, state, ...(bundler === undefined ? {} : { bundler }) }
+}
+
+/** What the service's admin endpoints act on: the supervised chains (with their bundlers) and the relay. */
 function devnetControl(ctx: StartContext): DevnetControl {
   const chain = (id: number): SupervisedChain => {
     const found = ctx.chains.find((c) => c.chainId === id)
@@ -371,9 +384,14 @@ function devnetControl(ctx: StartContext): DevnetControl {
   }
   const relay = ctx.relay
   return {
-    chains: () => ctx.chains.map((c) => c.status()),
+    chainIds: () => ctx.chains.map((c) => c.chainId),
+    chains: () => Promise.all(ctx.chains.map((c) => chainStatus(ctx, c))),
     killChain: (id, downMs) => chain(id).kill(downMs),
-    restartChain: (id) => chain(id).restart(),
+    // Answers once the fresh chain serves and so does its new bundler.
+    restartChain: async (id) => {
+      await chain(id).restart()
+      await ctx.bundlers.get(id)?.settled()
+    },
     ...(relay ? { restartRelay: (downMs: number) => relay.restart(downMs) } : {}),
   }
 }
@@ -412,7 +430,6 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     rpcUrls: {},
     bundlers: new Map(),
     closed: false,
-    bundlerRestarts: Promise.resolve(),
     chains: [],
     deaths: [],
     log: (line) => {
@@ -421,7 +438,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
   }
 
   const childPids = (): number[] =>
-    [...ctx.chains.map((c) => c.status().pid), ...[...ctx.bundlers.values()].map((b) => b.pid)].filter((pid) => pid > 0)
+    [...ctx.chains.map((c) => c.status().pid), ...[...ctx.bundlers.values()].map((b) => b.status().pid)].filter((pid) => pid > 0)
   const stoppers: Stopper[] = []
   let stopping: Promise<void> | null = null
   const stopAll = (): Promise<void> =>

@@ -3,7 +3,7 @@
  * devnet. Node side only; nothing here loads into the host's page bundle.
  *
  *  - `startDevnet()`: the EVM devnet chains and the blockchain service on 127.0.0.1 (Solana and the
- *    WalletConnect relay on request). Hardhat and each part's packages are optional peer
+ *    WalletConnect relay on request). Anvil (@foundry-rs/anvil) and each part's packages are optional peer
  *    dependencies: a missing one is named, with the command that installs it.
  *  - `installTestWallet(page)`: a scriptable EIP-6963 wallet in the page (approve, reject, switch
  *    chain, change account, forget the site), signing with the devnet's funded keys.

@@ -11,7 +11,7 @@ export interface Peer {
 }
 
 const EVM: readonly Peer[] = [
-  { name: 'hardhat', purpose: "run the devnet's EVM chains", range: '^2.22' },
+  { name: '@foundry-rs/anvil', purpose: "run the devnet's EVM chains", range: '^1.7' },
   { name: 'walletgate-server', purpose: "run the devnet's blockchain service", range: '^0.1' },
 ]
 const SOLANA: readonly Peer[] = [

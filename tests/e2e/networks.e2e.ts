@@ -13,7 +13,7 @@ test.describe('networks', () => {
     // Give the account a balance on Devnet B that no other chain shows; put it back afterwards.
     const snapshotId = await rpc<string>(rpcB, 'evm_snapshot')
     try {
-      await rpc(rpcB, 'hardhat_setBalance', [address, `0x${(4321n * ONE_ETH + 5n * 10n ** 14n).toString(16)}`])
+      await rpc(rpcB, 'anvil_setBalance', [address, `0x${(4321n * ONE_ETH + 5n * 10n ** 14n).toString(16)}`])
       await connectDevWallet(page)
       await page.getByTestId('account-network-button').click()
       await expect(page.getByTestId('view-Networks')).toBeVisible()

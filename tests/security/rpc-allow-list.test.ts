@@ -1,7 +1,7 @@
 /**
  * A host page (or a script on it) asks the embedded wallet for what a wallet must never do for an
  * app: sign raw hashes (eth_sign), sign a transaction to replay later, change the chain's own state
- * (the devnet's hardhat_* and evm_* methods, debug traces), add a chain or unlock accounts. The
+ * (the devnet's anvil_*, hardhat_* and evm_* methods, debug traces), add a chain or unlock accounts. The
  * frame answers only its allow-list (reads pass, signing and sending ask the visitor) and the auth
  * service's /v1/rpc passes only its own list, so a token taken from a frame cannot reach them
  * either. These defences hold today; the suite keeps them.
@@ -19,6 +19,8 @@ const FORBIDDEN: readonly [string, unknown[]][] = [
   ['eth_signTransaction', [{ to: OTHER, value: '0x1' }]],
   ['personal_unlockAccount', [OTHER, '', 0]],
   ['hardhat_setBalance', [OTHER, '0xffffffffffffffffffff']],
+  ['anvil_setBalance', [OTHER, '0xffffffffffffffffffff']],
+  ['anvil_setCode', [OTHER, '0x00']],
   ['evm_setNextBlockTimestamp', [1]],
   ['debug_traceTransaction', ['0x' + '00'.repeat(32)]],
   ['wallet_addEthereumChain', [{ chainId: '0x1' }]],

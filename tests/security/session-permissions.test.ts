@@ -66,9 +66,9 @@ const refusal = (error: string, ...args: Hex[]) => `AA23 reverted ${toFunctionSe
 /** A new owner's smart account holding `eth` and 1,000 dUSD, deployed. */
 async function funded(eth: bigint): Promise<DevnetSmartAccount> {
   const account = await devnetSmartAccount(generatePrivateKey(), chain)
-  await client.request({ method: 'hardhat_setBalance' as never, params: [account.address, toHex(eth)] as never })
+  await client.request({ method: 'anvil_setBalance' as never, params: [account.address, toHex(eth)] as never })
   const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [account.address, ERC20_BALANCE_SLOT]))
-  await client.request({ method: 'hardhat_setStorageAt' as never, params: [DEVNET_CONTRACTS.dUSD, slot, pad(toHex(1_000_000_000n))] as never })
+  await client.request({ method: 'anvil_setStorageAt' as never, params: [DEVNET_CONTRACTS.dUSD, slot, pad(toHex(1_000_000_000n))] as never })
   expect(await dUsdOf(account.address)).toBe(1_000_000_000n)
   await account.waitForCalls(await account.sendCalls([{ to: randomAddress(), value: 1n }]))
   return account

@@ -64,7 +64,7 @@ import type { SocialLogin, SocialLoginOptions } from './social/login'
 export const AUTH_FAUCET_INDEX = 10
 /** What each new embedded EVM wallet receives on every devnet chain. */
 export const NEW_WALLET_FUNDING = parseEther('10')
-/** What the faucet is given at start on each chain (hardhat_setBalance). */
+/** What the faucet is given at start on each chain (anvil_setBalance). */
 const FAUCET_BALANCE = parseEther('1000000')
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
@@ -156,7 +156,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   await Promise.all(
     options.chains.map((chain) =>
       createPublicClient({ transport: http(chain.rpcUrl) }).request({
-        method: 'hardhat_setBalance' as never,
+        method: 'anvil_setBalance' as never,
         params: [faucet.address, toHex(FAUCET_BALANCE)] as never,
       }),
     ),
@@ -207,7 +207,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         // forgets the faucet's money: it is set again before the faucet pays.
         const reader = createPublicClient({ transport: http(chain.rpcUrl) })
         if ((await reader.getBalance({ address: faucet.address })) < NEW_WALLET_FUNDING * 4n) {
-          await reader.request({ method: 'hardhat_setBalance' as never, params: [faucet.address, toHex(FAUCET_BALANCE)] as never })
+          await reader.request({ method: 'anvil_setBalance' as never, params: [faucet.address, toHex(FAUCET_BALANCE)] as never })
         }
         const client = createWalletClient({ account: faucet, transport: http(chain.rpcUrl) })
         const hash = await client.sendTransaction({ to, value: NEW_WALLET_FUNDING, chain: null })

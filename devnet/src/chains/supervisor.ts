@@ -1,13 +1,13 @@
 /**
- * Keeps one devnet chain serving: a Hardhat node that dies is started again on the same port with
+ * Keeps one devnet chain serving: an Anvil node that dies is started again on the same port with
  * the same chain id, and the deterministic deployments and funding run again, so every address
- * the devnet prints stays valid. Chain state is lost on such a restart (Hardhat 2 keeps it in
+ * the devnet prints stays valid. Chain state is lost on such a restart (the node keeps it in
  * memory only): the chain starts over from its funded genesis.
  */
 import { DEVNET_HOST, type DevnetChainId } from '../config'
 import type { Artifacts } from './eip155/compile'
 import { deployDevnetContracts } from './eip155/deploy'
-import { startHardhatNode, type HardhatFiles, type HardhatNode } from './eip155/hardhat-node'
+import { startAnvilNode, type AnvilNode, type ChainFiles } from './eip155/anvil-node'
 
 export type ChainState = 'up' | 'down' | 'starting'
 
@@ -15,7 +15,7 @@ export interface ChainStatus {
   chainId: number
   rpcUrl: string
   state: ChainState
-  /** Pid of the Hardhat node serving now (-1 while none runs). */
+  /** Pid of the Anvil node serving now (-1 while none runs). */
   pid: number
   /** How many times the node was started again after the first start. */
   restarts: number
@@ -45,8 +45,8 @@ export interface SuperviseOptions {
   port: number
   artifacts: Promise<Artifacts>
   quiet?: boolean
-  /** The Hardhat config and preload to use; default the repository's. */
-  files?: HardhatFiles
+  /** The parent watcher to run beside each node; default the repository's. */
+  files?: ChainFiles
   log(line: string): void
   /** Called after every restart, once the fresh chain is deployed and funded. */
   onFresh?(chainId: DevnetChainId): void
@@ -54,7 +54,7 @@ export interface SuperviseOptions {
 
 /** Starts the node, deploys the contracts, and watches it. Rejects if the first start fails. */
 export async function superviseChain(opts: SuperviseOptions): Promise<SupervisedChain> {
-  let node: HardhatNode | undefined
+  let node: AnvilNode | undefined
   let state: ChainState = 'starting'
   let restarts = 0
   let stopped = false
@@ -80,7 +80,7 @@ export async function superviseChain(opts: SuperviseOptions): Promise<Supervised
 
   const boot = async (): Promise<void> => {
     state = 'starting'
-    const started = await startHardhatNode({ chainId: opts.chainId, port: opts.port, quiet: opts.quiet, ...(opts.files ? { files: opts.files } : {}) })
+    const started = await startAnvilNode({ chainId: opts.chainId, port: opts.port, quiet: opts.quiet, ...(opts.files ? { files: opts.files } : {}) })
     try {
       if (stopped) throw new Error('stopped while starting')
       await deployDevnetContracts(opts.chainId, started.rpcUrl, await opts.artifacts)
@@ -115,7 +115,7 @@ export async function superviseChain(opts: SuperviseOptions): Promise<Supervised
       }
     })
 
-  const watch = (watched: HardhatNode): void => {
+  const watch = (watched: AnvilNode): void => {
     void watched.died.then((reason) => {
       if (stopped || node !== watched) return
       node = undefined

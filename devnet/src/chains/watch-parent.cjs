@@ -1,5 +1,6 @@
-// Preloaded (node --require) into every child the devnet spawns: the child exits when the devnet
-// process that started it dies, even by SIGKILL, so no Hardhat node is ever left serving.
+// Preloaded (node --require) into a node child that must end with the process that started it,
+// even when that process is SIGKILLed (the examples' `next start` in the e2e suite). A native child
+// takes no preload: kill-with-parent.cjs runs beside those (the devnet's Anvil nodes).
 'use strict'
 const parent = Number(process.env.DEVNET_PARENT_PID)
 if (parent > 0) {

@@ -2,7 +2,7 @@
  * Farcaster's Id and Key registries as the devnet has them: two stub contracts
  * (DevnetFarcasterRegistries.sol, compiled by solc 0.8.28 with the optimizer at 200 runs for
  * cancun; a contract test compiles the source again and compares) placed at their canonical
- * Optimism addresses on Devnet A with `hardhat_setCode`, and the seeded fids written into the
+ * Optimism addresses on Devnet A with `anvil_setCode`, and the seeded fids written into the
  * Id registry's storage. Sign-in verification then reads real on-chain state through the same
  * calls it makes on Optimism (`idOf`, `keyDataOf`).
  */
@@ -35,10 +35,10 @@ export function custodyOfSlot(fid: number): Hex {
 export async function installFarcasterRegistries(rpcUrl: string, fids: readonly { readonly fid: number; readonly custody: Address }[]): Promise<void> {
   const client = createPublicClient({ transport: http(rpcUrl) })
   const call = (method: string, params: unknown[]): Promise<unknown> => client.request({ method: method as never, params: params as never })
-  await call('hardhat_setCode', [FARCASTER_ID_REGISTRY, DEVNET_ID_REGISTRY_CODE])
-  await call('hardhat_setCode', [FARCASTER_KEY_REGISTRY, DEVNET_KEY_REGISTRY_CODE])
+  await call('anvil_setCode', [FARCASTER_ID_REGISTRY, DEVNET_ID_REGISTRY_CODE])
+  await call('anvil_setCode', [FARCASTER_KEY_REGISTRY, DEVNET_KEY_REGISTRY_CODE])
   for (const { fid, custody } of fids) {
-    await call('hardhat_setStorageAt', [FARCASTER_ID_REGISTRY, idOfSlot(custody), pad(toHex(fid), { size: 32 })])
-    await call('hardhat_setStorageAt', [FARCASTER_ID_REGISTRY, custodyOfSlot(fid), pad(custody, { size: 32 })])
+    await call('anvil_setStorageAt', [FARCASTER_ID_REGISTRY, idOfSlot(custody), pad(toHex(fid), { size: 32 })])
+    await call('anvil_setStorageAt', [FARCASTER_ID_REGISTRY, custodyOfSlot(fid), pad(custody, { size: 32 })])
   }
 }

@@ -1,10 +1,10 @@
 /**
  * The devnet as `walletgate/testing` starts it for a host's own tests (`dist/testing/devnet.js`):
  * the two EVM chains and the blockchain service, and on request the Solana chain and the
- * WalletConnect relay. The contracts come compiled with the package (no solc); the Hardhat config
- * and the exit-with-parent preload are written to the run's own temporary folder, with its data.
- * Hardhat and each part's packages are the host's optional peer dependencies: one that is missing
- * is named, with the command that installs it, before anything starts.
+ * WalletConnect relay. The contracts come compiled with the package (no solc); the chain nodes'
+ * parent watcher is written to the run's own temporary folder, with its data. Anvil
+ * (@foundry-rs/anvil) and each part's packages are the host's optional peer dependencies: one that
+ * is missing is named, with the command that installs it, before anything starts.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -13,18 +13,21 @@ import { join } from 'node:path'
 import artifacts from 'virtual:walletgate-devnet-artifacts'
 import type { StartTestDevnetOptions, TestDevnetCore, TestDevnetModule, TestDevnetPortName } from '../../../src/testing/types'
 import { missingPeerError, packageNotFound, requirePeers } from '../../../src/testing/peers'
-import hardhatConfig from '../../hardhat.config.cjs?raw'
-import watchParent from '../chains/watch-parent.cjs?raw'
+import killWithParent from '../chains/kill-with-parent.cjs?raw'
 import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_DEFAULT_PORTS, DEVNET_HOST } from '../config'
 import { startDevnet } from '../index'
 
 function canResolve(name: string): boolean {
-  try {
-    import.meta.resolve(name)
-    return true
-  } catch {
-    return false
+  // Some peers have no main module (@foundry-rs/anvil ships a binary): their package.json will do.
+  for (const specifier of [name, `${name}/package.json`]) {
+    try {
+      import.meta.resolve(specifier)
+      return true
+    } catch {
+      // try the next
+    }
   }
+  return false
 }
 
 function freePort(): Promise<number> {
@@ -71,9 +74,8 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
   requirePeers(parts, canResolve)
   const ports = await choosePorts(options.ports)
   const dir = await mkdtemp(join(tmpdir(), 'walletgate-test-devnet-'))
-  const files = { config: join(dir, 'hardhat.config.cjs'), watchParent: join(dir, 'watch-parent.cjs') }
-  await writeFile(files.config, hardhatConfig)
-  await writeFile(files.watchParent, watchParent)
+  const files = { killWithParent: join(dir, 'kill-with-parent.cjs') }
+  await writeFile(files.killWithParent, killWithParent)
   try {
     const devnet = await startDevnet({
       ports,
@@ -89,7 +91,7 @@ async function startTestDevnet(options: StartTestDevnetOptions): Promise<TestDev
       auth: false,
       farcaster: false,
       artifacts: () => Promise.resolve(artifacts),
-      hardhatFiles: files,
+      chainFiles: files,
       ...(options.projectIds ? { projectIds: options.projectIds } : {}),
     })
     const origin = (port: number) => `http://${DEVNET_HOST}:${port}`

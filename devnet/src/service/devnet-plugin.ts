@@ -10,15 +10,21 @@ import type { ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock, ServerContext, ServerPlugin } from '../../../server/src/index.js'
 import { isChainDataRoute, patternOf } from './chain-data'
+import type { BundlerStatus } from '../chains/eip155/bundler-keeper'
 import type { ChainStatus } from '../chains/supervisor'
 import { HttpError, type HandlerResult, type RequestContext, type Router } from './http'
 
 /** What the admin endpoints may do to the rest of the devnet (chains and relay); tests only. */
 export interface DevnetControl {
-  chains(): ChainStatus[]
+  chainIds(): number[]
+  /**
+   * Each chain's state, `up` only when its node and its bundler (when it has one) answer now, with
+   * its bundler's own state.
+   */
+  chains(): Promise<(ChainStatus & { bundler?: BundlerStatus })[]>
   /** Kills a chain's node outright; resolves once it is gone (the devnet starts it again after downMs). */
   killChain(chainId: number, downMs: number): Promise<void>
-  /** Stops and starts a chain's node; resolves once it serves again. */
+  /** Stops and starts a chain's node; resolves once it serves again, and so does its new bundler. */
   restartChain(chainId: number): Promise<void>
   /** Restarts the relay, down for downMs; resolves once it listens again. Undefined without a relay. */
   restartRelay?(downMs: number): Promise<void>
@@ -214,7 +220,7 @@ export function devnetPlugin(options: DevnetPluginOptions): { register: ServerPl
     }
     const knownChain = (raw: string | undefined): number => {
       const id = Number(raw)
-      if (!control().chains().some((c) => c.chainId === id)) throw new HttpError(404, `No devnet chain ${raw}`)
+      if (!control().chainIds().includes(id)) throw new HttpError(404, `No devnet chain ${raw}`)
       return id
     }
     const downMsOf = (query: URLSearchParams): number => {
@@ -223,17 +229,17 @@ export function devnetPlugin(options: DevnetPluginOptions): { register: ServerPl
       if (!/^\d+$/.test(raw) || ms > 60_000) throw new HttpError(400, 'downMs must be a whole number of milliseconds, at most 60000')
       return ms
     }
-    admin.get('/chains', async () => ({ chains: control().chains() }))
+    admin.get('/chains', async () => ({ chains: await control().chains() }))
     admin.post('/chains/:chainId/kill', async (request, reply) => {
       const id = knownChain((request.params as { chainId: string }).chainId)
       const downMs = downMsOf(searchOf(request))
       await control().killChain(id, downMs)
-      return reply.status(202).send({ chain: control().chains().find((c) => c.chainId === id), downMs })
+      return reply.status(202).send({ chain: (await control().chains()).find((c) => c.chainId === id), downMs })
     })
     admin.post('/chains/:chainId/restart', async (request) => {
       const id = knownChain((request.params as { chainId: string }).chainId)
       await control().restartChain(id)
-      return { chain: control().chains().find((c) => c.chainId === id) }
+      return { chain: (await control().chains()).find((c) => c.chainId === id) }
     })
     admin.post('/relay/restart', async (request) => {
       const downMs = downMsOf(searchOf(request))

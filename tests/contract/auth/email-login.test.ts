@@ -79,7 +79,7 @@ describe('email login on the devnet auth service', () => {
 
   it("a chain that started over (the faucet's money gone with it) still funds a new wallet", async () => {
     const chainB = createPublicClient({ transport: http(devnet.rpcUrls[31338]) })
-    await chainB.request({ method: 'hardhat_setBalance' as never, params: [auth.faucetAddress, '0x0'] as never })
+    await chainB.request({ method: 'anvil_setBalance' as never, params: [auth.faucetAddress, '0x0'] as never })
     const email = fresh()
     await post('/v1/email/login', { email, deviceId: 'laptop' })
     const verified = await post<{ user: { accounts: { eip155: Hex } } }>('/v1/email/verify', { email, otp: await codeFor(email), deviceId: 'laptop' })

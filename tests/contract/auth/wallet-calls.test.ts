@@ -52,7 +52,12 @@ describe('batched calls and raw transactions from the embedded wallet', () => {
     expect(sent.status).toBe(200)
     const client = createPublicClient({ transport: http(devnet.rpcUrls[31337]) })
     let status = await rpc<{ status: number; receipts: { status: Hex }[]; atomic: boolean }>(token, 'wallet_getCallsStatus', [sent.body.result.id])
-    // Hardhat mines each transaction as it arrives: both are in once sendCalls answered.
+    // Anvil mines each transaction as it arrives, but may answer the send a moment before its miner
+    // has run (a busy machine): the status is read once it is no longer 100 (pending).
+    for (const end = Date.now() + 10_000; status.body.result.status === 100 && Date.now() < end; ) {
+      await new Promise((r) => setTimeout(r, 50))
+      status = await rpc(token, 'wallet_getCallsStatus', [sent.body.result.id])
+    }
     expect(status.body.result).toMatchObject({ status: 200, atomic: false, receipts: [{ status: '0x1' }, { status: '0x1' }] })
     expect(await client.getBalance({ address: a })).toBe(parseEther('0.01'))
     expect(await client.getBalance({ address: b })).toBe(parseEther('0.02'))

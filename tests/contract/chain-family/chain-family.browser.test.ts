@@ -1,7 +1,7 @@
 /**
  * The ChainFamily contract against every real wing in Debian's Chromium, each over a wallet of its
  * family on the page (page/<namespace>.ts): eip155 over an EIP-6963 wallet on the contract
- * devnet's Hardhat chain, solana over a Wallet Standard wallet on its Solana chain, bip122 over a
+ * devnet's Anvil chain, solana over a Wallet Standard wallet on its Solana chain, bip122 over a
  * Wallet Standard Bitcoin wallet, polkadot over an injected extension, cosmos over a Keplr-style
  * wallet (the demo's dev wallets). Each wing's page entry is bundled with esbuild and served to a
  * page on a routed origin (no server); the page's RPC calls go to that origin and are forwarded to
@@ -46,7 +46,7 @@ const PAGES: Readonly<Record<string, WingPage>> = {
       const keys = [generatePrivateKey(), generatePrivateKey()]
       const chainA = createPublicClient({ transport: http(devnet.rpcUrls[31337]!, { retryCount: 0 }) })
       for (const key of keys) {
-        await chainA.request({ method: 'hardhat_setBalance', params: [privateKeyToAccount(key).address, toHex(parseEther('100'))] } as never)
+        await chainA.request({ method: 'anvil_setBalance', params: [privateKeyToAccount(key).address, toHex(parseEther('100'))] } as never)
       }
       return { keys, receiver: privateKeyToAccount(generatePrivateKey()).address }
     },

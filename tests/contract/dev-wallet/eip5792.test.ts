@@ -17,7 +17,7 @@ describe('the Devnet Wallet sends calls (EIP-5792) on the devnet', () => {
   it('asks once, sends each call as a transaction, and reports them confirmed from the receipts', async () => {
     const key = generatePrivateKey()
     const address = privateKeyToAccount(key).address
-    await client.request({ method: 'hardhat_setBalance' as never, params: [address, toHex(parseEther('1'))] as never })
+    await client.request({ method: 'anvil_setBalance' as never, params: [address, toHex(parseEther('1'))] as never })
     const asked: ApprovalRequest[] = []
     const wallet = new DevWalletProvider(
       [key],
@@ -34,8 +34,12 @@ describe('the Devnet Wallet sends calls (EIP-5792) on the devnet', () => {
       params: [{ version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: false, calls: [{ to: a, value: toHex(parseEther('0.01')) }, { to: b, value: toHex(parseEther('0.02')) }] }],
     })) as { id: string }
     expect(asked.map((r) => r.method)).toEqual(['eth_requestAccounts', 'wallet_sendCalls'])
-    // Hardhat mines each transaction as it arrives: the receipts exist already.
-    const status = (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number; atomic: boolean; receipts: { transactionHash: Hex; status: Hex }[] }
+    // Anvil mines each transaction as it arrives, but may answer the send a moment before its miner
+    // has run (a busy machine): the status is read once it is no longer 100 (pending).
+    type CallsStatus = { status: number; atomic: boolean; receipts: { transactionHash: Hex; status: Hex }[] }
+    const readStatus = async () => (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as CallsStatus
+    let status = await readStatus()
+    for (const end = Date.now() + 10_000; status.status === 100 && Date.now() < end; status = await readStatus()) await new Promise((r) => setTimeout(r, 50))
     expect(status).toMatchObject({ status: 200, atomic: false })
     expect(status.receipts.map((r) => r.status)).toEqual(['0x1', '0x1'])
     expect(new Set(status.receipts.map((r) => r.transactionHash)).size).toBe(2)

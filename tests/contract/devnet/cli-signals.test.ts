@@ -135,7 +135,7 @@ describe('the devnet CLI stops everything', () => {
       // SIGINT is Ctrl-C at a terminal: it reaches the whole process group, the chains included.
       const terminal = signal === 'SIGINT'
       const { child, ready, ports, output } = await startCli(via, terminal)
-      // Two Hardhat nodes and two bundlers.
+      // Two Anvil nodes and two bundlers.
       expect(ready.childPids).toHaveLength(4)
       expect(ready.childPids.every(alive)).toBe(true)
       expect(await portOpen(ports[0]!)).toBe(true)
@@ -151,7 +151,8 @@ describe('the devnet CLI stops everything', () => {
         expect(ready.childPids.filter(alive)).toEqual([])
       } else {
         // tsx relays the signal, and SIGKILLs its child if the child does not acknowledge it within
-        // 30 ms (a busy machine); the Hardhat nodes then exit by watching their parent's pid.
+        // 30 ms (a busy machine); the devnet's pid gone, the Anvil nodes' watchers kill them and the
+        // bundlers end themselves.
         expect([0, 128 + osConstants.signals[signal]]).toContain(exit.code)
         expect(await until(() => ready.childPids.every((pid) => !alive(pid)), 10_000)).toBe(true)
       }

@@ -34,7 +34,7 @@ const dusdOf = (address: `0x${string}`) => client.readContract({ address: DEVNET
 describe('a smart account swapping through a batch', () => {
   it('runs approve + swapExactTokensForETH as one user operation that succeeds, paying the account in ETH', async () => {
     const account = await devnetSmartAccount(generatePrivateKey(), chain)
-    await client.request({ method: 'hardhat_setBalance' as never, params: [account.address, toHex(parseEther('1'))] as never })
+    await client.request({ method: 'anvil_setBalance' as never, params: [account.address, toHex(parseEther('1'))] as never })
     const deadline = (await client.getBlock()).timestamp + 600n
     const bought = await account.sendCalls([
       {

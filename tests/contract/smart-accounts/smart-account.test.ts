@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const randomAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address
 const balance = (address: Address): Promise<bigint> => client.getBalance({ address })
-const setBalance = (address: Address, wei: bigint) => client.request({ method: 'hardhat_setBalance' as never, params: [address, toHex(wei)] as never })
+const setBalance = (address: Address, wei: bigint) => client.request({ method: 'anvil_setBalance' as never, params: [address, toHex(wei)] as never })
 const chainNow = async (): Promise<number> => Number((await client.getBlock({ blockTag: 'latest' })).timestamp)
 
 /** A new owner's smart account holding 1 ETH, not deployed yet. */

@@ -39,7 +39,7 @@ smartSessionsApiContract(
       later: chainNow + 86_400,
       async grant(valueLimit: bigint, expiry: number) {
         const account = await devnetSmartAccount(generatePrivateKey(), chain)
-        await client.request({ method: 'hardhat_setBalance' as never, params: [account.address, toHex(parseEther('1'))] as never })
+        await client.request({ method: 'anvil_setBalance' as never, params: [account.address, toHex(parseEther('1'))] as never })
         accounts.set(account.address.toLowerCase(), account)
         const key = privateKeyToAccount(generatePrivateKey()).address
         const answer = (await account.grantPermissions({

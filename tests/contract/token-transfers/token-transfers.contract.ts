@@ -1,6 +1,6 @@
 /**
  * The TokenTransfers contract: one suite, run against each family's adapter that sends (eip155's
- * ViemTokenTransfers over a wallet that signs for a devnet account on a real Hardhat chain,
+ * ViemTokenTransfers over a wallet that signs for a devnet account on a real Anvil chain,
  * solana's Web3SolanaTransfers over a Wallet Standard wallet on the devnet's Solana chain) and
  * against FakeTokenTransfers, so the fake the send and activity tests lean on can never drift from
  * the adapters. A world lists the cases that do not apply to it, with the reason, and its known

@@ -1,6 +1,6 @@
 /**
  * A dapp-side UniversalProvider (as the modal uses it) pairs with the devnet wallet peer through
- * the devnet relay, on the devnet's two Hardhat chains, with every non-loopback connection forbidden.
+ * the devnet relay, on the devnet's two Anvil chains, with every non-loopback connection forbidden.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { WebSocket } from 'ws'

@@ -102,7 +102,7 @@ export async function prepareExamples(): Promise<ExamplesSite> {
 }
 
 /** What examples/host-test needs beside walletgate: its test runner, the devnet's EVM chains and its service. */
-const HOST_TEST_TOOLS = ['@playwright/test', 'hardhat', 'walletgate-server']
+const HOST_TEST_TOOLS = ['@playwright/test', '@foundry-rs/anvil', 'walletgate-server']
 
 /** This run's own settings for its workers, which a Playwright run started inside it must not inherit. */
 const INHERITED = /^(PW_|PLAYWRIGHT_|TEST_WORKER_INDEX|TEST_PARALLEL_INDEX|NODE_OPTIONS$)/

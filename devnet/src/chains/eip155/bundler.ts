@@ -1,9 +1,9 @@
 /**
  * One ERC-4337 bundler per devnet chain: @pimlico/alto as a child process (spawned with node
- * directly, like the Hardhat nodes, and ending with its parent), for EntryPoint v0.7. Alto binds
+ * directly, like the chains' nodes, and ending with its parent), for EntryPoint v0.7. Alto binds
  * 0.0.0.0 and has no host option, so a preload (bundler-preload.cjs) makes its server listen on
  * 127.0.0.1. Its executor and utility keys are the devnet's own (DEVNET_BUNDLER_KEY_INDEX), given
- * their money with hardhat_setBalance, so nothing depends on what other parts spent.
+ * their money with anvil_setBalance, so nothing depends on what other parts spent.
  */
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
@@ -34,6 +34,8 @@ export interface StartBundlerOptions {
   port: number
   quiet?: boolean
   readyTimeoutMs?: number
+  /** Gives the start up: the child is stopped and the start rejects. */
+  signal?: AbortSignal
 }
 
 function altoCli(): string {
@@ -67,8 +69,9 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
 
 export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHandle> {
   const url = `http://${DEVNET_HOST}:${opts.port}`
+  opts.signal?.throwIfAborted()
   const keys = bundlerKeys()
-  for (const key of [keys.executor, keys.utility]) await rpc(opts.rpcUrl, 'hardhat_setBalance', [key.address, toHex(KEY_BALANCE)])
+  for (const key of [keys.executor, keys.utility]) await rpc(opts.rpcUrl, 'anvil_setBalance', [key.address, toHex(KEY_BALANCE)])
   const args = [
     '--require', PRELOAD,
     altoCli(),
@@ -77,11 +80,11 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHa
     '--executor-private-keys', keys.executor.privateKey,
     '--utility-private-key', keys.utility.privateKey,
     '--port', String(opts.port),
-    // Hardhat's debug_traceCall has no geth JS tracer, which alto's safe mode needs.
+    // Anvil's debug_traceCall has no geth JS tracer, which alto's safe mode needs.
     '--safe-mode', 'false',
     '--refilling-wallets', 'false',
     '--utility-wallet-monitor', 'false',
-    // Hardhat mines on arrival: a short block time makes receipts come back sooner.
+    // The chain mines on arrival: a short block time makes receipts come back sooner.
     '--block-time', '100',
     '--min-bundle-interval', '50',
     '--max-bundle-interval', '200',
@@ -92,7 +95,7 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHa
   const child = spawn(process.execPath, args, {
     env: { ...process.env, DEVNET_PARENT_PID: String(process.pid), NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, as the chains' (hardhat-node.ts): the devnet stops it, not Ctrl-C.
+    // Its own process group, as the chains' (anvil-node.ts): the devnet stops it, not Ctrl-C.
     detached: true,
   })
   let output = ''
@@ -122,6 +125,10 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerHa
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000)
   for (;;) {
     if (isGone()) throw new Error(`bundler for chain ${opts.chainId} exited early:\n${output.slice(-4000)}`)
+    if (opts.signal?.aborted) {
+      await stop()
+      throw new Error(`bundler for chain ${opts.chainId}: start given up`)
+    }
     try {
       const entryPoints = (await rpc(url, 'eth_supportedEntryPoints')) as string[]
       if (entryPoints.some((e) => e.toLowerCase() === DEVNET_SMART_ACCOUNT.entryPoint.toLowerCase())) break

@@ -49,7 +49,7 @@ const POOL_ABI = parseAbi([
 ])
 
 /**
- * Sends the swap set-up from account 0, one transaction after another (Hardhat mines each on
+ * Sends the swap set-up from account 0, one transaction after another (Anvil mines each on
  * arrival), and returns their hashes. Nonces are read, not fixed: only CREATE2 decides addresses.
  */
 export async function deploySwapPools(
@@ -57,7 +57,7 @@ export async function deploySwapPools(
   wallet: WalletClient,
   fees: { gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
 ): Promise<Hex[]> {
-  await pub.request({ method: 'hardhat_setCode' as 'eth_call', params: [DETERMINISTIC_DEPLOYER, DETERMINISTIC_DEPLOYER_CODE] as never })
+  await pub.request({ method: 'anvil_setCode' as 'eth_call', params: [DETERMINISTIC_DEPLOYER, DETERMINISTIC_DEPLOYER_CODE] as never })
   let nonce = await pub.getTransactionCount({ address: DEVNET_DEPLOYER.address, blockTag: 'pending' })
   const account = wallet.account!
   const send = (to: Address, data: Hex, value = 0n): Promise<Hex> =>

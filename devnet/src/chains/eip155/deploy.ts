@@ -52,8 +52,9 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
   hashes.push(...(await deploySwapPools(pub, wallet, fees)))
   hashes.push(...(await deploySmartAccountContracts(pub, wallet, artifacts, fees)))
 
-  // Hardhat auto-mines each transaction as it arrives, so every receipt exists already.
-  const receipts = await Promise.all(hashes.map((hash) => pub.getTransactionReceipt({ hash })))
+  // Anvil auto-mines each transaction as it arrives, but answers eth_sendRawTransaction before its
+  // miner has run: on a busy machine the last receipts may not exist yet when the sends return.
+  const receipts = await Promise.all(hashes.map((hash) => pub.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 60_000 })))
   const failed = receipts.find((r) => r.status !== 'success')
   if (failed) throw new Error(`chain ${chainId}: setup transaction ${failed.transactionHash} reverted`)
   receipts.slice(0, deployments).forEach((r, i) => {
@@ -66,7 +67,7 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
   // Multicall3's interface where chain readers look for it on every chain: its runtime code (what an
   // eth_call of the creation code returns) set at the canonical address, no transaction and no nonce
   // taken from the deployer.
-  const setCode = (address: Address, code: Hex) => pub.request({ method: 'hardhat_setCode' as 'eth_chainId', params: [address, code] as unknown as undefined })
+  const setCode = (address: Address, code: Hex) => pub.request({ method: 'anvil_setCode' as 'eth_chainId', params: [address, code] as unknown as undefined })
   const { data: runtime } = await pub.call({ data: artifacts.DevnetMulticall3.bytecode })
   if (runtime === undefined) throw new Error(`chain ${chainId}: DevnetMulticall3 has no runtime code`)
   await setCode(DEVNET_CONTRACTS.multicall3, runtime)

@@ -2,7 +2,7 @@
  * Bundled into a page by chain-family.browser.test.ts: the contract's cases over the real eip155
  * wing (Eip155ChainFamily over Eip6963EvmWallets, this page's window) and the demo's Devnet Wallet
  * provider, which announces itself through EIP-6963, signs with devnet keys in the page and sends
- * to the devnet's Hardhat chain. Each case gets a fresh browser context: a fresh wallet that has
+ * to the devnet's Anvil chain. Each case gets a fresh browser context: a fresh wallet that has
  * never authorised the site, knows only its home network, and sits on it. The person's answers are
  * this wallet's own: a decline is its 4001, a request already waiting its -32002.
  */
