@@ -56,6 +56,11 @@ const ZONE = /^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0
 
 const configSchema = z.strictObject({
   chains: z.array(chainSchema).default([]),
+  /**
+   * An HTTP endpoint of USD prices for what no feed prices: `GET url` answers a JSON object of prices
+   * by CAIP-10 token address (or a currency's code), kept a minute.
+   */
+  prices: z.optional(z.strictObject({ url: z.url({ protocol: /^https?$/ }) })),
   /** Token-list files (the common token-list JSON format): the tokens whose balances are read and which swap, per chain. */
   tokenLists: z.array(z.string().min(1)).default([]),
   /** Peers whose `X-Forwarded-For` is believed (the load balancer's addresses); none by default. */

@@ -16,7 +16,8 @@ import type { ActivityChain } from './activity/reads.js'
 import { ActivityIndexer, type IndexedChain } from './activity/indexer.js'
 import { OtterscanActivity } from './activity/otterscan.js'
 import { ChainTokenMetadata } from './activity/token-metadata.js'
-import { FeedPrices } from './price-feeds.js'
+import { FeedPrices, pricesFirstFrom, type PriceSource } from './price-feeds.js'
+import { HttpPrices } from './http-prices.js'
 import { solanaChainData, type SolanaChain } from './solana-chain-data.js'
 import { bitcoinChainData, type BitcoinChain } from './bitcoin-chain-data.js'
 import { readTokenList, type ListedToken } from './token-list.js'
@@ -57,8 +58,17 @@ function evmChain(chain: ChainConfig, tokens: ReadonlyMap<number, readonly Liste
   }
 }
 
-/** A chain's `priceFeeds`, read on the eip155 chain its `priceFeedChain` names (for another namespace). */
-function feedsElsewhere(config: Pick<ServerConfig, 'chains'>, chain: ChainConfig, clock: Clock): FeedPrices | undefined {
+/**
+ * A network's prices (another namespace's): its `priceFeeds`, read on the eip155 chain its
+ * `priceFeedChain` names, then the price endpoint's for what they leave out.
+ */
+function feedsElsewhere(config: Pick<ServerConfig, 'chains'>, chain: ChainConfig, clock: Clock, http?: HttpPrices): PriceSource | undefined {
+  // The endpoint's prices of this network: its `native` and its mints, after the feeds'.
+  const fromHttp = http === undefined ? undefined : { prices: () => http.of(chain.id) }
+  return pricesFirstFrom(feedsOn(config, chain, clock), fromHttp)
+}
+
+function feedsOn(config: Pick<ServerConfig, 'chains'>, chain: ChainConfig, clock: Clock): FeedPrices | undefined {
   const feedUrls = config.chains.find((c) => c.id === chain.priceFeedChain)?.rpcUrls.filter((url) => /^https?:/.test(url)) ?? []
   const feeds = Object.entries(chain.priceFeeds ?? {}).map(([key, address]) => ({ key, address: address as Address }))
   return feeds.length === 0 || feedUrls.length === 0 ? undefined : new FeedPrices(chainClient(feedUrls), feeds, clock, chain.priceFeedMaxAgeSeconds)
@@ -67,10 +77,10 @@ function feedsElsewhere(config: Pick<ServerConfig, 'chains'>, chain: ChainConfig
 const httpUrls = (chain: ChainConfig) => chain.rpcUrls.filter((url) => /^https?:/.test(url))
 
 /** The Solana networks of a configuration: their mints, priced by feeds on a configured eip155 chain. */
-export function configuredSolanaChains(config: Pick<ServerConfig, 'chains'>, clock: Clock): SolanaChain[] {
+export function configuredSolanaChains(config: Pick<ServerConfig, 'chains'>, clock: Clock, http?: HttpPrices): SolanaChain[] {
   return config.chains.flatMap((chain) => {
     if (!chain.id.startsWith('solana:') || httpUrls(chain).length === 0) return []
-    const prices = feedsElsewhere(config, chain, clock)
+    const prices = feedsElsewhere(config, chain, clock, http)
     return [
       {
         id: chain.id,
@@ -84,10 +94,10 @@ export function configuredSolanaChains(config: Pick<ServerConfig, 'chains'>, clo
 }
 
 /** The Bitcoin networks of a configuration: `rpcUrls` are their Esplora API roots. */
-export function configuredBitcoinChains(config: Pick<ServerConfig, 'chains'>, clock: Clock): BitcoinChain[] {
+export function configuredBitcoinChains(config: Pick<ServerConfig, 'chains'>, clock: Clock, http?: HttpPrices): BitcoinChain[] {
   return config.chains.flatMap((chain) => {
     if (!chain.id.startsWith('bip122:') || httpUrls(chain).length === 0) return []
-    const prices = feedsElsewhere(config, chain, clock)
+    const prices = feedsElsewhere(config, chain, clock, http)
     return [{ id: chain.id, esploraUrls: httpUrls(chain), ...(chain.nativeCurrency === undefined ? {} : { native: chain.nativeCurrency }), ...(prices === undefined ? {} : { prices }) }]
   })
 }
@@ -106,23 +116,24 @@ export interface ConfiguredSources {
  * its Bitcoin networks, each handing what it does not answer to the next, the last to `next`.
  * Without a database, chains whose history is indexed have none.
  */
-export function configuredSources(config: Pick<ServerConfig, 'chains' | 'tokenLists'>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock' | 'activity'> & { db?: Database } = {}): ConfiguredSources {
+export function configuredSources(config: Pick<ServerConfig, 'chains' | 'tokenLists'> & Partial<Pick<ServerConfig, 'prices'>>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock' | 'activity'> & { db?: Database } = {}): ConfiguredSources {
   const { next, iconUrl, db, ...rest } = extra
   const icon = iconUrl ?? defaultIconUrl
   const tokens = listedTokens(config)
   const evm = configuredEvmChains(config, tokens)
-  const bitcoin = configuredBitcoinChains(config, clock)
-  const solana = configuredSolanaChains(config, clock)
+  const http = config.prices === undefined ? undefined : new HttpPrices(config.prices.url, clock)
+  const bitcoin = configuredBitcoinChains(config, clock, http)
+  const solana = configuredSolanaChains(config, clock, http)
   let after: ChainDataPort = next ?? {}
   if (bitcoin.length > 0) after = bitcoinChainData({ chains: bitcoin, iconUrl: icon, next: after })
   if (solana.length > 0) after = solanaChainData({ chains: solana, iconUrl: icon, next: after })
   const history = configuredActivity(config, evm, tokens, clock, db)
-  const port = evmChainData({ chains: evm, clock, ...(iconUrl === undefined ? {} : { iconUrl }), ...rest, next: after, ...(history.source === undefined ? {} : { activity: history.source }) })
+  const port = evmChainData({ chains: evm, clock, ...(iconUrl === undefined ? {} : { iconUrl }), ...rest, next: after, ...(history.source === undefined ? {} : { activity: history.source }), ...(http === undefined ? {} : { httpPrices: http }) })
   return { port, ...(history.indexer === undefined ? {} : { indexer: history.indexer }) }
 }
 
 /** The configuration's source (see configuredSources), without indexed history. */
-export function configuredChainData(config: Pick<ServerConfig, 'chains' | 'tokenLists'>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock' | 'activity'> = {}): ChainDataPort {
+export function configuredChainData(config: Pick<ServerConfig, 'chains' | 'tokenLists'> & Partial<Pick<ServerConfig, 'prices'>>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock' | 'activity'> = {}): ChainDataPort {
   return configuredSources(config, clock, extra).port
 }
 

@@ -12,6 +12,7 @@ import type { ChainDataAnswer, ChainDataHandler, ChainDataOperation, ChainDataPo
 import { ChainDataError } from '../chain-data.js'
 import type { Clock } from '../clock.js'
 import type { ActivitySource } from './activity/activity.js'
+import type { HttpPrices } from './http-prices.js'
 import { EvmBalanceReader, type HeldToken, type NativeCurrency } from './evm-balances.js'
 import { FeedPrices, type PriceFeed } from './price-feeds.js'
 import type { ListedToken } from './token-list.js'
@@ -50,6 +51,8 @@ export interface EvmChainDataOptions {
   readonly next?: ChainDataPort
   /** A token's icon where its list gives none; by default the server's own token image by symbol. */
   readonly iconUrl?: (symbol: string, request: ChainDataRequest) => string
+  /** Prices for what no feed of the chain prices (an HTTP endpoint of the host's). */
+  readonly httpPrices?: HttpPrices
   /** An account's history on these chains (Otterscan or the indexer); without it, the next source's. */
   readonly activity?: ActivitySource
   /** A chain that did not answer, for the logs (a multi-chain balance leaves it out). */
@@ -149,17 +152,21 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
       const rate = (await chain.prices.prices()).get(code)
       if (rate !== undefined) return rate
     }
+    const rate = (await options.httpPrices?.all())?.get(code)
+    if (rate !== undefined) return rate
     throw new ChainDataError(400, `Unsupported currency ${currency ?? ''}`)
   }
 
   /** Prices of a chain by lower-cased token address (the native coin at NATIVE_TOKEN's), in `rate`'s currency. */
   const pricesOf = async (chain: Chain, rate: number): Promise<Map<string, number>> => {
-    const usd = await chain.prices.prices()
+    const [usd, fromHttp] = await Promise.all([chain.prices.prices(), options.httpPrices?.of(chain.id) ?? new Map<string, number>()])
     const prices = new Map<string, number>()
     for (const [key, price] of usd) {
       if (key === NATIVE_PRICE_KEY) prices.set(NATIVE_TOKEN.toLowerCase(), price / rate)
       else if (key.startsWith('0x')) prices.set(key.toLowerCase(), price / rate)
     }
+    // The endpoint's prices fill in what the chain's own feeds do not give.
+    for (const [key, price] of fromHttp) if (key.startsWith('0x') && !prices.has(key)) prices.set(key, price / rate)
     return prices
   }
 

@@ -59,3 +59,14 @@ export class FeedPrices implements PriceSource {
     return prices
   }
 }
+
+/** One source's prices, the other's filling in the keys it does not give. */
+export function pricesFirstFrom(first: PriceSource | undefined, then: PriceSource | undefined): PriceSource | undefined {
+  if (first === undefined || then === undefined) return first ?? then
+  return {
+    prices: async () => {
+      const [a, b] = await Promise.all([first.prices().catch(() => new Map<string, number>()), then.prices()])
+      return new Map([...b, ...a])
+    },
+  }
+}

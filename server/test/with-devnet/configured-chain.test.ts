@@ -5,6 +5,8 @@
  * prices, and swaps come from the chain through the modal's own HTTP calls; a dead first RPC URL
  * falls over to the next one.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -228,6 +230,26 @@ describe('a configured chain the server has never seen', () => {
     await ask()
     await indexed.indexer!.sync(31337)
     expect((await ask()).json).toEqual(body)
+  })
+
+  it("takes a price endpoint's prices for what no feed prices, the feeds' first, and its currency rates", async () => {
+    const endpoint = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ [`${CHAIN}:${unpriced}`]: 2, [`${CHAIN}:${NATIVE_TOKEN}`]: 1, GBP: 1.25, [`${CHAIN}:${DEVNET_CONTRACTS.dUSD}`]: 'free', 'eip155:1:0x0000000000000000000000000000000000000001': 5 }))
+    })
+    await new Promise<void>((done) => endpoint.listen(0, '127.0.0.1', done))
+    try {
+      const url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/prices.json`
+      const config = readServerConfig(join(folder, 'config.json'))
+      const priced = configuredSources({ ...config, prices: { url } }, new ManualClock(Date.now())).port
+      const ask = async (query: string) =>
+        (((await priced.balance!({ params: { address: holder.address }, query: new URLSearchParams(`projectId=wg-test&${query}`), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })).json as { balances: { symbol: string; price: number }[] }).balances.map((b) => [b.symbol, b.price]))
+      // ETH keeps its feed's 2500 over the endpoint's 1; UNP, which no feed prices, takes the endpoint's 2.
+      expect(Object.fromEntries(await ask('currency=usd'))).toMatchObject({ ETH: 2500, dUSD: 1, UNP: 2 })
+      expect(Object.fromEntries(await ask('currency=gbp'))).toMatchObject({ ETH: 2000, UNP: 1.6 })
+    } finally {
+      endpoint.close()
+    }
   })
 
   it('reports the chain ready on /readyz', async () => {
