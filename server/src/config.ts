@@ -39,12 +39,13 @@ const chainSchema = z.strictObject({
    * Where an eip155 chain's history comes from: `otterscan` (the node's Otterscan API: Erigon, Reth,
    * Anvil; exact, native transfers inside calls included), or `indexer` (this server indexes the
    * accounts it has seen into its database from `startBlock`, `confirmations` blocks behind the head;
-   * top-level native transfers only). Without it the chain has no history.
+   * top-level native transfers only). `onrampSenders`: the addresses an on-ramp provider pays from
+   * (the modal's on-ramp activity lists what they sent). Without it the chain has no history.
    */
   activity: z.optional(
     z.discriminatedUnion('source', [
-      z.strictObject({ source: z.literal('otterscan') }),
-      z.strictObject({ source: z.literal('indexer'), startBlock: z.int().min(0), confirmations: z.optional(z.int().min(0).max(256)) }),
+      z.strictObject({ source: z.literal('otterscan'), onrampSenders: z.optional(z.array(address).max(100)) }),
+      z.strictObject({ source: z.literal('indexer'), startBlock: z.int().min(0), confirmations: z.optional(z.int().min(0).max(256)), onrampSenders: z.optional(z.array(address).max(100)) }),
     ]),
   ),
   /** A Uniswap V2-compatible router the chain's swaps go through, and its wrapped coin (`WETH()`). */

@@ -156,7 +156,8 @@ function configuredActivity(
   for (const chain of config.chains) {
     const found = evm.find((c) => `eip155:${c.reference}` === chain.id)
     if (found === undefined || chain.activity === undefined) continue
-    const base = { chainId: found.reference, client: found.client, native: found.native ?? ETHER }
+    const senders = chain.activity.onrampSenders?.map((sender) => sender as Address)
+    const base = { chainId: found.reference, client: found.client, native: found.native ?? ETHER, ...(senders === undefined ? {} : { onrampSenders: senders }) }
     if (chain.activity.source === 'otterscan') otterscan.push(base)
     else if (db !== undefined) indexed.push({ ...base, startBlock: BigInt(chain.activity.startBlock), ...(chain.activity.confirmations === undefined ? {} : { confirmations: chain.activity.confirmations }) })
   }

@@ -80,7 +80,8 @@ beforeAll(async () => {
           rpcUrls: [dead, anvil.url],
           priceFeeds: { native: feed('ETH'), [DEVNET_CONTRACTS.dUSD]: feed('dUSD'), [DEVNET_CONTRACTS.DVT.toLowerCase()]: feed('DVT'), EUR: euro },
           swap: { router: DEVNET_CONTRACTS.swapRouter, weth: DEVNET_CONTRACTS.weth },
-          activity: { source: 'otterscan' },
+          // The funder stands for an on-ramp provider's wallet.
+          activity: { source: 'otterscan', onrampSenders: [funder.address] },
         },
       ],
     }),
@@ -220,6 +221,9 @@ describe('a configured chain the server has never seen', () => {
     // The swap and its approval (sent), the dUSD and the ETH received, the unpriced token minted to it.
     expect(body.data.map((row) => row.metadata.operationType)).toEqual(['execute', 'execute', 'receive', 'receive', 'mint'])
     expect(body.next).toBeNull()
+    // On-ramp activity: only what the configured senders sent.
+    const [, onramp] = (await get(`/v1/account/${CHAIN}:${holder.address}/history?onramp=1`)) as [number, { data: { metadata: { operationType: string } }[] }]
+    expect(onramp.data.map((row) => row.metadata.operationType)).toEqual(['receive', 'receive', 'mint'])
     // A server that indexes the chain itself gives the same rows.
     const indexed = configuredSources(
       { tokenLists: [join(folder, 'tokens.json')], chains: [{ id: CHAIN, rpcUrls: [anvil.url], activity: { source: 'indexer', startBlock: 0, confirmations: 0 } }] },
