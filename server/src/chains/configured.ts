@@ -148,7 +148,7 @@ function configuredActivity(
   const clients = new Map(evm.map((chain) => [chain.reference, chain.client]))
   const presentation = {
     tokens: new ChainTokenMetadata({ client: (chainId: number) => clients.get(chainId), tokens }),
-    // A token's icon: its list's; without one the modal draws its symbol (a page of history names no project for the image route).
+    // A token's icon: its list's; without one the history route gives this server's image by symbol.
     iconUrl: (token: { symbol: string; logoURI?: string }) => token.logoURI ?? '',
   }
   const otterscan: ActivityChain[] = []

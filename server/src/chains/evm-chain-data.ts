@@ -272,7 +272,14 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
         cursor: request.query.get('cursor') || null,
         onrampOnly: Boolean(request.query.get('onramp')),
       })
-      return { json: page }
+      // A token the list gives no logo: this server's image by its symbol, as its balance shows it.
+      const data = page.data.map((row) => ({
+        ...row,
+        transfers: row.transfers.map((transfer) =>
+          transfer.fungible_info === undefined || transfer.fungible_info.icon.url !== '' ? transfer : { ...transfer, fungible_info: { ...transfer.fungible_info, icon: { url: iconUrl(transfer.fungible_info.symbol, request) } } },
+        ),
+      }))
+      return { json: { ...page, data } }
     },
 
     prices: async (request) => {

@@ -216,10 +216,13 @@ describe('a configured chain the server has never seen', () => {
   })
 
   it("lists the account's activity from the node's Otterscan API, newest first, and the indexer's rows are the same", async () => {
-    const [status, body] = (await get(`/v1/account/${CHAIN}:${holder.address}/history`)) as [number, { data: { metadata: { operationType: string; hash: string } }[]; next: string | null }]
+    const [status, body] = (await get(`/v1/account/${CHAIN}:${holder.address}/history`)) as [number, { data: { metadata: { operationType: string; hash: string }; transfers: { fungible_info?: { symbol: string; icon: { url: string } } }[] }[]; next: string | null }]
     expect(status).toBe(200)
     // The swap and its approval (sent), the dUSD and the ETH received, the unpriced token minted to it.
     expect(body.data.map((row) => row.metadata.operationType)).toEqual(['execute', 'execute', 'receive', 'receive', 'mint'])
+    // Icons: the list's logo for dUSD, this server's image by symbol for the others.
+    const icons = Object.fromEntries(body.data.flatMap((row) => row.transfers.flatMap((t) => (t.fungible_info === undefined ? [] : [[t.fungible_info.symbol, t.fungible_info.icon.url]]))))
+    expect(icons).toMatchObject({ dUSD: 'https://tokens.example/dusd.svg', DVT: ICON('DVT'), ETH: ICON('ETH') })
     expect(body.next).toBeNull()
     // On-ramp activity: only what the configured senders sent.
     const [, onramp] = (await get(`/v1/account/${CHAIN}:${holder.address}/history?onramp=1`)) as [number, { data: { metadata: { operationType: string } }[] }]
@@ -230,7 +233,8 @@ describe('a configured chain the server has never seen', () => {
       new ManualClock(Date.now()),
       { db },
     )
-    const ask = () => indexed.port.history!({ params: { address: `${CHAIN}:${holder.address}` }, query: new URLSearchParams(), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })
+    // Asked as the HTTP call above was (its origin and project name the icons).
+    const ask = () => indexed.port.history!({ params: { address: `${CHAIN}:${holder.address}` }, query: new URLSearchParams('projectId=wg-test'), body: undefined, headers: {}, baseUrl: 'http://localhost:80' })
     await ask()
     await indexed.indexer!.sync(31337)
     expect((await ask()).json).toEqual(body)
