@@ -5,7 +5,7 @@
  * namespace, on-ramp, smart sessions) has no source here.
  */
 import type { Address } from 'viem'
-import type { ChainDataPort } from '../chain-data.js'
+import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
 import type { Clock } from '../clock.js'
 import type { ChainConfig, ServerConfig } from '../config.js'
 import { chainClient } from './chain-client.js'
@@ -18,7 +18,8 @@ import { OtterscanActivity } from './activity/otterscan.js'
 import { ChainTokenMetadata } from './activity/token-metadata.js'
 import { FeedPrices, pricesFirstFrom, type PriceSource } from './price-feeds.js'
 import { HttpPrices } from './http-prices.js'
-import { solanaChainData, type SolanaChain } from './solana-chain-data.js'
+import { SOL, solanaChainData, type SolanaChain } from './solana-chain-data.js'
+import { SolanaActivity } from './solana-activity.js'
 import { bitcoinChainData, type BitcoinChain } from './bitcoin-chain-data.js'
 import { readTokenList, type ListedToken } from './token-list.js'
 
@@ -77,17 +78,19 @@ function feedsOn(config: Pick<ServerConfig, 'chains'>, chain: ChainConfig, clock
 const httpUrls = (chain: ChainConfig) => chain.rpcUrls.filter((url) => /^https?:/.test(url))
 
 /** The Solana networks of a configuration: their mints, priced by feeds on a configured eip155 chain. */
-export function configuredSolanaChains(config: Pick<ServerConfig, 'chains'>, clock: Clock, http?: HttpPrices): SolanaChain[] {
+export function configuredSolanaChains(config: Pick<ServerConfig, 'chains'>, clock: Clock, http?: HttpPrices, icon: (symbol: string, request: ChainDataRequest) => string = defaultIconUrl): SolanaChain[] {
   return config.chains.flatMap((chain) => {
     if (!chain.id.startsWith('solana:') || httpUrls(chain).length === 0) return []
     const prices = feedsElsewhere(config, chain, clock, http)
+    const tokens = (chain.tokens ?? []).map(({ address, ...token }) => ({ mint: address, ...token }))
     return [
       {
         id: chain.id,
         rpcUrls: httpUrls(chain),
         ...(chain.nativeCurrency === undefined ? {} : { native: chain.nativeCurrency }),
-        tokens: (chain.tokens ?? []).map(({ address, ...token }) => ({ mint: address, ...token })),
+        tokens,
         ...(prices === undefined ? {} : { prices }),
+        activity: new SolanaActivity({ chainId: chain.id, rpcUrls: httpUrls(chain), native: chain.nativeCurrency ?? SOL, tokens, iconUrl: icon }),
       },
     ]
   })
@@ -123,7 +126,7 @@ export function configuredSources(config: Pick<ServerConfig, 'chains' | 'tokenLi
   const evm = configuredEvmChains(config, tokens)
   const http = config.prices === undefined ? undefined : new HttpPrices(config.prices.url, clock)
   const bitcoin = configuredBitcoinChains(config, clock, http)
-  const solana = configuredSolanaChains(config, clock, http)
+  const solana = configuredSolanaChains(config, clock, http, icon)
   let after: ChainDataPort = next ?? {}
   if (bitcoin.length > 0) after = bitcoinChainData({ chains: bitcoin, iconUrl: icon, next: after })
   if (solana.length > 0) after = solanaChainData({ chains: solana, iconUrl: icon, next: after })

@@ -12,10 +12,11 @@ import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
 import { accountOn, requireUsd, supportedWith } from './namespace-source.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
+import type { SolanaActivity } from './solana-activity.js'
+import { rpcBatch } from './json-rpc-batch.js'
 
 export const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 }
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EHFLmUAgNBjGX4XJ8oX8k'] as const
-const REQUEST_TIMEOUT_MS = 10_000
 
 export interface ListedMint {
   readonly mint: string
@@ -33,18 +34,14 @@ export interface SolanaChain {
   readonly tokens: readonly ListedMint[]
   /** USD prices by `native` or a mint (e.g. feeds on an EVM chain). */
   readonly prices?: PriceSource
+  /** The network's history through its RPC; without it, the next source's. */
+  readonly activity?: SolanaActivity
 }
 
 export interface SolanaChainDataOptions {
   readonly chains: readonly SolanaChain[]
   readonly next?: ChainDataPort
   readonly iconUrl: (symbol: string, request: ChainDataRequest) => string
-}
-
-interface RpcAnswer {
-  readonly id: number
-  readonly result?: unknown
-  readonly error?: { readonly message?: string }
 }
 
 interface TokenAccounts {
@@ -61,34 +58,12 @@ export function isSolanaAddress(value: string): boolean {
   }
 }
 
-/** One JSON-RPC batch, tried on each URL in turn. */
-async function batch(urls: readonly string[], calls: readonly { method: string; params: unknown[] }[]): Promise<RpcAnswer[]> {
-  let last: unknown
-  for (const url of urls) {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      })
-      if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      const answers = (await response.json()) as RpcAnswer[]
-      if (!Array.isArray(answers)) throw new Error('not a JSON-RPC batch answer')
-      return calls.map((_, id) => answers.find((a) => a.id === id) ?? { id, error: { message: 'no answer' } })
-    } catch (error) {
-      last = error
-    }
-  }
-  throw new Error(`no RPC URL answered: ${last instanceof Error ? last.message : String(last)}`)
-}
-
 export class SolanaBalanceReader {
   constructor(private readonly chain: SolanaChain) {}
 
   /** Lamports and each listed mint's amount, base units. */
   async amounts(owner: string): Promise<{ lamports: bigint; mints: Map<string, bigint> }> {
-    const [balance, ...programs] = await batch(this.chain.rpcUrls, [
+    const [balance, ...programs] = await rpcBatch(this.chain.rpcUrls, [
       { method: 'getBalance', params: [owner, { commitment: 'confirmed' }] },
       ...TOKEN_PROGRAMS.map((programId) => ({ method: 'getTokenAccountsByOwner', params: [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }] })),
     ])
@@ -147,6 +122,14 @@ export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort 
         balances.push(row(token, amount, prices.get(token.mint) ?? 0, token.mint))
       }
       return { json: { balances } }
+    },
+
+    history: async (request) => {
+      const found = accountOn('solana', networks, isSolanaAddress, request.params.address ?? '', request.query.get('chainId'))
+      const activity = found === undefined ? undefined : chains.get(found.id)!.chain.activity
+      // On-ramp activity is the provider's to tell; none is known on a Solana network here.
+      if (found === undefined || activity === undefined || request.query.get('onramp')) return next.history === undefined ? { json: { data: [], next: null } } : next.history(request)
+      return { json: await activity.page(found.owner, request.query.get('cursor') || null, request) }
     },
 
     prices: async (request) => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/chains/solana/server.js'
+import { solanaHistory } from '../../../devnet/src/service/solana.js'
 import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/config.js'
 import { solanaChainData } from '../../src/chains/solana-chain-data.js'
 import { configuredChainData } from '../../src/chains/configured.js'
@@ -67,5 +68,32 @@ describe('a Solana network in the configuration', () => {
       ['dUSD', 0, '1000'],
     ])
     expect((await configured.supportedChains!({ params: {}, query: new URLSearchParams(), body: undefined, headers: {}, baseUrl: '' })).json).toEqual({ http: [SOLANA_DEVNET_CAIP_NETWORK_ID], ws: [SOLANA_DEVNET_CAIP_NETWORK_ID] })
+  })
+})
+
+describe('Solana history through JSON-RPC', () => {
+  it("lists what the network's own ledger lists for the account: the same transactions, kinds and transfers", async () => {
+    // Two receipts from the faucet, one after the other (the funded start holds no transactions).
+    const fresh = DEVNET_SOLANA_ACCOUNTS[5]!.address
+    await solana.ledger.airdrop(fresh, 2_000_000_000n)
+    await solana.ledger.airdrop(fresh, 500_000_000n)
+    const config = parseServerConfig({ chains: [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID, rpcUrls: [solana.rpcUrl], tokens: DEVNET_SOLANA_TOKENS.map(({ mint, ...token }) => ({ address: mint, ...token })) }] })
+    const configured = configuredChainData(config, new ManualClock(Date.now()))
+    const answer = (await configured.history!({ params: { address: fresh }, query: new URLSearchParams('projectId=p'), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })).json as ReturnType<typeof solanaHistory>
+    const ledger = solanaHistory(solana.ledger, fresh, null, (symbol) => symbol)
+    const shape = (page: ReturnType<typeof solanaHistory>) =>
+      page.data.map((row) => [row.id, row.metadata.operationType, row.metadata.status, row.transfers.map((t) => [t.fungible_info?.symbol, t.direction, t.quantity.numeric])])
+    expect(shape(answer).map(([, kind, , transfers]) => [kind, transfers])).toEqual([
+      ['receive', [['SOL', 'in', '0.5']]],
+      ['receive', [['SOL', 'in', '2']]],
+    ])
+    expect(shape(answer)).toEqual(shape(ledger))
+    expect(answer.next).toBe(ledger.next)
+  })
+
+  it('refuses a cursor that is no signature', async () => {
+    const config = parseServerConfig({ chains: [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID, rpcUrls: [solana.rpcUrl] }] })
+    const configured = configuredChainData(config, new ManualClock(Date.now()))
+    await expect(configured.history!({ params: { address: owner }, query: new URLSearchParams('cursor=abc'), body: undefined, headers: {}, baseUrl: '' })).rejects.toMatchObject({ status: 400, message: 'Invalid cursor' })
   })
 })
