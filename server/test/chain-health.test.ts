@@ -1,7 +1,8 @@
 /**
  * /readyz reports each configured chain: an eip155 RPC that names its own chain is `ok`, one that
  * names another is `wrong chain`, one that does not answer is `unreachable` (the next URL is tried
- * first), another namespace is `unchecked`; the replica is then `degraded` for those chains only, and
+ * first); a Solana network must say `getHealth` ok, a Bitcoin one give its Esplora tip height;
+ * another namespace is `unchecked`; the replica is then `degraded` for those chains only, and
  * none of them makes a replica with a good database unready.
  */
 import { createServer, type Server } from 'node:http'
@@ -30,7 +31,12 @@ const servers: Server[] = []
 beforeAll(async () => {
   const one = await rpc('0x1')
   const other = await rpc('0xa')
-  servers.push(one.server, other.server)
+  const healthy = await rpc('ok')
+  // An Esplora API: its tip height.
+  const esplora = createServer((request, response) => response.end(request.url === '/api/blocks/tip/height' ? '840000' : 'not found'))
+  await new Promise<void>((resolve) => esplora.listen(0, '127.0.0.1', resolve))
+  const esploraUrl = `http://127.0.0.1:${(esplora.address() as AddressInfo).port}/api`
+  servers.push(one.server, other.server, healthy.server, esplora)
   // A port nobody listens on: the closed server's.
   const gone = await rpc('0x1')
   await new Promise<void>((resolve) => gone.server.close(() => resolve()))
@@ -40,7 +46,10 @@ beforeAll(async () => {
       { id: 'eip155:1', rpcUrls: [gone.url, one.url] },
       { id: 'eip155:10', rpcUrls: [one.url] },
       { id: 'eip155:8453', rpcUrls: [gone.url] },
-      { id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrls: [other.url] },
+      { id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrls: [gone.url, healthy.url] },
+      { id: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', rpcUrls: [other.url] },
+      { id: 'bip122:000000000019d6689c085ae165831e93', rpcUrls: [esploraUrl] },
+      { id: 'cosmos:cosmoshub-4', rpcUrls: [one.url] },
     ],
   }))
 }, 60_000)
@@ -58,9 +67,13 @@ describe('/readyz', () => {
       { id: 'eip155:1', status: 'ok' },
       { id: 'eip155:10', status: 'wrong chain' },
       { id: 'eip155:8453', status: 'unreachable' },
-      { id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', status: 'unchecked' },
+      { id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', status: 'ok' },
+      // A node that is not healthy (here: not Solana at all).
+      { id: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', status: 'unreachable' },
+      { id: 'bip122:000000000019d6689c085ae165831e93', status: 'ok' },
+      { id: 'cosmos:cosmoshub-4', status: 'unchecked' },
     ])
     // Degraded for those chains only: the replica stays in the load balancer.
-    expect(ready.json()).toMatchObject({ status: 'degraded', degraded: ['eip155:10', 'eip155:8453'] })
+    expect(ready.json()).toMatchObject({ status: 'degraded', degraded: ['eip155:10', 'eip155:8453', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'] })
   })
 })
