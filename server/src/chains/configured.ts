@@ -1,8 +1,9 @@
 /**
  * The chain-data source a configuration describes: every eip155 chain of `chains` read through its
  * RPC URLs (balances of its token lists' tokens, prices from its feeds, swaps through its router),
- * every Solana network's balances (its listed mints) and every Bitcoin network's (Esplora). What it does not describe (another
- * namespace, on-ramp, smart sessions) has no source here.
+ * every Solana network's balances and history (its listed mints) and every Bitcoin network's
+ * balances (Esplora). What it does not describe (another namespace, on-ramp, smart sessions) has no
+ * source here.
  */
 import type { Address } from 'viem'
 import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'

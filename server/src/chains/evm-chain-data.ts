@@ -295,7 +295,8 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
         else others.push(caip)
       }
       const byChain = new Map<Chain, Map<string, number>>()
-      for (const chain of new Set(ours.map((entry) => entry.chain))) byChain.set(chain, await pricesOf(chain, rate))
+      // A chain whose feeds do not answer prices nothing: no price rather than an error or a made-up one.
+      for (const chain of new Set(ours.map((entry) => entry.chain))) byChain.set(chain, await pricesOf(chain, rate).catch(() => new Map<string, number>()))
       const fungibles = ours.flatMap(({ chain, address, caip }) => {
         const price = byChain.get(chain)?.get(address.toLowerCase())
         const meta = address === NATIVE_TOKEN ? chain.native : chain.byAddress.get(address.toLowerCase())
