@@ -5,10 +5,9 @@
  * spends included. Priced through a price source (`native`); no price shows no fiat value. Each call
  * tries the network's Esplora URLs in turn.
  */
-import { formatUnits } from 'viem'
 import { decodeBase58 } from '../base58.js'
 import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
-import { accountOn, requireUsd, supportedWith } from './namespace-source.js'
+import { accountOn, balanceRow, passOn, pricesOrNone, requireUsd, supportedWith } from './namespace-source.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
 
@@ -86,19 +85,13 @@ export function bitcoinChainData(options: BitcoinChainDataOptions): ChainDataPor
 
     balance: async (request) => {
       const found = accountOn('bip122', networks, isBitcoinAddress, request.params.address ?? '', request.query.get('chainId'))
-      if (found === undefined) return next.balance === undefined ? { json: { balances: [] } } : next.balance(request)
+      if (found === undefined) return passOn(next, 'balance', request, { balances: [] })
       requireUsd(request.query.get('currency'))
       const { chain, reader } = chains.get(found.id)!
-      const [amount, prices] = await Promise.all([reader.balance(found.owner), chain.prices?.prices().catch(() => new Map<string, number>()) ?? new Map<string, number>()])
+      const [amount, prices] = await Promise.all([reader.balance(found.owner), pricesOrNone(chain.prices)])
       if (amount === 0n) return { json: { balances: [] } }
       const native = chain.native ?? BTC
-      const numeric = formatUnits(amount, native.decimals)
-      const price = prices.get('native') ?? 0
-      return {
-        json: {
-          balances: [{ name: native.name, symbol: native.symbol, chainId: chain.id, value: Number(numeric) * price, price, quantity: { decimals: String(native.decimals), numeric }, iconUrl: options.iconUrl(native.symbol, request) }],
-        },
-      }
+      return { json: { balances: [balanceRow(chain.id, native, amount, prices.get('native') ?? 0, options.iconUrl(native.symbol, request))] } }
     },
   }
 }

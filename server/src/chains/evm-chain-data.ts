@@ -7,13 +7,14 @@
  * when it has one, and otherwise gets the empty answer of a chain the service does not support
  * (spec section 8). Balances are not cached here: the server's balance cache (section 9) holds them.
  */
-import { formatUnits, getAddress, isAddress, maxUint256, type Address, type Hex, type PublicClient } from 'viem'
-import type { ChainDataAnswer, ChainDataHandler, ChainDataOperation, ChainDataPort, ChainDataRequest } from '../chain-data.js'
+import { getAddress, isAddress, maxUint256, type Address, type Hex, type PublicClient } from 'viem'
+import type { ChainDataHandler, ChainDataOperation, ChainDataPort, ChainDataRequest } from '../chain-data.js'
 import { ChainDataError } from '../chain-data.js'
+import { balanceRow, passOn } from './namespace-source.js'
 import type { Clock } from '../clock.js'
 import type { ActivitySource } from './activity/activity.js'
 import type { HttpPrices } from './http-prices.js'
-import { EvmBalanceReader, type HeldToken, type NativeCurrency } from './evm-balances.js'
+import { EvmBalanceReader, type NativeCurrency } from './evm-balances.js'
 import { FeedPrices, type PriceFeed } from './price-feeds.js'
 import type { ListedToken } from './token-list.js'
 import { NATIVE_TOKEN, UniswapV2Swaps, type SwapRouterConfig } from './uniswap-v2.js'
@@ -125,10 +126,7 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
     return chain === undefined ? { kind: 'elsewhere' } : { kind: 'ours', chain }
   }
   /** The next source's answer, or the empty one when there is none. */
-  const pass = async (operation: ChainDataOperation, request: ChainDataRequest, empty: unknown): Promise<ChainDataAnswer> => {
-    const handler = next[operation]
-    return handler === undefined ? { json: empty } : handler(request)
-  }
+  const pass = (operation: ChainDataOperation, request: ChainDataRequest, empty: unknown) => passOn(next, operation, request, empty)
 
   /** A token of a chain by CAIP-10 (`eip155:1:0x…`): the native coin, a listed token, or an unknown one (400). */
   const token = (value: string, name: string): { chain: Chain; address: Address; listed?: ListedToken } | undefined => {
@@ -168,22 +166,6 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
     // The endpoint's prices fill in what the chain's own feeds do not give.
     for (const [key, price] of fromHttp) if (key.startsWith('0x') && !prices.has(key)) prices.set(key, price / rate)
     return prices
-  }
-
-  const balanceRow = (chain: Chain, held: HeldToken, prices: ReadonlyMap<string, number>, request: ChainDataRequest) => {
-    const numeric = formatUnits(held.amount, held.decimals)
-    // A token without a price shows no fiat value: 0, as the modal reads it, never a made-up one.
-    const price = prices.get((held.address ?? NATIVE_TOKEN).toLowerCase()) ?? 0
-    return {
-      name: held.name,
-      symbol: held.symbol,
-      chainId: chain.id,
-      ...(held.address === undefined ? {} : { address: `${chain.id}:${held.address}` }),
-      value: Number(numeric) * price,
-      price,
-      quantity: { decimals: String(held.decimals), numeric },
-      iconUrl: held.logoURI ?? iconUrl(held.symbol, request),
-    }
   }
 
   const gas = async (chain: Chain, tx: { from: Address; to: Address; data: Hex; value: bigint }, skip: boolean): Promise<bigint> => {
@@ -247,7 +229,8 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
       const read = await Promise.allSettled(
         selected.map(async (chain) => {
           const [held, prices] = await Promise.all([chain.balances.balances(account.address), pricesOf(chain, rate).catch(() => new Map<string, number>())])
-          return held.map((row) => balanceRow(chain, row, prices, request))
+          // A token without a price shows no fiat value: 0, as the modal reads it, never a made-up one.
+          return held.map((row) => balanceRow(chain.id, row, row.amount, prices.get((row.address ?? NATIVE_TOKEN).toLowerCase()) ?? 0, row.logoURI ?? iconUrl(row.symbol, request), row.address))
         }),
       )
       read.forEach((result, i) => result.status === 'rejected' && options.onChainError?.(selected[i]!.id, result.reason))

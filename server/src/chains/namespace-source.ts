@@ -1,10 +1,41 @@
 /**
- * What the sources of one namespace's networks (Solana's, Bitcoin's) share: which of their networks
- * a balance call names, the supported chains merged with the next source's, and the one currency
- * they price in.
+ * What the chain-data sources of one namespace's networks share (EVM's, Solana's, Bitcoin's): which
+ * of their networks a balance call names, the hand-on of what is not theirs, the supported chains
+ * merged with the next source's, the one currency Solana and Bitcoin price in, and a balance's row.
  */
-import type { ChainDataHandler, ChainDataPort } from '../chain-data.js'
+import { formatUnits } from 'viem'
+import type { ChainDataAnswer, ChainDataHandler, ChainDataOperation, ChainDataPort, ChainDataRequest } from '../chain-data.js'
 import { ChainDataError } from '../chain-data.js'
+import type { PriceSource } from './price-feeds.js'
+
+/** The next source's answer to what is not this source's, or `empty` when there is none. */
+export function passOn(next: ChainDataPort, operation: ChainDataOperation, request: ChainDataRequest, empty: unknown): Promise<ChainDataAnswer> | ChainDataAnswer {
+  const handler = next[operation]
+  return handler === undefined ? { json: empty } : handler(request)
+}
+
+/** A network's prices, or none when its source does not answer (no fiat value, never an error). */
+export function pricesOrNone(source: PriceSource | undefined): Promise<Map<string, number>> {
+  return source?.prices().catch(() => new Map<string, number>()) ?? Promise.resolve(new Map<string, number>())
+}
+
+/**
+ * A balance in the wire's shape (spec section 5): `price` 0 for a token without one, which the
+ * modal shows with no fiat value. `address` is the token's own (absent for the native coin).
+ */
+export function balanceRow(chainId: string, token: { name: string; symbol: string; decimals: number }, amount: bigint, price: number, iconUrl: string, address?: string) {
+  const numeric = formatUnits(amount, token.decimals)
+  return {
+    name: token.name,
+    symbol: token.symbol,
+    chainId,
+    ...(address === undefined ? {} : { address: `${chainId}:${address}` }),
+    value: Number(numeric) * price,
+    price,
+    quantity: { decimals: String(token.decimals), numeric },
+    iconUrl,
+  }
+}
 
 /**
  * The network and address a balance call names (a CAIP-10 account of `namespace`, or a plain address

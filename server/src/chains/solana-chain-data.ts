@@ -6,10 +6,9 @@
  * (spec section 5); prices come from feeds as on EVM chains, a token without one shows no fiat value.
  * Each call tries the network's RPC URLs in turn.
  */
-import { formatUnits } from 'viem'
 import { decodeBase58 } from '../base58.js'
 import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
-import { accountOn, requireUsd, supportedWith } from './namespace-source.js'
+import { accountOn, balanceRow, passOn, pricesOrNone, requireUsd, supportedWith } from './namespace-source.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
 import type { SolanaActivity } from './solana-activity.js'
@@ -89,7 +88,6 @@ export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort 
   const next = options.next ?? {}
   const networks = new Set(chains.keys())
 
-  /** The network and address a balance call names, or undefined when it is not a Solana one of ours. */
   return {
     ...next,
 
@@ -97,29 +95,16 @@ export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort 
 
     balance: async (request) => {
       const found = accountOn('solana', networks, isSolanaAddress, request.params.address ?? '', request.query.get('chainId'))
-      if (found === undefined) return next.balance === undefined ? { json: { balances: [] } } : next.balance(request)
+      if (found === undefined) return passOn(next, 'balance', request, { balances: [] })
       requireUsd(request.query.get('currency'))
       const { chain, reader } = chains.get(found.id)!
-      const [amounts, prices] = await Promise.all([reader.amounts(found.owner), chain.prices?.prices().catch(() => new Map<string, number>()) ?? new Map<string, number>()])
+      const [amounts, prices] = await Promise.all([reader.amounts(found.owner), pricesOrNone(chain.prices)])
       const native = chain.native ?? SOL
-      const row = (meta: { name: string; symbol: string; decimals: number; logoURI?: string }, amount: bigint, price: number, address?: string) => {
-        const numeric = formatUnits(amount, meta.decimals)
-        return {
-          name: meta.name,
-          symbol: meta.symbol,
-          chainId: chain.id,
-          ...(address === undefined ? {} : { address: `${chain.id}:${address}` }),
-          value: Number(numeric) * price,
-          price,
-          quantity: { decimals: String(meta.decimals), numeric },
-          iconUrl: meta.logoURI ?? options.iconUrl(meta.symbol, request),
-        }
-      }
-      const balances = amounts.lamports > 0n ? [row(native, amounts.lamports, prices.get('native') ?? 0)] : []
+      const balances = amounts.lamports > 0n ? [balanceRow(chain.id, native, amounts.lamports, prices.get('native') ?? 0, options.iconUrl(native.symbol, request))] : []
       for (const token of chain.tokens) {
         const amount = amounts.mints.get(token.mint) ?? 0n
         if (amount === 0n || token.decimals === 0) continue
-        balances.push(row(token, amount, prices.get(token.mint) ?? 0, token.mint))
+        balances.push(balanceRow(chain.id, token, amount, prices.get(token.mint) ?? 0, token.logoURI ?? options.iconUrl(token.symbol, request), token.mint))
       }
       return { json: { balances } }
     },
@@ -128,7 +113,7 @@ export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort 
       const found = accountOn('solana', networks, isSolanaAddress, request.params.address ?? '', request.query.get('chainId'))
       const activity = found === undefined ? undefined : chains.get(found.id)!.chain.activity
       // On-ramp activity is the provider's to tell; none is known on a Solana network here.
-      if (found === undefined || activity === undefined || request.query.get('onramp')) return next.history === undefined ? { json: { data: [], next: null } } : next.history(request)
+      if (found === undefined || activity === undefined || request.query.get('onramp')) return passOn(next, 'history', request, { data: [], next: null })
       return { json: await activity.page(found.owner, request.query.get('cursor') || null, request) }
     },
 
