@@ -25,6 +25,11 @@ export function tokenBalanceUnits(balance: Pick<TokenBalance, 'quantity'>): bigi
   return rescaleTruncate(d, decimals).units
 }
 
+/** Whether the service knows the token's price: 0 stands for none, shown as no fiat value (spec section 5). */
+export function hasKnownPrice(balance: Pick<TokenBalance, 'price'>): boolean {
+  return balance.price > 0
+}
+
 /** True for the native token (no contract address). */
 export function isNativeToken(balance: Pick<TokenBalance, 'address'>): boolean {
   return balance.address === undefined || balance.address === ''

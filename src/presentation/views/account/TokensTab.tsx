@@ -1,5 +1,5 @@
 import { BalanceStore, type BalanceState } from '../../../application/account/balance-store'
-import { isNativeToken } from '../../../domain/balances/token-balances'
+import { hasKnownPrice, isNativeToken } from '../../../domain/balances/token-balances'
 import type { TokenBalance } from '../../../domain/entities'
 import { Button, List, ListItem, ListRow, Notice, SafeImage, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
@@ -56,7 +56,7 @@ export default function TokensTab() {
               leading={<SafeImage src={token.iconUrl} fallbackText={token.symbol} />}
               trailing={
                 // A token without a price shows no fiat value (0 would read as a made-up $0.00).
-                balances.source === 'service' && token.price > 0 ? (
+                balances.source === 'service' && hasKnownPrice(token) ? (
                   <bdi className="wg-token-fiat" data-i18n-data="">
                     {fiatText(i18n, token.value)}
                   </bdi>
