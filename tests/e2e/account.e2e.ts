@@ -1,4 +1,4 @@
-import { createWalletClient, http } from 'viem'
+import { createPublicClient, createWalletClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_CONTRACTS, devnetViemChain } from '../../devnet/src/config'
 import {
@@ -197,6 +197,10 @@ test.describe('account', () => {
     await connectDevWallet(page, { accountIndex: 2 })
     const address = world.accounts[2]!.address
     const rpcA = world.rpcUrls[31337]!
+    const chain = devnetViemChain(31337, rpcA)
+    // Anvil answers a send with its hash once the transaction is pooled; the block comes just after.
+    const reader = createPublicClient({ chain, transport: http(rpcA) })
+    const mined = (hash: `0x${string}`) => reader.waitForTransactionReceipt({ hash, pollingInterval: 100 })
     await openAccount(page)
     const shown = page.getByTestId('account-balance')
     await expect(shown).toHaveText(`${threeDecimals(await nativeBalance(rpcA, address), 18)} ETH`)
@@ -212,12 +216,13 @@ test.describe('account', () => {
       { from: address, to: world.accounts[7]!.address },
     )
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await mined(hash as `0x${string}`)
     await expect(shown).toHaveText(`${threeDecimals(await nativeBalance(rpcA, address), 18)} ETH`, soon)
 
     // Someone else sends 2 ETH to the account, from outside the page.
     const before = await nativeBalance(rpcA, address)
-    const sender = createWalletClient({ account: privateKeyToAccount(world.accounts[5]!.privateKey), chain: devnetViemChain(31337, rpcA), transport: http(rpcA) })
-    await sender.sendTransaction({ to: address, value: 2n * 10n ** 18n })
+    const sender = createWalletClient({ account: privateKeyToAccount(world.accounts[5]!.privateKey), chain, transport: http(rpcA) })
+    await mined(await sender.sendTransaction({ to: address, value: 2n * 10n ** 18n }))
     expect(await nativeBalance(rpcA, address)).toBe(before + 2n * 10n ** 18n)
     await expect(shown).toHaveText(`${threeDecimals(before + 2n * 10n ** 18n, 18)} ETH`, soon)
   })

@@ -315,8 +315,12 @@ export class ActivityStore {
 
   private readyState(): ActivityState {
     const chain = this.account?.caipNetworkId ?? ''
-    // Local entries first so an indexed entry with the same hash replaces them.
-    const merged = mergeTransactions([...this.local.values()], this.indexed)
+    // The indexed history's order is the chain's (block, then index): it decides ties between
+    // entries mined in the same second. Entries only this modal knows yet come first, the latest
+    // sent first; an indexed entry with the same hash replaces a local one.
+    const indexedIds = new Set(this.indexed.map((t) => transactionId(t.id)))
+    const localOnly = [...this.local.values()].filter((t) => !indexedIds.has(t.id)).reverse()
+    const merged = mergeTransactions(localOnly, this.indexed)
     const transactions = sortNewestFirst(filterTransactions(merged, chain))
     return {
       status: 'ready',

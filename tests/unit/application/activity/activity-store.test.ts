@@ -168,6 +168,24 @@ describe('ActivityStore', () => {
     expect(transfers.receiptChecks.length).toBe(checks + 1)
   })
 
+  it('two transactions in the same second: the newer one first, as sent and as the chain indexed them', async () => {
+    const { store, api } = aWorld([])
+    await store.load()
+    const second = '2026-11-22T03:00:00.000Z'
+    const first = aTransaction({ id: aHash(), metadata: { status: 'pending', minedAt: second } })
+    const then = aTransaction({ id: aHash(), metadata: { status: 'pending', minedAt: second } })
+    store.addPending(first)
+    store.addPending(then)
+    expect(ids(store)).toEqual([then.id, first.id])
+
+    // Indexed (newest first, by block then index); the local entries keep following that order.
+    api.addTransaction(ACCOUNT, aTransaction({ id: first.id, metadata: { minedAt: second } }))
+    api.addTransaction(ACCOUNT, aTransaction({ id: then.id, metadata: { minedAt: second } }))
+    await store.load()
+    expect(ids(store)).toEqual([then.id, first.id])
+    store.dispose()
+  })
+
   it('a transaction sent before the tab was opened shows at once, and opening the tab still loads the history', async () => {
     const older = at('2025-01-01T00:00:00.000Z')
     const { store } = aWorld([older])
