@@ -18,10 +18,12 @@ export { decodeBase58 } from './base58.js'
 // Chain readers: balances from any EVM chain through Multicall3 and a token list, prices from
 // on-chain feeds, swaps through a Uniswap V2-compatible router; behind the server's own source
 // (evmChainData), which a deployment may put in front of a source of its own.
-export { ETHER, evmChainData, INSUFFICIENT_LIQUIDITY, NATIVE_PRICE_KEY, type EvmChain, type EvmChainDataOptions } from './chains/evm-chain-data.js'
+export { ETHER, evmChainData, INSUFFICIENT_LIQUIDITY, NATIVE_PRICE_KEY, type EvmActivityConfig, type EvmChain, type EvmChainDataOptions } from './chains/evm-chain-data.js'
+export { EvmPrices } from './chains/evm-prices.js'
 export { configuredBitcoinChains, configuredChainData, configuredEvmChains, configuredSolanaChains, configuredSources, type ConfiguredSources } from './chains/configured.js'
 export { bitcoinChainData, BTC, EsploraBalanceReader, isBitcoinAddress, type BitcoinChain, type BitcoinChainDataOptions } from './chains/bitcoin-chain-data.js'
 export { isSolanaAddress, SOL, SolanaBalanceReader, solanaChainData, type ListedMint, type SolanaChain, type SolanaChainDataOptions } from './chains/solana-chain-data.js'
+export { SolanaActivity, type SolanaActivityOptions } from './chains/solana-activity.js'
 export { EvmBalanceReader, type HeldToken, type NativeCurrency } from './chains/evm-balances.js'
 export { MULTICALL3_ADDRESS } from './chains/multicall.js'
 export { readTokenList, TokenListError, tokenListSchema, tokensByChain, type ListedToken } from './chains/token-list.js'
@@ -36,3 +38,5 @@ export { ActivityIndexError, ActivityIndexer, type ActivityIndexerOptions, type 
 export type { ActivityChain } from './chains/activity/reads.js'
 export type { ActivityPresentation, TokenIcon } from './chains/activity/present.js'
 export { ChainTokenMetadata, type ChainTokenMetadataOptions, type TokenFacts, type TokenMetadata } from './chains/activity/token-metadata.js'
+export { ChainNftPreviews, type ChainNftPreviewsOptions } from './chains/activity/nft-previews.js'
+export { evmActivity, type EvmActivity, type EvmActivityOptions } from './chains/evm-activity.js'

@@ -7,7 +7,7 @@
  */
 import { decodeBase58 } from '../base58.js'
 import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
-import { accountOn, balanceRow, passOn, pricesOrNone, requireUsd, supportedWith } from './namespace-source.js'
+import { accountOn, balanceRow, currencyRateOf, passOn, pricesOrNone, supportedWith, type CurrencyRate } from './namespace-source.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
 
@@ -27,6 +27,8 @@ export interface BitcoinChainDataOptions {
   readonly chains: readonly BitcoinChain[]
   readonly next?: ChainDataPort
   readonly iconUrl: (symbol: string, request: ChainDataRequest) => string
+  /** Display currencies' rates (see EvmPrices.currencyRate); without it, balances are in USD only. */
+  readonly currencyRate?: CurrencyRate
 }
 
 interface Stats {
@@ -86,12 +88,12 @@ export function bitcoinChainData(options: BitcoinChainDataOptions): ChainDataPor
     balance: async (request) => {
       const found = accountOn('bip122', networks, isBitcoinAddress, request.params.address ?? '', request.query.get('chainId'))
       if (found === undefined) return passOn(next, 'balance', request, { balances: [] })
-      requireUsd(request.query.get('currency'))
+      const rate = await currencyRateOf(options.currencyRate, request.query.get('currency'))
       const { chain, reader } = chains.get(found.id)!
       const [amount, prices] = await Promise.all([reader.balance(found.owner), pricesOrNone(chain.prices)])
       if (amount === 0n) return { json: { balances: [] } }
       const native = chain.native ?? BTC
-      return { json: { balances: [balanceRow(chain.id, native, amount, prices.get('native') ?? 0, options.iconUrl(native.symbol, request))] } }
+      return { json: { balances: [balanceRow(chain.id, native, amount, (prices.get('native') ?? 0) / rate, options.iconUrl(native.symbol, request))] } }
     },
   }
 }

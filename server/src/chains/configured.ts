@@ -10,13 +10,11 @@ import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
 import type { Clock } from '../clock.js'
 import type { ChainConfig, ServerConfig } from '../config.js'
 import { chainClient } from './chain-client.js'
-import { defaultIconUrl, ETHER, evmChainData, type EvmChain, type EvmChainDataOptions } from './evm-chain-data.js'
+import { defaultIconUrl, evmChainData, type EvmActivityConfig, type EvmChain, type EvmChainDataOptions } from './evm-chain-data.js'
+import { evmActivity } from './evm-activity.js'
+import { EvmPrices } from './evm-prices.js'
 import type { Database } from '../db/database.js'
-import type { ActivitySource } from './activity/activity.js'
-import type { ActivityChain } from './activity/reads.js'
-import { ActivityIndexer, type IndexedChain } from './activity/indexer.js'
-import { OtterscanActivity } from './activity/otterscan.js'
-import { ChainTokenMetadata } from './activity/token-metadata.js'
+import type { ActivityIndexer } from './activity/indexer.js'
 import { FeedPrices, pricesFirstFrom, type PriceSource } from './price-feeds.js'
 import { HttpPrices } from './http-prices.js'
 import { SOL, solanaChainData, type SolanaChain } from './solana-chain-data.js'
@@ -57,7 +55,14 @@ function evmChain(chain: ChainConfig, tokens: ReadonlyMap<number, readonly Liste
     ...(chain.nativeCurrency === undefined ? {} : { native: chain.nativeCurrency }),
     ...(chain.priceFeedMaxAgeSeconds === undefined ? {} : { feedMaxAgeSeconds: chain.priceFeedMaxAgeSeconds }),
     ...(chain.swap === undefined ? {} : { swap: { router: chain.swap.router as Address, weth: chain.swap.weth as Address } }),
+    ...(chain.activity === undefined ? {} : { activity: activityOf(chain.activity) }),
   }
+}
+
+function activityOf(activity: NonNullable<ChainConfig['activity']>): EvmActivityConfig {
+  const senders = activity.onrampSenders === undefined ? {} : { onrampSenders: activity.onrampSenders.map((sender) => sender as Address) }
+  if (activity.source === 'otterscan') return { source: 'otterscan', ...senders }
+  return { source: 'indexer', startBlock: BigInt(activity.startBlock), ...(activity.confirmations === undefined ? {} : { confirmations: activity.confirmations }), ...senders }
 }
 
 /**
@@ -128,49 +133,20 @@ export function configuredSources(config: Pick<ServerConfig, 'chains' | 'tokenLi
   const http = config.prices === undefined ? undefined : new HttpPrices(config.prices.url, clock)
   const bitcoin = configuredBitcoinChains(config, clock, http)
   const solana = configuredSolanaChains(config, clock, http, icon)
+  // One book of prices: the EVM chains' feeds (currency rates included) and the endpoint.
+  const prices = new EvmPrices(evm, clock, http)
+  const currencyRate = (currency: string | undefined) => prices.currencyRate(currency)
   let after: ChainDataPort = next ?? {}
-  if (bitcoin.length > 0) after = bitcoinChainData({ chains: bitcoin, iconUrl: icon, next: after })
-  if (solana.length > 0) after = solanaChainData({ chains: solana, iconUrl: icon, next: after })
-  const history = configuredActivity(config, evm, tokens, clock, db)
-  const port = evmChainData({ chains: evm, clock, ...(iconUrl === undefined ? {} : { iconUrl }), ...rest, next: after, ...(history.source === undefined ? {} : { activity: history.source }), ...(http === undefined ? {} : { httpPrices: http }) })
+  if (bitcoin.length > 0) after = bitcoinChainData({ chains: bitcoin, iconUrl: icon, next: after, currencyRate })
+  if (solana.length > 0) after = solanaChainData({ chains: solana, iconUrl: icon, next: after, currencyRate })
+  const history = evmActivity({ chains: evm, clock, prices, ...(db === undefined ? {} : { db }) })
+  const port = evmChainData({ chains: evm, clock, ...(iconUrl === undefined ? {} : { iconUrl }), ...rest, next: after, prices, ...(history.source === undefined ? {} : { activity: history.source }) })
   return { port, ...(history.indexer === undefined ? {} : { indexer: history.indexer }) }
 }
 
 /** The configuration's source (see configuredSources), without indexed history. */
 export function configuredChainData(config: Pick<ServerConfig, 'chains' | 'tokenLists'> & Partial<Pick<ServerConfig, 'prices'>>, clock: Clock, extra: Omit<EvmChainDataOptions, 'chains' | 'clock' | 'activity'> = {}): ChainDataPort {
   return configuredSources(config, clock, extra).port
-}
-
-/** One history source over the chains read through Otterscan and those indexed here. */
-function configuredActivity(
-  config: Pick<ServerConfig, 'chains'>,
-  evm: readonly EvmChain[],
-  tokens: ReadonlyMap<number, readonly ListedToken[]>,
-  clock: Clock,
-  db: Database | undefined,
-): { source?: ActivitySource; indexer?: ActivityIndexer } {
-  const clients = new Map(evm.map((chain) => [chain.reference, chain.client]))
-  const presentation = {
-    tokens: new ChainTokenMetadata({ client: (chainId: number) => clients.get(chainId), tokens }),
-    // A token's icon: its list's; without one the history route gives this server's image by symbol.
-    iconUrl: (token: { symbol: string; logoURI?: string }) => token.logoURI ?? '',
-  }
-  const otterscan: ActivityChain[] = []
-  const indexed: IndexedChain[] = []
-  for (const chain of config.chains) {
-    const found = evm.find((c) => `eip155:${c.reference}` === chain.id)
-    if (found === undefined || chain.activity === undefined) continue
-    const senders = chain.activity.onrampSenders?.map((sender) => sender as Address)
-    const base = { chainId: found.reference, client: found.client, native: found.native ?? ETHER, ...(senders === undefined ? {} : { onrampSenders: senders }) }
-    if (chain.activity.source === 'otterscan') otterscan.push(base)
-    else if (db !== undefined) indexed.push({ ...base, startBlock: BigInt(chain.activity.startBlock), ...(chain.activity.confirmations === undefined ? {} : { confirmations: chain.activity.confirmations }) })
-  }
-  const ots = otterscan.length === 0 ? undefined : new OtterscanActivity({ ...presentation, chains: otterscan })
-  const indexer = indexed.length === 0 || db === undefined ? undefined : new ActivityIndexer({ ...presentation, db, clock, chains: indexed })
-  if (ots === undefined && indexer === undefined) return {}
-  const viaOtterscan = new Set(otterscan.map((c) => c.chainId))
-  const source: ActivitySource = { page: (request) => (viaOtterscan.has(request.chainId) ? ots! : indexer!).page(request) }
-  return { source, ...(indexer === undefined ? {} : { indexer }) }
 }
 
 export { INDEX_INTERVAL_MS }

@@ -15,12 +15,12 @@ import type { Clock } from '../clock.js'
 import type { ActivitySource } from './activity/activity.js'
 import type { HttpPrices } from './http-prices.js'
 import { EvmBalanceReader, type NativeCurrency } from './evm-balances.js'
-import { FeedPrices, type PriceFeed } from './price-feeds.js'
+import { EvmPrices, NATIVE_PRICE_KEY } from './evm-prices.js'
+import type { PriceFeed } from './price-feeds.js'
 import type { ListedToken } from './token-list.js'
 import { NATIVE_TOKEN, UniswapV2Swaps, type SwapRouterConfig } from './uniswap-v2.js'
 
-/** The native coin's key among a chain's price feeds. */
-export const NATIVE_PRICE_KEY = 'native'
+export { NATIVE_PRICE_KEY }
 
 export const ETHER: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
@@ -43,7 +43,17 @@ export interface EvmChain {
   readonly feeds: readonly PriceFeed[]
   readonly feedMaxAgeSeconds?: number
   readonly swap?: SwapRouterConfig
+  /** Where the chain's history is read (see evmActivity); without it, the chain has none here. */
+  readonly activity?: EvmActivityConfig
 }
+
+/**
+ * A chain's history: through its node's Otterscan API, or indexed by this server from `startBlock`
+ * on (into the database). `onrampSenders` pay the chain's on-ramp purchases.
+ */
+export type EvmActivityConfig =
+  | { readonly source: 'otterscan'; readonly onrampSenders?: readonly Address[] }
+  | { readonly source: 'indexer'; readonly startBlock: bigint; readonly confirmations?: number; readonly onrampSenders?: readonly Address[] }
 
 export interface EvmChainDataOptions {
   readonly chains: readonly EvmChain[]
@@ -54,6 +64,8 @@ export interface EvmChainDataOptions {
   readonly iconUrl?: (symbol: string, request: ChainDataRequest) => string
   /** Prices for what no feed of the chain prices (an HTTP endpoint of the host's). */
   readonly httpPrices?: HttpPrices
+  /** The chains' prices when they are shared (with the history rows); by default built from `chains` and `httpPrices`. */
+  readonly prices?: EvmPrices
   /** An account's history on these chains (Otterscan or the indexer); without it, the next source's. */
   readonly activity?: ActivitySource
   /** A chain that did not answer, for the logs (a multi-chain balance leaves it out). */
@@ -65,7 +77,6 @@ interface Chain {
   readonly config: EvmChain
   readonly native: NativeCurrency
   readonly balances: EvmBalanceReader
-  readonly prices: FeedPrices
   readonly swaps?: UniswapV2Swaps
   readonly byAddress: ReadonlyMap<string, ListedToken>
 }
@@ -115,7 +126,6 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
       config,
       native,
       balances: new EvmBalanceReader(config.client, native, config.tokens),
-      prices: new FeedPrices(config.client, config.feeds, options.clock, config.feedMaxAgeSeconds),
       ...(config.swap === undefined ? {} : { swaps: new UniswapV2Swaps(config.client, config.swap) }),
       byAddress: new Map(config.tokens.map((token) => [token.address.toLowerCase(), token])),
     })
@@ -141,32 +151,12 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
     return { chain: found.chain, address, listed }
   }
 
-  /** The USD price of one unit of `currency` (1 for USD), from any chain's feed of it. */
-  const currencyRate = async (currency: string | undefined): Promise<number> => {
-    const code = (currency ?? 'usd').toUpperCase()
-    if (code === 'USD') return 1
-    for (const chain of chains.values()) {
-      if (!chain.config.feeds.some((feed) => feed.key === code)) continue
-      const rate = (await chain.prices.prices()).get(code)
-      if (rate !== undefined) return rate
-    }
-    const rate = (await options.httpPrices?.all())?.get(code)
-    if (rate !== undefined) return rate
-    throw new ChainDataError(400, `Unsupported currency ${currency ?? ''}`)
-  }
+  const prices = options.prices ?? new EvmPrices(options.chains, options.clock, options.httpPrices)
+  const currencyRate = (currency: string | undefined): Promise<number> => prices.currencyRate(currency)
 
   /** Prices of a chain by lower-cased token address (the native coin at NATIVE_TOKEN's), in `rate`'s currency. */
-  const pricesOf = async (chain: Chain, rate: number): Promise<Map<string, number>> => {
-    const [usd, fromHttp] = await Promise.all([chain.prices.prices(), options.httpPrices?.of(chain.id) ?? new Map<string, number>()])
-    const prices = new Map<string, number>()
-    for (const [key, price] of usd) {
-      if (key === NATIVE_PRICE_KEY) prices.set(NATIVE_TOKEN.toLowerCase(), price / rate)
-      else if (key.startsWith('0x')) prices.set(key.toLowerCase(), price / rate)
-    }
-    // The endpoint's prices fill in what the chain's own feeds do not give.
-    for (const [key, price] of fromHttp) if (key.startsWith('0x') && !prices.has(key)) prices.set(key, price / rate)
-    return prices
-  }
+  const pricesOf = async (chain: Chain, rate: number): Promise<Map<string, number>> =>
+    new Map([...(await prices.usd(chain.config.reference))].map(([key, usd]) => [key, usd / rate]))
 
   const gas = async (chain: Chain, tx: { from: Address; to: Address; data: Hex; value: bigint }, skip: boolean): Promise<bigint> => {
     if (skip) return FALLBACK_GAS

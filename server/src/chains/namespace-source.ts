@@ -61,7 +61,15 @@ export function supportedWith(ours: readonly string[], next: ChainDataPort): Cha
   }
 }
 
-/** These networks are priced in USD only (their feeds are USD feeds). */
-export function requireUsd(currency: string | null): void {
+/** The USD price of one unit of a display currency (1 for USD); a 400 for a currency nothing prices. */
+export type CurrencyRate = (currency: string | undefined) => Promise<number>
+
+/**
+ * The USD price of one unit of the `currency` a request asks for: from `rate` (the EVM chains' feeds
+ * of currencies, or the price endpoint), else only USD is known (these networks' feeds are USD feeds).
+ */
+export async function currencyRateOf(rate: CurrencyRate | undefined, currency: string | null): Promise<number> {
+  if (rate !== undefined) return rate(currency ?? undefined)
   if (currency !== null && currency.toLowerCase() !== 'usd') throw new ChainDataError(400, `Unsupported currency ${currency}`)
+  return 1
 }

@@ -2,8 +2,9 @@
  * An account's history on a Solana network through its standard JSON-RPC: the signatures that
  * touched the account (`getSignaturesForAddress`, newest first, 20 a page, the cursor the last
  * signature of the page) and each transaction (`getTransaction`, `jsonParsed`), read in one batch.
- * A row's transfers are the account's balance changes in it, which hold whatever program moved them:
- * its SOL (the fee it paid left out) and each SPL mint it holds an account of. The counterparty is
+ * A row's transfers are the account's SOL transfers (the system program's `transfer`s it made or took;
+ * where there are none, its balance change, the fee it paid left out) and its balance change in each
+ * SPL mint it holds an account of, whatever program moved it. The counterparty is
  * the other side of a `transfer`/`transferChecked` instruction where one names it. Rows are in the
  * wire's shape (docs/service-api.md); a token the list does not name shows its mint.
  */
@@ -15,6 +16,7 @@ import type { ListedMint } from './solana-chain-data.js'
 import { rpcBatch } from './json-rpc-batch.js'
 
 const PAGE_SIZE = 20
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 
 type Row = {
   id: string
@@ -48,6 +50,20 @@ interface TokenBalance {
 interface Instruction {
   readonly programId?: string
   readonly parsed?: { readonly type?: string; readonly info?: Record<string, unknown> }
+}
+
+/** The lamports the account's top-level SOL transfers brought in less those they sent; undefined when it made or took none. */
+function systemTransfers(tx: ParsedTransaction, owner: string): bigint | undefined {
+  let net: bigint | undefined
+  for (const instruction of tx.transaction.message.instructions) {
+    const info = instruction.parsed?.info
+    if (instruction.programId !== SYSTEM_PROGRAM || instruction.parsed?.type !== 'transfer' || info === undefined) continue
+    if (typeof info.lamports !== 'number' || !Number.isSafeInteger(info.lamports) || info.lamports < 0) continue
+    const lamports = BigInt(info.lamports)
+    if (info.destination === owner) net = (net ?? 0n) + lamports
+    if (info.source === owner) net = (net ?? 0n) - lamports
+  }
+  return net
 }
 
 /** A transaction signature: base58 of 64 bytes. */
@@ -103,8 +119,10 @@ export class SolanaActivity {
 
     const me = keys.indexOf(owner)
     if (me !== -1) {
-      // The fee is no transfer: the payer's change without it.
-      const change = BigInt(meta.postBalances[me] ?? 0) - BigInt(meta.preBalances[me] ?? 0) + (me === 0 ? BigInt(meta.fee) : 0n)
+      // What the account's SOL transfers moved, where it made or took any: the rent a transfer puts
+      // into an account it creates (the receiver's token account) is a cost, like the fee, not a
+      // transfer. Otherwise (a program moved it) its balance change, the fee left out.
+      const change = systemTransfers(tx, owner) ?? BigInt(meta.postBalances[me] ?? 0) - BigInt(meta.preBalances[me] ?? 0) + (me === 0 ? BigInt(meta.fee) : 0n)
       if (change !== 0n) transfers.push(this.transfer(this.options.native, change, counterparty.get('native'), owner, request))
     }
     const held = new Map<string, { decimals: number; change: bigint }>()

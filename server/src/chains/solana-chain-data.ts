@@ -8,7 +8,7 @@
  */
 import { decodeBase58 } from '../base58.js'
 import type { ChainDataPort, ChainDataRequest } from '../chain-data.js'
-import { accountOn, balanceRow, passOn, pricesOrNone, requireUsd, supportedWith } from './namespace-source.js'
+import { accountOn, balanceRow, currencyRateOf, passOn, pricesOrNone, supportedWith, type CurrencyRate } from './namespace-source.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
 import type { SolanaActivity } from './solana-activity.js'
@@ -41,6 +41,8 @@ export interface SolanaChainDataOptions {
   readonly chains: readonly SolanaChain[]
   readonly next?: ChainDataPort
   readonly iconUrl: (symbol: string, request: ChainDataRequest) => string
+  /** Display currencies' rates (see EvmPrices.currencyRate); without it, balances are in USD only. */
+  readonly currencyRate?: CurrencyRate
 }
 
 interface TokenAccounts {
@@ -96,15 +98,15 @@ export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort 
     balance: async (request) => {
       const found = accountOn('solana', networks, isSolanaAddress, request.params.address ?? '', request.query.get('chainId'))
       if (found === undefined) return passOn(next, 'balance', request, { balances: [] })
-      requireUsd(request.query.get('currency'))
+      const rate = await currencyRateOf(options.currencyRate, request.query.get('currency'))
       const { chain, reader } = chains.get(found.id)!
       const [amounts, prices] = await Promise.all([reader.amounts(found.owner), pricesOrNone(chain.prices)])
       const native = chain.native ?? SOL
-      const balances = amounts.lamports > 0n ? [balanceRow(chain.id, native, amounts.lamports, prices.get('native') ?? 0, options.iconUrl(native.symbol, request))] : []
+      const balances = amounts.lamports > 0n ? [balanceRow(chain.id, native, amounts.lamports, (prices.get('native') ?? 0) / rate, options.iconUrl(native.symbol, request))] : []
       for (const token of chain.tokens) {
         const amount = amounts.mints.get(token.mint) ?? 0n
         if (amount === 0n || token.decimals === 0) continue
-        balances.push(balanceRow(chain.id, token, amount, prices.get(token.mint) ?? 0, token.logoURI ?? options.iconUrl(token.symbol, request), token.mint))
+        balances.push(balanceRow(chain.id, token, amount, (prices.get(token.mint) ?? 0) / rate, token.logoURI ?? options.iconUrl(token.symbol, request), token.mint))
       }
       return { json: { balances } }
     },

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest'
 import { pad, zeroAddress, type Address, type Hex } from 'viem'
 import { decodeActivityCursor, encodeActivityCursor, InvalidActivityCursorError, pageLimit } from '../../src/chains/activity/activity.js'
-import { presentRow } from '../../src/chains/activity/present.js'
+import { presented, presentRow } from '../../src/chains/activity/present.js'
+import { previewOf } from '../../src/chains/activity/nft-previews.js'
+import { NATIVE_TOKEN } from '../../src/chains/uniswap-v2.js'
 import { activityRow, transferOfLog, TRANSFER_TOPIC, type ChainTransaction } from '../../src/chains/activity/rows.js'
 import { displayText } from '../../src/chains/activity/token-metadata.js'
 
@@ -62,6 +64,73 @@ describe('the row set', () => {
     expect(await type(tx({ transfers: [{ kind: 'native', from: YOU, to: ME, amount: 1n }] }))).toBe('receive')
     const sent = await presentRow(ME, native, activityRow(ME, tx({ from: ME, transfers: [{ kind: 'erc20', token: TOKEN, from: ME, to: YOU, amount: 150n }] }))!, p)
     expect(sent.transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'TOK' } })
+  })
+})
+
+describe("a page's prices", () => {
+  const native = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+  const tokens = { token: async () => ({ name: 'Token', symbol: 'TOK', decimals: 2 }) }
+  const OTHER: Address = '0x4444444444444444444444444444444444444444'
+  const row = activityRow(ME, tx({ from: ME, transfers: [
+    { kind: 'native', from: ME, to: YOU, amount: 2n * 10n ** 18n },
+    { kind: 'erc20', token: TOKEN, from: ME, to: YOU, amount: 150n },
+    { kind: 'erc20', token: OTHER, from: ME, to: YOU, amount: 100n },
+    { kind: 'erc721', token: OTHER, from: ME, to: YOU, tokenId: 7n },
+  ] }))!
+
+  it("give each priced token today's price and the value moved; a token without one shows none; read once a page", async () => {
+    let reads = 0
+    const prices = async (chainId: number) => {
+      reads++
+      expect(chainId).toBe(1)
+      return new Map([[NATIVE_TOKEN.toLowerCase(), 2500], [TOKEN.toLowerCase(), 0.5]])
+    }
+    const [shown] = await presented(ME, 1, native, [row, row], { tokens, iconUrl: () => '', prices, nftPreview: async (nft) => `https://img.example/${nft.tokenId}.png` })
+    expect(reads).toBe(1)
+    expect(shown!.transfers.map((t) => [t.fungible_info?.symbol ?? t.nft_info?.name, t.price, t.value])).toEqual([
+      ['ETH', 2500, 5000],
+      ['TOK', 0.5, 0.75],
+      ['TOK', undefined, undefined],
+      ['Token #7', undefined, undefined],
+    ])
+    expect(shown!.transfers[3]!.nft_info?.content.preview.url).toBe('https://img.example/7.png')
+  })
+
+  it('that fail, and a preview that fails, leave the rows without them rather than failing the page', async () => {
+    const [shown] = await presented(ME, 1, native, [row], { tokens, iconUrl: () => '', prices: () => Promise.reject(new Error('node down')), nftPreview: () => Promise.reject(new Error('node down')) })
+    expect(shown!.transfers.every((t) => t.price === undefined && t.value === undefined)).toBe(true)
+    expect(shown!.transfers[3]!.nft_info?.content.preview.url).toBe('')
+  })
+})
+
+describe("an NFT's on-chain metadata", () => {
+  const json = (meta: unknown) => `data:application/json;base64,${Buffer.from(JSON.stringify(meta)).toString('base64')}`
+  const svg = 'data:image/svg+xml;base64,PHN2Zy8+'
+
+  it('gives its image when inline (base64 or percent-encoded) and an https URL or a data:image', () => {
+    expect(previewOf(json({ name: 'x', image: svg }))).toBe(svg)
+    expect(previewOf(json({ image: 'https://img.example/1.png' }))).toBe('https://img.example/1.png')
+    expect(previewOf(`data:application/json,${encodeURIComponent(JSON.stringify({ image: svg }))}`)).toBe(svg)
+    expect(previewOf(`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify({ image: svg }))}`)).toBe(svg)
+  })
+
+  it('gives none for metadata off chain, a script or page URL, malformed or oversized metadata', () => {
+    for (const uri of [
+      'https://meta.example/1.json',
+      'ipfs://bafy/1.json',
+      json({ image: 'javascript:alert(1)' }),
+      json({ image: 'http://169.254.169.254/latest/meta-data/' }),
+      json({ image: 'data:text/html;base64,PHNjcmlwdD4=' }),
+      json({ image: 'ipfs://bafy/1.png' }),
+      json({ image: 42 }),
+      json({ image: `data:image/png;base64,${'A'.repeat(100_001)}` }),
+      'data:application/json;base64,%%%',
+      `data:application/json,${'x'.repeat(200_001)}`,
+      json(null),
+      42,
+    ]) {
+      expect(previewOf(uri), String(uri).slice(0, 60)).toBe('')
+    }
   })
 })
 

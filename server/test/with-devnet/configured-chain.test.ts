@@ -227,9 +227,16 @@ describe('a configured chain the server has never seen', () => {
     // On-ramp activity: only what the configured senders sent.
     const [, onramp] = (await get(`/v1/account/${CHAIN}:${holder.address}/history?onramp=1`)) as [number, { data: { metadata: { operationType: string } }[] }]
     expect(onramp.data.map((row) => row.metadata.operationType)).toEqual(['receive', 'receive', 'mint'])
-    // A server that indexes the chain itself gives the same rows.
+    // Today's prices from the chain's feeds, the value moved at them; an unpriced token has neither.
+    const transfers = body.data.flatMap((row) => row.transfers) as { fungible_info?: { symbol: string }; price?: number; value?: number; quantity: { numeric: string } }[]
+    const dusdIn = transfers.find((t) => t.fungible_info?.symbol === 'dUSD')!
+    expect(dusdIn.price).toBe(1)
+    expect(dusdIn.value).toBe(Number(dusdIn.quantity.numeric))
+    expect(transfers.filter((t) => t.fungible_info?.symbol === 'UNP').map((t) => [t.price, t.value])).toEqual([[undefined, undefined]])
+    // A server that indexes the chain itself (the same configuration otherwise) gives the same rows.
+    const config = readServerConfig(join(folder, 'config.json'))
     const indexed = configuredSources(
-      { tokenLists: [join(folder, 'tokens.json')], chains: [{ id: CHAIN, rpcUrls: [anvil.url], activity: { source: 'indexer', startBlock: 0, confirmations: 0 } }] },
+      { ...config, chains: config.chains.map((chain) => ({ ...chain, activity: { source: 'indexer' as const, startBlock: 0, confirmations: 0 } })) },
       new ManualClock(Date.now()),
       { db },
     )

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSolanaDevnet, type SolanaDevnet } from '../../../devnet/src/chains/solana/server.js'
-import { solanaHistory } from '../../../devnet/src/service/solana.js'
 import { DEVNET_SOLANA_ACCOUNTS, DEVNET_SOLANA_TOKENS, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../../devnet/src/config.js'
 import { solanaChainData } from '../../src/chains/solana-chain-data.js'
 import { configuredChainData } from '../../src/chains/configured.js'
@@ -56,6 +55,20 @@ describe('Solana balances through JSON-RPC', () => {
   it('refuses a currency it has no rate for', async () => {
     await expect(balance(owner, 'currency=eur')).rejects.toMatchObject({ status: 400, message: 'Unsupported currency eur' })
   })
+
+  it("prices in a display currency at the rate it is given (the EVM chains' currency feeds)", async () => {
+    const inEuro = solanaChainData({
+      chains: [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID, rpcUrls: [solana.rpcUrl], tokens: DEVNET_SOLANA_TOKENS, prices: { prices: async () => new Map([['native', 150]]) } }],
+      iconUrl: () => '',
+      currencyRate: async (currency) => {
+        if (currency?.toUpperCase() === 'EUR') return 1.25
+        throw Object.assign(new Error(`Unsupported currency ${currency}`), { status: 400 })
+      },
+    })
+    const answer = await inEuro.balance!({ params: { address: owner }, query: new URLSearchParams('currency=eur'), body: undefined, headers: {}, baseUrl: '' })
+    const sol = (answer.json as { balances: { symbol: string; price: number; value: number }[] }).balances.find((b) => b.symbol === 'SOL')
+    expect(sol).toMatchObject({ price: 120, value: 12_000 })
+  })
 })
 
 describe('a Solana network in the configuration', () => {
@@ -72,23 +85,22 @@ describe('a Solana network in the configuration', () => {
 })
 
 describe('Solana history through JSON-RPC', () => {
-  it("lists what the network's own ledger lists for the account: the same transactions, kinds and transfers", async () => {
+  it("lists what the network's own ledger records for the account: the same transactions, kinds and transfers", async () => {
     // Two receipts from the faucet, one after the other (the funded start holds no transactions).
     const fresh = DEVNET_SOLANA_ACCOUNTS[5]!.address
     await solana.ledger.airdrop(fresh, 2_000_000_000n)
     await solana.ledger.airdrop(fresh, 500_000_000n)
     const config = parseServerConfig({ chains: [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID, rpcUrls: [solana.rpcUrl], tokens: DEVNET_SOLANA_TOKENS.map(({ mint, ...token }) => ({ address: mint, ...token })) }] })
     const configured = configuredChainData(config, new ManualClock(Date.now()))
-    const answer = (await configured.history!({ params: { address: fresh }, query: new URLSearchParams('projectId=p'), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })).json as ReturnType<typeof solanaHistory>
-    const ledger = solanaHistory(solana.ledger, fresh, null, (symbol) => symbol)
-    const shape = (page: ReturnType<typeof solanaHistory>) =>
-      page.data.map((row) => [row.id, row.metadata.operationType, row.metadata.status, row.transfers.map((t) => [t.fungible_info?.symbol, t.direction, t.quantity.numeric])])
-    expect(shape(answer).map(([, kind, , transfers]) => [kind, transfers])).toEqual([
-      ['receive', [['SOL', 'in', '0.5']]],
-      ['receive', [['SOL', 'in', '2']]],
+    type Page = { data: { id: string; metadata: { operationType: string; status: string }; transfers: { fungible_info?: { symbol: string }; direction: string; quantity: { numeric: string } }[] }[]; next: string | null }
+    const answer = (await configured.history!({ params: { address: fresh }, query: new URLSearchParams('projectId=p'), body: undefined, headers: {}, baseUrl: 'http://127.0.0.1' })).json as Page
+    expect(answer.data.map((row) => [row.metadata.operationType, row.metadata.status, row.transfers.map((t) => [t.fungible_info?.symbol, t.direction, t.quantity.numeric])])).toEqual([
+      ['receive', 'confirmed', [['SOL', 'in', '0.5']]],
+      ['receive', 'confirmed', [['SOL', 'in', '2']]],
     ])
-    expect(shape(answer)).toEqual(shape(ledger))
-    expect(answer.next).toBe(ledger.next)
+    // The same transactions as the network's own ledger records for the account, newest first.
+    expect(answer.data.map((row) => row.id)).toEqual(solana.ledger.signaturesFor(fresh).map((record) => record.signature))
+    expect(answer.next).toBeNull()
   })
 
   it('refuses a cursor that is no signature', async () => {

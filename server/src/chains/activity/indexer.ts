@@ -23,7 +23,7 @@ import {
   type ActivityPageRequest,
   type ActivitySource,
 } from './activity.js'
-import { presentRow, type ActivityPresentation } from './present.js'
+import { presented, type ActivityPresentation } from './present.js'
 import { chainTransaction, transferLogTransactions, type ActivityChain } from './reads.js'
 import { activityRow, type ActivityRow } from './rows.js'
 import { ActivityStore, type ScannedRange } from './store.js'
@@ -119,7 +119,7 @@ export class ActivityIndexer implements ActivitySource {
     const page = rows.slice(0, limit)
     const last = page.at(-1)
     return {
-      data: await Promise.all(page.map((row) => presentRow(account, chain.native, row, this.options))),
+      data: await presented(account, chain.chainId, chain.native, page, this.options),
       next: rows.length > limit && last ? encodeActivityCursor(account, chain.chainId, last) : null,
     }
   }

@@ -19,7 +19,7 @@ import {
   type ActivityPosition,
   type ActivitySource,
 } from './activity.js'
-import { presentRow, type ActivityPresentation } from './present.js'
+import { presented, type ActivityPresentation } from './present.js'
 import { chainTransaction, transferLogTransactions, type ActivityChain } from './reads.js'
 import { activityRow, newestFirst, olderThan, type ActivityRow, type ActivityTransfer } from './rows.js'
 
@@ -129,7 +129,7 @@ export class OtterscanActivity implements ActivitySource {
     // The page stopped at its window bound before the account's oldest block: read on from there.
     else if (upper >= 0n && rows.length <= limit && windows >= MAX_WINDOWS_PER_PAGE) next = { blockNumber: upper + 1n, index: 0 }
     return {
-      data: await Promise.all(page.map((row) => presentRow(account, chain.native, row, this.options))),
+      data: await presented(account, chain.chainId, chain.native, page, this.options),
       next: next === null ? null : encodeActivityCursor(account, chain.chainId, next),
     }
   }

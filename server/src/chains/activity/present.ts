@@ -1,10 +1,12 @@
 /**
  * Rows as the wire's transactions (docs/service-api.md, "History"): the operation type, the
- * metadata, and each transfer with the token's name, symbol and icon and its amount in token units.
+ * metadata, and each transfer with the token's name, symbol and icon, its amount in token units and,
+ * for a token the server prices, its price and value in USD today (not at the time of the transfer).
  * Both sources present their rows here.
  */
 import { formatUnits, getAddress, zeroAddress, type Address } from 'viem'
 import type { NativeCurrency } from '../evm-balances.js'
+import { NATIVE_TOKEN } from '../uniswap-v2.js'
 import type { ActivityTransaction } from './activity.js'
 import type { ActivityRow, ActivityTransfer } from './rows.js'
 import type { TokenMetadata } from './token-metadata.js'
@@ -23,15 +25,20 @@ export interface ActivityPresentation {
   readonly tokens: TokenMetadata
   /** The icon URL of a fungible token or native coin (an empty string for none). */
   readonly iconUrl: (token: TokenIcon) => string
-  /** The preview image URL of an NFT (default: none, an empty string): the server fetches no token URI. */
-  readonly nftPreviewUrl?: (nft: { chainId: number; address: Address; tokenId: bigint }) => string
+  /** The preview image URL of an NFT, an empty string for none (the default). */
+  readonly nftPreview?: (nft: { chainId: number; address: Address; tokenId: bigint }) => Promise<string>
+  /**
+   * USD prices of a chain's tokens by lower-cased address (the native coin at NATIVE_TOKEN's);
+   * without it, or when it fails, rows carry no price.
+   */
+  readonly prices?: (chainId: number) => Promise<ReadonlyMap<string, number>>
 }
 
 type WireTransfer = ActivityTransaction['transfers'][number]
 
 const same = (a: Address, b: Address) => a.toLowerCase() === b.toLowerCase()
 
-async function presentTransfer(account: Address, chainId: number, native: NativeCurrency, t: ActivityTransfer, p: ActivityPresentation): Promise<WireTransfer> {
+async function presentTransfer(account: Address, chainId: number, native: NativeCurrency, t: ActivityTransfer, p: ActivityPresentation, prices: ReadonlyMap<string, number>): Promise<WireTransfer> {
   const fromMe = same(t.from, account)
   const toMe = same(t.to, account)
   const direction = fromMe && toMe ? 'self' : fromMe ? 'out' : 'in'
@@ -41,7 +48,7 @@ async function presentTransfer(account: Address, chainId: number, native: Native
     return {
       nft_info: {
         name: `${token.name} #${t.tokenId}`,
-        content: { preview: { url: p.nftPreviewUrl?.({ chainId, address: t.token, tokenId: t.tokenId }) ?? '' } },
+        content: { preview: { url: (await p.nftPreview?.({ chainId, address: t.token, tokenId: t.tokenId }).catch(() => '')) ?? '' } },
         flags: { is_spam: false },
       },
       direction,
@@ -56,11 +63,14 @@ async function presentTransfer(account: Address, chainId: number, native: Native
     ...(t.kind === 'erc20' ? { address: t.token } : {}),
     ...('logoURI' in token && typeof token.logoURI === 'string' ? { logoURI: token.logoURI } : {}),
   }
+  const numeric = formatUnits(t.amount, token.decimals)
+  const price = prices.get((t.kind === 'native' ? NATIVE_TOKEN : t.token).toLowerCase())
   return {
     fungible_info: { name: token.name, symbol: token.symbol, icon: { url: p.iconUrl(icon) } },
     direction,
-    quantity: { numeric: formatUnits(t.amount, token.decimals) },
+    quantity: { numeric },
     ...ends,
+    ...(price === undefined ? {} : { price, value: Number(numeric) * price }),
   }
 }
 
@@ -75,7 +85,15 @@ function operationType(account: Address, row: ActivityRow): ActivityTransaction[
   return 'receive'
 }
 
-export async function presentRow(account: Address, native: NativeCurrency, row: ActivityRow, p: ActivityPresentation): Promise<ActivityTransaction> {
+/** A page of `account`'s rows on `chainId`, the chain's prices read once for it (none when they fail: the rows still show). */
+export async function presented(account: Address, chainId: number, native: NativeCurrency, rows: readonly ActivityRow[], p: ActivityPresentation): Promise<ActivityTransaction[]> {
+  if (rows.length === 0) return []
+  const prices = (await p.prices?.(chainId).catch(() => undefined)) ?? new Map<string, number>()
+  return Promise.all(rows.map((row) => presentRow(account, native, row, p, prices)))
+}
+
+/** `row` as `account` sees it. */
+export async function presentRow(account: Address, native: NativeCurrency, row: ActivityRow, p: ActivityPresentation, prices: ReadonlyMap<string, number> = new Map()): Promise<ActivityTransaction> {
   const hash = row.hash.toLowerCase()
   return {
     id: hash,
@@ -89,6 +107,6 @@ export async function presentRow(account: Address, native: NativeCurrency, row: 
       nonce: row.nonce,
       chain: `eip155:${row.chainId}`,
     },
-    transfers: await Promise.all(row.transfers.map((t) => presentTransfer(account, row.chainId, native, t, p))),
+    transfers: await Promise.all(row.transfers.map((t) => presentTransfer(account, row.chainId, native, t, p, prices))),
   }
 }

@@ -109,7 +109,7 @@ export class ChainTokenMetadata implements TokenMetadata {
 }
 
 /** Whether viem's error is the contract's own answer (a revert, no data, undecodable data) rather than a node's failure. */
-function isContractAnswer(error: unknown): boolean {
+export function isContractAnswer(error: unknown): boolean {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     if (['ContractFunctionRevertedError', 'ContractFunctionZeroDataError', 'AbiDecodingDataSizeTooSmallError', 'AbiDecodingZeroDataError', 'PositionOutOfBoundsError', 'InvalidBytesBooleanError'].includes(cause.name))
       return true

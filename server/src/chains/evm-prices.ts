@@ -1,0 +1,57 @@
+/**
+ * What the EVM chains a server reads price, in one place for balances, the price route and history
+ * rows alike: each chain's feeds first, the host's HTTP price endpoint for what no feed prices, and
+ * nothing (no fiat value) for the rest. Display currencies' rates come from feeds keyed by their code.
+ */
+import type { Clock } from '../clock.js'
+import { ChainDataError } from '../chain-data.js'
+import type { EvmChain } from './evm-chain-data.js'
+import type { HttpPrices } from './http-prices.js'
+import { FeedPrices } from './price-feeds.js'
+import { NATIVE_TOKEN } from './uniswap-v2.js'
+
+/** The native coin's key among a chain's price feeds. */
+export const NATIVE_PRICE_KEY = 'native'
+
+export class EvmPrices {
+  private readonly feeds = new Map<number, { readonly config: EvmChain; readonly prices: FeedPrices }>()
+
+  constructor(
+    chains: readonly EvmChain[],
+    clock: Clock,
+    private readonly http?: HttpPrices,
+  ) {
+    for (const config of chains) this.feeds.set(config.reference, { config, prices: new FeedPrices(config.client, config.feeds, clock, config.feedMaxAgeSeconds) })
+  }
+
+  /**
+   * The USD price of a unit of each token of the chain that has one, by lower-cased address (the
+   * native coin at NATIVE_TOKEN's). Rejects when the chain's feeds do not answer.
+   */
+  async usd(chainId: number): Promise<Map<string, number>> {
+    const chain = this.feeds.get(chainId)
+    const [fromFeeds, fromHttp] = await Promise.all([chain?.prices.prices() ?? new Map<string, number>(), this.http?.of(`eip155:${chainId}`) ?? new Map<string, number>()])
+    const prices = new Map<string, number>()
+    for (const [key, price] of fromFeeds) {
+      if (key === NATIVE_PRICE_KEY) prices.set(NATIVE_TOKEN.toLowerCase(), price)
+      else if (key.startsWith('0x')) prices.set(key.toLowerCase(), price)
+    }
+    // The endpoint's prices fill in what the chain's own feeds do not give.
+    for (const [key, price] of fromHttp) if (key.startsWith('0x') && !prices.has(key)) prices.set(key, price)
+    return prices
+  }
+
+  /** The USD price of one unit of `currency` (1 for USD), from any chain's feed of it, else the endpoint; a 400 for a currency nothing prices. */
+  async currencyRate(currency: string | undefined): Promise<number> {
+    const code = (currency ?? 'usd').toUpperCase()
+    if (code === 'USD') return 1
+    for (const { config, prices } of this.feeds.values()) {
+      if (!config.feeds.some((feed) => feed.key === code)) continue
+      const rate = (await prices.prices()).get(code)
+      if (rate !== undefined) return rate
+    }
+    const rate = (await this.http?.all())?.get(code)
+    if (rate !== undefined) return rate
+    throw new ChainDataError(400, `Unsupported currency ${currency ?? ''}`)
+  }
+}
