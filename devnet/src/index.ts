@@ -179,10 +179,9 @@ const chainsStep: StartStep = {
         quiet: ctx.opts.quiet,
         ...(ctx.opts.chainFiles ? { files: ctx.opts.chainFiles } : {}),
         log: ctx.log,
-        // The chain started over: the service's history forgets what it indexed from the old one,
-        // and its bundler (whose keys and simulation contracts were on the old chain) starts again.
+        // The chain started over: its bundler (whose keys and simulation contracts were on the old
+        // chain) starts again. History is read from the chain as it is now: nothing to forget.
         onFresh: (id) => {
-          ctx.service?.chainStartedOver(id)
           ctx.bundlers.get(id)?.chainStartedOver()
           // The Farcaster registries were on the old chain: put them back.
           if (id === DEVNET_CHAIN_A.id) ctx.farcaster?.installRegistries().catch((error: unknown) => ctx.log(`farcaster registries not restored: ${String(error)}`))

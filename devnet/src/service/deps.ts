@@ -1,12 +1,15 @@
 /** What every route of the service may use. One instance per running service. */
+import type { Address } from 'viem'
+import type { DevnetChainId } from '../config'
 import type { ChainSet } from './chains'
-import type { Indexer } from './indexer'
+import type { ActivityPage } from '../../../server/src/index.js'
 import type { SolanaLedger } from '../chains/solana/chain'
 
 export interface ServiceDeps {
   chains: ChainSet
   rpcUrls: Record<number, string>
-  indexer: Indexer
+  /** The newest page of an account's history on one EVM chain, as the server reads it. */
+  history(address: Address, chainId: DevnetChainId): Promise<ActivityPage>
   projectIds: readonly string[]
   /** The Solana devnet's ledger, when it runs (balances and history of solana:<devnet ref>). */
   solana?: SolanaLedger

@@ -2,22 +2,23 @@
  * The devnet's service origin: walletgate-server itself (its embedded engine, in this process) on
  * the devnet's chains. What only a devnet needs joins it through the server's plugin hook
  * (./devnet-plugin.ts): the switches tests use (`/__admin/*`, behind a token), explorer pages,
- * on-ramp checkouts and token images. Balances, history, prices, swap, on-ramp and smart sessions
- * come from the devnet's own bookkeeping (./chain-data.ts) through the server's chain-data port.
+ * on-ramp checkouts and token images. The server reads the devnet's chains as a host's server reads
+ * any chain (balances, prices, swaps, EVM history through Anvil's Otterscan API, Solana balances
+ * and history through its RPC); on-ramp and smart sessions come from the devnet's own bookkeeping
+ * (./chain-data.ts) through the server's chain-data port.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { buildServer, chainClient, DEFAULT_CONFIG, evmChainData, FeedPrices, migrate, openPgliteDatabase, Projects, solanaChainData, systemClock, WalletCatalogue, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
-import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID, type DevnetChainId } from '../config'
+import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
+import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
 import { catalogueFile, iconSvg } from './catalogue'
 import { createChainSet } from './chains'
 import { devnetChainData, devnetRouter } from './chain-data'
 import { tokenIconUrl, type ServiceDeps } from './deps'
 import { DevnetClock, devnetPlugin, type DevnetControl } from './devnet-plugin'
-import { createIndexer } from './indexer'
 
 export { DevnetClock, type DevnetControl, type FaultKind } from './devnet-plugin'
 
@@ -28,9 +29,7 @@ export interface ServiceOptions {
   projectIds: readonly string[]
   /** The token `/__admin/*` asks for (`Authorization: Bearer <token>`); a random one by default. */
   adminToken?: string
-  /** Background indexing interval, ms (default 1000). */
-  indexPollMs?: number
-  /** The Solana devnet's ledger: the service answers solana:<devnet ref> history from it. */
+  /** The Solana devnet's ledger: supported chains name its network when it runs. */
   solana?: SolanaLedger
   /** The Solana devnet's JSON-RPC: balances are read through it as a host's server reads any network. */
   solanaRpcUrl?: string
@@ -43,12 +42,10 @@ export interface RunningService {
   port: number
   /** What `/__admin/*` asks for. */
   adminToken: string
-  /** A chain started over from genesis (its node was restarted): history indexes it again. */
-  chainStartedOver(chainId: DevnetChainId): void
   close(): Promise<void>
 }
 
-/** The devnet's EVM chains as a host would configure them: its tokens, its price feeds, its router. */
+/** The devnet's EVM chains as a host would configure them: its tokens, its price feeds, its router, history through Otterscan. */
 export function devnetEvmChains(rpcUrls: Record<number, string>): EvmChain[] {
   const feeds = DEVNET_PRICE_FEEDS.flatMap((feed) => {
     if (feed.key === 'ETH') return [{ key: 'native', address: feed.address }]
@@ -62,14 +59,15 @@ export function devnetEvmChains(rpcUrls: Record<number, string>): EvmChain[] {
     tokens: DEVNET_FUNGIBLES.filter((f) => f.key !== 'native').map((f) => ({ chainId: Number(id), address: f.address, name: f.name, symbol: f.symbol, decimals: f.decimals })),
     feeds,
     swap: { router: DEVNET_CONTRACTS.swapRouter, weth: DEVNET_CONTRACTS.weth },
+    activity: { source: 'otterscan', onrampSenders: [DEVNET_ONRAMP_TREASURY.address] },
   }))
 }
 
 /**
  * The Solana devnet as a host would configure a Solana network: its SPL mints, priced by the feeds
- * on the first EVM chain (SOL's own, and each mint its EVM twin's).
+ * on the first EVM chain (SOL's own, and each mint its EVM twin's), its history read through its RPC.
  */
-function devnetSolanaChain(rpcUrl: string, evmRpcUrls: Record<number, string>): SolanaChain {
+function devnetSolanaChain(rpcUrl: string, evmRpcUrls: Record<number, string>, iconUrl: (symbol: string) => string): SolanaChain {
   const feed = (key: string) => DEVNET_PRICE_FEEDS.find((f) => f.key === key)?.address
   const feeds = [
     { key: 'native', address: feed('SOL')! },
@@ -84,6 +82,7 @@ function devnetSolanaChain(rpcUrl: string, evmRpcUrls: Record<number, string>): 
     rpcUrls: [rpcUrl],
     tokens: DEVNET_SOLANA_TOKENS,
     ...(evm === undefined ? {} : { prices: new FeedPrices(chainClient([evm]), feeds, systemClock) }),
+    activity: new SolanaActivity({ chainId: SOLANA_DEVNET_CAIP_NETWORK_ID, rpcUrls: [rpcUrl], native: SOL, tokens: DEVNET_SOLANA_TOKENS, iconUrl }),
   }
 }
 
@@ -91,15 +90,14 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   let baseUrl = `http://${DEVNET_HOST}:${opts.port}`
   const clock = new DevnetClock()
   const chains = createChainSet(opts.rpcUrls)
-  const indexer = createIndexer({
-    chains,
-    tokenIconUrl: (symbol) => tokenIconUrl({ baseUrl: () => baseUrl, projectIds: opts.projectIds }, symbol),
-    pollMs: opts.indexPollMs ?? 1000,
-  })
+  const evm = devnetEvmChains(opts.rpcUrls)
+  // The chains keep the machine's time; the server's clock is moved forward by tests.
+  const prices = new EvmPrices(evm, systemClock)
+  const history = evmActivity({ chains: evm, clock: systemClock, prices }).source!
   const deps: ServiceDeps = {
     chains,
     rpcUrls: opts.rpcUrls,
-    indexer,
+    history: (account, chainId) => history.page({ account, chainId }),
     projectIds: opts.projectIds,
     ...(opts.solana ? { solana: opts.solana } : {}),
     baseUrl: () => baseUrl,
@@ -118,7 +116,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await writeFile(catalogue, JSON.stringify(catalogueFile()))
     await new WalletCatalogue(db).import(catalogue)
   } catch (error) {
-    indexer.close()
     await db.close()
     throw error
   }
@@ -135,17 +132,19 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       config: { ...DEFAULT_CONFIG, limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000_000 }, caches: { ...DEFAULT_CONFIG.caches, balanceSeconds: 0 } },
       db,
       clock,
-      // The devnet's EVM chains are read as a host's server reads any chain (its token list, price
-      // feeds and router); what they do not tell (Solana, history, on-ramp, smart sessions) comes
+      // The devnet's chains are read as a host's server reads any chain (token lists, price feeds,
+      // router, Otterscan API, Solana RPC); what they do not tell (on-ramp, smart sessions) comes
       // from the devnet's own bookkeeping.
       chainData: evmChainData({
-        chains: devnetEvmChains(opts.rpcUrls),
-        // The chains keep the machine's time; the server's clock is moved forward by tests.
+        chains: evm,
         clock: systemClock,
+        prices,
+        activity: history,
         iconUrl: (symbol) => tokenIconUrl(deps, symbol),
         next: solanaChainData({
-          chains: opts.solanaRpcUrl === undefined ? [] : [devnetSolanaChain(opts.solanaRpcUrl, opts.rpcUrls)],
+          chains: opts.solanaRpcUrl === undefined ? [] : [devnetSolanaChain(opts.solanaRpcUrl, opts.rpcUrls, (symbol) => tokenIconUrl(deps, symbol))],
           iconUrl: (symbol) => tokenIconUrl(deps, symbol),
+          currencyRate: (currency) => prices.currencyRate(currency),
           next: devnetChainData(router),
         }),
       }),
@@ -160,7 +159,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     })
   } catch (error) {
     // Nothing half-way: the database's folder lock goes with it.
-    indexer.close()
     await db.close()
     throw error
   }
@@ -168,23 +166,18 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   try {
     await app.listen({ port: opts.port, host: DEVNET_HOST })
   } catch (error) {
-    indexer.close()
     await app.close()
     await db.close()
     throw error
   }
   const port = (app.server.address() as AddressInfo).port
   baseUrl = `http://${DEVNET_HOST}:${port}`
-  // Index what the chains already hold in the background; history requests wait for it anyway.
-  indexer.sync().catch(() => undefined)
 
   return {
     url: baseUrl,
     port,
     adminToken,
-    chainStartedOver: (chainId) => indexer.resetChain(chainId),
     async close() {
-      indexer.close()
       plugin.dropHanging()
       app.server.closeAllConnections()
       await app.close()

@@ -46,7 +46,7 @@ export function registerExplorerRoutes(router: Router, deps: ServiceDeps): void 
     const { address } = parseAccount(params.address!)
     const [balances, history] = await Promise.all([
       readBalances(deps.chains, chainId, address),
-      deps.indexer.history({ address, chainId, cursor: null, onrampOnly: false }),
+      deps.history(address, chainId),
     ])
     const holdings = balances
       .map((b) => `<li>${escapeHtml(formatAmount(b.amount, b.meta.decimals))} ${escapeHtml(b.meta.symbol)}</li>`)
