@@ -2,26 +2,41 @@
  * What the EVM chains a server reads price, in one place for balances, the price route and history
  * rows alike: each chain's feeds first, the host's HTTP price endpoint for what no feed prices, and
  * nothing (no fiat value) for the rest. Display currencies' rates come from feeds keyed by their code.
+ * A chain's feed answers are kept 10 s: a page of history, a balance and a price call made together
+ * read them once (a feed moves on a heartbeat of minutes, or on a deviation of about 0.5 %).
  */
 import type { Clock } from '../clock.js'
 import { ChainDataError } from '../chain-data.js'
 import type { EvmChain } from './evm-chain-data.js'
 import type { HttpPrices } from './http-prices.js'
 import { FeedPrices } from './price-feeds.js'
+import { TtlCache } from '../ttl-cache.js'
 import { NATIVE_TOKEN } from './uniswap-v2.js'
 
 /** The native coin's key among a chain's price feeds. */
 export const NATIVE_PRICE_KEY = 'native'
+/** How long a chain's feed answers are kept. */
+export const FEED_ANSWER_TTL_MS = 10_000
 
 export class EvmPrices {
   private readonly feeds = new Map<number, { readonly config: EvmChain; readonly prices: FeedPrices }>()
+  private readonly answers: TtlCache<Map<string, number>>
 
   constructor(
     chains: readonly EvmChain[],
     clock: Clock,
     private readonly http?: HttpPrices,
+    options: { readonly ttlMs?: number } = {},
   ) {
     for (const config of chains) this.feeds.set(config.reference, { config, prices: new FeedPrices(config.client, config.feeds, clock, config.feedMaxAgeSeconds) })
+    this.answers = new TtlCache({ name: 'price-feeds', clock, ttlMs: options.ttlMs ?? FEED_ANSWER_TTL_MS, maxEntries: Math.max(1, chains.length) })
+  }
+
+  /** The chain's feed answers by key (none for a chain not read here); rejects when its node fails. */
+  private feedAnswers(chainId: number): Promise<Map<string, number>> {
+    const chain = this.feeds.get(chainId)
+    if (chain === undefined) return Promise.resolve(new Map())
+    return this.answers.getOrLoad(String(chainId), () => chain.prices.prices())
   }
 
   /**
@@ -29,8 +44,7 @@ export class EvmPrices {
    * native coin at NATIVE_TOKEN's). Rejects when the chain's feeds do not answer.
    */
   async usd(chainId: number): Promise<Map<string, number>> {
-    const chain = this.feeds.get(chainId)
-    const [fromFeeds, fromHttp] = await Promise.all([chain?.prices.prices() ?? new Map<string, number>(), this.http?.of(`eip155:${chainId}`) ?? new Map<string, number>()])
+    const [fromFeeds, fromHttp] = await Promise.all([this.feedAnswers(chainId), this.http?.of(`eip155:${chainId}`) ?? new Map<string, number>()])
     const prices = new Map<string, number>()
     for (const [key, price] of fromFeeds) {
       if (key === NATIVE_PRICE_KEY) prices.set(NATIVE_TOKEN.toLowerCase(), price)
@@ -45,9 +59,9 @@ export class EvmPrices {
   async currencyRate(currency: string | undefined): Promise<number> {
     const code = (currency ?? 'usd').toUpperCase()
     if (code === 'USD') return 1
-    for (const { config, prices } of this.feeds.values()) {
+    for (const { config } of this.feeds.values()) {
       if (!config.feeds.some((feed) => feed.key === code)) continue
-      const rate = (await prices.prices()).get(code)
+      const rate = (await this.feedAnswers(config.reference)).get(code)
       if (rate !== undefined) return rate
     }
     const rate = (await this.http?.all())?.get(code)
