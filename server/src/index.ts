@@ -40,3 +40,5 @@ export type { ActivityPresentation, TokenIcon } from './chains/activity/present.
 export { ChainTokenMetadata, type ChainTokenMetadataOptions, type TokenFacts, type TokenMetadata } from './chains/activity/token-metadata.js'
 export { ChainNftPreviews, type ChainNftPreviewsOptions } from './chains/activity/nft-previews.js'
 export { evmActivity, type EvmActivity, type EvmActivityOptions } from './chains/evm-activity.js'
+// Embedded-wallet keys at rest (issue 46): sealed per user, the data key wrapped by a KEK behind a port.
+export { KeyEncryptionConfigError, KeyUnwrapError, LocalKeyEncryption, newKekEntry, openUserKeys, parseKeks, rewrapUserKeys, sealUserKeys, type KeyEncryption, type SealedUserKeys, type UserSecrets, type WrappedKey } from './wallet/key-encryption.js'
