@@ -22,3 +22,19 @@ export function decodeBase58(text: string): Uint8Array {
   }
   return Uint8Array.from(bytes)
 }
+
+/** `bytes` in base58 (each leading zero byte a leading '1'). */
+export function encodeBase58(bytes: Uint8Array): string {
+  let value = 0n
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte)
+  let text = ''
+  while (value > 0n) {
+    text = ALPHABET[Number(value % 58n)]! + text
+    value /= 58n
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break
+    text = `1${text}`
+  }
+  return text
+}

@@ -42,3 +42,4 @@ export { ChainNftPreviews, type ChainNftPreviewsOptions } from './chains/activit
 export { evmActivity, type EvmActivity, type EvmActivityOptions } from './chains/evm-activity.js'
 // Embedded-wallet keys at rest (issue 46): sealed per user, the data key wrapped by a KEK behind a port.
 export { KeyEncryptionConfigError, KeyUnwrapError, LocalKeyEncryption, newKekEntry, openUserKeys, parseKeks, rewrapUserKeys, sealUserKeys, type KeyEncryption, type SealedUserKeys, type UserSecrets, type WrappedKey } from './wallet/key-encryption.js'
+export { MAX_AUDIT_SUMMARY, NoWalletError, WalletKeys, type SignatureAudit, type WalletAddresses } from './wallet/wallet-keys.js'

@@ -2,6 +2,7 @@
  * Signed requests as the modal makes them, for the name service and the sign-in API: real keys,
  * real signatures (an eip155 account through viem, a Solana one with ed25519).
  */
+import { encodeBase58 } from '../src/base58.js'
 import { ed25519 } from '@noble/curves/ed25519'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import type { FastifyInstance } from 'fastify'
@@ -92,19 +93,5 @@ export function siws(key: { address: string; secret: Uint8Array }, fields: Messa
   return { data, message, signature: base58(ed25519.sign(new TextEncoder().encode(message), key.secret)) }
 }
 
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-export function base58(bytes: Uint8Array): string {
-  let value = 0n
-  for (const b of bytes) value = value * 256n + BigInt(b)
-  let text = ''
-  while (value > 0n) {
-    text = ALPHABET[Number(value % 58n)]! + text
-    value /= 58n
-  }
-  for (const b of bytes) {
-    if (b !== 0) break
-    text = `1${text}`
-  }
-  return text
-}
+/** Base58, as Solana writes keys and signatures (the server's own encoder). */
+export const base58 = encodeBase58

@@ -176,6 +176,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX activity_rows_block ON activity_rows (chain_id, block_number);
     `,
   },
+  {
+    version: 9,
+    name: 'embedded wallet keys sealed at rest, and their signatures',
+    // A user's keys sealed under a data key of their own, the data key wrapped by the key-encryption
+    // key `kek_id` names (src/wallet/key-encryption.ts): nothing here opens without it. The audit
+    // table records every signature a key made: who, what, for which origin, when.
+    sql: `
+      CREATE TABLE wallet_keys (
+        user_id text PRIMARY KEY CHECK (length(user_id) BETWEEN 1 AND 128),
+        kek_id text NOT NULL CHECK (kek_id ~ '^[A-Za-z0-9_.-]{1,64}$'),
+        wrapped_key bytea NOT NULL,
+        sealed bytea NOT NULL,
+        evm_address text NOT NULL UNIQUE CHECK (evm_address ~ '^0x[0-9a-f]{40}$'),
+        solana_address text NOT NULL UNIQUE CHECK (solana_address ~ '^[1-9A-HJ-NP-Za-km-z]{32,44}$'),
+        created_at timestamptz NOT NULL,
+        rewrapped_at timestamptz
+      );
+      CREATE INDEX wallet_keys_kek_id ON wallet_keys (kek_id);
+      CREATE TABLE wallet_signatures (
+        id bigserial PRIMARY KEY,
+        user_id text NOT NULL REFERENCES wallet_keys (user_id),
+        method text NOT NULL,
+        summary text NOT NULL,
+        origin text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX wallet_signatures_user ON wallet_signatures (user_id, created_at DESC);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */
