@@ -6,6 +6,8 @@
  *   walletgate-server project add <id> --origin URL [--origin URL...]
  *   walletgate-server project list | project remove <id>
  *   walletgate-server catalogue import FILE   (replaces the wallet catalogue with the file's)
+ *   walletgate-server kek new <id>            (prints a new key-encryption key's entry; no database)
+ *   walletgate-server kek rewrap              (re-wraps every wallet key under WALLETGATE_KEK's current KEK)
  *
  * Without --embedded the database is PostgreSQL at DATABASE_URL (or the file DATABASE_URL_FILE
  * names); with neither, it refuses to start: no silent fallback in production.
@@ -20,6 +22,8 @@ import { openPgliteDatabase } from './db/pglite-database.js'
 import { openPostgresDatabase } from './db/postgres-database.js'
 import { isRemoteFeature, Projects, REMOTE_FEATURES } from './projects.js'
 import { WalletCatalogue } from './catalogue.js'
+import { keyEncryptionFromEnv, newKekEntry } from './wallet/key-encryption.js'
+import { WalletKeys } from './wallet/wallet-keys.js'
 
 const USAGE = `usage:
   walletgate-server [--config FILE] (--embedded [--data-dir DIR] | DATABASE_URL=...) [--port 8787] [--host 127.0.0.1]
@@ -27,7 +31,9 @@ const USAGE = `usage:
   walletgate-server project add <id> --origin https://app.example [--origin ...] [--disable swap,onramp,...]
   walletgate-server project list
   walletgate-server project remove <id>
-  walletgate-server catalogue import FILE`
+  walletgate-server catalogue import FILE
+  walletgate-server kek new <id>
+  walletgate-server kek rewrap [--embedded [--data-dir DIR]]`
 
 export class UsageError extends Error {
   override readonly name = 'UsageError'
@@ -60,7 +66,14 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     return 0
   }
   const [command = 'serve', ...rest] = positionals
-  if (!['serve', 'migrate', 'project', 'catalogue'].includes(command)) throw new UsageError(`unknown command ${command}\n${USAGE}`)
+  if (!['serve', 'migrate', 'project', 'catalogue', 'kek'].includes(command)) throw new UsageError(`unknown command ${command}\n${USAGE}`)
+  if (command === 'kek' && rest[0] === 'new') {
+    if (rest[1] === undefined) throw new UsageError(`kek new: expected an id (a date does: 2026-12)\n${USAGE}`)
+    // The entry goes to the operator's store of secrets, never to a log: printed once, kept nowhere.
+    io.out(newKekEntry(rest[1]))
+    return 0
+  }
+  if (command === 'kek' && rest[0] !== 'rewrap') throw new UsageError(`kek: expected kek new <id> or kek rewrap\n${USAGE}`)
   const config = values.config === undefined ? DEFAULT_CONFIG : readServerConfig(values.config)
   const db = await openDatabase({ embedded: values.embedded, dataDir: values['data-dir'], env: io.env })
   let serving = false
@@ -68,6 +81,15 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     const applied = await migrate(db)
     if (applied.length > 0) io.out(`migrated the database to version ${Math.max(...applied)}`)
     if (command === 'migrate') return 0
+    if (command === 'kek') {
+      const kek = keyEncryptionFromEnv(io.env)
+      if (kek === undefined) throw new UsageError('kek rewrap: set WALLETGATE_KEK (or WALLETGATE_KEK_FILE): the new KEK first, then the old ones')
+      const keys = new WalletKeys(db, kek, systemClock)
+      const rewrapped = await keys.rewrapAll()
+      const left = [...(await keys.recordsByKek())].map(([id, n]) => `${id}: ${n}`).join(', ')
+      io.out(`re-wrapped ${rewrapped} wallet keys under ${kek.currentKeyId} (records by KEK: ${left === '' ? 'none' : left})`)
+      return 0
+    }
     if (command === 'project') return await project(rest, values.origin, values.disable, new Projects(db, systemClock), io)
     if (command === 'catalogue') {
       const [action, file] = rest

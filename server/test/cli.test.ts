@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { run, UsageError } from '../src/cli.js'
-import { MIGRATIONS } from '../src/db/migrations.js'
+import { migrate, MIGRATIONS } from '../src/db/migrations.js'
+import { openPgliteDatabase } from '../src/db/pglite-database.js'
+import { systemClock } from '../src/clock.js'
+import { LocalKeyEncryption, newKekEntry, parseKeks } from '../src/wallet/key-encryption.js'
+import { WalletKeys } from '../src/wallet/wallet-keys.js'
 import { freshPostgresUrl } from './engines.js'
 
 const MIGRATED = `migrated the database to version ${MIGRATIONS.at(-1)?.version}`
@@ -61,6 +65,28 @@ describe('the command line', () => {
     await expect(run(['deploy', ...embedded], io)).rejects.toThrow(/unknown command deploy/)
     await expect(run(['project', 'add', 'shop', ...embedded], io)).rejects.toThrow(/--origin/)
     await expect(run(['--port', 'x', '--nope'], io)).rejects.toThrow()
+  }, 60_000)
+
+  it('makes a new KEK entry, and re-wraps every wallet key under the current KEK of WALLETGATE_KEK', async () => {
+    const { lines, io, embedded } = world()
+    expect(await run(['kek', 'new', 'k1'], io)).toBe(0)
+    const k1 = lines.pop()!
+    expect(parseKeks(k1).map((entry) => [entry.id, entry.key.length])).toEqual([['k1', 32]])
+    await expect(run(['kek', 'new'], io)).rejects.toThrow(UsageError)
+    await expect(run(['kek', 'spin'], io)).rejects.toThrow(UsageError)
+    await expect(run(['kek', 'rewrap', ...embedded], io)).rejects.toThrow(/set WALLETGATE_KEK/)
+
+    // A wallet made under k1, in the folder the command opens.
+    const db = await openPgliteDatabase(embedded[2]!)
+    await migrate(db)
+    await new WalletKeys(db, new LocalKeyEncryption(parseKeks(k1)), systemClock).create('user-1')
+    await db.close()
+
+    const k2 = newKekEntry('k2')
+    expect(await run(['kek', 'rewrap', ...embedded], { ...io, env: { WALLETGATE_KEK: `${k2},${k1}` } })).toBe(0)
+    expect(lines.at(-1)).toBe('re-wrapped 1 wallet keys under k2 (records by KEK: k2: 1)')
+    // Nothing the command printed names a key.
+    for (const entry of [k1, k2]) expect(lines.join('\n')).not.toContain(entry.split(':')[1]!.slice(0, 16))
   }, 60_000)
 })
 

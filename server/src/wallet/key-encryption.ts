@@ -12,6 +12,7 @@
  * Nothing here puts key material in an error, a log line or `toString`.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { secret } from '../config.js'
 
 /** AES-256: 32-byte keys. */
 export const KEY_BYTES = 32
@@ -157,6 +158,12 @@ export function parseKeks(setting: string): { id: string; key: Uint8Array }[] {
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) throw new KeyEncryptionConfigError(`The key-encryption key ${KEY_ID.test(id) ? id : String(i + 1)} is not base64`)
     return { id, key: new Uint8Array(Buffer.from(text, 'base64')) }
   })
+}
+
+/** The KEKs `WALLETGATE_KEK` (or the file `WALLETGATE_KEK_FILE` names) sets; undefined when neither is set. */
+export function keyEncryptionFromEnv(env: NodeJS.ProcessEnv): LocalKeyEncryption | undefined {
+  const setting = secret(env, 'WALLETGATE_KEK')
+  return setting === undefined ? undefined : new LocalKeyEncryption(parseKeks(setting))
 }
 
 /** A new KEK's setting entry (for `walletgate-server kek new`, and for tests). */
