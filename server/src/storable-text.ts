@@ -5,6 +5,13 @@
  */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
+/**
+ * Characters text from anyone (a chain, a message to sign) must not carry into what is shown or
+ * stored: control, zero-width and direction-changing characters (which can make a symbol read as
+ * another), the byte-order mark, and halves of surrogate pairs standing alone.
+ */
+export const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value)
 }

@@ -36,11 +36,12 @@ export function evmActivity(options: EvmActivityOptions): EvmActivity {
   const clients = new Map(options.chains.map((chain) => [chain.reference, chain.client]))
   const client = (chainId: number) => clients.get(chainId)
   const { prices } = options
+  const previews = new ChainNftPreviews({ client })
   const presentation: ActivityPresentation = {
     tokens: new ChainTokenMetadata({ client, tokens: new Map(options.chains.map((chain) => [chain.reference, chain.tokens])) }),
     // A token's icon: its list's; without one the history route gives this server's image by symbol.
     iconUrl: (token) => token.logoURI ?? '',
-    nftPreview: ((previews) => (nft) => previews.preview(nft))(new ChainNftPreviews({ client })),
+    nftPreview: (nft) => previews.preview(nft),
     ...(prices === undefined ? {} : { prices: (chainId: number) => prices.usd(chainId) }),
   }
   const otterscan: ActivityChain[] = []

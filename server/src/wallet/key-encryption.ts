@@ -116,18 +116,14 @@ export class LocalKeyEncryption implements KeyEncryption {
     this.#keys = held
   }
 
-  wrap(dataKey: Uint8Array, context: string): Promise<WrappedKey> {
-    return Promise.resolve({ keyId: this.currentKeyId, wrapped: seal(this.#keys.get(this.currentKeyId)!, dataKey, context) })
+  async wrap(dataKey: Uint8Array, context: string): Promise<WrappedKey> {
+    return { keyId: this.currentKeyId, wrapped: seal(this.#keys.get(this.currentKeyId)!, dataKey, context) }
   }
 
-  unwrap(wrapped: WrappedKey, context: string): Promise<Uint8Array> {
+  async unwrap(wrapped: WrappedKey, context: string): Promise<Uint8Array> {
     const key = this.#keys.get(wrapped.keyId)
-    if (key === undefined) return Promise.reject(new KeyUnwrapError('unknown key id'))
-    try {
-      return Promise.resolve(open(key, wrapped.wrapped, context))
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new KeyUnwrapError('does not open'))
-    }
+    if (key === undefined) throw new KeyUnwrapError('unknown key id')
+    return open(key, wrapped.wrapped, context)
   }
 
   /** Shows the ids only: a KEK never reaches a log through this object. */

@@ -11,6 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { encodeBase58 } from '../base58.js'
 import type { Clock } from '../clock.js'
 import type { Database, Queryable } from '../db/database.js'
+import { HIDDEN_CHARACTERS } from '../storable-text.js'
 import { openUserKeys, rewrapUserKeys, sealUserKeys, type KeyEncryption, type SealedUserKeys, type UserSecrets } from './key-encryption.js'
 
 export interface WalletAddresses {
@@ -51,7 +52,7 @@ function addressesOf(secrets: UserSecrets): WalletAddresses {
 
 /** What is signed, as the audit table shows it: printable text, cut to its bound. */
 function summaryOf(method: string, what: string): string {
-  const text = what.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, ' ').trim()
+  const text = what.replace(HIDDEN_CHARACTERS, ' ').trim()
   const cut = Array.from(text).slice(0, MAX_AUDIT_SUMMARY - method.length - 2).join('')
   return `${method}: ${cut}`
 }

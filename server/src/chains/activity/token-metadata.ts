@@ -5,7 +5,7 @@
  * storable and cut to a bound, and a token that does not answer gets a placeholder.
  */
 import { erc20Abi, type Address, type PublicClient } from 'viem'
-import { isStorableText } from '../../storable-text.js'
+import { HIDDEN_CHARACTERS, isStorableText } from '../../storable-text.js'
 import type { ListedToken } from '../token-list.js'
 
 export interface TokenFacts {
@@ -28,14 +28,11 @@ const UNKNOWN_SYMBOL = '???'
 const DEFAULT_DECIMALS = 18
 const DEFAULT_CACHE_ENTRIES = 10_000
 
-// Control characters, zero-width and bidirectional formatting characters (which can make a symbol
-// read as another), the byte-order mark, and halves of surrogate pairs standing alone.
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** `value` as text to show and store: cleaned, trimmed, at most `max` characters; null when nothing is left. */
 export function displayText(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return null
-  const text = Array.from(value.slice(0, max * 4).replace(HIDDEN, '').trim())
+  const text = Array.from(value.slice(0, max * 4).replace(HIDDEN_CHARACTERS, '').trim())
     .slice(0, max)
     .join('')
     .trim()
