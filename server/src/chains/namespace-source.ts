@@ -1,7 +1,7 @@
 /**
  * What the chain-data sources of one namespace's networks share (EVM's, Solana's, Bitcoin's): which
  * of their networks a balance call names, the hand-on of what is not theirs, the supported chains
- * merged with the next source's, the one currency Solana and Bitcoin price in, and a balance's row.
+ * merged with the next source's, the display currency's rate, and a balance's row.
  */
 import { formatUnits } from 'viem'
 import type { ChainDataAnswer, ChainDataHandler, ChainDataOperation, ChainDataPort, ChainDataRequest } from '../chain-data.js'
