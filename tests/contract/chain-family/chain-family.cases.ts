@@ -21,6 +21,21 @@ import {
 import type { WalletCalls } from '../../../src/ports/wallet-calls'
 
 /**
+ * Reads a status until it is no longer pending, for at most 15 s. Both worlds mine each transaction
+ * as it arrives, but a devnet chain (Anvil) may answer a send with its hash before the block holding
+ * it is mined, so a first read can still be pending under load.
+ */
+async function settled<T>(read: () => Promise<T>, pending: (status: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 15_000
+  let status = await read()
+  while (pending(status) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    status = await read()
+  }
+  return status
+}
+
+/**
  * What a case may ask of a wing (see each case's `requires`):
  * - `connect`: discovery, connect (declined, already pending, unknown connector);
  * - `reconnect`: the silent reconnect after a reload;
@@ -438,12 +453,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
         amount: 1_000n,
       })
       same(typeof sent.hash === 'string' && sent.hash.length > 0, true, 'a hash')
-      let status = await w.family.receiptStatus(w.wallet.id, w.home.caipNetworkId, sent.hash)
-      // Both worlds confirm on their next block (the devnet mines each transaction at once); a
-      // few more reads only cover a slow answer, they never wait on a clock.
-      for (let read = 0; status === 'pending' && read < 20; read++) {
-        status = await w.family.receiptStatus(w.wallet.id, w.home.caipNetworkId, sent.hash)
-      }
+      const status = await settled(() => w.family.receiptStatus(w.wallet.id, w.home.caipNetworkId, sent.hash), (s) => s === 'pending')
       same(status, 'confirmed', 'receipt status')
     },
   },
@@ -520,9 +530,7 @@ export const chainFamilyCases: readonly ChainFamilyCase[] = [
         ],
       })
       same(w.wallet.prompts(), prompts + 1, 'prompts for a batch of two calls')
-      let status = await calls.callsStatus(w.wallet.id, w.home.caipNetworkId, id)
-      // Both worlds mine at once; a few more reads only cover a slow answer, they never wait on a clock.
-      for (let read = 0; status.outcome === 'pending' && read < 20; read++) status = await calls.callsStatus(w.wallet.id, w.home.caipNetworkId, id)
+      const status = await settled(() => calls.callsStatus(w.wallet.id, w.home.caipNetworkId, id), (s) => s.outcome === 'pending')
       same(status.outcome, 'confirmed', 'the batch outcome')
       same(status.transactionHashes.length > 0 && status.transactionHashes.every((h) => /^0x[0-9a-fA-F]{64}$/.test(h)), true, `transaction hashes (got ${describe(status.transactionHashes)})`)
     },

@@ -49,6 +49,12 @@ export interface TokenTransfersWorld {
   revertedTransaction(): Promise<string>
 }
 
+/**
+ * A send resolves with its hash, which Anvil may answer before the block holding it is mined (under
+ * load it does); the status is read again until it settles, for at most this long.
+ */
+const MINED = { timeout: 15_000, interval: 100 } as const
+
 /** The cases, by key: a world names the keys that do not apply to it, or that it fails. */
 export type TokenTransfersCase =
   | 'estimate-native'
@@ -153,7 +159,7 @@ export function tokenTransfersContract(plan: TokenTransfersPlan, makeWorld: () =
 
         expect(sent.hash).toMatch(hash())
         expect(w.wallet.prompts()).toBe(prompts + 1)
-        await expect(w.transfers.receiptStatus(w.chainId, sent.hash)).resolves.toBe('confirmed')
+        await expect.poll(() => w.transfers.receiptStatus(w.chainId, sent.hash), MINED).toBe('confirmed')
         expect(await w.balance(w.receiver)).toBe(receiverBefore + amount)
         const paid = senderBefore - (await w.balance(w.sender))
         expect(paid).toBeGreaterThan(amount)
@@ -170,7 +176,7 @@ export function tokenTransfersContract(plan: TokenTransfersPlan, makeWorld: () =
 
         expect(sent.hash).toMatch(hash())
         expect(w.wallet.prompts()).toBe(prompts + 1)
-        await expect(w.transfers.receiptStatus(w.chainId, sent.hash)).resolves.toBe('confirmed')
+        await expect.poll(() => w.transfers.receiptStatus(w.chainId, sent.hash), MINED).toBe('confirmed')
         expect(await w.balance(w.receiver, w.token)).toBe(receiverBefore + amount)
         expect(await w.balance(w.sender, w.token)).toBe(senderBefore - amount)
       })
@@ -206,7 +212,7 @@ export function tokenTransfersContract(plan: TokenTransfersPlan, makeWorld: () =
         } finally {
           await w.mineAndResume()
         }
-        await expect(w.transfers.receiptStatus(w.chainId, sent)).resolves.toBe('confirmed')
+        await expect.poll(() => w.transfers.receiptStatus(w.chainId, sent), MINED).toBe('confirmed')
       })
 
       testCase('unseen-is-pending', 'is pending, not an error, for a transaction the chain has never seen', async () => {
