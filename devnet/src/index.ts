@@ -304,11 +304,15 @@ const farcasterStep: StartStep = {
 const authStep: StartStep = {
   name: 'auth',
   async run(ctx) {
-    const [{ startAuthService }, { startSmtpSink }] = await Promise.all([import('./auth/server'), import('./auth/smtp-sink')])
+    const [{ startAuthService }, { startSmtpSink }, { devnetKeyEncryption }] = await Promise.all([import('./auth/server'), import('./auth/smtp-sink'), import('./auth/devnet-kek')])
     const sink: SmtpSink = await startSmtpSink({ port: ctx.ports.smtp })
     try {
       const auth = await startAuthService({
         port: ctx.ports.auth,
+        // The embedded wallets' accounts and sealed keys live in the server's database, beside its
+        // data; the KEK in the data folder (or WALLETGATE_KEK), never in the database.
+        ...(ctx.service === undefined ? {} : { db: ctx.service.db }),
+        kek: await devnetKeyEncryption(ctx.dataDir),
         smtpPort: sink.port,
         mailbox: sink.mailbox,
         // A chain's bundler serves the users' smart accounts (a restarted bundler keeps its port).

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { authServiceForFile } from '../contract/auth/auth-service-harness'
 import { devnet } from '../contract/devnet/helpers'
-import { AuthAccounts } from '../../devnet/src/auth/accounts'
+import { AuthAccounts, LocalKeyEncryption, migrate, newKekEntry, openPgliteDatabase, parseKeks, WalletKeys } from '../../server/src/index.js'
 import { call, mailsTo, newestCode, wrongFor } from './support/auth-http'
 
 let clock = Date.now()
@@ -177,13 +177,17 @@ describe('approving a device from the email', () => {
 })
 
 describe('an account under an address nobody has proved', () => {
-  it("a social identity carrying someone's email gets no wallet of theirs, and its session dies when the owner proves the email", () => {
-    const accounts = new AuthAccounts({ now: () => clock, newCode: () => '123456' })
-    const squatter = accounts.signInIdentity({ key: 'typed-victim', socialProvider: 'google', email: 'victim@example.test' })
-    accounts.startLogin('victim@example.test', 'owner-laptop')
-    const owner = accounts.verifyCode('victim@example.test', '123456', 'owner-laptop')
+  it("a social identity carrying someone's email gets no wallet of theirs, and its session dies when the owner proves the email", async () => {
+    const db = await openPgliteDatabase()
+    await migrate(db)
+    const now = { now: () => clock }
+    const accounts = new AuthAccounts(db, new WalletKeys(db, new LocalKeyEncryption(parseKeks(newKekEntry('k'))), now), { clock: now, newCode: () => '123456' })
+    const squatter = await accounts.signInIdentity({ key: 'typed-victim', socialProvider: 'google', email: 'victim@example.test' })
+    await accounts.startLogin('victim@example.test', 'owner-laptop')
+    const owner = await accounts.verifyCode('victim@example.test', '123456', 'owner-laptop')
     expect(owner.user.evmAddress).not.toBe(squatter.user.evmAddress)
-    expect(() => accounts.authenticate(squatter.session.token)).toThrow('Not signed in')
-    expect(accounts.authenticate(owner.session.token).user.email).toBe('victim@example.test')
+    await expect(accounts.authenticate(squatter.session.token)).rejects.toThrow('Not signed in')
+    expect((await accounts.authenticate(owner.session.token)).user.email).toBe('victim@example.test')
+    await db.close()
   })
 })

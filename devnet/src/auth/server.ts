@@ -35,7 +35,7 @@
  * Who may call: the API (/v1, /devnet) refuses a browser request from any origin but its own,
  * or, naming its project (`?projectId=`), exactly one of that project's allowed host origins,
  * which alone gets CORS (./guards/origin-gate). Codes are mailed and checked under one policy,
- * counted per email and per client address (./guards/code-policy).
+ * counted per email and per client address (the server's wallet/login/code-policy).
  *
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
@@ -45,11 +45,26 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { createTransport } from 'nodemailer'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex, type TransactionRequest } from 'viem'
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { mnemonicToAccount } from 'viem/accounts'
 import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
 import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { HttpError, readBody } from '../service/http'
-import { AuthAccounts, AuthError, type AccountsOptions, type AuthUser, type Outgoing } from './accounts'
+import {
+  AuthAccounts,
+  AuthError,
+  LocalKeyEncryption,
+  migrate,
+  newKekEntry,
+  openPgliteDatabase,
+  parseKeks,
+  WalletKeys,
+  type AccountsOptions,
+  type AuthUser,
+  type Database,
+  type EvmAccountType,
+  type KeyEncryption,
+  type Outgoing,
+} from '../../../server/src/index.js'
 import { requestApp } from './frame/app-scope'
 import { FRAME_APP_PATH, allowedHostOrigin, confirmPopupCsp, confirmPopupHtml, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
 import { CONFIRM_POPUP_PATH } from './frame/confirm-popup'
@@ -77,8 +92,7 @@ const DEVICE_APPROVAL_PATH = '/v1/email/device-approval'
 const DEVNET_ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#555"/><text x="8" y="12" font-size="11" text-anchor="middle" fill="#fff" font-family="sans-serif">d</text></svg>'
 
-/** An embedded wallet's EVM account types (spec section 3). */
-export type EvmAccountType = 'smartAccount' | 'eoa'
+export type { EvmAccountType }
 
 /** Read-only calls passed to the chain as they are. */
 const READ_METHODS = new Set([
@@ -107,7 +121,15 @@ export interface AuthServiceOptions {
    * `bundlerUrl` (ERC-4337) also serves each user's smart account.
    */
   readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string; readonly bundlerUrl?: string }[]
-  readonly accounts?: AccountsOptions
+  /** The login rules' clock, codes and limits (tests move the time, fix the code). */
+  readonly accounts?: Omit<AccountsOptions, 'clock' | 'stores'> & { readonly now?: () => number }
+  /**
+   * Where users, sessions and sealed keys are kept: the server's database (migrated here). An
+   * in-memory PGlite of the service's own when absent, closed with it.
+   */
+  readonly db?: Database
+  /** The key-encryption key(s) the wallets' keys are wrapped with; a fresh one for this run when absent. */
+  readonly kek?: KeyEncryption
   /** The blockchain service, whose `/projects/v1/origins` lists the host origins the frame serves. */
   readonly serviceUrl?: string
   /** Where the service reports what it did once (the frame app's build time). */
@@ -144,7 +166,17 @@ const CHAIN_NAMES = new Map<number, string>([
 ])
 
 export async function startAuthService(options: AuthServiceOptions): Promise<AuthService> {
-  const accounts = new AuthAccounts(options.accounts)
+  const ownDb = options.db === undefined ? await openPgliteDatabase() : undefined
+  const db = options.db ?? ownDb!
+  await migrate(db)
+  const now = options.accounts?.now ?? Date.now
+  const clock = { now }
+  const keys = new WalletKeys(db, options.kek ?? new LocalKeyEncryption(parseKeks(newKekEntry('devnet'))), clock)
+  const accounts = new AuthAccounts(db, keys, {
+    clock,
+    ...(options.accounts?.newCode === undefined ? {} : { newCode: options.accounts.newCode }),
+    ...(options.accounts?.limits === undefined ? {} : { limits: options.accounts.limits }),
+  })
   const mail = createTransport({ host: DEVNET_HOST, port: options.smtpPort, secure: false, ignoreTLS: true })
   const faucet = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: AUTH_FAUCET_INDEX })
   const chains = new Map(options.chains.map((c) => [c.chainId, c]))
@@ -167,8 +199,6 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   const smartAccounts = smartChains.length > 0
   /** Each user's smart-account address (the same on every chain: one factory, one salt per owner). */
   const smartAddresses = new Map<string, Hex>()
-  /** Each user's preferred EVM account type, kept here (server-side) across sessions and devices. */
-  const preferences = new Map<string, EvmAccountType>()
   const smartModule = () => import('./smart-account')
   const smartAddressOf = async (user: AuthUser): Promise<Hex | undefined> => {
     const chain = smartChains[0]
@@ -187,14 +217,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     const key = `${user.id}:${chainId}`
     let account = smartOnChain.get(key)
     if (account === undefined) {
-      account = smartModule().then((m) => m.devnetSmartAccount(user.evmPrivateKey, chain))
+      // Its owner is the user's key, opened for each signature (the audit names the smart account's chain).
+      account = smartModule().then((m) => m.devnetSmartAccount(keys.evmAccount(user.id, user.evmAddress, { origin: `smart account on chain ${chainId}` }), chain))
       account.catch(() => smartOnChain.delete(key))
       smartOnChain.set(key, account)
     }
     return account
   }
   const preferredType = (user: AuthUser): EvmAccountType =>
-    smartAccounts && smartAddresses.has(user.id) ? (preferences.get(user.id) ?? 'smartAccount') : 'eoa'
+    smartAccounts && smartAddresses.has(user.id) ? (user.preferredAccountType ?? 'smartAccount') : 'eoa'
 
   // One faucet transaction at a time per chain: concurrent logins never race for a nonce.
   const faucetQueues = new Map<number, Promise<unknown>>()
@@ -216,10 +247,24 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     faucetQueues.set(chain.chainId, next)
     return next
   }
-  /** Funds a new user's EOA and, where there are smart accounts, its counterfactual smart account (its first user operation pays its own gas). */
-  const fund = async (user: AuthUser): Promise<unknown> => {
+  /**
+   * Funds a user's EOA and, where there are smart accounts, its counterfactual smart account (its
+   * first user operation pays its own gas): a new user's on every chain; a known user's on a chain
+   * where their EOA never sent and holds nothing, which is a chain started over since (the users
+   * outlive a devnet restart in its database; the chains start empty).
+   */
+  const fund = async (user: AuthUser, created = true): Promise<unknown> => {
     const smart = await smartAddressOf(user)
-    return Promise.all(options.chains.flatMap((chain) => [fundAddress(chain, user.evmAddress), ...(smart === undefined ? [] : [fundAddress(chain, smart)])]))
+    return Promise.all(
+      options.chains.map(async (chain) => {
+        if (!created) {
+          const reader = createPublicClient({ transport: http(chain.rpcUrl) })
+          const [sent, held] = await Promise.all([reader.getTransactionCount({ address: user.evmAddress }), reader.getBalance({ address: user.evmAddress })])
+          if (sent > 0 || held > 0n) return
+        }
+        await Promise.all([fundAddress(chain, user.evmAddress), ...(smart === undefined ? [] : [fundAddress(chain, smart)])])
+      }),
+    )
   }
 
   const sendMail = async (outgoing: Outgoing): Promise<void> => {
@@ -335,13 +380,14 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
   }
 
-  const rpc = async (user: AuthUser, body: Record<string, unknown>): Promise<JsonAnswer> => {
+  const rpc = async (user: AuthUser, body: Record<string, unknown>, app: string | undefined): Promise<JsonAnswer> => {
     const chainId = Number(body.chainId)
     const chain = chains.get(chainId)
     if (chain === undefined) throw new HttpError(400, `Chain ${String(body.chainId)} is not a devnet chain`)
     const method = typeof body.method === 'string' ? body.method : ''
     const params = Array.isArray(body.params) ? (body.params as unknown[]) : []
-    const account = privateKeyToAccount(user.evmPrivateKey)
+    // The key opens for each signature it makes, recorded for the app that asked.
+    const account = keys.evmAccount(user.id, user.evmAddress, { origin: app ?? 'the wallet service' })
     const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
     if (preferredType(user) === 'smartAccount') {
       const answer = await smartRpc(user, chainId, method, params)
@@ -459,19 +505,19 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     const client = clientAddress(req.socket.remoteAddress)
     if (method === 'POST' && path === '/v1/email/login') {
       const b = await body()
-      const { action, outgoing } = accounts.startLogin(text(b.email, 'email'), text(b.deviceId, 'deviceId'))
+      const { action, outgoing } = await accounts.startLogin(text(b.email, 'email'), text(b.deviceId, 'deviceId'))
       await sendMail(outgoing)
       return { json: { action } }
     }
     if (method === 'POST' && path === '/v1/email/resend') {
       const b = await body()
-      await sendMail(accounts.issueCode(text(b.email, 'email'), text(b.deviceId, 'deviceId')))
+      await sendMail(await accounts.issueCode(text(b.email, 'email'), text(b.deviceId, 'deviceId')))
       return { json: { sent: true } }
     }
     if (method === 'GET' && path === DEVICE_APPROVAL_PATH) {
       // What a mail scanner fetches too: it shows the button and approves nothing.
       const token = url.searchParams.get('token') ?? ''
-      if (!accounts.deviceLinkValid(token)) return approvalPage('Link not valid', '<p>This approval link is not valid or has expired.</p>')
+      if (!(await accounts.deviceLinkValid(token))) return approvalPage('Link not valid', '<p>This approval link is not valid or has expired.</p>')
       const { nonce, formToken } = approvalForm.issue(token)
       const form =
         `<p>Someone is signing in to your wallet from a new device. If it is you, approve it; your login code then comes by email.</p>` +
@@ -494,7 +540,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       }
       const clear = { 'set-cookie': `${DEVICE_APPROVAL_COOKIE}=; Path=${DEVICE_APPROVAL_PATH}; HttpOnly; SameSite=Strict; Max-Age=0` }
       try {
-        await sendMail(accounts.approveDevice(token))
+        await sendMail(await accounts.approveDevice(token))
         return approvalPage('Device approved', '<p>This device is approved. Go back to the app: your login code is on its way by email.</p>', clear)
       } catch (error) {
         if (error instanceof AuthError) return approvalPage(error.status === 429 ? 'Device approved' : 'Link not valid', `<p>${escapeHtml(error.message)}.</p>`, clear)
@@ -502,20 +548,19 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       }
     }
     if (method === 'GET' && path === '/v1/email/device-status') {
-      return { json: { approved: accounts.deviceApproved(text(url.searchParams.get('email'), 'email'), text(url.searchParams.get('deviceId'), 'deviceId')) } }
+      return { json: { approved: await accounts.deviceApproved(text(url.searchParams.get('email'), 'email'), text(url.searchParams.get('deviceId'), 'deviceId')) } }
     }
     if (method === 'POST' && path === '/v1/email/verify') {
       const b = await body()
-      const { user, session: opened, created } = accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'), client)
+      const { user, session: opened, created } = await accounts.verifyCode(text(b.email, 'email'), text(b.otp, 'otp'), text(b.deviceId, 'deviceId'), client)
       // The session is the app's that asked (one wallet per person, one session per app).
-      const session = accounts.forApp(opened, requestApp(req.headers))
+      const session = await accounts.forApp(opened, requestApp(req.headers))
       // A new wallet can send at once: its funding has landed before the answer.
-      if (created) await fund(user)
-      await smartAddressOf(user)
+      await fund(user, created)
       return { json: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: userJson(user) } }
     }
     if (method === 'GET' && path === '/v1/user') {
-      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
+      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
       const smart = await smartAddressOf(user)
       const chainId = Number(url.searchParams.get('chainId') ?? Number.NaN)
       const chain = smartChains.find((c) => c.chainId === chainId)
@@ -525,35 +570,41 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return { json: { ...userJson(user), smartAccountDeployed: code !== undefined && code !== '0x' } }
     }
     if (method === 'POST' && path === '/v1/preferred-account') {
-      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
+      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
       const type = (await body()).type
       if (type !== 'eoa' && type !== 'smartAccount') throw new HttpError(400, 'type must be eoa or smartAccount')
       if (type === 'smartAccount' && (await smartAddressOf(user)) === undefined) throw new HttpError(400, 'Action not allowed')
-      preferences.set(user.id, type)
-      return { json: userJson(user) }
+      await accounts.setPreferredAccountType(user.id, type)
+      return { json: userJson({ ...user, preferredAccountType: type }) }
     }
     if (method === 'POST' && path === '/v1/email/update') {
-      const { user, session } = accounts.authenticate(bearer(req), requestApp(req.headers))
-      await sendMail(accounts.startEmailUpdate(user, text((await body()).email, 'email'), session.deviceId))
+      const { user, session } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      await sendMail(await accounts.startEmailUpdate(user, text((await body()).email, 'email'), session.deviceId))
       return { json: { action: 'VERIFY_PRIMARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/primary') {
-      const { user, session } = accounts.authenticate(bearer(req), requestApp(req.headers))
-      await sendMail(accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId, client))
+      const { user, session } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      await sendMail(await accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId, client))
       return { json: { action: 'VERIFY_SECONDARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/secondary') {
-      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
-      return { json: { email: accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp'), client) } }
+      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      return { json: { email: await accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp'), client) } }
     }
     if (method === 'POST' && path === '/v1/sign-out') {
       const token = bearer(req)
-      if (token !== undefined) accounts.signOut(token)
+      if (token !== undefined) await accounts.signOut(token)
       return { json: { signedOut: true } }
     }
+    if (method === 'POST' && path === '/v1/sign-out-everywhere') {
+      // Every session of the user ends: other devices, other apps, this one.
+      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      return { json: { signedOut: await accounts.signOutEverywhere(user.id) } }
+    }
     if (method === 'POST' && path === '/v1/rpc') {
-      const { user } = accounts.authenticate(bearer(req), requestApp(req.headers))
-      return rpc(user, await body())
+      const app = requestApp(req.headers)
+      const { user } = await accounts.authenticate(bearer(req), app)
+      return rpc(user, await body(), app)
     }
     if (method === 'GET' && path === '/v1/chains') {
       return {
@@ -593,7 +644,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       const b = await body()
       const ms = Number(b.ms)
       if (!Number.isFinite(ms) || ms < 0) throw new HttpError(400, 'ms must be a number of milliseconds')
-      return { json: { aged: accounts.ageCode(text(b.email, 'email'), ms) } }
+      return { json: { aged: await accounts.ageCode(text(b.email, 'email'), ms) } }
     }
     if (method === 'GET' && path === '/devnet/mail') {
       return { json: options.mailbox.list(url.searchParams.get('to') ?? undefined) }
@@ -689,7 +740,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   baseUrl = `http://${DEVNET_HOST}:${port}`
   if (options.social !== undefined) {
     const { startSocialLogin } = await import('./social/login')
-    social = await startSocialLogin(options.social, { baseUrl, now: options.accounts?.now ?? Date.now, accounts, fund, userJson })
+    social = await startSocialLogin(options.social, { baseUrl, now, accounts, fund, userJson })
   }
   return {
     url: baseUrl,
@@ -699,6 +750,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       mail.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await ownDb?.close()
     },
   }
 }

@@ -224,8 +224,9 @@ export interface DevnetSmartAccount {
   readonly account: SmartAccount
 }
 
-export async function devnetSmartAccount(ownerKey: Hex, chain: SmartAccountChain): Promise<DevnetSmartAccount> {
-  const owner = privateKeyToAccount(ownerKey)
+/** `owner`: a key (tests), or an account that opens the user's sealed key for each signature (the auth service). */
+export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, chain: SmartAccountChain): Promise<DevnetSmartAccount> {
+  const owner = typeof ownerKeyOrAccount === 'string' ? privateKeyToAccount(ownerKeyOrAccount) : ownerKeyOrAccount
   const client = publicClientFor(chain)
   const account = await soladyAccount(client, owner)
   const address = await account.getAddress()

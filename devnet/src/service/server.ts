@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
+import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type Database, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
 import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
 import { catalogueFile, iconSvg } from './catalogue'
@@ -42,6 +42,8 @@ export interface RunningService {
   port: number
   /** What `/__admin/*` asks for. */
   adminToken: string
+  /** The server's database (the auth service keeps the embedded wallets' accounts in it too); closed with the service. */
+  db: Database
   close(): Promise<void>
 }
 
@@ -177,6 +179,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     url: baseUrl,
     port,
     adminToken,
+    db,
     async close() {
       plugin.dropHanging()
       app.server.closeAllConnections()

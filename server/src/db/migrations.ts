@@ -205,6 +205,78 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX wallet_signatures_user ON wallet_signatures (user_id, created_at DESC);
     `,
   },
+  {
+    version: 10,
+    name: 'embedded wallet users, their identities, devices, codes, attempts and sessions',
+    // What the login rules keep (src/wallet/login): one row per user; a proved email names one user
+    // at most; an identity (a provider's subject, a Farcaster fid) names one user for good. Sessions
+    // and device links are kept by the SHA-256 of their token, never the token: a copy of this
+    // database signs nobody in. Times the rules compare are milliseconds since the epoch.
+    sql: `
+      CREATE TABLE wallet_users (
+        id text PRIMARY KEY CHECK (id ~ '^[0-9a-f]{24}$'),
+        email text NOT NULL DEFAULT '',
+        email_verified boolean NOT NULL,
+        social_provider text,
+        user_name text,
+        preferred_account_type text CHECK (preferred_account_type IN ('smartAccount', 'eoa')),
+        created_at bigint NOT NULL
+      );
+      CREATE UNIQUE INDEX wallet_users_proved_email ON wallet_users (email) WHERE email_verified;
+      CREATE TABLE wallet_identities (
+        key text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES wallet_users (id)
+      );
+      CREATE TABLE wallet_devices (
+        user_id text NOT NULL REFERENCES wallet_users (id),
+        device_id text NOT NULL,
+        PRIMARY KEY (user_id, device_id)
+      );
+      CREATE TABLE wallet_codes (
+        key text PRIMARY KEY,
+        code text NOT NULL,
+        recipient text NOT NULL,
+        device_id text NOT NULL,
+        expires_at bigint NOT NULL,
+        attempts_left integer NOT NULL
+      );
+      CREATE TABLE wallet_code_sent (
+        key text PRIMARY KEY,
+        at bigint NOT NULL
+      );
+      CREATE TABLE wallet_attempts (
+        key text NOT NULL,
+        at bigint NOT NULL
+      );
+      CREATE INDEX wallet_attempts_key ON wallet_attempts (key, at);
+      CREATE TABLE wallet_locks (
+        key text PRIMARY KEY,
+        at bigint NOT NULL,
+        until bigint NOT NULL,
+        strikes integer NOT NULL
+      );
+      CREATE TABLE wallet_device_links (
+        token_hash bytea PRIMARY KEY,
+        email text NOT NULL,
+        device_id text NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE TABLE wallet_email_updates (
+        user_id text PRIMARY KEY REFERENCES wallet_users (id),
+        new_email text NOT NULL,
+        stage text NOT NULL CHECK (stage IN ('primary', 'secondary'))
+      );
+      CREATE TABLE wallet_sessions (
+        token_hash bytea PRIMARY KEY,
+        user_id text NOT NULL,
+        device_id text NOT NULL,
+        app text,
+        expires_at bigint NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX wallet_sessions_user ON wallet_sessions (user_id);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */

@@ -6,8 +6,8 @@
  * replica that read it before still opens it (it holds both KEKs while the rotation runs).
  */
 import { createPrivateKey, createPublicKey, randomBytes, sign as signBytes, type KeyObject } from 'node:crypto'
-import { bytesToHex, getAddress, type Address, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { bytesToHex, getAddress, type Address, type Hex, type LocalAccount, type SignableMessage, type TransactionSerializable, type TypedDataDefinition } from 'viem'
+import { privateKeyToAccount, toAccount } from 'viem/accounts'
 import { encodeBase58 } from '../base58.js'
 import type { Clock } from '../clock.js'
 import type { Database, Queryable } from '../db/database.js'
@@ -104,6 +104,29 @@ export class WalletKeys {
   /** An EIP-191 `personal_sign` of `message` with the user's EVM key, recorded. */
   async signEvmMessage(userId: string, message: string, audit: SignatureAudit): Promise<Hex> {
     return this.withSecrets(userId, 'personal_sign', message, audit, (secrets) => privateKeyToAccount(bytesToHex(secrets.evm)).signMessage({ message }))
+  }
+
+  /**
+   * The user's EVM key as a viem account: each signature it makes opens the key for that moment and
+   * is recorded (the EOA's own sends, typed data, a smart account's owner signatures). The account
+   * holds no key; `address` is the wallet's.
+   */
+  evmAccount(userId: string, address: Address, audit: SignatureAudit): LocalAccount {
+    const open = <T>(method: string, what: string, sign: (account: LocalAccount) => Promise<T>) =>
+      this.withSecrets(userId, method, what, audit, (secrets) => sign(privateKeyToAccount(bytesToHex(secrets.evm))))
+    return toAccount({
+      address,
+      signMessage: ({ message }: { message: SignableMessage }) =>
+        open('personal_sign', typeof message === 'string' ? message : typeof message.raw === 'string' ? message.raw : bytesToHex(message.raw), (a) => a.signMessage({ message })),
+      signTypedData: (typed) => {
+        const definition = typed as TypedDataDefinition
+        return open('eth_signTypedData_v4', `${String(definition.primaryType)} for ${String(definition.domain?.name ?? 'no app')}`, (a) => a.signTypedData(definition))
+      },
+      signTransaction: (transaction: TransactionSerializable, options) =>
+        open('eth_sendTransaction', `to ${transaction.to ?? 'a new contract'} value ${String(transaction.value ?? 0n)} data ${(transaction.data ?? '0x').slice(0, 10)}`, (a) =>
+          a.signTransaction(transaction, options),
+        ),
+    })
   }
 
   /** An ed25519 signature of `message` with the user's Solana key, recorded. */

@@ -32,16 +32,6 @@ export function validateEmail(value: unknown): Validation {
   return typeof value === 'string' ? check(embeddedEmailSchema, value) : check(z.string(), value)
 }
 
-/**
- * The one form an email address is kept, compared and mailed in: trimmed, lower-cased, well
- * formed by the schema above (a bare address: no display name, list, quotes or line break) and
- * at most 254 characters; undefined for anything else.
- */
-export function normalisedEmail(value: string): string | undefined {
-  const email = value.trim().toLowerCase()
-  return email.length <= 254 && embeddedEmailSchema.safeParse(email).success ? email : undefined
-}
-
 export function validateOtp(value: unknown): Validation {
   return check(embeddedOtpSchema, value)
 }

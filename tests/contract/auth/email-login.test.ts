@@ -10,7 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devnet } from '../devnet/helpers'
 import { startAuthService, NEW_WALLET_FUNDING, RPC_NOT_ALLOWED, type AuthService } from '../../../devnet/src/auth/server'
 import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'
-import { OTP_LIFETIME_MS, OTP_RESEND_COOLDOWN_MS } from '../../../devnet/src/auth/accounts'
+import { OTP_LIFETIME_MS, OTP_RESEND_COOLDOWN_MS } from '../../../server/src/index.js'
 
 let sink: SmtpSink
 let auth: AuthService

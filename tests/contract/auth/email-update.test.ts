@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnet } from '../devnet/helpers'
 import { startAuthService, type AuthService } from '../../../devnet/src/auth/server'
 import { startSmtpSink, type SmtpSink } from '../../../devnet/src/auth/smtp-sink'
-import { OTP_LIFETIME_MS, OTP_RESEND_COOLDOWN_MS } from '../../../devnet/src/auth/accounts'
+import { OTP_LIFETIME_MS, OTP_RESEND_COOLDOWN_MS } from '../../../server/src/index.js'
 
 let sink: SmtpSink
 let auth: AuthService

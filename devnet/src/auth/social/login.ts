@@ -22,7 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppClient } from '@farcaster/auth-client'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { readBody } from '../../service/http'
-import type { AuthAccounts, AuthSession, AuthUser, SignInIdentity } from '../accounts'
+import type { AuthAccounts, AuthSession, AuthUser, SignInIdentity } from '../../../../server/src/index.js'
 import { requestApp } from '../frame/app-scope'
 import { SOCIAL_PROVIDER_NAMES, isSocialLoginProvider, type SocialLoginProvider } from './identities'
 import { originAllowed } from './origins'
@@ -78,7 +78,8 @@ export interface SocialLoginDeps {
   readonly now: () => number
   readonly accounts: AuthAccounts
   /** Funds a new user's wallets (as for an email user). */
-  fund(user: AuthUser): Promise<unknown>
+  /** Funds a new user's wallet, or a known one's on a chain started over since. */
+  fund(user: AuthUser, created: boolean): Promise<unknown>
   userJson(user: AuthUser): Record<string, unknown>
 }
 
@@ -177,11 +178,11 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
   }
 
   const signedIn = async (identity: SignInIdentity, app: string | undefined): Promise<Answer> => {
-    const { user, session: opened, created } = deps.accounts.signInIdentity(identity)
+    const { user, session: opened, created } = await deps.accounts.signInIdentity(identity)
     // The session is the app's that redeemed the ticket, and no other app's.
-    const session = deps.accounts.forApp(opened, app)
+    const session = await deps.accounts.forApp(opened, app)
     // A new wallet can send at once: its funding has landed before the answer.
-    if (created) await deps.fund(user)
+    await deps.fund(user, created)
     return { json: sessionJson(user, session) }
   }
   const sessionJson = (user: AuthUser, session: AuthSession) => ({ token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: deps.userJson(user) })

@@ -2,10 +2,11 @@
  * The one policy for email codes (docs/security.md states it): how often a code may be mailed and
  * how many wrong codes may be tried, counted per email address and per client address across
  * code renewals, so that a code voided after its own attempts and mailed again does not reset
- * anything. Over an injected clock and an attempt store (./ports); the caller turns a wait into
+ * anything. Over an injected clock and the stores (./stores); the caller turns a wait into
  * the spec's "Please try again after N seconds".
  */
-import type { AttemptStore, Clock, CodeStore } from './ports'
+import type { Clock } from '../../clock.js'
+import type { AttemptStore, CodeStore } from './stores.js'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -49,57 +50,57 @@ export class CodePolicy {
    * cooldown of the key (unless `skipCooldown`, for a code the owner's own approval asks for),
    * the address's daily mails, and a lock on the address.
    */
-  sendWait(codeKey: string, email: string, options: { skipCooldown?: boolean } = {}): number {
+  async sendWait(codeKey: string, email: string, options: { skipCooldown?: boolean } = {}): Promise<number> {
     const now = this.clock.now()
-    const waits = [this.lockWait(email, now)]
-    const last = this.codes.lastSent(codeKey)
+    const waits = [await this.lockWait(email, now)]
+    const last = await this.codes.lastSent(codeKey)
     if (options.skipCooldown !== true && last !== undefined) waits.push(last + this.limits.resendCooldownMs - now)
-    const mailed = this.attempts.since(keys.mailed(email), now - this.limits.mailsPerEmailWindowMs)
+    const mailed = await this.attempts.since(keys.mailed(email), now - this.limits.mailsPerEmailWindowMs)
     if (mailed.length >= this.limits.mailsPerEmail) waits.push(mailed[mailed.length - this.limits.mailsPerEmail]! + this.limits.mailsPerEmailWindowMs - now)
     return seconds(Math.max(...waits))
   }
 
   /** A code was mailed to `email` under `codeKey`. */
-  sent(codeKey: string, email: string): void {
+  async sent(codeKey: string, email: string): Promise<void> {
     const now = this.clock.now()
-    this.codes.setLastSent(codeKey, now)
-    this.attempts.add(keys.mailed(email), now)
+    await this.codes.setLastSent(codeKey, now)
+    await this.attempts.add(keys.mailed(email), now)
   }
 
   /**
    * The code under `codeKey` was entered right: its cooldown ends (the owner proved the address;
    * a login on another device right after is no resend). Wrong codes keep theirs.
    */
-  used(codeKey: string): void {
-    this.codes.forgetLastSent(codeKey)
+  async used(codeKey: string): Promise<void> {
+    await this.codes.forgetLastSent(codeKey)
   }
 
   /** Seconds to wait before a code for `email` may be compared for `client` (0: now). Asked before every comparison. */
-  checkWait(email: string, client: string): number {
+  async checkWait(email: string, client: string): Promise<number> {
     const now = this.clock.now()
-    const wrong = this.attempts.since(keys.wrongClient(client), now - this.limits.wrongPerClientWindowMs)
+    const wrong = await this.attempts.since(keys.wrongClient(client), now - this.limits.wrongPerClientWindowMs)
     const clientWait =
       wrong.length >= this.limits.wrongPerClient ? wrong[wrong.length - this.limits.wrongPerClient]! + this.limits.wrongPerClientWindowMs - now : 0
-    return seconds(Math.max(this.lockWait(email, now), clientWait))
+    return seconds(Math.max(await this.lockWait(email, now), clientWait))
   }
 
   /** A wrong code for `email` from `client`: counted for both; the address is locked once it had too many. */
-  wrong(email: string, client: string): void {
+  async wrong(email: string, client: string): Promise<void> {
     const now = this.clock.now()
-    this.attempts.add(keys.wrongClient(client), now)
+    await this.attempts.add(keys.wrongClient(client), now)
     const emailKey = keys.wrongEmail(email)
-    this.attempts.add(emailKey, now)
-    const lock = this.attempts.lock(emailKey)
+    await this.attempts.add(emailKey, now)
+    const lock = await this.attempts.lock(emailKey)
     // Wrong codes that led to the last lock are not counted again.
-    const counted = this.attempts.since(emailKey, Math.max(now - this.limits.wrongPerEmailWindowMs, (lock?.at ?? -Infinity) - 1))
+    const counted = await this.attempts.since(emailKey, Math.max(now - this.limits.wrongPerEmailWindowMs, (lock?.at ?? -Infinity) - 1))
     const sinceLock = lock === undefined ? counted : counted.filter((t) => t > lock.at)
     if (sinceLock.length < this.limits.wrongPerEmail) return
     const strikes = lock !== undefined && now - lock.until < this.limits.lockMemoryMs ? lock.strikes + 1 : 1
-    this.attempts.setLock(emailKey, { at: now, until: now + this.limits.firstLockMs * 2 ** (strikes - 1), strikes })
+    await this.attempts.setLock(emailKey, { at: now, until: now + this.limits.firstLockMs * 2 ** (strikes - 1), strikes })
   }
 
-  private lockWait(email: string, now: number): number {
-    const lock = this.attempts.lock(keys.wrongEmail(email))
+  private async lockWait(email: string, now: number): Promise<number> {
+    const lock = await this.attempts.lock(keys.wrongEmail(email))
     return lock === undefined ? 0 : lock.until - now
   }
 }
