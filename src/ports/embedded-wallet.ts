@@ -103,6 +103,11 @@ export interface EmbeddedWallet {
   abortPending(): Promise<void>
   /** The signed-in user's smart account and whether it is deployed on the current chain; null when the wallet has none. */
   smartAccount(): Promise<SmartAccountStatus | null>
+  /**
+   * Ends every session of the user (every device, every app) once the visitor confirms it in the
+   * wallet, then signs out here; rejects `rejected` when the visitor declines (nothing ends).
+   */
+  signOutEverywhere(): Promise<void>
 }
 
 /** Loads the embedded wallet (one instance per modal); rejects EmbeddedWalletRequestError `load`. */

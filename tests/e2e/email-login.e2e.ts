@@ -145,7 +145,7 @@ test('email login: the code from the mailbox connects; a send approved in the wa
   console.log(`embedded wallet ${address} sent 0.01 ETH; balance now ${formatEther(await chain.getBalance({ address }))} ETH`)
 })
 
-test('a login from a new browser profile asks for the code, which comes once the emailed device approval is pressed', async ({ page, world, browser }) => {
+test('a login from a new browser profile asks for the code, which comes once the emailed device approval is pressed; sign out everywhere ends both', async ({ page, world, browser }) => {
   const email = fresh('grace')
   const address = await signIn(page, world, email)
 
@@ -173,6 +173,32 @@ test('a login from a new browser profile asks for the code, which comes once the
     await expect(second.getByTestId('view-EmailVerifyOtp')).toBeVisible({ timeout: 15_000 })
     await enterCode(second, await codeFrom(world, email, LOGIN_CODE, 1))
     await expect(second.getByTestId('demo-account')).toContainText(address)
+
+    // Sign out everywhere, from the first profile's Account: the wallet frame asks, a decline ends nothing.
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('account-sign-out-everywhere').click()
+    await expect(frame(page).getByText('Sign out everywhere')).toBeVisible()
+    // Approve arms once the frame has shown, still, for a moment: the frame is in place by then.
+    await expect(frame(page).getByTestId('frame-approve')).toBeEnabled()
+    await frame(page).getByTestId('frame-reject').click()
+    await expect(page.getByTestId('embedded-approval')).toBeHidden()
+    await expect(page.getByTestId('demo-account')).toContainText(address)
+    await page.getByTestId('account-sign-out-everywhere').click()
+    await expect(frame(page).getByText('Sign out everywhere')).toBeVisible()
+    await frame(page).getByTestId('frame-approve').click()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+    // The second profile's session ended too: its next request to the wallet finds it so, and the
+    // page shows it signed out.
+    await expect(second.getByTestId('demo-account')).toContainText(address)
+    const answer = await second.evaluate(async () => {
+      const demo = (window as unknown as { walletgateDemo: { getProvider(n: string): Promise<{ request(a: { method: string }): Promise<unknown> }> } }).walletgateDemo
+      return (await demo.getProvider('eip155')).request({ method: 'eth_blockNumber' }).then(
+        () => 'answered',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      )
+    })
+    expect(answer).not.toBe('answered')
+    await expect(second.getByTestId('demo-account')).toHaveText('Not connected')
   } finally {
     await other.close()
   }

@@ -1,7 +1,8 @@
 /**
  * Embedded wallets' keys in the database (PGlite here; the same SQL runs on PostgreSQL): made
  * sealed, opened only to sign, every signature audited; the database holds no spelling of a key;
- * a KEK rotation re-wraps every record while two replicas sign in a loop, none failing.
+ * a KEK rotation re-wraps every record while two replicas sign in a loop, none failing (in one
+ * process on PGlite, and on two connection pools of one PostgreSQL).
  */
 import { createPublicKey, verify } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -11,6 +12,9 @@ import { ManualClock } from '../../src/clock.js'
 import type { Database } from '../../src/db/database.js'
 import { KeyUnwrapError, LocalKeyEncryption, newKekEntry, openUserKeys, parseKeks } from '../../src/wallet/key-encryption.js'
 import { NoWalletError, WalletKeys } from '../../src/wallet/wallet-keys.js'
+import { migrate } from '../../src/db/migrations.js'
+import { openPostgresDatabase } from '../../src/db/postgres-database.js'
+import { freshPostgresUrl } from '../engines.js'
 import { migratedDatabase } from '../support.js'
 
 const K1 = newKekEntry('k1')
@@ -84,38 +88,57 @@ describe('WalletKeys', () => {
   })
 
   it('re-wraps every record under a new KEK while two replicas sign in a loop: no signature fails', async () => {
-    const before = new WalletKeys(db, keks(K1), clock)
-    const users = Array.from({ length: 30 }, (_, i) => `user-${i}`)
-    const addresses = new Map<string, `0x${string}`>()
-    for (const user of users) addresses.set(user, (await before.create(user)).evm)
-
-    // The rotation: every replica holds the new KEK (current) and the old one.
-    const replicas = [new WalletKeys(db, keks(K2, K1), clock), new WalletKeys(db, keks(K2, K1), clock)]
-    let rotating = true
-    const failures: unknown[] = []
-    let signed = 0
-    const loops = replicas.map(async (replica, r) => {
-      for (let i = 0; rotating || i < users.length; i++) {
-        const user = users[(i * 7 + r) % users.length]!
-        try {
-          const signature = await replica.signEvmMessage(user, `loop ${r} ${i}`, ORIGIN)
-          if (!(await verifyMessage({ address: addresses.get(user)!, message: `loop ${r} ${i}`, signature }))) failures.push(`${user}: bad signature`)
-          signed++
-        } catch (error) {
-          failures.push(error)
-        }
-      }
-    })
-    const rewrapped = await replicas[0]!.rewrapAll({ batchSize: 7 })
-    rotating = false
-    await Promise.all(loops)
-    expect(failures).toEqual([])
-    expect(signed).toBeGreaterThanOrEqual(2 * users.length)
-    expect(rewrapped).toBe(users.length)
-    expect(await replicas[1]!.recordsByKek()).toEqual(new Map([['k2', users.length]]))
-
-    // The old KEK can go: every wallet signs with the new one alone.
-    const after = new WalletKeys(db, keks(K2), clock)
-    for (const user of users) expect(await verifyMessage({ address: addresses.get(user)!, message: 'after', signature: await after.signEvmMessage(user, 'after', ORIGIN) })).toBe(true)
+    await rotationWhileSigning(db, db)
   })
 })
+
+describe('WalletKeys on PostgreSQL', () => {
+  it('re-wraps every record while two replicas, each on connections of its own, sign in a loop: no signature fails', async () => {
+    const url = await freshPostgresUrl()
+    const [a, b] = [await openPostgresDatabase(url), await openPostgresDatabase(url)]
+    try {
+      await migrate(a)
+      await rotationWhileSigning(a, b)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  }, 60_000)
+})
+
+/** Two replicas (on `dbA` and `dbB`, which may be one database) sign in a loop while the first re-wraps every record. */
+async function rotationWhileSigning(dbA: Database, dbB: Database): Promise<void> {
+  const before = new WalletKeys(dbA, keks(K1), clock)
+  const users = Array.from({ length: 30 }, (_, i) => `user-${i}`)
+  const addresses = new Map<string, `0x${string}`>()
+  for (const user of users) addresses.set(user, (await before.create(user)).evm)
+
+  // The rotation: every replica holds the new KEK (current) and the old one.
+  const replicas = [new WalletKeys(dbA, keks(K2, K1), clock), new WalletKeys(dbB, keks(K2, K1), clock)]
+  let rotating = true
+  const failures: unknown[] = []
+  let signed = 0
+  const loops = replicas.map(async (replica, r) => {
+    for (let i = 0; rotating || i < users.length; i++) {
+      const user = users[(i * 7 + r) % users.length]!
+      try {
+        const signature = await replica.signEvmMessage(user, `loop ${r} ${i}`, ORIGIN)
+        if (!(await verifyMessage({ address: addresses.get(user)!, message: `loop ${r} ${i}`, signature }))) failures.push(`${user}: bad signature`)
+        signed++
+      } catch (error) {
+        failures.push(error)
+      }
+    }
+  })
+  const rewrapped = await replicas[0]!.rewrapAll({ batchSize: 7 })
+  rotating = false
+  await Promise.all(loops)
+  expect(failures).toEqual([])
+  expect(signed).toBeGreaterThanOrEqual(2 * users.length)
+  expect(rewrapped).toBe(users.length)
+  expect(await replicas[1]!.recordsByKek()).toEqual(new Map([['k2', users.length]]))
+
+  // The old KEK can go: every wallet signs with the new one alone.
+  const after = new WalletKeys(dbB, keks(K2), clock)
+  for (const user of users) expect(await verifyMessage({ address: addresses.get(user)!, message: 'after', signature: await after.signEvmMessage(user, 'after', ORIGIN) })).toBe(true)
+}

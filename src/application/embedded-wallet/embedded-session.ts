@@ -4,7 +4,7 @@
  * wallet is loaded already while such a session exists; before, these stay empty.
  */
 import { catchError, defer, distinctUntilChanged, from, map, of, switchMap, type Observable } from 'rxjs'
-import type { EmbeddedApproval, EmbeddedWallet, EmbeddedWalletLoader, EmbeddedWalletUser, FrameRect, SmartAccountStatus } from '../../ports/embedded-wallet'
+import { EmbeddedWalletRequestError, type EmbeddedApproval, type EmbeddedWallet, type EmbeddedWalletLoader, type EmbeddedWalletUser, type FrameRect, type SmartAccountStatus } from '../../ports/embedded-wallet'
 
 export class EmbeddedSession {
   readonly user$: Observable<EmbeddedWalletUser | null>
@@ -47,6 +47,21 @@ export class EmbeddedSession {
   /** The visitor left while the wallet waited: pending signing and sending fail, reads go on. */
   abortPending(): void {
     this.wallet?.abortPending().catch(() => undefined)
+  }
+
+  /**
+   * Ends every session of the user once the visitor confirms it in the wallet: `signedOut` (this
+   * connection ends with them), or `declined` when the visitor said no (nothing ended); rejects
+   * with the wallet's error otherwise.
+   */
+  async signOutEverywhere(): Promise<'signedOut' | 'declined'> {
+    try {
+      await (await this.loaded()).signOutEverywhere()
+      return 'signedOut'
+    } catch (error) {
+      if (error instanceof EmbeddedWalletRequestError && error.kind === 'rejected') return 'declined'
+      throw error
+    }
   }
 
   private async loaded(): Promise<EmbeddedWallet> {

@@ -258,6 +258,14 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
     await this.client.request('SIGN_OUT', {}, SIGN_OUT_TIMEOUT_MS).catch(() => undefined)
   }
 
+  async signOutEverywhere(): Promise<void> {
+    await this.ready()
+    // No time limit: the visitor reads and confirms it in the frame first.
+    await this.client.request('SIGN_OUT', { everywhere: true })
+    this.storage.remove(STORAGE_KEYS.socialUsername)
+    if (this.user$.value !== null) this.signedOut()
+  }
+
   /** A social session restores like an email one after a reload (the same flag); the username is the spec's social username. */
   private socialSignedIn(frameUser: FrameUser): EmbeddedWalletUser {
     this.storage.set(STORAGE_KEYS.emailLoginFlag, 'true')

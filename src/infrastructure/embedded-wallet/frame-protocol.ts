@@ -78,7 +78,8 @@ export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTION
       response: z.object({ user: z.optional(frameUserSchema), pending: z.optional(z.boolean()) }),
     },
     GET_USER: { request: z.object({ chainId: z.optional(chainId) }), response: z.object({ user: frameUserSchema }) },
-    SIGN_OUT: { request: empty, response: empty },
+    /** Signs this device out; `everywhere` (after the visitor confirms it in the frame) ends every session of the user, on every device and app. */
+    SIGN_OUT: { request: z.object({ everywhere: z.optional(z.boolean()) }), response: empty },
     IS_CONNECTED: { request: empty, response: z.object({ isConnected: z.boolean() }) },
     GET_CHAIN_ID: { request: empty, response: z.object({ chainId }) },
     /**

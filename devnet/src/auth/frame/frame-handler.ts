@@ -260,8 +260,20 @@ export class FrameHandler {
       const user = await this.serviceUser()
       return { user: await this.frameUser(user, chainId) }
     },
-    SIGN_OUT: async (_payload, ctx) => {
+    SIGN_OUT: async ({ everywhere }, ctx) => {
       const token = this.token()
+      if (everywhere === true) {
+        // Every device and app of the user: the visitor says so here, where no host page can click for them.
+        if (token === undefined) throw new FrameFailure(SESSION_EXPIRED)
+        const approved = await this.askVisitor({
+          method: 'sign_out_everywhere',
+          appName: this.appName,
+          title: 'Sign out everywhere',
+          rows: [{ label: 'Ends', value: 'Every session of this wallet, on every device and in every app. You sign in again with a new code.' }],
+        })
+        if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
+        await this.api('/v1/sign-out-everywhere', { method: 'POST', auth: true })
+      }
       this.forget()
       if (token !== undefined) {
         // Signing out here never waits on the service's answer: the token is gone from this device either way.

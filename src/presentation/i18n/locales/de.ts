@@ -415,6 +415,7 @@ export default {
   'email.confirmInWallet': "In deiner Wallet bestätigen",
   'email.signedInAs': "Angemeldet als",
   'email.edit': "E-Mail ändern",
+  'email.signOutEverywhere': "Überall abmelden",
   'email.invalid': "Ungültige E-Mail",
   'email.cooldown': "Bitte versuche es in {seconds} Sekunden erneut",
   'email.codeRequired': "Gib den 6-stelligen Code aus der E-Mail ein",

@@ -415,6 +415,7 @@ export default {
   'email.confirmInWallet': "Confirmez dans votre portefeuille",
   'email.signedInAs': "Connecté en tant que",
   'email.edit': "Modifier l’e-mail",
+  'email.signOutEverywhere': "Se déconnecter partout",
   'email.invalid': "E-mail invalide",
   'email.cooldown': "Réessayez dans {seconds} secondes",
   'email.codeRequired': "Saisissez le code à 6 chiffres reçu par e-mail",

@@ -415,6 +415,7 @@ export default {
   'email.confirmInWallet': "Confirme na sua carteira",
   'email.signedInAs': "Conectado como",
   'email.edit': "Alterar e-mail",
+  'email.signOutEverywhere': "Sair de todos os lugares",
   'email.invalid': "E-mail inválido",
   'email.cooldown': "Tente novamente em {seconds} segundos",
   'email.codeRequired': "Digite o código de 6 dígitos do e-mail",

@@ -419,6 +419,7 @@ export default {
   'email.confirmInWallet': "Подтвердите в кошельке",
   'email.signedInAs': "Вы вошли как",
   'email.edit': "Сменить почту",
+  'email.signOutEverywhere': "Выйти везде",
   'email.invalid': "Неверный адрес почты",
   'email.cooldown': "Повторите попытку через {seconds} с",
   'email.codeRequired': "Введите 6-значный код из письма",

@@ -415,6 +415,7 @@ export default {
   'email.confirmInWallet': "Cüzdanında onayla",
   'email.signedInAs': "Giriş yapılan hesap",
   'email.edit': "E-postayı değiştir",
+  'email.signOutEverywhere': "Her yerden çıkış yap",
   'email.invalid': "Geçersiz e-posta",
   'email.cooldown': "{seconds} saniye sonra tekrar deneyin",
   'email.codeRequired': "E-postadaki 6 haneli kodu girin",

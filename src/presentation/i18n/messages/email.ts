@@ -20,6 +20,8 @@ export const email = {
   'email.confirmInWallet': 'Confirm in your wallet',
   'email.signedInAs': 'Signed in as',
   'email.edit': 'Edit email',
+  /** Ends every session of the embedded wallet's user (every device, every app), after the wallet asks. */
+  'email.signOutEverywhere': 'Sign out everywhere',
   // Failures of the login and the update (the field on Connect shows them too: the login's
   // bindings add these texts as they load). The spec's words where it has them (sections 5 and 8).
   'email.invalid': 'Invalid email',

@@ -1,10 +1,12 @@
 import { useObservableState } from 'observable-hooks'
+import { useState } from 'react'
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { ModalStore } from '../../../application/modal-store'
 import { Button } from '../../components'
 import { socialName } from '../../../domain/connect/social-login'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
+import { errorText } from '../../i18n/rules'
 
 /**
  * The email an embedded wallet is signed in with, and the way to change it; for a social user the
@@ -38,5 +40,36 @@ export function EmbeddedEmail() {
         {t('email.edit')}
       </Button>
     </div>
+  )
+}
+
+/**
+ * "Sign out everywhere": every session of the embedded wallet's user ends, on every device and in
+ * every app, once the visitor confirms it in the wallet (the frame asks; a host page cannot click
+ * for them). Signed out, the connection ends here too; declined, nothing changes.
+ */
+export function SignOutEverywhere() {
+  const session = useService(EmbeddedSessionToken)
+  const i18n = useI18n()
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; error: unknown }>({ status: 'idle' })
+  const signOut = () => {
+    if (state.status === 'busy') return
+    setState({ status: 'busy' })
+    session.signOutEverywhere().then(
+      () => setState({ status: 'idle' }),
+      (error: unknown) => setState({ status: 'error', error }),
+    )
+  }
+  return (
+    <>
+      <Button variant="ghost" loading={state.status === 'busy'} disabled={state.status === 'busy'} onClick={signOut} data-testid="account-sign-out-everywhere">
+        {i18n.t('email.signOutEverywhere')}
+      </Button>
+      {state.status === 'error' && (
+        <p className="wg-account-types-error" role="alert" data-testid="account-sign-out-everywhere-error">
+          {errorText(i18n, state.error, { code: 'email.failed' })}
+        </p>
+      )}
+    </>
   )
 }

@@ -61,6 +61,10 @@ function Approval({ session }: { readonly session: EmbeddedSession }) {
       dialog.close()
       dialog.show()
     }
+    // The area covers the body's box from its top: a body scrolled down (a long Account view)
+    // would put the frame above what shows. Back to the top; it stays there while the frame shows.
+    const body = el.parentElement
+    if (body !== null) body.scrollTop = 0
     place()
     const observer = new ResizeObserver(place)
     observer.observe(el)

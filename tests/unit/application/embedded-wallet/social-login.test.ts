@@ -35,6 +35,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
     placeFrame: vi.fn(),
     abortPending: vi.fn(async () => undefined),
     smartAccount: vi.fn(async () => null),
+    signOutEverywhere: vi.fn(async () => undefined),
     ...overrides,
   }
 }
