@@ -108,6 +108,11 @@ export interface EmbeddedWallet {
    * wallet, then signs out here; rejects `rejected` when the visitor declines (nothing ends).
    */
   signOutEverywhere(): Promise<void>
+  /**
+   * The visitor exports their private keys inside the wallet's frame (a fresh code by email, then
+   * the keys shown there, never to the host page); resolves whether they were shown.
+   */
+  exportKeys(): Promise<boolean>
 }
 
 /** Loads the embedded wallet (one instance per modal); rejects EmbeddedWalletRequestError `load`. */

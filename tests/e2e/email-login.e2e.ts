@@ -204,6 +204,36 @@ test('a login from a new browser profile asks for the code, which comes once the
   }
 })
 
+test('export the private keys after a fresh code: shown in the wallet frame only, a wrong code said so, the key is the wallet', async ({ page, world, pageProblems }) => {
+  // The wrong code's answer is a 400, which the browser logs.
+  dropExpectedNetworkErrors(pageProblems, /status of 400/)
+  const email = fresh('keys')
+  await signIn(page, world, email)
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('account-export-keys').click()
+  await expect(frame(page).getByTestId('frame-export-warning')).toContainText('controls this wallet')
+  await snapshot(page, 'email-export-warning')
+  await frame(page).getByTestId('frame-export-send').click()
+  const code = await codeFrom(world, email, /key export code/)
+  await frame(page).getByTestId('frame-export-code').fill(code === '000000' ? '111111' : '000000')
+  await frame(page).getByTestId('frame-export-show').click()
+  await expect(frame(page).getByTestId('frame-export-error')).toHaveText('That code is not valid (2 attempts left)')
+  await frame(page).getByTestId('frame-export-code').fill(code)
+  await frame(page).getByTestId('frame-export-show').click()
+  const key = (await frame(page).getByTestId('frame-export-evm').inputValue()) as `0x${string}`
+  expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+  expect(await frame(page).getByTestId('frame-export-solana').inputValue()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+  await snapshot(page, 'email-export-keys')
+  // The key is the wallet's own: its address holds what the devnet gave the new wallet.
+  const chain = createPublicClient({ transport: http(world.rpcUrls[31337]) })
+  expect(await chain.getBalance({ address: privateKeyToAccount(key).address })).toBe(parseEther('10'))
+  // The host page never held it.
+  expect(await page.content()).not.toContain(key.slice(2))
+  await frame(page).getByTestId('frame-export-done').click()
+  await expect(page.getByTestId('embedded-approval')).toBeHidden()
+  await expect(page.getByTestId('view-Account')).toBeVisible()
+})
+
 test('update the email through both codes; the next login uses the new address and the same wallet', async ({ page, world, browser }) => {
   const before = fresh('old')
   const after = fresh('new')

@@ -47,6 +47,7 @@ function aFrame() {
         return new Promise<boolean>(() => undefined)
       },
       setTheme: () => undefined,
+      exportKeys: async () => false,
     },
     reload: () => undefined,
     randomId: () => 'device-1',

@@ -175,6 +175,7 @@ describe('the grant dialog', () => {
           return Promise.resolve(false)
         },
         setTheme: () => undefined,
+        exportKeys: async () => false,
       },
       reload: () => undefined,
       randomId: () => 'device',

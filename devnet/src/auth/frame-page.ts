@@ -73,6 +73,12 @@ html, body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.4 
 .buttons button.primary:disabled { background: var(--line); border-color: var(--line); color: var(--muted); }
 .approval .note { color: var(--muted); margin: 8px 0 0; }
 .approval .note:empty { display: none; }
+.approval .warning-box { border: 1px solid var(--line); border-left: 4px solid #c0392b; border-radius: 8px; padding: 8px 12px; margin: 0 0 12px; }
+.approval label { display: block; color: var(--muted); margin: 0 0 4px; }
+.approval input, .approval textarea { width: 100%; min-height: 44px; margin: 0 0 12px; padding: 8px 10px; border-radius: 8px; border: 1px solid var(--line); background: transparent; color: var(--fg); font: 14px/1.4 ui-monospace, monospace; }
+.approval textarea { resize: none; overflow-wrap: anywhere; }
+.approval .error { color: #c0392b; margin: 0 0 12px; }
+.approval .error:empty { display: none; }
 #frame-status { color: var(--muted); }
 </style>
 <script defer src="${FRAME_APP_PATH}"></script>

@@ -16,6 +16,9 @@
  *   POST /v1/email/update/primary { otp } (Bearer)    -> { action: 'VERIFY_SECONDARY_OTP' } (a code to the new email)
  *   POST /v1/email/update/secondary { otp } (Bearer)  -> { email } (the user's email is the new one)
  *   POST /v1/sign-out               (Bearer token)    -> { signedOut: true }
+ *   POST /v1/sign-out-everywhere    (Bearer token)    -> { signedOut: n } every session of the user ends
+ *   POST /v1/export/start           (Bearer; the frame only) -> { sent: true } a fresh code to the proved email
+ *   POST /v1/export/confirm { otp } (Bearer; the frame only) -> { evmPrivateKey, solanaSecretKey } (audited)
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
  *   GET  /v1/chains                                   -> { chains: [{ chainId, name, smartAccount? }] } the chains it signs for (smartAccount: it has a bundler)
  *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
@@ -283,6 +286,15 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         to: recipient(outgoing.email),
         subject: `Your email change code is ${outgoing.code}`,
         text: `Your code to change your wallet's email to ${outgoing.newEmail} is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
+      })
+      return
+    }
+    if (outgoing.kind === 'export-otp') {
+      await mail.sendMail({
+        from: 'Walletgate devnet <login@walletgate.devnet>',
+        to: recipient(outgoing.email),
+        subject: `Your key export code is ${outgoing.code}`,
+        text: `Someone asked to see the private keys of your wallet. If it is you, enter ${outgoing.code} in the wallet window; it expires in 10 minutes. If it is not you, share this code with no one, and sign out everywhere from your wallet's account.`,
       })
       return
     }
@@ -595,6 +607,18 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       const token = bearer(req)
       if (token !== undefined) await accounts.signOut(token)
       return { json: { signedOut: true } }
+    }
+    if (method === 'POST' && (path === '/v1/export/start' || path === '/v1/export/confirm')) {
+      // Only the wallet's own frame asks (a page of this origin): the keys never go to another origin.
+      if (req.headers['sec-fetch-site'] !== 'same-origin') throw new HttpError(403, ORIGIN_NOT_ALLOWED)
+      const app = requestApp(req.headers)
+      const { user, session } = await accounts.authenticate(bearer(req), app)
+      if (path === '/v1/export/start') {
+        await sendMail(await accounts.startExport(user, session.deviceId))
+        return { json: { sent: true } }
+      }
+      const keys = await accounts.confirmExport(user, text((await body()).otp, 'otp'), app ?? 'the wallet service', client)
+      return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(keys), headers: { 'cache-control': 'no-store' } }
     }
     if (method === 'POST' && path === '/v1/sign-out-everywhere') {
       // Every session of the user ends: other devices, other apps, this one.

@@ -20,6 +20,13 @@ export interface WalletAddresses {
   readonly solana: string
 }
 
+/** A user's keys as an export gives them. */
+export interface ExportedKeys {
+  readonly evmPrivateKey: Hex
+  /** base58 of the 64-byte secret key (seed, then public key), as Solana wallets import it. */
+  readonly solanaSecretKey: string
+}
+
 /** Who asked for a signature, for the audit table. */
 export interface SignatureAudit {
   /** The origin of the page the frame approved it for. */
@@ -45,9 +52,14 @@ function solanaKey(seed: Uint8Array): KeyObject {
   return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })
 }
 
+/** The ed25519 public key of a Solana seed (the last 32 bytes of its SPKI form). */
+function decodePublicKey(seed: Uint8Array): Uint8Array {
+  const spki = createPublicKey(solanaKey(seed)).export({ format: 'der', type: 'spki' })
+  return new Uint8Array(spki.subarray(spki.length - 32))
+}
+
 function addressesOf(secrets: UserSecrets): WalletAddresses {
-  const spki = createPublicKey(solanaKey(secrets.solanaSeed)).export({ format: 'der', type: 'spki' })
-  return { evm: privateKeyToAccount(bytesToHex(secrets.evm)).address, solana: encodeBase58(new Uint8Array(spki.subarray(spki.length - 32))) }
+  return { evm: privateKeyToAccount(bytesToHex(secrets.evm)).address, solana: encodeBase58(decodePublicKey(secrets.solanaSeed)) }
 }
 
 /** What is signed, as the audit table shows it: printable text, cut to its bound. */
@@ -126,6 +138,18 @@ export class WalletKeys {
         open('eth_sendTransaction', `to ${transaction.to ?? 'a new contract'} value ${String(transaction.value ?? 0n)} data ${(transaction.data ?? '0x').slice(0, 10)}`, (a) =>
           a.signTransaction(transaction, options),
         ),
+    })
+  }
+
+  /**
+   * The user's private keys in the forms wallets import (the EVM key as 0x hex; the Solana secret
+   * key, seed then public key, in base58), recorded in the audit table as an export. The caller
+   * shows them to the visitor only, once they logged in again.
+   */
+  async exportKeys(userId: string, audit: SignatureAudit): Promise<ExportedKeys> {
+    return this.withSecrets(userId, 'export', 'the private keys were exported', audit, async (secrets) => {
+      const publicKey = decodePublicKey(secrets.solanaSeed)
+      return { evmPrivateKey: bytesToHex(secrets.evm), solanaSecretKey: encodeBase58(new Uint8Array([...secrets.solanaSeed, ...publicKey])) }
     })
   }
 

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { decodeBase58 } from '../../src/base58.js'
 import { ManualClock } from '../../src/clock.js'
 import type { Database } from '../../src/db/database.js'
 import { migrate } from '../../src/db/migrations.js'
@@ -64,6 +66,32 @@ describe('identities', () => {
     // The owner proved the address: the identities that only carried it lose it, and their sessions.
     await expect(accounts.authenticate(google.session.token)).rejects.toThrow(AUTH_MESSAGES.noSession)
     expect((await accounts.userById(google.user.id))?.email).toBe('')
+    await db.close()
+  })
+})
+
+describe('a key export', () => {
+  it('needs a fresh code to the proved email, gives keys that are the wallet, and is audited', async () => {
+    const db = await migratedDatabase()
+    const { accounts } = accountsOn(db)
+    const { user } = await emailLogin(accounts, 'exports@example.test')
+    // The session alone exports nothing.
+    await expect(accounts.confirmExport(user, '123456', 'https://app.example')).rejects.toThrow(AUTH_MESSAGES.noExport)
+    expect(await accounts.startExport(user, 'laptop')).toEqual({ kind: 'export-otp', email: 'exports@example.test', code: '123456' })
+    await expect(accounts.confirmExport(user, '000000', 'https://app.example')).rejects.toMatchObject({ message: AUTH_MESSAGES.invalidCode, details: { attemptsLeft: 2 } })
+    const keys = await accounts.confirmExport(user, '123456', 'https://app.example')
+    expect(privateKeyToAccount(keys.evmPrivateKey).address).toBe(user.evmAddress)
+    const secret = decodeBase58(keys.solanaSecretKey)
+    expect(secret).toHaveLength(64)
+    expect(Buffer.from(secret.subarray(32)).equals(Buffer.from(decodeBase58(user.solanaAddress)))).toBe(true)
+    // Used once.
+    await expect(accounts.confirmExport(user, '123456', 'https://app.example')).rejects.toThrow(AUTH_MESSAGES.noExport)
+    const { rows } = await db.query<{ method: string; origin: string }>("SELECT method, origin FROM wallet_signatures WHERE method = 'export'")
+    expect(rows).toEqual([{ method: 'export', origin: 'https://app.example' }])
+
+    // A social identity without a proved email cannot get a code: it is refused in words.
+    const social = await accounts.signInIdentity({ key: 'sub-9', socialProvider: 'github' })
+    await expect(accounts.startExport(social.user, 'github')).rejects.toThrow(AUTH_MESSAGES.noExportEmail)
     await db.close()
   })
 })

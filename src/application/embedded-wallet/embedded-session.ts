@@ -64,6 +64,11 @@ export class EmbeddedSession {
     }
   }
 
+  /** Opens the key export in the wallet's frame; resolves whether the keys were shown (the keys stay in the frame). */
+  async exportKeys(): Promise<boolean> {
+    return (await this.loaded()).exportKeys()
+  }
+
   private async loaded(): Promise<EmbeddedWallet> {
     this.wallet ??= await this.load()
     return this.wallet

@@ -260,10 +260,16 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
 
   async signOutEverywhere(): Promise<void> {
     await this.ready()
-    // No time limit: the visitor reads and confirms it in the frame first.
-    await this.client.request('SIGN_OUT', { everywhere: true })
+    // The visitor reads and confirms it in the frame first: a confirmation's time.
+    await this.client.request('SIGN_OUT', { everywhere: true }, CONFIRMATION_TIMEOUT_MS)
     this.storage.remove(STORAGE_KEYS.socialUsername)
     if (this.user$.value !== null) this.signedOut()
+  }
+
+  async exportKeys(): Promise<boolean> {
+    await this.ready()
+    // The visitor waits for an email and types a code in the frame: a confirmation's time.
+    return (await this.client.request('EXPORT_KEYS', {}, CONFIRMATION_TIMEOUT_MS)).exported
   }
 
   /** A social session restores like an email one after a reload (the same flag); the username is the spec's social username. */

@@ -81,6 +81,11 @@ export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTION
     /** Signs this device out; `everywhere` (after the visitor confirms it in the frame) ends every session of the user, on every device and app. */
     SIGN_OUT: { request: z.object({ everywhere: z.optional(z.boolean()) }), response: empty },
     IS_CONNECTED: { request: empty, response: z.object({ isConnected: z.boolean() }) },
+    /**
+     * The visitor exports their private keys, all inside the frame: a fresh code by email, then the
+     * keys shown there. The answer says only whether they were shown; the keys never leave the frame.
+     */
+    EXPORT_KEYS: { request: empty, response: z.object({ exported: z.boolean() }) },
     GET_CHAIN_ID: { request: empty, response: z.object({ chainId }) },
     /**
      * An EIP-1193 request from the embedded wallet's provider. `signIn` marks the sign-in message the

@@ -3,7 +3,7 @@
  * page (its parent at the host origin) sending requests with ids it chooses, an auth service
  * answering by path, a visitor who answers prompts when the test says, and a fixed clock.
  */
-import { FRAME_STORAGE_KEYS, FrameHandler, type ApprovalDetails, type FrameEnv } from '../../../devnet/src/auth/frame/frame-handler'
+import { FRAME_STORAGE_KEYS, FrameHandler, type ApprovalDetails, type FrameEnv, type KeyExportFlow } from '../../../devnet/src/auth/frame/frame-handler'
 import { FRAME_CHANNEL } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 
 export const HOST = 'http://127.0.0.1:5173'
@@ -21,6 +21,9 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
   const storage = new Map<string, string>([[FRAME_STORAGE_KEYS.token, 'good-token']])
   const shown: ApprovalDetails[] = []
   const answers: ((approved: boolean) => void)[] = []
+  /** Key exports the frame ran with the visitor, and how to end each (whether the keys were shown). */
+  const exports: KeyExportFlow[] = []
+  const exportAnswers: ((shown: boolean) => void)[] = []
   const all: Record<string, Route> = {
     '/v1/chains': () => ({ json: { chains: [{ chainId: 31337, name: 'Devnet A' }, { chainId: 31338, name: 'Devnet B' }] } }),
     '/v1/user': () => ({ json: { email: 'ada@example.test', accounts: { eip155: ADDRESS } } }),
@@ -54,6 +57,10 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
         return new Promise<boolean>((resolve) => answers.push(resolve))
       },
       setTheme: () => undefined,
+      exportKeys: (flow) => {
+        exports.push(flow)
+        return new Promise<boolean>((resolve) => exportAnswers.push(resolve))
+      },
     },
     reload: () => undefined,
     randomId: () => 'device-1',
@@ -65,7 +72,7 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
   const send = (action: string, payload: unknown, id = `r${++n}`) =>
     frame.handle({ origin: HOST, source: parent, data: { channel: FRAME_CHANNEL, kind: 'request', id, action, payload } })
   const responses = () => posted.filter((m) => m.kind === 'response')
-  return { frame, send, shown, answers, rpcCalls, responses }
+  return { frame, send, shown, answers, rpcCalls, responses, posted, exports, exportAnswers }
 }
 
 /** Lets the frame's pending promises run (no timer, no clock). */

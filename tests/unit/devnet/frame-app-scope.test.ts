@@ -56,7 +56,7 @@ describe('appStorage', () => {
         return { ok: true, status: 200, json: async () => ({}) } as Response
       },
       storage: appStorage(storage, OTHER),
-      ui: { confirm: async () => true, setTheme: () => undefined },
+      ui: { confirm: async () => true, setTheme: () => undefined, exportKeys: async () => false },
       reload: () => undefined,
       randomId: () => 'id',
       now: () => 0,

@@ -68,6 +68,7 @@ function aFrame(routes: Record<string, Route> = {}, stored: Record<string, strin
         return new Promise<boolean>((resolve) => answers.push({ resolve, signal }))
       },
       setTheme: () => undefined,
+      exportKeys: async () => false,
     },
     reload: () => void posted.push({ message: { kind: 'reloaded' }, targetOrigin: '' }),
     randomId: () => 'device-1',

@@ -35,7 +35,7 @@ function aFrame() {
     },
     storage,
     flowStorage,
-    ui: { confirm: async () => false, setTheme: () => undefined },
+    ui: { confirm: async () => false, setTheme: () => undefined, exportKeys: async () => false },
     reload: () => undefined,
     randomId: () => `random-value-${++ids}-0123456789abcdef`,
     now: () => 0,

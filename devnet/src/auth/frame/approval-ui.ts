@@ -9,7 +9,9 @@
  * window of the auth origin where the visitor confirms (confirm-popup.ts). Reject is never guarded.
  */
 import { ARM_DELAY_MS, ArmingGate, type Timers, type VisibilityWatch } from './approval-arming'
-import type { ApprovalDetails, FrameUi } from './frame-handler'
+import { frameDialog } from './dialog'
+import { runKeyExport } from './export-ui'
+import type { ApprovalDetails, FrameUi, KeyExportFlow } from './frame-handler'
 
 /** How Approve is guarded. */
 export type ApprovalArming =
@@ -22,24 +24,18 @@ export class DomApprovalUi implements FrameUi {
     private readonly arming: ApprovalArming,
   ) {}
 
+  exportKeys(flow: KeyExportFlow, signal: AbortSignal): Promise<boolean> {
+    const clipboard = this.doc.defaultView?.navigator.clipboard
+    return runKeyExport(this.doc, flow, signal, clipboard === undefined ? undefined : (text) => clipboard.writeText(text))
+  }
+
   setTheme(mode: 'light' | 'dark'): void {
     this.doc.documentElement.dataset.theme = mode
   }
 
   confirm(details: ApprovalDetails, signal: AbortSignal): Promise<boolean> {
     const doc = this.doc
-    const root = doc.getElementById('frame-root') ?? doc.body
-    const section = doc.createElement('section')
-    section.className = 'approval'
-    section.setAttribute('role', 'dialog')
-    section.setAttribute('aria-modal', 'true')
-    section.setAttribute('aria-labelledby', 'approval-title')
-    section.dataset.testid = 'frame-approval'
-
-    const title = doc.createElement('h1')
-    title.id = 'approval-title'
-    title.textContent = details.title
-    section.append(title)
+    const { root, section } = frameDialog(doc, { title: details.title, titleId: 'approval-title', testid: 'frame-approval' })
 
     const from = doc.createElement('p')
     from.className = 'from'

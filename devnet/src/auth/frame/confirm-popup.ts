@@ -89,7 +89,7 @@ export interface PopupSide {
  * The popup's side: asks its opener (at its own origin) for the request, shows it with `ui`, and
  * posts the visitor's answer back. Returns false when there is no opener to answer.
  */
-export function servePopup(win: PopupSide, ui: FrameUi): boolean {
+export function servePopup(win: PopupSide, ui: Pick<FrameUi, 'confirm' | 'setTheme'>): boolean {
   const opener = win.opener
   if (opener === null) return false
   let shown = false

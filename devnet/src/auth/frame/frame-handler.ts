@@ -69,9 +69,20 @@ export interface ApprovalDetails {
   readonly rows: readonly { readonly label: string; readonly value: string; readonly warning?: boolean }[]
 }
 
+/** The key export's steps as the frame's UI drives them; each rejects a FrameFailure in the visitor's words. */
+export interface KeyExportFlow {
+  readonly appName: string | undefined
+  /** Mails a fresh code to the wallet's email. */
+  sendCode(): Promise<void>
+  /** Checks the code; the keys, for the UI to show and to forget. */
+  showKeys(otp: string): Promise<{ readonly evmPrivateKey: string; readonly solanaSecretKey: string }>
+}
+
 export interface FrameUi {
   /** Shows the request; resolves true (Approve) or false (Reject). When `signal` aborts, the UI goes away and the promise is ignored. */
   confirm(details: ApprovalDetails, signal: AbortSignal): Promise<boolean>
+  /** Runs the key export with the visitor: resolves whether the keys were shown. When `signal` aborts, the UI goes away. */
+  exportKeys(flow: KeyExportFlow, signal: AbortSignal): Promise<boolean>
   setTheme(mode: 'light' | 'dark'): void
 }
 
@@ -133,6 +144,8 @@ interface PendingApproval {
   readonly controller: AbortController
   resolve(approved: boolean): void
   reject(error: unknown): void
+  /** Set for a key export: the UI runs its steps instead of Approve / Reject. */
+  readonly exportKeys?: KeyExportFlow
 }
 
 interface RequestContext {
@@ -282,6 +295,22 @@ export class FrameHandler {
       ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } }))
       return {}
     },
+    EXPORT_KEYS: async () => {
+      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      const flow: KeyExportFlow = {
+        appName: this.appName,
+        sendCode: async () => {
+          await this.api('/v1/export/start', { method: 'POST', auth: true })
+        },
+        showKeys: (otp) => this.api<{ evmPrivateKey: string; solanaSecretKey: string }>('/v1/export/confirm', { method: 'POST', body: { otp }, auth: true }),
+      }
+      // In the visitor queue like a confirmation: one thing is shown at a time, and leaving aborts it.
+      const exported = await new Promise<boolean>((resolve, reject) => {
+        this.queue.push({ details: { title: 'Export private keys', method: 'export_keys', appName: this.appName, rows: [] }, controller: new AbortController(), resolve, reject, exportKeys: flow })
+        this.showNext()
+      })
+      return { exported }
+    },
     IS_CONNECTED: async () => {
       if (this.token() === undefined) return { isConnected: false }
       try {
@@ -378,7 +407,8 @@ export class FrameHandler {
     if (next === undefined) return
     this.current = next
     this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'APPROVAL', payload: { pending: true, title: next.details.title } })
-    this.env.ui.confirm(next.details, next.controller.signal).then(
+    const shown = next.exportKeys === undefined ? this.env.ui.confirm(next.details, next.controller.signal) : this.env.ui.exportKeys(next.exportKeys, next.controller.signal)
+    shown.then(
       (approved) => this.settle(next, () => next.resolve(approved)),
       (error: unknown) => this.settle(next, () => next.reject(error)),
     )

@@ -11,7 +11,7 @@ import type { Address } from 'viem'
 import { normalisedEmail } from '../../../../src/wire/email.js'
 import { systemClock, type Clock } from '../../clock.js'
 import type { Database, Queryable } from '../../db/database.js'
-import type { WalletKeys } from '../wallet-keys.js'
+import type { ExportedKeys, WalletKeys } from '../wallet-keys.js'
 import { CODE_LIMITS, CodePolicy, type CodeLimits } from './code-policy.js'
 import { codesEqual } from './codes-equal.js'
 import { pgLoginStores } from './pg-stores.js'
@@ -41,6 +41,8 @@ export const AUTH_MESSAGES = {
   emailTaken: 'That email belongs to another account',
   sameEmail: 'That is already your email',
   noUpdate: 'Start the email change again',
+  noExportEmail: 'Add an email to this wallet before exporting its keys',
+  noExport: 'Start the export again',
 } as const
 
 export class AuthError extends Error {
@@ -95,6 +97,8 @@ export type Outgoing =
   | { readonly kind: 'device'; readonly email: string; readonly linkToken: string }
   /** A code confirming an email change: to the current address first, then to the new one. */
   | { readonly kind: 'update-otp'; readonly email: string; readonly code: string; readonly newEmail: string }
+  /** A code confirming a key export (a fresh login: whoever holds the session alone cannot export). */
+  | { readonly kind: 'export-otp'; readonly email: string; readonly code: string }
 
 /** The email as it is stored and mailed to (the wire's one rule), or 400 "Enter a valid email address". */
 export function normaliseEmail(email: string): string {
@@ -486,6 +490,23 @@ export class AuthAccounts {
     if (rows.length === 0) throw new AuthError(409, AUTH_MESSAGES.emailTaken)
     await this.emailProved(update.newEmail, user.id)
     return update.newEmail
+  }
+
+  /**
+   * Starts a key export: a fresh code goes to the user's proved email, under the code policy. A
+   * session alone never exports: the visitor logs in again with the code. A user without a proved
+   * email (a social identity) is refused.
+   */
+  async startExport(user: AuthUser, deviceId: string): Promise<Outgoing> {
+    if (!user.emailVerified || user.email === '') throw new AuthError(400, AUTH_MESSAGES.noExportEmail)
+    return { kind: 'export-otp', email: user.email, code: await this.newPendingCode(`export:${user.id}`, user.email, deviceId) }
+  }
+
+  /** The export's code: right, and the user's keys, the export recorded in the audit table with `origin`. */
+  async confirmExport(user: AuthUser, code: string, origin: string, client = NO_CLIENT): Promise<ExportedKeys> {
+    if ((await this.stores.codes.get(`export:${user.id}`)) === undefined) throw new AuthError(400, AUTH_MESSAGES.noExport)
+    await this.checkCode(`export:${user.id}`, code, client)
+    return this.keys.exportKeys(user.id, { origin })
   }
 
   /** The EVM account type the user uses from now on, on every device. */

@@ -420,6 +420,7 @@ export default {
   'email.signedInAs': "مسجّل الدخول باسم",
   'email.edit': "تعديل البريد",
   'email.signOutEverywhere': "تسجيل الخروج من كل مكان",
+  'email.exportKeys': "تصدير المفاتيح الخاصة",
   'email.invalid': "بريد إلكتروني غير صالح",
   'email.cooldown': "يرجى المحاولة مرة أخرى بعد {seconds} ثانية",
   'email.codeRequired': "أدخل الرمز المكوّن من 6 أرقام من البريد الإلكتروني",

@@ -416,6 +416,7 @@ export default {
   'email.signedInAs': "Angemeldet als",
   'email.edit': "E-Mail ändern",
   'email.signOutEverywhere': "Überall abmelden",
+  'email.exportKeys': "Private Schlüssel exportieren",
   'email.invalid': "Ungültige E-Mail",
   'email.cooldown': "Bitte versuche es in {seconds} Sekunden erneut",
   'email.codeRequired': "Gib den 6-stelligen Code aus der E-Mail ein",

@@ -416,6 +416,7 @@ export default {
   'email.signedInAs': "Sesión iniciada como",
   'email.edit': "Cambiar correo",
   'email.signOutEverywhere': "Cerrar sesión en todas partes",
+  'email.exportKeys': "Exportar claves privadas",
   'email.invalid': "Correo electrónico no válido",
   'email.cooldown': "Vuelve a intentarlo dentro de {seconds} segundos",
   'email.codeRequired': "Introduce el código de 6 dígitos del correo",

@@ -416,6 +416,7 @@ export default {
   'email.signedInAs': "Connecté en tant que",
   'email.edit': "Modifier l’e-mail",
   'email.signOutEverywhere': "Se déconnecter partout",
+  'email.exportKeys': "Exporter les clés privées",
   'email.invalid': "E-mail invalide",
   'email.cooldown': "Réessayez dans {seconds} secondes",
   'email.codeRequired': "Saisissez le code à 6 chiffres reçu par e-mail",

@@ -417,6 +417,7 @@ export default {
   'email.signedInAs': "מחובר בתור",
   'email.edit': "שינוי אימייל",
   'email.signOutEverywhere': "התנתקות מכל מקום",
+  'email.exportKeys': "ייצוא מפתחות פרטיים",
   'email.invalid': "כתובת אימייל לא תקינה",
   'email.cooldown': "נסו שוב בעוד {seconds} שניות",
   'email.codeRequired': "הזינו את הקוד בן 6 הספרות מהאימייל",

@@ -414,6 +414,7 @@ export default {
   'email.signedInAs': "ログイン中:",
   'email.edit': "メールを変更",
   'email.signOutEverywhere': "すべての場所からサインアウト",
+  'email.exportKeys': "秘密鍵をエクスポート",
   'email.invalid': "メールアドレスが正しくありません",
   'email.cooldown': "{seconds} 秒後にもう一度お試しください",
   'email.codeRequired': "メールに記載された6桁のコードを入力してください",

@@ -414,6 +414,7 @@ export default {
   'email.signedInAs': "로그인 계정",
   'email.edit': "이메일 변경",
   'email.signOutEverywhere': "모든 곳에서 로그아웃",
+  'email.exportKeys': "개인 키 내보내기",
   'email.invalid': "잘못된 이메일",
   'email.cooldown': "{seconds}초 후에 다시 시도하세요",
   'email.codeRequired': "이메일로 받은 6자리 코드를 입력하세요",

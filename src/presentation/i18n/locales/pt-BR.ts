@@ -416,6 +416,7 @@ export default {
   'email.signedInAs': "Conectado como",
   'email.edit': "Alterar e-mail",
   'email.signOutEverywhere': "Sair de todos os lugares",
+  'email.exportKeys': "Exportar chaves privadas",
   'email.invalid': "E-mail inválido",
   'email.cooldown': "Tente novamente em {seconds} segundos",
   'email.codeRequired': "Digite o código de 6 dígitos do e-mail",

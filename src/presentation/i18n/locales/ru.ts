@@ -420,6 +420,7 @@ export default {
   'email.signedInAs': "Вы вошли как",
   'email.edit': "Сменить почту",
   'email.signOutEverywhere': "Выйти везде",
+  'email.exportKeys': "Экспортировать закрытые ключи",
   'email.invalid': "Неверный адрес почты",
   'email.cooldown': "Повторите попытку через {seconds} с",
   'email.codeRequired': "Введите 6-значный код из письма",

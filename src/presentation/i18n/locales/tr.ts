@@ -416,6 +416,7 @@ export default {
   'email.signedInAs': "Giriş yapılan hesap",
   'email.edit': "E-postayı değiştir",
   'email.signOutEverywhere': "Her yerden çıkış yap",
+  'email.exportKeys': "Özel anahtarları dışa aktar",
   'email.invalid': "Geçersiz e-posta",
   'email.cooldown': "{seconds} saniye sonra tekrar deneyin",
   'email.codeRequired': "E-postadaki 6 haneli kodu girin",

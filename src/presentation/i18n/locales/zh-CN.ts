@@ -414,6 +414,7 @@ export default {
   'email.signedInAs': "已登录为",
   'email.edit': "修改邮箱",
   'email.signOutEverywhere': "在所有设备上退出登录",
+  'email.exportKeys': "导出私钥",
   'email.invalid': "邮箱地址无效",
   'email.cooldown': "请在 {seconds} 秒后重试",
   'email.codeRequired': "请输入邮件中的 6 位验证码",

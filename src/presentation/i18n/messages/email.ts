@@ -22,6 +22,8 @@ export const email = {
   'email.edit': 'Edit email',
   /** Ends every session of the embedded wallet's user (every device, every app), after the wallet asks. */
   'email.signOutEverywhere': 'Sign out everywhere',
+  /** Opens the key export inside the wallet's frame. */
+  'email.exportKeys': 'Export private keys',
   // Failures of the login and the update (the field on Connect shows them too: the login's
   // bindings add these texts as they load). The spec's words where it has them (sections 5 and 8).
   'email.invalid': 'Invalid email',

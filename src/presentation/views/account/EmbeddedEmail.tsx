@@ -50,23 +50,39 @@ export function EmbeddedEmail() {
  */
 export function SignOutEverywhere() {
   const session = useService(EmbeddedSessionToken)
+  const { t } = useI18n()
+  return <WalletFrameAction label={t('email.signOutEverywhere')} testId="account-sign-out-everywhere" run={() => session.signOutEverywhere()} />
+}
+
+/**
+ * "Export private keys": the export runs inside the wallet's frame (a plain warning, a fresh code
+ * by email, the keys shown there); the modal only opens it and never sees a key.
+ */
+export function ExportKeys() {
+  const session = useService(EmbeddedSessionToken)
+  const { t } = useI18n()
+  return <WalletFrameAction label={t('email.exportKeys')} testId="account-export-keys" run={() => session.exportKeys()} />
+}
+
+/** A button that hands the visitor to the wallet's frame, busy until it answers, its failure said below it. */
+function WalletFrameAction({ label, testId, run }: { readonly label: string; readonly testId: string; readonly run: () => Promise<unknown> }) {
   const i18n = useI18n()
   const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; error: unknown }>({ status: 'idle' })
-  const signOut = () => {
+  const start = () => {
     if (state.status === 'busy') return
     setState({ status: 'busy' })
-    session.signOutEverywhere().then(
+    run().then(
       () => setState({ status: 'idle' }),
       (error: unknown) => setState({ status: 'error', error }),
     )
   }
   return (
     <>
-      <Button variant="ghost" loading={state.status === 'busy'} disabled={state.status === 'busy'} onClick={signOut} data-testid="account-sign-out-everywhere">
-        {i18n.t('email.signOutEverywhere')}
+      <Button variant="ghost" loading={state.status === 'busy'} disabled={state.status === 'busy'} onClick={start} data-testid={testId}>
+        {label}
       </Button>
       {state.status === 'error' && (
-        <p className="wg-account-types-error" role="alert" data-testid="account-sign-out-everywhere-error">
+        <p className="wg-account-types-error" role="alert" data-testid={`${testId}-error`}>
           {errorText(i18n, state.error, { code: 'email.failed' })}
         </p>
       )}

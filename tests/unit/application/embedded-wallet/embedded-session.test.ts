@@ -24,6 +24,7 @@ function walletThat(signOutEverywhere: () => Promise<void>): EmbeddedWallet {
     abortPending: async () => undefined,
     smartAccount: async () => null,
     signOutEverywhere,
+    exportKeys: async () => false,
   }
 }
 

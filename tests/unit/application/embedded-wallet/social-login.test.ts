@@ -36,6 +36,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
     abortPending: vi.fn(async () => undefined),
     smartAccount: vi.fn(async () => null),
     signOutEverywhere: vi.fn(async () => undefined),
+    exportKeys: vi.fn(async () => false),
     ...overrides,
   }
 }
