@@ -143,7 +143,10 @@ function ensureChromium() {
   return aptGet('update', '-qq') && aptGet('install', '-y', '-qq', 'chromium') && existsSync(path)
 }
 
-/** Debian's PostgreSQL server for walletgate-server's tests (server/test/postgres-cluster.ts), installed when missing. */
+/**
+ * Debian's PostgreSQL server, installed when missing: walletgate-server's tests run on a throwaway
+ * cluster of it (server/test/postgres-cluster.ts), and so does the e2e world's server.
+ */
 function ensurePostgres() {
   const root = '/usr/lib/postgresql'
   const installed = () => existsSync(root) && readdirSync(root).some((version) => existsSync(join(root, version, 'bin', 'initdb')))
@@ -193,6 +196,9 @@ const browserProjects = ['e2e', 'security'].filter(wanted)
 const chromiumReady = (wanted('vitest') || browserProjects.length > 0) && ensureChromium()
 // The world starts while the checks run. Without a browser project (`--only vitest`) there is no
 // world to share: the contract project starts its own devnet (tests/contract/global-setup.ts).
+// Before the world: its server keeps its data (and the embedded wallets') on a PostgreSQL cluster.
+const postgresReady = (wanted('vitest') || browserProjects.length > 0) && ensurePostgres()
+if (!postgresReady && (wanted('vitest') || browserProjects.length > 0)) console.log('=== postgresql: not installed; the e2e world runs on PGlite and the server tests on PostgreSQL fail')
 const worldStarting = browserProjects.length > 0 && chromiumReady ? startE2eWorld() : Promise.resolve(undefined)
 
 // The contract project beside the foreground steps: it waits on its devnet, Chromium and child
@@ -217,8 +223,7 @@ await check('depcruise', bin('depcruise'), ['--config', '.dependency-cruiser.cjs
 // No file the package ships is unreachable from its entry points (knip.json; its allow-list says why).
 await check('knip', bin('knip'), ['--production', '--include', 'files,dependencies,unlisted,unresolved', '--no-progress'])
 if (wanted('vitest')) {
-  // The server project's tests run on a throwaway PostgreSQL cluster as well as on PGlite.
-  ensurePostgres()
+  // The server project's tests run on a throwaway PostgreSQL cluster as well as on PGlite (installed above).
   const report = 'test-results/vitest.json'
   await suite('vitest', bin('vitest'), [...vitestArgs(report), '--project', 'unit', '--project', 'property', '--project', 'size', '--project', 'server'], report, countVitest)
 }

@@ -42,6 +42,11 @@ export interface StartDevnetOptions {
   ports?: Partial<Record<DevnetPortName, number>>
   /** Where persistent state (the name registry) lives. Env DEVNET_DATA_DIR; default <repo>/.devnet-data. */
   dataDir?: string
+  /**
+   * A PostgreSQL database (postgres://...) for the server's data and the embedded wallets' accounts
+   * and sealed keys. Env DEVNET_DATABASE_URL; default PGlite in the data folder.
+   */
+  databaseUrl?: string
   /** Known project ids. Env DEVNET_PROJECT_IDS (comma-separated); default walletgate-demo,walletgate-test. */
   projectIds?: string[]
   /** The token the service's `/__admin/*` switches ask for. Env DEVNET_ADMIN_TOKEN; a random one by default. */
@@ -266,6 +271,7 @@ const serviceStep: StartStep = {
       port: ctx.ports.service,
       rpcUrls: ctx.rpcUrls,
       dataDir: ctx.dataDir,
+      ...((ctx.opts.databaseUrl ?? process.env.DEVNET_DATABASE_URL) ? { databaseUrl: ctx.opts.databaseUrl ?? process.env.DEVNET_DATABASE_URL } : {}),
       projectIds: ctx.projectIds,
       ...(ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN ? { adminToken: ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN } : {}),
       ...(ctx.solana ? { solana: ctx.solana.ledger, solanaRpcUrl: ctx.solana.rpcUrl } : {}),

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type Database, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
+import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, openPostgresDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type Database, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
 import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
 import { catalogueFile, iconSvg } from './catalogue'
@@ -26,6 +26,8 @@ export interface ServiceOptions {
   port: number
   rpcUrls: Record<number, string>
   dataDir: string
+  /** A PostgreSQL server's database for the server's data (and the embedded wallets'); PGlite in the data folder when absent. */
+  databaseUrl?: string
   projectIds: readonly string[]
   /** The token `/__admin/*` asks for (`Authorization: Bearer <token>`); a random one by default. */
   adminToken?: string
@@ -106,8 +108,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     now: () => new Date(clock.now()),
   }
 
-  // The server's data lives with the devnet's (a devnet restarted on its folder keeps it).
-  const db = await openPgliteDatabase(join(opts.dataDir, 'server-db'))
+  // The server's data lives with the devnet's (a devnet restarted on its folder keeps it), or on
+  // the PostgreSQL server it was given, as a host's server keeps it.
+  const db = opts.databaseUrl === undefined ? await openPgliteDatabase(join(opts.dataDir, 'server-db')) : await openPostgresDatabase(opts.databaseUrl)
   try {
     await migrate(db)
     const projects = new Projects(db, clock)

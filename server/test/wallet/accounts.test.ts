@@ -17,7 +17,7 @@ import type { Database } from '../../src/db/database.js'
 import { migrate } from '../../src/db/migrations.js'
 import { openPostgresDatabase } from '../../src/db/postgres-database.js'
 import { KeyUnwrapError, LocalKeyEncryption, newKekEntry, openUserKeys, parseKeks, type KeyEncryption } from '../../src/wallet/key-encryption.js'
-import { AUTH_MESSAGES, AuthAccounts, type AuthError } from '../../src/wallet/login/accounts.js'
+import { AUTH_MESSAGES, AuthAccounts, SESSION_LIFETIME_MS, type AuthError } from '../../src/wallet/login/accounts.js'
 import { WalletKeys } from '../../src/wallet/wallet-keys.js'
 import { ENGINES, freshPostgresUrl } from '../engines.js'
 import { postgresBinaries } from '../postgres-cluster.js'
@@ -66,6 +66,23 @@ describe('identities', () => {
     // The owner proved the address: the identities that only carried it lose it, and their sessions.
     await expect(accounts.authenticate(google.session.token)).rejects.toThrow(AUTH_MESSAGES.noSession)
     expect((await accounts.userById(google.user.id))?.email).toBe('')
+    await db.close()
+  })
+})
+
+describe('sessions', () => {
+  it('end after their lifetime, and the expired ones leave the table with the next login', async () => {
+    const db = await migratedDatabase()
+    const { accounts, clock } = accountsOn(db)
+    const first = await emailLogin(accounts, 'week@example.test')
+    clock.advance(SESSION_LIFETIME_MS + 1)
+    await expect(accounts.authenticate(first.session.token)).rejects.toThrow(AUTH_MESSAGES.noSession)
+    const second = await accounts.signInIdentity({ key: 'sub-2', socialProvider: 'google' })
+    await accounts.signInIdentity({ key: 'sub-2', socialProvider: 'google' })
+    clock.advance(SESSION_LIFETIME_MS + 1)
+    await accounts.signInIdentity({ key: 'sub-2', socialProvider: 'google' })
+    const { rows } = await db.query<{ user_id: string }>('SELECT user_id FROM wallet_sessions')
+    expect(rows.map((r) => r.user_id)).toEqual([second.user.id])
     await db.close()
   })
 })

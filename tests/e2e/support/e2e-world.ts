@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, preview } from 'vite'
 import { devnetInfo, startDevnet, type DevnetHandle, type DevnetInfo } from '../../../devnet/src/index'
+import { postgresBinaries, startPostgresCluster } from '../../../server/test/postgres-cluster'
 import { freePort, freePortPair } from './free-port'
 import { startRpcProxy } from './rpc-proxy'
 import type { E2eWorld } from './world'
@@ -25,9 +26,24 @@ export async function startE2eWorld(): Promise<RunningE2eWorld> {
   const dataDir = mkdtempSync(join(tmpdir(), 'walletgate-e2e-'))
   const solana = await freePortPair()
   const [bitcoin, auth, smtp, farcaster, bundlerA, bundlerB] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()])
-  const devnet = await startDevnet({ ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster, bundlerA, bundlerB }, dataDir, quiet: true })
+  // The server keeps its data, and the embedded wallets' accounts and sealed keys, on a real
+  // PostgreSQL as a host's does (PGlite only where PostgreSQL is not installed).
+  const postgres = postgresBinaries() === undefined ? undefined : startPostgresCluster(await freePort())
+  let devnet: DevnetHandle
+  try {
+    devnet = await startDevnet({
+      ports: { chainA, chainB, service, relay, solana, bitcoin, auth, smtp, farcaster, bundlerA, bundlerB },
+      dataDir,
+      quiet: true,
+      ...(postgres === undefined ? {} : { databaseUrl: postgres.url }),
+    })
+  } catch (error) {
+    postgres?.stop()
+    throw error
+  }
   const cleanUp = async () => {
     await devnet.stop()
+    postgres?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {

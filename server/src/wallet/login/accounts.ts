@@ -405,6 +405,9 @@ export class AuthAccounts {
   }
 
   private async openSession(user: AuthUser, deviceId: string): Promise<AuthSession> {
+    // What has expired goes as new rows come: the user's old sessions, anyone's dead links.
+    await this.db.query('DELETE FROM wallet_sessions WHERE user_id = $1 AND expires_at < $2', [user.id, this.now()])
+    await this.db.query('DELETE FROM wallet_device_links WHERE expires_at < $1', [this.now()])
     const session = { token: randomBytes(32).toString('hex'), userId: user.id, deviceId, expiresAt: this.now() + SESSION_LIFETIME_MS }
     await this.stores.sessions.set(session)
     return session
