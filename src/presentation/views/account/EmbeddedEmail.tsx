@@ -56,11 +56,14 @@ export function SignOutEverywhere() {
 
 /**
  * "Export private keys": the export runs inside the wallet's frame (a plain warning, a fresh code
- * by email, the keys shown there); the modal only opens it and never sees a key.
+ * by email, the keys shown there); the modal only opens it and never sees a key. Offered to a user
+ * with an email, where the code goes (a social login without one has nowhere to receive it).
  */
 export function ExportKeys() {
   const session = useService(EmbeddedSessionToken)
+  const user = useObservableState(session.user$, null)
   const { t } = useI18n()
+  if (user === null || user.email === undefined || user.email === '') return null
   return <WalletFrameAction label={t('email.exportKeys')} testId="account-export-keys" run={() => session.exportKeys()} />
 }
 
