@@ -88,7 +88,27 @@ export function runKeyExport(doc: Document, flow: KeyExportFlow, signal: AbortSi
       const back = button('Cancel', 'frame-export-cancel')
       back.addEventListener('click', () => finish(false))
       const show = button('Show keys', 'frame-export-show', true)
-      body.replaceChildren(label, input, buttons(back, show))
+      // A code voided by wrong tries, or never arrived: another, under the same limits as any code.
+      const resend = button('Send a new code', 'frame-export-resend')
+      resend.addEventListener('click', () => {
+        resend.disabled = true
+        error.textContent = ''
+        flow.sendCode().then(
+          () => {
+            resend.disabled = false
+            input.value = ''
+            note.textContent = 'A new code is on its way.'
+          },
+          (reason: unknown) => {
+            resend.disabled = false
+            failed(reason)
+          },
+        )
+      })
+      const note = el('p', '', 'frame-export-note')
+      note.className = 'note'
+      note.setAttribute('role', 'status')
+      body.replaceChildren(label, input, buttons(back, show), buttons(resend), note)
       input.focus({ preventScroll: true })
       const submit = () => {
         if (show.disabled) return
