@@ -3,11 +3,11 @@
  * reads them from the devnet mailbox like a person would, and the embedded wallet (a frame of the
  * auth origin) holds the keys. Each test signs in a fresh email, so the specs share nothing.
  */
-import { existsSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { createPublicClient, formatEther, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, snapshot, test } from './support/fixtures'
+import { postgresBinaries } from '../../server/test/postgres-cluster'
 import { dropExpectedNetworkErrors } from './support/faults'
 import { openConnect } from './support/embedded-login'
 import type { E2eWorld } from './support/world'
@@ -90,7 +90,7 @@ test('email login: the code from the mailbox connects; a send approved in the wa
   // The server behind the wallet keeps accounts, sessions and sealed keys on a real PostgreSQL
   // (npm test installs it; only a hand-run world without it falls back to PGlite).
   const ready = (await (await fetch(`${world.serviceUrl}/readyz`)).json()) as { database: string }
-  expect(ready.database).toBe(existsSync('/usr/lib/postgresql') ? 'postgres' : 'pglite')
+  expect(ready.database).toBe(postgresBinaries() === undefined ? 'pglite' : 'postgres')
   const email = fresh('ada')
   const address = await signIn(page, world, email)
   const chain = createPublicClient({ transport: http(world.rpcUrls[31337]) })

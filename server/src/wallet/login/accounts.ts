@@ -6,15 +6,15 @@
  * used once, an attempt spent once, a user made once. The HTTP side sends the emails and moves the
  * money.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto'
-import type { Address } from 'viem'
+import { randomBytes, randomInt } from 'node:crypto'
+import { getAddress, type Address } from 'viem'
 import { normalisedEmail } from '../../../../src/wire/email.js'
 import { systemClock, type Clock } from '../../clock.js'
-import type { Database, Queryable } from '../../db/database.js'
+import type { Database } from '../../db/database.js'
 import type { ExportedKeys, WalletKeys } from '../wallet-keys.js'
 import { CODE_LIMITS, CodePolicy, type CodeLimits } from './code-policy.js'
 import { codesEqual } from './codes-equal.js'
-import { pgLoginStores } from './pg-stores.js'
+import { pgLoginStores, tokenHash } from './pg-stores.js'
 import type { LoginSession, LoginStores } from './stores.js'
 
 /** A one-time code lives 10 minutes. */
@@ -120,8 +120,6 @@ export interface AccountsOptions {
 /** A caller's client address when the caller did not say (a direct call, not over HTTP). */
 const NO_CLIENT = 'unknown'
 
-const linkHash = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest()
-
 interface UserRow {
   id: string
   email: string
@@ -130,6 +128,9 @@ interface UserRow {
   user_name: string | null
   preferred_account_type: EvmAccountType | null
   created_at: string
+  /** The wallet's addresses, null while it has none. */
+  evm_address: string | null
+  solana_address: string | null
 }
 
 const USER_COLUMNS = 'u.id, u.email, u.email_verified, u.social_provider, u.user_name, u.preferred_account_type, u.created_at'
@@ -164,12 +165,17 @@ export class AuthAccounts {
     return this.userWhere('u.id = $1', [id])
   }
 
-  private async userWhere(where: string, params: unknown[], db: Queryable = this.db): Promise<AuthUser | undefined> {
-    const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM wallet_users u WHERE ${where}`, params)
+  /** One user with their wallet's addresses, in one query. */
+  private async userWhere(where: string, params: unknown[]): Promise<AuthUser | undefined> {
+    const { rows } = await this.db.query<UserRow>(
+      `SELECT ${USER_COLUMNS}, k.evm_address, k.solana_address FROM wallet_users u LEFT JOIN wallet_keys k ON k.user_id = u.id WHERE ${where}`,
+      params,
+    )
     const row = rows[0]
     if (row === undefined) return undefined
     // The wallet is made with the user; a replica stopped in between left none, made here.
-    const wallet = (await this.keys.addresses(row.id)) ?? (await this.keys.create(row.id))
+    const wallet =
+      row.evm_address === null || row.solana_address === null ? await this.keys.create(row.id) : { evm: getAddress(row.evm_address), solana: row.solana_address }
     return {
       id: row.id,
       email: row.email,
@@ -207,7 +213,7 @@ export class AuthAccounts {
     if (user !== undefined && !(await this.hasDevice(user.id, deviceId))) {
       const linkToken = randomBytes(24).toString('hex')
       await this.db.query('INSERT INTO wallet_device_links (token_hash, email, device_id, expires_at) VALUES ($1, $2, $3, $4)', [
-        linkHash(linkToken),
+        tokenHash(linkToken),
         email,
         deviceId,
         this.now() + DEVICE_LINK_LIFETIME_MS,
@@ -280,7 +286,7 @@ export class AuthAccounts {
 
   /** Whether `linkToken` is a live approval link (its page may offer the button). */
   async deviceLinkValid(linkToken: string): Promise<boolean> {
-    const { rows } = await this.db.query('SELECT 1 FROM wallet_device_links WHERE token_hash = $1 AND expires_at >= $2', [linkHash(linkToken), this.now()])
+    const { rows } = await this.db.query('SELECT 1 FROM wallet_device_links WHERE token_hash = $1 AND expires_at >= $2', [tokenHash(linkToken), this.now()])
     return rows.length > 0
   }
 
@@ -292,7 +298,7 @@ export class AuthAccounts {
   async approveDevice(linkToken: string): Promise<Outgoing> {
     const { rows } = await this.db.query<{ email: string; device_id: string; expires_at: string }>(
       'DELETE FROM wallet_device_links WHERE token_hash = $1 RETURNING email, device_id, expires_at',
-      [linkHash(linkToken)],
+      [tokenHash(linkToken)],
     )
     const link = rows[0]
     if (link === undefined || Number(link.expires_at) < this.now()) throw new AuthError(404, AUTH_MESSAGES.unknownLink)
