@@ -14,7 +14,7 @@ export { DatabaseInUseError, openPgliteDatabase } from './db/pglite-database.js'
 export { openPostgresDatabase } from './db/postgres-database.js'
 export { originAllowed, originOf, Projects, type ProjectRecord } from './projects.js'
 export { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
-export { decodeBase58 } from './base58.js'
+export { decodeBase58, encodeBase58 } from './base58.js'
 // Chain readers: balances from any EVM chain through Multicall3 and a token list, prices from
 // on-chain feeds, swaps through a Uniswap V2-compatible router; behind the server's own source
 // (evmChainData), which a deployment may put in front of a source of its own.
@@ -42,7 +42,16 @@ export { ChainNftPreviews, type ChainNftPreviewsOptions } from './chains/activit
 export { evmActivity, type EvmActivity, type EvmActivityOptions } from './chains/evm-activity.js'
 // Embedded-wallet keys at rest (issue 46): sealed per user, the data key wrapped by a KEK behind a port.
 export { KeyEncryptionConfigError, KeyUnwrapError, keyEncryptionFromEnv, LocalKeyEncryption, newKekEntry, openUserKeys, parseKeks, rewrapUserKeys, sealUserKeys, type KeyEncryption, type SealedUserKeys, type UserSecrets, type WrappedKey } from './wallet/key-encryption.js'
-export { MAX_AUDIT_SUMMARY, NoWalletError, WalletKeys, type ExportedKeys, type SignatureAudit, type WalletAddresses } from './wallet/wallet-keys.js'
+export {
+  isSolanaTransactionMessage,
+  readSolanaTransaction,
+  UnreadableSolanaTransactionError,
+  withSolanaSignature,
+  type KnownSolanaToken,
+  type SolanaRow,
+  type SolanaTransactionView,
+} from './wallet/solana-transactions.js'
+export { MAX_AUDIT_SUMMARY, NoWalletError, SolanaMessageIsTransactionError, WalletKeys, type ExportedKeys, type SignatureAudit, type WalletAddresses } from './wallet/wallet-keys.js'
 // The embedded wallet's accounts (issue 46): users, identities, devices, codes, attempts and sessions on the database.
 export { AUTH_MESSAGES, AuthAccounts, AuthError, DEVICE_LINK_LIFETIME_MS, normaliseEmail, OTP_LIFETIME_MS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, SESSION_LIFETIME_MS, type AccountsOptions, type AuthSession, type AuthUser, type EvmAccountType, type LoginAction, type Outgoing, type SignInIdentity } from './wallet/login/accounts.js'
 export { CODE_LIMITS, CodePolicy, type CodeLimits } from './wallet/login/code-policy.js'

@@ -12,6 +12,7 @@ import { encodeBase58 } from '../base58.js'
 import type { Clock } from '../clock.js'
 import type { Database, Queryable } from '../db/database.js'
 import { HIDDEN_CHARACTERS } from '../storable-text.js'
+import { isSolanaTransactionMessage, readSolanaTransaction, UnreadableSolanaTransactionError, type KnownSolanaToken } from './solana-transactions.js'
 import { openUserKeys, rewrapUserKeys, sealUserKeys, type KeyEncryption, type SealedUserKeys, type UserSecrets } from './key-encryption.js'
 
 export interface WalletAddresses {
@@ -38,6 +39,15 @@ export const MAX_AUDIT_SUMMARY = 200
 const USER_ID = /^[\x21-\x7e]{1,128}$/
 // ed25519's PKCS#8 wrapping of a 32-byte seed (RFC 8410), which node:crypto takes as a key.
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
+
+/** Bytes asked to be signed as a message are a Solana transaction's message. */
+export class SolanaMessageIsTransactionError extends Error {
+  override readonly name = 'SolanaMessageIsTransactionError'
+  readonly code = 'MESSAGE_IS_TRANSACTION'
+  constructor() {
+    super('This message is a transaction: the wallet signs it only as a transaction')
+  }
+}
 
 /** No wallet for this user: create one first. */
 export class NoWalletError extends Error {
@@ -153,9 +163,27 @@ export class WalletKeys {
     })
   }
 
-  /** An ed25519 signature of `message` with the user's Solana key, recorded. */
+  /**
+   * An ed25519 signature of `message` with the user's Solana key, recorded. Bytes that are a
+   * transaction message are refused: they are signed as a transaction, after the visitor read it.
+   * @throws SolanaMessageIsTransactionError
+   */
   async signSolanaMessage(userId: string, message: Uint8Array, audit: SignatureAudit): Promise<Uint8Array> {
+    if (isSolanaTransactionMessage(message)) throw new SolanaMessageIsTransactionError()
     return this.withSecrets(userId, 'solana_signMessage', new TextDecoder().decode(message), audit, (secrets) => Promise.resolve(new Uint8Array(signBytes(null, message, solanaKey(secrets.solanaSeed)))))
+  }
+
+  /**
+   * The user's signature of a wire transaction's message (placed in their slot by the caller),
+   * recorded with what the transaction does (`tokens`: the mints the summary names by symbol).
+   * @throws UnreadableSolanaTransactionError when the bytes are not a transaction the user signs.
+   */
+  async signSolanaTransaction(userId: string, wire: Uint8Array, audit: SignatureAudit, tokens: readonly KnownSolanaToken[] = []): Promise<Uint8Array> {
+    const view = readSolanaTransaction(wire, tokens)
+    const address = (await this.addresses(userId))?.solana
+    if (address === undefined) throw new NoWalletError()
+    if (!view.signers.includes(address)) throw new UnreadableSolanaTransactionError()
+    return this.withSecrets(userId, 'solana_signTransaction', view.summary, audit, (secrets) => Promise.resolve(new Uint8Array(signBytes(null, view.messageBytes, solanaKey(secrets.solanaSeed)))))
   }
 
   /**
