@@ -321,6 +321,7 @@ const authStep: StartStep = {
         kek: await devnetKeyEncryption(ctx.dataDir),
         smtpPort: sink.port,
         mailbox: sink.mailbox,
+        ...(ctx.solana === undefined ? {} : { solana: { rpcUrl: ctx.solana.rpcUrl } }),
         // A chain's bundler serves the users' smart accounts (a restarted bundler keeps its port).
         chains: Object.entries(ctx.rpcUrls).map(([chainId, rpcUrl]) => {
           const bundlerUrl = ctx.bundlers.get(Number(chainId))?.url

@@ -11,6 +11,15 @@ import { postgresBinaries } from '../../server/test/postgres-cluster'
 import { dropExpectedNetworkErrors } from './support/faults'
 import { openConnect } from './support/embedded-login'
 import type { E2eWorld } from './support/world'
+import { Keypair } from '@solana/web3.js'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/config'
+
+const LAMPORTS_PER_SOL = 1_000_000_000n
+
+async function solBalance(world: E2eWorld, address: string): Promise<bigint> {
+  const res = await fetch(world.solanaRpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
+  return BigInt(((await res.json()) as { result: { value: number } }).result.value)
+}
 
 interface Mail {
   readonly subject: string
@@ -148,6 +157,51 @@ test('email login: the code from the mailbox connects; a send approved in the wa
   await page.waitForLoadState('networkidle')
   await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
   console.log(`embedded wallet ${address} sent 0.01 ETH; balance now ${formatEther(await chain.getBalance({ address }))} ETH`)
+})
+
+test("the embedded wallet's Solana account connects with the email login; a SOL send approved in the frame lands on the Solana devnet", async ({ page, world }) => {
+  const email = fresh('sol')
+  await signIn(page, world, email)
+  // Account, then the Solana devnet: the same login connected the wallet's Solana account.
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('account-network-button').click()
+  await page.getByTestId(`network-${SOLANA_DEVNET_CAIP_NETWORK_ID}`).click()
+  await expect(page.getByTestId('demo-account')).toContainText(`on ${SOLANA_DEVNET_CAIP_NETWORK_ID}`)
+  const sender = ((await page.getByTestId('demo-account').textContent()) ?? '').split(' on ')[0]!.trim()
+  expect(sender).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  // A new embedded wallet gets SOL on the devnet, so it can send at once.
+  await expect.poll(() => solBalance(world, sender), { timeout: 15_000 }).toBeGreaterThan(LAMPORTS_PER_SOL)
+  const before = await solBalance(world, sender)
+
+  const receiver = Keypair.generate().publicKey.toBase58()
+  await page.getByTestId('account-send').click()
+  const token = page.getByTestId('send-token')
+  await token.selectOption({ label: (await token.locator('option', { hasText: 'SOL ·' }).textContent()) ?? '' })
+  await page.getByTestId('send-amount').fill('0.5')
+  await page.getByTestId('send-receiver').fill(receiver)
+  await page.getByTestId('send-review').click()
+  await page.getByTestId('send-confirm').click()
+  // The frame shows what the transaction does, read from its bytes, and the visitor approves there.
+  await expect(page.getByTestId('embedded-approval')).toBeVisible()
+  await expect(frame(page).getByText(`send 0.5 SOL to ${receiver}`)).toBeVisible()
+  await expect(frame(page).getByText('Solana Devnet')).toBeVisible()
+  await expect(frame(page).getByTestId('frame-approve')).toBeEnabled()
+  await frame(page).getByTestId('frame-approve').click()
+  await expect.poll(() => solBalance(world, receiver), { timeout: 15_000 }).toBe(LAMPORTS_PER_SOL / 2n)
+  await expect(page.getByTestId('embedded-approval')).toBeHidden()
+  // The sender paid the amount and one signature's fee.
+  expect(before - (await solBalance(world, sender))).toBe(LAMPORTS_PER_SOL / 2n + 5000n)
+
+  // A reload restores the Solana account from the frame's session, without a new code.
+  await page.reload()
+  await expect(page.getByTestId('demo-account')).toContainText(sender)
+
+  // Disconnecting signs the wallet out in every family at once; the next visit restores neither.
+  await page.getByTestId('demo-disconnect').click()
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
+  await page.reload()
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
 })
 
 test('a login from a new browser profile asks for the code, which comes once the emailed device approval is pressed; sign out everywhere ends both', async ({ page, world, browser }) => {

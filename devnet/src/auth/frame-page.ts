@@ -60,6 +60,12 @@ export function frameHtml(title = 'Wallet'): string {
 * { box-sizing: border-box; }
 html, body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
 #frame-root { padding: 16px; max-width: 480px; margin: 0 auto; }
+/* A request longer than the frame keeps its title and buttons in view; its details scroll. The
+   whole approval must fit to be fully visible, which is what arms Approve (approval-arming.ts). */
+html, body { height: 100%; }
+#frame-root { height: 100%; display: flex; flex-direction: column; }
+#frame-root > .approval { display: flex; flex-direction: column; min-height: 0; }
+.approval dl { flex: 0 1 auto; min-height: 4.5em; overflow: auto; }
 .approval h1 { font-size: 18px; margin: 0 0 4px; }
 .approval .from { color: var(--muted); margin: 0 0 12px; }
 .approval dl { margin: 0 0 16px; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 6px 12px; }

@@ -20,6 +20,7 @@
  *   POST /v1/export/start           (Bearer; the frame only) -> { sent: true } a fresh code to the proved email
  *   POST /v1/export/confirm { otp } (Bearer; the frame only) -> { evmPrivateKey, solanaSecretKey } (audited)
  *   POST /v1/rpc { chainId, method, params } (Bearer) -> { result } | 403 "Requested RPC call is not allowed"
+ *   POST /v1/solana/sign { kind, bytes } (Bearer)     -> { signature } (base58) of a message (never a transaction's) or a transaction the user signs (audited)
  *   GET  /v1/chains                                   -> { chains: [{ chainId, name, smartAccount? }] } the chains it signs for (smartAccount: it has a bundler)
  *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
  *   GET  /frame/app.js                                -> the frame app (bundled on first request)
@@ -49,7 +50,7 @@ import type { AddressInfo } from 'node:net'
 import { createTransport } from 'nodemailer'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex, type TransactionRequest } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC } from '../config'
+import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC, DEVNET_SOLANA_TOKENS } from '../config'
 import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { HttpError, readBody } from '../service/http'
 import {
@@ -67,6 +68,9 @@ import {
   type EvmAccountType,
   type KeyEncryption,
   type Outgoing,
+  encodeBase58,
+  SolanaMessageIsTransactionError,
+  UnreadableSolanaTransactionError,
 } from '../../../server/src/index.js'
 import { requestApp } from './frame/app-scope'
 import { FRAME_APP_PATH, allowedHostOrigin, confirmPopupCsp, confirmPopupHtml, frameAppBundler, frameCsp, frameHtml, frameRefusedHtml } from './frame-page'
@@ -97,6 +101,28 @@ const DEVNET_ICON =
 
 export type { EvmAccountType }
 
+/** The devnet's SPL tokens, named by symbol in what the audit records of a Solana transaction. */
+const DEVNET_SOLANA_KNOWN_TOKENS = DEVNET_SOLANA_TOKENS.map(({ mint, symbol, decimals }) => ({ mint, symbol, decimals }))
+/** The longest base64 of bytes to sign with a Solana key (a transaction is at most 1,232 bytes; a message is kept as short). */
+const MAX_SOLANA_SIGN_BASE64 = 4 * Math.ceil(1232 / 3)
+/** What a new wallet's Solana account gets on the Solana devnet. */
+const NEW_WALLET_SOL_LAMPORTS = 10_000_000_000
+
+/**
+ * Airdrops SOL to a wallet's Solana account that holds none: a new one, or a known one on a
+ * Solana devnet started over since.
+ */
+async function fundSolana(rpcUrl: string, address: string): Promise<void> {
+  const call = async <T>(method: string, params: unknown[]): Promise<T> => {
+    const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    const answer = (await res.json()) as { result?: T; error?: { message: string } }
+    if (answer.error !== undefined) throw new Error(`${method}: ${answer.error.message}`)
+    return answer.result as T
+  }
+  const { value } = await call<{ value: number }>('getBalance', [address])
+  if (value === 0) await call('requestAirdrop', [address, NEW_WALLET_SOL_LAMPORTS])
+}
+
 /** Read-only calls passed to the chain as they are. */
 const READ_METHODS = new Set([
   'eth_blockNumber',
@@ -124,6 +150,8 @@ export interface AuthServiceOptions {
    * `bundlerUrl` (ERC-4337) also serves each user's smart account.
    */
   readonly chains: readonly { readonly chainId: number; readonly rpcUrl: string; readonly bundlerUrl?: string }[]
+  /** The Solana devnet: each new wallet's Solana account gets SOL there (an airdrop). */
+  readonly solana?: { readonly rpcUrl: string }
   /** The login rules' clock, codes and limits (tests move the time, fix the code). */
   readonly accounts?: Omit<AccountsOptions, 'clock' | 'stores'> & { readonly now?: () => number }
   /**
@@ -258,8 +286,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
    */
   const fund = async (user: AuthUser, created = true): Promise<unknown> => {
     const smart = await smartAddressOf(user)
-    return Promise.all(
-      options.chains.map(async (chain) => {
+    return Promise.all([
+      ...(options.solana === undefined ? [] : [fundSolana(options.solana.rpcUrl, user.solanaAddress)]),
+      ...options.chains.map(async (chain) => {
         if (!created) {
           const reader = createPublicClient({ transport: http(chain.rpcUrl) })
           const [sent, held] = await Promise.all([reader.getTransactionCount({ address: user.evmAddress }), reader.getBalance({ address: user.evmAddress })])
@@ -267,7 +296,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         }
         await Promise.all([fundAddress(chain, user.evmAddress), ...(smart === undefined ? [] : [fundAddress(chain, smart)])])
       }),
-    )
+    ])
   }
 
   const sendMail = async (outgoing: Outgoing): Promise<void> => {
@@ -390,6 +419,23 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     } catch (error) {
       return rpcError(error)
     }
+  }
+
+  /**
+   * A Solana signature with the user's key: of a message (never of bytes that are a transaction's
+   * message), or of a transaction the user signs, answered as the signature (base58).
+   */
+  const solanaSign = async (user: AuthUser, body: Record<string, unknown>, origin: string): Promise<unknown> => {
+    const bytes = typeof body.bytes === 'string' && body.bytes.length <= MAX_SOLANA_SIGN_BASE64 ? Buffer.from(body.bytes, 'base64') : undefined
+    if (bytes === undefined || bytes.length === 0) throw new HttpError(400, 'bytes must be base64')
+    try {
+      if (body.kind === 'message') return { signature: encodeBase58(await keys.signSolanaMessage(user.id, new Uint8Array(bytes), { origin })) }
+      if (body.kind === 'transaction') return { signature: encodeBase58(await keys.signSolanaTransaction(user.id, new Uint8Array(bytes), { origin }, DEVNET_SOLANA_KNOWN_TOKENS)) }
+    } catch (error) {
+      if (error instanceof SolanaMessageIsTransactionError || error instanceof UnreadableSolanaTransactionError) throw new HttpError(400, error.message)
+      throw error
+    }
+    throw new HttpError(400, "kind must be 'message' or 'transaction'")
   }
 
   const rpc = async (user: AuthUser, body: Record<string, unknown>, app: string | undefined): Promise<JsonAnswer> => {
@@ -629,6 +675,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       const app = requestApp(req.headers)
       const { user } = await accounts.authenticate(bearer(req), app)
       return rpc(user, await body(), app)
+    }
+    if (method === 'POST' && path === '/v1/solana/sign') {
+      // The frame asks once the visitor approved what it showed them; the service reads the bytes again itself.
+      const app = requestApp(req.headers)
+      const { user } = await accounts.authenticate(bearer(req), app)
+      return { json: await solanaSign(user, await body(), app ?? 'the wallet service') }
     }
     if (method === 'GET' && path === '/v1/chains') {
       return {

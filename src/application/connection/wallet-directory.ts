@@ -56,7 +56,8 @@ export class WalletDirectory {
         else if (!(known.chains ?? [known.chain]).includes(connector.chain)) {
           byId.set(connector.id, {
             ...known,
-            type: 'MULTI_CHAIN',
+            // The embedded wallet stays AUTH in every family: it is the email field, never a wallet row.
+            type: known.type === 'AUTH' && connector.type === 'AUTH' ? 'AUTH' : 'MULTI_CHAIN',
             chains: [...(known.chains ?? [known.chain]), connector.chain],
           })
         }

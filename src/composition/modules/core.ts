@@ -121,6 +121,7 @@ function chainFamilies(container: Container, config: ResolvedConfig, wings: read
             browserWallets: config.browserWallets,
             walletConnect: config.enableWalletConnect ? () => container.get(WalletConnectPairings) as WalletConnectConnectors : undefined,
             embedded: auth,
+            embeddedSolana: auth && ((chains) => auth.loaded().then((wallet) => wallet.solanaWallet(chains))),
           }),
         ]
   })

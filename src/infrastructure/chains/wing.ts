@@ -7,7 +7,7 @@
  * is `src/infrastructure/chains/<namespace>/wing.ts`, reached by a host through the family's entry
  * point (`walletgate/solana`, ...); EVM's is the modal's default.
  */
-import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
+import type { Eip1193Provider, WalletStandardWallet } from '../../domain/chains/wallet-providers'
 import type { AddressRule, NamespaceCapability } from '../../domain/chains/family-rules'
 import type { AccountType, CaipNetwork, ChainNamespace } from '../../domain/entities'
 import type { ChainFamily, WalletAccount, WalletEvent } from '../../ports/chain-family'
@@ -33,6 +33,11 @@ export interface WingContext {
   readonly walletConnect: (() => WalletConnectConnectors) | undefined
   /** The embedded wallet's connector (email login), when the modal offers it. */
   readonly embedded: ConnectorSource<Eip1193Provider> | undefined
+  /**
+   * The embedded wallet's Solana account as a Wallet Standard wallet for these networks (CAIP-2
+   * ids), loaded on first use; absent when the modal offers no embedded wallet.
+   */
+  readonly embeddedSolana: ((chains: readonly string[]) => Promise<WalletStandardWallet>) | undefined
 }
 
 /** What a family's session answers (the families on the shared page-side shell): every request but discovery. */

@@ -6,14 +6,16 @@
 import { BehaviorSubject, Subject } from 'rxjs'
 import { STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR } from '../../domain/connection/connectors'
-import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
+import type { Eip1193Provider, WalletStandardWallet } from '../../domain/chains/wallet-providers'
 import type { AccountType, Connector } from '../../domain/entities'
 import type { WalletAccount, WalletEvent } from '../../ports/chain-family'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { ConnectorSource } from '../chains/connector-source'
 
-/** What the loaded embedded wallet offers this source (FrameEmbeddedWallet). */
+/** What the loaded embedded wallet offers this source and the Solana wing (FrameEmbeddedWallet). */
 export interface AuthWallet {
+  /** The user's Solana account as a Wallet Standard wallet for these networks (CAIP-2 ids). */
+  solanaWallet(chains: readonly string[]): WalletStandardWallet
   readonly provider: Eip1193Provider
   readonly walletEvents: { subscribe(next: (event: WalletEvent) => void): unknown }
   connect(): Promise<WalletAccount>

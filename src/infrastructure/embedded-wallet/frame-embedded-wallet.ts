@@ -7,7 +7,8 @@
 import { BehaviorSubject, Subject } from 'rxjs'
 import { SIGN_OUT_TIMEOUT_MS, STORAGE_KEYS } from '../../domain/constants'
 import { AUTH_CONNECTOR, AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
-import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
+import type { Eip1193Provider, WalletStandardWallet } from '../../domain/chains/wallet-providers'
+import { embeddedSolanaWallet, type EmbeddedSolanaLink } from './embedded-solana-wallet'
 import type { AccountType } from '../../domain/entities'
 import { AddressOrAuthConnectorNotFoundError } from '../../domain/errors'
 import { WalletRequestError, type WalletAccount, type WalletEvent } from '../../ports/chain-family'
@@ -26,7 +27,9 @@ import type { SocialProvider } from '../../domain/entities'
 import type { SocialWindowMode } from '../../domain/connect/social-login'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { FrameClient } from './frame-client'
-import { CONFIRMED_RPC_METHODS, type FrameUser } from './frame-protocol'
+import { base58Decode } from '../../domain/format/base58'
+import { base64Decode, base64Encode } from '../../domain/format/base64'
+import { CONFIRMED_RPC_METHODS, type FrameRequestPayload, type FrameResponsePayload, type FrameUser } from './frame-protocol'
 
 
 /** A personal_sign this soon after connecting may be the sign-in message, signed without a second prompt. */
@@ -61,7 +64,7 @@ export class ProviderRpcError extends Error {
   }
 }
 
-export class FrameEmbeddedWallet implements EmbeddedWallet {
+export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
   readonly user$ = new BehaviorSubject<EmbeddedWalletUser | null>(null)
   readonly approval$ = new BehaviorSubject<EmbeddedApproval>({ pending: false })
   readonly trouble$ = new Subject<'timeout' | 'sessionExpired'>()
@@ -72,6 +75,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
   private readonly now: () => number
   private connectedAt = -Infinity
   private synced: Promise<void> | undefined
+  private solana: WalletStandardWallet | undefined
   /** The user's EVM account types (a smart account and the EOA, where the wallet has smart accounts). */
   private accountTypes: readonly AccountType[] = []
 
@@ -230,6 +234,53 @@ export class FrameEmbeddedWallet implements EmbeddedWallet {
   async smartAccount(): Promise<SmartAccountStatus | null> {
     if (this.user$.value === null || !this.accountTypes.includes('smartAccount')) return null
     return this.client.request('INIT_SMART_ACCOUNT', {})
+  }
+
+  // ------------------------------------------------------- the Solana account (the solana wing's AUTH row)
+
+  /** The user's Solana account as a Wallet Standard wallet (the Solana wing's AUTH row), one per wallet. */
+  solanaWallet(chains: readonly string[]): WalletStandardWallet {
+    this.solana ??= embeddedSolanaWallet(this, chains)
+    return this.solana
+  }
+
+  /**
+   * The signed-in user's Solana account; with `silent`, only a session the frame still holds (after
+   * a reload), else null. Null too for a user without one.
+   */
+  async solanaAccount({ silent }: { readonly silent: boolean }): Promise<string | null> {
+    if (silent) {
+      if (this.storage.get(STORAGE_KEYS.emailLoginFlag) === null) return null
+      await this.ready()
+      if (!(await this.client.request('IS_CONNECTED', {})).isConnected) return null
+    } else {
+      await this.ready()
+    }
+    const { user } = await this.client.request('GET_USER', {})
+    this.signedIn(user)
+    return user.solanaAddress ?? null
+  }
+
+  /** A message signed with the user's Solana key once the visitor approved it in the frame. */
+  async signSolanaMessage(message: Uint8Array): Promise<Uint8Array> {
+    const { signature } = await this.solanaRequest('SOLANA_SIGN_MESSAGE', { message: base64Encode(message) })
+    return base58Decode(signature)
+  }
+
+  /** A transaction signed by the user (their slot) once the visitor approved it in the frame. */
+  async signSolanaTransaction(transaction: Uint8Array, chain: string): Promise<Uint8Array> {
+    const signed = await this.solanaRequest('SOLANA_SIGN_TRANSACTION', { transaction: base64Encode(transaction), chain })
+    return base64Decode(signed.transaction)
+  }
+
+  private async solanaRequest<A extends 'SOLANA_SIGN_MESSAGE' | 'SOLANA_SIGN_TRANSACTION'>(action: A, payload: FrameRequestPayload<A>): Promise<FrameResponsePayload<A>> {
+    if (this.user$.value === null) throw new ProviderRpcError(4100, 'Sign in with your email first')
+    try {
+      return await this.client.request(action, payload, CONFIRMATION_TIMEOUT_MS)
+    } catch (error) {
+      if (error instanceof EmbeddedWalletRequestError && (error.kind === 'timeout' || error.kind === 'sessionExpired')) this.trouble$.next(error.kind)
+      throw providerError(error)
+    }
   }
 
   /** After a reload: the session the frame still holds, without a new code; null when there is none. */

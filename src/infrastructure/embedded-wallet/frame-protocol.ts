@@ -19,6 +19,11 @@ import { EMAIL_PATTERN } from '../../domain/messages'
 import { SOCIAL_PROVIDERS } from '../../domain/entities'
 import { SAFE_RPC_METHODS as DOMAIN_SAFE_RPC_METHODS } from '../../domain/rpc/safe-rpc-methods'
 
+/** The largest Solana transaction (its packet size). */
+export const SOLANA_MAX_TRANSACTION_BYTES = 1232
+/** The longest message the embedded wallet signs with its Solana key. */
+export const SOLANA_MAX_MESSAGE_BYTES = 1232
+
 /** Marks our messages among everything else a page receives. Versioned: a change of shape is a new channel. */
 export const FRAME_CHANNEL = 'walletgate-frame/1' as const
 
@@ -31,6 +36,8 @@ export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTION
   const otp = z.string().check(z.regex(/^\d{6}$/))
   const chainId = z.number().check(z.int(), z.positive())
   const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+  const base64 = (maxBytes: number) => z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/), z.maxLength(4 * Math.ceil(maxBytes / 3)))
+  const base58 = z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{1,100}$/))
   const accountTypeSchema = z.enum(['eoa', 'smartAccount'])
   const themeModeSchema = z.enum(['light', 'dark'])
 
@@ -95,6 +102,19 @@ export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTION
     RPC_REQUEST: {
       request: z.object({ chainId, method: z.string().check(z.minLength(1), z.maxLength(100)), params: z.array(z.unknown()), signIn: z.optional(z.boolean()) }),
       response: z.object({ result: z.unknown() }),
+    },
+    /**
+     * A message signed with the user's Solana key once the visitor approved it in the frame (bytes
+     * as base64; never bytes that are a transaction's message); the signature in base58.
+     */
+    SOLANA_SIGN_MESSAGE: { request: z.object({ message: base64(SOLANA_MAX_MESSAGE_BYTES) }), response: z.object({ signature: base58 }) },
+    /**
+     * A Solana transaction (wire bytes as base64) the user signs, shown to the visitor as the frame
+     * reads it; answered signed in the user's slot, for the modal to send over the network's RPC.
+     */
+    SOLANA_SIGN_TRANSACTION: {
+      request: z.object({ transaction: base64(SOLANA_MAX_TRANSACTION_BYTES), chain: z.string().check(z.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,44}$/)) }),
+      response: z.object({ transaction: base64(SOLANA_MAX_TRANSACTION_BYTES) }),
     },
     /** Aborts the pending unsafe requests (signing, sending): they fail "Request was aborted"; reads go on. */
     RPC_ABORT: { request: empty, response: z.object({ aborted: z.number() }) },

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { parseEther, stringToHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { FRAME_STORAGE_KEYS, FrameHandler, type ApprovalDetails, type FrameEnv } from '../../../devnet/src/auth/frame/frame-handler'
+import { Keypair, SystemProgram, Transaction, type PublicKey } from '@solana/web3.js'
+import { FRAME_STORAGE_KEYS, FrameHandler, SOLANA_MESSAGE_IS_TRANSACTION, UNREADABLE_SOLANA_TRANSACTION, type ApprovalDetails, type FrameEnv } from '../../../devnet/src/auth/frame/frame-handler'
+import { SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../../devnet/src/config'
+import { base58Encode } from '../../../src/domain/format/base58'
 import { FRAME_CHANNEL, FRAME_MESSAGES, type FrameAction } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 
 const HOST = 'http://127.0.0.1:5173'
@@ -516,5 +519,85 @@ describe('the wallet frame logs in with a social provider or Farcaster', () => {
     expect(f.responseTo('r3')).toMatchObject({ ok: true, payload: { user: { address: OTHER, socialProvider: 'farcaster', userName: 'alice' } } })
     expect((f.responseTo('r3')!.payload as { user: Record<string, unknown> }).user.email).toBeUndefined()
     expect(f.storage.get(FRAME_STORAGE_KEYS.token)).toBe('fc-token')
+  })
+})
+
+describe("the wallet frame signs with the user's Solana key", () => {
+  const user = Keypair.generate().publicKey
+  const solanaUser = { ...USER, accounts: { ...USER.accounts, solana: user.toBase58() } }
+  const receiver = Keypair.generate().publicKey
+  const SIGNATURE = new Uint8Array(64).fill(7)
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+  const transfer = (from: PublicKey, lamports: bigint) =>
+    new Uint8Array(
+      new Transaction({ feePayer: from, recentBlockhash: 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi' })
+        .add(SystemProgram.transfer({ fromPubkey: from, toPubkey: receiver, lamports }))
+        .serialize({ requireAllSignatures: false, verifySignatures: false }),
+    )
+  const routes = {
+    '/v1/user': ({ token }: { token: string | undefined }) => (token === 'good-token' ? { json: solanaUser } : { status: 401, json: { message: 'Not signed in' } }),
+    '/v1/solana/sign': () => ({ json: { signature: base58Encode(SIGNATURE) } }),
+  }
+
+  it('a SOL send shows what it moves, where and on which network; approved, the signature lands in the user slot', async () => {
+    const f = aFrame(routes)
+    const wire = transfer(user, 1_250_000_000n)
+    const signing = f.send('SOLANA_SIGN_TRANSACTION', { transaction: base64(wire), chain: SOLANA_DEVNET_CAIP_NETWORK_ID })
+    await flush()
+    expect(f.shown).toEqual([
+      {
+        title: 'Approve transaction',
+        method: 'solana_signTransaction',
+        appName: undefined,
+        rows: [
+          { label: 'Summary', value: `send 1.25 SOL to ${receiver.toBase58()}` },
+          { label: 'Send', value: '1.25 SOL' },
+          { label: 'To', value: receiver.toBase58() },
+          { label: 'From', value: user.toBase58() },
+          { label: 'Network', value: SOLANA_DEVNET_NAME },
+          { label: 'Fee paid by', value: 'your account' },
+        ],
+      },
+    ])
+    expect(f.calls.some((c) => c.path === '/v1/solana/sign')).toBe(false)
+    f.answers[0]!.resolve(true)
+    await signing
+    expect(f.calls.find((c) => c.path === '/v1/solana/sign')?.body).toEqual({ kind: 'transaction', bytes: base64(wire) })
+    const answer = f.responseTo('r1') as { ok: boolean; payload: { transaction: string } }
+    expect(answer.ok).toBe(true)
+    const signed = new Uint8Array(Buffer.from(answer.payload.transaction, 'base64'))
+    expect(signed.slice(1, 65)).toEqual(SIGNATURE)
+    expect(signed.slice(65)).toEqual(wire.slice(65))
+  })
+
+  it('rejected, nothing is signed; a transaction another account pays is refused without asking', async () => {
+    const f = aFrame(routes)
+    const rejected = f.send('SOLANA_SIGN_TRANSACTION', { transaction: base64(transfer(user, 1n)), chain: SOLANA_DEVNET_CAIP_NETWORK_ID })
+    await flush()
+    f.answers[0]!.resolve(false)
+    await rejected
+    expect(f.responseTo('r1')).toMatchObject({ ok: false, error: { message: FRAME_MESSAGES.rejected, code: 4001 } })
+    await f.send('SOLANA_SIGN_TRANSACTION', { transaction: base64(transfer(Keypair.generate().publicKey, 1n)), chain: SOLANA_DEVNET_CAIP_NETWORK_ID })
+    expect(f.responseTo('r2')).toMatchObject({ ok: false, error: { message: 'This transaction is not for this wallet to sign', code: 4200 } })
+    await f.send('SOLANA_SIGN_TRANSACTION', { transaction: base64(new TextEncoder().encode('not a transaction')), chain: SOLANA_DEVNET_CAIP_NETWORK_ID })
+    expect(f.responseTo('r3')).toMatchObject({ ok: false, error: { message: UNREADABLE_SOLANA_TRANSACTION } })
+    expect(f.shown).toHaveLength(1)
+    expect(f.calls.some((c) => c.path === '/v1/solana/sign')).toBe(false)
+  })
+
+  it("a message is shown as text; a transaction's message passed as a message is refused without asking", async () => {
+    const f = aFrame(routes)
+    const message = new Transaction({ feePayer: user, recentBlockhash: 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi' })
+      .add(SystemProgram.transfer({ fromPubkey: user, toPubkey: receiver, lamports: 9_000_000_000n }))
+      .serializeMessage()
+    await f.send('SOLANA_SIGN_MESSAGE', { message: base64(new Uint8Array(message)) })
+    expect(f.responseTo('r1')).toMatchObject({ ok: false, error: { message: SOLANA_MESSAGE_IS_TRANSACTION, code: 4200 } })
+    expect(f.shown).toEqual([])
+    const signing = f.send('SOLANA_SIGN_MESSAGE', { message: base64(new TextEncoder().encode('Welcome to Demo Shop')) })
+    await flush()
+    expect(f.shown[0]).toMatchObject({ title: 'Sign message', method: 'solana_signMessage', rows: [{ label: 'Message', value: 'Welcome to Demo Shop' }, { label: 'Account', value: user.toBase58() }] })
+    f.answers[0]!.resolve(true)
+    await signing
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { signature: base58Encode(SIGNATURE) } })
   })
 })

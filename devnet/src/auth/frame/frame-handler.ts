@@ -27,12 +27,15 @@ import {
   type FrameResponsePayload,
   type FrameUser,
 } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
-import { DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_NFT, NATIVE_CURRENCY } from '../../config'
+import { DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_NFT, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../config'
+import { decodeBase58 } from '../../../../server/src/base58'
+import { isSolanaTransactionMessage, readSolanaTransaction, withSolanaSignature, type SolanaTransactionView } from '../../../../server/src/wallet/solana-transactions'
 import { requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy } from '../session-grant'
 import { decodeCall } from '../../../../src/domain/signing/decode-call'
+import { base64Decode, base64Encode } from '../../../../src/domain/format/base64'
 import { decodeTypedData } from '../../../../src/domain/signing/decode-typed-data'
 import type { Decoded, DecodedField } from '../../../../src/domain/signing/decoded'
-import { DEVNET_KNOWN_TOKENS } from './known-tokens'
+import { DEVNET_KNOWN_TOKENS, DEVNET_SOLANA_KNOWN_TOKENS } from './known-tokens'
 
 /** The frame's own localStorage keys (on the auth origin, never the host's). */
 export const FRAME_STORAGE_KEYS = {
@@ -52,6 +55,11 @@ export const SIGN_IN_CLOCK_SKEW_MS = 60_000
 
 export const SESSION_EXPIRED: FrameError = { message: 'Session Expired', code: 4100 }
 export const NETWORK_NOT_AVAILABLE = 'This network is not available for the embedded wallet'
+export const SOLANA_MESSAGE_IS_TRANSACTION = 'This message is a transaction: the wallet signs it only as a transaction'
+export const UNREADABLE_SOLANA_TRANSACTION = 'This is not a Solana transaction the wallet can read'
+
+/** The Solana networks the frame names in its approvals. */
+const SOLANA_NETWORK_NAMES = new Map<string, string>([[SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME]])
 
 export interface FrameStorage {
   getItem(key: string): string | null
@@ -333,6 +341,54 @@ export class FrameHandler {
       if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
       return { result: await this.rpc(chainId, method, params) }
     },
+    SOLANA_SIGN_MESSAGE: async ({ message }) => {
+      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      const bytes = base64Decode(message)
+      // A transaction's message would sign a transaction the visitor never saw as one.
+      if (isSolanaTransactionMessage(bytes)) throw new FrameFailure({ message: SOLANA_MESSAGE_IS_TRANSACTION, code: 4200 })
+      const account = await this.solanaAddress()
+      const approved = await this.askVisitor({
+        method: 'solana_signMessage',
+        appName: this.appName,
+        title: 'Sign message',
+        rows: [
+          { label: 'Message', value: solanaMessageText(bytes) },
+          { label: 'Account', value: account },
+        ],
+      })
+      if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
+      return this.api<{ signature: string }>('/v1/solana/sign', { method: 'POST', body: { kind: 'message', bytes: message }, auth: true })
+    },
+    SOLANA_SIGN_TRANSACTION: async ({ transaction, chain }) => {
+      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      const wire = base64Decode(transaction)
+      let view: SolanaTransactionView
+      try {
+        view = readSolanaTransaction(wire, DEVNET_SOLANA_KNOWN_TOKENS)
+      } catch {
+        throw new FrameFailure({ message: UNREADABLE_SOLANA_TRANSACTION })
+      }
+      const account = await this.solanaAddress()
+      if (!view.signers.includes(account)) throw new FrameFailure({ message: 'This transaction is not for this wallet to sign', code: 4200 })
+      const approved = await this.askVisitor({
+        method: 'solana_signTransaction',
+        appName: this.appName,
+        title: 'Approve transaction',
+        rows: [
+          { label: 'Summary', value: view.summary, ...(view.warning ? { warning: true } : {}) },
+          ...view.rows,
+          { label: 'Network', value: SOLANA_NETWORK_NAMES.get(chain) ?? chain },
+          { label: 'Fee paid by', value: view.signers[0] === account ? 'your account' : (view.signers[0] ?? 'unknown') },
+        ],
+      })
+      if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
+      const { signature } = await this.api<{ signature: string }>('/v1/solana/sign', { method: 'POST', body: { kind: 'transaction', bytes: transaction }, auth: true })
+      try {
+        return { transaction: base64Encode(withSolanaSignature(wire, account, decodeBase58(signature))) }
+      } catch {
+        throw new FrameFailure({ message: FRAME_MESSAGES.somethingWrong })
+      }
+    },
     RPC_ABORT: async () => ({ aborted: this.abortPending() }),
     UPDATE_EMAIL: async ({ email }) => {
       await this.api('/v1/email/update', { method: 'POST', body: { email }, auth: true })
@@ -530,6 +586,13 @@ export class FrameHandler {
     throw new FrameFailure(error)
   }
 
+  /** The user's Solana account, as the service says. */
+  private async solanaAddress(): Promise<string> {
+    const address = (await this.serviceUser()).accounts.solana
+    if (address === undefined) throw new FrameFailure({ message: 'This wallet has no Solana account', code: 4200 })
+    return address
+  }
+
   private serviceUser(): Promise<ServiceUser> {
     return this.api<ServiceUser>('/v1/user', { auth: true })
   }
@@ -600,6 +663,15 @@ export class FrameHandler {
   private expire(): void {
     this.forget()
     this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } })
+  }
+}
+
+/** Bytes of a Solana message as the visitor reads them: UTF-8 text, or hex when they are not text. */
+export function solanaMessageText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`
   }
 }
 

@@ -4,12 +4,13 @@
  * ones and removals; see `solanaConnectors` for which are listed). Everything else loads on a
  * Solana path: connecting, events, the network the site uses with each wallet and signing
  * (wallet-standard-session.ts, with the first request), and transfers (send/web3-solana-transfers.ts,
- * with @solana/web3.js and spl-token). What this class adds to the shell is WalletConnect's row.
+ * with @solana/web3.js and spl-token). What this class adds to the shell is WalletConnect's row and
+ * the embedded wallet's (AUTH).
  */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
 import type { CaipNetwork, Connector } from '../../../domain/entities'
 import type { Logger } from '../../../ports/logger'
-import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
+import { AUTH_CONNECTOR, WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
 import { OnDemandChainFamily } from '../on-demand-chain-family'
 import type { FamilySession } from '../wing'
 import type { WalletRegistry } from './wallet-standard'
@@ -18,9 +19,16 @@ import { solanaShell } from './solana-shell'
 
 export type { WalletRegistry } from './wallet-standard'
 
+/** A wallet the wing lists beside the discovered ones, loaded with its first use (WalletConnect, the embedded wallet). */
+interface ExtraWallet {
+  readonly connector: Connector
+  readonly load: () => Promise<WalletStandardWallet>
+  wallet?: WalletStandardWallet
+  loading?: Promise<WalletStandardWallet>
+}
+
 export class SolanaChainFamily extends OnDemandChainFamily {
-  private walletConnectWallet: WalletStandardWallet | undefined
-  private walletConnectLoading: Promise<WalletStandardWallet> | undefined
+  private readonly extras: readonly ExtraWallet[]
 
   /**
    * @param networks the configured Solana networks, the host's default first when it is one.
@@ -29,20 +37,27 @@ export class SolanaChainFamily extends OnDemandChainFamily {
    * @param transfers transfers over a connector's wallet; web3.js by default, loaded with the first transfer.
    * @param walletConnect the WalletConnect session's solana namespace as a Wallet Standard wallet,
    *   loaded on the first use (listed as the WalletConnect connector when given).
+   * @param embedded the embedded wallet's Solana account as a Wallet Standard wallet, loaded on the
+   *   first use (listed as the AUTH connector when given: email and social login).
    */
   constructor(
     networks: readonly CaipNetwork[],
     logger: Logger,
     registry?: () => WalletRegistry,
     transfers?: SolanaTransfersFactory,
-    private readonly walletConnect?: () => Promise<WalletStandardWallet>,
+    walletConnect?: () => Promise<WalletStandardWallet>,
+    embedded?: () => Promise<WalletStandardWallet>,
   ) {
     super(solanaShell, networks, logger, { registry, transfers })
+    this.extras = [
+      ...(walletConnect === undefined ? [] : [{ connector: WALLETCONNECT_SOLANA_CONNECTOR, load: walletConnect }]),
+      ...(embedded === undefined ? [] : [{ connector: AUTH_SOLANA_CONNECTOR, load: embedded }]),
+    ]
   }
 
-  /** The discovered wallets, then WalletConnect when the modal offers it (one row with the EVM side's). */
+  /** The discovered wallets, then WalletConnect (one row with the EVM side's) and the embedded wallet when the modal offers them. */
   protected override publish(wallets: readonly Connector[]): void {
-    super.publish(this.walletConnect === undefined ? wallets : [...wallets, WALLETCONNECT_SOLANA_CONNECTOR])
+    super.publish([...wallets, ...this.extras.map((extra) => extra.connector)])
   }
 
   override startDiscovery(): void {
@@ -51,16 +66,17 @@ export class SolanaChainFamily extends OnDemandChainFamily {
   }
 
   override getProvider(connectorId: string): unknown {
-    if (connectorId === WALLETCONNECT_CONNECTOR_ID && this.walletConnect !== undefined) return this.walletConnectWallet
-    return super.getProvider(connectorId)
+    const extra = this.extras.find((e) => e.connector.id === connectorId)
+    return extra === undefined ? super.getProvider(connectorId) : extra.wallet
   }
 
-  /** @internal One request through the rest of the wing, WalletConnect's wallet loaded first when it is the connector. */
+  /** @internal One request through the rest of the wing, the extra wallet loaded first when it is the connector. */
   override call(method: keyof FamilySession, args: unknown[]): Promise<never> {
-    if (args[0] !== WALLETCONNECT_CONNECTOR_ID || this.walletConnect === undefined) return super.call(method, args)
-    this.walletConnectLoading ??= this.walletConnect().then((wallet) => (this.walletConnectWallet = wallet))
-    this.walletConnectLoading.catch(() => (this.walletConnectLoading = undefined))
-    return this.walletConnectLoading.then(() => super.call(method, args))
+    const extra = this.extras.find((e) => e.connector.id === args[0])
+    if (extra === undefined) return super.call(method, args)
+    const loading = (extra.loading ??= extra.load().then((wallet) => (extra.wallet = wallet)))
+    loading.catch(() => (extra.loading = undefined))
+    return loading.then(() => super.call(method, args))
   }
 }
 
@@ -71,3 +87,6 @@ const WALLETCONNECT_SOLANA_CONNECTOR: Connector = {
   type: 'EXTERNAL',
   chain: 'solana',
 }
+
+/** The embedded wallet's row on the Solana side; the directory joins it with the EVM side's (still AUTH: the email field, not a row). */
+const AUTH_SOLANA_CONNECTOR: Connector = { ...AUTH_CONNECTOR, chain: 'solana' }

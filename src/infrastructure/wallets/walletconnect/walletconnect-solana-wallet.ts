@@ -10,9 +10,11 @@
  */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
 import { base58Decode, base58Encode } from '../../../domain/format/base58'
+import { base64Decode, base64Encode } from '../../../domain/format/base64'
 import { isSolanaAddress } from '../../../domain/validation/addresses'
 import { WalletRequestError } from '../../../ports/chain-family'
 import { WALLETCONNECT_CONNECTOR_ID } from '../../../domain/connection/connectors'
+import { standardAccounts } from '../../chains/solana/standard-accounts'
 import type { WalletConnectConnectors } from './walletconnect-connectors'
 
 /** What the adapter needs of WalletConnect (WalletConnectConnectors gives it). */
@@ -60,16 +62,6 @@ function toAccounts(caip10: readonly string[]): Account[] {
   }))
 }
 
-function base64Of(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary)
-}
-
-function bytesOf(base64: string): Uint8Array {
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-}
-
 /**
  * A wallet that answers `solana_signTransaction` with the signature alone: it goes into the
  * transaction's first signature slot (the fee payer, which is the signing account for the
@@ -86,14 +78,9 @@ function withSignature(transaction: Uint8Array, signature: Uint8Array): Uint8Arr
 }
 
 export function walletConnectSolanaWallet(link: WalletConnectSolanaLink): WalletStandardWallet {
-  let accounts: Account[] = []
-  const listeners = new Set<(properties: { accounts?: readonly Account[] }) => void>()
-  const changed = (next: Account[]) => {
-    accounts = next
-    for (const listener of [...listeners]) listener({ accounts: next })
-  }
+  const list = standardAccounts<Account>()
   link.onSessionEnd(() => {
-    if (accounts.length > 0) changed([])
+    if (list.current().length > 0) list.change([])
   })
   const chainOf = (account: Account, chain?: string) => chain ?? account.chains[0] ?? ''
 
@@ -102,10 +89,10 @@ export function walletConnectSolanaWallet(link: WalletConnectSolanaLink): Wallet
     name: 'WalletConnect',
     icon: ICON,
     get chains() {
-      return [...new Set(accounts.flatMap((a) => a.chains))]
+      return [...new Set(list.current().flatMap((a) => a.chains))]
     },
     get accounts() {
-      return accounts
+      return list.current()
     },
     features: {
       'standard:connect': {
@@ -119,25 +106,12 @@ export function walletConnectSolanaWallet(link: WalletConnectSolanaLink): Wallet
             await link.pair()
             found = toAccounts((await link.solanaAccounts({ restore: false })).accounts)
           }
-          changed(found)
-          return { accounts }
+          list.change(found)
+          return { accounts: list.current() }
         },
       },
-      'standard:disconnect': {
-        version: '1.0.0',
-        async disconnect() {
-          changed([])
-          await link.disconnect()
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on(event: string, listener: (properties: { accounts?: readonly Account[] }) => void) {
-          if (event !== 'change') return () => undefined
-          listeners.add(listener)
-          return () => listeners.delete(listener)
-        },
-      },
+      'standard:disconnect': list.disconnect(() => link.disconnect()),
+      'standard:events': list.events,
       'solana:signMessage': {
         version: '1.0.0',
         async signMessage(...inputs: { account: Account; message: Uint8Array }[]) {
@@ -159,9 +133,9 @@ export function walletConnectSolanaWallet(link: WalletConnectSolanaLink): Wallet
           const outputs = []
           for (const { account, transaction, chain } of inputs) {
             const answer = await link.request<{ signature?: string; transaction?: string }>(chainOf(account, chain), 'solana_signTransaction', {
-              transaction: base64Of(transaction),
+              transaction: base64Encode(transaction),
             })
-            if (typeof answer.transaction === 'string') outputs.push({ signedTransaction: bytesOf(answer.transaction) })
+            if (typeof answer.transaction === 'string') outputs.push({ signedTransaction: base64Decode(answer.transaction) })
             else if (typeof answer.signature === 'string') outputs.push({ signedTransaction: withSignature(transaction, base58Decode(answer.signature)) })
             else throw new WalletRequestError('failed', 'The wallet returned no signed transaction')
           }
@@ -175,7 +149,7 @@ export function walletConnectSolanaWallet(link: WalletConnectSolanaLink): Wallet
           const outputs = []
           for (const { account, transaction, chain } of inputs) {
             const { signature } = await link.request<{ signature: string }>(chainOf(account, chain), 'solana_signAndSendTransaction', {
-              transaction: base64Of(transaction),
+              transaction: base64Encode(transaction),
             })
             outputs.push({ signature: base58Decode(signature) })
           }

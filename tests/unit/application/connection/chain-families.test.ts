@@ -240,8 +240,8 @@ describe('two namespaces connected at once', () => {
     w.evm.add(emailWallet('eip155'))
     w.solana.add(emailWallet('solana'))
     await w.connect.connect('auth')
-    // The joined row is MULTI_CHAIN; each namespace keeps the family's own connector type.
-    expect(w.directory.connector('auth')?.type).toBe('MULTI_CHAIN')
+    // The joined row stays AUTH (the email field, never a wallet row), with both chains; each namespace keeps the family's own type.
+    expect(w.directory.connector('auth')).toMatchObject({ type: 'AUTH', chains: ['eip155', 'solana'] })
     expect(w.connection.accounts.solana?.connectorType).toBe('AUTH')
     await w.disconnect.disconnect('solana')
     expect(w.connection.accounts).toEqual({})
