@@ -44,7 +44,6 @@
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
  */
-import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createTransport } from 'nodemailer'
@@ -59,6 +58,7 @@ import {
   LocalKeyEncryption,
   migrate,
   newKekEntry,
+  OneTimeValues,
   openPgliteDatabase,
   parseKeks,
   WalletKeys,
@@ -100,6 +100,18 @@ const DEVNET_ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#555"/><text x="8" y="12" font-size="11" text-anchor="middle" fill="#fff" font-family="sans-serif">d</text></svg>'
 
 export type { EvmAccountType }
+
+/**
+ * An EOA's call batch (sent one transaction at a time) is named by its chain and its transactions'
+ * hashes: nothing is kept, so any replica reads its status from the chain, and only for the user
+ * whose account sent every one of them.
+ */
+const EOA_BATCH = /^eoa-(\d{1,12})((?:-0x[0-9a-f]{64}){1,64})$/
+const eoaBatchId = (chainId: number, hashes: readonly Hex[]): string => `eoa-${chainId}-${hashes.join('-')}`
+function eoaBatch(id: string): { chainId: number; hashes: Hex[] } | undefined {
+  const match = EOA_BATCH.exec(id)
+  return match === null ? undefined : { chainId: Number(match[1]), hashes: match[2]!.slice(1).split('-') as Hex[] }
+}
 
 /** The devnet's SPL tokens, named by symbol in what the audit records of a Solana transaction. */
 const DEVNET_SOLANA_KNOWN_TOKENS = DEVNET_SOLANA_TOKENS.map(({ mint, symbol, decimals }) => ({ mint, symbol, decimals }))
@@ -213,7 +225,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   const chains = new Map(options.chains.map((c) => [c.chainId, c]))
   let baseUrl = ''
   const frameApp = frameAppBundler(options.log)
-  const approvalForm = new DeviceApprovalForm()
+  // Flows, tickets, channels and approval forms wait between steps in the database: any replica takes the next one.
+  const oneTime = new OneTimeValues(db, now)
+  const approvalForm = new DeviceApprovalForm(oneTime)
 
   // The faucet's money: set, not mined, so it never depends on what other parts spent.
   await Promise.all(
@@ -338,7 +352,6 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   }
 
   /** Calls sent by wallet_sendCalls, by bundle id, for wallet_getCallsStatus. */
-  const callBatches = new Map<string, { userId: string; chainId: number; hashes: Hex[] }>()
 
   const userJson = (user: AuthUser) => {
     const smart = smartAccounts ? smartAddresses.get(user.id) : undefined
@@ -411,7 +424,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
           return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }
         case 'wallet_getCallsStatus':
           // A batch sent earlier as the EOA is read the EOA's way.
-          if (typeof params[0] === 'string' && callBatches.has(params[0])) return undefined
+          if (typeof params[0] === 'string' && eoaBatch(params[0]) !== undefined) return undefined
           return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }
         default:
           return undefined
@@ -503,15 +516,16 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
             } as never),
           )
         }
-        const id = toHex(randomBytes(32))
-        callBatches.set(id, { userId: user.id, chainId, hashes })
-        return { json: { result: { id } } }
+        return { json: { result: { id: eoaBatchId(chainId, hashes) } } }
       }
       case 'wallet_getCallsStatus': {
         const id = typeof params[0] === 'string' ? params[0] : ''
-        const batch = callBatches.get(id)
-        if (batch === undefined || batch.userId !== user.id) return { status: 400, json: { message: 'Unknown bundle id', code: 5730 } }
+        const batch = eoaBatch(id)
+        if (batch === undefined || !chains.has(batch.chainId)) return { status: 400, json: { message: 'Unknown bundle id', code: 5730 } }
         const batchClient = createPublicClient({ transport: http(chains.get(batch.chainId)!.rpcUrl) })
+        // Only the user's own batch: every transaction of it was sent from their account.
+        const senders = await Promise.all(batch.hashes.map((hash) => batchClient.getTransaction({ hash }).then((tx) => tx.from.toLowerCase(), () => undefined)))
+        if (senders.some((from) => from !== user.evmAddress.toLowerCase())) return { status: 400, json: { message: 'Unknown bundle id', code: 5730 } }
         const receipts = await Promise.all(batch.hashes.map((hash) => batchClient.getTransactionReceipt({ hash }).catch(() => undefined)))
         const done = receipts.filter((r) => r !== undefined)
         const reverted = done.filter((r) => r.status === 'reverted').length
@@ -576,7 +590,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       // What a mail scanner fetches too: it shows the button and approves nothing.
       const token = url.searchParams.get('token') ?? ''
       if (!(await accounts.deviceLinkValid(token))) return approvalPage('Link not valid', '<p>This approval link is not valid or has expired.</p>')
-      const { nonce, formToken } = approvalForm.issue(token)
+      const { nonce, formToken } = await approvalForm.issue(token)
       const form =
         `<p>Someone is signing in to your wallet from a new device. If it is you, approve it; your login code then comes by email.</p>` +
         `<form method="post" action="${DEVICE_APPROVAL_PATH}">` +
@@ -593,7 +607,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       const form = new URLSearchParams(await readBody(req))
       const token = form.get('token') ?? ''
       const sameOrigin = (origin === undefined || origin === new URL(baseUrl).origin) && (site === undefined || site === 'same-origin')
-      if (!sameOrigin || !approvalForm.verify(token, cookieValue(req.headers.cookie, DEVICE_APPROVAL_COOKIE), form.get('csrf') ?? undefined)) {
+      if (!sameOrigin || !(await approvalForm.verify(token, cookieValue(req.headers.cookie, DEVICE_APPROVAL_COOKIE), form.get('csrf') ?? undefined))) {
         return approvalPage('Not approved', '<p>Nothing was approved. Open the link from the email again and press the button there.</p>', {}, 403)
       }
       const clear = { 'set-cookie': `${DEVICE_APPROVAL_COOKIE}=; Path=${DEVICE_APPROVAL_PATH}; HttpOnly; SameSite=Strict; Max-Age=0` }
@@ -816,7 +830,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   baseUrl = `http://${DEVNET_HOST}:${port}`
   if (options.social !== undefined) {
     const { startSocialLogin } = await import('./social/login')
-    social = await startSocialLogin(options.social, { baseUrl, now, accounts, fund, userJson })
+    social = await startSocialLogin(options.social, { baseUrl, now, accounts, oneTime, fund, userJson })
   }
   return {
     url: baseUrl,

@@ -277,6 +277,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX wallet_sessions_user ON wallet_sessions (user_id);
     `,
   },
+  {
+    version: 11,
+    name: 'values a login hands out once: social sign-in flows and tickets, Farcaster channels, device approval forms',
+    // What a login holds between its steps (src/wallet/login/one-time-values),
+    // shared by replicas: a callback on one replica finds the flow another started, and a ticket or
+    // a channel is taken once (DELETE ... RETURNING). Kept by the SHA-256 of the value handed out.
+    sql: `
+      CREATE TABLE wallet_one_time (
+        kind text NOT NULL CHECK (kind IN ('social-flow', 'social-ticket', 'farcaster-channel', 'device-approval-form')),
+        key_hash bytea NOT NULL,
+        value jsonb NOT NULL,
+        expires_at bigint NOT NULL,
+        PRIMARY KEY (kind, key_hash)
+      );
+      CREATE INDEX wallet_one_time_expiry ON wallet_one_time (expires_at);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { clientAddress } from '../../../devnet/src/auth/guards/client-address'
 import { DeviceApprovalForm, cookieValue } from '../../../devnet/src/auth/guards/device-approval-form'
+import { InMemoryOneTimeValues } from '../../../server/src/wallet/login/one-time-values'
 import { decideOrigin } from '../../../devnet/src/auth/guards/origin-gate'
 
 describe('the HTTP guards', () => {
@@ -16,14 +17,22 @@ describe('the HTTP guards', () => {
     expect(clientAddress(undefined)).toBe('unknown')
   })
 
-  it('accepts the approval form only with the nonce it was issued with and for its own link', () => {
-    const form = new DeviceApprovalForm()
-    const { nonce, formToken } = form.issue('link-1')
-    expect(form.verify('link-1', nonce, formToken)).toBe(true)
-    expect(form.verify('link-2', nonce, formToken)).toBe(false)
-    expect(form.verify('link-1', undefined, formToken)).toBe(false)
-    expect(form.verify('link-1', form.issue('link-1').nonce, formToken)).toBe(false)
-    expect(new DeviceApprovalForm().verify('link-1', nonce, formToken)).toBe(false)
+  it('accepts the approval form once, only with the nonce it was issued with, for its own link, on any replica of one store', async () => {
+    const store = new InMemoryOneTimeValues(() => Date.parse('2026-12-07T12:00:00Z'))
+    const form = new DeviceApprovalForm(store)
+    const issued = async () => form.issue('link-1')
+    let { nonce, formToken } = await issued()
+    // Another replica over the same store takes the POST.
+    expect(await new DeviceApprovalForm(store).verify('link-1', nonce, formToken)).toBe(true)
+    expect(await form.verify('link-1', nonce, formToken)).toBe(false)
+    ;({ nonce, formToken } = await issued())
+    expect(await form.verify('link-2', nonce, formToken)).toBe(false)
+    ;({ nonce, formToken } = await issued())
+    expect(await form.verify('link-1', undefined, formToken)).toBe(false)
+    expect(await form.verify('link-1', (await issued()).nonce, formToken)).toBe(false)
+    // A form token from a store the service does not share.
+    ;({ nonce, formToken } = await issued())
+    expect(await new DeviceApprovalForm(new InMemoryOneTimeValues(() => 0)).verify('link-1', nonce, formToken)).toBe(false)
     expect(cookieValue(`a=1; ${form.cookie(nonce, '/p', false).split(';')[0]!}`, 'wg_device_approval')).toBe(nonce)
   })
 

@@ -1,43 +1,46 @@
 /**
  * The emailed device-approval link opens a page with a button; only the button's POST approves
  * (a mail scanner's GET approves nothing). The POST is bound to the browser that showed the page:
- * the page sets a random nonce in a SameSite=Strict, HttpOnly cookie and puts in its form a token
- * that is an HMAC of that nonce and the link's token, under a key of this process. Another site
- * can neither read the form nor send the cookie, and the server also refuses a POST whose Origin
- * is not its own.
+ * the page sets a random nonce in a SameSite=Strict, HttpOnly cookie and puts a random form token
+ * in its form; the service keeps, under that form token, hashes of the nonce and of the link's
+ * token (the server's one-time store, so the replica that takes the POST need not be the one that
+ * showed the page), and a POST counts once, with that cookie, for that link. Another site can
+ * neither read the form nor send the cookie, and the server also refuses a POST whose Origin is
+ * not its own.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { OneTimeStore } from '../../../../server/src/index.js'
 
 export const DEVICE_APPROVAL_COOKIE = 'wg_device_approval'
+/** How long the page's form may be sent (the cookie lives as long). */
+const FORM_LIFETIME_MS = 60 * 60_000
+
+type KeptForm = { readonly nonce: string; readonly link: string }
+
+const hash = (value: string): Buffer => createHash('sha256').update(value).digest()
 
 export class DeviceApprovalForm {
-  private readonly key: Buffer
+  constructor(private readonly store: OneTimeStore) {}
 
-  constructor(key: Uint8Array = randomBytes(32)) {
-    this.key = Buffer.from(key)
-  }
-
-  /** A nonce for the cookie and the form token bound to it and to `linkToken`. */
-  issue(linkToken: string): { nonce: string; formToken: string } {
+  /** A nonce for the cookie and a form token, kept bound to both it and `linkToken`. */
+  async issue(linkToken: string): Promise<{ nonce: string; formToken: string }> {
     const nonce = randomBytes(18).toString('base64url')
-    return { nonce, formToken: this.tokenFor(nonce, linkToken) }
+    const formToken = randomBytes(24).toString('base64url')
+    await this.store.put('device-approval-form', formToken, { nonce: hash(nonce).toString('base64'), link: hash(linkToken).toString('base64') }, FORM_LIFETIME_MS)
+    return { nonce, formToken }
   }
 
-  /** Whether `formToken` was issued for this `nonce` (from the cookie) and `linkToken`. */
-  verify(linkToken: string, nonce: string | undefined, formToken: string | undefined): boolean {
-    if (nonce === undefined || nonce === '' || formToken === undefined) return false
-    const expected = Buffer.from(this.tokenFor(nonce, linkToken))
-    const given = Buffer.from(formToken)
-    return given.length === expected.length && timingSafeEqual(given, expected)
+  /** Whether `formToken` was issued for this `nonce` (from the cookie) and `linkToken`; a form token counts once. */
+  async verify(linkToken: string, nonce: string | undefined, formToken: string | undefined): Promise<boolean> {
+    if (nonce === undefined || nonce === '' || formToken === undefined || formToken === '') return false
+    const kept = await this.store.take<KeptForm>('device-approval-form', formToken)
+    if (kept === undefined) return false
+    return timingSafeEqual(hash(nonce), Buffer.from(kept.nonce, 'base64')) && timingSafeEqual(hash(linkToken), Buffer.from(kept.link, 'base64'))
   }
 
   /** The cookie header value that carries `nonce` back to the form's POST only. */
   cookie(nonce: string, path: string, secure: boolean): string {
-    return `${DEVICE_APPROVAL_COOKIE}=${nonce}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=3600${secure ? '; Secure' : ''}`
-  }
-
-  private tokenFor(nonce: string, linkToken: string): string {
-    return createHmac('sha256', this.key).update(`${nonce}\n${linkToken}`).digest('base64url')
+    return `${DEVICE_APPROVAL_COOKIE}=${nonce}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${FORM_LIFETIME_MS / 1000}${secure ? '; Secure' : ''}`
   }
 }
 

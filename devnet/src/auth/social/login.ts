@@ -1,7 +1,8 @@
 /**
  * Social and Farcaster login on the devnet auth service. For the socials the service is the
  * OpenID Connect client of the devnet providers (providers.ts): it starts the flow for an allowed
- * host origin (state, nonce and the PKCE verifier stay here), takes the provider's answer at
+ * host origin (state, nonce and the PKCE verifier stay in the server's database, where any replica
+ * finds them: OneTimeValues), takes the provider's answer at
  * `/social/callback`, checks the id token (signature by the provider's published keys, issuer,
  * audience, expiry, nonce) and hands the host a one-time ticket, which the embedded wallet
  * redeems for a session. The ticket is bound to the browser that started the flow: the wallet
@@ -22,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppClient } from '@farcaster/auth-client'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { readBody } from '../../service/http'
-import type { AuthAccounts, AuthSession, AuthUser, SignInIdentity } from '../../../../server/src/index.js'
+import type { AuthAccounts, AuthSession, AuthUser, OneTimeStore, SignInIdentity } from '../../../../server/src/index.js'
 import { requestApp } from '../frame/app-scope'
 import { SOCIAL_PROVIDER_NAMES, isSocialLoginProvider, type SocialLoginProvider } from './identities'
 import { originAllowed } from './origins'
@@ -77,6 +78,8 @@ export interface SocialLoginDeps {
   readonly baseUrl: string
   readonly now: () => number
   readonly accounts: AuthAccounts
+  /** Where flows, tickets and channels wait between steps (the server's database). */
+  readonly oneTime: OneTimeStore
   /** Funds a new user's wallets (as for an email user). */
   /** Funds a new user's wallet, or a known one's on a chain started over since. */
   fund(user: AuthUser, created: boolean): Promise<unknown>
@@ -88,24 +91,25 @@ export interface SocialLogin {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): boolean
 }
 
-interface PendingFlow {
+// Kept in the database between steps (OneTimeValues), so any replica takes the next one.
+type PendingFlow = {
   readonly provider: SocialLoginProvider
   readonly origin: string
   readonly mode: 'popup' | 'redirect'
   readonly returnUrl?: string
   readonly nonce: string
   readonly verifier: string
-  /** SHA-256 of the starting browser's binding value (the value itself is never kept). */
-  readonly binding: Buffer
-  readonly expiresAt: number
+  /** SHA-256 (base64) of the starting browser's binding value (the value itself is never kept). */
+  readonly binding: string
 }
 
-interface Ticket {
-  readonly identity: SignInIdentity
+type Ticket = {
+  readonly identity: { readonly key: string; readonly socialProvider: string; readonly email?: string; readonly userName?: string }
   /** The flow's binding hash: only the browser that started the flow redeems the ticket. */
-  readonly binding: Buffer
-  readonly expiresAt: number
+  readonly binding: string
 }
+
+type Channel = { readonly nonce: string; readonly domain: string }
 
 interface Discovery {
   readonly issuer: string
@@ -120,16 +124,14 @@ type Answer =
   | { redirect: string }
 
 const random = (bytes = 24): string => randomBytes(bytes).toString('base64url')
-const bindingHash = (binding: string): Buffer => createHash('sha256').update(binding).digest()
+const bindingHash = (binding: string): string => createHash('sha256').update(binding).digest('base64')
 /** The app the wallet frame names (project and host origin): the session is made for it. */
 const appOf = (req: IncomingMessage): string | undefined => requestApp(req.headers)
 
 export async function startSocialLogin(options: SocialLoginOptions, deps: SocialLoginDeps): Promise<SocialLogin> {
   const redirectUri = `${deps.baseUrl}/social/callback`
   const providers = await startSocialProviders({ baseUrl: deps.baseUrl, redirectUri })
-  const flows = new Map<string, PendingFlow>()
-  const tickets = new Map<string, Ticket>()
-  const channels = new Map<string, { nonce: string; domain: string; expiresAt: number }>()
+  const oneTime = deps.oneTime
   const discovered = new Map<SocialLoginProvider, Promise<{ config: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }>>()
   // The Farcaster client loads with the first Farcaster sign-in: the devnet starts faster.
   let farcasterClient: Promise<AppClient> | undefined
@@ -154,26 +156,26 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return found
   }
 
-  const sweep = (): void => {
-    const now = deps.now()
-    for (const [key, flow] of flows) if (flow.expiresAt < now) flows.delete(key)
-    for (const [key, ticket] of tickets) if (ticket.expiresAt < now) tickets.delete(key)
-    for (const [key, channel] of channels) if (channel.expiresAt < now) channels.delete(key)
+  // Expired flows, tickets and channels go at most once a minute (any replica may sweep).
+  let sweptAt = -Infinity
+  const sweep = async (): Promise<void> => {
+    if (deps.now() - sweptAt < 60_000) return
+    sweptAt = deps.now()
+    await oneTime.sweep()
   }
 
-  const issueTicket = (identity: SignInIdentity, binding: Buffer): string => {
+  const issueTicket = async (identity: Ticket['identity'], binding: string): Promise<string> => {
     const ticket = random(32)
-    tickets.set(ticket, { identity, binding, expiresAt: deps.now() + SOCIAL_TICKET_LIFETIME_MS })
+    await oneTime.put('social-ticket', ticket, { identity, binding }, SOCIAL_TICKET_LIFETIME_MS)
     return ticket
   }
 
   /** A ticket spent by the browser that started its flow: its identity; anything else is refused (and the ticket is spent either way). */
-  const redeemTicket = (key: string, binding: unknown): SignInIdentity => {
-    const ticket = tickets.get(key)
-    tickets.delete(key)
-    if (ticket === undefined || ticket.expiresAt < deps.now()) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidTicket)
-    const presented = typeof binding === 'string' && BINDING.test(binding) ? bindingHash(binding) : undefined
-    if (presented === undefined || !timingSafeEqual(presented, ticket.binding)) throw new SocialLoginError(400, SOCIAL_MESSAGES.otherBrowser)
+  const redeemTicket = async (key: string, binding: unknown): Promise<SignInIdentity> => {
+    const ticket = key === '' ? undefined : await oneTime.take<Ticket>('social-ticket', key)
+    if (ticket === undefined) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidTicket)
+    const presented = typeof binding === 'string' && BINDING.test(binding) ? Buffer.from(bindingHash(binding), 'base64') : undefined
+    if (presented === undefined || !timingSafeEqual(presented, Buffer.from(ticket.binding, 'base64'))) throw new SocialLoginError(400, SOCIAL_MESSAGES.otherBrowser)
     return ticket.identity
   }
 
@@ -205,9 +207,9 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
 
   const callback = async (url: URL): Promise<Answer> => {
     const state = url.searchParams.get('state') ?? ''
-    const flow = flows.get(state)
-    flows.delete(state)
-    if (flow === undefined || flow.expiresAt < deps.now()) {
+    // Taken once: a second callback with the same state, on any replica, finds nothing.
+    const flow = state === '' ? undefined : await oneTime.take<PendingFlow>('social-flow', state)
+    if (flow === undefined) {
       return {
         status: 400,
         html: page('Sign-in not completed', '<p>This sign-in did not start here or has expired, so you are not signed in. Close this window and start again from the app.</p>'),
@@ -251,7 +253,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     }
     if (claims.nonce !== flow.nonce || typeof claims.sub !== 'string') return refused()
     const username = typeof claims.preferred_username === 'string' ? claims.preferred_username : typeof claims.name === 'string' ? claims.name : undefined
-    const ticket = issueTicket(
+    const ticket = await issueTicket(
       {
         key: `${flow.provider}:${claims.sub}`,
         socialProvider: flow.provider,
@@ -263,7 +265,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return deliver(flow, { ticket })
   }
 
-  const start = (provider: string, url: URL): Answer => {
+  const start = async (provider: string, url: URL): Promise<Answer> => {
     if (!isSocialLoginProvider(provider)) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidProvider)
     const origin = url.searchParams.get('origin') ?? ''
     if (!originAllowed(origin, options.allowedOrigins)) throw new SocialLoginError(403, SOCIAL_MESSAGES.originNotAllowed)
@@ -282,16 +284,8 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     const state = random()
     const nonce = random()
     const verifier = random(32)
-    flows.set(state, {
-      provider,
-      origin,
-      mode,
-      ...(returnUrl === undefined ? {} : { returnUrl }),
-      nonce,
-      verifier,
-      binding: bindingHash(binding),
-      expiresAt: deps.now() + SOCIAL_FLOW_LIFETIME_MS,
-    })
+    const flow: PendingFlow = { provider, origin, mode, ...(returnUrl === undefined ? {} : { returnUrl }), nonce, verifier, binding: bindingHash(binding) }
+    await oneTime.put('social-flow', state, flow, SOCIAL_FLOW_LIFETIME_MS)
     const authorize = new URL(`${providers.issuer(provider)}/auth`)
     authorize.search = new URLSearchParams({
       client_id: SOCIAL_CLIENT_ID,
@@ -315,22 +309,24 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     const created = await farcaster.createChannel({ siweUri: deps.baseUrl, domain })
     if (created.isError) throw new SocialLoginError(502, 'The Farcaster relay is not available')
     const { channelToken, url, nonce } = created.data
-    channels.set(channelToken, { nonce, domain, expiresAt: deps.now() + SOCIAL_FLOW_LIFETIME_MS })
+    const channel: Channel = { nonce, domain }
+    await oneTime.put('farcaster-channel', channelToken, channel, SOCIAL_FLOW_LIFETIME_MS)
     return { json: { channelToken, url, nonce } }
   }
 
   const farcasterRedeem = async (channelToken: string, app: string | undefined): Promise<Answer> => {
     if (options.farcaster === undefined) throw new SocialLoginError(404, 'Farcaster sign-in is not available on this devnet')
     const farcaster = await farcasterOf(options.farcaster)
-    const channel = channels.get(channelToken)
-    if (channel === undefined || channel.expiresAt < deps.now()) throw new SocialLoginError(400, SOCIAL_MESSAGES.farcasterUnknown)
+    const channel = channelToken === '' ? undefined : await oneTime.peek<Channel>('farcaster-channel', channelToken)
+    if (channel === undefined) throw new SocialLoginError(400, SOCIAL_MESSAGES.farcasterUnknown)
     const status = await farcaster.status({ channelToken })
     if (status.isError) throw new SocialLoginError(502, 'The Farcaster relay is not available')
     if (status.response.status === 202) return { status: 202, json: { state: 'pending', message: SOCIAL_MESSAGES.farcasterPending } }
     const { message, signature } = status.data
     if (status.response.status !== 200 || message === undefined || signature === undefined) throw new SocialLoginError(400, SOCIAL_MESSAGES.farcasterUnknown)
-    // The channel is spent whatever the verdict: a refused answer cannot be tried again.
-    channels.delete(channelToken)
+    // The channel is spent whatever the verdict: a refused answer cannot be tried again, and of two
+    // replicas asked at once only one goes on.
+    if ((await oneTime.take<Channel>('farcaster-channel', channelToken)) === undefined) throw new SocialLoginError(400, SOCIAL_MESSAGES.farcasterUnknown)
     const verified = await farcaster.verifySignInMessage({ nonce: channel.nonce, domain: channel.domain, message, signature })
     if (verified.isError || !verified.success) throw new SocialLoginError(401, SOCIAL_MESSAGES.farcasterRefused)
     const fid = verified.fid
@@ -351,13 +347,13 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
   const route = async (req: IncomingMessage, url: URL): Promise<Answer | undefined> => {
     const method = (req.method ?? 'GET').toUpperCase()
     const path = url.pathname
-    sweep()
+    await sweep()
     const startMatch = /^\/v1\/social\/([^/]+)\/start$/.exec(path)
     if (method === 'GET' && startMatch !== null) return start(decodeURIComponent(startMatch[1]!), url)
     if (method === 'GET' && path === '/social/callback') return callback(url)
     if (method === 'POST' && path === '/v1/social/redeem') {
       const body = await jsonBody(req)
-      return signedIn(redeemTicket(typeof body.ticket === 'string' ? body.ticket : '', body.binding), appOf(req))
+      return signedIn(await redeemTicket(typeof body.ticket === 'string' ? body.ticket : '', body.binding), appOf(req))
     }
     if (method === 'POST' && path === '/v1/farcaster/channel') return farcasterChannel()
     if (method === 'POST' && path === '/v1/farcaster/redeem') {
