@@ -24,7 +24,7 @@ const rpc = [
   env.VITE_WG_BITCOIN_ESPLORA ?? 'http://127.0.0.1:8792',
 ]
 const relay = env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788'
-const auth = env.VITE_WG_AUTH_URL ?? 'http://127.0.0.1:8790'
+const auth = env.VITE_WG_AUTH_URL ?? 'http://localhost:8790'
 
 export default defineConfig({
   root: 'demo',

@@ -105,6 +105,6 @@ export const demoConfig: WalletModalConfig = {
     walletCatalogue: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
     analytics: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
     relay: env.VITE_WG_RELAY_URL ?? 'ws://127.0.0.1:8788',
-    auth: env.VITE_WG_AUTH_URL ?? 'http://127.0.0.1:8790',
+    auth: env.VITE_WG_AUTH_URL ?? 'http://localhost:8790',
   },
 }

@@ -34,6 +34,12 @@ export const DEVNET_PORT_ENV: Record<DevnetPortName, string> = {
   bundlerB: 'DEVNET_BUNDLER_B_PORT',
 }
 export const DEVNET_HOST = '127.0.0.1'
+/**
+ * The name the wallet's origin (the auth service: its frame and API) goes by, while it listens on
+ * DEVNET_HOST like everything else: another site than hosts on 127.0.0.1, as a wallet's own host
+ * name is in production (its frame is a third-party frame there), and a name WebAuthn accepts.
+ */
+export const DEVNET_WALLET_HOST = 'localhost'
 /** The host origins the devnet project allows (`/projects/v1/origins`; social login checks them too). */
 export const DEVNET_ALLOWED_ORIGINS: readonly string[] = ['http://localhost', 'http://127.0.0.1', 'http://localhost:*', 'http://127.0.0.1:*']
 

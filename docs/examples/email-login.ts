@@ -13,7 +13,7 @@ export const modal = createWalletModal({
   ],
   // Email login is on by default; put it after the wallets, and name your auth service.
   connectMethodsOrder: ['wallet', 'email'],
-  services: { auth: 'http://127.0.0.1:8790' },
+  services: { auth: 'http://localhost:8790' },
 })
 
 // While connected by email, the provider is the embedded wallet's (EIP-1193): a send or a

@@ -14,7 +14,7 @@ export const modal = createWalletModal({
   features: { smartSessions: true },
   // A session belongs to one address on one network: a switch asks to sign in again.
   siwx: { required: true },
-  services: { auth: 'http://127.0.0.1:8790' },
+  services: { auth: 'http://localhost:8790' },
 })
 
 /**

@@ -13,7 +13,7 @@ export const modal = createWalletModal({
   ],
   // Off by default (spec section 9).
   features: { smartSessions: true },
-  services: { auth: 'http://127.0.0.1:8790' },
+  services: { auth: 'http://localhost:8790' },
 })
 
 /**

@@ -15,5 +15,5 @@ export const modal = createWalletModal({
   // "More"); without `socials` the spec's list shows, and `socials: []` shows none.
   features: { socials: ['github', 'google', 'farcaster'] },
   connectMethodsOrder: ['social', 'email', 'wallet'],
-  services: { auth: 'http://127.0.0.1:8790' },
+  services: { auth: 'http://localhost:8790' },
 })

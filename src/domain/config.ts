@@ -41,7 +41,7 @@ export const DEFAULT_SERVICE_URLS = {
   analytics: 'http://127.0.0.1:8787',
   relay: 'ws://127.0.0.1:8788',
   /** The auth service: email login and the embedded wallet's frame (its own origin). */
-  auth: 'http://127.0.0.1:8790',
+  auth: 'http://localhost:8790',
 } as const
 
 /** What an absent key resolves to. A function: every modal gets its own arrays and objects. */

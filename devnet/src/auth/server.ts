@@ -44,12 +44,13 @@
  * With `social` set it also runs the devnet's social providers and social and Farcaster login
  * (social/login.ts: `/social/<provider>/...`, `/v1/social/...`, `/v1/farcaster/...`).
  */
+import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createTransport } from 'nodemailer'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex, type TransactionRequest } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC, DEVNET_SOLANA_TOKENS } from '../config'
+import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC, DEVNET_SOLANA_TOKENS, DEVNET_WALLET_HOST } from '../config'
 import { FRAME_PATH } from '../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { HttpError, readBody } from '../service/http'
 import {
@@ -111,6 +112,21 @@ const eoaBatchId = (chainId: number, hashes: readonly Hex[]): string => `eoa-${c
 function eoaBatch(id: string): { chainId: number; hashes: Hex[] } | undefined {
   const match = EOA_BATCH.exec(id)
   return match === null ? undefined : { chainId: Number(match[1]), hashes: match[2]!.slice(1).split('-') as Hex[] }
+}
+
+/** The name of an app's session cookie: one per app (project and host origin), as sessions are. */
+export function sessionCookieName(app: string | undefined): string {
+  return `wg_session_${createHash('sha256').update(app ?? '').digest('hex').slice(0, 16)}`
+}
+
+/**
+ * The frame's session as a cookie of the wallet's origin: partitioned by the host's site (CHIPS),
+ * so a framed wallet keeps its session in browsers that refuse storage to a third-party frame
+ * (which then still keep partitioned cookies); HttpOnly, so no script reads it; only for the API;
+ * one per app, so two apps on one site keep theirs apart. `''` with 0 ends it.
+ */
+export function sessionCookie(app: string | undefined, token: string, lifetimeMs: number): string {
+  return `${sessionCookieName(app)}=${token}; Path=/v1/; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=${Math.max(0, Math.floor(lifetimeMs / 1000))}`
 }
 
 /** The devnet's SPL tokens, named by symbol in what the audit records of a Solana transaction. */
@@ -191,6 +207,7 @@ export interface AuthService {
 interface JsonAnswer {
   status?: number
   json: unknown
+  headers?: Record<string, string>
 }
 
 /** Any other answer: a page or a script, with its own status and headers. */
@@ -373,6 +390,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     const header = req.headers.authorization
     return header?.startsWith('Bearer ') === true ? header.slice('Bearer '.length).trim() : undefined
   }
+  /**
+   * The request's session: its Bearer token, or the frame's session cookie, which counts only on a
+   * request the browser marks same-origin (the frame's own): a host page's request carries the
+   * cookie too (it is partitioned by the host's site), and is refused it.
+   */
+  const sessionToken = (req: IncomingMessage): string | undefined =>
+    bearer(req) ?? (req.headers['sec-fetch-site'] === 'same-origin' ? cookieValue(req.headers.cookie, sessionCookieName(requestApp(req.headers))) : undefined)
 
   /**
    * /v1/rpc as the user's smart account; undefined for what the EOA path answers the same (reads).
@@ -629,10 +653,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       const session = await accounts.forApp(opened, requestApp(req.headers))
       // A new wallet can send at once: its funding has landed before the answer.
       await fund(user, created)
-      return { json: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: userJson(user) } }
+      return { json: { token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: userJson(user) }, headers: { 'set-cookie': sessionCookie(requestApp(req.headers), session.token, session.expiresAt - now()) } }
     }
     if (method === 'GET' && path === '/v1/user') {
-      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      const { user } = await accounts.authenticate(sessionToken(req), requestApp(req.headers))
       const smart = await smartAddressOf(user)
       const chainId = Number(url.searchParams.get('chainId') ?? Number.NaN)
       const chain = smartChains.find((c) => c.chainId === chainId)
@@ -642,7 +666,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return { json: { ...userJson(user), smartAccountDeployed: code !== undefined && code !== '0x' } }
     }
     if (method === 'POST' && path === '/v1/preferred-account') {
-      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      const { user } = await accounts.authenticate(sessionToken(req), requestApp(req.headers))
       const type = (await body()).type
       if (type !== 'eoa' && type !== 'smartAccount') throw new HttpError(400, 'type must be eoa or smartAccount')
       if (type === 'smartAccount' && (await smartAddressOf(user)) === undefined) throw new HttpError(400, 'Action not allowed')
@@ -650,29 +674,29 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       return { json: userJson({ ...user, preferredAccountType: type }) }
     }
     if (method === 'POST' && path === '/v1/email/update') {
-      const { user, session } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      const { user, session } = await accounts.authenticate(sessionToken(req), requestApp(req.headers))
       await sendMail(await accounts.startEmailUpdate(user, text((await body()).email, 'email'), session.deviceId))
       return { json: { action: 'VERIFY_PRIMARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/primary') {
-      const { user, session } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      const { user, session } = await accounts.authenticate(sessionToken(req), requestApp(req.headers))
       await sendMail(await accounts.confirmEmailUpdatePrimary(user, text((await body()).otp, 'otp'), session.deviceId, client))
       return { json: { action: 'VERIFY_SECONDARY_OTP' } }
     }
     if (method === 'POST' && path === '/v1/email/update/secondary') {
-      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
+      const { user } = await accounts.authenticate(sessionToken(req), requestApp(req.headers))
       return { json: { email: await accounts.confirmEmailUpdateSecondary(user, text((await body()).otp, 'otp'), client) } }
     }
     if (method === 'POST' && path === '/v1/sign-out') {
-      const token = bearer(req)
+      const token = sessionToken(req)
       if (token !== undefined) await accounts.signOut(token)
-      return { json: { signedOut: true } }
+      return { json: { signedOut: true }, headers: { 'set-cookie': sessionCookie(requestApp(req.headers), '', 0) } }
     }
     if (method === 'POST' && (path === '/v1/export/start' || path === '/v1/export/confirm')) {
       // Only the wallet's own frame asks (a page of this origin): the keys never go to another origin.
       if (req.headers['sec-fetch-site'] !== 'same-origin') throw new HttpError(403, ORIGIN_NOT_ALLOWED)
       const app = requestApp(req.headers)
-      const { user, session } = await accounts.authenticate(bearer(req), app)
+      const { user, session } = await accounts.authenticate(sessionToken(req), app)
       if (path === '/v1/export/start') {
         await sendMail(await accounts.startExport(user, session.deviceId))
         return { json: { sent: true } }
@@ -682,18 +706,18 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     }
     if (method === 'POST' && path === '/v1/sign-out-everywhere') {
       // Every session of the user ends: other devices, other apps, this one.
-      const { user } = await accounts.authenticate(bearer(req), requestApp(req.headers))
-      return { json: { signedOut: await accounts.signOutEverywhere(user.id) } }
+      const { user } = await accounts.authenticate(sessionToken(req), requestApp(req.headers))
+      return { json: { signedOut: await accounts.signOutEverywhere(user.id) }, headers: { 'set-cookie': sessionCookie(requestApp(req.headers), '', 0) } }
     }
     if (method === 'POST' && path === '/v1/rpc') {
       const app = requestApp(req.headers)
-      const { user } = await accounts.authenticate(bearer(req), app)
+      const { user } = await accounts.authenticate(sessionToken(req), app)
       return rpc(user, await body(), app)
     }
     if (method === 'POST' && path === '/v1/solana/sign') {
       // The frame asks once the visitor approved what it showed them; the service reads the bytes again itself.
       const app = requestApp(req.headers)
-      const { user } = await accounts.authenticate(bearer(req), app)
+      const { user } = await accounts.authenticate(sessionToken(req), app)
       return { json: await solanaSign(user, await body(), app ?? 'the wallet service') }
     }
     if (method === 'GET' && path === '/v1/chains') {
@@ -771,7 +795,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       res.end(answer.html)
       return
     }
-    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json; charset=utf-8' })
+    res.writeHead(answer.status ?? 200, { ...answer.headers, 'content-type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify(answer.json))
   }
 
@@ -827,10 +851,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     })
   })
   const port = (server.address() as AddressInfo).port
-  baseUrl = `http://${DEVNET_HOST}:${port}`
+  // Served as `localhost`: cross-site to the hosts on 127.0.0.1, as the wallet's own origin is in production.
+  baseUrl = `http://${DEVNET_WALLET_HOST}:${port}`
   if (options.social !== undefined) {
     const { startSocialLogin } = await import('./social/login')
-    social = await startSocialLogin(options.social, { baseUrl, now, accounts, oneTime, fund, userJson })
+    social = await startSocialLogin(options.social, { baseUrl, now, accounts, oneTime, fund, userJson, sessionCookie })
   }
   return {
     url: baseUrl,

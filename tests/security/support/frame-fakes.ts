@@ -12,7 +12,8 @@ export const OTHER = '0x2222222222222222222222222222222222222222'
 /** The frame's clock in these tests. */
 export const NOW = Date.parse('2026-11-28T08:00:00.000Z')
 
-type Route = (init: { method: string; body: unknown }) => { status?: number; json: unknown }
+/** `token`: the request's Bearer token (these fakes hold no session cookie: no token is no session). */
+type Route = (init: { method: string; body: unknown; token: string | undefined }) => { status?: number; json: unknown }
 
 export function aHostileHost(routes: Record<string, Route> = {}) {
   const parent = { name: 'the host page' }
@@ -26,7 +27,7 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
   const exportAnswers: ((shown: boolean) => void)[] = []
   const all: Record<string, Route> = {
     '/v1/chains': () => ({ json: { chains: [{ chainId: 31337, name: 'Devnet A' }, { chainId: 31338, name: 'Devnet B' }] } }),
-    '/v1/user': () => ({ json: { email: 'ada@example.test', accounts: { eip155: ADDRESS } } }),
+    '/v1/user': ({ token }) => (token === undefined ? { status: 401, json: { message: 'Not signed in' } } : { json: { email: 'ada@example.test', accounts: { eip155: ADDRESS } } }),
     '/v1/rpc': ({ body }) => {
       const { method, params } = body as { method: string; params: unknown }
       rpcCalls.push({ method, params })
@@ -42,7 +43,8 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
     fetch: async (path, init) => {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
       const route = all[path.split('?')[0]!]
-      const answer = route === undefined ? { status: 404, json: { message: 'no route' } } : route({ method: init?.method ?? 'GET', body })
+      const token = (init?.headers as Record<string, string> | undefined)?.authorization?.replace('Bearer ', '')
+      const answer = route === undefined ? { status: 404, json: { message: 'no route' } } : route({ method: init?.method ?? 'GET', body, token })
       const status = answer.status ?? 200
       return { ok: status < 300, status, json: async () => answer.json } as Response
     },

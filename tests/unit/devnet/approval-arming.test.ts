@@ -80,7 +80,7 @@ describe('Approve arms after 500 ms of visibility', () => {
 })
 
 describe('the confirmation popup answers only for the frame that opened it', () => {
-  const AUTH = 'http://127.0.0.1:8790'
+  const AUTH = 'http://localhost:8790'
   const details: ApprovalDetails = { title: 'Approve transaction', method: 'eth_sendTransaction', appName: 'Shop', rows: [{ label: 'Amount', value: '1 ETH on Devnet A' }] }
 
   function anOpener(popupOpens = true) {

@@ -38,11 +38,11 @@ describe('the HTTP guards', () => {
 
   it('lets through no Origin and its own, and a host origin only exactly and for its project', async () => {
     const deps = {
-      authOrigin: 'http://127.0.0.1:8790',
+      authOrigin: 'http://localhost:8790',
       hostOrigin: async (projectId: string, origin: string) => (projectId === 'p' && origin === 'http://127.0.0.1:5173' ? origin : undefined),
     }
     expect(await decideOrigin(undefined, null, deps)).toEqual({ allowed: true })
-    expect(await decideOrigin('http://127.0.0.1:8790', null, deps)).toEqual({ allowed: true })
+    expect(await decideOrigin('http://localhost:8790', null, deps)).toEqual({ allowed: true })
     expect(await decideOrigin('http://127.0.0.1:5173', 'p', deps)).toEqual({ allowed: true, cors: 'http://127.0.0.1:5173' })
     for (const origin of ['http://127.0.0.1:5173.evil.test', 'http://evil.127.0.0.1:5173', 'null', 'http://127.0.0.1:51730'])
       expect(await decideOrigin(origin, 'p', deps)).toEqual({ allowed: false })

@@ -52,8 +52,10 @@ describe('appStorage', () => {
       parent,
       post: (message) => void posted.push(message as unknown as Record<string, unknown>),
       fetch: async (_path, init) => {
-        fetched.push((init?.headers as Record<string, string> | undefined)?.authorization)
-        return { ok: true, status: 200, json: async () => ({}) } as Response
+        const authorization = (init?.headers as Record<string, string> | undefined)?.authorization
+        fetched.push(authorization)
+        // As the service answers: no token (and no session cookie in this fake) is 401.
+        return (authorization === undefined ? { ok: false, status: 401, json: async () => ({ message: 'Not signed in' }) } : { ok: true, status: 200, json: async () => ({}) }) as Response
       },
       storage: appStorage(storage, OTHER),
       ui: { confirm: async () => true, setTheme: () => undefined, exportKeys: async () => false },

@@ -601,3 +601,29 @@ describe("the wallet frame signs with the user's Solana key", () => {
     expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { signature: base58Encode(SIGNATURE) } })
   })
 })
+
+describe('a frame the browser refused storage (its session in the service cookie)', () => {
+  it('after a reload it has no token, yet is connected and signs through the cookie, sending no token', async () => {
+    // The service's answers as the cookie makes them: signed in without a Bearer token (one would be a fault here).
+    const cookieOnly = (json: unknown): Route => ({ token }) => (token === undefined ? { json } : { status: 500, json: { message: 'a token was sent' } })
+    const f = aFrame({ '/v1/user': cookieOnly(USER), '/v1/rpc': cookieOnly({ result: 'signed through the cookie' }) }, {})
+    await f.send('IS_CONNECTED', {})
+    expect(f.responseTo('r1')).toMatchObject({ ok: true, payload: { isConnected: true } })
+    const signing = f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [stringToHex('hi'), USER.accounts.eip155] })
+    await flush()
+    f.answers[0]!.resolve(true)
+    await signing
+    expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { result: 'signed through the cookie' } })
+    expect(f.calls.map((c) => c.path)).toEqual(['/v1/user', '/v1/user', '/v1/chains', '/v1/rpc'])
+  })
+
+  it('without a cookie either, it is not connected, asks the visitor nothing, and tells the host no session ended', async () => {
+    const f = aFrame({}, {})
+    await f.send('IS_CONNECTED', {})
+    await f.send('RPC_REQUEST', { chainId: 31337, method: 'personal_sign', params: [stringToHex('hi'), USER.accounts.eip155] })
+    expect(f.responseTo('r1')).toMatchObject({ ok: true, payload: { isConnected: false } })
+    expect(f.responseTo('r2')).toMatchObject({ ok: false, error: { code: 4100 } })
+    expect(f.shown).toEqual([])
+    expect(f.events()).toEqual([])
+  })
+})

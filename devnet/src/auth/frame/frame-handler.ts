@@ -170,6 +170,8 @@ export class FrameHandler {
   private current: PendingApproval | undefined
   /** Ids of the requests this frame has taken: an id is handled once in the frame's life. */
   private readonly requestIds = new Set<string>()
+  /** The service accepted this frame's session (by token or by cookie) since it last ended. */
+  private sessionSeen = false
   /** Nonces of the sign-in messages this frame has seen: a nonce is signed silently once at most. */
   private readonly signInNonces = new Set<string>()
 
@@ -285,7 +287,7 @@ export class FrameHandler {
       const token = this.token()
       if (everywhere === true) {
         // Every device and app of the user: the visitor says so here, where no host page can click for them.
-        if (token === undefined) throw new FrameFailure(SESSION_EXPIRED)
+        await this.requireSession()
         const approved = await this.askVisitor({
           method: 'sign_out_everywhere',
           appName: this.appName,
@@ -296,15 +298,14 @@ export class FrameHandler {
         await this.api('/v1/sign-out-everywhere', { method: 'POST', auth: true })
       }
       this.forget()
-      if (token !== undefined) {
-        // Signing out here never waits on the service's answer: the token is gone from this device either way.
-        await this.env.fetch('/v1/sign-out', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined)
-      }
+      // Signing out here never waits on the service's answer: the token is gone from this device
+      // either way; the service also ends the session cookie (when the browser kept the session there).
+      await this.env.fetch('/v1/sign-out', { method: 'POST', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } }).catch(() => undefined)
       ctx.after(() => this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } }))
       return {}
     },
     EXPORT_KEYS: async () => {
-      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      await this.requireSession()
       const flow: KeyExportFlow = {
         appName: this.appName,
         sendCode: async () => {
@@ -320,7 +321,6 @@ export class FrameHandler {
       return { exported }
     },
     IS_CONNECTED: async () => {
-      if (this.token() === undefined) return { isConnected: false }
       try {
         await this.serviceUser()
         return { isConnected: true }
@@ -333,7 +333,7 @@ export class FrameHandler {
     RPC_REQUEST: async ({ chainId, method, params, signIn }) => {
       if (SAFE_RPC_METHODS.has(method)) return { result: await this.rpc(chainId, method, params) }
       if (!CONFIRMED_RPC_METHODS.has(method)) throw new FrameFailure({ message: FRAME_MESSAGES.rpcNotAllowed, code: 4200 })
-      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      await this.requireSession()
       if (signIn === true && method === 'personal_sign' && (await this.isOwnSignIn(chainId, params))) {
         return { result: await this.rpc(chainId, method, params) }
       }
@@ -342,7 +342,7 @@ export class FrameHandler {
       return { result: await this.rpc(chainId, method, params) }
     },
     SOLANA_SIGN_MESSAGE: async ({ message }) => {
-      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      await this.requireSession()
       const bytes = base64Decode(message)
       // A transaction's message would sign a transaction the visitor never saw as one.
       if (isSolanaTransactionMessage(bytes)) throw new FrameFailure({ message: SOLANA_MESSAGE_IS_TRANSACTION, code: 4200 })
@@ -360,7 +360,7 @@ export class FrameHandler {
       return this.api<{ signature: string }>('/v1/solana/sign', { method: 'POST', body: { kind: 'message', bytes: message }, auth: true })
     },
     SOLANA_SIGN_TRANSACTION: async ({ transaction, chain }) => {
-      if (this.token() === undefined) throw new FrameFailure(SESSION_EXPIRED)
+      await this.requireSession()
       const wire = base64Decode(transaction)
       let view: SolanaTransactionView
       try {
@@ -557,10 +557,9 @@ export class FrameHandler {
     const headers: Record<string, string> = {}
     if (options.body !== undefined) headers['content-type'] = 'application/json'
     const token = this.token()
-    if (options.auth === true) {
-      if (token === undefined) throw new FrameFailure(SESSION_EXPIRED)
-      headers.authorization = `Bearer ${token}`
-    }
+    // Without a token here (a browser that refused this frame its storage), the session cookie the
+    // service set goes with the request by itself (same origin): the service answers 401 without one.
+    if (options.auth === true && token !== undefined) headers.authorization = `Bearer ${token}`
     let res: Response
     try {
       res = await this.env.fetch(path, {
@@ -572,7 +571,10 @@ export class FrameHandler {
       throw new FrameFailure({ message: FRAME_MESSAGES.somethingWrong })
     }
     const body = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined
-    if (res.ok) return body as T
+    if (res.ok) {
+      if (options.auth === true) this.sessionSeen = true
+      return body as T
+    }
     if (res.status === 401 && options.auth === true) {
       this.expire()
       throw new FrameFailure(SESSION_EXPIRED)
@@ -591,6 +593,15 @@ export class FrameHandler {
     const address = (await this.serviceUser()).accounts.solana
     if (address === undefined) throw new FrameFailure({ message: 'This wallet has no Solana account', code: 4200 })
     return address
+  }
+
+  /**
+   * Fails SESSION_EXPIRED unless this frame holds a session: its token, or, where the browser
+   * refused the frame storage, the service's session cookie (asked about once here).
+   */
+  private async requireSession(): Promise<void> {
+    if (this.token() !== undefined) return
+    await this.serviceUser()
   }
 
   private serviceUser(): Promise<ServiceUser> {
@@ -657,12 +668,14 @@ export class FrameHandler {
 
   private forget(): void {
     this.env.storage.removeItem(FRAME_STORAGE_KEYS.token)
+    this.sessionSeen = false
   }
 
-  /** The service no longer accepts the token: forget it and tell the host. */
+  /** The service no longer accepts the session: forget it, and tell the host when there was one. */
   private expire(): void {
+    const had = this.token() !== undefined || this.sessionSeen
     this.forget()
-    this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } })
+    if (had) this.emit({ channel: FRAME_CHANNEL, kind: 'event', event: 'SESSION_UPDATE', payload: { user: null } })
   }
 }
 

@@ -92,7 +92,8 @@ function start(): void {
     fetch: (path, init) => {
       const headers = new Headers(init?.headers)
       headers.set(FRAME_APP_HEADER, app)
-      return window.fetch(path, { ...init, headers, credentials: 'omit' })
+      // Same origin only: the session cookie (partitioned, HttpOnly) goes to the wallet's own API.
+      return window.fetch(path, { ...init, headers, credentials: 'same-origin' })
     },
     storage: appStorage(shared, app),
     flowStorage: appStorage(frameStorage('sessionStorage'), app),

@@ -25,6 +25,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { readBody } from '../../service/http'
 import type { AuthAccounts, AuthSession, AuthUser, OneTimeStore, SignInIdentity } from '../../../../server/src/index.js'
 import { requestApp } from '../frame/app-scope'
+import { cookieValue } from '../guards/device-approval-form'
 import { SOCIAL_PROVIDER_NAMES, isSocialLoginProvider, type SocialLoginProvider } from './identities'
 import { originAllowed } from './origins'
 import { escapeHtml, page, scriptJson } from './pages'
@@ -84,6 +85,8 @@ export interface SocialLoginDeps {
   /** Funds a new user's wallet, or a known one's on a chain started over since. */
   fund(user: AuthUser, created: boolean): Promise<unknown>
   userJson(user: AuthUser): Record<string, unknown>
+  /** The Set-Cookie value that keeps a new session for the frame (partitioned, HttpOnly). */
+  sessionCookie(app: string | undefined, token: string, lifetimeMs: number): string
 }
 
 export interface SocialLogin {
@@ -119,11 +122,15 @@ interface Discovery {
 }
 
 type Answer =
-  | { status?: number; json: unknown }
+  | { status?: number; json: unknown; headers?: Record<string, string | string[]> }
   | { status?: number; html: string }
   | { redirect: string }
 
 const random = (bytes = 24): string => randomBytes(bytes).toString('base64url')
+/** The cookie that keeps a social flow's binding for the app that started it (one per app). */
+const bindingCookieName = (app: string | undefined): string => `wg_social_binding_${createHash('sha256').update(app ?? '').digest('hex').slice(0, 16)}`
+const bindingCookie = (app: string | undefined, binding: string, lifetimeMs: number): string =>
+  `${bindingCookieName(app)}=${binding}; Path=/v1/social/; HttpOnly; Secure; SameSite=None; Partitioned; Max-Age=${Math.floor(lifetimeMs / 1000)}`
 const bindingHash = (binding: string): string => createHash('sha256').update(binding).digest('base64')
 /** The app the wallet frame names (project and host origin): the session is made for it. */
 const appOf = (req: IncomingMessage): string | undefined => requestApp(req.headers)
@@ -179,13 +186,13 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return ticket.identity
   }
 
-  const signedIn = async (identity: SignInIdentity, app: string | undefined): Promise<Answer> => {
+  const signedIn = async (identity: SignInIdentity, app: string | undefined): Promise<{ json: unknown; headers: { 'set-cookie': string } }> => {
     const { user, session: opened, created } = await deps.accounts.signInIdentity(identity)
     // The session is the app's that redeemed the ticket, and no other app's.
     const session = await deps.accounts.forApp(opened, app)
     // A new wallet can send at once: its funding has landed before the answer.
     await deps.fund(user, created)
-    return { json: sessionJson(user, session) }
+    return { json: sessionJson(user, session), headers: { 'set-cookie': deps.sessionCookie(app, session.token, session.expiresAt - deps.now()) } }
   }
   const sessionJson = (user: AuthUser, session: AuthSession) => ({ token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: deps.userJson(user) })
 
@@ -265,7 +272,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return deliver(flow, { ticket })
   }
 
-  const start = async (provider: string, url: URL): Promise<Answer> => {
+  const start = async (provider: string, url: URL, app: string | undefined): Promise<Answer> => {
     if (!isSocialLoginProvider(provider)) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidProvider)
     const origin = url.searchParams.get('origin') ?? ''
     if (!originAllowed(origin, options.allowedOrigins)) throw new SocialLoginError(403, SOCIAL_MESSAGES.originNotAllowed)
@@ -299,7 +306,10 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
       // Each sign-in asks who signs in, so a person can switch identities.
       prompt: 'login consent',
     }).toString()
-    return { json: { url: authorize.href } }
+    // The binding also as a cookie of this origin for the app (partitioned by the host's site,
+    // HttpOnly): where the browser refuses the frame storage, the frame's page after a redirect
+    // has lost the value, and the service finds it here on the frame's own request.
+    return { json: { url: authorize.href }, headers: { 'set-cookie': bindingCookie(app, binding, SOCIAL_FLOW_LIFETIME_MS) } }
   }
 
   const farcasterChannel = async (): Promise<Answer> => {
@@ -349,11 +359,15 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     const path = url.pathname
     await sweep()
     const startMatch = /^\/v1\/social\/([^/]+)\/start$/.exec(path)
-    if (method === 'GET' && startMatch !== null) return start(decodeURIComponent(startMatch[1]!), url)
+    if (method === 'GET' && startMatch !== null) return start(decodeURIComponent(startMatch[1]!), url, appOf(req))
     if (method === 'GET' && path === '/social/callback') return callback(url)
     if (method === 'POST' && path === '/v1/social/redeem') {
       const body = await jsonBody(req)
-      return signedIn(await redeemTicket(typeof body.ticket === 'string' ? body.ticket : '', body.binding), appOf(req))
+      // The frame's own request may leave the binding to the cookie its flow set (never another page's request).
+      const kept = req.headers['sec-fetch-site'] === 'same-origin' ? cookieValue(req.headers.cookie, bindingCookieName(appOf(req))) : undefined
+      const answer = await signedIn(await redeemTicket(typeof body.ticket === 'string' ? body.ticket : '', body.binding ?? kept), appOf(req))
+      // Spent with the ticket: the binding cookie goes, the session cookie comes.
+      return { json: answer.json, headers: { 'set-cookie': [answer.headers['set-cookie'], bindingCookie(appOf(req), '', 0)] } }
     }
     if (method === 'POST' && path === '/v1/farcaster/channel') return farcasterChannel()
     if (method === 'POST' && path === '/v1/farcaster/redeem') {
@@ -371,7 +385,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
       res.writeHead(answer.status ?? 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
       res.end(answer.html)
     } else {
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json; charset=utf-8' })
+      res.writeHead(answer.status ?? 200, { ...('headers' in answer ? answer.headers : {}), 'content-type': 'application/json; charset=utf-8' })
       res.end(JSON.stringify(answer.json))
     }
   }

@@ -13,7 +13,7 @@ import type { EmbeddedWallet, EmbeddedWalletUser } from '../../../../src/ports/e
 import type { SocialCallback, SocialPopup, SocialWindows } from '../../../../src/ports/social-window'
 import { RecordingLogger } from '../../../fakes/recording-logger'
 
-const AUTH = 'http://127.0.0.1:8790'
+const AUTH = 'http://localhost:8790'
 const PAGE = 'http://127.0.0.1:5173/shop'
 const USER: EmbeddedWalletUser = { address: '0x1111111111111111111111111111111111111111', chainId: 31337, accountType: 'eoa', socialProvider: 'google', userName: 'Alice Devnet' }
 

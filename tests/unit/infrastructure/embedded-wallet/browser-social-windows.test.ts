@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { BrowserSocialWindows } from '../../../../src/infrastructure/embedded-wallet/browser-social-windows'
 import type { SocialCallback } from '../../../../src/ports/social-window'
 
-const AUTH = 'http://127.0.0.1:8790'
+const AUTH = 'http://localhost:8790'
 
 function aWindow(href: string) {
   const target = new EventTarget()

@@ -15,7 +15,7 @@ import {
 } from '../../../../src/domain/errors'
 import { EmbeddedWalletRequestError } from '../../../../src/ports/embedded-wallet'
 
-const AUTH = 'http://127.0.0.1:8790'
+const AUTH = 'http://localhost:8790'
 const USER = { address: '0x1111111111111111111111111111111111111111', chainId: 31337, accounts: [], preferredAccountType: 'eoa' as const, email: 'a@b.co' }
 
 let client: FrameClient
