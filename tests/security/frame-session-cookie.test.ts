@@ -37,11 +37,11 @@ describe("the frame's session cookie", () => {
 
     // The frame's request: signed in.
     expect((await call(auth.url, 'GET', '/v1/user', frameCall(cookie))).status).toBe(200)
-    // The host page's request carries the same cookie (the same partition): not signed in, and nothing signed.
+    // The host page's request carries the same cookie (the same partition): refused, and nothing signed.
     for (const site of ['cross-site', 'same-site']) {
       const hostPage = { cookie, headers: { 'sec-fetch-site': site, [FRAME_APP_HEADER]: APP } }
-      expect((await call(auth.url, 'GET', '/v1/user', hostPage)).status).toBe(401)
-      expect((await call(auth.url, 'POST', '/v1/rpc', { ...hostPage, body: { chainId: 31337, method: 'personal_sign', params: ['0x68656c6c6f', '0x0000000000000000000000000000000000000000'] } })).status).toBe(401)
+      expect((await call(auth.url, 'GET', '/v1/user', hostPage)).status).toBe(403)
+      expect((await call(auth.url, 'POST', '/v1/rpc', { ...hostPage, body: { chainId: 31337, method: 'personal_sign', params: ['0x68656c6c6f', '0x0000000000000000000000000000000000000000'] } })).status).toBe(403)
     }
     // A script outside a browser that got the cookie's name and value: no Sec-Fetch-Site, no session.
     expect((await call(auth.url, 'GET', '/v1/user', { cookie, headers: { [FRAME_APP_HEADER]: APP } })).status).toBe(401)

@@ -114,6 +114,16 @@ function eoaBatch(id: string): { chainId: number; hashes: Hex[] } | undefined {
   return match === null ? undefined : { chainId: Number(match[1]), hashes: match[2]!.slice(1).split('-') as Hex[] }
 }
 
+/**
+ * The routes that open a session or act with one. The visitor types the login code into the host
+ * page (the modal's boxes), so a host page could send it here itself, take the session and sign
+ * without the frame ever showing a request: a browser's request to these routes (the browser says
+ * where it comes from in Sec-Fetch-Site, which no page can forge) is answered only from the
+ * wallet's own page. A client outside a browser sends no such header; it has no session of a
+ * visitor's unless someone gave it the code (docs/security.md).
+ */
+const FRAME_ONLY_PATHS = /^\/v1\/(email\/verify|email\/update(\/primary|\/secondary)?|user|preferred-account|rpc|solana\/sign|sign-out|sign-out-everywhere|export\/(start|confirm)|social\/redeem|farcaster\/redeem)$/
+
 /** The name of an app's session cookie: one per app (project and host origin), as sessions are. */
 export function sessionCookieName(app: string | undefined): string {
   return `wg_session_${createHash('sha256').update(app ?? '').digest('hex').slice(0, 16)}`
@@ -832,6 +842,12 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
           res.writeHead(204)
           res.end()
+          return
+        }
+        // What opens or uses a session answers a browser's request only from the wallet's own page.
+        const site = req.headers['sec-fetch-site']
+        if (FRAME_ONLY_PATHS.test(url.pathname) && site !== undefined && site !== 'same-origin') {
+          send(res, { status: 403, json: { message: ORIGIN_NOT_ALLOWED } })
           return
         }
         if (social?.handle(req, res, url) === true) return

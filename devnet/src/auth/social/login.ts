@@ -272,7 +272,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     return deliver(flow, { ticket })
   }
 
-  const start = async (provider: string, url: URL, app: string | undefined): Promise<Answer> => {
+  const start = async (provider: string, url: URL, app: string | undefined, fromFrame: boolean): Promise<Answer> => {
     if (!isSocialLoginProvider(provider)) throw new SocialLoginError(400, SOCIAL_MESSAGES.invalidProvider)
     const origin = url.searchParams.get('origin') ?? ''
     if (!originAllowed(origin, options.allowedOrigins)) throw new SocialLoginError(403, SOCIAL_MESSAGES.originNotAllowed)
@@ -309,7 +309,8 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     // The binding also as a cookie of this origin for the app (partitioned by the host's site,
     // HttpOnly): where the browser refuses the frame storage, the frame's page after a redirect
     // has lost the value, and the service finds it here on the frame's own request.
-    return { json: { url: authorize.href }, headers: { 'set-cookie': bindingCookie(app, binding, SOCIAL_FLOW_LIFETIME_MS) } }
+    // Only for the frame's own request: a host page starting a flow must not replace the frame's binding.
+    return { json: { url: authorize.href }, ...(fromFrame ? { headers: { 'set-cookie': bindingCookie(app, binding, SOCIAL_FLOW_LIFETIME_MS) } } : {}) }
   }
 
   const farcasterChannel = async (): Promise<Answer> => {
@@ -359,7 +360,7 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     const path = url.pathname
     await sweep()
     const startMatch = /^\/v1\/social\/([^/]+)\/start$/.exec(path)
-    if (method === 'GET' && startMatch !== null) return start(decodeURIComponent(startMatch[1]!), url, appOf(req))
+    if (method === 'GET' && startMatch !== null) return start(decodeURIComponent(startMatch[1]!), url, appOf(req), req.headers['sec-fetch-site'] === 'same-origin')
     if (method === 'GET' && path === '/social/callback') return callback(url)
     if (method === 'POST' && path === '/v1/social/redeem') {
       const body = await jsonBody(req)
