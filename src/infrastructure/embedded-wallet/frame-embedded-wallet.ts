@@ -76,6 +76,8 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
   private connectedAt = -Infinity
   private synced: Promise<void> | undefined
   private solana: WalletStandardWallet | undefined
+  /** The signed-in user's Solana account, as the frame last said. */
+  private solanaAddress: string | null = null
   /** The user's EVM account types (a smart account and the EOA, where the wallet has smart accounts). */
   private accountTypes: readonly AccountType[] = []
 
@@ -254,11 +256,13 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
       await this.ready()
       if (!(await this.client.request('IS_CONNECTED', {})).isConnected) return null
     } else {
+      // The EVM side connected first in the same login: its user is this one.
+      if (this.user$.value !== null) return this.solanaAddress
       await this.ready()
     }
     const { user } = await this.client.request('GET_USER', {})
     this.signedIn(user)
-    return user.solanaAddress ?? null
+    return this.solanaAddress
   }
 
   /** A message signed with the user's Solana key once the visitor approved it in the frame. */
@@ -340,6 +344,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
       ...(frameUser.socialProvider === undefined ? {} : { socialProvider: frameUser.socialProvider }),
     }
     this.accountTypes = [...new Set(frameUser.accounts.map((a) => a.type))]
+    this.solanaAddress = frameUser.solanaAddress ?? null
     this.storage.set(STORAGE_KEYS.lastUsedChain, String(user.chainId))
     this.user$.next(user)
     return user
