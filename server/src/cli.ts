@@ -1,7 +1,7 @@
 /**
  * walletgate-server's command line.
  *
- *   walletgate-server [--config FILE] (--embedded [--data-dir DIR] | with DATABASE_URL) [--port N] [--host H]
+ *   walletgate-server [--config FILE] (--embedded [--data-dir DIR] | with DATABASE_URL) [--port N] [--host H] [--wallet-port N]
  *   walletgate-server migrate [same database options]
  *   walletgate-server project add <id> --origin URL [--origin URL...]
  *   walletgate-server project list | project remove <id>
@@ -24,9 +24,10 @@ import { isRemoteFeature, Projects, REMOTE_FEATURES } from './projects.js'
 import { WalletCatalogue } from './catalogue.js'
 import { keyEncryptionFromEnv, newKekEntry } from './wallet/key-encryption.js'
 import { WalletKeys } from './wallet/wallet-keys.js'
+import { configuredWallet } from './wallet/configured-wallet.js'
 
 const USAGE = `usage:
-  walletgate-server [--config FILE] (--embedded [--data-dir DIR] | DATABASE_URL=...) [--port 8787] [--host 127.0.0.1]
+  walletgate-server [--config FILE] (--embedded [--data-dir DIR] | DATABASE_URL=...) [--port 8787] [--host 127.0.0.1] [--wallet-port 8790]
   walletgate-server migrate [--embedded [--data-dir DIR]]
   walletgate-server project add <id> --origin https://app.example [--origin ...] [--disable swap,onramp,...]
   walletgate-server project list
@@ -56,6 +57,7 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
       'data-dir': { type: 'string' },
       port: { type: 'string', default: '8787' },
       host: { type: 'string', default: '127.0.0.1' },
+      'wallet-port': { type: 'string' },
       origin: { type: 'string', multiple: true, default: [] },
       disable: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -101,12 +103,18 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, got ${values.port}`)
     const app = await buildServer({ config, db, clock: systemClock, logger: true, metricsToken: secret(io.env, 'METRICS_TOKEN') })
+    // The embedded wallet's origin, when configured: its own listener, its own host name in front.
+    const wallet = await configuredWallet(config, db, systemClock, io.env, true)
+    const walletPort = values['wallet-port'] === undefined ? wallet?.port : Number(values['wallet-port'])
+    if (walletPort !== undefined && (!Number.isInteger(walletPort) || walletPort < 0 || walletPort > 65_535)) throw new UsageError(`--wallet-port: expected a port number, got ${values['wallet-port']}`)
     const address = await app.listen({ port, host: values.host })
+    const walletAddress = wallet === undefined ? undefined : await wallet.app.listen({ port: walletPort ?? 0, host: values.host })
     // One plain line a supervisor or a test can read the address from (with --port 0, the port).
     io.out(`walletgate-server listening on ${address}`)
+    if (walletAddress !== undefined) io.out(`walletgate-server wallet listening on ${walletAddress}`)
     serving = true
     await stopOnSignal(async () => {
-      await app.close()
+      await Promise.all([app.close(), wallet?.close()])
       await db.close()
     })
     return 0

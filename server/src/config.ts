@@ -15,6 +15,8 @@ const address = z.string().regex(ADDRESS, 'an 0x address of 20 bytes')
 const chainSchema = z.strictObject({
   /** CAIP-2 id, e.g. `eip155:1`. */
   id: z.string().regex(CAIP2, 'a CAIP-2 chain id such as eip155:1'),
+  /** The chain's name as people read it (the wallet frame shows it); its CAIP-2 id when absent. */
+  name: z.optional(z.string().min(1).max(100)),
   rpcUrls: z.array(z.url({ protocol: /^(https?|wss?)$/ })).min(1),
   explorerUrl: z.optional(z.url({ protocol: /^https?$/ })),
   /** An eip155 chain's coin (Ether by default). */
@@ -90,6 +92,29 @@ const configSchema = z.strictObject({
       namesSeconds: z.int().min(0).max(86_400).default(300),
     })
     .default({ balanceSeconds: 30, namesSeconds: 300 }),
+  /**
+   * The embedded wallet's origin (docs/embedded-wallet.md): the wallet frame and its API, on a port
+   * of their own behind a host name that serves nothing else. Absent: no embedded wallet.
+   */
+  wallet: z.optional(
+    z.strictObject({
+      /** The wallet origin as visitors reach it (`https://wallet.example`): no path, its own host name. */
+      url: z.url({ protocol: /^https?$/ }).refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'an origin such as https://wallet.example, with no path'),
+      /** The port the wallet origin listens on (the API listens on --port). */
+      port: z.int().min(0).max(65_535).default(8790),
+      /** The EVM chains it signs and sends for, by CAIP-2 id from `chains`; every eip155 chain there when absent. */
+      chains: z.optional(z.array(z.string().regex(/^eip155:\d+$/, 'an eip155 chain id such as eip155:1')).min(1)),
+      /** Where codes and device links are mailed from: an SMTP server (its password from SMTP_PASSWORD or SMTP_PASSWORD_FILE). */
+      mail: z.strictObject({
+        host: z.string().min(1).max(253),
+        port: z.int().min(1).max(65_535).default(587),
+        /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+        secure: z.boolean().default(false),
+        user: z.optional(z.string().min(1).max(320)),
+        from: z.string().min(3).max(320),
+      }),
+    }),
+  ),
 })
 
 export type ServerConfig = z.output<typeof configSchema>

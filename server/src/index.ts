@@ -60,3 +60,25 @@ export { codesEqual } from './wallet/login/codes-equal.js'
 export { InMemoryAttemptStore, InMemoryCodeStore, InMemorySessionStore, inMemoryLoginStores } from './wallet/login/memory-stores.js'
 export { pgLoginStores, PgAttemptStore, PgCodeStore, PgSessionStore } from './wallet/login/pg-stores.js'
 export type { AttemptStore, CodeStore, Lock, LoginSession, LoginStores, PendingCode, SessionStore } from './wallet/login/stores.js'
+// The wallet origin (issue 46): the frame, its app and the wallet API as a Fastify application, and its mail.
+export {
+  buildWalletServer,
+  eoaBatch,
+  FRAME_ONLY_PATHS,
+  ORIGIN_NOT_ALLOWED,
+  RPC_NOT_ALLOWED,
+  sessionCookie,
+  sessionCookieName,
+  walletPage,
+  WalletHttpError,
+  type SmartAccounts,
+  type WalletAnswer,
+  type WalletChain,
+  type WalletContext,
+  type WalletPlugin,
+  type WalletServerParts,
+  type WalletUserJson,
+} from './wallet/wallet-server.js'
+export { DEVICE_APPROVAL_PATH, smtpTransport, walletMail, writeMail, type MailTransport, type SmtpSettings, type WalletMailMessage } from './wallet/mail.js'
+export { FRAME_APP_HEADER, frameApp, requestApp } from './wallet/http/frame-app.js'
+export { CONFIRM_POPUP_PATH, FRAME_APP_PATH, WALLET_FRAME_PATH } from './wallet/http/frame-page.js'

@@ -9,7 +9,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
@@ -45,17 +47,20 @@ afterAll(async () => {
   process.stdout.write(`package.test: npm pack ${Math.round(timings.pack ?? 0)} ms, npm install ${Math.round(timings.install ?? 0)} ms\n`)
 }, 30_000)
 
-/** Starts `npx walletgate-server ...args` in the host project; resolves its base URL once it says where it listens. */
-async function start(args: readonly string[]): Promise<string> {
+/**
+ * Starts `npx walletgate-server ...args` in the host project; resolves its base URL once it says
+ * where it listens (`listening`: the line to wait for, its URL captured).
+ */
+async function start(args: readonly string[], listening = /walletgate-server listening on (http:\/\/\S+)/, extraEnv: Record<string, string> = {}): Promise<string> {
   // Its own process group: npx and the server it starts are stopped together.
-  const child = spawn('npx', ['--no-install', 'walletgate-server', ...args], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('npx', ['--no-install', 'walletgate-server', ...args], { cwd: project, env: { ...env, ...extraEnv }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   running.push(child)
   let output = ''
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`walletgate-server did not say where it listens:\n${output}`)), 60_000)
     const read = (chunk: Buffer) => {
       output += chunk.toString()
-      const address = /walletgate-server listening on (http:\/\/\S+)/.exec(output)?.[1]
+      const address = listening.exec(output)?.[1]
       if (address !== undefined) {
         clearTimeout(timer)
         done(address)
@@ -142,4 +147,86 @@ console.log(JSON.stringify([balancesSchema.safeParse({ balances: [] }).success, 
     const base = await start(['--config', 'walletgate.config.json', '--embedded', '--data-dir', join(temp, 'data-config'), '--port', '0'])
     await checkServes(base, 'degraded')
   }, 90_000)
+
+  it.concurrent('serves the embedded wallet on an origin of its own: the frame for a project\'s pages, codes by real mail', async () => {
+    const sink = await smtpSink()
+    try {
+      const data = join(temp, 'data-wallet')
+      execFileSync('npx', ['--no-install', 'walletgate-server', 'project', 'add', 'shop', '--origin', 'https://shop.example', '--embedded', '--data-dir', data], { cwd: project, env, stdio: 'pipe' })
+      const config = join(project, 'wallet.config.json')
+      writeFileSync(config, JSON.stringify({ wallet: { url: 'https://wallet.example', mail: { host: '127.0.0.1', port: sink.port, from: 'Shop wallet <wallet@shop.example>' } } }))
+      const kek = execFileSync('npx', ['--no-install', 'walletgate-server', 'kek', 'new', '2026-12'], { cwd: project, env, encoding: 'utf8' }).trim()
+      const wallet = await start(['--config', config, '--embedded', '--data-dir', data, '--port', '0', '--wallet-port', '0'], /walletgate-server wallet listening on (http:\/\/\S+)/, { WALLETGATE_KEK: kek })
+
+      // The frame, only for the project's origin and framable only by it; its app from the package.
+      const frame = await fetch(`${wallet}/frame?projectId=shop&origin=${encodeURIComponent('https://shop.example')}`)
+      expect(frame.status).toBe(200)
+      expect(frame.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example;')
+      const stranger = await fetch(`${wallet}/frame?projectId=shop&origin=${encodeURIComponent('https://evil.example')}`)
+      expect(stranger.status).toBe(403)
+      expect(stranger.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
+      const app = await fetch(`${wallet}/frame/app.js`)
+      expect(app.headers.get('content-type')).toMatch(/^text\/javascript/)
+      expect((await app.text()).length).toBeGreaterThan(10_000)
+
+      // A login: the code arrives over SMTP, and the session reads the new wallet.
+      const post = (path: string, body: unknown, token?: string) =>
+        fetch(`${wallet}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) }, body: JSON.stringify(body) })
+      const email = 'visitor@shop.example'
+      expect(await (await post('/v1/email/login', { email, deviceId: 'device-1' })).json()).toEqual({ action: 'VERIFY_OTP' })
+      const mail = await sink.next()
+      expect(mail.from).toContain('wallet@shop.example')
+      const code = /Your login code is (\d{6})/.exec(mail.body)?.[1]
+      expect(code).toMatch(/^\d{6}$/)
+      const verified = (await (await post('/v1/email/verify', { email, otp: code, deviceId: 'device-1' })).json()) as { token: string; user: { accounts: { eip155: string; solana: string } } }
+      expect(verified.user.accounts.eip155).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      const user = (await (await fetch(`${wallet}/v1/user`, { headers: { authorization: `Bearer ${verified.token}` } })).json()) as { email: string; accounts: unknown }
+      expect(user).toMatchObject({ email, accounts: verified.user.accounts })
+    } finally {
+      await sink.close()
+    }
+  }, 90_000)
+
+  it('refuses to serve the wallet without a key-encryption key', () => {
+    const config = join(project, 'wallet-nokek.config.json')
+    writeFileSync(config, JSON.stringify({ wallet: { url: 'https://wallet.example', mail: { host: '127.0.0.1', from: 'w@shop.example' } } }))
+    let failure: { status?: number; stderr?: string } = {}
+    try {
+      execFileSync('npx', ['--no-install', 'walletgate-server', '--config', config, '--embedded', '--data-dir', join(temp, 'data-nokek'), '--port', '0'], { cwd: project, env, stdio: 'pipe', encoding: 'utf8' })
+    } catch (error) {
+      failure = error as { status?: number; stderr?: string }
+    }
+    expect(failure.status).toBe(78)
+    expect(failure.stderr).toContain('WALLETGATE_KEK')
+  }, 60_000)
 })
+
+/** An SMTP server on loopback that keeps what it receives (sender and text) for the test to read. */
+async function smtpSink(): Promise<{ port: number; next(): Promise<{ from: string; body: string }>; close(): Promise<void> }> {
+  const received: { from: string; body: string }[] = []
+  const waiting: ((mail: { from: string; body: string }) => void)[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, callback) {
+      let body = ''
+      stream.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+      stream.on('end', () => {
+        const mail = { from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address, body: body.replace(/=\r?\n/g, '') }
+        const waiter = waiting.shift()
+        if (waiter === undefined) received.push(mail)
+        else waiter(mail)
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    next: () => {
+      const mail = received.shift()
+      return mail === undefined ? new Promise((done) => waiting.push(done)) : Promise.resolve(mail)
+    },
+    close: () => new Promise((done) => server.close(() => done())),
+  }
+}

@@ -3,10 +3,10 @@
  * origin gate (the code policy and its stores: server/test/wallet/login-stores.test.ts).
  */
 import { describe, expect, it } from 'vitest'
-import { clientAddress } from '../../../devnet/src/auth/guards/client-address'
-import { DeviceApprovalForm, cookieValue } from '../../../devnet/src/auth/guards/device-approval-form'
+import { clientAddress } from '../../../server/src/wallet/http/client-address'
+import { DeviceApprovalForm, cookieValue } from '../../../server/src/wallet/http/device-approval-form'
 import { InMemoryOneTimeValues } from '../../../server/src/wallet/login/one-time-values'
-import { decideOrigin } from '../../../devnet/src/auth/guards/origin-gate'
+import { decideOrigin } from '../../../server/src/wallet/http/origin-gate'
 
 describe('the HTTP guards', () => {
   it('counts a client by its IPv4 address, or by the /64 of its IPv6 one', () => {

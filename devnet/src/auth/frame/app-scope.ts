@@ -9,13 +9,7 @@
  */
 import { FRAME_STORAGE_KEYS, type FrameStorage } from './frame-handler'
 
-/** The request header the frame names its app with. */
-export const FRAME_APP_HEADER = 'x-walletgate-app'
-
-/** An app's name on the wire: its project id and host origin. */
-export function frameApp(projectId: string, hostOrigin: string): string {
-  return `${projectId} ${hostOrigin}`
-}
+export { FRAME_APP_HEADER, frameApp, requestApp } from '../../../../server/src/wallet/http/frame-app'
 
 /** The browser's, not an app's: a device approved once stays approved for the person's other apps. */
 const BROWSER_KEYS: ReadonlySet<string> = new Set([FRAME_STORAGE_KEYS.deviceId])
@@ -28,10 +22,4 @@ export function appStorage(storage: FrameStorage, app: string): FrameStorage {
     setItem: (key, value) => storage.setItem(scoped(key), value),
     removeItem: (key) => storage.removeItem(scoped(key)),
   }
-}
-
-/** The app a request to the auth service names (the service's side of FRAME_APP_HEADER); undefined when it names none. */
-export function requestApp(headers: Readonly<Record<string, string | string[] | undefined>>): string | undefined {
-  const app = headers[FRAME_APP_HEADER]
-  return typeof app === 'string' && app.length > 0 && app.length <= 512 ? app : undefined
 }

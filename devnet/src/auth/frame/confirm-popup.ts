@@ -11,8 +11,10 @@
  */
 import type { ApprovalDetails, FrameUi } from './frame-handler'
 
-/** The popup's page on the auth origin. */
-export const CONFIRM_POPUP_PATH = '/frame/confirm'
+import { CONFIRM_POPUP_PATH } from '../../../../server/src/wallet/http/frame-page'
+
+/** The popup's page on the wallet origin (the server serves it). */
+export { CONFIRM_POPUP_PATH }
 export const CONFIRM_CHANNEL = 'walletgate-confirm/1'
 const POPUP_FEATURES = 'popup,width=440,height=640'
 

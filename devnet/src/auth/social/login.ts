@@ -25,7 +25,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 import { readBody } from '../../service/http'
 import type { AuthAccounts, AuthSession, AuthUser, OneTimeStore, SignInIdentity } from '../../../../server/src/index.js'
 import { requestApp } from '../frame/app-scope'
-import { cookieValue } from '../guards/device-approval-form'
+import { cookieValue } from '../../../../server/src/wallet/http/device-approval-form'
 import { SOCIAL_PROVIDER_NAMES, isSocialLoginProvider, type SocialLoginProvider } from './identities'
 import { originAllowed } from './origins'
 import { escapeHtml, page, scriptJson } from './pages'
@@ -84,7 +84,7 @@ export interface SocialLoginDeps {
   /** Funds a new user's wallets (as for an email user). */
   /** Funds a new user's wallet, or a known one's on a chain started over since. */
   fund(user: AuthUser, created: boolean): Promise<unknown>
-  userJson(user: AuthUser): Record<string, unknown>
+  userJson(user: AuthUser): Promise<unknown>
   /** The Set-Cookie value that keeps a new session for the frame (partitioned, HttpOnly). */
   sessionCookie(app: string | undefined, token: string, lifetimeMs: number): string
 }
@@ -192,9 +192,9 @@ export async function startSocialLogin(options: SocialLoginOptions, deps: Social
     const session = await deps.accounts.forApp(opened, app)
     // A new wallet can send at once: its funding has landed before the answer.
     await deps.fund(user, created)
-    return { json: sessionJson(user, session), headers: { 'set-cookie': deps.sessionCookie(app, session.token, session.expiresAt - deps.now()) } }
+    return { json: await sessionJson(user, session), headers: { 'set-cookie': deps.sessionCookie(app, session.token, session.expiresAt - deps.now()) } }
   }
-  const sessionJson = (user: AuthUser, session: AuthSession) => ({ token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: deps.userJson(user) })
+  const sessionJson = async (user: AuthUser, session: AuthSession) => ({ token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: await deps.userJson(user) })
 
   /** Hands the outcome to the host: a message to the opener (popup) or a fragment on its page (redirect). */
   const deliver = (flow: PendingFlow, outcome: { ticket: string } | { error: SocialLoginErrorCode }, problem?: string): Answer => {

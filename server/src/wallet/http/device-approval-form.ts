@@ -9,7 +9,7 @@
  * not its own.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { OneTimeStore } from '../../../../server/src/index.js'
+import type { OneTimeStore } from '../login/one-time-values.js'
 
 export const DEVICE_APPROVAL_COOKIE = 'wg_device_approval'
 /** How long the page's form may be sent (the cookie lives as long). */

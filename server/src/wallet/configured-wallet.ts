@@ -1,0 +1,94 @@
+/**
+ * The wallet origin as `walletgate-server` runs it from its configuration (`wallet`): the frame app
+ * built into the package (dist/frame/app.js), the project allow-lists from the server's own
+ * database, mail over the configured SMTP server, keys under the KEK from WALLETGATE_KEK (or
+ * WALLETGATE_KEK_FILE), and the configuration's EVM chains.
+ */
+import { readFile } from 'node:fs/promises'
+import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../clock.js'
+import { ConfigError, secret, type ServerConfig } from '../config.js'
+import type { Database } from '../db/database.js'
+import { Projects } from '../projects.js'
+import { keyEncryptionFromEnv } from './key-encryption.js'
+import { AuthAccounts } from './login/accounts.js'
+import { OneTimeValues } from './login/one-time-values.js'
+import { smtpTransport, walletMail } from './mail.js'
+import { buildWalletServer, type WalletChain } from './wallet-server.js'
+import { WalletKeys } from './wallet-keys.js'
+
+/** Where the package keeps the frame app (built by the package's build): from dist/server/src/wallet/. */
+const PACKAGED_FRAME_APP = new URL('../../../frame/app.js', import.meta.url)
+
+export interface ConfiguredWallet {
+  readonly app: FastifyInstance
+  readonly port: number
+  close(): Promise<void>
+}
+
+export async function configuredWallet(config: ServerConfig, db: Database, clock: Clock, env: NodeJS.ProcessEnv, logger: boolean): Promise<ConfiguredWallet | undefined> {
+  const wallet = config.wallet
+  if (wallet === undefined) return undefined
+  const kek = keyEncryptionFromEnv(env)
+  if (kek === undefined) {
+    throw new ConfigError('wallet: set WALLETGATE_KEK (or WALLETGATE_KEK_FILE) to the key-encryption key(s) the wallets\' keys are wrapped with (walletgate-server kek new <id> makes one)')
+  }
+  const frameApp = await readFile(PACKAGED_FRAME_APP, 'utf8').catch(() => {
+    throw new ConfigError('wallet: the frame app is not built (dist/frame/app.js): build the package with npm run build --workspace walletgate-server')
+  })
+  const chains = walletChains(config)
+  const keys = new WalletKeys(db, kek, clock)
+  const accounts = new AuthAccounts(db, keys, { clock })
+  const projects = new Projects(db, clock)
+  const walletUrl = new URL(wallet.url).origin
+  const transport = smtpTransport({
+    host: wallet.mail.host,
+    port: wallet.mail.port,
+    secure: wallet.mail.secure,
+    from: wallet.mail.from,
+    ...(wallet.mail.user === undefined ? {} : { user: wallet.mail.user, password: secret(env, 'SMTP_PASSWORD') ?? '' }),
+  })
+  const app = await buildWalletServer({
+    accounts,
+    keys,
+    oneTime: new OneTimeValues(db, () => clock.now()),
+    clock,
+    walletUrl: () => walletUrl,
+    chains,
+    mail: walletMail(transport, () => walletUrl),
+    // The frame serves a page of exactly one of the project's allowed origins.
+    hostOrigin: async (projectId, origin) => (isOrigin(origin) && (await projects.allows(projectId, origin)) ? origin : undefined),
+    frameApp: () => Promise.resolve(frameApp),
+    logger,
+    bodyLimit: config.limits.bodyLimitBytes,
+  })
+  return {
+    app,
+    port: wallet.port,
+    async close() {
+      transport.close()
+      await app.close()
+    },
+  }
+}
+
+/** The configuration's EVM chains the wallet serves (`wallet.chains`, or every eip155 one). */
+export function walletChains(config: ServerConfig): WalletChain[] {
+  const wanted = config.wallet?.chains
+  const evm = config.chains.filter((chain) => chain.id.startsWith('eip155:'))
+  const unknown = (wanted ?? []).filter((id) => !evm.some((chain) => chain.id === id))
+  if (unknown.length > 0) throw new ConfigError(`wallet.chains: ${unknown.join(', ')} is not in chains`)
+  return evm
+    .filter((chain) => wanted === undefined || wanted.includes(chain.id))
+    .map((chain) => ({ chainId: Number(chain.id.slice('eip155:'.length)), name: chain.name ?? chain.id, rpcUrl: chain.rpcUrls.find((url) => url.startsWith('http')) ?? chain.rpcUrls[0]! }))
+}
+
+/** Whether `value` is exactly an http(s) origin as a browser writes it (no pattern, no path). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
+  } catch {
+    return false
+  }
+}
