@@ -27,7 +27,7 @@ import {
   type FrameResponsePayload,
   type FrameUser,
 } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
-import { DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_NFT, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../config'
+import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_NFT, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME } from '../../config'
 import { decodeBase58 } from '../../../../server/src/base58'
 import { isSolanaTransactionMessage, readSolanaTransaction, withSolanaSignature, type SolanaTransactionView } from '../../../../server/src/wallet/solana-transactions'
 import { requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy } from '../session-grant'
@@ -60,6 +60,14 @@ export const UNREADABLE_SOLANA_TRANSACTION = 'This is not a Solana transaction t
 
 /** The Solana networks the frame names in its approvals. */
 const SOLANA_NETWORK_NAMES = new Map<string, string>([[SOLANA_DEVNET_CAIP_NETWORK_ID, SOLANA_DEVNET_NAME]])
+/**
+ * The devnet's tokens and contracts are named on the devnet's chains only: their addresses come from
+ * the devnet's public test keys, which anyone can deploy from on any other chain, so elsewhere a
+ * contract at such an address is nobody's dUSD and is shown by its address.
+ */
+const DEVNET_CHAIN_IDS: ReadonlySet<number> = new Set([DEVNET_CHAIN_A.id, DEVNET_CHAIN_B.id])
+const knownTokens = (chainId: number) => (DEVNET_CHAIN_IDS.has(chainId) ? DEVNET_KNOWN_TOKENS : [])
+const knownSolanaTokens = (network: string) => (network === SOLANA_DEVNET_CAIP_NETWORK_ID ? DEVNET_SOLANA_KNOWN_TOKENS : [])
 
 export interface FrameStorage {
   getItem(key: string): string | null
@@ -364,7 +372,7 @@ export class FrameHandler {
       const wire = base64Decode(transaction)
       let view: SolanaTransactionView
       try {
-        view = readSolanaTransaction(wire, DEVNET_SOLANA_KNOWN_TOKENS)
+        view = readSolanaTransaction(wire, knownSolanaTokens(chain))
       } catch {
         throw new FrameFailure({ message: UNREADABLE_SOLANA_TRANSACTION })
       }
@@ -527,7 +535,7 @@ export class FrameHandler {
       case 'personal_sign':
         return { ...base, title: 'Sign message', rows: [{ label: 'Message', value: messageText(params[0]) ?? String(params[0]) }] }
       case 'eth_signTypedData_v4': {
-        const decoded = decodeTypedData(params[1], { tokens: DEVNET_KNOWN_TOKENS, chainId })
+        const decoded = decodeTypedData(params[1], { tokens: knownTokens(chainId), chainId })
         return {
           ...base,
           title: 'Sign typed data',
@@ -539,15 +547,15 @@ export class FrameHandler {
         return {
           ...base,
           title: 'Approve transactions',
-          rows: calls.flatMap((call, i) => txRows(call, chain, calls.length > 1 ? ` ${i + 1}` : '')),
+          rows: calls.flatMap((call, i) => txRows(call, chainId, chain, calls.length > 1 ? ` ${i + 1}` : '')),
         }
       }
       case 'wallet_grantPermissions':
-        return { ...base, title: 'Grant permissions', rows: grantRows(params[0], chain) }
+        return { ...base, title: 'Grant permissions', rows: grantRows(params[0], chainId, chain) }
       case 'eth_sendRawTransaction':
         return { ...base, title: 'Approve transaction', rows: rawTxRows(params[0], chainId, chain) }
       default:
-        return { ...base, title: 'Approve transaction', rows: txRows(asTx(params[0]), chain, '') }
+        return { ...base, title: 'Approve transaction', rows: txRows(asTx(params[0]), chainId, chain, '') }
     }
   }
 
@@ -797,7 +805,7 @@ function fieldRow(f: DecodedField, suffix: string): Row {
 }
 
 /** A transaction or one call of a batch: where it goes, the native value it carries, and its call data decoded. */
-function txRows(tx: TxLike, chain: string, suffix: string): Row[] {
+function txRows(tx: TxLike, chainId: number, chain: string, suffix: string): Row[] {
   let amount: Row
   try {
     amount = { label: `Amount${suffix}`, value: `${formatEther(BigInt(tx.value ?? '0x0'))} ETH on ${chain}` }
@@ -805,7 +813,7 @@ function txRows(tx: TxLike, chain: string, suffix: string): Row[] {
     amount = { label: `Amount${suffix}`, value: `not a valid amount: ${String(tx.value)}`, warning: true }
   }
   const rows: Row[] = [{ label: `To${suffix}`, value: tx.to ?? 'a new contract' }, amount]
-  const decoded = decodeCall({ to: tx.to, data: tx.data }, DEVNET_KNOWN_TOKENS)
+  const decoded = decodeCall({ to: tx.to, data: tx.data }, knownTokens(chainId))
   if (decoded.action.kind === 'none') return [...rows, { label: `Call data${suffix}`, value: 'None' }]
   return [...rows, summaryRow(decoded, suffix), ...decoded.fields.map((f) => fieldRow(f, suffix))]
 }
@@ -818,7 +826,7 @@ function rawTxRows(raw: unknown, chainId: number, chain: string): Row[] {
   try {
     if (typeof raw !== 'string' || !isHex(raw)) throw new Error('not hex')
     const tx = parseTransaction(raw)
-    const rows = txRows({ ...(tx.to == null ? {} : { to: tx.to }), value: toHex(tx.value ?? 0n), ...(tx.data === undefined ? {} : { data: tx.data }) }, chain, '')
+    const rows = txRows({ ...(tx.to == null ? {} : { to: tx.to }), value: toHex(tx.value ?? 0n), ...(tx.data === undefined ? {} : { data: tx.data }) }, chainId, chain, '')
     if (tx.chainId !== undefined && tx.chainId !== chainId) return [...rows, { label: 'Network', value: `Signed for chain ${tx.chainId}, not ${chain}`, warning: true }]
     return rows
   } catch {
@@ -831,7 +839,7 @@ function rawTxRows(raw: unknown, chainId: number, chain: string): Row[] {
  * the account will enforce it (read by the same policy the service grants from), the budget, the
  * expiry and the network. A request the account could not enforce as asked says so.
  */
-function grantRows(value: unknown, chain: string): { label: string; value: string }[] {
+function grantRows(value: unknown, chainId: number, chain: string): { label: string; value: string }[] {
   const request = (typeof value === 'object' && value !== null ? value : {}) as PermissionRequest
   const expiry = typeof request.expiry === 'number' ? new Date(request.expiry * 1000).toUTCString() : 'unknown'
   const end = [
@@ -858,10 +866,10 @@ function grantRows(value: unknown, chain: string): { label: string; value: strin
     allows.push(`Send up to ${eth(policy.nativeAllowance)} in total, to any address but your account${renews}`)
   }
   for (const call of policy.calls) {
-    const on = contractText(call.target)
+    const on = contractText(call.target, chainId)
     const sends = call.valueLimit > 0n ? ` with up to ${eth(call.valueLimit)} in total` : ', sending no ETH'
     if (call.anyFunction) {
-      const token = TOKEN_CONTRACTS.get(call.target.toLowerCase())
+      const token = DEVNET_CHAIN_IDS.has(chainId) ? TOKEN_CONTRACTS.get(call.target.toLowerCase()) : undefined
       allows.push(`Call any function of ${on}${sends}${token === undefined ? '' : `: it may move or approve your ${token}`}`)
     } else {
       allows.push(`Call ${call.signature ?? `function ${call.selector}`} on ${on}${sends}`)
@@ -892,7 +900,7 @@ const TOKEN_CONTRACTS = new Map<string, string>([
 ])
 
 /** A contract as the visitor reads it: its name when the devnet knows it, and always its full address. */
-function contractText(address: string): string {
-  const name = CONTRACT_NAMES.get(address.toLowerCase())
+function contractText(address: string, chainId: number): string {
+  const name = DEVNET_CHAIN_IDS.has(chainId) ? CONTRACT_NAMES.get(address.toLowerCase()) : undefined
   return name === undefined ? address : `${name} (${address})`
 }
