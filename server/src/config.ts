@@ -108,8 +108,12 @@ const configSchema = z.strictObject({
       mail: z.strictObject({
         host: z.string().min(1).max(253),
         port: z.int().min(1).max(65_535).default(587),
-        /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
-        secure: z.boolean().default(false),
+        /**
+         * `starttls` (the default): the connection must turn to TLS before anything is sent, or no
+         * mail goes; `implicit`: TLS from the first byte (port 465); `none`: plain text, only for a
+         * relay on the same host or network.
+         */
+        tls: z.enum(['starttls', 'implicit', 'none']).default('starttls'),
         user: z.optional(z.string().min(1).max(320)),
         from: z.string().min(3).max(320),
       }),

@@ -154,7 +154,7 @@ console.log(JSON.stringify([balancesSchema.safeParse({ balances: [] }).success, 
       const data = join(temp, 'data-wallet')
       execFileSync('npx', ['--no-install', 'walletgate-server', 'project', 'add', 'shop', '--origin', 'https://shop.example', '--embedded', '--data-dir', data], { cwd: project, env, stdio: 'pipe' })
       const config = join(project, 'wallet.config.json')
-      writeFileSync(config, JSON.stringify({ wallet: { url: 'https://wallet.example', mail: { host: '127.0.0.1', port: sink.port, from: 'Shop wallet <wallet@shop.example>' } } }))
+      writeFileSync(config, JSON.stringify({ wallet: { url: 'https://wallet.example', mail: { host: '127.0.0.1', port: sink.port, tls: 'none', from: 'Shop wallet <wallet@shop.example>' } } }))
       const kek = execFileSync('npx', ['--no-install', 'walletgate-server', 'kek', 'new', '2026-12'], { cwd: project, env, encoding: 'utf8' }).trim()
       const wallet = await start(['--config', config, '--embedded', '--data-dir', data, '--port', '0', '--wallet-port', '0'], /walletgate-server wallet listening on (http:\/\/\S+)/, { WALLETGATE_KEK: kek })
 

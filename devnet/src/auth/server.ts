@@ -148,7 +148,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     ...(options.accounts?.newCode === undefined ? {} : { newCode: options.accounts.newCode }),
     ...(options.accounts?.limits === undefined ? {} : { limits: options.accounts.limits }),
   })
-  const transport = smtpTransport({ host: DEVNET_HOST, port: options.smtpPort, ignoreTls: true, from: 'Walletgate devnet <login@walletgate.devnet>' })
+  const transport = smtpTransport({ host: DEVNET_HOST, port: options.smtpPort, tls: 'none', from: 'Walletgate devnet <login@walletgate.devnet>' })
   const faucet = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: AUTH_FAUCET_INDEX })
   let baseUrl = ''
   const frameApp = frameAppBundler(options.log)

@@ -44,7 +44,7 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
   const transport = smtpTransport({
     host: wallet.mail.host,
     port: wallet.mail.port,
-    secure: wallet.mail.secure,
+    tls: wallet.mail.tls,
     from: wallet.mail.from,
     ...(wallet.mail.user === undefined ? {} : { user: wallet.mail.user, password: secret(env, 'SMTP_PASSWORD') ?? '' }),
   })

@@ -24,9 +24,11 @@ export interface MailTransport {
 export interface SmtpSettings {
   readonly host: string
   readonly port: number
-  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it, unless `ignoreTls`. */
-  readonly secure?: boolean
-  readonly ignoreTls?: boolean
+  /**
+   * `starttls` (the default): STARTTLS is required, no mail goes in plain text; `implicit`: TLS from
+   * the first byte (port 465); `none`: plain text (a local relay, the devnet's sink).
+   */
+  readonly tls?: 'starttls' | 'implicit' | 'none'
   readonly user?: string
   readonly password?: string
   /** The sender the mails show. */
@@ -42,8 +44,9 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
     createTransport({
       host: settings.host,
       port: settings.port,
-      secure: settings.secure ?? false,
-      ignoreTLS: settings.ignoreTls ?? false,
+      secure: settings.tls === 'implicit',
+      requireTLS: (settings.tls ?? 'starttls') === 'starttls',
+      ignoreTLS: settings.tls === 'none',
       ...(settings.user === undefined ? {} : { auth: { user: settings.user, pass: settings.password ?? '' } }),
     }),
   )
@@ -69,36 +72,45 @@ export function walletMail(transport: MailTransport, walletUrl: () => string): (
   return (outgoing) => transport.send(writeMail(outgoing, walletUrl()))
 }
 
+/** Every mail as plain text and as HTML (the same words; what the visitor typed is escaped in the HTML). */
 export function writeMail(outgoing: Outgoing, walletUrl: string): WalletMailMessage {
+  const mail = (subject: string, paragraphs: readonly string[], html: readonly string[] = paragraphs.map(escapeHtml)): WalletMailMessage => ({
+    to: outgoing.email,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: htmlMail(subject, html),
+  })
   switch (outgoing.kind) {
     case 'otp':
-      return {
-        to: outgoing.email,
-        subject: `Your login code is ${outgoing.code}`,
-        text: `Your login code is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
-      }
+      return mail(`Your login code is ${outgoing.code}`, [`Your login code is ${outgoing.code}. It expires in 10 minutes.`, 'If you did not ask for it, ignore this email.'])
     case 'update-otp':
-      return {
-        to: outgoing.email,
-        subject: `Your email change code is ${outgoing.code}`,
-        text: `Your code to change your wallet's email to ${outgoing.newEmail} is ${outgoing.code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`,
-      }
+      return mail(`Your email change code is ${outgoing.code}`, [
+        `Your code to change your wallet's email to ${outgoing.newEmail} is ${outgoing.code}. It expires in 10 minutes.`,
+        'If you did not ask for it, ignore this email.',
+      ])
     case 'export-otp':
-      return {
-        to: outgoing.email,
-        subject: `Your key export code is ${outgoing.code}`,
-        text: `Someone asked to see the private keys of your wallet. If it is you, enter ${outgoing.code} in the wallet window; it expires in 10 minutes. If it is not you, share this code with no one, and sign out everywhere from your wallet's account.`,
-      }
+      return mail(`Your key export code is ${outgoing.code}`, [
+        `Someone asked to see the private keys of your wallet. If it is you, enter ${outgoing.code} in the wallet window; it expires in 10 minutes.`,
+        "If it is not you, share this code with no one, and sign out everywhere from your wallet's account.",
+      ])
     default: {
       const link = `${walletUrl}${DEVICE_APPROVAL_PATH}?token=${encodeURIComponent(outgoing.linkToken)}`
-      return {
-        to: outgoing.email,
-        subject: 'Approve this device',
-        text: `Someone is signing in to your wallet from a new device. If it is you, open this link and press "Approve this device"; your login code then comes by email: ${link}`,
-        html: `<p>Someone is signing in to your wallet from a new device. If it is you, <a href="${escapeHtml(link)}">open this link</a> and press "Approve this device"; your login code then comes by email.</p>`,
-      }
+      const lead = 'Someone is signing in to your wallet from a new device.'
+      return mail(
+        'Approve this device',
+        [lead, `If it is you, open this link and press "Approve this device"; your login code then comes by email: ${link}`, 'If it is not you, ignore this email: nothing is approved.'],
+        [
+          escapeHtml(lead),
+          `If it is you, <a href="${escapeHtml(link)}">open this link</a> and press "Approve this device"; your login code then comes by email.`,
+          'If it is not you, ignore this email: nothing is approved.',
+        ],
+      )
     }
   }
+}
+
+function htmlMail(title: string, paragraphs: readonly string[]): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 32rem">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`
 }
 
 export function escapeHtml(value: string): string {
