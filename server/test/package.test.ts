@@ -9,10 +9,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AddressInfo } from 'node:net'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { smtpSink } from './smtp-sink.js'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const temp = mkdtempSync(join(tmpdir(), 'wg-package-'))
@@ -200,33 +199,3 @@ console.log(JSON.stringify([balancesSchema.safeParse({ balances: [] }).success, 
     expect(failure.stderr).toContain('WALLETGATE_KEK')
   }, 60_000)
 })
-
-/** An SMTP server on loopback that keeps what it receives (sender and text) for the test to read. */
-async function smtpSink(): Promise<{ port: number; next(): Promise<{ from: string; body: string }>; close(): Promise<void> }> {
-  const received: { from: string; body: string }[] = []
-  const waiting: ((mail: { from: string; body: string }) => void)[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      let body = ''
-      stream.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-      stream.on('end', () => {
-        const mail = { from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address, body: body.replace(/=\r?\n/g, '') }
-        const waiter = waiting.shift()
-        if (waiter === undefined) received.push(mail)
-        else waiter(mail)
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    next: () => {
-      const mail = received.shift()
-      return mail === undefined ? new Promise((done) => waiting.push(done)) : Promise.resolve(mail)
-    },
-    close: () => new Promise((done) => server.close(() => done())),
-  }
-}

@@ -5,11 +5,10 @@
  * text unless the configuration says so: a server (or a network in between) that offers no STARTTLS
  * gets no mail.
  */
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { describe, expect, it } from 'vitest'
 import type { Outgoing } from '../../src/wallet/login/accounts.js'
 import { smtpTransport, writeMail } from '../../src/wallet/mail.js'
+import { smtpSink } from '../smtp-sink.js'
 
 const WALLET = 'https://wallet.example'
 const KINDS: readonly Outgoing[] = [
@@ -49,35 +48,20 @@ describe('the wallet mails', () => {
 
 describe('the SMTP transport', () => {
   it('sends nothing to a server that offers no STARTTLS, unless told the relay is plain text', async () => {
-    const received: string[] = []
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, callback) {
-        let body = ''
-        stream.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-        stream.on('end', () => {
-          received.push(body)
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-    const port = (server.server.address() as AddressInfo).port
+    const sink = await smtpSink()
     try {
       const mail = writeMail(KINDS[0]!, WALLET)
-      const strict = smtpTransport({ host: '127.0.0.1', port, from: 'wallet@example.test' })
+      const strict = smtpTransport({ host: '127.0.0.1', port: sink.port, from: 'wallet@example.test' })
       await expect(strict.send(mail)).rejects.toThrow(/STARTTLS/i)
       strict.close()
-      expect(received).toEqual([])
+      expect(sink.count()).toBe(0)
 
-      const plain = smtpTransport({ host: '127.0.0.1', port, tls: 'none', from: 'wallet@example.test' })
+      const plain = smtpTransport({ host: '127.0.0.1', port: sink.port, tls: 'none', from: 'wallet@example.test' })
       await plain.send(mail)
       plain.close()
-      expect(received).toHaveLength(1)
-      expect(received[0]).toContain('Your login code is 123456')
+      expect((await sink.next()).body).toContain('Your login code is 123456')
     } finally {
-      await new Promise<void>((done) => server.close(() => done()))
+      await sink.close()
     }
   }, 30_000)
 })
