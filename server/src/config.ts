@@ -100,6 +100,8 @@ const configSchema = z.strictObject({
     z.strictObject({
       /** The wallet origin as visitors reach it (`https://wallet.example`): no path, its own host name. */
       url: z.url({ protocol: /^https?$/ }).refine((url) => new URL(url).origin === url.replace(/\/$/, ''), 'an origin such as https://wallet.example, with no path'),
+      /** The wallet's name as passkey prompts show it. */
+      name: z.string().min(1).max(64).default('Walletgate wallet'),
       /** The port the wallet origin listens on (the API listens on --port). */
       port: z.int().min(0).max(65_535).default(8790),
       /** The EVM chains it signs and sends for, by CAIP-2 id from `chains`; every eip155 chain there when absent. */

@@ -53,6 +53,7 @@ export {
 } from './wallet/solana-transactions.js'
 export { MAX_AUDIT_SUMMARY, NoWalletError, SolanaMessageIsTransactionError, WalletKeys, type ExportedKeys, type SignatureAudit, type WalletAddresses } from './wallet/wallet-keys.js'
 // The embedded wallet's accounts (issue 46): users, identities, devices, codes, attempts and sessions on the database.
+export { MAX_PASSKEYS_PER_USER, PASSKEY_CHALLENGE_LIFETIME_MS, PASSKEY_MESSAGES, Passkeys, type PasskeyRecord, type RelyingParty } from './wallet/login/passkeys.js'
 export { InMemoryOneTimeValues, OneTimeValues, type JsonObject, type OneTimeKind, type OneTimeStore } from './wallet/login/one-time-values.js'
 export { AUTH_MESSAGES, AuthAccounts, AuthError, DEVICE_LINK_LIFETIME_MS, normaliseEmail, OTP_LIFETIME_MS, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, SESSION_LIFETIME_MS, type AccountsOptions, type AuthSession, type AuthUser, type EvmAccountType, type LoginAction, type Outgoing, type SignInIdentity } from './wallet/login/accounts.js'
 export { CODE_LIMITS, CodePolicy, type CodeLimits } from './wallet/login/code-policy.js'

@@ -34,6 +34,7 @@ import {
   OneTimeValues,
   openPgliteDatabase,
   parseKeks,
+  Passkeys,
   smtpTransport,
   walletMail,
   walletPage,
@@ -344,6 +345,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     accounts,
     keys,
     oneTime,
+    // Passkeys for the devnet's wallet origin (`localhost`, which WebAuthn accepts over http).
+    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: baseUrl, name: 'Walletgate devnet wallet' })),
     clock,
     walletUrl: () => baseUrl,
     chains: options.chains.map((c) => ({ chainId: c.chainId, name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}`, rpcUrl: c.rpcUrl })),

@@ -294,6 +294,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX wallet_one_time_expiry ON wallet_one_time (expires_at);
     `,
   },
+  {
+    version: 12,
+    name: 'embedded wallet passkeys, and their ceremonies\' challenges handed out once',
+    // A passkey (src/wallet/login/passkeys) is a WebAuthn credential of the wallet origin: its id, its
+    // public key (COSE), its signature counter. Nothing here signs anyone in without the
+    // authenticator's private key, which never leaves it.
+    sql: `
+      ALTER TABLE wallet_one_time DROP CONSTRAINT wallet_one_time_kind_check;
+      ALTER TABLE wallet_one_time ADD CONSTRAINT wallet_one_time_kind_check
+        CHECK (kind IN ('social-flow', 'social-ticket', 'farcaster-channel', 'device-approval-form', 'passkey-registration', 'passkey-login'));
+      CREATE TABLE wallet_passkeys (
+        credential_id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES wallet_users (id),
+        public_key bytea NOT NULL,
+        counter bigint NOT NULL,
+        transports text NOT NULL DEFAULT '',
+        created_at bigint NOT NULL,
+        last_used_at bigint
+      );
+      CREATE INDEX wallet_passkeys_user ON wallet_passkeys (user_id);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */

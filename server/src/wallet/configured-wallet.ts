@@ -13,6 +13,7 @@ import { Projects } from '../projects.js'
 import { keyEncryptionFromEnv } from './key-encryption.js'
 import { AuthAccounts } from './login/accounts.js'
 import { OneTimeValues } from './login/one-time-values.js'
+import { Passkeys } from './login/passkeys.js'
 import { smtpTransport, walletMail } from './mail.js'
 import { buildWalletServer, type WalletChain } from './wallet-server.js'
 import { WalletKeys } from './wallet-keys.js'
@@ -48,10 +49,12 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
     from: wallet.mail.from,
     ...(wallet.mail.user === undefined ? {} : { user: wallet.mail.user, password: secret(env, 'SMTP_PASSWORD') ?? '' }),
   })
+  const oneTime = new OneTimeValues(db, () => clock.now())
   const app = await buildWalletServer({
     accounts,
     keys,
-    oneTime: new OneTimeValues(db, () => clock.now()),
+    oneTime,
+    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: walletUrl, name: wallet.name })),
     clock,
     walletUrl: () => walletUrl,
     chains,

@@ -21,6 +21,11 @@
  *   POST /v1/export/confirm { otp } (session; the frame only) -> { evmPrivateKey, solanaSecretKey } (audited)
  *   POST /v1/rpc { chainId, method, params } (session) -> { result } | 403 "Requested RPC call is not allowed"
  *   POST /v1/solana/sign { kind, bytes } (session)    -> { signature } (base58) of a message (never a transaction's) or a transaction the user signs (audited)
+ *   POST /v1/passkey/register/options (session)       -> WebAuthn creation options (with passkeys on)
+ *   POST /v1/passkey/register { response } (session)  -> { passkey: { id, createdAt } } the credential kept for the user
+ *   GET  /v1/passkeys               (session)         -> { passkeys: [{ id, createdAt, lastUsedAt? }] }
+ *   POST /v1/passkey/login/options                    -> WebAuthn request options (any discoverable credential)
+ *   POST /v1/passkey/login { response, deviceId }     -> { token, user } with no code | 400 "This passkey could not be verified"
  *   GET  /v1/chains                                   -> { chains: [{ chainId, name, smartAccount? }] } the chains it signs for
  *   GET  /frame?projectId=&origin=                    -> the wallet frame page (only for the project's allowed origins)
  *   GET  /frame/app.js                                -> the frame app
@@ -45,6 +50,7 @@ import { encodeBase58 } from '../base58.js'
 import type { Clock } from '../clock.js'
 import { AuthError, type AuthAccounts, type AuthUser, type EvmAccountType, type Outgoing } from './login/accounts.js'
 import type { OneTimeStore } from './login/one-time-values.js'
+import type { Passkeys } from './login/passkeys.js'
 import { clientAddress } from './http/client-address.js'
 import { DEVICE_APPROVAL_COOKIE, DeviceApprovalForm, cookieValue } from './http/device-approval-form.js'
 import { requestApp } from './http/frame-app.js'
@@ -66,7 +72,7 @@ export const ORIGIN_NOT_ALLOWED = 'This origin is not allowed to call the wallet
  * wallet's own page. A client outside a browser sends no such header; it has no session of a
  * visitor's unless someone gave it the code (docs/security.md).
  */
-export const FRAME_ONLY_PATHS = /^\/v1\/(email\/verify|email\/update(\/primary|\/secondary)?|user|preferred-account|rpc|solana\/sign|sign-out|sign-out-everywhere|export\/(start|confirm)|social\/redeem|farcaster\/redeem)$/
+export const FRAME_ONLY_PATHS = /^\/v1\/(email\/verify|email\/update(\/primary|\/secondary)?|user|preferred-account|rpc|solana\/sign|sign-out|sign-out-everywhere|export\/(start|confirm)|social\/redeem|farcaster\/redeem|passkeys|passkey\/(register|login)(\/options)?)$/
 
 /** The longest base64 of bytes to sign with a Solana key (a transaction is at most 1,232 bytes; a message is kept as short). */
 const MAX_SOLANA_SIGN_BASE64 = 4 * Math.ceil(1232 / 3)
@@ -189,6 +195,8 @@ export interface WalletServerParts {
   /** The frame app's script. */
   frameApp(): Promise<string>
   readonly smartAccounts?: SmartAccounts
+  /** Passkey login (./login/passkeys): its routes exist only with it. */
+  readonly passkeys?: Passkeys
   /** SPL tokens named by symbol in what the audit records of a Solana transaction. */
   readonly solanaTokens?: readonly KnownSolanaToken[]
   /** Runs once a user's wallet exists, before the login answers (the devnet funds it). */
@@ -597,6 +605,29 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     const { user } = await authenticate(req)
     return solanaSign(user, jsonBody(req), appName ?? 'the wallet service')
   })
+  const passkeys = parts.passkeys
+  if (passkeys !== undefined) {
+    // Adding one needs a session; the ceremony runs in the wallet's own page (the RP is its origin).
+    app.post('/v1/passkey/register/options', async (req) => passkeys.registrationOptions((await authenticate(req)).user))
+    app.post('/v1/passkey/register', async (req) => {
+      const { user } = await authenticate(req)
+      return { passkey: await passkeys.register(user, jsonBody(req).response) }
+    })
+    app.get('/v1/passkeys', async (req) => ({ passkeys: await passkeys.list((await authenticate(req)).user.id) }))
+    // Login with no code: the assertion names its credential, whose user gets a session for the app that asked.
+    app.post('/v1/passkey/login/options', async () => passkeys.loginOptions())
+    app.post('/v1/passkey/login', async (req, reply) => {
+      const b = jsonBody(req)
+      const deviceId = text(b.deviceId, 'deviceId')
+      const userId = await passkeys.login(b.response)
+      const { user, session: opened } = await accounts.signInVerifiedUser(userId, deviceId)
+      const appName = requestApp(req.headers)
+      const session = await accounts.forApp(opened, appName)
+      await walletReady(user, false)
+      void reply.header('set-cookie', sessionCookie(appName, session.token, session.expiresAt - now()))
+      return { token: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user: await userJson(user) }
+    })
+  }
   app.get('/v1/chains', async () => ({
     chains: parts.chains.map((c) => ({ chainId: c.chainId, name: c.name, ...(smart?.chainIds.includes(c.chainId) === true ? { smartAccount: true } : {}) })),
   }))

@@ -410,6 +410,17 @@ export class AuthAccounts {
     return { user, session: await this.openSession(user, deviceId), created }
   }
 
+  /**
+   * A session for a user who proved themselves another way than a code (a passkey, checked by
+   * ./passkeys): the device becomes known, as after a code. 401 when the user no longer exists.
+   */
+  async signInVerifiedUser(userId: string, deviceId: string): Promise<{ user: AuthUser; session: AuthSession }> {
+    const user = await this.userById(userId)
+    if (user === undefined) throw new AuthError(401, AUTH_MESSAGES.noSession)
+    await this.addDevice(user.id, deviceId)
+    return { user, session: await this.openSession(user, deviceId) }
+  }
+
   private async openSession(user: AuthUser, deviceId: string): Promise<AuthSession> {
     // What has expired goes as new rows come: the user's old sessions, anyone's dead links.
     await this.db.query('DELETE FROM wallet_sessions WHERE user_id = $1 AND expires_at < $2', [user.id, this.now()])

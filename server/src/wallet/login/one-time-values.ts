@@ -9,7 +9,7 @@
 import type { Queryable } from '../../db/database.js'
 import { tokenHash } from './pg-stores.js'
 
-export type OneTimeKind = 'social-flow' | 'social-ticket' | 'farcaster-channel' | 'device-approval-form'
+export type OneTimeKind = 'social-flow' | 'social-ticket' | 'farcaster-channel' | 'device-approval-form' | 'passkey-registration' | 'passkey-login'
 
 type Json = string | number | boolean | null | readonly Json[] | JsonObject
 /** What is kept: always an object (read back as the same object). */

@@ -1,0 +1,159 @@
+/**
+ * Passkeys (WebAuthn) for the embedded wallet, through @simplewebauthn/server: a visitor signed in
+ * by a code adds one; later the passkey alone signs them in, with no code. The relying party is the
+ * wallet origin (its host name the RP ID), so only the wallet's own pages can use the credential:
+ * a host page cannot ask for an assertion for another origin's RP ID, and an assertion made for
+ * another origin or RP ID does not verify here.
+ *
+ * Each ceremony's challenge is handed out once (the server's one-time store, shared by replicas)
+ * and taken when the answer comes: a replayed answer finds no challenge. Only discoverable
+ * credentials with user verification are made and accepted; the counter a credential reports must
+ * grow when it counts at all (a cloned authenticator is refused).
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server'
+import type { Clock } from '../../clock.js'
+import type { Queryable } from '../../db/database.js'
+import { AuthError, type AuthUser } from './accounts.js'
+import type { OneTimeStore } from './one-time-values.js'
+
+export const PASSKEY_MESSAGES = {
+  notVerified: 'This passkey could not be verified',
+  unknown: 'This passkey is not registered with this wallet',
+  expired: 'This passkey request has expired; try again',
+} as const
+
+/** How long a ceremony's challenge may be answered. */
+export const PASSKEY_CHALLENGE_LIFETIME_MS = 5 * 60_000
+/** The most passkeys one user keeps. */
+export const MAX_PASSKEYS_PER_USER = 10
+
+/** The wallet origin as a WebAuthn relying party. */
+export interface RelyingParty {
+  /** The wallet origin (`https://wallet.example`); its host name is the RP ID. */
+  readonly origin: string
+  /** The name authenticators show ("Walletgate wallet"). */
+  readonly name: string
+}
+
+export interface PasskeyRecord {
+  readonly id: string
+  readonly createdAt: number
+  readonly lastUsedAt: number | undefined
+}
+
+type Row = { credential_id: string; user_id: string; public_key: Uint8Array; counter: string; transports: string; created_at: string; last_used_at: string | null }
+
+export class Passkeys {
+  constructor(
+    private readonly db: Queryable,
+    private readonly oneTime: OneTimeStore,
+    private readonly clock: Clock,
+    private readonly rp: () => RelyingParty,
+  ) {}
+
+  private rpId(): string {
+    return new URL(this.rp().origin).hostname
+  }
+
+  /** Options for `navigator.credentials.create`: a discoverable credential with user verification, none of the user's again. */
+  async registrationOptions(user: AuthUser): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const existing = await this.rows('WHERE user_id = $1', [user.id])
+    if (existing.length >= MAX_PASSKEYS_PER_USER) throw new AuthError(400, `A wallet keeps at most ${MAX_PASSKEYS_PER_USER} passkeys`)
+    const options = await generateRegistrationOptions({
+      rpName: this.rp().name,
+      rpID: this.rpId(),
+      userName: user.email !== '' && user.email !== undefined ? user.email : (user.userName ?? 'Wallet'),
+      userID: new TextEncoder().encode(user.id),
+      attestationType: 'none',
+      excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transports(row.transports) })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    })
+    await this.oneTime.put('passkey-registration', options.challenge, { userId: user.id }, PASSKEY_CHALLENGE_LIFETIME_MS)
+    return options
+  }
+
+  /** Verifies a new credential for the challenge this user was given, and keeps it. */
+  async register(user: AuthUser, response: unknown): Promise<PasskeyRecord> {
+    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
+    try {
+      verified = await verifyRegistrationResponse({
+        response: response as RegistrationResponseJSON,
+        // Taken once, and only for the user it was issued to.
+        expectedChallenge: async (challenge) => (await this.oneTime.take<{ userId: string }>('passkey-registration', challenge))?.userId === user.id,
+        expectedOrigin: this.rp().origin,
+        expectedRPID: this.rpId(),
+        requireUserVerification: true,
+      })
+    } catch {
+      throw new AuthError(400, PASSKEY_MESSAGES.notVerified)
+    }
+    if (!verified.verified) throw new AuthError(400, PASSKEY_MESSAGES.notVerified)
+    const { credential } = verified.registrationInfo
+    const now = this.clock.now()
+    const inserted = await this.db.query(
+      `INSERT INTO wallet_passkeys (credential_id, user_id, public_key, counter, transports, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id`,
+      [credential.id, user.id, Buffer.from(credential.publicKey), credential.counter, (credential.transports ?? []).join(','), now],
+    )
+    if (inserted.rows.length === 0) throw new AuthError(400, PASSKEY_MESSAGES.notVerified)
+    return { id: credential.id, createdAt: now, lastUsedAt: undefined }
+  }
+
+  /** Options for `navigator.credentials.get`: any of this wallet's discoverable credentials, with user verification. */
+  async loginOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const options = await generateAuthenticationOptions({ rpID: this.rpId(), userVerification: 'required' })
+    await this.oneTime.put('passkey-login', options.challenge, { issued: true }, PASSKEY_CHALLENGE_LIFETIME_MS)
+    return options
+  }
+
+  /** The user whose passkey made this assertion for a challenge handed out here; 400 otherwise. */
+  async login(response: unknown): Promise<string> {
+    const assertion = response as AuthenticationResponseJSON
+    const id = typeof assertion?.id === 'string' ? assertion.id : ''
+    const [row] = id === '' ? [] : await this.rows('WHERE credential_id = $1', [id])
+    if (row === undefined) throw new AuthError(400, PASSKEY_MESSAGES.unknown)
+    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+    try {
+      verified = await verifyAuthenticationResponse({
+        response: assertion,
+        expectedChallenge: async (challenge) => (await this.oneTime.take('passkey-login', challenge)) !== undefined,
+        expectedOrigin: this.rp().origin,
+        expectedRPID: this.rpId(),
+        credential: { id: row.credential_id, publicKey: new Uint8Array(row.public_key), counter: Number(row.counter), transports: transports(row.transports) },
+        requireUserVerification: true,
+      })
+    } catch {
+      throw new AuthError(400, PASSKEY_MESSAGES.notVerified)
+    }
+    if (!verified.verified) throw new AuthError(400, PASSKEY_MESSAGES.notVerified)
+    // The counter only grows (the library refuses one that does not); two replicas racing keep the larger.
+    await this.db.query('UPDATE wallet_passkeys SET counter = GREATEST(counter, $2), last_used_at = $3 WHERE credential_id = $1', [row.credential_id, verified.authenticationInfo.newCounter, this.clock.now()])
+    return row.user_id
+  }
+
+  async list(userId: string): Promise<PasskeyRecord[]> {
+    return (await this.rows('WHERE user_id = $1 ORDER BY created_at', [userId])).map((row) => ({
+      id: row.credential_id,
+      createdAt: Number(row.created_at),
+      lastUsedAt: row.last_used_at === null ? undefined : Number(row.last_used_at),
+    }))
+  }
+
+  private async rows(where: string, params: unknown[]): Promise<Row[]> {
+    return (await this.db.query<Row>(`SELECT credential_id, user_id, public_key, counter, transports, created_at, last_used_at FROM wallet_passkeys ${where}`, params)).rows
+  }
+}
+
+function transports(text: string): AuthenticatorTransportFuture[] {
+  return text === '' ? [] : (text.split(',') as AuthenticatorTransportFuture[])
+}

@@ -1,0 +1,132 @@
+/**
+ * Attack: take over a wallet through its passkey login.
+ *
+ * A visitor signed in by a code adds a passkey; the passkey alone then signs them in, with no code.
+ * The attacker tries: replaying an assertion the visitor made; an assertion made on their own site
+ * (another origin) or for another RP ID; a challenge issued to one user answered to register a
+ * passkey on another user's wallet; adding a passkey with no session; calling the passkey routes
+ * from a host page (a cross-site browser request); a credential nobody registered. Each is refused
+ * and opens no session.
+ */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ManualClock } from '../../server/src/clock'
+import { openPgliteDatabase } from '../../server/src/db/pglite-database'
+import { migrate } from '../../server/src/db/migrations'
+import type { Database } from '../../server/src/db/database'
+import { LocalKeyEncryption, newKekEntry, parseKeks } from '../../server/src/wallet/key-encryption'
+import { AuthAccounts } from '../../server/src/wallet/login/accounts'
+import { OneTimeValues } from '../../server/src/wallet/login/one-time-values'
+import { PASSKEY_MESSAGES, Passkeys } from '../../server/src/wallet/login/passkeys'
+import { buildWalletServer, ORIGIN_NOT_ALLOWED } from '../../server/src/wallet/wallet-server'
+import { WalletKeys } from '../../server/src/wallet/wallet-keys'
+import { SoftAuthenticator } from '../../server/test/wallet/soft-authenticator'
+
+const clock = new ManualClock(Date.parse('2026-12-07T12:00:00Z'))
+let db: Database
+let app: FastifyInstance
+let url = ''
+
+beforeAll(async () => {
+  db = await openPgliteDatabase()
+  await migrate(db)
+  const keys = new WalletKeys(db, new LocalKeyEncryption(parseKeks(newKekEntry('k1'))), clock)
+  const oneTime = new OneTimeValues(db, () => clock.now())
+  app = await buildWalletServer({
+    accounts: new AuthAccounts(db, keys, { clock, newCode: () => '123456' }),
+    keys,
+    oneTime,
+    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: url, name: 'Test wallet' })),
+    clock,
+    walletUrl: () => url,
+    chains: [],
+    mail: async () => undefined,
+    hostOrigin: async () => undefined,
+    frameApp: async () => 'void 0',
+  })
+  const listening = await app.listen({ port: 0, host: '127.0.0.1' })
+  url = `http://localhost:${new URL(listening).port}`
+})
+afterAll(async () => {
+  await app.close()
+  await db.close()
+})
+
+const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> }
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+async function codeLogin(email: string): Promise<{ token: string; address: string }> {
+  await post('/v1/email/login', { email, deviceId: 'laptop' })
+  const { json } = await post('/v1/email/verify', { email, otp: '123456', deviceId: 'laptop' })
+  return { token: json.token as string, address: (json.user as { accounts: { eip155: string } }).accounts.eip155 }
+}
+
+async function addPasskey(token: string, authenticator: SoftAuthenticator): Promise<void> {
+  const options = (await post('/v1/passkey/register/options', {}, bearer(token))).json as never
+  const registered = await post('/v1/passkey/register', { response: authenticator.create(options, url) }, bearer(token))
+  expect(registered.status).toBe(200)
+}
+
+async function passkeyLogin(authenticator: SoftAuthenticator, origin = url) {
+  const options = (await post('/v1/passkey/login/options', {})).json as { challenge: string; rpId: string }
+  const assertion = authenticator.get(options, origin)
+  return { assertion, answer: await post('/v1/passkey/login', { response: assertion, deviceId: 'phone' }) }
+}
+
+describe('a passkey', () => {
+  it('added after a code login signs the same wallet in with no code, once per assertion', async () => {
+    const visitor = await codeLogin('ada@example.test')
+    const authenticator = new SoftAuthenticator()
+    await addPasskey(visitor.token, authenticator)
+    expect(((await (await fetch(`${url}/v1/passkeys`, { headers: bearer(visitor.token) })).json()) as { passkeys: unknown[] }).passkeys).toHaveLength(1)
+
+    const { assertion, answer } = await passkeyLogin(authenticator)
+    expect(answer.status).toBe(200)
+    expect((answer.json.user as { accounts: { eip155: string } }).accounts.eip155).toBe(visitor.address)
+    // The same assertion again: its challenge was taken.
+    const replayed = await post('/v1/passkey/login', { response: assertion, deviceId: 'phone' })
+    expect(replayed).toEqual({ status: 400, json: { message: PASSKEY_MESSAGES.notVerified } })
+  })
+
+  it('made on another origin, or for another RP ID, opens nothing', async () => {
+    const visitor = await codeLogin('bob@example.test')
+    const authenticator = new SoftAuthenticator()
+    await addPasskey(visitor.token, authenticator)
+    const phished = await passkeyLogin(authenticator, 'https://wallet-login.evil.example')
+    expect(phished.answer).toEqual({ status: 400, json: { message: PASSKEY_MESSAGES.notVerified } })
+    const options = (await post('/v1/passkey/login/options', {})).json as { challenge: string }
+    const otherRp = authenticator.get({ ...options, rpId: 'evil.example' }, url)
+    expect(await post('/v1/passkey/login', { response: otherRp, deviceId: 'phone' })).toEqual({ status: 400, json: { message: PASSKEY_MESSAGES.notVerified } })
+  })
+
+  it("cannot be added to another user's wallet with their challenge, nor without a session", async () => {
+    const victim = await codeLogin('carol@example.test')
+    const attacker = await codeLogin('mallory@example.test')
+    const authenticator = new SoftAuthenticator()
+    // The victim's registration challenge, answered by the attacker's authenticator on the attacker's session.
+    const options = (await post('/v1/passkey/register/options', {}, bearer(victim.token))).json as never
+    const crossed = await post('/v1/passkey/register', { response: authenticator.create(options, url) }, bearer(attacker.token))
+    expect(crossed).toEqual({ status: 400, json: { message: PASSKEY_MESSAGES.notVerified } })
+    // ...and on no session at all.
+    const anonymous = await post('/v1/passkey/register', { response: authenticator.create(options, url) })
+    expect(anonymous.status).toBe(401)
+    // The credential made for the victim's challenge was kept by no one: it signs nobody in.
+    const { answer } = await passkeyLogin(authenticator)
+    expect(answer).toEqual({ status: 400, json: { message: PASSKEY_MESSAGES.unknown } })
+  })
+
+  it("is refused to a host page's cross-site request, before any route runs", async () => {
+    const authenticator = new SoftAuthenticator()
+    const visitor = await codeLogin('dan@example.test')
+    await addPasskey(visitor.token, authenticator)
+    const options = (await post('/v1/passkey/login/options', {})).json as { challenge: string }
+    const fromHost = await post('/v1/passkey/login', { response: authenticator.get(options, url), deviceId: 'phone' }, { 'sec-fetch-site': 'cross-site' })
+    expect(fromHost).toEqual({ status: 403, json: { message: ORIGIN_NOT_ALLOWED } })
+    for (const path of ['/v1/passkey/login/options', '/v1/passkey/register/options', '/v1/passkey/register']) {
+      expect((await post(path, {}, { 'sec-fetch-site': 'cross-site', ...bearer(visitor.token) })).status).toBe(403)
+    }
+  })
+})
