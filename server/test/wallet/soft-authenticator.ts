@@ -42,7 +42,13 @@ export class SoftAuthenticator {
     idLength.writeUInt16BE(id.length)
     // UP | UV | AT
     const authData = Buffer.concat([sha256(rpId), Buffer.from([0x01 | 0x04 | 0x40]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, Buffer.from(cose)])
-    const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, never> | Uint8Array>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]))
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Map<string, string> | Uint8Array>([
+        ['fmt', 'none'],
+        ['attStmt', new Map<string, string>()],
+        ['authData', new Uint8Array(authData)],
+      ]),
+    )
     const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false })
     return {
       id: b64url(id),

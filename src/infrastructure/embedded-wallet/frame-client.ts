@@ -131,6 +131,8 @@ export class FrameClient {
       src.searchParams.set('origin', this.win.location.origin)
       frame.src = src.href
       frame.title = 'Embedded wallet'
+      // Passkeys of the wallet origin are made and used inside the frame (to its origin only, the `src` default).
+      frame.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create')
       frame.setAttribute('data-walletgate-frame', '')
       frame.setAttribute('aria-hidden', 'true')
       frame.tabIndex = -1

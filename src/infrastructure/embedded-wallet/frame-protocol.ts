@@ -93,6 +93,10 @@ export const { accountTypeSchema, themeModeSchema, frameUserSchema, FRAME_ACTION
      * keys shown there. The answer says only whether they were shown; the keys never leave the frame.
      */
     EXPORT_KEYS: { request: empty, response: z.object({ exported: z.boolean() }) },
+    /** The signed-in visitor adds a passkey: confirmed in the frame, whose origin the credential is for. */
+    PASSKEY_ADD: { request: empty, response: z.object({ added: z.boolean() }) },
+    /** A login with a passkey of this wallet origin, no code: the same answer as a code's. */
+    PASSKEY_LOGIN: { request: empty, response: z.object({ user: frameUserSchema }) },
     GET_CHAIN_ID: { request: empty, response: z.object({ chainId }) },
     /**
      * An EIP-1193 request from the embedded wallet's provider. `signIn` marks the sign-in message the

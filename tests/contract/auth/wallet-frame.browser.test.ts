@@ -22,7 +22,7 @@ const auth = authServiceForFile({ chains: Object.entries(devnet.rpcUrls).map(([c
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** A bare host page with one iframe, and `ask(action, payload)` speaking the frame protocol by hand. */
-const HOST_PAGE = `<!doctype html><html lang="en"><head><title>host</title></head><body><iframe id="wallet" title="wallet" style="width:360px;height:420px;border:0"></iframe></body></html>`
+const HOST_PAGE = `<!doctype html><html lang="en"><head><title>host</title></head><body><iframe id="wallet" title="wallet" allow="publickey-credentials-get *; publickey-credentials-create *" style="width:360px;height:420px;border:0"></iframe></body></html>`
 
 let browser: Browser
 let hostA: Server
@@ -147,6 +147,59 @@ describe('the wallet frame in Chromium', () => {
     expect((await posted(page)).filter((m) => m.event === 'APPROVAL').map((m) => m.payload?.pending)).toEqual([true, false, true, false])
     expect(errors).toEqual([])
     await page.close()
+  })
+
+  it('adds a passkey after a code login; a fresh browser profile then logs in with it and no code', { timeout: 90_000 }, async () => {
+    const authenticator = async (page: Page) => {
+      // The frame is a cross-site child (an OOPIF): the authenticator is the frame's target's.
+      const frame = page.frames().find((f) => f.url().startsWith(`${auth.url}/frame`))!
+      const cdp = await page.context().newCDPSession(frame)
+      await cdp.send('WebAuthn.enable')
+      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      })
+      return { cdp, authenticatorId }
+    }
+    const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { posted: { event?: string }[] }).posted.some((m) => m.event === 'READY'), undefined, { timeout: 20_000 })
+
+    const { page, errors } = await hostWithFrame(urlOf(hostA), urlOf(hostA))
+    await ready(page)
+    await ask(page, 'SYNC_DAPP_DATA', { projectId: devnet.projectId, sdkVersion: 'walletgate-test', metadata: { name: 'Passkey Shop', url: urlOf(hostA) } })
+    const email = `passkey-${Math.random().toString(36).slice(2)}@example.test`
+    await ask(page, 'CONNECT_EMAIL', { email })
+    const mails = (await (await fetch(`${auth.url}/devnet/mail?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[]
+    const connected = await ask(page, 'CONNECT_OTP', { otp: mails[0]!.subject.match(/\d{6}/)![0] })
+    const address = (connected.payload!.user as { address: Hex }).address
+    const first = await authenticator(page)
+
+    const adding = ask(page, 'PASSKEY_ADD', {})
+    const wallet = page.frameLocator('#wallet')
+    const dialog = wallet.getByRole('dialog', { name: 'Add a passkey' })
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('Passkey Shop')
+    await wallet.getByTestId('frame-approve').click()
+    expect(await adding).toEqual(expect.objectContaining({ ok: true, payload: { added: true } }))
+    const { credentials } = (await first.cdp.send('WebAuthn.getCredentials', { authenticatorId: first.authenticatorId })) as { credentials: { isResidentCredential: boolean }[] }
+    expect(credentials).toHaveLength(1)
+    expect(credentials[0]!.isResidentCredential).toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
+
+    // Another browser profile (a new context: no storage, no cookie), holding the same passkey.
+    const other = await hostWithFrame(urlOf(hostA), urlOf(hostA))
+    await ready(other.page)
+    await ask(other.page, 'SYNC_DAPP_DATA', { projectId: devnet.projectId, sdkVersion: 'walletgate-test', metadata: { name: 'Passkey Shop', url: urlOf(hostA) } })
+    expect(await ask(other.page, 'IS_CONNECTED', {})).toMatchObject({ ok: true, payload: { isConnected: false } })
+    // That check's 401 is the browser's console line for a profile with no session; nothing after it may fail.
+    const checked = other.errors.length
+    const second = await authenticator(other.page)
+    await second.cdp.send('WebAuthn.addCredential', { authenticatorId: second.authenticatorId, credential: credentials[0] as never })
+    const login = await ask(other.page, 'PASSKEY_LOGIN', {})
+    expect(login).toMatchObject({ ok: true, payload: { user: { email } } })
+    expect((login.payload!.user as { address: Hex }).address).toBe(address)
+    expect(await ask(other.page, 'IS_CONNECTED', {})).toMatchObject({ ok: true, payload: { isConnected: true } })
+    expect(other.errors.slice(checked)).toEqual([])
+    await other.page.close()
   })
 
   it('a page on another origin cannot frame a frame opened for someone else', { timeout: 30_000 }, async () => {

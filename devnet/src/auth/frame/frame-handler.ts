@@ -118,7 +118,15 @@ export interface FrameEnv {
   randomId(): string
   /** Milliseconds since the epoch (the frame's clock: a sign-in message's age and expiry are read against it). */
   now(): number
+  /** The browser's WebAuthn ceremonies on the frame's origin (options and answers in their JSON forms); absent: no passkeys. */
+  readonly webauthn?: {
+    create(options: unknown): Promise<unknown>
+    get(options: unknown): Promise<unknown>
+  }
 }
+
+/** What a refused or failed passkey ceremony says (the browser's own words name no reason a visitor can act on). */
+export const PASSKEY_NOT_AVAILABLE: FrameError = { message: 'No passkey was used', code: 4001 }
 
 export interface IncomingMessage {
   readonly origin: string
@@ -267,6 +275,40 @@ export class FrameHandler {
       // The host's origin is the frame's own (checked against the project's allow-list when the frame loaded).
       const query = new URLSearchParams({ origin: this.env.hostOrigin, mode, ...(returnUrl === undefined ? {} : { returnUrl }), binding })
       return this.api<{ url: string }>(`/v1/social/${provider}/start?${query.toString()}`)
+    },
+    PASSKEY_ADD: async () => {
+      await this.requireSession()
+      const webauthn = this.env.webauthn
+      if (webauthn === undefined) throw new FrameFailure({ message: 'Passkeys are not available in this browser', code: 4200 })
+      const options = await this.api<unknown>('/v1/passkey/register/options', { method: 'POST', body: {}, auth: true })
+      const approved = await this.askVisitor({
+        title: 'Add a passkey',
+        method: 'passkey_add',
+        appName: this.appName,
+        rows: [{ label: 'Passkey', value: "Next time, sign in to this wallet with this device's screen lock or a security key, with no code." }],
+      })
+      if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
+      // Right after the visitor's click in this frame: the browser's create() needs that gesture.
+      let response: unknown
+      try {
+        response = await webauthn.create(options)
+      } catch {
+        throw new FrameFailure(PASSKEY_NOT_AVAILABLE)
+      }
+      await this.api('/v1/passkey/register', { method: 'POST', body: { response }, auth: true })
+      return { added: true }
+    },
+    PASSKEY_LOGIN: async (_payload, ctx) => {
+      const webauthn = this.env.webauthn
+      if (webauthn === undefined) throw new FrameFailure({ message: 'Passkeys are not available in this browser', code: 4200 })
+      const options = await this.api<unknown>('/v1/passkey/login/options', { method: 'POST', body: {} })
+      let response: unknown
+      try {
+        response = await webauthn.get(options)
+      } catch {
+        throw new FrameFailure(PASSKEY_NOT_AVAILABLE)
+      }
+      return this.signIn(await this.api<{ token: string; user: ServiceUser }>('/v1/passkey/login', { method: 'POST', body: { response, deviceId: this.deviceId() } }), ctx)
     },
     CONNECT_SOCIAL: async ({ ticket }, ctx) => {
       // Spent with the ticket: one binding, one login.

@@ -7,6 +7,7 @@
  * serves the confirmation popup (CONFIRM_POPUP_PATH), opened by the frame where the browser cannot
  * tell it whether the frame is visible.
  */
+import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { originOf } from '../../../../src/infrastructure/embedded-wallet/frame-protocol'
 import { confirmationPlace, focusVisibility, intersectionVisibility, type Timers } from './approval-arming'
 import { DomApprovalUi, type ApprovalArming } from './approval-ui'
@@ -101,6 +102,15 @@ function start(): void {
     reload: () => window.location.reload(),
     randomId,
     now: () => Date.now(),
+    // WebAuthn through @simplewebauthn/browser (the options' and answers' JSON forms), where the browser has it.
+    ...(typeof window.PublicKeyCredential === 'function'
+      ? {
+          webauthn: {
+            create: (options: unknown) => startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON }),
+            get: (options: unknown) => startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON }),
+          },
+        }
+      : {}),
   })
   window.addEventListener('message', (event) => void handler.handle({ origin: event.origin, source: event.source, data: event.data }))
   handler.ready()

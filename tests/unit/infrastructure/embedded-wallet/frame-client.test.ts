@@ -69,6 +69,8 @@ describe('FrameClient', () => {
     expect(src.searchParams.get('origin')).toBe(window.location.origin)
     expect(frame().getAttribute('aria-hidden')).toBe('true')
     expect(frame().style.width).toBe('0px')
+    // Passkeys are delegated to the wallet origin alone (no origin list: the frame's own).
+    expect(frame().getAttribute('allow')).toBe('publickey-credentials-get; publickey-credentials-create')
   })
 
   it('is ready only 500 ms after the frame says READY', async () => {
