@@ -113,6 +113,11 @@ export interface EmbeddedWallet {
    * the keys shown there, never to the host page); resolves whether they were shown.
    */
   exportKeys(): Promise<boolean>
+  /**
+   * The signed-in visitor adds a passkey of the wallet origin, confirmed in the wallet's frame (the
+   * credential is made there); rejects `rejected` when the visitor declines.
+   */
+  addPasskey(): Promise<void>
 }
 
 /** Loads the embedded wallet (one instance per modal); rejects EmbeddedWalletRequestError `load`. */

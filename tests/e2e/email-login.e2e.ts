@@ -296,6 +296,26 @@ test('export the private keys after a fresh code: shown in the wallet frame only
   await expect(page.getByTestId('view-Account')).toBeVisible()
 })
 
+test('add a passkey from Account: confirmed in the wallet frame, made on the wallet origin by the browser, said once added', async ({ page, world }) => {
+  const email = fresh('passkey')
+  await signIn(page, world, email)
+  // The wallet frame is a cross-site child: the browser's (virtual) authenticator is its target's.
+  const walletFrame = page.frames().find((f) => f.url().startsWith(`${world.authUrl}/frame`))!
+  const cdp = await page.context().newCDPSession(walletFrame)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('account-add-passkey').click()
+  await expect(frame(page).getByRole('dialog', { name: 'Add a passkey' })).toBeVisible()
+  await frame(page).getByTestId('frame-approve').click()
+  await expect(page.getByTestId('account-add-passkey-done')).toHaveText('Passkey added: next time, sign in with it and no code.')
+  await expect(page.getByTestId('embedded-approval')).toBeHidden()
+  const { credentials } = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: { rpId: string; isResidentCredential: boolean }[] }
+  expect(credentials.map((c) => [c.rpId, c.isResidentCredential])).toEqual([[new URL(world.authUrl).hostname, true]])
+})
+
 test('update the email through both codes; the next login uses the new address and the same wallet', async ({ page, world, browser }) => {
   const before = fresh('old')
   const after = fresh('new')

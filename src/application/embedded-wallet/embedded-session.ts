@@ -55,9 +55,19 @@ export class EmbeddedSession {
    * with the wallet's error otherwise.
    */
   async signOutEverywhere(): Promise<'signedOut' | 'declined'> {
+    return this.confirmed(async (wallet) => wallet.signOutEverywhere(), 'signedOut')
+  }
+
+  /** Adds a passkey in the wallet's frame: `added`, or `declined` when the visitor said no there. */
+  async addPasskey(): Promise<'added' | 'declined'> {
+    return this.confirmed(async (wallet) => wallet.addPasskey(), 'added')
+  }
+
+  /** What the visitor confirms in the wallet: `done` once it ran, `declined` when they said no there; other failures as they are. */
+  private async confirmed<T extends string>(run: (wallet: EmbeddedWallet) => Promise<void>, done: T): Promise<T | 'declined'> {
     try {
-      await (await this.loaded()).signOutEverywhere()
-      return 'signedOut'
+      await run(await this.loaded())
+      return done
     } catch (error) {
       if (error instanceof EmbeddedWalletRequestError && error.kind === 'rejected') return 'declined'
       throw error

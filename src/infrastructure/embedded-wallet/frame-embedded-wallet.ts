@@ -321,6 +321,12 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
     if (this.user$.value !== null) this.signedOut()
   }
 
+  async addPasskey(): Promise<void> {
+    await this.ready()
+    // The visitor confirms in the frame, then the browser's own passkey prompt: a confirmation's time.
+    await this.client.request('PASSKEY_ADD', {}, CONFIRMATION_TIMEOUT_MS)
+  }
+
   async exportKeys(): Promise<boolean> {
     await this.ready()
     // The visitor waits for an email and types a code in the frame: a confirmation's time.

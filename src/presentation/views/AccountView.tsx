@@ -7,7 +7,7 @@ import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
 import { AccountTypeSwitch } from './account/AccountTypeSwitch'
 import { AccountChooser } from './account/AccountChooser'
-import { EmbeddedEmail, ExportKeys, SignOutEverywhere } from './account/EmbeddedEmail'
+import { AddPasskey, EmbeddedEmail, ExportKeys, SignOutEverywhere } from './account/EmbeddedEmail'
 import { EmbeddedAccountType } from './account/EmbeddedAccountType'
 import accountCss from '../styles/account.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
@@ -95,6 +95,7 @@ export default function AccountView() {
       )}
       {account.balances && <AccountTabs />}
       <DisconnectButton />
+      {account.embeddedWallet && <AddPasskey />}
       {account.embeddedWallet && <ExportKeys />}
       {account.embeddedWallet && <SignOutEverywhere />}
     </div>

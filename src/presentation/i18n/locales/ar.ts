@@ -421,6 +421,8 @@ export default {
   'email.edit': "تعديل البريد",
   'email.signOutEverywhere': "تسجيل الخروج من كل مكان",
   'email.exportKeys': "تصدير المفاتيح الخاصة",
+  'email.addPasskey': "إضافة مفتاح مرور",
+  'email.passkeyAdded': "تمت إضافة مفتاح المرور: في المرة القادمة، سجّل الدخول به دون رمز.",
   'email.invalid': "بريد إلكتروني غير صالح",
   'email.cooldown': "يرجى المحاولة مرة أخرى بعد {seconds} ثانية",
   'email.codeRequired': "أدخل الرمز المكوّن من 6 أرقام من البريد الإلكتروني",

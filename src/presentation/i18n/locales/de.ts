@@ -417,6 +417,8 @@ export default {
   'email.edit': "E-Mail ändern",
   'email.signOutEverywhere': "Überall abmelden",
   'email.exportKeys': "Private Schlüssel exportieren",
+  'email.addPasskey': "Passkey hinzufügen",
+  'email.passkeyAdded': "Passkey hinzugefügt: Melde dich nächstes Mal damit an, ohne Code.",
   'email.invalid': "Ungültige E-Mail",
   'email.cooldown': "Bitte versuche es in {seconds} Sekunden erneut",
   'email.codeRequired': "Gib den 6-stelligen Code aus der E-Mail ein",

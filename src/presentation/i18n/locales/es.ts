@@ -417,6 +417,8 @@ export default {
   'email.edit': "Cambiar correo",
   'email.signOutEverywhere': "Cerrar sesión en todas partes",
   'email.exportKeys': "Exportar claves privadas",
+  'email.addPasskey': "Añadir una llave de acceso",
+  'email.passkeyAdded': "Llave de acceso añadida: la próxima vez, inicia sesión con ella sin código.",
   'email.invalid': "Correo electrónico no válido",
   'email.cooldown': "Vuelve a intentarlo dentro de {seconds} segundos",
   'email.codeRequired': "Introduce el código de 6 dígitos del correo",

@@ -417,6 +417,8 @@ export default {
   'email.edit': "Modifier l’e-mail",
   'email.signOutEverywhere': "Se déconnecter partout",
   'email.exportKeys': "Exporter les clés privées",
+  'email.addPasskey': "Ajouter une clé d'accès",
+  'email.passkeyAdded': "Clé d'accès ajoutée : la prochaine fois, connectez-vous avec elle, sans code.",
   'email.invalid': "E-mail invalide",
   'email.cooldown': "Réessayez dans {seconds} secondes",
   'email.codeRequired': "Saisissez le code à 6 chiffres reçu par e-mail",

@@ -418,6 +418,8 @@ export default {
   'email.edit': "שינוי אימייל",
   'email.signOutEverywhere': "התנתקות מכל מקום",
   'email.exportKeys': "ייצוא מפתחות פרטיים",
+  'email.addPasskey': "הוספת מפתח גישה",
+  'email.passkeyAdded': "מפתח הגישה נוסף: בפעם הבאה היכנסו איתו, בלי קוד.",
   'email.invalid': "כתובת אימייל לא תקינה",
   'email.cooldown': "נסו שוב בעוד {seconds} שניות",
   'email.codeRequired': "הזינו את הקוד בן 6 הספרות מהאימייל",

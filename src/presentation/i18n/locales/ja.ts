@@ -415,6 +415,8 @@ export default {
   'email.edit': "メールを変更",
   'email.signOutEverywhere': "すべての場所からサインアウト",
   'email.exportKeys': "秘密鍵をエクスポート",
+  'email.addPasskey': "パスキーを追加",
+  'email.passkeyAdded': "パスキーを追加しました。次回はコードなしでこれを使ってサインインできます。",
   'email.invalid': "メールアドレスが正しくありません",
   'email.cooldown': "{seconds} 秒後にもう一度お試しください",
   'email.codeRequired': "メールに記載された6桁のコードを入力してください",

@@ -415,6 +415,8 @@ export default {
   'email.edit': "이메일 변경",
   'email.signOutEverywhere': "모든 곳에서 로그아웃",
   'email.exportKeys': "개인 키 내보내기",
+  'email.addPasskey': "패스키 추가",
+  'email.passkeyAdded': "패스키를 추가했습니다. 다음에는 코드 없이 이 패스키로 로그인하세요.",
   'email.invalid': "잘못된 이메일",
   'email.cooldown': "{seconds}초 후에 다시 시도하세요",
   'email.codeRequired': "이메일로 받은 6자리 코드를 입력하세요",

@@ -417,6 +417,8 @@ export default {
   'email.edit': "Alterar e-mail",
   'email.signOutEverywhere': "Sair de todos os lugares",
   'email.exportKeys': "Exportar chaves privadas",
+  'email.addPasskey': "Adicionar uma chave de acesso",
+  'email.passkeyAdded': "Chave de acesso adicionada: da próxima vez, entre com ela, sem código.",
   'email.invalid': "E-mail inválido",
   'email.cooldown': "Tente novamente em {seconds} segundos",
   'email.codeRequired': "Digite o código de 6 dígitos do e-mail",

@@ -421,6 +421,8 @@ export default {
   'email.edit': "Сменить почту",
   'email.signOutEverywhere': "Выйти везде",
   'email.exportKeys': "Экспортировать закрытые ключи",
+  'email.addPasskey': "Добавить ключ доступа",
+  'email.passkeyAdded': "Ключ доступа добавлен: в следующий раз входите с ним, без кода.",
   'email.invalid': "Неверный адрес почты",
   'email.cooldown': "Повторите попытку через {seconds} с",
   'email.codeRequired': "Введите 6-значный код из письма",

@@ -417,6 +417,8 @@ export default {
   'email.edit': "E-postayı değiştir",
   'email.signOutEverywhere': "Her yerden çıkış yap",
   'email.exportKeys': "Özel anahtarları dışa aktar",
+  'email.addPasskey': "Geçiş anahtarı ekle",
+  'email.passkeyAdded': "Geçiş anahtarı eklendi: bir dahaki sefere kodsuz, onunla giriş yapın.",
   'email.invalid': "Geçersiz e-posta",
   'email.cooldown': "{seconds} saniye sonra tekrar deneyin",
   'email.codeRequired': "E-postadaki 6 haneli kodu girin",

@@ -415,6 +415,8 @@ export default {
   'email.edit': "修改邮箱",
   'email.signOutEverywhere': "在所有设备上退出登录",
   'email.exportKeys': "导出私钥",
+  'email.addPasskey': "添加通行密钥",
+  'email.passkeyAdded': "已添加通行密钥：下次无需验证码即可用它登录。",
   'email.invalid': "邮箱地址无效",
   'email.cooldown': "请在 {seconds} 秒后重试",
   'email.codeRequired': "请输入邮件中的 6 位验证码",

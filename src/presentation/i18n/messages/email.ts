@@ -24,6 +24,9 @@ export const email = {
   'email.signOutEverywhere': 'Sign out everywhere',
   /** Opens the key export inside the wallet's frame. */
   'email.exportKeys': 'Export private keys',
+  /** Adds a passkey of the wallet (made inside the wallet's frame); next time it signs in with no code. */
+  'email.addPasskey': 'Add a passkey',
+  'email.passkeyAdded': 'Passkey added: next time, sign in with it and no code.',
   // Failures of the login and the update (the field on Connect shows them too: the login's
   // bindings add these texts as they load). The spec's words where it has them (sections 5 and 8).
   'email.invalid': 'Invalid email',

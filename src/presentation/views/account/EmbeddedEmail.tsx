@@ -67,15 +67,28 @@ export function ExportKeys() {
   return <WalletFrameAction label={t('email.exportKeys')} testId="account-export-keys" run={() => session.exportKeys()} />
 }
 
-/** A button that hands the visitor to the wallet's frame, busy until it answers, its failure said below it. */
-function WalletFrameAction({ label, testId, run }: { readonly label: string; readonly testId: string; readonly run: () => Promise<unknown> }) {
+/**
+ * "Add a passkey": the visitor confirms in the wallet's frame and the browser makes a passkey of the
+ * wallet's origin there; next time it signs them in with no code. Said once it is added.
+ */
+export function AddPasskey() {
+  const session = useService(EmbeddedSessionToken)
+  const { t } = useI18n()
+  return <WalletFrameAction label={t('email.addPasskey')} testId="account-add-passkey" run={() => session.addPasskey()} done={(outcome) => (outcome === 'added' ? t('email.passkeyAdded') : undefined)} />
+}
+
+/** A button that hands the visitor to the wallet's frame, busy until it answers, its failure (or what it did) said below it. */
+function WalletFrameAction<T>({ label, testId, run, done }: { readonly label: string; readonly testId: string; readonly run: () => Promise<T>; readonly done?: (outcome: T) => string | undefined }) {
   const i18n = useI18n()
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; error: unknown }>({ status: 'idle' })
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; error: unknown } | { status: 'done'; text: string }>({ status: 'idle' })
   const start = () => {
     if (state.status === 'busy') return
     setState({ status: 'busy' })
     run().then(
-      () => setState({ status: 'idle' }),
+      (outcome) => {
+        const text = done?.(outcome)
+        setState(text === undefined ? { status: 'idle' } : { status: 'done', text })
+      },
       (error: unknown) => setState({ status: 'error', error }),
     )
   }
@@ -84,6 +97,11 @@ function WalletFrameAction({ label, testId, run }: { readonly label: string; rea
       <Button variant="ghost" loading={state.status === 'busy'} disabled={state.status === 'busy'} onClick={start} data-testid={testId}>
         {label}
       </Button>
+      {state.status === 'done' && (
+        <p className="wg-muted" role="status" data-testid={`${testId}-done`}>
+          {state.text}
+        </p>
+      )}
       {state.status === 'error' && (
         <p className="wg-account-types-error" role="alert" data-testid={`${testId}-error`}>
           {errorText(i18n, state.error, { code: 'email.failed' })}
