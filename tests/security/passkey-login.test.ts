@@ -17,7 +17,8 @@ import type { Database } from '../../server/src/db/database'
 import { LocalKeyEncryption, newKekEntry, parseKeks } from '../../server/src/wallet/key-encryption'
 import { AuthAccounts } from '../../server/src/wallet/login/accounts'
 import { OneTimeValues } from '../../server/src/wallet/login/one-time-values'
-import { PASSKEY_MESSAGES, Passkeys } from '../../server/src/wallet/login/passkeys'
+import { PASSKEY_FAILURES_PER_CLIENT, PASSKEY_MESSAGES, Passkeys } from '../../server/src/wallet/login/passkeys'
+import { pgLoginStores } from '../../server/src/wallet/login/pg-stores'
 import { buildWalletServer, ORIGIN_NOT_ALLOWED } from '../../server/src/wallet/wallet-server'
 import { WalletKeys } from '../../server/src/wallet/wallet-keys'
 import { SoftAuthenticator } from '../../server/test/wallet/soft-authenticator'
@@ -36,7 +37,7 @@ beforeAll(async () => {
     accounts: new AuthAccounts(db, keys, { clock, newCode: () => '123456' }),
     keys,
     oneTime,
-    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: url, name: 'Test wallet' })),
+    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: url, name: 'Test wallet' }), pgLoginStores(db, () => clock.now()).attempts),
     clock,
     walletUrl: () => url,
     chains: [],
@@ -128,5 +129,26 @@ describe('a passkey', () => {
     for (const path of ['/v1/passkey/login/options', '/v1/passkey/register/options', '/v1/passkey/register']) {
       expect((await post(path, {}, { 'sec-fetch-site': 'cross-site', ...bearer(visitor.token) })).status).toBe(403)
     }
+  })
+
+  it("can be guessed at only so often: after 20 failures a client waits, in the code rules' words, even with a good passkey", async () => {
+    const visitor = await codeLogin('erin@example.test')
+    const authenticator = new SoftAuthenticator()
+    await addPasskey(visitor.token, authenticator)
+    const stranger = new SoftAuthenticator()
+    stranger.create({ challenge: 'AAAA', rp: { id: 'localhost' }, user: { id: 'someone' } }, url)
+    // Earlier tests failed some already from this client; fill the hour's allowance.
+    let last = { status: 0, json: {} as Record<string, unknown> }
+    for (let i = 0; i < PASSKEY_FAILURES_PER_CLIENT; i++) {
+      last = (await passkeyLogin(stranger)).answer
+      if (last.status === 429) break
+    }
+    expect(last.status).toBe(429)
+    expect(last.json.message).toMatch(/^Please try again after \d+ seconds$/)
+    const { answer } = await passkeyLogin(authenticator)
+    expect(answer.status).toBe(429)
+    // An hour on, the client may try again, and the good passkey works.
+    clock.advance(60 * 60_000 + 1_000)
+    expect((await passkeyLogin(authenticator)).answer.status).toBe(200)
   })
 })

@@ -35,6 +35,7 @@ import {
   openPgliteDatabase,
   parseKeks,
   Passkeys,
+  pgLoginStores,
   smtpTransport,
   walletMail,
   walletPage,
@@ -346,7 +347,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     keys,
     oneTime,
     // Passkeys for the devnet's wallet origin (`localhost`, which WebAuthn accepts over http).
-    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: baseUrl, name: 'Walletgate devnet wallet' })),
+    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: baseUrl, name: 'Walletgate devnet wallet' }), pgLoginStores(db, now).attempts),
     clock,
     walletUrl: () => baseUrl,
     chains: options.chains.map((c) => ({ chainId: c.chainId, name: CHAIN_NAMES.get(c.chainId) ?? `Chain ${c.chainId}`, rpcUrl: c.rpcUrl })),

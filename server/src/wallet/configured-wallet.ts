@@ -14,6 +14,7 @@ import { keyEncryptionFromEnv } from './key-encryption.js'
 import { AuthAccounts } from './login/accounts.js'
 import { OneTimeValues } from './login/one-time-values.js'
 import { Passkeys } from './login/passkeys.js'
+import { pgLoginStores } from './login/pg-stores.js'
 import { smtpTransport, walletMail } from './mail.js'
 import { buildWalletServer, type WalletChain } from './wallet-server.js'
 import { WalletKeys } from './wallet-keys.js'
@@ -54,7 +55,7 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
     accounts,
     keys,
     oneTime,
-    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: walletUrl, name: wallet.name })),
+    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: walletUrl, name: wallet.name }), pgLoginStores(db, () => clock.now()).attempts),
     clock,
     walletUrl: () => walletUrl,
     chains,

@@ -619,7 +619,7 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     app.post('/v1/passkey/login', async (req, reply) => {
       const b = jsonBody(req)
       const deviceId = text(b.deviceId, 'deviceId')
-      const userId = await passkeys.login(b.response)
+      const userId = await passkeys.login(b.response, client(req))
       const { user, session: opened } = await accounts.signInVerifiedUser(userId, deviceId)
       const appName = requestApp(req.headers)
       const session = await accounts.forApp(opened, appName)

@@ -547,6 +547,6 @@ export class AuthAccounts {
 class IdentityTaken extends Error {}
 
 /** "Please try again after N seconds" (429), with the seconds for a client to count down. */
-function retryLater(seconds: number): AuthError {
+export function retryLater(seconds: number): AuthError {
   return new AuthError(429, AUTH_MESSAGES.cooldown(seconds), { retryAfterSeconds: seconds })
 }

@@ -23,8 +23,9 @@ import {
 } from '@simplewebauthn/server'
 import type { Clock } from '../../clock.js'
 import type { Queryable } from '../../db/database.js'
-import { AuthError, type AuthUser } from './accounts.js'
+import { AuthError, retryLater, type AuthUser } from './accounts.js'
 import type { OneTimeStore } from './one-time-values.js'
+import type { AttemptStore } from './stores.js'
 
 export const PASSKEY_MESSAGES = {
   notVerified: 'This passkey could not be verified',
@@ -36,6 +37,9 @@ export const PASSKEY_MESSAGES = {
 export const PASSKEY_CHALLENGE_LIFETIME_MS = 5 * 60_000
 /** The most passkeys one user keeps. */
 export const MAX_PASSKEYS_PER_USER = 10
+/** Failed passkey logins per client address in the window below, then that client waits (as for wrong codes). */
+export const PASSKEY_FAILURES_PER_CLIENT = 20
+export const PASSKEY_FAILURE_WINDOW_MS = 60 * 60_000
 
 /** The wallet origin as a WebAuthn relying party. */
 export interface RelyingParty {
@@ -59,6 +63,8 @@ export class Passkeys {
     private readonly oneTime: OneTimeStore,
     private readonly clock: Clock,
     private readonly rp: () => RelyingParty,
+    /** Where failed logins are counted per client address (the code policy's store: shared by replicas). */
+    private readonly attempts: AttemptStore,
   ) {}
 
   private rpId(): string {
@@ -116,8 +122,24 @@ export class Passkeys {
     return options
   }
 
-  /** The user whose passkey made this assertion for a challenge handed out here; 400 otherwise. */
-  async login(response: unknown): Promise<string> {
+  /**
+   * The user whose passkey made this assertion for a challenge handed out here; 400 otherwise. A
+   * client with too many failures in the last hour waits ("Please try again after N seconds").
+   */
+  async login(response: unknown, client: string): Promise<string> {
+    const key = `passkey-failed ${client}`
+    const now = this.clock.now()
+    const failed = await this.attempts.since(key, now - PASSKEY_FAILURE_WINDOW_MS)
+    if (failed.length >= PASSKEY_FAILURES_PER_CLIENT) throw retryLater(Math.ceil((failed[failed.length - PASSKEY_FAILURES_PER_CLIENT]! + PASSKEY_FAILURE_WINDOW_MS - now) / 1000))
+    try {
+      return await this.verifyLogin(response)
+    } catch (error) {
+      await this.attempts.add(key, now)
+      throw error
+    }
+  }
+
+  private async verifyLogin(response: unknown): Promise<string> {
     const assertion = response as AuthenticationResponseJSON
     const id = typeof assertion?.id === 'string' ? assertion.id : ''
     const [row] = id === '' ? [] : await this.rows('WHERE credential_id = $1', [id])
