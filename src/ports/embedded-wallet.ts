@@ -118,6 +118,8 @@ export interface EmbeddedWallet {
    * credential is made there); rejects `rejected` when the visitor declines.
    */
   addPasskey(): Promise<void>
+  /** A login with a passkey of the wallet origin, no code (the browser's own prompt, from the frame). */
+  connectPasskey(): Promise<EmbeddedWalletUser>
 }
 
 /** Loads the embedded wallet (one instance per modal); rejects EmbeddedWalletRequestError `load`. */

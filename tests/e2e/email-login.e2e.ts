@@ -296,24 +296,54 @@ test('export the private keys after a fresh code: shown in the wallet frame only
   await expect(page.getByTestId('view-Account')).toBeVisible()
 })
 
-test('add a passkey from Account: confirmed in the wallet frame, made on the wallet origin by the browser, said once added', async ({ page, world }) => {
-  const email = fresh('passkey')
-  await signIn(page, world, email)
-  // The wallet frame is a cross-site child: the browser's (virtual) authenticator is its target's.
+/** A virtual authenticator (Chromium's) on the wallet frame's own target: it is a cross-site child of the page. */
+async function frameAuthenticator(page: Page, world: E2eWorld) {
+  await expect.poll(() => page.frames().map((f) => f.url()).join(' '), { timeout: 15_000 }).toContain(`${world.authUrl}/frame`)
   const walletFrame = page.frames().find((f) => f.url().startsWith(`${world.authUrl}/frame`))!
   const cdp = await page.context().newCDPSession(walletFrame)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   })
+  return { cdp, authenticatorId }
+}
+
+test('a passkey added from Account logs a fresh browser profile in from Connect with no code, as the same wallet', async ({ page, world, browser }) => {
+  const email = fresh('passkey')
+  const address = await signIn(page, world, email)
+  const first = await frameAuthenticator(page, world)
   await page.getByTestId('connect-button').click()
   await page.getByTestId('account-add-passkey').click()
   await expect(frame(page).getByRole('dialog', { name: 'Add a passkey' })).toBeVisible()
   await frame(page).getByTestId('frame-approve').click()
   await expect(page.getByTestId('account-add-passkey-done')).toHaveText('Passkey added: next time, sign in with it and no code.')
   await expect(page.getByTestId('embedded-approval')).toBeHidden()
-  const { credentials } = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as { credentials: { rpId: string; isResidentCredential: boolean }[] }
+  const { credentials } = (await first.cdp.send('WebAuthn.getCredentials', { authenticatorId: first.authenticatorId })) as { credentials: { rpId: string; isResidentCredential: boolean }[] }
   expect(credentials.map((c) => [c.rpId, c.isResidentCredential])).toEqual([[new URL(world.authUrl).hostname, true]])
+
+  // Another browser profile holding the same passkey (as a synced passkey would be): no code, no mail.
+  const other = await freshContext(browser, world)
+  try {
+    const second = await other.newPage()
+    await second.goto('/')
+    await openConnect(second)
+    // The wallet's frame starts with the first request (here an email login, then Back); the
+    // authenticator joins it before the passkey is asked for.
+    await second.getByTestId('email-input').fill(email)
+    await second.getByTestId('email-submit').click()
+    // (A code or, for a browser new to the wallet, an approval link: either view will do.)
+    await expect(second.locator('[data-testid="view-EmailVerifyOtp"], [data-testid="view-EmailVerifyDevice"]')).toBeVisible()
+    await second.getByTestId('modal-back').click()
+    const authenticator = await frameAuthenticator(second, world)
+    await authenticator.cdp.send('WebAuthn.addCredential', { authenticatorId: authenticator.authenticatorId, credential: credentials[0] as never })
+    const mailsBefore = (await mailTo(world, email)).length
+    await second.getByTestId('email-passkey').click()
+    await expect(second.getByTestId('demo-account')).toContainText('on eip155:')
+    expect(await addressShown(second)).toBe(address)
+    expect((await mailTo(world, email)).length).toBe(mailsBefore)
+  } finally {
+    await other.close()
+  }
 })
 
 test('update the email through both codes; the next login uses the new address and the same wallet', async ({ page, world, browser }) => {

@@ -143,17 +143,28 @@ export class EmailLogin {
       this.patch({ error: failure('email.codeRequired'), errorOn: 'otp' })
       return
     }
+    await this.signIn((wallet) => wallet.verifyOtp(otp), 'EmailVerifyOtp', 'otp')
+  }
+
+  /** "Continue with a passkey" (Connect): the wallet's frame asks the browser for a passkey of its origin; no code. */
+  async passkey(): Promise<void> {
+    if (this.subject.value.busy) return
+    await this.signIn((wallet) => wallet.connectPasskey(), 'Connect', 'email')
+  }
+
+  /** Signs the wallet in (`run`), then connects it from `view`; a failure is said on `on`'s field. */
+  private async signIn(run: (wallet: EmbeddedWallet) => Promise<unknown>, view: 'EmailVerifyOtp' | 'Connect', on: 'email' | 'otp'): Promise<void> {
     this.patch({ busy: true, error: undefined })
     const attempt = ++this.attempt
     try {
-      await (await this.wallet()).verifyOtp(otp)
+      await run(await this.wallet())
       if (attempt !== this.attempt) return
-      await this.deps.connect.connect(AUTH_CONNECTOR_ID, 'EmailVerifyOtp')
+      await this.deps.connect.connect(AUTH_CONNECTOR_ID, view)
       const outcome = this.deps.connect.snapshot
       if (outcome.status === 'connected') this.subject.next({ ...INITIAL })
-      else this.patch({ busy: false, error: outcome.status === 'error' ? emailFailure(outcome.error) : failure('email.failed'), errorOn: 'otp' })
+      else this.patch({ busy: false, error: outcome.status === 'error' ? emailFailure(outcome.error) : failure('email.failed'), errorOn: on })
     } catch (error) {
-      if (attempt === this.attempt) this.fail(error, 'otp')
+      if (attempt === this.attempt) this.fail(error, on)
     }
   }
 

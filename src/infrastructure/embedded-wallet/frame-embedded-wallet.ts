@@ -169,6 +169,14 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
     return (await this.client.request('GET_SOCIAL_REDIRECT_URI', { provider, mode, ...(returnUrl === undefined ? {} : { returnUrl }) })).url
   }
 
+  async connectPasskey(): Promise<EmbeddedWalletUser> {
+    await this.ready()
+    // The browser's passkey prompt waits for the visitor: a confirmation's time.
+    const { user } = await this.client.request('PASSKEY_LOGIN', {}, CONFIRMATION_TIMEOUT_MS)
+    this.storage.set(STORAGE_KEYS.emailLoginFlag, 'true')
+    return this.signedIn(user)
+  }
+
   async connectSocial(ticket: string): Promise<EmbeddedWalletUser> {
     await this.ready()
     const { user } = await this.client.request('CONNECT_SOCIAL', { ticket })

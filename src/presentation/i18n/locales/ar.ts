@@ -398,6 +398,7 @@ export default {
   'account.smartNotDeployed': "غير منشور بعد: أول معاملة تنشره",
   'connect.email': "البريد الإلكتروني",
   'connect.continueWithEmail': "المتابعة بالبريد",
+  'connect.passkey': "المتابعة بمفتاح مرور",
   'connect.continue': "متابعة",
   'email.enterCode': "أدخل الرمز المكوّن من 6 أرقام الذي أرسلناه إلى {email}.",
   'email.checking': "جارٍ التحقق…",

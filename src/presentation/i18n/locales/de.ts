@@ -394,6 +394,7 @@ export default {
   'account.smartNotDeployed': "Noch nicht bereitgestellt: die erste Transaktion stellt es bereit",
   'connect.email': "E-Mail",
   'connect.continueWithEmail': "Mit E-Mail fortfahren",
+  'connect.passkey': "Mit Passkey fortfahren",
   'connect.continue': "Weiter",
   'email.enterCode': "Gib den 6-stelligen Code ein, den wir an {email} geschickt haben.",
   'email.checking': "Wird geprüft…",

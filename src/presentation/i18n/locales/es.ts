@@ -394,6 +394,7 @@ export default {
   'account.smartNotDeployed': "Aún no desplegada: su primera transacción la despliega",
   'connect.email': "Correo",
   'connect.continueWithEmail': "Continuar con correo",
+  'connect.passkey': "Continuar con una llave de acceso",
   'connect.continue': "Continuar",
   'email.enterCode': "Escribe el código de 6 dígitos que enviamos a {email}.",
   'email.checking': "Comprobando…",

@@ -394,6 +394,7 @@ export default {
   'account.smartNotDeployed': "Pas encore déployé : sa première transaction le déploie",
   'connect.email': "E-mail",
   'connect.continueWithEmail': "Continuer avec l’e-mail",
+  'connect.passkey': "Continuer avec une clé d'accès",
   'connect.continue': "Continuer",
   'email.enterCode': "Saisissez le code à 6 chiffres envoyé à {email}.",
   'email.checking': "Vérification…",

@@ -395,6 +395,7 @@ export default {
   'account.smartNotDeployed': "עדיין לא פרוס: העסקה הראשונה פורסת אותו",
   'connect.email': "אימייל",
   'connect.continueWithEmail': "המשך עם אימייל",
+  'connect.passkey': "המשך עם מפתח גישה",
   'connect.continue': "המשך",
   'email.enterCode': "הזינו את הקוד בן 6 הספרות ששלחנו אל {email}.",
   'email.checking': "בודק…",

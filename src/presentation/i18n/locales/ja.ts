@@ -392,6 +392,7 @@ export default {
   'account.smartNotDeployed': "未デプロイ: 最初の取引でデプロイされます",
   'connect.email': "メール",
   'connect.continueWithEmail': "メールで続ける",
+  'connect.passkey': "パスキーで続ける",
   'connect.continue': "続ける",
   'email.enterCode': "{email} に送った6桁のコードを入力してください。",
   'email.checking': "確認中…",

@@ -392,6 +392,7 @@ export default {
   'account.smartNotDeployed': "아직 배포되지 않음: 첫 거래 시 배포됩니다",
   'connect.email': "이메일",
   'connect.continueWithEmail': "이메일로 계속",
+  'connect.passkey': "패스키로 계속",
   'connect.continue': "계속",
   'email.enterCode': "{email}(으)로 보낸 6자리 코드를 입력하세요.",
   'email.checking': "확인 중…",

@@ -394,6 +394,7 @@ export default {
   'account.smartNotDeployed': "Ainda não implantada: a primeira transação a implanta",
   'connect.email': "E-mail",
   'connect.continueWithEmail': "Continuar com e-mail",
+  'connect.passkey': "Continuar com uma chave de acesso",
   'connect.continue': "Continuar",
   'email.enterCode': "Digite o código de 6 dígitos que enviamos para {email}.",
   'email.checking': "Verificando…",

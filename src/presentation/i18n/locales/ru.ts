@@ -398,6 +398,7 @@ export default {
   'account.smartNotDeployed': "Ещё не развёрнут: первая транзакция развернёт его",
   'connect.email': "Почта",
   'connect.continueWithEmail': "Продолжить с почтой",
+  'connect.passkey': "Продолжить с ключом доступа",
   'connect.continue': "Далее",
   'email.enterCode': "Введите 6-значный код, отправленный на {email}.",
   'email.checking': "Проверяем…",

@@ -394,6 +394,7 @@ export default {
   'account.smartNotDeployed': "Henüz dağıtılmadı: ilk işlem onu dağıtır",
   'connect.email': "E-posta",
   'connect.continueWithEmail': "E-postayla devam et",
+  'connect.passkey': "Geçiş anahtarıyla devam et",
   'connect.continue': "Devam",
   'email.enterCode': "{email} adresine gönderdiğimiz 6 haneli kodu gir.",
   'email.checking': "Kontrol ediliyor…",

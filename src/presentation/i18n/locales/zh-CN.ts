@@ -392,6 +392,7 @@ export default {
   'account.smartNotDeployed': "尚未部署：首笔交易将部署它",
   'connect.email': "邮箱",
   'connect.continueWithEmail': "使用邮箱继续",
+  'connect.passkey': "使用通行密钥继续",
   'connect.continue': "继续",
   'email.enterCode': "请输入我们发送到 {email} 的 6 位验证码。",
   'email.checking': "正在验证…",

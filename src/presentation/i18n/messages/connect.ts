@@ -16,5 +16,7 @@ export const connect = {
   'connect.getThisWallet': 'Get this wallet',
   'connect.email': 'Email',
   'connect.continueWithEmail': 'Continue with email',
+  /** A login with a passkey of the embedded wallet (added from Account), no code. */
+  'connect.passkey': 'Continue with a passkey',
   'connect.continue': 'Continue',
 } as const

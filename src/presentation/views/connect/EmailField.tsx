@@ -67,6 +67,11 @@ export function EmailField() {
           {state?.busy === true ? ELLIPSIS : t('connect.continue')}
         </Button>
       </div>
+      {typeof PublicKeyCredential === 'function' && (
+        <Button variant="ghost" fullWidth disabled={state?.busy} data-testid="email-passkey" onClick={() => void ensure().then((loaded) => loaded.passkey(), () => setUnloadable(true))}>
+          {t('connect.passkey')}
+        </Button>
+      )}
       {error !== undefined && (
         <p className="wg-form-error" id="wg-email-error" role="alert" data-testid="email-error">
           {error}

@@ -39,6 +39,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
     signOutEverywhere: vi.fn(async () => undefined),
     exportKeys: vi.fn(async () => false),
     addPasskey: vi.fn(async () => undefined),
+    connectPasskey: vi.fn(async () => USER),
     ...overrides,
   }
 }
@@ -112,6 +113,24 @@ describe('EmailLogin', () => {
     expect(wallet.verifyOtp).toHaveBeenCalledWith('123456')
     expect(connect.connect).toHaveBeenCalledWith('AUTH', 'EmailVerifyOtp')
     expect(login.snapshot.step).toBe('email')
+  })
+
+  it('"Continue with a passkey" connects the AUTH connector from Connect with no code; a passkey not used is said on the field, keeping the email', async () => {
+    const wallet = fakeWallet()
+    const { login, connect } = world(wallet)
+    login.setEmail('ada@example.test')
+    await login.passkey()
+    expect(wallet.connectPasskey).toHaveBeenCalledTimes(1)
+    expect(wallet.startEmailLogin).not.toHaveBeenCalled()
+    expect(connect.connect).toHaveBeenCalledWith('AUTH', 'Connect')
+
+    const refused = fakeWallet({ connectPasskey: vi.fn(async () => Promise.reject(new EmbeddedWalletRequestError('request', 'No passkey was used'))) })
+    const second = world(refused)
+    second.login.setEmail('ada@example.test')
+    await second.login.passkey()
+    expect(second.connect.connect).not.toHaveBeenCalled()
+    expect(second.login.snapshot).toMatchObject({ email: 'ada@example.test', errorOn: 'email', busy: false })
+    expect(words(second.login.snapshot.error)).toBe('No passkey was used')
   })
 
   it("shows a wrong code's words with the attempts left and keeps the email", async () => {

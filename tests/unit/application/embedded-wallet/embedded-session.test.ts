@@ -26,6 +26,7 @@ function walletThat(signOutEverywhere: () => Promise<void>, addPasskey: () => Pr
     signOutEverywhere,
     exportKeys: async () => false,
     addPasskey,
+    connectPasskey: unused,
   }
 }
 

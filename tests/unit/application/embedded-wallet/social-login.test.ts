@@ -38,6 +38,7 @@ function fakeWallet(overrides: Partial<EmbeddedWallet> = {}): EmbeddedWallet {
     signOutEverywhere: vi.fn(async () => undefined),
     exportKeys: vi.fn(async () => false),
     addPasskey: vi.fn(async () => undefined),
+    connectPasskey: vi.fn(async () => USER),
     ...overrides,
   }
 }
