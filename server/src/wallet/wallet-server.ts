@@ -202,8 +202,8 @@ export interface WalletServerParts {
   /** Runs once a user's wallet exists, before the login answers (the devnet funds it). */
   walletReady?(user: AuthUser, created: boolean): Promise<unknown>
   readonly plugins?: readonly WalletPlugin[]
-  /** Fastify's logger: true for JSON lines on stdout. */
-  readonly logger?: boolean
+  /** Fastify's logger: true for JSON lines on stdout, or a stream of its own (tests); none when absent. */
+  readonly logger?: boolean | { readonly stream: NodeJS.WritableStream }
   /** The largest request body, in bytes. */
   readonly bodyLimit?: number
 }
@@ -423,7 +423,16 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     }
   }
 
-  const app = Fastify({ logger: parts.logger ?? false, bodyLimit: parts.bodyLimit ?? 65_536, trustProxy: false })
+  // A request is logged by its path only: a query here can carry a one-time value (the emailed
+  // device-approval link's token), and a log is read by more people than a mailbox.
+  const logger =
+    parts.logger === undefined || parts.logger === false
+      ? false
+      : {
+          ...(parts.logger === true ? {} : { stream: parts.logger.stream }),
+          serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }) },
+        }
+  const app = Fastify({ logger, bodyLimit: parts.bodyLimit ?? 65_536, trustProxy: false })
   // Bodies are read as text and parsed by each route: a malformed one is "Malformed JSON body", and a
   // form's (the device-approval button) is read as a form.
   app.removeAllContentTypeParsers()

@@ -6,6 +6,7 @@
  * does not allow, a session route called from another site).
  */
 import { createPublicKey, verify } from 'node:crypto'
+import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { verifyMessage, type Hex } from 'viem'
@@ -32,7 +33,7 @@ afterAll(async () => {
 })
 
 /** One replica of the wallet origin on `db`, listening on loopback; what it mailed lands in `mail`. */
-async function replica(db: Database, mail: Outgoing[]): Promise<{ url: string; app: FastifyInstance }> {
+async function replica(db: Database, mail: Outgoing[], logs?: string[]): Promise<{ url: string; app: FastifyInstance }> {
   const keys = new WalletKeys(db, new LocalKeyEncryption(parseKeks(KEK)), clock)
   let url = ''
   const app = await buildWalletServer({
@@ -46,6 +47,7 @@ async function replica(db: Database, mail: Outgoing[]): Promise<{ url: string; a
     mail: async (outgoing) => void mail.push(outgoing),
     hostOrigin: async (projectId, origin) => (projectId === 'shop' && origin === SHOP ? SHOP : undefined),
     frameApp: async () => 'void 0',
+    ...(logs === undefined ? {} : { logger: { stream: new Writable({ write: (chunk: Buffer, _encoding, done) => void (logs.push(chunk.toString()), done()) }) } }),
   })
   url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('127.0.0.1', 'localhost')
   running.push(app)
@@ -162,6 +164,20 @@ describe('a Solana signature through the wallet origin', () => {
     const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, decodeBase58(user.accounts.solana)]), format: 'der', type: 'spki' })
     expect(verify(null, message, key, decodeBase58(signature))).toBe(true)
     expect(verify(null, Buffer.from('something else'), key, decodeBase58(signature))).toBe(false)
+    await db.close()
+  }, 60_000)
+})
+
+describe("the wallet origin's log", () => {
+  it('names a request by its path: the token of an emailed link never reaches it', async () => {
+    const db = await ENGINES[0]!.open()
+    await migrate(db)
+    const logs: string[] = []
+    const { url } = await replica(db, [], logs)
+    const token = 'link-token-that-must-not-be-logged'
+    expect((await fetch(`${url}/v1/email/device-approval?token=${token}`)).status).toBe(200)
+    expect(logs.join('')).toContain('/v1/email/device-approval')
+    expect(logs.join('')).not.toContain(token)
     await db.close()
   }, 60_000)
 })
