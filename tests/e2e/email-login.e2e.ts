@@ -308,7 +308,7 @@ async function frameAuthenticator(page: Page, world: E2eWorld) {
   return { cdp, authenticatorId }
 }
 
-test('a passkey added from Account logs a fresh browser profile in from Connect with no code, as the same wallet', async ({ page, world, browser }) => {
+test('a passkey added from Account exports the keys with no code, and logs a fresh browser profile in from Connect with no code, as the same wallet', async ({ page, world, browser }) => {
   const email = fresh('passkey')
   const address = await signIn(page, world, email)
   const first = await frameAuthenticator(page, world)
@@ -318,6 +318,18 @@ test('a passkey added from Account logs a fresh browser profile in from Connect 
   await frame(page).getByTestId('frame-approve').click()
   await expect(page.getByTestId('account-add-passkey-done')).toHaveText('Passkey added: next time, sign in with it and no code.')
   await expect(page.getByTestId('embedded-approval')).toBeHidden()
+  // The passkey also proves it is them for a key export, instead of a code by email.
+  const mailsBeforeExport = (await mailTo(world, email)).length
+  await page.getByTestId('account-export-keys').click()
+  await expect(frame(page).getByTestId('frame-export-warning')).toContainText('controls this wallet')
+  await frame(page).getByTestId('frame-export-passkey').click()
+  const key = (await frame(page).getByTestId('frame-export-evm').inputValue()) as `0x${string}`
+  // The key is the wallet's own (its EOA, which the devnet funded; the demo shows the smart account).
+  expect(await createPublicClient({ transport: http(world.rpcUrls[31337]) }).getBalance({ address: privateKeyToAccount(key).address })).toBe(parseEther('10'))
+  expect((await mailTo(world, email)).length).toBe(mailsBeforeExport)
+  await frame(page).getByTestId('frame-export-done').click()
+  await expect(page.getByTestId('embedded-approval')).toBeHidden()
+  // The passkey as it is now (its signature counter moved with the export: a copy from before would be a clone).
   const { credentials } = (await first.cdp.send('WebAuthn.getCredentials', { authenticatorId: first.authenticatorId })) as { credentials: { rpId: string; isResidentCredential: boolean }[] }
   expect(credentials.map((c) => [c.rpId, c.isResidentCredential])).toEqual([[new URL(world.authUrl).hostname, true]])
 

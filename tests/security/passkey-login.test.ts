@@ -9,6 +9,7 @@
  * and opens no session.
  */
 import type { FastifyInstance } from 'fastify'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../server/src/clock'
 import { openPgliteDatabase } from '../../server/src/db/pglite-database'
@@ -150,5 +151,31 @@ describe('a passkey', () => {
     // An hour on, the client may try again, and the good passkey works.
     clock.advance(60 * 60_000 + 1_000)
     expect((await passkeyLogin(authenticator)).answer.status).toBe(200)
+  })
+
+  it("confirms a key export for its own user only, and a login's challenge and an export's are not each other's", async () => {
+    const owner = await codeLogin('frank@example.test')
+    const other = await codeLogin('grace@example.test')
+    const authenticator = new SoftAuthenticator()
+    await addPasskey(owner.token, authenticator)
+    // The export routes answer the wallet's own page only: the browser's word for it.
+    const frameOnly = { 'sec-fetch-site': 'same-origin' }
+    const exportOptions = async (token: string) => (await post('/v1/export/passkey', {}, { ...frameOnly, ...bearer(token) })).json as { challenge: string }
+
+    // A user with no passkey has none to confirm with.
+    expect(await post('/v1/export/passkey', {}, { ...frameOnly, ...bearer(other.token) })).toEqual({ status: 400, json: { message: PASSKEY_MESSAGES.unknown } })
+    // The owner's confirmation, posted on another user's session: refused, nothing exported.
+    const crossed = await post('/v1/export/confirm', { passkey: authenticator.get(await exportOptions(owner.token), url) }, { ...frameOnly, ...bearer(other.token) })
+    expect(crossed).toEqual({ status: 400, json: { message: PASSKEY_MESSAGES.notVerified } })
+    // A login's challenge does not confirm an export...
+    const loginOptions = (await post('/v1/passkey/login/options', {})).json as { challenge: string }
+    expect((await post('/v1/export/confirm', { passkey: authenticator.get(loginOptions, url) }, { ...frameOnly, ...bearer(owner.token) })).status).toBe(400)
+    // ...nor an export's a login.
+    expect((await post('/v1/passkey/login', { response: authenticator.get(await exportOptions(owner.token), url), deviceId: 'phone' })).status).toBe(400)
+
+    // The owner's own passkey on the owner's session: the keys, which are the wallet's.
+    const exported = await post('/v1/export/confirm', { passkey: authenticator.get(await exportOptions(owner.token), url) }, { ...frameOnly, ...bearer(owner.token) })
+    expect(exported.status).toBe(200)
+    expect(privateKeyToAccount(exported.json.evmPrivateKey as `0x${string}`).address).toBe(owner.address)
   })
 })

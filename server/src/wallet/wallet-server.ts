@@ -18,7 +18,8 @@
  *   POST /v1/sign-out               (session)         -> { signedOut: true }
  *   POST /v1/sign-out-everywhere    (session)         -> { signedOut: n } every session of the user ends
  *   POST /v1/export/start           (session; the frame only) -> { sent: true } a fresh code to the proved email
- *   POST /v1/export/confirm { otp } (session; the frame only) -> { evmPrivateKey, solanaSecretKey } (audited)
+ *   POST /v1/export/passkey         (session; the frame only) -> WebAuthn request options for the user's own passkeys
+ *   POST /v1/export/confirm { otp } | { passkey } (session; the frame only) -> { evmPrivateKey, solanaSecretKey } (audited)
  *   POST /v1/rpc { chainId, method, params } (session) -> { result } | 403 "Requested RPC call is not allowed"
  *   POST /v1/solana/sign { kind, bytes } (session)    -> { signature } (base58) of a message (never a transaction's) or a transaction the user signs (audited)
  *   POST /v1/passkey/register/options (session)       -> WebAuthn creation options (with passkeys on)
@@ -72,7 +73,7 @@ export const ORIGIN_NOT_ALLOWED = 'This origin is not allowed to call the wallet
  * wallet's own page. A client outside a browser sends no such header; it has no session of a
  * visitor's unless someone gave it the code (docs/security.md).
  */
-export const FRAME_ONLY_PATHS = /^\/v1\/(email\/verify|email\/update(\/primary|\/secondary)?|user|preferred-account|rpc|solana\/sign|sign-out|sign-out-everywhere|export\/(start|confirm)|social\/redeem|farcaster\/redeem|passkeys|passkey\/(register|login)(\/options)?)$/
+export const FRAME_ONLY_PATHS = /^\/v1\/(email\/verify|email\/update(\/primary|\/secondary)?|user|preferred-account|rpc|solana\/sign|sign-out|sign-out-everywhere|export\/(start|confirm|passkey)|social\/redeem|farcaster\/redeem|passkeys|passkey\/(register|login)(\/options)?)$/
 
 /** The longest base64 of bytes to sign with a Solana key (a transaction is at most 1,232 bytes; a message is kept as short). */
 const MAX_SOLANA_SIGN_BASE64 = 4 * Math.ceil(1232 / 3)
@@ -589,7 +590,7 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     void reply.header('set-cookie', sessionCookie(requestApp(req.headers), '', 0))
     return { signedOut }
   })
-  const exportRoute = async (req: FastifyRequest, reply: FastifyReply, step: 'start' | 'confirm') => {
+  const exportRoute = async (req: FastifyRequest, reply: FastifyReply, step: 'start' | 'passkey' | 'confirm') => {
     // Only the wallet's own frame asks (a page of this origin): the keys never go to another origin.
     if (req.headers['sec-fetch-site'] !== 'same-origin') throw new WalletHttpError(403, ORIGIN_NOT_ALLOWED)
     const appName = requestApp(req.headers)
@@ -598,10 +599,24 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
       await parts.mail(await accounts.startExport(user, session.deviceId))
       return { sent: true }
     }
-    const exported = await accounts.confirmExport(user, text(jsonBody(req).otp, 'otp'), appName ?? 'the wallet service', client(req))
+    // Proving it again with one of the user's own passkeys instead of a code.
+    if (step === 'passkey') {
+      if (parts.passkeys === undefined) throw new WalletHttpError(404, 'Passkeys are not available')
+      return parts.passkeys.confirmOptions(user)
+    }
+    const b = jsonBody(req)
+    const origin = appName ?? 'the wallet service'
+    let exported: unknown
+    if (b.passkey !== undefined && parts.passkeys !== undefined) {
+      await parts.passkeys.confirm(user, b.passkey, client(req))
+      exported = await keys.exportKeys(user.id, { origin })
+    } else {
+      exported = await accounts.confirmExport(user, text(b.otp, 'otp'), origin, client(req))
+    }
     return raw(reply, { contentType: 'application/json; charset=utf-8', body: JSON.stringify(exported), headers: { 'cache-control': 'no-store' } })
   }
   app.post('/v1/export/start', (req, reply) => exportRoute(req, reply, 'start'))
+  app.post('/v1/export/passkey', (req, reply) => exportRoute(req, reply, 'passkey'))
   app.post('/v1/export/confirm', (req, reply) => exportRoute(req, reply, 'confirm'))
   app.post('/v1/rpc', async (req, reply) => {
     const appName = requestApp(req.headers)

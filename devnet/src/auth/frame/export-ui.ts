@@ -66,6 +66,20 @@ export function runKeyExport(doc: Document, flow: KeyExportFlow, signal: AbortSi
     cancel.addEventListener('click', () => finish(false))
     const send = button('Email me a code', 'frame-export-send', true)
     body.replaceChildren(el('p', 'To see the keys, enter the code we email to this wallet’s address.'), buttons(cancel, send))
+    // Or prove it with one of the wallet's passkeys (the browser asks), where the visitor has one.
+    const withPasskey = flow.showKeysWithPasskey
+    if (withPasskey !== undefined) {
+      const passkey = button('Use a passkey instead', 'frame-export-passkey')
+      body.append(buttons(passkey))
+      passkey.addEventListener('click', () => {
+        passkey.disabled = true
+        error.textContent = ''
+        withPasskey().then(showKeys, (reason: unknown) => {
+          passkey.disabled = false
+          failed(reason)
+        })
+      })
+    }
     send.addEventListener('click', () => {
       send.disabled = true
       error.textContent = ''

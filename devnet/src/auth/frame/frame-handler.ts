@@ -92,6 +92,8 @@ export interface KeyExportFlow {
   sendCode(): Promise<void>
   /** Checks the code; the keys, for the UI to show and to forget. */
   showKeys(otp: string): Promise<{ readonly evmPrivateKey: string; readonly solanaSecretKey: string }>
+  /** Instead of a code, one of the user's passkeys (the browser asks); present when they have one and the browser can. */
+  readonly showKeysWithPasskey?: () => Promise<{ readonly evmPrivateKey: string; readonly solanaSecretKey: string }>
 }
 
 export interface FrameUi {
@@ -362,6 +364,7 @@ export class FrameHandler {
           await this.api('/v1/export/start', { method: 'POST', auth: true })
         },
         showKeys: (otp) => this.api<{ evmPrivateKey: string; solanaSecretKey: string }>('/v1/export/confirm', { method: 'POST', body: { otp }, auth: true }),
+        ...(await this.passkeyConfirmation()),
       }
       // In the visitor queue like a confirmation: one thing is shown at a time, and leaving aborts it.
       const exported = await new Promise<boolean>((resolve, reject) => {
@@ -485,6 +488,26 @@ export class FrameHandler {
   }
 
   /** Keeps a new session's token (the keys stay with the service) and tells the host who signed in. */
+  /** The export's passkey path, when this browser can and the user has a passkey. */
+  private async passkeyConfirmation(): Promise<Pick<KeyExportFlow, 'showKeysWithPasskey'>> {
+    const webauthn = this.env.webauthn
+    if (webauthn === undefined) return {}
+    const { passkeys } = await this.api<{ passkeys: unknown[] }>('/v1/passkeys', { auth: true }).catch(() => ({ passkeys: [] }))
+    if (passkeys.length === 0) return {}
+    return {
+      showKeysWithPasskey: async () => {
+        const options = await this.api<unknown>('/v1/export/passkey', { method: 'POST', body: {}, auth: true })
+        let passkey: unknown
+        try {
+          passkey = await webauthn.get(options)
+        } catch {
+          throw new FrameFailure(PASSKEY_NOT_AVAILABLE)
+        }
+        return this.api<{ evmPrivateKey: string; solanaSecretKey: string }>('/v1/export/confirm', { method: 'POST', body: { passkey }, auth: true })
+      },
+    }
+  }
+
   private async signIn(answer: { token: string; user: ServiceUser }, ctx: RequestContext): Promise<{ user: FrameUser }> {
     this.env.storage.setItem(FRAME_STORAGE_KEYS.token, answer.token)
     const user = await this.frameUser(answer.user)

@@ -123,23 +123,52 @@ export class Passkeys {
   }
 
   /**
+   * Options for a signed-in user to confirm a sensitive action (a key export) with one of their own
+   * passkeys: its challenge counts for that user and that confirmation only, never for a login.
+   */
+  async confirmOptions(user: AuthUser): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const own = await this.rows('WHERE user_id = $1', [user.id])
+    if (own.length === 0) throw new AuthError(400, PASSKEY_MESSAGES.unknown)
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpId(),
+      userVerification: 'required',
+      allowCredentials: own.map((row) => ({ id: row.credential_id, transports: transports(row.transports) })),
+    })
+    await this.oneTime.put('passkey-login', options.challenge, { confirms: user.id }, PASSKEY_CHALLENGE_LIFETIME_MS)
+    return options
+  }
+
+  /** The user proved again with their own passkey, for a challenge from confirmOptions; 400 otherwise (counted like a failed login). */
+  async confirm(user: AuthUser, response: unknown, client: string): Promise<void> {
+    const userId = await this.counted(client, () => this.verifyAssertion(response, (kept) => kept?.confirms === user.id))
+    if (userId !== user.id) throw new AuthError(400, PASSKEY_MESSAGES.notVerified)
+  }
+
+  /**
    * The user whose passkey made this assertion for a challenge handed out here; 400 otherwise. A
    * client with too many failures in the last hour waits ("Please try again after N seconds").
    */
   async login(response: unknown, client: string): Promise<string> {
+    // A login's challenge only (a confirmation's names its user and is not a login).
+    return this.counted(client, () => this.verifyAssertion(response, (kept) => kept?.issued === true))
+  }
+
+  /** Runs `verify` unless `client` failed too often this hour; a failure is counted. */
+  private async counted<T>(client: string, verify: () => Promise<T>): Promise<T> {
     const key = `passkey-failed ${client}`
     const now = this.clock.now()
     const failed = await this.attempts.since(key, now - PASSKEY_FAILURE_WINDOW_MS)
     if (failed.length >= PASSKEY_FAILURES_PER_CLIENT) throw retryLater(Math.ceil((failed[failed.length - PASSKEY_FAILURES_PER_CLIENT]! + PASSKEY_FAILURE_WINDOW_MS - now) / 1000))
     try {
-      return await this.verifyLogin(response)
+      return await verify()
     } catch (error) {
       await this.attempts.add(key, now)
       throw error
     }
   }
 
-  private async verifyLogin(response: unknown): Promise<string> {
+  /** The user whose passkey made this assertion, for a challenge handed out here that `challengeOk` accepts (taken once). */
+  private async verifyAssertion(response: unknown, challengeOk: (kept: { issued?: boolean; confirms?: string } | undefined) => boolean): Promise<string> {
     const assertion = response as AuthenticationResponseJSON
     const id = typeof assertion?.id === 'string' ? assertion.id : ''
     const [row] = id === '' ? [] : await this.rows('WHERE credential_id = $1', [id])
@@ -148,7 +177,7 @@ export class Passkeys {
     try {
       verified = await verifyAuthenticationResponse({
         response: assertion,
-        expectedChallenge: async (challenge) => (await this.oneTime.take('passkey-login', challenge)) !== undefined,
+        expectedChallenge: async (challenge) => challengeOk(await this.oneTime.take<{ issued?: boolean; confirms?: string }>('passkey-login', challenge)),
         expectedOrigin: this.rp().origin,
         expectedRPID: this.rpId(),
         credential: { id: row.credential_id, publicKey: new Uint8Array(row.public_key), counter: Number(row.counter), transports: transports(row.transports) },
