@@ -76,3 +76,21 @@ describe('one-time values on one PostgreSQL, two replicas', () => {
     }
   })
 })
+
+describe('one-time values nobody takes', () => {
+  it('are cleared as new ones are handed out, at most once a minute', async () => {
+    const clock = new ManualClock(Date.parse('2026-12-07T12:00:00Z'))
+    const db = await ENGINES[0]!.open()
+    open.push(db)
+    await migrate(db)
+    const values = new OneTimeValues(db, () => clock.now())
+    const count = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM wallet_one_time')).rows[0]!.n)
+    for (let i = 0; i < 50; i++) await values.put('passkey-login', `challenge-${i}`, { issued: true }, 5 * 60_000)
+    expect(await count()).toBe(50)
+    // Five minutes on they are dead; the next one handed out a minute after the last sweep clears them.
+    clock.advance(5 * 60_000 + 1)
+    await values.put('passkey-login', 'fresh', { issued: true }, 5 * 60_000)
+    expect(await count()).toBe(1)
+    expect(await values.take('passkey-login', 'fresh')).toEqual({ issued: true })
+  })
+})

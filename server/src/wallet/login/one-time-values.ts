@@ -25,14 +25,27 @@ export interface OneTimeStore {
   sweep(): Promise<number>
 }
 
+/** How often a replica clears expired values while it hands out new ones. */
+export const ONE_TIME_SWEEP_INTERVAL_MS = 60_000
+
 export class OneTimeValues implements OneTimeStore {
+  private sweptAt = Number.NEGATIVE_INFINITY
+
   constructor(
     private readonly db: Queryable,
     private readonly now: () => number,
   ) {}
 
-  /** Keeps `value` under `key` for `lifetimeMs`; a value already there under that key is replaced. */
+  /**
+   * Keeps `value` under `key` for `lifetimeMs`; a value already there under that key is replaced.
+   * Values nobody took (challenges handed out to anyone who asks) are cleared as new ones come, at
+   * most once a minute per replica: the table holds what is alive, whatever a caller asks for.
+   */
   async put(kind: OneTimeKind, key: string, value: JsonObject, lifetimeMs: number): Promise<void> {
+    if (this.now() - this.sweptAt >= ONE_TIME_SWEEP_INTERVAL_MS) {
+      this.sweptAt = this.now()
+      await this.sweep()
+    }
     await this.db.query(
       `INSERT INTO wallet_one_time (kind, key_hash, value, expires_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (kind, key_hash) DO UPDATE SET value = $3, expires_at = $4`,
