@@ -66,6 +66,7 @@ export {
   buildWalletServer,
   eoaBatch,
   FRAME_ONLY_PATHS,
+  jsonObjectBody,
   ORIGIN_NOT_ALLOWED,
   RPC_NOT_ALLOWED,
   sessionCookie,
@@ -80,6 +81,6 @@ export {
   type WalletServerParts,
   type WalletUserJson,
 } from './wallet/wallet-server.js'
-export { DEVICE_APPROVAL_PATH, smtpTransport, walletMail, writeMail, type MailTransport, type SmtpSettings, type WalletMailMessage } from './wallet/mail.js'
+export { DEVICE_APPROVAL_PATH, escapeHtml, smtpTransport, walletMail, writeMail, type MailTransport, type SmtpSettings, type WalletMailMessage } from './wallet/mail.js'
 export { FRAME_APP_HEADER, frameApp, requestApp } from './wallet/http/frame-app.js'
 export { CONFIRM_POPUP_PATH, FRAME_APP_PATH, WALLET_FRAME_PATH } from './wallet/http/frame-page.js'

@@ -10,6 +10,7 @@ import { expect, snapshot, test } from './support/fixtures'
 import { postgresBinaries } from '../../server/test/postgres-cluster'
 import { dropExpectedNetworkErrors } from './support/faults'
 import { openConnect } from './support/embedded-login'
+import { frameAuthenticator } from '../support/virtual-authenticator'
 import type { E2eWorld } from './support/world'
 import { Keypair } from '@solana/web3.js'
 import { SOLANA_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/config'
@@ -296,22 +297,10 @@ test('export the private keys after a fresh code: shown in the wallet frame only
   await expect(page.getByTestId('view-Account')).toBeVisible()
 })
 
-/** A virtual authenticator (Chromium's) on the wallet frame's own target: it is a cross-site child of the page. */
-async function frameAuthenticator(page: Page, world: E2eWorld) {
-  await expect.poll(() => page.frames().map((f) => f.url()).join(' '), { timeout: 15_000 }).toContain(`${world.authUrl}/frame`)
-  const walletFrame = page.frames().find((f) => f.url().startsWith(`${world.authUrl}/frame`))!
-  const cdp = await page.context().newCDPSession(walletFrame)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  })
-  return { cdp, authenticatorId }
-}
-
 test('a passkey added from Account exports the keys with no code, and logs a fresh browser profile in from Connect with no code, as the same wallet', async ({ page, world, browser }) => {
   const email = fresh('passkey')
   const address = await signIn(page, world, email)
-  const first = await frameAuthenticator(page, world)
+  const first = await frameAuthenticator(page, `${world.authUrl}/frame`)
   await page.getByTestId('connect-button').click()
   await page.getByTestId('account-add-passkey').click()
   await expect(frame(page).getByRole('dialog', { name: 'Add a passkey' })).toBeVisible()
@@ -346,7 +335,7 @@ test('a passkey added from Account exports the keys with no code, and logs a fre
     // (A code or, for a browser new to the wallet, an approval link: either view will do.)
     await expect(second.locator('[data-testid="view-EmailVerifyOtp"], [data-testid="view-EmailVerifyDevice"]')).toBeVisible()
     await second.getByTestId('modal-back').click()
-    const authenticator = await frameAuthenticator(second, world)
+    const authenticator = await frameAuthenticator(second, `${world.authUrl}/frame`)
     await authenticator.cdp.send('WebAuthn.addCredential', { authenticatorId: authenticator.authenticatorId, credential: credentials[0] as never })
     const mailsBefore = (await mailTo(world, email)).length
     await second.getByTestId('email-passkey').click()

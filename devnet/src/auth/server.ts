@@ -27,6 +27,8 @@ import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_HOST, DEVNET_MNEMONIC, DEVNET_SO
 import {
   AuthAccounts,
   buildWalletServer,
+  escapeHtml,
+  jsonObjectBody,
   eoaBatch,
   LocalKeyEncryption,
   migrate,
@@ -36,6 +38,7 @@ import {
   parseKeks,
   Passkeys,
   pgLoginStores,
+  sessionCookie,
   smtpTransport,
   walletMail,
   walletPage,
@@ -310,7 +313,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       wallet = context
       app.post('/devnet/age-code', async (req) => {
         // Devnet only: a test makes the pending code of an email older (to see it expire).
-        const b = jsonObject(req.body)
+        const b = jsonObjectBody(req.body)
         const ms = Number(b.ms)
         if (!Number.isFinite(ms) || ms < 0) throw new WalletHttpError(400, 'ms must be a number of milliseconds')
         if (typeof b.email !== 'string' || b.email === '') throw new WalletHttpError(400, 'Missing field email')
@@ -334,7 +337,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
         handler: async (req, reply) => {
           const { sessionsRoute } = await import('./smart-account')
           const url = new URL(req.url, baseUrl)
-          const answer = await sessionsRoute(req.method, url.pathname, url.searchParams, async () => jsonObject(req.body), options.chains)
+          const answer = await sessionsRoute(req.method, url.pathname, url.searchParams, async () => jsonObjectBody(req.body), options.chains)
           if (answer === undefined) return reply.code(404).send({ message: `No route for ${req.method} ${url.pathname}` })
           return reply.code(answer.status ?? 200).send(answer.json)
         },
@@ -372,7 +375,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       oneTime,
       fund,
       userJson: (user) => wallet!.userJson(user),
-      sessionCookie: (app, token, lifetimeMs) => wallet!.sessionCookie(app, token, lifetimeMs),
+      sessionCookie,
     })
   }
   return {
@@ -385,19 +388,4 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
       await ownDb?.close()
     },
   }
-}
-
-/** A request body (text, as the wallet server reads bodies) as a JSON object; 400 when it is none. */
-function jsonObject(body: unknown): Record<string, unknown> {
-  try {
-    const parsed = typeof body !== 'string' || body.trim() === '' ? {} : (JSON.parse(body) as unknown)
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
-    return parsed as Record<string, unknown>
-  } catch {
-    throw new WalletHttpError(400, 'Malformed JSON body')
-  }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 }

@@ -60,8 +60,8 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
     walletUrl: () => walletUrl,
     chains,
     mail: walletMail(transport, () => walletUrl),
-    // The frame serves a page of exactly one of the project's allowed origins.
-    hostOrigin: async (projectId, origin) => (isOrigin(origin) && (await projects.allows(projectId, origin)) ? origin : undefined),
+    // The frame serves a page of exactly one of the project's allowed origins (allows() refuses a pattern, a path, `null`).
+    hostOrigin: async (projectId, origin) => ((await projects.allows(projectId, origin)) ? origin : undefined),
     frameApp: () => Promise.resolve(frameApp),
     logger,
     bodyLimit: config.limits.bodyLimitBytes,
@@ -87,12 +87,3 @@ export function walletChains(config: ServerConfig): WalletChain[] {
     .map((chain) => ({ chainId: Number(chain.id.slice('eip155:'.length)), name: chain.name ?? chain.id, rpcUrl: chain.rpcUrls.find((url) => url.startsWith('http')) ?? chain.rpcUrls[0]! }))
 }
 
-/** Whether `value` is exactly an http(s) origin as a browser writes it (no pattern, no path). */
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
-  } catch {
-    return false
-  }
-}

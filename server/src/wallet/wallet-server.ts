@@ -231,12 +231,13 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
   const walletReady = (user: AuthUser, created: boolean): Promise<unknown> => parts.walletReady?.(user, created) ?? Promise.resolve()
   const walletOrigin = () => new URL(parts.walletUrl()).origin
 
-  const preferredType = async (user: AuthUser): Promise<EvmAccountType> =>
-    (await smart?.addressOf(user)) !== undefined ? (user.preferredAccountType ?? 'smartAccount') : 'eoa'
+  /** The account type in use: the user's choice where they have a smart account, else the EOA. */
+  const preferredType = (user: AuthUser, smartAddress: Hex | undefined): EvmAccountType =>
+    smartAddress !== undefined ? (user.preferredAccountType ?? 'smartAccount') : 'eoa'
 
-  const userJson = async (user: AuthUser): Promise<WalletUserJson> => {
-    const smartAddress = await smart?.addressOf(user)
-    const preferred = await preferredType(user)
+  const userJson = async (user: AuthUser, smartAddress?: Hex): Promise<WalletUserJson> => {
+    smartAddress ??= await smart?.addressOf(user)
+    const preferred = preferredType(user, smartAddress)
     return {
       email: user.email,
       // The EOA (the key's own address), as before smart accounts; `address` is the one in use.
@@ -262,16 +263,7 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     bearer(req) ?? (req.headers['sec-fetch-site'] === 'same-origin' ? cookieValue(req.headers.cookie, sessionCookieName(requestApp(req.headers))) : undefined)
   const authenticate = (req: FastifyRequest) => accounts.authenticate(sessionToken(req), requestApp(req.headers))
 
-  const jsonBody = (req: FastifyRequest): Record<string, unknown> => {
-    const text = typeof req.body === 'string' ? req.body : ''
-    try {
-      const parsed = text.trim() === '' ? {} : (JSON.parse(text) as unknown)
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
-      return parsed as Record<string, unknown>
-    } catch {
-      throw new WalletHttpError(400, 'Malformed JSON body')
-    }
-  }
+  const jsonBody = (req: FastifyRequest): Record<string, unknown> => jsonObjectBody(req.body)
   const text = (value: unknown, name: string): string => {
     if (typeof value !== 'string' || value === '') throw new WalletHttpError(400, `Missing field ${name}`)
     return value
@@ -327,7 +319,7 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     // The key opens for each signature it makes, recorded for the app that asked.
     const account = keys.evmAccount(user.id, user.evmAddress, { origin: app ?? 'the wallet service' })
     const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
-    if (smart !== undefined && (await preferredType(user)) === 'smartAccount') {
+    if (smart !== undefined && preferredType(user, await smart.addressOf(user)) === 'smartAccount') {
       const smartAnswer = await smart.rpc(user, chainId, method, params)
       if (smartAnswer !== undefined) return smartAnswer
     }
@@ -546,8 +538,8 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
   })
   app.get('/v1/user', async (req) => {
     const { user } = await authenticate(req)
-    const json = await userJson(user)
     const smartAddress = await smart?.addressOf(user)
+    const json = await userJson(user, smartAddress)
     const chainId = Number(query(req).get('chainId') ?? Number.NaN)
     const chain = smart?.chainIds.includes(chainId) === true ? chains.get(chainId) : undefined
     if (smartAddress === undefined || chain === undefined) return json
@@ -692,6 +684,21 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
   }
   for (const plugin of parts.plugins ?? []) plugin.routes?.(app, context)
   return app
+}
+
+/**
+ * A request body as the wallet origin reads it (text: every content type is kept as a string) parsed
+ * as a JSON object; an empty body is `{}`, anything else 400 "Malformed JSON body".
+ */
+export function jsonObjectBody(body: unknown): Record<string, unknown> {
+  const text = typeof body === 'string' ? body : ''
+  try {
+    const parsed = text.trim() === '' ? {} : (JSON.parse(text) as unknown)
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object')
+    return parsed as Record<string, unknown>
+  } catch {
+    throw new WalletHttpError(400, 'Malformed JSON body')
+  }
 }
 
 function page(title: string, body: string): string {

@@ -10,6 +10,7 @@ import { migrate } from '../../src/db/migrations.js'
 import { openPostgresDatabase } from '../../src/db/postgres-database.js'
 import { InMemoryOneTimeValues, OneTimeValues, type OneTimeStore } from '../../src/wallet/login/one-time-values.js'
 import { ENGINES, freshPostgresUrl } from '../engines.js'
+import { migratedDatabase } from '../support.js'
 
 const open: Database[] = []
 afterEach(async () => {
@@ -80,9 +81,8 @@ describe('one-time values on one PostgreSQL, two replicas', () => {
 describe('one-time values nobody takes', () => {
   it('are cleared as new ones are handed out, at most once a minute', async () => {
     const clock = new ManualClock(Date.parse('2026-12-07T12:00:00Z'))
-    const db = await ENGINES[0]!.open()
+    const db = await migratedDatabase()
     open.push(db)
-    await migrate(db)
     const values = new OneTimeValues(db, () => clock.now())
     const count = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM wallet_one_time')).rows[0]!.n)
     for (let i = 0; i < 50; i++) await values.put('passkey-login', `challenge-${i}`, { issued: true }, 5 * 60_000)

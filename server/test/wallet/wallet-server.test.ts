@@ -21,6 +21,7 @@ import { OneTimeValues } from '../../src/wallet/login/one-time-values.js'
 import { buildWalletServer, ORIGIN_NOT_ALLOWED } from '../../src/wallet/wallet-server.js'
 import { WalletKeys } from '../../src/wallet/wallet-keys.js'
 import { ENGINES, freshPostgresUrl } from '../engines.js'
+import { migratedDatabase } from '../support.js'
 
 const KEK = newKekEntry('k1')
 const SHOP = 'https://shop.example'
@@ -118,8 +119,7 @@ for (const engine of ENGINES) {
 
 describe('the wallet origin refuses before any route runs', () => {
   it("a stranger's page, a frame for an origin the project does not list, a session route from another site", async () => {
-    const db = await ENGINES[0]!.open()
-    await migrate(db)
+    const db = await migratedDatabase()
     const mail: Outgoing[] = []
     const { url } = await replica(db, mail)
 
@@ -153,8 +153,7 @@ describe('the wallet origin refuses before any route runs', () => {
 
 describe('a Solana signature through the wallet origin', () => {
   it("is made with the visitor's key, and verifies against their Solana address", async () => {
-    const db = await ENGINES[0]!.open()
-    await migrate(db)
+    const db = await migratedDatabase()
     const { url } = await replica(db, [])
     const { token, user } = await login(url, 'sign@shop.example')
     const message = Buffer.from('hello from the shop')
@@ -170,8 +169,7 @@ describe('a Solana signature through the wallet origin', () => {
 
 describe("the wallet origin's log", () => {
   it('names a request by its path: the token of an emailed link never reaches it', async () => {
-    const db = await ENGINES[0]!.open()
-    await migrate(db)
+    const db = await migratedDatabase()
     const logs: string[] = []
     const { url } = await replica(db, [], logs)
     const token = 'link-token-that-must-not-be-logged'

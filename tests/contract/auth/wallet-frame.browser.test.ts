@@ -13,6 +13,7 @@ import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devnet } from '../devnet/helpers'
 import { authServiceForFile } from './auth-service-harness'
+import { frameAuthenticator } from '../../support/virtual-authenticator'
 
 // Its own auth service on the project's chains, without a bundler: the EOA's behaviour is the
 // subject, and the devnet's own service makes smart accounts where the devnet runs bundlers (the
@@ -150,16 +151,7 @@ describe('the wallet frame in Chromium', () => {
   })
 
   it('adds a passkey after a code login; a fresh browser profile then logs in with it and no code', { timeout: 90_000 }, async () => {
-    const authenticator = async (page: Page) => {
-      // The frame is a cross-site child (an OOPIF): the authenticator is the frame's target's.
-      const frame = page.frames().find((f) => f.url().startsWith(`${auth.url}/frame`))!
-      const cdp = await page.context().newCDPSession(frame)
-      await cdp.send('WebAuthn.enable')
-      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-      })
-      return { cdp, authenticatorId }
-    }
+    const authenticator = (page: Page) => frameAuthenticator(page, `${auth.url}/frame`)
     const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { posted: { event?: string }[] }).posted.some((m) => m.event === 'READY'), undefined, { timeout: 20_000 })
 
     const { page, errors } = await hostWithFrame(urlOf(hostA), urlOf(hostA))

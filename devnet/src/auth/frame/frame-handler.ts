@@ -129,6 +129,8 @@ export interface FrameEnv {
 
 /** What a refused or failed passkey ceremony says (the browser's own words name no reason a visitor can act on). */
 export const PASSKEY_NOT_AVAILABLE: FrameError = { message: 'No passkey was used', code: 4001 }
+/** A browser without WebAuthn. */
+const NO_WEBAUTHN: FrameError = { message: 'Passkeys are not available in this browser', code: 4200 }
 
 export interface IncomingMessage {
   readonly origin: string
@@ -280,8 +282,7 @@ export class FrameHandler {
     },
     PASSKEY_ADD: async () => {
       await this.requireSession()
-      const webauthn = this.env.webauthn
-      if (webauthn === undefined) throw new FrameFailure({ message: 'Passkeys are not available in this browser', code: 4200 })
+      if (this.env.webauthn === undefined) throw new FrameFailure(NO_WEBAUTHN)
       const options = await this.api<unknown>('/v1/passkey/register/options', { method: 'POST', body: {}, auth: true })
       const approved = await this.askVisitor({
         title: 'Add a passkey',
@@ -291,25 +292,14 @@ export class FrameHandler {
       })
       if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
       // Right after the visitor's click in this frame: the browser's create() needs that gesture.
-      let response: unknown
-      try {
-        response = await webauthn.create(options)
-      } catch {
-        throw new FrameFailure(PASSKEY_NOT_AVAILABLE)
-      }
+      const response = await this.ceremony((webauthn) => webauthn.create(options))
       await this.api('/v1/passkey/register', { method: 'POST', body: { response }, auth: true })
       return { added: true }
     },
     PASSKEY_LOGIN: async (_payload, ctx) => {
-      const webauthn = this.env.webauthn
-      if (webauthn === undefined) throw new FrameFailure({ message: 'Passkeys are not available in this browser', code: 4200 })
+      if (this.env.webauthn === undefined) throw new FrameFailure(NO_WEBAUTHN)
       const options = await this.api<unknown>('/v1/passkey/login/options', { method: 'POST', body: {} })
-      let response: unknown
-      try {
-        response = await webauthn.get(options)
-      } catch {
-        throw new FrameFailure(PASSKEY_NOT_AVAILABLE)
-      }
+      const response = await this.ceremony((webauthn) => webauthn.get(options))
       return this.signIn(await this.api<{ token: string; user: ServiceUser }>('/v1/passkey/login', { method: 'POST', body: { response, deviceId: this.deviceId() } }), ctx)
     },
     CONNECT_SOCIAL: async ({ ticket }, ctx) => {
@@ -487,27 +477,32 @@ export class FrameHandler {
     },
   }
 
-  /** Keeps a new session's token (the keys stay with the service) and tells the host who signed in. */
   /** The export's passkey path, when this browser can and the user has a passkey. */
   private async passkeyConfirmation(): Promise<Pick<KeyExportFlow, 'showKeysWithPasskey'>> {
-    const webauthn = this.env.webauthn
-    if (webauthn === undefined) return {}
+    if (this.env.webauthn === undefined) return {}
     const { passkeys } = await this.api<{ passkeys: unknown[] }>('/v1/passkeys', { auth: true }).catch(() => ({ passkeys: [] }))
     if (passkeys.length === 0) return {}
     return {
       showKeysWithPasskey: async () => {
         const options = await this.api<unknown>('/v1/export/passkey', { method: 'POST', body: {}, auth: true })
-        let passkey: unknown
-        try {
-          passkey = await webauthn.get(options)
-        } catch {
-          throw new FrameFailure(PASSKEY_NOT_AVAILABLE)
-        }
+        const passkey = await this.ceremony((webauthn) => webauthn.get(options))
         return this.api<{ evmPrivateKey: string; solanaSecretKey: string }>('/v1/export/confirm', { method: 'POST', body: { passkey }, auth: true })
       },
     }
   }
 
+  /** A WebAuthn ceremony in this frame; a browser without one, or a refused or failed one, in the frame's words. */
+  private async ceremony(run: (webauthn: NonNullable<FrameEnv['webauthn']>) => Promise<unknown>): Promise<unknown> {
+    const webauthn = this.env.webauthn
+    if (webauthn === undefined) throw new FrameFailure(NO_WEBAUTHN)
+    try {
+      return await run(webauthn)
+    } catch {
+      throw new FrameFailure(PASSKEY_NOT_AVAILABLE)
+    }
+  }
+
+  /** Keeps a new session's token (the keys stay with the service) and tells the host who signed in. */
   private async signIn(answer: { token: string; user: ServiceUser }, ctx: RequestContext): Promise<{ user: FrameUser }> {
     this.env.storage.setItem(FRAME_STORAGE_KEYS.token, answer.token)
     const user = await this.frameUser(answer.user)
