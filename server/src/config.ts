@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
+import { socialConfigSchema } from './wallet/login/social/provider-settings.js'
 
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
@@ -119,6 +120,8 @@ const configSchema = z.strictObject({
         user: z.optional(z.string().min(1).max(320)),
         from: z.string().min(3).max(320),
       }),
+      /** Sign-in providers (docs/social-login.md): client ids here, their secrets from the environment. */
+      social: z.optional(socialConfigSchema),
     }),
   ),
 })

@@ -84,3 +84,19 @@ export {
 export { DEVICE_APPROVAL_PATH, escapeHtml, smtpTransport, walletMail, writeMail, type MailTransport, type SmtpSettings, type WalletMailMessage } from './wallet/mail.js'
 export { FRAME_APP_HEADER, frameApp, requestApp } from './wallet/http/frame-app.js'
 export { CONFIRM_POPUP_PATH, FRAME_APP_PATH, WALLET_FRAME_PATH } from './wallet/http/frame-page.js'
+// Social sign-in on the wallet origin (issue 47): OpenID Connect, OAuth 2 with a user endpoint, Sign in with Apple.
+export { isSocialProvider, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, socialConfigSchema, type SocialConfig, type SocialProvider, type SocialProviderSettings, type SocialSettings, type UserEndpointShape } from './wallet/login/social/provider-settings.js'
+export { fromUserEndpoint, ProviderRefusal, SocialClients, UnverifiedAnswer, type FlowChecks, type SocialProfile } from './wallet/login/social/social-clients.js'
+export {
+  identitySession,
+  SOCIAL_CALLBACK_PATH,
+  SOCIAL_ERROR_FRAGMENT,
+  SOCIAL_FLOW_LIFETIME_MS,
+  SOCIAL_MESSAGE_TYPE,
+  SOCIAL_MESSAGES,
+  SOCIAL_TICKET_FRAGMENT,
+  SOCIAL_TICKET_LIFETIME_MS,
+  socialLogin,
+  type SocialLoginErrorCode,
+  type SocialLoginOptions,
+} from './wallet/login/social/social-login.js'

@@ -100,6 +100,33 @@ test('Google in a popup: a seeded identity connects, the same identity again is 
   expect(bob).not.toBe(alice)
 })
 
+test('each provider shape connects through the modal: GitHub (OAuth 2 and its user endpoint) and Apple (a form post back, a JWT client secret) in popups', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.goto('/')
+  // GitHub: a code, exchanged with the client secret and PKCE, then the person read from /user.
+  await openConnect(page)
+  await page.getByTestId('social-more').click()
+  const github = await popupFor(page, 'github', 'Sign in with GitHub (devnet)')
+  await github.getByRole('button', { name: 'Continue as Carol Devnet' }).click()
+  const atGithub = await connectedAddress(page)
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('account-social-provider')).toHaveText('GitHub')
+  await expect(page.getByTestId('account-social-username')).toHaveText('carol')
+  await page.keyboard.press('Escape')
+  await disconnect(page)
+
+  // Apple: the provider's page posts the answer back to the wallet origin by itself; the name is the one the person gave.
+  await openConnect(page)
+  await page.getByTestId('social-more').click()
+  const apple = await popupFor(page, 'apple', 'Sign in with Apple (devnet)')
+  await apple.getByRole('button', { name: 'Continue as Carol Devnet' }).click()
+  const atApple = await connectedAddress(page)
+  expect(atApple).not.toBe(atGithub)
+  await page.getByTestId('connect-button').click()
+  await expect(page.getByTestId('account-social-provider')).toHaveText('Apple')
+  await expect(page.getByTestId('account-social-username')).toHaveText('Carol Devnet')
+})
+
 test('closing the popup, refusing consent and a failing provider each return to Connect with a clear message', async ({ page }) => {
   test.setTimeout(60_000)
   await page.goto('/')

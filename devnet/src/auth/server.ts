@@ -38,7 +38,6 @@ import {
   parseKeks,
   Passkeys,
   pgLoginStores,
-  sessionCookie,
   smtpTransport,
   walletMail,
   walletPage,
@@ -50,13 +49,12 @@ import {
   type KeyEncryption,
   type SmartAccounts,
   type WalletAnswer,
-  type WalletContext,
   type WalletPlugin,
 } from '../../../server/src/index.js'
 import { allowedHostOrigin, frameAppBundler } from './frame-page'
 import type { Mailbox } from './smtp-sink'
 import type { DevnetSmartAccount } from './smart-account'
-import type { SocialLogin, SocialLoginOptions } from './social/login'
+import type { SocialLoginOptions } from './social/login'
 
 export { ORIGIN_NOT_ALLOWED, RPC_NOT_ALLOWED, sessionCookie, sessionCookieName, type EvmAccountType } from '../../../server/src/index.js'
 
@@ -305,12 +303,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
   const smartAccounts: SmartAccounts | undefined =
     smartChains.length === 0 ? undefined : { chainIds: smartChains.map((c) => c.chainId), addressOf: smartAddressOf, rpc: smartRpc }
 
-  let social: SocialLogin | undefined
-  let wallet: WalletContext | undefined
+  // Social login (walletgate-server's, on the devnet's stand-in providers) and Farcaster; they load only when on.
+  const social = options.social === undefined ? undefined : (await import('./social/login')).devnetSocialLogin(options.social)
   const devnetRoutes: WalletPlugin = {
-    rawHandler: (req, res, url) => social?.handle(req, res, url) === true,
-    routes(app, context) {
-      wallet = context
+    routes(app) {
       app.post('/devnet/age-code', async (req) => {
         // Devnet only: a test makes the pending code of an email older (to see it expire).
         const b = jsonObjectBody(req.body)
@@ -360,24 +356,13 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     ...(smartAccounts === undefined ? {} : { smartAccounts }),
     solanaTokens: DEVNET_SOLANA_KNOWN_TOKENS,
     walletReady: fund,
-    plugins: [devnetRoutes],
+    plugins: [devnetRoutes, ...(social?.plugins ?? [])],
   })
   const listening = await app.listen({ port: options.port, host: DEVNET_HOST })
   const port = Number(new URL(listening).port)
   // Served as `localhost`: cross-site to the hosts on 127.0.0.1, as the wallet's own origin is in production.
   baseUrl = `http://${DEVNET_WALLET_HOST}:${port}`
-  if (options.social !== undefined) {
-    const { startSocialLogin } = await import('./social/login')
-    social = await startSocialLogin(options.social, {
-      baseUrl,
-      now,
-      accounts,
-      oneTime,
-      fund,
-      userJson: (user) => wallet!.userJson(user),
-      sessionCookie,
-    })
-  }
+  await social?.start(baseUrl)
   return {
     url: baseUrl,
     port,

@@ -15,6 +15,8 @@ import { AuthAccounts } from './login/accounts.js'
 import { OneTimeValues } from './login/one-time-values.js'
 import { Passkeys } from './login/passkeys.js'
 import { pgLoginStores } from './login/pg-stores.js'
+import { APPLE_ISSUER, GOOGLE_ISSUER, OAUTH2_PRESETS, type SocialConfig, type SocialProvider, type SocialSettings } from './login/social/provider-settings.js'
+import { socialLogin } from './login/social/social-login.js'
 import { smtpTransport, walletMail } from './mail.js'
 import { buildWalletServer, type WalletChain } from './wallet-server.js'
 import { WalletKeys } from './wallet-keys.js'
@@ -51,6 +53,11 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
     ...(wallet.mail.user === undefined ? {} : { user: wallet.mail.user, password: secret(env, 'SMTP_PASSWORD') ?? '' }),
   })
   const oneTime = new OneTimeValues(db, () => clock.now())
+  const allows = async (projectId: string | undefined, origin: string): Promise<boolean> => projectId !== undefined && (await projects.allows(projectId, origin))
+  const social =
+    wallet.social === undefined
+      ? undefined
+      : socialLogin({ settings: constant(socialSettings(wallet.social, env)), hostAllowed: (origin, projectId) => allows(projectId, origin) })
   const app = await buildWalletServer({
     accounts,
     keys,
@@ -63,6 +70,7 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
     // The frame serves a page of exactly one of the project's allowed origins (allows() refuses a pattern, a path, `null`).
     hostOrigin: async (projectId, origin) => ((await projects.allows(projectId, origin)) ? origin : undefined),
     frameApp: () => Promise.resolve(frameApp),
+    ...(social === undefined ? {} : { plugins: [social] }),
     logger,
     bodyLimit: config.limits.bodyLimitBytes,
   })
@@ -87,3 +95,51 @@ export function walletChains(config: ServerConfig): WalletChain[] {
     .map((chain) => ({ chainId: Number(chain.id.slice('eip155:'.length)), name: chain.name ?? chain.id, rpcUrl: chain.rpcUrls.find((url) => url.startsWith('http')) ?? chain.rpcUrls[0]! }))
 }
 
+
+const envName = (provider: SocialProvider): string => `${provider.toUpperCase()}_CLIENT_SECRET`
+
+/** The configured providers with their secrets from `env`; a provider configured without its secret is a ConfigError. */
+export function socialSettings(config: SocialConfig, env: NodeJS.ProcessEnv): SocialSettings {
+  const settings: SocialSettings = {}
+  const required = (name: string, provider: SocialProvider): string => {
+    const value = secret(env, name)
+    if (value === undefined) throw new ConfigError(`wallet.social.providers.${provider}: set ${name} (or ${name}_FILE)`)
+    return value
+  }
+  const { google, apple, ...oauth2 } = config.providers
+  if (google !== undefined) {
+    settings.google = {
+      kind: 'oidc',
+      issuer: google.issuer ?? GOOGLE_ISSUER,
+      clientId: google.clientId,
+      clientSecret: required(envName('google'), 'google'),
+      scope: google.scope ?? 'openid email profile',
+      prompt: 'select_account',
+    }
+  }
+  for (const shape of ['github', 'discord', 'x', 'facebook'] as const) {
+    const given = oauth2[shape]
+    if (given === undefined) continue
+    const preset = OAUTH2_PRESETS[shape]
+    settings[shape] = {
+      kind: 'oauth2',
+      shape,
+      authorizationEndpoint: given.authorizationEndpoint ?? preset.authorizationEndpoint,
+      tokenEndpoint: given.tokenEndpoint ?? preset.tokenEndpoint,
+      userEndpoint: given.userEndpoint ?? preset.userEndpoint,
+      clientId: given.clientId,
+      clientSecret: required(envName(shape), shape),
+      scope: given.scope ?? preset.scope,
+      clientAuth: preset.clientAuth,
+    }
+  }
+  if (apple !== undefined) {
+    const pem = required('APPLE_PRIVATE_KEY', 'apple')
+    if (!pem.includes('-----BEGIN PRIVATE KEY-----')) throw new ConfigError('wallet.social.providers.apple: APPLE_PRIVATE_KEY must be the team key as PKCS#8 PEM (the .p8 file)')
+    settings.apple = { kind: 'apple', issuer: apple.issuer ?? APPLE_ISSUER, clientId: apple.clientId, teamId: apple.teamId, keyId: apple.keyId, privateKeyPem: pem, scope: 'name email' }
+  }
+  return settings
+}
+
+
+const constant = <T>(value: T) => (): T => value

@@ -1,7 +1,7 @@
 /**
  * A browser stand-in for the devnet sign-in pages: follows redirects by hand, keeps cookies, and
  * submits the forms a person would click. Enough for the social providers' pages and the
- * Farcaster app page, which are plain HTML forms.
+ * Farcaster app page, which are plain HTML forms (and a page that posts itself, a `form_post` answer).
  */
 export interface Landed {
   readonly url: string
@@ -44,7 +44,20 @@ export class TestBrowser {
         body = undefined
         continue
       }
-      return { url: target, status: res.status, html: await res.text() }
+      const html = await res.text()
+      // A page that posts itself on load (a `form_post` answer, as Apple's) is posted, as a browser's script would.
+      const auto = /<form method="post" action="([^"]+)" data-auto-submit>([\s\S]*?)<\/form>/.exec(html)
+      if (res.status === 200 && auto !== null) {
+        const next = new URL(unescape(auto[1]!), target)
+        if (next.origin !== stayOn) return { url: target, status: res.status, html }
+        const fields: Record<string, string> = {}
+        for (const [, name, value] of auto[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[name!] = unescape(value!)
+        target = next.href
+        method = 'POST'
+        body = new URLSearchParams(fields).toString()
+        continue
+      }
+      return { url: target, status: res.status, html }
     }
     throw new Error('too many redirects')
   }

@@ -32,6 +32,27 @@ describe('social login on the devnet', () => {
     expect(again.token).not.toBe(first.token)
   })
 
+  it('each provider signs the same person in by its own shape: OpenID Connect, OAuth 2 and its user endpoint, Apple\'s form post', async () => {
+    const shapes: [string, { userName: string; email: string | undefined }][] = [
+      ['google', { userName: 'carol', email: 'carol@devnet.test' }],
+      ['github', { userName: 'carol', email: 'carol@devnet.test' }],
+      ['discord', { userName: 'carol', email: 'carol@devnet.test' }],
+      ['facebook', { userName: 'Carol Devnet', email: 'carol@devnet.test' }],
+      // X tells no email.
+      ['x', { userName: 'carol', email: undefined }],
+      ['apple', { userName: 'Carol Devnet', email: 'carol@devnet.test' }],
+    ]
+    const wallets = new Set<string>()
+    for (const [provider, expected] of shapes) {
+      const { user } = await signIn(provider, { identity: `${provider}-1003` })
+      expect(user, provider).toMatchObject({ socialProvider: provider, userName: expected.userName })
+      // An email a provider vouches for is kept unproved (a code proves it): the same as the provider's, or none.
+      expect(user.email || undefined, provider).toBe(expected.email)
+      wallets.add(user.accounts.eip155)
+    }
+    expect(wallets.size).toBe(shapes.length)
+  })
+
   it('a different identity, or the same person at another provider, gets a different wallet', async () => {
     const alice = await signIn('github', { identity: 'github-1001' })
     const bob = await signIn('github', { identity: 'github-1002' })
@@ -52,16 +73,17 @@ describe('social login on the devnet', () => {
     }
     const first = await redeem(await ticketFor('apple-1001'))
     const second = await redeem(await ticketFor('apple-1002'))
-    expect(first.body.user.userName).toBe('alice')
-    expect(second.body.user.userName).toBe('bob')
+    // Apple names the person only on their first sign-in, by its form post: the name they gave.
+    expect(first.body.user.userName).toBe('Alice Devnet')
+    expect(second.body.user.userName).toBe('Bob Devnet')
     expect(second.body.user.accounts.eip155).not.toBe(first.body.user.accounts.eip155)
   })
 
   it('anyone can sign in by a typed email, the same email twice being the same wallet', async () => {
     const email = `visitor-${Math.random().toString(36).slice(2)}@example.test`
-    const first = await signIn('x', { identity: 'email', email })
-    const second = await signIn('x', { identity: 'email', email: email.toUpperCase() })
-    expect(first.user).toMatchObject({ email, socialProvider: 'x' })
+    const first = await signIn('facebook', { identity: 'email', email })
+    const second = await signIn('facebook', { identity: 'email', email: email.toUpperCase() })
+    expect(first.user).toMatchObject({ email, socialProvider: 'facebook' })
     expect(second.user.accounts.eip155).toBe(first.user.accounts.eip155)
   })
 
@@ -76,7 +98,7 @@ describe('social login on the devnet', () => {
     const message = JSON.parse(posted![1]!) as { type: string; ticket: string }
     expect(message.type).toBe('walletgate:social')
     expect(JSON.parse(posted![2]!)).toBe(HOST)
-    expect((await redeem(message.ticket)).body.user).toMatchObject({ socialProvider: 'apple', userName: 'bob' })
+    expect((await redeem(message.ticket)).body.user).toMatchObject({ socialProvider: 'apple', userName: 'Bob Devnet' })
   })
 
   it('on the popup path a refusal goes to the opener too, so the host stops waiting', async () => {
@@ -102,10 +124,15 @@ describe('social login on the devnet', () => {
 })
 
 describe('the devnet as startDevnet runs it', () => {
-  it('its auth service publishes the six providers under its origin and opens Farcaster channels on its relay', async () => {
-    for (const provider of ['google', 'github', 'apple', 'facebook', 'x', 'discord']) {
+  it('its wallet origin publishes the six providers in their shapes under its origin and opens Farcaster channels on its relay', async () => {
+    // Google and Apple are OpenID issuers; GitHub, Facebook, X and Discord are plain OAuth 2 with a user endpoint.
+    for (const provider of ['google', 'apple']) {
       const res = await fetch(`${devnet.authUrl}/social/${provider}/.well-known/openid-configuration`)
       expect(((await res.json()) as { issuer: string }).issuer).toBe(`${devnet.authUrl}/social/${provider}`)
+    }
+    for (const [provider, user] of [['github', '/user'], ['facebook', '/me'], ['x', '/2/users/me'], ['discord', '/users/@me']]) {
+      expect((await fetch(`${devnet.authUrl}/social/${provider}/.well-known/openid-configuration`)).status).toBe(404)
+      expect((await fetch(`${devnet.authUrl}/social/${provider}${user}`)).status).toBe(401)
     }
     const res = await fetch(`${devnet.authUrl}/v1/farcaster/channel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     const channel = (await res.json()) as { url: string }

@@ -4,22 +4,15 @@
  * error; the provider issuing a token meant for another app).
  */
 import { createHash } from 'node:crypto'
+import type { SocialProvider as SocialLoginProvider } from '../../../../server/src/wallet/login/social/provider-settings.js'
 
-export const SOCIAL_LOGIN_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialLoginProvider = (typeof SOCIAL_LOGIN_PROVIDERS)[number]
-
-export function isSocialLoginProvider(value: string): value is SocialLoginProvider {
-  return (SOCIAL_LOGIN_PROVIDERS as readonly string[]).includes(value)
-}
-
-export const SOCIAL_PROVIDER_NAMES: Record<SocialLoginProvider, string> = {
-  google: 'Google',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-  x: 'X',
-  discord: 'Discord',
-}
+// The providers and their names are walletgate-server's.
+export {
+  isSocialProvider as isSocialLoginProvider,
+  SOCIAL_PROVIDER_NAMES,
+  SOCIAL_PROVIDERS as SOCIAL_LOGIN_PROVIDERS,
+  type SocialProvider as SocialLoginProvider,
+} from '../../../../server/src/wallet/login/social/provider-settings.js'
 
 export interface SocialIdentity {
   /** The provider's stable subject identifier for this person. */
@@ -34,6 +27,8 @@ export interface SocialIdentity {
 export const FAULT_SERVER_ERROR = 'devnet-fault-server-error'
 /** Picking this identity makes the provider issue an id token whose audience is another app. */
 export const FAULT_WRONG_AUDIENCE = 'devnet-fault-wrong-audience'
+/** The app that fault's token or code is for (its id token's audience, its code's client). */
+export const OTHER_APP_CLIENT_ID = 'another-devnet-app'
 
 const SEEDED = [
   { id: '1001', name: 'Alice Devnet', email: 'alice@devnet.test', username: 'alice' },

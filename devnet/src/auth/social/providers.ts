@@ -1,21 +1,29 @@
 /**
- * The devnet's stand-ins for Google, GitHub, Apple, Facebook, X and Discord: one OpenID Connect
- * provider each (oidc-provider, authorization code with PKCE), mounted on the auth service under
- * `/social/<provider>`, which is its issuer. Each has its own sign-in page listing a few seeded
- * people, a free-text email, "Deny" (consent refused: `error=access_denied` back to the app) and
- * two devnet faults (the provider answering `server_error`; a token issued for another app).
- * The real GitHub, X, Discord and Facebook speak plain OAuth 2; on the devnet one uniform OIDC
- * flow is enough because only the auth service talks to them.
+ * The devnet's stand-ins for Google, GitHub, Apple, Facebook, X and Discord, each of its real
+ * provider's shape and mounted on the wallet origin under `/social/<provider>`:
+ *
+ * - Google: an OpenID Connect issuer (oidc-provider: discovery, authorization code with PKCE, a
+ *   client secret, signed id tokens);
+ * - GitHub, Discord, X, Facebook: OAuth 2 servers with the provider's own user endpoint
+ *   (./standins/oauth2);
+ * - Apple: an issuer that answers by `form_post` and takes a JWT client secret signed with the
+ *   team's key (./standins/apple).
+ *
+ * Each has its own sign-in page listing a few seeded people, a free-text email, "Deny" (consent
+ * refused) and two devnet faults (the provider answering `server_error`; a token or code issued for
+ * another app). `settings()` is how walletgate-server is configured for them, exactly as for the
+ * real providers but for the endpoints.
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose'
+import { SignJWT, decodeJwt, exportJWK, exportPKCS8, generateKeyPair, type CryptoKey, type JWK } from 'jose'
 import { Provider } from 'oidc-provider'
+import type { SocialSettings } from '../../../../server/src/index.js'
 import { readBody } from '../../service/http'
 import {
   FAULT_SERVER_ERROR,
   FAULT_WRONG_AUDIENCE,
-  SOCIAL_LOGIN_PROVIDERS,
+  OTHER_APP_CLIENT_ID,
   SOCIAL_PROVIDER_NAMES,
   identityForEmail,
   isSocialLoginProvider,
@@ -26,15 +34,25 @@ import {
 } from './identities'
 import { memoryAdapter } from './memory-adapter'
 import { escapeHtml, page } from './pages'
+import { startAppleStandIn } from './standins/apple'
+import { startOAuth2StandIn, type OAuth2Shape } from './standins/oauth2'
+import { signInPage } from './standins/sign-in-page'
 
 /** The auth service's client id at every devnet provider. */
 export const SOCIAL_CLIENT_ID = 'walletgate-devnet'
-/** The audience the "token for another app" fault puts in its id token. */
-export const OTHER_APP_CLIENT_ID = 'another-devnet-app'
+/** The wallet origin's client secret at every devnet provider but Apple (whose secret is a JWT). */
+export const SOCIAL_CLIENT_SECRET = 'walletgate-devnet-client-secret'
 export const SOCIAL_SCOPE = 'openid email profile'
+/** The devnet's Apple team and key ids (a team key is made at each start). */
+export const DEVNET_APPLE_TEAM_ID = 'DEVNETTEAM'
+export const DEVNET_APPLE_KEY_ID = 'DEVNETKEY1'
+const OAUTH2_SHAPES: readonly OAuth2Shape[] = ['github', 'discord', 'x', 'facebook']
+/** The scopes the real providers are asked for (server/src/wallet/login/social/provider-settings.ts has the same). */
+const OAUTH2_SCOPES: Record<OAuth2Shape, string> = { github: 'read:user user:email', discord: 'identify email', x: 'users.read tweet.read', facebook: 'public_profile email' }
 
 export interface SocialProviders {
-  issuer(provider: SocialLoginProvider): string
+  /** walletgate-server's settings for these providers. */
+  settings(): SocialSettings
   /** Serves `/social/<provider>/...`; false when the path is not a provider's. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): boolean
 }
@@ -49,14 +67,45 @@ interface Mounted {
 }
 
 export async function startSocialProviders(options: { baseUrl: string; redirectUri: string }): Promise<SocialProviders> {
-  const mounted = new Map<SocialLoginProvider, Mounted>()
-  for (const name of SOCIAL_LOGIN_PROVIDERS) mounted.set(name, await mount(name, options))
+  const mounted = new Map<SocialLoginProvider, Mounted>([['google', await mount('google', options)]])
+  const oauth2 = new Map(
+    OAUTH2_SHAPES.map((shape) => [
+      shape,
+      startOAuth2StandIn({ shape, baseUrl: options.baseUrl, prefix: `/social/${shape}`, clientId: SOCIAL_CLIENT_ID, clientSecret: SOCIAL_CLIENT_SECRET, redirectUri: options.redirectUri }),
+    ]),
+  )
+  const team = await generateKeyPair('ES256', { extractable: true })
+  const apple = await startAppleStandIn({
+    baseUrl: options.baseUrl,
+    prefix: '/social/apple',
+    clientId: SOCIAL_CLIENT_ID,
+    redirectUri: options.redirectUri,
+    team: { teamId: DEVNET_APPLE_TEAM_ID, keyId: DEVNET_APPLE_KEY_ID, publicKey: team.publicKey },
+  })
+  const applePem = await exportPKCS8(team.privateKey)
+  const settings: SocialSettings = {
+    google: { kind: 'oidc', issuer: mounted.get('google')!.provider.issuer, clientId: SOCIAL_CLIENT_ID, clientSecret: SOCIAL_CLIENT_SECRET, scope: SOCIAL_SCOPE, prompt: 'login consent' },
+    apple: { kind: 'apple', issuer: apple.issuer, clientId: SOCIAL_CLIENT_ID, teamId: DEVNET_APPLE_TEAM_ID, keyId: DEVNET_APPLE_KEY_ID, privateKeyPem: applePem, scope: 'name email' },
+  }
+  for (const [shape, standIn] of oauth2) {
+    settings[shape] = {
+      kind: 'oauth2',
+      shape,
+      authorizationEndpoint: standIn.endpoints.authorization,
+      tokenEndpoint: standIn.endpoints.token,
+      userEndpoint: standIn.endpoints.user,
+      clientId: SOCIAL_CLIENT_ID,
+      clientSecret: SOCIAL_CLIENT_SECRET,
+      scope: OAUTH2_SCOPES[shape],
+      clientAuth: shape === 'x' ? 'basic' : 'post',
+    }
+  }
 
   const interaction = async (m: Mounted, name: SocialLoginProvider, req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const details = await m.provider.interactionDetails(req, res)
     if ((req.method ?? 'GET').toUpperCase() === 'GET') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      res.end(signInPage(name, details.uid, m.prefix))
+      res.end(signInPage(name, interactionPath(m.prefix, details.uid)))
       return
     }
     const form = new URLSearchParams(await readBody(req))
@@ -74,7 +123,7 @@ export async function startSocialProviders(options: { baseUrl: string; redirectU
       const email = form.get('email') ?? ''
       if (!isWellFormedEmail(email)) {
         res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
-        res.end(signInPage(name, details.uid, m.prefix, 'Enter a valid email address'))
+        res.end(signInPage(name, interactionPath(m.prefix, details.uid), 'Enter a valid email address'))
         return
       }
       identity = identityForEmail(name, email)
@@ -85,7 +134,7 @@ export async function startSocialProviders(options: { baseUrl: string; redirectU
     }
     if (identity === undefined) {
       res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
-      res.end(signInPage(name, details.uid, m.prefix, 'Pick who signs in'))
+      res.end(signInPage(name, interactionPath(m.prefix, details.uid), 'Pick who signs in'))
       return
     }
     m.accounts.set(identity.sub, identity)
@@ -97,11 +146,14 @@ export async function startSocialProviders(options: { baseUrl: string; redirectU
   }
 
   return {
-    issuer: (name) => mounted.get(name)!.provider.issuer,
+    settings: () => settings,
     handle(req, res, url) {
       const match = /^\/social\/([a-z]+)(\/.*)?$/.exec(url.pathname)
       if (match === null || !isSocialLoginProvider(match[1]!)) return false
       const name = match[1]
+      if (name === 'apple') return apple.handle(req, res, url)
+      const standIn = oauth2.get(name as OAuth2Shape)
+      if (standIn !== undefined) return standIn.handle(req, res, url)
       const m = mounted.get(name)!
       const rest = match[2] ?? '/'
       const failed = (error: unknown): void => {
@@ -142,7 +194,8 @@ async function mount(name: SocialLoginProvider, options: { baseUrl: string; redi
     clients: [
       {
         client_id: SOCIAL_CLIENT_ID,
-        token_endpoint_auth_method: 'none',
+        client_secret: SOCIAL_CLIENT_SECRET,
+        token_endpoint_auth_method: 'client_secret_post',
         redirect_uris: [options.redirectUri],
         grant_types: ['authorization_code'],
         response_types: ['code'],
@@ -220,20 +273,4 @@ function forgeWrongAudience(res: ServerResponse, m: Mounted): void {
   res.end = patched as typeof res.end
 }
 
-function signInPage(name: SocialLoginProvider, uid: string, prefix: string, problem?: string): string {
-  const action = `${prefix}/interaction/${encodeURIComponent(uid)}`
-  const button = (identity: string, label: string): string =>
-    `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="identity" value="${escapeHtml(identity)}"><button type="submit">${escapeHtml(label)}</button></form>`
-  const people = seededIdentities(name)
-    .map((i) => `<li>${button(i.sub, `Continue as ${i.name}`)} <small>${escapeHtml(i.email)}</small></li>`)
-    .join('')
-  return page(
-    `Sign in with ${SOCIAL_PROVIDER_NAMES[name]} (devnet)`,
-    `${problem === undefined ? '' : `<p role="alert">${escapeHtml(problem)}</p>`}
-<p>Walletgate (devnet) wants your name and email address.</p>
-<ul>${people}</ul>
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="identity" value="email"><label>Email <input type="email" name="email" required autocomplete="email"></label> <button type="submit">Continue with this email</button></form>
-<p>${button('deny', 'Deny')}</p>
-<details><summary>Devnet faults</summary>${button(FAULT_SERVER_ERROR, 'Make the provider fail')}${button(FAULT_WRONG_AUDIENCE, 'Issue a token for another app')}</details>`,
-  )
-}
+const interactionPath = (prefix: string, uid: string): string => `${prefix}/interaction/${encodeURIComponent(uid)}`
