@@ -297,7 +297,7 @@ test('export the private keys after a fresh code: shown in the wallet frame only
   await expect(page.getByTestId('view-Account')).toBeVisible()
 })
 
-test('a passkey added from Account exports the keys with no code, and logs a fresh browser profile in from Connect with no code, as the same wallet', async ({ page, world, browser }) => {
+test('a passkey added from Account exports the keys with no code, logs a fresh browser profile in from Connect with no code as the same wallet, and confirms a send of most of the balance', async ({ page, world, browser }) => {
   const email = fresh('passkey')
   const address = await signIn(page, world, email)
   const first = await frameAuthenticator(page, `${world.authUrl}/frame`)
@@ -342,6 +342,28 @@ test('a passkey added from Account exports the keys with no code, and logs a fre
     await expect(second.getByTestId('demo-account')).toContainText('on eip155:')
     expect(await addressShown(second)).toBe(address)
     expect((await mailTo(world, email)).length).toBe(mailsBefore)
+
+    // Sending most of the balance asks the passkey too, after the frame's approval: a session
+    // alone (a stolen token) cannot empty the wallet. The authenticator answers; the send lands.
+    const chain = createPublicClient({ transport: http(world.rpcUrls[31337]) })
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    const value = ((await chain.getBalance({ address })) * 3n) / 4n
+    const signCount = async (): Promise<number> =>
+      ((await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.authenticatorId })) as { credentials: { signCount: number }[] }).credentials[0]!.signCount
+    const countBefore = await signCount()
+    const hash = second.evaluate(
+      async ([from, to, amount]) => {
+        const demo = (window as unknown as { walletgateDemo: { getProvider(n: string): Promise<{ request(a: { method: string; params: unknown[] }): Promise<string> }> } }).walletgateDemo
+        const provider = await demo.getProvider('eip155')
+        return provider.request({ method: 'eth_sendTransaction', params: [{ from, to, value: amount }] })
+      },
+      [address, receiver, `0x${value.toString(16)}`] as const,
+    )
+    await expect(frame(second).getByText('Approve transaction')).toBeVisible()
+    await frame(second).getByTestId('frame-approve').click()
+    expect(await hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => chain.getBalance({ address: receiver }), { timeout: 15_000 }).toBe(value)
+    expect(await signCount()).toBeGreaterThan(countBefore)
   } finally {
     await other.close()
   }

@@ -8,57 +8,25 @@
  * from a host page (a cross-site browser request); a credential nobody registered. Each is refused
  * and opens no session.
  */
-import type { FastifyInstance } from 'fastify'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../server/src/clock'
-import { openPgliteDatabase } from '../../server/src/db/pglite-database'
-import { migrate } from '../../server/src/db/migrations'
-import type { Database } from '../../server/src/db/database'
-import { LocalKeyEncryption, newKekEntry, parseKeks } from '../../server/src/wallet/key-encryption'
-import { AuthAccounts } from '../../server/src/wallet/login/accounts'
-import { OneTimeValues } from '../../server/src/wallet/login/one-time-values'
-import { PASSKEY_FAILURES_PER_CLIENT, PASSKEY_MESSAGES, Passkeys } from '../../server/src/wallet/login/passkeys'
-import { pgLoginStores } from '../../server/src/wallet/login/pg-stores'
-import { buildWalletServer, ORIGIN_NOT_ALLOWED } from '../../server/src/wallet/wallet-server'
-import { WalletKeys } from '../../server/src/wallet/wallet-keys'
+import { PASSKEY_FAILURES_PER_CLIENT, PASSKEY_MESSAGES } from '../../server/src/wallet/login/passkeys'
+import { ORIGIN_NOT_ALLOWED } from '../../server/src/wallet/wallet-server'
 import { SoftAuthenticator } from '../../server/test/wallet/soft-authenticator'
+import { bearer, postJson, startWalletOrigin, type TestWalletOrigin } from '../support/wallet-origin'
 
 const clock = new ManualClock(Date.parse('2026-12-07T12:00:00Z'))
-let db: Database
-let app: FastifyInstance
+let origin: TestWalletOrigin
 let url = ''
 
 beforeAll(async () => {
-  db = await openPgliteDatabase()
-  await migrate(db)
-  const keys = new WalletKeys(db, new LocalKeyEncryption(parseKeks(newKekEntry('k1'))), clock)
-  const oneTime = new OneTimeValues(db, () => clock.now())
-  app = await buildWalletServer({
-    accounts: new AuthAccounts(db, keys, { clock, newCode: () => '123456' }),
-    keys,
-    oneTime,
-    passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: url, name: 'Test wallet' }), pgLoginStores(db, () => clock.now()).attempts),
-    clock,
-    walletUrl: () => url,
-    chains: [],
-    mail: async () => undefined,
-    hostOrigin: async () => undefined,
-    frameApp: async () => 'void 0',
-  })
-  const listening = await app.listen({ port: 0, host: '127.0.0.1' })
-  url = `http://localhost:${new URL(listening).port}`
+  origin = await startWalletOrigin(clock)
+  url = origin.url
 })
-afterAll(async () => {
-  await app.close()
-  await db.close()
-})
+afterAll(() => origin.close())
 
-const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> }
-}
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(url, path, body, headers)
 
 async function codeLogin(email: string): Promise<{ token: string; address: string }> {
   await post('/v1/email/login', { email, deviceId: 'laptop' })

@@ -20,7 +20,8 @@
  *   POST /v1/export/start           (session; the frame only) -> { sent: true } a fresh code to the proved email
  *   POST /v1/export/passkey         (session; the frame only) -> WebAuthn request options for the user's own passkeys
  *   POST /v1/export/confirm { otp } | { passkey } (session; the frame only) -> { evmPrivateKey, solanaSecretKey } (audited)
- *   POST /v1/rpc { chainId, method, params } (session) -> { result } | 403 "Requested RPC call is not allowed"
+ *   POST /v1/rpc { chainId, method, params[, passkey] } (session) -> { result } | 403 "Requested RPC call is not allowed"
+ *                                                    | 403 passkey_required { passkeyOptions } for a large send of a user with a passkey
  *   POST /v1/solana/sign { kind, bytes } (session)    -> { signature } (base58) of a message (never a transaction's) or a transaction the user signs (audited)
  *   POST /v1/passkey/register/options (session)       -> WebAuthn creation options (with passkeys on)
  *   POST /v1/passkey/register { response } (session)  -> { passkey: { id, createdAt } } the credential kept for the user
@@ -60,8 +61,11 @@ import { decideOrigin, type OriginDecision } from './http/origin-gate.js'
 import { DEVICE_APPROVAL_PATH, escapeHtml } from './mail.js'
 import { UnreadableSolanaTransactionError, type KnownSolanaToken } from './solana-transactions.js'
 import { SolanaMessageIsTransactionError, type WalletKeys } from './wallet-keys.js'
+import { confirmable, needsPasskey } from './large-sends.js'
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+/** A large send of a user with a passkey, asked without the passkey's confirmation. */
+export const PASSKEY_SEND_REQUIRED = 'Confirm this send with your passkey'
 /** A browser request from an origin the wallet does not serve. */
 export const ORIGIN_NOT_ALLOWED = 'This origin is not allowed to call the wallet service'
 
@@ -310,7 +314,23 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     throw new WalletHttpError(400, "kind must be 'message' or 'transaction'")
   }
 
-  const rpc = async (user: AuthUser, body: Record<string, unknown>, app: string | undefined): Promise<WalletAnswer> => {
+  /**
+   * A large send (./large-sends) of a user with a passkey goes only with that passkey's assertion
+   * for exactly this request: first asked, it answers 403 `passkey_required` with the ceremony's
+   * options; the frame asks the visitor's passkey and sends the same request with `passkey`.
+   */
+  const confirmLargeSend = async (user: AuthUser, sender: Hex, chainId: number, method: string, params: unknown[], body: Record<string, unknown>, from: string, chain: WalletChain): Promise<void> => {
+    const passkeys = parts.passkeys
+    if (passkeys === undefined || !confirmable(method) || !(await passkeys.has(user.id))) return
+    if (!(await needsPasskey(createPublicClient({ transport: http(chain.rpcUrl) }), sender, method, params))) return
+    const purpose = `rpc ${createHash('sha256').update(JSON.stringify([chainId, method, params])).digest('base64url')}`
+    if (body.passkey === undefined) {
+      throw new WalletHttpError(403, PASSKEY_SEND_REQUIRED, { message: PASSKEY_SEND_REQUIRED, code: 'passkey_required', passkeyOptions: await passkeys.confirmOptions(user, purpose) })
+    }
+    await passkeys.confirm(user, body.passkey, from, purpose)
+  }
+
+  const rpc = async (user: AuthUser, body: Record<string, unknown>, app: string | undefined, from: string): Promise<WalletAnswer> => {
     const chainId = Number(body.chainId)
     const chain = chains.get(chainId)
     if (chain === undefined) throw new WalletHttpError(400, `Chain ${String(body.chainId)} is not a chain this wallet serves`)
@@ -319,7 +339,10 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     // The key opens for each signature it makes, recorded for the app that asked.
     const account = keys.evmAccount(user.id, user.evmAddress, { origin: app ?? 'the wallet service' })
     const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
-    if (smart !== undefined && preferredType(user, await smart.addressOf(user)) === 'smartAccount') {
+    const smartAddress = await smart?.addressOf(user)
+    const smartInUse = smart !== undefined && smartAddress !== undefined && preferredType(user, smartAddress) === 'smartAccount'
+    await confirmLargeSend(user, smartInUse ? smartAddress : user.evmAddress, chainId, method, params, body, from, chain)
+    if (smartInUse) {
       const smartAnswer = await smart.rpc(user, chainId, method, params)
       if (smartAnswer !== undefined) return smartAnswer
     }
@@ -594,13 +617,13 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     // Proving it again with one of the user's own passkeys instead of a code.
     if (step === 'passkey') {
       if (parts.passkeys === undefined) throw new WalletHttpError(404, 'Passkeys are not available')
-      return parts.passkeys.confirmOptions(user)
+      return parts.passkeys.confirmOptions(user, 'export')
     }
     const b = jsonBody(req)
     const origin = appName ?? 'the wallet service'
     let exported: unknown
     if (b.passkey !== undefined && parts.passkeys !== undefined) {
-      await parts.passkeys.confirm(user, b.passkey, client(req))
+      await parts.passkeys.confirm(user, b.passkey, client(req), 'export')
       exported = await keys.exportKeys(user.id, { origin })
     } else {
       exported = await accounts.confirmExport(user, text(b.otp, 'otp'), origin, client(req))
@@ -613,7 +636,7 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
   app.post('/v1/rpc', async (req, reply) => {
     const appName = requestApp(req.headers)
     const { user } = await authenticate(req)
-    return answer(reply, await rpc(user, jsonBody(req), appName))
+    return answer(reply, await rpc(user, jsonBody(req), appName, client(req)))
   })
   app.post('/v1/solana/sign', async (req) => {
     // The frame asks once the visitor approved what it showed them; the wallet reads the bytes again itself.

@@ -140,7 +140,11 @@ export interface IncomingMessage {
 
 /** A failure answered to the host as it is. */
 export class FrameFailure extends Error {
-  constructor(readonly error: FrameError) {
+  constructor(
+    readonly error: FrameError,
+    /** The service asks the visitor's passkey first (a large send): the ceremony's options. */
+    readonly passkeyOptions?: unknown,
+  ) {
     super(error.message)
   }
 }
@@ -512,9 +516,20 @@ export class FrameHandler {
 
   // --- RPC ---------------------------------------------------------------------------------
 
+  /**
+   * A call of the service's RPC. A large send of a visitor with a passkey (the service decides:
+   * most of what the account holds of an asset, or a spending grant) is asked again with the
+   * passkey's assertion for exactly this request; no passkey used, nothing sent.
+   */
   private async rpc(chainId: number, method: string, params: unknown[]): Promise<unknown> {
-    const answer = await this.api<{ result: unknown }>('/v1/rpc', { method: 'POST', body: { chainId, method, params }, auth: true })
-    return answer.result
+    const body = { chainId, method, params }
+    try {
+      return (await this.api<{ result: unknown }>('/v1/rpc', { method: 'POST', body, auth: true })).result
+    } catch (error) {
+      if (!(error instanceof FrameFailure) || error.passkeyOptions === undefined) throw error
+      const passkey = await this.ceremony((webauthn) => webauthn.get(error.passkeyOptions))
+      return (await this.api<{ result: unknown }>('/v1/rpc', { method: 'POST', body: { ...body, passkey }, auth: true })).result
+    }
   }
 
   /** Queues a request for the visitor; one is shown at a time. */
@@ -653,6 +668,10 @@ export class FrameHandler {
     if (typeof body?.code === 'number') error.code = body.code
     if (typeof body?.attemptsLeft === 'number') error.attemptsLeft = body.attemptsLeft
     if (typeof body?.retryAfterSeconds === 'number') error.retryAfterSeconds = body.retryAfterSeconds
+    if (body?.code === 'passkey_required' && typeof body.passkeyOptions === 'object' && body.passkeyOptions !== null) {
+      error.code = 4001
+      throw new FrameFailure(error, body.passkeyOptions)
+    }
     throw new FrameFailure(error)
   }
 

@@ -123,10 +123,11 @@ export class Passkeys {
   }
 
   /**
-   * Options for a signed-in user to confirm a sensitive action (a key export) with one of their own
-   * passkeys: its challenge counts for that user and that confirmation only, never for a login.
+   * Options for a signed-in user to confirm a sensitive action with one of their own passkeys: its
+   * challenge counts for that user and that `purpose` only (`export`, or one exact send), never for
+   * a login or another action.
    */
-  async confirmOptions(user: AuthUser): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async confirmOptions(user: AuthUser, purpose: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const own = await this.rows('WHERE user_id = $1', [user.id])
     if (own.length === 0) throw new AuthError(400, PASSKEY_MESSAGES.unknown)
     const options = await generateAuthenticationOptions({
@@ -134,13 +135,18 @@ export class Passkeys {
       userVerification: 'required',
       allowCredentials: own.map((row) => ({ id: row.credential_id, transports: transports(row.transports) })),
     })
-    await this.oneTime.put('passkey-login', options.challenge, { confirms: user.id }, PASSKEY_CHALLENGE_LIFETIME_MS)
+    await this.oneTime.put('passkey-login', options.challenge, { confirms: user.id, purpose }, PASSKEY_CHALLENGE_LIFETIME_MS)
     return options
   }
 
-  /** The user proved again with their own passkey, for a challenge from confirmOptions; 400 otherwise (counted like a failed login). */
-  async confirm(user: AuthUser, response: unknown, client: string): Promise<void> {
-    const userId = await this.counted(client, () => this.verifyAssertion(response, (kept) => kept?.confirms === user.id))
+  /** Whether the user has a passkey. */
+  async has(userId: string): Promise<boolean> {
+    return (await this.rows('WHERE user_id = $1 LIMIT 1', [userId])).length > 0
+  }
+
+  /** The user proved again with their own passkey, for a challenge from confirmOptions for `purpose`; 400 otherwise (counted like a failed login). */
+  async confirm(user: AuthUser, response: unknown, client: string, purpose: string): Promise<void> {
+    const userId = await this.counted(client, () => this.verifyAssertion(response, (kept) => kept?.confirms === user.id && kept.purpose === purpose))
     if (userId !== user.id) throw new AuthError(400, PASSKEY_MESSAGES.notVerified)
   }
 
@@ -168,7 +174,7 @@ export class Passkeys {
   }
 
   /** The user whose passkey made this assertion, for a challenge handed out here that `challengeOk` accepts (taken once). */
-  private async verifyAssertion(response: unknown, challengeOk: (kept: { issued?: boolean; confirms?: string } | undefined) => boolean): Promise<string> {
+  private async verifyAssertion(response: unknown, challengeOk: (kept: { issued?: boolean; confirms?: string; purpose?: string } | undefined) => boolean): Promise<string> {
     const assertion = response as AuthenticationResponseJSON
     const id = typeof assertion?.id === 'string' ? assertion.id : ''
     const [row] = id === '' ? [] : await this.rows('WHERE credential_id = $1', [id])
@@ -177,7 +183,7 @@ export class Passkeys {
     try {
       verified = await verifyAuthenticationResponse({
         response: assertion,
-        expectedChallenge: async (challenge) => challengeOk(await this.oneTime.take<{ issued?: boolean; confirms?: string }>('passkey-login', challenge)),
+        expectedChallenge: async (challenge) => challengeOk(await this.oneTime.take<{ issued?: boolean; confirms?: string; purpose?: string }>('passkey-login', challenge)),
         expectedOrigin: this.rp().origin,
         expectedRPID: this.rpId(),
         credential: { id: row.credential_id, publicKey: new Uint8Array(row.public_key), counter: Number(row.counter), transports: transports(row.transports) },
