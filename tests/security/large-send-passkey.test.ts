@@ -24,7 +24,7 @@ let origin: TestWalletOrigin
 let url = ''
 
 beforeAll(async () => {
-  origin = await startWalletOrigin(clock, [{ chainId: CHAIN, name: 'Devnet A', rpcUrl }])
+  origin = await startWalletOrigin(clock, { chains: [{ chainId: CHAIN, name: 'Devnet A', rpcUrl }] })
   url = origin.url
 })
 afterAll(() => origin.close())

@@ -5,7 +5,9 @@
  */
 import type { ManualClock } from '../../server/src/clock'
 import { openPgliteDatabase } from '../../server/src/db/pglite-database'
+import type { Database } from '../../server/src/db/database'
 import { migrate } from '../../server/src/db/migrations'
+import { sharedCounters } from '../../server/src/rate-limit-store'
 import { LocalKeyEncryption, newKekEntry, parseKeks } from '../../server/src/wallet/key-encryption'
 import { AuthAccounts } from '../../server/src/wallet/login/accounts'
 import { OneTimeValues } from '../../server/src/wallet/login/one-time-values'
@@ -16,12 +18,23 @@ import { WalletKeys } from '../../server/src/wallet/wallet-keys'
 
 export interface TestWalletOrigin {
   readonly url: string
+  readonly db: Database
   close(): Promise<void>
 }
 
-export async function startWalletOrigin(clock: ManualClock, chains: readonly WalletChain[] = []): Promise<TestWalletOrigin> {
-  const db = await openPgliteDatabase()
-  await migrate(db)
+export interface WalletOriginOptions {
+  readonly chains?: readonly WalletChain[]
+  /** Requests per minute per client, counted in the database; no limit when absent. */
+  readonly perMinute?: number
+  readonly trustedProxies?: readonly string[]
+  /** Another replica's database (this one then leaves it open). */
+  readonly db?: Database
+}
+
+export async function startWalletOrigin(clock: ManualClock, options: WalletOriginOptions = {}): Promise<TestWalletOrigin> {
+  const own = options.db === undefined
+  const db = options.db ?? (await openPgliteDatabase())
+  if (own) await migrate(db)
   const keys = new WalletKeys(db, new LocalKeyEncryption(parseKeks(newKekEntry('k1'))), clock)
   const oneTime = new OneTimeValues(db, () => clock.now())
   let url = ''
@@ -32,17 +45,20 @@ export async function startWalletOrigin(clock: ManualClock, chains: readonly Wal
     passkeys: new Passkeys(db, oneTime, clock, () => ({ origin: url, name: 'Test wallet' }), pgLoginStores(db, () => clock.now()).attempts),
     clock,
     walletUrl: () => url,
-    chains,
+    chains: options.chains ?? [],
     mail: async () => undefined,
     hostOrigin: async () => undefined,
     frameApp: async () => 'void 0',
+    ...(options.perMinute === undefined ? {} : { rateLimit: { counters: sharedCounters(db, clock), perMinute: options.perMinute } }),
+    ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
   })
   url = `http://localhost:${new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port}`
   return {
     url,
+    db,
     async close() {
       await app.close()
-      await db.close()
+      if (own) await db.close()
     },
   }
 }

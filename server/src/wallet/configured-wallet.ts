@@ -10,6 +10,7 @@ import type { Clock } from '../clock.js'
 import { ConfigError, secret, type ServerConfig } from '../config.js'
 import type { Database } from '../db/database.js'
 import { Projects } from '../projects.js'
+import { sharedCounters } from '../rate-limit-store.js'
 import { keyEncryptionFromEnv } from './key-encryption.js'
 import { AuthAccounts } from './login/accounts.js'
 import { OneTimeValues } from './login/one-time-values.js'
@@ -73,6 +74,9 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
     ...(social === undefined ? {} : { plugins: [social] }),
     logger,
     bodyLimit: config.limits.bodyLimitBytes,
+    // The API's limit, counted apart, in the same table: every replica of the wallet counts together.
+    rateLimit: { counters: sharedCounters(db, clock), perMinute: config.limits.requestsPerMinute },
+    trustedProxies: config.trustedProxies,
   })
   return {
     app,

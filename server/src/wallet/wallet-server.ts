@@ -46,11 +46,13 @@
  */
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { createPublicClient, createWalletClient, http, toHex, type Hex, type TransactionRequest } from 'viem'
 import { encodeBase58 } from '../base58.js'
 import type { Clock } from '../clock.js'
-import { AuthError, type AuthAccounts, type AuthUser, type EvmAccountType, type Outgoing } from './login/accounts.js'
+import { sharedRateLimitStore, type SharedCounters } from '../rate-limit-store.js'
+import { AUTH_MESSAGES, AuthError, type AuthAccounts, type AuthUser, type EvmAccountType, type Outgoing } from './login/accounts.js'
 import type { OneTimeStore } from './login/one-time-values.js'
 import type { Passkeys } from './login/passkeys.js'
 import { clientAddress } from './http/client-address.js'
@@ -211,6 +213,13 @@ export interface WalletServerParts {
   readonly logger?: boolean | { readonly stream: NodeJS.WritableStream }
   /** The largest request body, in bytes. */
   readonly bodyLimit?: number
+  /**
+   * Requests per minute per client address, counted in the database (every replica counts the same
+   * requests); none when absent. Over it: 429 "Please try again after N seconds".
+   */
+  readonly rateLimit?: { readonly counters: SharedCounters; readonly perMinute: number }
+  /** Proxies whose X-Forwarded-For names the client (a load balancer in front); none trusted when absent. */
+  readonly trustedProxies?: readonly string[]
 }
 
 type Raw = { readonly status?: number; readonly contentType: string; readonly body: string; readonly headers?: Record<string, string> }
@@ -273,7 +282,8 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     return value
   }
   const query = (req: FastifyRequest): URLSearchParams => new URL(req.url, 'http://wallet').searchParams
-  const client = (req: FastifyRequest): string => clientAddress(req.socket.remoteAddress)
+  // The peer, or the client a trusted proxy names (Fastify's trustProxy); never a header anyone may write.
+  const client = (req: FastifyRequest): string => clientAddress(req.ip)
 
   /** The device-approval pages: not cached, framable by nobody, no referrer beyond this origin. */
   const approvalPage = (reply: FastifyReply, title: string, body: string, headers: Record<string, string> = {}, status = 200): FastifyReply =>
@@ -448,7 +458,24 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
           ...(parts.logger === true ? {} : { stream: parts.logger.stream }),
           serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }) },
         }
-  const app = Fastify({ logger, bodyLimit: parts.bodyLimit ?? 65_536, trustProxy: false })
+  const proxies = parts.trustedProxies ?? []
+  const app = Fastify({ logger, bodyLimit: parts.bodyLimit ?? 65_536, trustProxy: proxies.length > 0 ? [...proxies] : false })
+  if (parts.rateLimit !== undefined) {
+    await app.register(rateLimit, {
+      global: true,
+      max: parts.rateLimit.perMinute,
+      timeWindow: 60_000,
+      store: sharedRateLimitStore(parts.rateLimit.counters),
+      // A database that cannot count lets the request through (the request itself will say if it fails).
+      skipOnError: true,
+      keyGenerator: (req) => `wallet|${client(req)}`,
+      // In the login rules' words, with the wait the frame shows.
+      errorResponseBuilder: (_req, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000))
+        return { statusCode: 429, message: AUTH_MESSAGES.cooldown(seconds), retryAfterSeconds: seconds }
+      },
+    })
+  }
   // Bodies are read as text and parsed by each route: a malformed one is "Malformed JSON body", and a
   // form's (the device-approval button) is read as a form.
   app.removeAllContentTypeParsers()
@@ -495,7 +522,11 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     if (error instanceof AuthError) return reply.code(error.status).send({ message: error.message, ...error.details })
     if (error instanceof WalletHttpError) return reply.code(error.status).send(error.body)
     const status = (error as { statusCode?: unknown }).statusCode
-    if (typeof status === 'number' && status >= 400 && status < 500) return reply.code(status).send({ message: (error as Error).message })
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // A rate limit's answer says how long to wait, as the login rules' cooldowns do.
+      const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+      return reply.code(status).send({ message: (error as Error).message, ...(typeof wait === 'number' ? { retryAfterSeconds: wait } : {}) })
+    }
     return reply.code(500).send({ message: error instanceof Error ? error.message : String(error) })
   })
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ message: `No route for ${req.method} ${new URL(req.url, 'http://wallet').pathname}` }))
