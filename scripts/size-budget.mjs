@@ -42,8 +42,10 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * email and social flows, other languages) loads when a visitor takes its path. How the figure got
  * here is in git history (`git log -p -- scripts/size-budget.mjs`). Lower it as room is won; never
  * raise it without saying why here.
+ * Raised on 2026-12-07 from 139.7 to 139.73 KB (measured 143,077 bytes): the HTTP client's POST
+ * takes extra headers, so a name registration carries its Idempotency-Key (25 bytes).
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.7 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.73 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

@@ -19,6 +19,7 @@ import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
 import { checkContract } from './contract.js'
 import { CacheStats, TtlCache } from './ttl-cache.js'
+import { registerIdempotency } from './idempotency.js'
 import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { chainHealth } from './chain-health.js'
 import { configuredSources, INDEX_INTERVAL_MS } from './chains/configured.js'
@@ -215,7 +216,11 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   app.get('/appkit/v1/config', { config: { api: true } }, async (request) => ({ features: await projects.features(request.projectId ?? '') }))
   app.get('/getAnalyticsConfig', { config: { api: true } }, async () => ({ isAnalyticsEnabled: true, isAppKitAuthEnabled: true }))
 
-  app.post('/e', { config: { api: true } }, async (request, reply) => {
+  // Writes a client may retry with an Idempotency-Key (analytics events, names, sign-in sessions):
+  // applied once, their answer kept for the key, in the caller's own key space.
+  const idempotency = registerIdempotency(app, db, clock, (request) => `${projectIdOf(request) ?? '-'} ${request.headers.origin ?? '-'}`)
+
+  app.post('/e', { config: { api: true, idempotent: true } }, async (request, reply) => {
     const event = analyticsEventSchema.safeParse(request.body)
     if (!event.success) return reply.status(400).send({ message: `Expected an analytics event: ${event.error.issues.map((i) => `${i.path.join('.') || 'body'} ${i.message}`).join('; ')}` })
     const query = request.query as Record<string, string>
@@ -245,8 +250,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   // Events older than the retention period, ended rate-limit windows, stale nonces and long
   // expired sessions go, at start and every hour.
   const prune = () =>
-    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune()]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'pruning old analytics, rate-limit windows and sign-in sessions failed'),
+    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune(), idempotency.prune()]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning old analytics, rate-limit windows, sign-in sessions and idempotent answers failed'),
     )
   const pruning = setInterval(() => void prune(), 3_600_000)
   pruning.unref()

@@ -50,7 +50,7 @@ export function registerNameRoutes(app: FastifyInstance, names: NameRegistry): v
   })
 
   // The modal posts it without the sdk query: a site route (see `site` in app.ts).
-  app.post('/v1/profile/account', { config: { site: true } }, async (request, reply) => {
+  app.post('/v1/profile/account', { config: { site: true, idempotent: true } }, async (request, reply) => {
     const body = request.body
     if (typeof body !== 'object' || body === null) throw new HttpError(400, 'Expected a JSON object body')
     const { coin_type, address, message, signature } = body as Record<string, unknown>

@@ -20,7 +20,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: { sessions: Sig
 
   app.post('/auth/v1/nonce', { config: { site: true } }, async (_request, reply) => reply.status(201).send({ nonce: await sessions.issueNonce() }))
 
-  app.post('/auth/v1/authenticate', { config: { site: true } }, async (request, reply) => {
+  app.post('/auth/v1/authenticate', { config: { site: true, idempotent: true } }, async (request, reply) => {
     const body = request.body
     const message = requireString(body, 'message')
     const signature = requireString(body, 'signature')

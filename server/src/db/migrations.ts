@@ -316,6 +316,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX wallet_passkeys_user ON wallet_passkeys (user_id);
     `,
   },
+  {
+    version: 13,
+    name: 'answers of writes retried with an Idempotency-Key',
+    // src/idempotency.ts: the key only as a hash (with its route and caller), the answer sealed
+    // under a key derived from the Idempotency-Key, which the database never sees.
+    sql: `
+      CREATE TABLE idempotent_requests (
+        scope text PRIMARY KEY,
+        request_hash text NOT NULL,
+        state text NOT NULL CHECK (state IN ('pending', 'done')),
+        status integer,
+        body bytea,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX idempotent_requests_age ON idempotent_requests (created_at);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */

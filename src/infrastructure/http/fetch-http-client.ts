@@ -61,6 +61,8 @@ export interface GetOptions {
 export interface PostOptions extends GetOptions {
   /** Sent as JSON. */
   readonly body?: unknown
+  /** More request headers (an Idempotency-Key). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 interface Flight {
@@ -173,7 +175,7 @@ export class FetchHttpClient {
     const raw = await this.attempt(path, options.signal, (signal) =>
       this.send(path, url, {
         method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        headers: { accept: 'application/json', 'content-type': 'application/json', ...options.headers },
         body,
         signal,
       }),

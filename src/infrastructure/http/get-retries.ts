@@ -33,6 +33,8 @@ export interface RetryOptions<T> {
   /** Aborting stops at once, waiting or not, with the signal's reason. */
   readonly signal: AbortSignal
   readonly attempt: () => Promise<T>
+  /** Whether a failure is worth asking again for; defaults to {@link isRetryable}. */
+  readonly retryable?: (error: unknown) => boolean
 }
 
 /**
@@ -41,7 +43,8 @@ export interface RetryOptions<T> {
  */
 export async function retryAfter<T>(error: unknown, options: RetryOptions<T>): Promise<T> {
   let last = error
-  for (let retry = 0; retry < options.retries && isRetryable(last) && !options.signal.aborted; retry++) {
+  const retryable = options.retryable ?? isRetryable
+  for (let retry = 0; retry < options.retries && retryable(last) && !options.signal.aborted; retry++) {
     await delay(options.retryDelayMs * 2 ** retry, options.timers, options.signal)
     try {
       return await options.attempt()

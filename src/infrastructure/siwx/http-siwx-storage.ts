@@ -8,6 +8,7 @@ import { HttpError, MalformedResponseError, ServiceTimeoutError, ServiceUnreacha
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { SiwxNonces, SiwxStorage } from '../../ports/siwx'
 import type { Timers } from '../http/fetch-http-client'
+import { idempotentWrite } from '../http/idempotent-writes'
 
 const KEY = 'siwx:server-tokens'
 /** A nonce as the port promises it: alphanumeric, at least 8 characters. */
@@ -45,7 +46,7 @@ class AuthApi {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
   }
 
-  async call(method: 'GET' | 'POST', path: string, init: { token?: string; body?: unknown } = {}): Promise<unknown> {
+  async call(method: 'GET' | 'POST', path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<unknown> {
     const { timeoutMs } = this.options
     const timers = this.options.timers ?? { setTimeout: (f: () => void, ms: number) => globalThis.setTimeout(f, ms), clearTimeout: (h: unknown) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>) }
     const controller = new AbortController()
@@ -54,7 +55,7 @@ class AuthApi {
       timedOut = true
       controller.abort()
     }, timeoutMs)
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...init.headers }
     if (init.body !== undefined) headers['content-type'] = 'application/json'
     if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`
     try {
@@ -120,10 +121,10 @@ export class HttpSiwxStorage implements SiwxStorage {
 
   async add(session: SiwxSession): Promise<void> {
     const path = '/auth/v1/authenticate'
-    const answer = record(
-      await this.api.call('POST', path, { body: { message: session.message, signature: session.signature, caipNetworkId: session.data.chainId, data: session.data } satisfies WireInput<typeof authenticateBodySchema> }),
-      path,
-    )
+    const body = { message: session.message, signature: session.signature, caipNetworkId: session.data.chainId, data: session.data } satisfies WireInput<typeof authenticateBodySchema>
+    // Sent again with the same key if the answer is lost: the session the first try opened is
+    // answered, where a plain retry would find its nonce spent.
+    const answer = record(await idempotentWrite((headers) => this.api.call('POST', path, { body, headers }), this.options.timers === undefined ? {} : { timers: this.options.timers }), path)
     const token = answer.token
     if (typeof token !== 'string' || token === '') throw new MalformedResponseError(path, answer)
     const stored = sessionOf(answer, path)

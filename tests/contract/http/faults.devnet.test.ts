@@ -24,6 +24,7 @@ import type { Timers } from '../../../src/infrastructure/http/fetch-http-client'
 import { HttpError, MalformedResponseError, ServiceTimeoutError } from '../../../src/ports/http-errors'
 import { ManualClock } from '../../fakes/manual-clock'
 import { fetchBlockchainService } from '../../support/fetch-blockchain-service'
+import { WRITE_RETRIES } from '../../../src/infrastructure/http/idempotent-writes'
 import { admin, devnet, devnetHttpClient, TEST_SDK_VERSION } from './devnet'
 
 const CHAIN = 'eip155:31337'
@@ -113,7 +114,8 @@ describe('500', () => {
     expect(reverse).toBeInstanceOf(NamesForAddressError)
     expect((reverse as Error).message).toBe('Error fetching names for address')
 
-    await admin.fault({ path: '/v1/profile/account', method: 'POST', kind: '500' })
+    // A registration is sent again (with its Idempotency-Key) after a 5xx: the service fails every try.
+    await admin.fault({ path: '/v1/profile/account', method: 'POST', kind: '500', count: 1 + WRITE_RETRIES })
     const register = await rejection(
       api.registration.registerName({ name: 'alice.wg.id', coinType: 1, address: address(), message: '{}', signature: '0x01' }),
     )

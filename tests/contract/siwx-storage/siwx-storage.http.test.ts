@@ -141,3 +141,40 @@ describe('HttpSiwxStorage against a verifying server', () => {
     await expect(asking).rejects.toMatchObject({ name: 'ServiceTimeoutError', timeoutMs: 5000 })
   })
 })
+
+describe('a sign-in whose answer is lost on the way back', () => {
+  it('is sent again with the same Idempotency-Key and answered as the first try was, where a plain retry finds its nonce spent', async () => {
+    const clock = new ManualClock(Date.now())
+    const keys: (string | undefined)[] = []
+    let lost = false
+    // The service opened the session; the connection dropped before the page read the answer.
+    const lossy: typeof fetch = async (input, init) => {
+      const res = await fetchFrom(SITE)(input, init)
+      if (String(input).endsWith('/auth/v1/authenticate')) {
+        keys.push(new Headers(init?.headers).get('idempotency-key') ?? undefined)
+        if (!lost) {
+          lost = true
+          await res.text()
+          throw new TypeError('fetch failed')
+        }
+      }
+      return res
+    }
+    const options = optionsFor(clock, new InMemoryKeyValueStorage(), { fetch: lossy })
+    const session = await signedBy(options, aSiwxSession(clock))
+    await new HttpSiwxStorage(options).add(session)
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{16,128}$/)
+    expect(keys[1]).toBe(keys[0])
+    const [token] = tokensOf(options)
+    expect((await me(token!)).status).toBe(200)
+
+    // The same message sent again as a new request (no key): the nonce was spent by the first try.
+    const again = await fetchFrom(SITE)(`${devnet().serviceUrl}/auth/v1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: session.message, signature: session.signature, caipNetworkId: session.data.chainId }),
+    })
+    expect(again.status).toBe(401)
+  })
+})

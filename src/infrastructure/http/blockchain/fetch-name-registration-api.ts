@@ -4,6 +4,7 @@ import type { NameRegistrationApi, RegisterNameParams } from '../../../ports/blo
 import type { RequestOptions } from '../../../ports/blockchain/request-options'
 import { HttpError } from '../../../ports/http-errors'
 import type { FetchHttpClient } from '../fetch-http-client'
+import { idempotentWrite } from '../idempotent-writes'
 import { mapped, type NameCaches } from './name-caches'
 import { nameProfileSchema } from '../../../wire/names'
 import type { nameRegistrationBodySchema, WireInput } from '../../../wire/requests'
@@ -17,15 +18,22 @@ export class FetchNameRegistrationApi implements NameRegistrationApi {
 
   async registerName(params: RegisterNameParams, options: RequestOptions = {}): Promise<NameProfile> {
     try {
-      const profile = await this.http.post('/v1/profile/account', nameProfileSchema, {
-        body: {
-          coin_type: params.coinType,
-          address: params.address,
-          message: params.message,
-          signature: params.signature,
-        } satisfies WireInput<typeof nameRegistrationBodySchema>,
-        signal: options.signal,
-      })
+      // Sent again with the same key if the answer is lost: a name registered by the first try is
+      // answered as registered, not "Name is already taken".
+      const profile = await idempotentWrite(
+        (headers) =>
+          this.http.post('/v1/profile/account', nameProfileSchema, {
+            body: {
+              coin_type: params.coinType,
+              address: params.address,
+              message: params.message,
+              signature: params.signature,
+            } satisfies WireInput<typeof nameRegistrationBodySchema>,
+            signal: options.signal,
+            headers,
+          }),
+        { signal: options.signal },
+      )
       this.caches.registered(profile)
       return profile
     } catch (error) {
