@@ -21,8 +21,11 @@ import type { Queryable } from './db/database.js'
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** How long an answer is kept for its key. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000
-/** A first request pending longer than this is taken for dead (its replica went away). */
-export const IDEMPOTENCY_ABANDONED_MS = 60_000
+/**
+ * A first request pending longer than this is taken for dead (its replica went away, or could not
+ * record its failure): the server ends every request after 30 s (app.ts's requestTimeout).
+ */
+export const IDEMPOTENCY_ABANDONED_MS = 35_000
 const KEY = /^[A-Za-z0-9_-]{16,128}$/
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -97,8 +100,9 @@ export function registerIdempotency(app: FastifyInstance, db: Queryable, clock: 
     if (taken === undefined) return payload
     request.idempotency = undefined
     if (reply.statusCode >= 500) {
-      // The server failed: nothing is kept, the retry runs.
-      await db.query('DELETE FROM idempotent_requests WHERE scope = $1', [taken.scope])
+      // The server failed: nothing is kept, the retry runs. A database still away (what failed the
+      // request) gets the deletion again in the background, so the key is free once it is back.
+      await db.query('DELETE FROM idempotent_requests WHERE scope = $1', [taken.scope]).catch(() => freeLater(db, taken.scope))
     } else {
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload ?? null)
       await db.query("UPDATE idempotent_requests SET state = 'done', status = $2, body = $3 WHERE scope = $1", [taken.scope, reply.statusCode, seal(taken.key, body)])
@@ -109,7 +113,7 @@ export function registerIdempotency(app: FastifyInstance, db: Queryable, clock: 
   // A request that ended without an answer (its client went away mid-way) frees its key.
   app.addHook('onResponse', async (request) => {
     const taken = request.idempotency
-    if (taken !== undefined) await db.query("DELETE FROM idempotent_requests WHERE scope = $1 AND state = 'pending'", [taken.scope])
+    if (taken !== undefined) await db.query("DELETE FROM idempotent_requests WHERE scope = $1 AND state = 'pending'", [taken.scope]).catch(() => freeLater(db, taken.scope))
   })
 
   return {
@@ -118,4 +122,14 @@ export function registerIdempotency(app: FastifyInstance, db: Queryable, clock: 
       return rows.length
     },
   }
+}
+
+/** Deletes a failed request's pending row once the database answers again (every 2 s, for a minute). */
+function freeLater(db: Queryable, scope: string, triesLeft = 30): void {
+  const timer = setTimeout(() => {
+    db.query("DELETE FROM idempotent_requests WHERE scope = $1 AND state = 'pending'", [scope]).catch(() => {
+      if (triesLeft > 1) freeLater(db, scope, triesLeft - 1)
+    })
+  }, 2_000)
+  timer.unref()
 }
