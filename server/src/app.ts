@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
+import type { LocalAccount } from 'viem'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Clock } from './clock.js'
 import type { ServerConfig } from './config.js'
@@ -42,7 +43,7 @@ export type ServerPlugin = (app: FastifyInstance, context: ServerContext) => Pro
 import { isStorableText } from './storable-text.js'
 import { HttpError } from './http-error.js'
 import { NameRegistry } from './names.js'
-import { registerNameRoutes } from './names-routes.js'
+import { registerGatewayRoutes, registerNameRoutes } from './names-routes.js'
 import { SignInChains, type SignInChain } from './sign-in-messages.js'
 import { registerSignInRoutes } from './sign-in-routes.js'
 import { SignInSessions } from './sign-in-sessions.js'
@@ -55,6 +56,8 @@ export interface ServerParts {
   readonly logger?: boolean
   /** The token `/metrics` asks for; without one there is no `/metrics`. */
   readonly metricsToken?: string | undefined
+  /** The CCIP-read gateway's signing key (./ens-gateway): with it, `/ens-gateway/...` answers ENS clients. */
+  readonly ensGatewaySigner?: LocalAccount | undefined
   /**
    * Where balances, history, prices, swap, on-ramp and smart sessions come from; by default the
    * configuration's chains read through their RPC URLs (./chains/configured.ts). An operation the
@@ -244,6 +247,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       }
     })
     registerNameRoutes(scope, names)
+    if (parts.ensGatewaySigner !== undefined) registerGatewayRoutes(scope, names, parts.ensGatewaySigner, clock)
     registerSignInRoutes(scope, { sessions: signIn, chains: signInChains, clock })
   })
 

@@ -13,9 +13,11 @@
  * names); with neither, it refuses to start: no silent fallback in production.
  */
 import { parseArgs } from 'node:util'
+import type { Hex, LocalAccount } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { buildServer } from './app.js'
 import { systemClock } from './clock.js'
-import { DEFAULT_CONFIG, readServerConfig, secret } from './config.js'
+import { ConfigError, DEFAULT_CONFIG, readServerConfig, secret } from './config.js'
 import type { Database } from './db/database.js'
 import { migrate } from './db/migrations.js'
 import { openPgliteDatabase } from './db/pglite-database.js'
@@ -102,7 +104,7 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     }
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, got ${values.port}`)
-    const app = await buildServer({ config, db, clock: systemClock, logger: true, metricsToken: secret(io.env, 'METRICS_TOKEN') })
+    const app = await buildServer({ config, db, clock: systemClock, logger: true, metricsToken: secret(io.env, 'METRICS_TOKEN'), ensGatewaySigner: ensGatewaySigner(io.env) })
     // The embedded wallet's origin, when configured: its own listener, its own host name in front.
     const wallet = await configuredWallet(config, db, systemClock, io.env, true)
     const walletPort = values['wallet-port'] === undefined ? wallet?.port : Number(values['wallet-port'])
@@ -169,4 +171,12 @@ function stopOnSignal(stop: () => Promise<void>): Promise<void> {
     process.on('SIGTERM', onSignal)
     process.on('SIGINT', onSignal)
   })
+}
+
+/** The CCIP-read gateway's key (ENS_GATEWAY_KEY or ENS_GATEWAY_KEY_FILE: a 32-byte hex private key); no gateway without it. */
+function ensGatewaySigner(env: NodeJS.ProcessEnv): LocalAccount | undefined {
+  const key = secret(env, 'ENS_GATEWAY_KEY')
+  if (key === undefined) return undefined
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw new ConfigError('ENS_GATEWAY_KEY must be a private key: 0x and 64 hex digits')
+  return privateKeyToAccount(key as Hex)
 }

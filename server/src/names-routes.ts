@@ -3,7 +3,10 @@
  * modal's GETs, behind the project guard), and the signed registration, whose refusals answer
  * 400 `{ reasons: [{ description }] }`.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { isAddress, isHex, type LocalAccount } from 'viem'
+import type { Clock } from './clock.js'
+import { GATEWAY_ANSWER_TTL_S, GatewayRequestError, gatewayAnswer } from './ens-gateway.js'
 import { HttpError } from './http-error.js'
 import { InvalidAddressError, NameRegistrationError, reverseLookupAddress, type NameRegistry } from './names.js'
 
@@ -62,3 +65,36 @@ export function registerNameRoutes(app: FastifyInstance, names: NameRegistry): v
     }
   })
 }
+
+/**
+ * The CCIP-read gateway (./ens-gateway) for the zone's offchain resolver, as EIP-3668 clients call
+ * it: `GET /ens-gateway/{sender}/{data}.json` (the URL template `<server>/ens-gateway/{sender}/{data}.json`)
+ * or `POST /ens-gateway { sender, data }`, answering `{ data }`. Public data, so any page may read
+ * it (`Access-Control-Allow-Origin: *`, no credentials); a malformed request is 400 `{ message }`.
+ */
+export function registerGatewayRoutes(app: FastifyInstance, names: NameRegistry, signer: LocalAccount, clock: Clock): void {
+  const answer = async (reply: FastifyReply, sender: unknown, data: unknown) => {
+    void reply.header('access-control-allow-origin', '*').header('cache-control', `max-age=${Math.floor(GATEWAY_ANSWER_TTL_S / 2)}`)
+    if (typeof sender !== 'string' || !isAddress(sender, { strict: false })) return reply.status(400).send({ message: 'sender must be the resolver\'s address' })
+    if (typeof data !== 'string' || !isHex(data) || data.length > MAX_GATEWAY_DATA) return reply.status(400).send({ message: 'data must be hex call data' })
+    try {
+      return { data: await gatewayAnswer(names, signer, sender, data, clock.now()) }
+    } catch (error) {
+      if (error instanceof GatewayRequestError) return reply.status(400).send({ message: error.message })
+      throw error
+    }
+  }
+  // A wildcard: the call data is longer than the router allows a parameter to be.
+  app.get('/ens-gateway/*', async (request, reply) => {
+    const [sender, data, ...rest] = (request.params as { '*': string })['*'].split('/')
+    if (rest.length > 0) return reply.status(404).send({ message: 'Expected /ens-gateway/{sender}/{data}.json' })
+    return answer(reply, sender, data?.replace(/\.json$/, ''))
+  })
+  app.post('/ens-gateway', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>
+    return answer(reply, body.sender, body.data)
+  })
+}
+
+/** The longest call data a gateway request may carry (a name is at most 255 bytes). */
+const MAX_GATEWAY_DATA = 4_096
