@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command: every check and every test suite, then one summary line
 // `tests: N passed, N failed` summed over every runner. Exits non-zero on any failure.
-// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise knip vitest build size package e2e security
+// Usage: npm test [-- --only <step>[,<step>]]   steps: typecheck lint depcruise knip vitest build size package e2e security scale
 // One devnet per run: the e2e world (a devnet, the demo's build, its preview) starts first, in a
 // child of its own; the vitest contract project runs on its devnet in the background while the
 // checks, the other vitest projects, the build and the package run in the foreground, and the
@@ -86,11 +86,11 @@ async function suite(name, command, args, report, count, options = {}) {
 
 const isSecurityFile = (file) => /[\\/]tests[\\/]security[\\/]/.test(file)
 
-/** vitest's JSON report, split: files under tests/security count for the security step. */
-function countVitest(report) {
+/** vitest's JSON report, split: files under tests/security count for the security step, the rest for `own`. */
+function countVitest(report, own = 'vitest') {
   const tallies = {}
   for (const file of report.testResults ?? []) {
-    const step = isSecurityFile(file.name ?? '') ? 'security' : 'vitest'
+    const step = isSecurityFile(file.name ?? '') ? 'security' : own
     tallies[step] ??= { passed: 0, failed: 0 }
     // A file that failed to load has no assertions: it counts as one failure.
     if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') tallies[step].failed += 1
@@ -156,6 +156,17 @@ function ensurePostgres() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   const aptGet = (...args) => spawnSync(command, [...prefix, ...args], { stdio: 'inherit', env }).status === 0
   return aptGet('update', '-qq') && aptGet('install', '-y', '-qq', 'postgresql') && installed()
+}
+
+/** Debian's nginx, installed when missing: the scale suite's load balancer (tests/scale). */
+function ensureNginx() {
+  const found = () => spawnSync('sh', ['-c', 'command -v nginx || test -x /usr/sbin/nginx'], { stdio: 'ignore' }).status === 0
+  if (found()) return true
+  console.log("\n=== nginx: missing, installing Debian's nginx with apt-get")
+  const [command, prefix] = process.getuid?.() === 0 ? ['apt-get', []] : ['sudo', ['apt-get']]
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  const aptGet = (...args) => spawnSync(command, [...prefix, ...args], { stdio: 'inherit', env }).status === 0
+  return aptGet('update', '-qq') && aptGet('install', '-y', '-qq', 'nginx') && found()
 }
 
 const bin = (name) => `node_modules/.bin/${name}`
@@ -265,6 +276,19 @@ if (browserProjects.length > 0) {
   } else {
     for (const p of browserProjects) results.push({ name: p, passed: 0, failed: 1, ok: false })
     console.log(`=== ${name}: FAILED: Chromium could not be installed`)
+  }
+}
+
+// The fault and load suite last, alone on the machine: three server replicas behind nginx on one
+// PostgreSQL and one chain, under load while a replica, the database, the indexer's holder and the
+// chain's RPC fail in turn (tests/scale). Its own cluster, chain and ports: it shares nothing.
+if (wanted('scale')) {
+  if (ensurePostgres() && ensureNginx()) {
+    const report = 'test-results/vitest-scale.json'
+    await suite('scale', bin('vitest'), [...vitestArgs(report), '--config', 'tests/scale/vitest.config.ts'], report, (r) => countVitest(r, 'scale'))
+  } else {
+    results.push({ name: 'scale', passed: 0, failed: 1, ok: false })
+    console.log('=== scale: FAILED: PostgreSQL or nginx could not be installed')
   }
 }
 
