@@ -10,6 +10,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { loadArtifacts } from '../../devnet/src/chains/eip155/compile.js'
+import { deployDevnetContracts } from '../../devnet/src/chains/eip155/deploy.js'
+import { DEVNET_CONTRACTS } from '../../devnet/src/config.js'
 import { freePort } from '../e2e/support/free-port.js'
 import { postgresBinaries } from '../../server/test/postgres-cluster.js'
 
@@ -195,11 +198,32 @@ export class Cluster {
     await this.proxy.start()
   }
 
-  /** The server's configuration file: the chain behind the proxy, indexed activity, no practical rate limit. */
+  /**
+   * The devnet's contracts on the chain (its tokens, pools and router, at the devnet's addresses),
+   * so the mix's swap quotes are the router's.
+   */
+  async deployContracts(): Promise<void> {
+    await deployDevnetContracts(CHAIN_ID, this.anvilUrl, await loadArtifacts())
+  }
+
+  /** The server's configuration file: the chain behind the proxy, its swap router and tokens, indexed activity, no practical rate limit. */
   writeConfig(): string {
     const path = join(this.dir, 'walletgate.json')
+    writeFileSync(
+      join(this.dir, 'tokens.json'),
+      JSON.stringify({ name: 'scale', tokens: [{ chainId: CHAIN_ID, address: DEVNET_CONTRACTS.DVT, name: 'Devnet Token', symbol: 'DVT', decimals: 18 }] }),
+    )
     const config = {
-      chains: [{ id: `eip155:${CHAIN_ID}`, name: 'Load chain', rpcUrls: [`http://127.0.0.1:${this.proxy.port}`], activity: { source: 'indexer', startBlock: 0, confirmations: 0 } }],
+      tokenLists: ['tokens.json'],
+      chains: [
+        {
+          id: `eip155:${CHAIN_ID}`,
+          name: 'Load chain',
+          rpcUrls: [`http://127.0.0.1:${this.proxy.port}`],
+          swap: { router: DEVNET_CONTRACTS.swapRouter, weth: DEVNET_CONTRACTS.weth },
+          activity: { source: 'indexer', startBlock: 0, confirmations: 0 },
+        },
+      ],
       trustedProxies: ['127.0.0.1'],
       limits: { requestsPerMinute: 1_000_000 },
     }

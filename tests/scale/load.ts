@@ -6,21 +6,26 @@
  */
 import { randomBytes } from 'node:crypto'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { DEVNET_CONTRACTS } from '../../devnet/src/config.js'
+import { NATIVE_TOKEN } from '../../server/src/chains/uniswap-v2.js'
 import { registration, siwe } from '../../server/test/signing.js'
 import { CHAIN_ID, PAGE, PROJECT } from './cluster.js'
 
 const SDK = `projectId=${PROJECT}&st=walletgate&sv=walletgate-0.1.0`
 const CHAIN = `eip155:${CHAIN_ID}`
+const NATIVE = NATIVE_TOKEN
+const DVT = DEVNET_CONTRACTS.DVT
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
-export type Kind = 'balance' | 'history' | 'identity' | 'name' | 'event' | 'register' | 'signin'
+export type Kind = 'balance' | 'history' | 'identity' | 'name' | 'quote' | 'event' | 'register' | 'signin'
 
 /** The mix, in shares of the requests started (sums to 100). */
 export const MIX: readonly [Kind, number][] = [
-  ['balance', 28],
-  ['history', 18],
+  ['balance', 24],
+  ['history', 16],
   ['identity', 12],
   ['name', 10],
+  ['quote', 6],
   ['event', 20],
   ['register', 6],
   ['signin', 6],
@@ -163,6 +168,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         return get(kind, `/v1/identity/${who}?${SDK}`)
       case 'name':
         return get(kind, `/v1/profile/account/${options.names[n % options.names.length]}?${SDK}`)
+      case 'quote':
+        // A swap quote of the native coin for DVT through the chain's router (the devnet's pools).
+        return get(kind, `/v1/convert/quotes?${SDK}&amount=${(n % 9) + 1}000000000000000&userAddress=${who}&from=${CHAIN}:${NATIVE}&to=${CHAIN}:${DVT}`)
       case 'event': {
         const eventId = `${options.runId}-e${n}`
         const body = { eventId, url: `${PAGE}/checkout`, domain: 'app.example', timestamp: Date.now(), props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } } }
