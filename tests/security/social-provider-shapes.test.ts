@@ -1,7 +1,8 @@
 /**
  * Attacks on the social login's new provider shapes (issue 47), over real HTTP against the devnet's
  * wallet origin and its stand-in providers: Apple's form post replayed or forged, an OAuth 2 code
- * carried from one provider's flow into another's (a mix-up), an Apple id token for another app,
+ * carried from one provider's flow into another's, an answer naming another issuer (both mix-ups),
+ * an Apple id token for another app,
  * and the callback's pages framed by another site. Each signs no one in.
  */
 import { describe, expect, it } from 'vitest'
@@ -67,6 +68,16 @@ describe('attacks on the provider shapes', () => {
     const mixed = await fetch(`${social.url()}/social/callback?${new URLSearchParams({ code, state }).toString()}`, { redirect: 'manual' })
     expect(fragmentOf(mixed).get('walletgate_social_error')).toBe('invalid_token')
     expect(fragmentOf(mixed).get('walletgate_social')).toBeNull()
+  })
+
+  it("GitHub's answer naming another issuer (RFC 9207's iss: a mix-up) signs no one in", async () => {
+    const { location } = await answerFrom('github', 'github-1002')
+    expect(location!.searchParams.get('iss')).toBe(`${new URL(social.url()).origin}/social/github`)
+    const mixed = new URL(location!)
+    mixed.searchParams.set('iss', `${new URL(social.url()).origin}/social/discord`)
+    const res = await fetch(mixed, { redirect: 'manual' })
+    expect(fragmentOf(res).get('walletgate_social_error')).toBe('invalid_token')
+    expect(fragmentOf(res).get('walletgate_social')).toBeNull()
   })
 
   it('an Apple id token issued for another app is refused', async () => {

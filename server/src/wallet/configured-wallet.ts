@@ -128,6 +128,7 @@ export function socialSettings(config: SocialConfig, env: NodeJS.ProcessEnv): So
     settings[shape] = {
       kind: 'oauth2',
       shape,
+      issuer: given.issuer ?? preset.issuer,
       authorizationEndpoint: given.authorizationEndpoint ?? preset.authorizationEndpoint,
       tokenEndpoint: given.tokenEndpoint ?? preset.tokenEndpoint,
       userEndpoint: given.userEndpoint ?? preset.userEndpoint,

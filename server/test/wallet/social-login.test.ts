@@ -49,6 +49,7 @@ async function replica(): Promise<string> {
           github: {
             kind: 'oauth2',
             shape: 'github',
+            issuer: 'https://github.test/login/oauth',
             authorizationEndpoint: standIn!.endpoints.authorization,
             tokenEndpoint: standIn!.endpoints.token,
             userEndpoint: standIn!.endpoints.user,

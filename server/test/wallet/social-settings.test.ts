@@ -20,7 +20,8 @@ describe('wallet.social', () => {
     })
     const settings = socialSettings(config, { GOOGLE_CLIENT_SECRET: 'g-secret', GITHUB_CLIENT_SECRET: 'gh-secret', X_CLIENT_SECRET: 'x-secret', APPLE_PRIVATE_KEY: pem })
     expect(settings.google).toMatchObject({ kind: 'oidc', issuer: 'https://accounts.google.com', clientId: 'g-id', clientSecret: 'g-secret' })
-    expect(settings.github).toMatchObject({ kind: 'oauth2', tokenEndpoint: 'https://github.com/login/oauth/access_token', userEndpoint: 'https://api.github.com/user', clientSecret: 'gh-secret' })
+    // GitHub names itself in its answers (iss): that name is checked.
+    expect(settings.github).toMatchObject({ kind: 'oauth2', issuer: 'https://github.com/login/oauth', tokenEndpoint: 'https://github.com/login/oauth/access_token', userEndpoint: 'https://api.github.com/user', clientSecret: 'gh-secret' })
     // X takes its client's credentials by HTTP Basic only.
     expect(settings.x).toMatchObject({ kind: 'oauth2', clientAuth: 'basic' })
     expect(settings.apple).toMatchObject({ kind: 'apple', issuer: 'https://appleid.apple.com', teamId: 'ABCDE12345', keyId: 'KEY1234567', privateKeyPem: pem })

@@ -71,7 +71,16 @@ export async function startSocialProviders(options: { baseUrl: string; redirectU
   const oauth2 = new Map(
     OAUTH2_SHAPES.map((shape) => [
       shape,
-      startOAuth2StandIn({ shape, baseUrl: options.baseUrl, prefix: `/social/${shape}`, clientId: SOCIAL_CLIENT_ID, clientSecret: SOCIAL_CLIENT_SECRET, redirectUri: options.redirectUri }),
+      startOAuth2StandIn({
+        shape,
+        baseUrl: options.baseUrl,
+        prefix: `/social/${shape}`,
+        clientId: SOCIAL_CLIENT_ID,
+        clientSecret: SOCIAL_CLIENT_SECRET,
+        redirectUri: options.redirectUri,
+        // GitHub names itself in its answers (RFC 9207's iss); the others do not.
+        ...(shape === 'github' ? { issuer: oauth2Issuer(options.baseUrl, shape) } : {}),
+      }),
     ]),
   )
   const team = await generateKeyPair('ES256', { extractable: true })
@@ -91,6 +100,7 @@ export async function startSocialProviders(options: { baseUrl: string; redirectU
     settings[shape] = {
       kind: 'oauth2',
       shape,
+      issuer: oauth2Issuer(options.baseUrl, shape),
       authorizationEndpoint: standIn.endpoints.authorization,
       tokenEndpoint: standIn.endpoints.token,
       userEndpoint: standIn.endpoints.user,
@@ -274,3 +284,6 @@ function forgeWrongAudience(res: ServerResponse, m: Mounted): void {
 }
 
 const interactionPath = (prefix: string, uid: string): string => `${prefix}/interaction/${encodeURIComponent(uid)}`
+
+/** An OAuth 2 stand-in's issuer: its own prefix on the wallet origin. */
+const oauth2Issuer = (baseUrl: string, shape: OAuth2Shape): string => `${baseUrl}/social/${shape}`

@@ -32,6 +32,8 @@ export interface OAuth2StandInOptions {
   readonly redirectUri: string
   /** The clock of every lifetime check (default Date.now). */
   readonly now?: () => number
+  /** Names itself in every answer to the app (`iss`, RFC 9207), as GitHub does; absent: no `iss`. */
+  readonly issuer?: string
 }
 
 /** An authorization code lives a minute. */
@@ -134,7 +136,8 @@ export function startOAuth2StandIn(options: OAuth2StandInOptions): OAuth2StandIn
     const choice = readSignInChoice(shape, form ?? new URLSearchParams())
     if (choice.kind === 'invalid') return sendHtml(res, 400, signInPage(shape, interactionPath(id), choice.problem))
     pending.close(id)
-    const back = (params: Record<string, string | null>): void => redirect(res, withParams(request.redirectUri, { ...params, state: request.state }))
+    const back = (params: Record<string, string | null>): void =>
+      redirect(res, withParams(request.redirectUri, { ...params, state: request.state, ...(options.issuer === undefined ? {} : { iss: options.issuer }) }))
     if (choice.kind === 'deny') return back({ error: 'access_denied', error_description: 'The person refused to sign in' })
     if (choice.kind === 'server-error') return back({ error: 'server_error', error_description: 'The devnet provider failed on purpose' })
     // The wrong-audience fault: a code only another app may redeem, as one stolen from it would be.

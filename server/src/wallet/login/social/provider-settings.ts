@@ -47,6 +47,11 @@ export type SocialProviderSettings =
   | {
       readonly kind: 'oauth2'
       readonly shape: UserEndpointShape
+      /**
+       * Who the provider says it is in its answers (`iss`, RFC 9207, which GitHub sends): a present
+       * `iss` must be exactly this, or the answer is refused (a mix-up).
+       */
+      readonly issuer: string
       readonly authorizationEndpoint: string
       readonly tokenEndpoint: string
       readonly userEndpoint: string
@@ -71,8 +76,9 @@ export type SocialProviderSettings =
 export type SocialSettings = Partial<Record<SocialProvider, SocialProviderSettings>>
 
 /** The real providers' endpoints and scopes (each a default the configuration may replace). */
-export const OAUTH2_PRESETS: Record<UserEndpointShape, { authorizationEndpoint: string; tokenEndpoint: string; userEndpoint: string; scope: string; clientAuth: 'post' | 'basic' }> = {
+export const OAUTH2_PRESETS: Record<UserEndpointShape, { issuer: string; authorizationEndpoint: string; tokenEndpoint: string; userEndpoint: string; scope: string; clientAuth: 'post' | 'basic' }> = {
   github: {
+    issuer: 'https://github.com/login/oauth',
     authorizationEndpoint: 'https://github.com/login/oauth/authorize',
     tokenEndpoint: 'https://github.com/login/oauth/access_token',
     userEndpoint: 'https://api.github.com/user',
@@ -80,6 +86,7 @@ export const OAUTH2_PRESETS: Record<UserEndpointShape, { authorizationEndpoint: 
     clientAuth: 'post',
   },
   discord: {
+    issuer: 'https://discord.com',
     authorizationEndpoint: 'https://discord.com/oauth2/authorize',
     tokenEndpoint: 'https://discord.com/api/oauth2/token',
     userEndpoint: 'https://discord.com/api/users/@me',
@@ -87,6 +94,7 @@ export const OAUTH2_PRESETS: Record<UserEndpointShape, { authorizationEndpoint: 
     clientAuth: 'post',
   },
   x: {
+    issuer: 'https://x.com',
     authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
     tokenEndpoint: 'https://api.x.com/2/oauth2/token',
     userEndpoint: 'https://api.x.com/2/users/me',
@@ -94,6 +102,7 @@ export const OAUTH2_PRESETS: Record<UserEndpointShape, { authorizationEndpoint: 
     clientAuth: 'basic',
   },
   facebook: {
+    issuer: 'https://www.facebook.com',
     authorizationEndpoint: 'https://www.facebook.com/v23.0/dialog/oauth',
     tokenEndpoint: 'https://graph.facebook.com/v23.0/oauth/access_token',
     userEndpoint: 'https://graph.facebook.com/v23.0/me?fields=id,name,email',
@@ -116,6 +125,7 @@ const clientId = z.string().min(1).max(512)
 
 const oauth2Schema = z.strictObject({
   clientId,
+  issuer: z.optional(endpoint),
   authorizationEndpoint: z.optional(endpoint),
   tokenEndpoint: z.optional(endpoint),
   userEndpoint: z.optional(endpoint),

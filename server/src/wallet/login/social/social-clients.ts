@@ -130,9 +130,10 @@ export class SocialClients {
     const insecure = (...urls: string[]): boolean => urls.every(isLoopbackHttp)
     let config: oidc.Configuration
     if (settings.kind === 'oauth2') {
-      const { authorizationEndpoint, tokenEndpoint, userEndpoint } = settings
+      const { issuer, authorizationEndpoint, tokenEndpoint, userEndpoint } = settings
       config = new oidc.Configuration(
-        { issuer: new URL(authorizationEndpoint).origin, authorization_endpoint: authorizationEndpoint, token_endpoint: tokenEndpoint },
+        // A provider that names itself in its answers (GitHub) is checked against this issuer.
+        { issuer, authorization_endpoint: authorizationEndpoint, token_endpoint: tokenEndpoint },
         settings.clientId,
         { client_secret: settings.clientSecret },
         settings.clientAuth === 'basic' ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.ClientSecretPost(settings.clientSecret),
