@@ -4,14 +4,15 @@
  * Once a visitor has a passkey, the wallet sends most of what the account holds only with that
  * passkey's assertion for exactly that send. The attacker tries: the large send with the session
  * alone; an assertion the visitor made for another send (to another receiver); one made to export
- * keys; the visitor's assertion replayed for the same send. Each sends nothing. A small send, and a
+ * keys; the visitor's assertion replayed for the same send; a passkey of the thief's own, added with
+ * the stolen session. Each sends nothing. A small send, and a
  * visitor without a passkey, go as before. Over real HTTP, on the devnet's chain A.
  */
 import { createPublicClient, http, parseEther, toHex, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../server/src/clock'
 import { PASSKEY_MESSAGES } from '../../server/src/wallet/login/passkeys'
-import { PASSKEY_SEND_REQUIRED } from '../../server/src/wallet/wallet-server'
+import { PASSKEY_ADD_REQUIRED, PASSKEY_SEND_REQUIRED } from '../../server/src/wallet/wallet-server'
 import { SoftAuthenticator } from '../../server/test/wallet/soft-authenticator'
 import { bearer, postJson, startWalletOrigin, type TestWalletOrigin } from '../support/wallet-origin'
 import { devnet } from '../contract/devnet/helpers'
@@ -85,6 +86,26 @@ describe('a large send of a visitor with a passkey', () => {
     await send(v.token, v.address, THIEF, '0.9')
     expect(await send(v.token, v.address, THIEF, '0.9', forExport)).toMatchObject({ status: 400, json: { message: PASSKEY_MESSAGES.notVerified } })
     expect(await chain.getBalance({ address: v.address })).toBe(parseEther('1'))
+  })
+
+  it("cannot be confirmed by a passkey the thief adds with the stolen session: adding another needs one the wallet has", async () => {
+    const v = await withPasskey('erin@example.test')
+    // A credential the thief made on their own authenticator, for this wallet's RP ID.
+    const thief = new SoftAuthenticator()
+    thief.create({ challenge: 'AAAA', rp: { id: 'localhost' }, user: { id: 'thief' } }, url)
+    const asked = await post('/v1/passkey/register/options', {}, bearer(v.token))
+    expect(asked).toMatchObject({ status: 403, json: { message: PASSKEY_ADD_REQUIRED, code: 'passkey_required' } })
+    // The thief's own authenticator answers the proof: it is no passkey of this wallet's.
+    const forged = await post('/v1/passkey/register/options', { passkey: thief.get(asked.json.passkeyOptions as never, url) }, bearer(v.token))
+    expect(forged.status).toBe(400)
+    const large = await send(v.token, v.address, THIEF, '0.9')
+    expect(large.status).toBe(403)
+    // The visitor's own passkey lets them add a second one.
+    const again = await post('/v1/passkey/register/options', {}, bearer(v.token))
+    const proved = await post('/v1/passkey/register/options', { passkey: v.authenticator.get(again.json.passkeyOptions as never, url) }, bearer(v.token))
+    expect(proved.status).toBe(200)
+    const second = new SoftAuthenticator()
+    expect((await post('/v1/passkey/register', { response: second.create(proved.json as never, url) }, bearer(v.token))).status).toBe(200)
   })
 
   it('a spending grant to a session key needs the passkey too', async () => {

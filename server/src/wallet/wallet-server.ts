@@ -23,7 +23,8 @@
  *   POST /v1/rpc { chainId, method, params[, passkey] } (session) -> { result } | 403 "Requested RPC call is not allowed"
  *                                                    | 403 passkey_required { passkeyOptions } for a large send of a user with a passkey
  *   POST /v1/solana/sign { kind, bytes } (session)    -> { signature } (base58) of a message (never a transaction's) or a transaction the user signs (audited)
- *   POST /v1/passkey/register/options (session)       -> WebAuthn creation options (with passkeys on)
+ *   POST /v1/passkey/register/options [{ passkey }] (session) -> WebAuthn creation options (with passkeys on); a user
+ *                                                    with a passkey first proves one (403 passkey_required)
  *   POST /v1/passkey/register { response } (session)  -> { passkey: { id, createdAt } } the credential kept for the user
  *   GET  /v1/passkeys               (session)         -> { passkeys: [{ id, createdAt, lastUsedAt? }] }
  *   POST /v1/passkey/login/options                    -> WebAuthn request options (any discoverable credential)
@@ -68,6 +69,8 @@ import { confirmable, needsPasskey } from './large-sends.js'
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 /** A large send of a user with a passkey, asked without the passkey's confirmation. */
 export const PASSKEY_SEND_REQUIRED = 'Confirm this send with your passkey'
+/** Another passkey asked for without one the user already has. */
+export const PASSKEY_ADD_REQUIRED = 'Confirm with a passkey you already have to add another'
 /** A browser request from an origin the wallet does not serve. */
 export const ORIGIN_NOT_ALLOWED = 'This origin is not allowed to call the wallet service'
 
@@ -678,7 +681,19 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
   const passkeys = parts.passkeys
   if (passkeys !== undefined) {
     // Adding one needs a session; the ceremony runs in the wallet's own page (the RP is its origin).
-    app.post('/v1/passkey/register/options', async (req) => passkeys.registrationOptions((await authenticate(req)).user))
+    // Adding another needs one the user already has: a session alone (a stolen token) could
+    // otherwise add the thief's own passkey and confirm with it what a passkey guards.
+    app.post('/v1/passkey/register/options', async (req) => {
+      const { user } = await authenticate(req)
+      if (await passkeys.has(user.id)) {
+        const b = jsonBody(req)
+        if (b.passkey === undefined) {
+          throw new WalletHttpError(403, PASSKEY_ADD_REQUIRED, { message: PASSKEY_ADD_REQUIRED, code: 'passkey_required', passkeyOptions: await passkeys.confirmOptions(user, 'passkey-add') })
+        }
+        await passkeys.confirm(user, b.passkey, client(req), 'passkey-add')
+      }
+      return passkeys.registrationOptions(user)
+    })
     app.post('/v1/passkey/register', async (req) => {
       const { user } = await authenticate(req)
       return { passkey: await passkeys.register(user, jsonBody(req).response) }

@@ -287,14 +287,29 @@ export class FrameHandler {
     PASSKEY_ADD: async () => {
       await this.requireSession()
       if (this.env.webauthn === undefined) throw new FrameFailure(NO_WEBAUTHN)
-      const options = await this.api<unknown>('/v1/passkey/register/options', { method: 'POST', body: {}, auth: true })
+      // A wallet that has a passkey adds another only with one it has (the service says so first).
+      const proof = await this.api<unknown>('/v1/passkey/register/options', { method: 'POST', body: {}, auth: true }).then(
+        (options) => ({ options }),
+        (error: unknown) => {
+          if (error instanceof FrameFailure && error.passkeyOptions !== undefined) return { existing: error.passkeyOptions }
+          throw error
+        },
+      )
       const approved = await this.askVisitor({
         title: 'Add a passkey',
         method: 'passkey_add',
         appName: this.appName,
-        rows: [{ label: 'Passkey', value: "Next time, sign in to this wallet with this device's screen lock or a security key, with no code." }],
+        rows: [
+          { label: 'Passkey', value: "Next time, sign in to this wallet with this device's screen lock or a security key, with no code." },
+          ...('existing' in proof ? [{ label: 'First', value: 'Confirm with a passkey this wallet already has.' }] : []),
+        ],
       })
       if (!approved) throw new FrameFailure({ message: FRAME_MESSAGES.rejected, code: 4001 })
+      let options = 'options' in proof ? proof.options : undefined
+      if ('existing' in proof) {
+        const passkey = await this.ceremony((webauthn) => webauthn.get(proof.existing))
+        options = await this.api<unknown>('/v1/passkey/register/options', { method: 'POST', body: { passkey }, auth: true })
+      }
       // Right after the visitor's click in this frame: the browser's create() needs that gesture.
       const response = await this.ceremony((webauthn) => webauthn.create(options))
       await this.api('/v1/passkey/register', { method: 'POST', body: { response }, auth: true })
