@@ -2,13 +2,15 @@
  * Which requests of the wallet's RPC a passkey must confirm, for a user who has one: a send that
  * moves at least half of what the account holds of an asset (its native currency, or an ERC-20
  * token by `transfer`, `transferFrom` from the account, or an `approve` that lets another spend
- * it), a grant of spending permissions to a session key, and a signed permit (EIP-2612's `Permit`,
- * Permit2's `PermitSingle`, `PermitBatch`, `PermitTransferFrom`...: a signature that lets another
- * spend the account's tokens without a transaction). A stolen session alone then cannot
+ * it, or `increaseAllowance`), an approval of all of a collection (`setApprovalForAll`), a call to
+ * the account itself (a smart account's own `execute`, which may do anything), a grant of spending
+ * permissions to a session key, and any typed-data signature (EIP-2612 and Permit2 permits, USDC's
+ * `TransferWithAuthorization`, marketplace orders, Safe transactions: too many kinds move funds
+ * without a transaction to tell them apart by name). A stolen session alone then cannot
  * empty the wallet: what a thief would send is exactly what needs the passkey, which never leaves
  * the visitor's device. Counting by share rather than by price needs no price for any token.
  */
-import { decodeFunctionData, erc20Abi, getAddress, type Address, type Hex, type PublicClient } from 'viem'
+import { decodeFunctionData, erc20Abi, getAddress, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
 
 /** At least this share of the account's balance of an asset, moved in one request, is a large send. */
 export const LARGE_SEND_SHARE = { numerator: 1n, denominator: 2n } as const
@@ -40,13 +42,18 @@ export function confirmable(method: string): boolean {
   return ALWAYS_CONFIRMED.has(method) || method === 'eth_sendTransaction' || method === 'wallet_sendCalls' || method === 'eth_signTypedData_v4'
 }
 
-/** Whether typed data (eth_signTypedData_v4's second parameter) is a permit to spend tokens; unreadable counts as one. */
-function isPermit(typed: unknown): boolean {
+/** Approvals that hand over more than an amount: all of a collection, or an allowance raised. */
+const APPROVALS = parseAbi(['function setApprovalForAll(address operator, bool approved)', 'function increaseAllowance(address spender, uint256 addedValue)'])
+
+/** A call that hands another all of a collection, or raises an allowance by at least half the balance (counted as an approval). */
+function approvalOf(call: Call): { kind: 'all' } | { kind: 'raise'; token: Address; amount: bigint } | undefined {
+  if (call.to === undefined || call.data === undefined || call.data.length < 10) return undefined
   try {
-    const data = (typeof typed === 'string' ? JSON.parse(typed) : typed) as { primaryType?: unknown }
-    return typeof data.primaryType !== 'string' || /^permit/i.test(data.primaryType)
+    const decoded = decodeFunctionData({ abi: APPROVALS, data: call.data })
+    if (decoded.functionName === 'setApprovalForAll') return decoded.args[1] ? { kind: 'all' } : undefined
+    return { kind: 'raise', token: getAddress(call.to), amount: decoded.args[1] }
   } catch {
-    return true
+    return undefined
   }
 }
 
@@ -88,14 +95,18 @@ const isLarge = (moved: bigint, held: bigint): boolean =>
  */
 export async function needsPasskey(client: Pick<PublicClient, 'getBalance' | 'readContract'>, account: Address, method: string, params: readonly unknown[]): Promise<boolean> {
   if (ALWAYS_CONFIRMED.has(method)) return true
-  if (method === 'eth_signTypedData_v4') return isPermit(params[1])
+  if (method === 'eth_signTypedData_v4') return true
   const calls = callsOf(method, params)
   if (calls === undefined) return false
   let native = 0n
   const tokens = new Map<Address, bigint>()
   for (const call of calls) {
     native += amountOf(call.value)
-    const out = tokenOutflow(call, account)
+    // The account calling itself (a smart account's execute) may do anything.
+    if (call.to !== undefined && call.data !== undefined && call.data !== '0x' && getAddress(call.to) === account) return true
+    const approval = approvalOf(call)
+    if (approval?.kind === 'all') return true
+    const out = approval?.kind === 'raise' ? approval : tokenOutflow(call, account)
     if (out !== undefined) tokens.set(out.token, (tokens.get(out.token) ?? 0n) + out.amount)
   }
   if (native > 0n) {

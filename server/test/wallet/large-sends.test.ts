@@ -3,7 +3,7 @@
  * account holds of an asset, summed over a batch, by value or by an ERC-20 transfer, transferFrom
  * or approve; a spending grant always; a balance that cannot be read counts as nothing held.
  */
-import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { confirmable, needsPasskey } from '../../src/wallet/large-sends.js'
 
@@ -53,12 +53,21 @@ describe('a large send', () => {
     expect(await needsPasskey(chain(), ACCOUNT, 'wallet_grantPermissions', [{}])).toBe(true)
   })
 
-  it('is a signed permit to spend tokens (EIP-2612, Permit2), or typed data that cannot be read', async () => {
+  it('is any typed-data signature: permits, transfer authorizations and orders move funds by name alone', async () => {
     const typed = (primaryType: string) => JSON.stringify({ primaryType, domain: {}, types: {}, message: {} })
-    expect(await needsPasskey(chain(), ACCOUNT, 'eth_signTypedData_v4', [ACCOUNT, typed('Permit')])).toBe(true)
-    expect(await needsPasskey(chain(), ACCOUNT, 'eth_signTypedData_v4', [ACCOUNT, typed('PermitBatchTransferFrom')])).toBe(true)
-    expect(await needsPasskey(chain(), ACCOUNT, 'eth_signTypedData_v4', [ACCOUNT, '{not json'])).toBe(true)
-    expect(await needsPasskey(chain(), ACCOUNT, 'eth_signTypedData_v4', [ACCOUNT, typed('Mail')])).toBe(false)
+    for (const primaryType of ['Permit', 'PermitBatchTransferFrom', 'TransferWithAuthorization', 'OrderComponents', 'SafeTx', 'Mail']) {
+      expect(await needsPasskey(chain(), ACCOUNT, 'eth_signTypedData_v4', [ACCOUNT, typed(primaryType)]), primaryType).toBe(true)
+    }
+  })
+
+  it("is an approval of a whole collection, a raised allowance of half the balance, or the account calling itself", async () => {
+    const approveAll = (approved: boolean) => encodeFunctionData({ abi: parseAbi(['function setApprovalForAll(address, bool)']), functionName: 'setApprovalForAll', args: [OTHER, approved] })
+    expect(await needsPasskey(chain(), ACCOUNT, ...send(tx(0n, approveAll(true), TOKEN)))).toBe(true)
+    expect(await needsPasskey(chain(), ACCOUNT, ...send(tx(0n, approveAll(false), TOKEN)))).toBe(false)
+    const raise = (amount: bigint) => encodeFunctionData({ abi: parseAbi(['function increaseAllowance(address, uint256)']), functionName: 'increaseAllowance', args: [OTHER, amount] })
+    expect(await needsPasskey(chain(), ACCOUNT, ...send(tx(0n, raise(50n), TOKEN)))).toBe(true)
+    expect(await needsPasskey(chain(), ACCOUNT, ...send(tx(0n, raise(10n), TOKEN)))).toBe(false)
+    expect(await needsPasskey(chain(), ACCOUNT, ...send(tx(0n, '0xb61d27f6', ACCOUNT)))).toBe(true)
   })
 
   it('is never a read or a plain signature (those are asked in the frame as before)', async () => {
