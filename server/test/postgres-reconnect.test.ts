@@ -9,12 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openPostgresDatabase, RECONNECT_WAIT_MS } from '../src/db/postgres-database.js'
 import { freshPostgresUrl } from './engines.js'
 
-/** A TCP proxy in front of the database that can refuse connections for a while. */
-async function gate(target: URL): Promise<{ url: string; refuse(): void; admit(): void; close(): Promise<void> }> {
-  let open = true
+/** A TCP proxy in front of the database whose port can close for a while (refused, as a restarting server's is). */
+async function gate(target: URL): Promise<{ url: string; refuse(): Promise<void>; admit(): Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<Socket>()
   const server: Server = createServer((client) => {
-    if (!open) return client.destroy()
     const upstream = connect(Number(target.port), target.hostname)
     sockets.add(client).add(upstream)
     client.pipe(upstream).pipe(client)
@@ -26,17 +24,16 @@ async function gate(target: URL): Promise<{ url: string; refuse(): void; admit()
   const port = (server.address() as { port: number }).port
   const url = new URL(target.href)
   url.host = `127.0.0.1:${port}`
+  const closed = () => new Promise<void>((done) => (server.listening ? server.close(() => done()) : done()))
   return {
     url: url.href,
-    refuse() {
-      open = false
+    async refuse() {
       for (const s of sockets) s.destroy()
       sockets.clear()
+      await closed()
     },
-    admit() {
-      open = true
-    },
-    close: () => new Promise((done) => server.close(() => done())),
+    admit: () => new Promise<void>((done) => server.listen(port, '127.0.0.1', done)),
+    close: closed,
   }
 }
 
@@ -48,7 +45,9 @@ async function unreachable() {
   cleanups.push(() => proxy.close())
   const db = await openPostgresDatabase(proxy.url)
   cleanups.push(() => db.close())
-  proxy.refuse()
+  await proxy.refuse()
+  // The pool sees its idle connections end (a restarting server tells them first: 57P01).
+  await new Promise((done) => setTimeout(done, 200))
   return { proxy, db, started: Date.now() }
 }
 afterEach(async () => {
@@ -82,7 +81,7 @@ describe('PostgreSQL going away', () => {
   it('a statement sent while the database cannot be reached waits for it, then runs', async () => {
     const { proxy, db, started } = await unreachable()
     const answer = db.query<{ one: number }>('SELECT 1 AS one')
-    setTimeout(() => proxy.admit(), 1_500)
+    setTimeout(() => void proxy.admit(), 1_500)
     expect((await answer).rows).toEqual([{ one: 1 }])
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400)
   })

@@ -7,15 +7,16 @@ import type { Database, Queryable } from './database.js'
 export const RECONNECT_WAIT_MS = 10_000
 
 /**
- * Failures that say the statement never ran: no connection could be made (refused, the server
- * starting or shutting down: 57P03), or the server ended the connection before running it (a
- * shutdown or an administrator: 57P01, 57P02; pg's own words when the socket closed under it). A
- * fast shutdown rolls back whatever was running, so such a statement is safe to send again.
+ * Failures that say the statement never ran: no connection could be made (refused, timed out, the
+ * server starting up: 57P03), or the server ended the session before running it (a shutdown or an
+ * administrator: 57P01, 57P02; a fast shutdown rolls back whatever was running). A connection that
+ * merely broke (a reset, "Connection terminated unexpectedly") may have broken after a commit, so
+ * such a statement is not sent again: its failure is the caller's to see.
  */
 function neverRan(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown }
-  if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === '57P01' || e.code === '57P02' || e.code === '57P03') return true
-  return typeof e.message === 'string' && /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(e.message)
+  if (e.code === 'ECONNREFUSED' || e.code === '57P01' || e.code === '57P02' || e.code === '57P03') return true
+  return e.message === 'Connection terminated due to connection timeout'
 }
 
 export async function openPostgresDatabase(connectionString: string, options: { max?: number } = {}): Promise<Database> {
