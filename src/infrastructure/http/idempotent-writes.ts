@@ -14,6 +14,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const WRITE_RETRIES = 3
 export const WRITE_RETRY_DELAY_MS = 400
 
+// Its own copy of the client's global timers: importing them from ./fetch-http-client drew the
+// retries into the page's first script (measured: +812 bytes gzip before open).
 const GLOBAL_TIMERS: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
