@@ -5,7 +5,6 @@
  */
 import { createRequire } from 'node:module'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { LocalAccount } from 'viem'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -21,7 +20,9 @@ import { openApiDocument } from './openapi.js'
 import { checkContract } from './contract.js'
 import { CacheStats, TtlCache } from './ttl-cache.js'
 import { registerIdempotency } from './idempotency.js'
-import { sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
+import { asyncStdout, OneLinePerRequest } from './request-log.js'
+import { securityHeaders } from './security-headers.js'
+import { RequestTallies, sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { chainHealth } from './chain-health.js'
 import { configuredSources, INDEX_INTERVAL_MS } from './chains/configured.js'
 import { PUBLIC_IMAGES, type Image, type PublicImageKind } from './public-images.js'
@@ -117,9 +118,13 @@ declare module 'fastify' {
 
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
   const { config, db, clock } = parts
-  const projects = new Projects(db, clock)
+  const cacheStats = new CacheStats()
+  // Every call checks its project's origins (CORS, then the guard): a replica keeps them a few seconds.
+  const projects = new Projects(db, clock, { cached: true, stats: cacheStats })
+  const log = parts.logger === true ? asyncStdout() : undefined
   const app = Fastify({
-    logger: parts.logger ?? false,
+    logger: log === undefined ? false : { stream: log.stream },
+    logController: new OneLinePerRequest(),
     bodyLimit: config.limits.bodyLimitBytes,
     requestTimeout: 30_000,
     // The client's address from X-Forwarded-For only when the peer is a configured proxy.
@@ -135,14 +140,20 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
 
   // The modal's pages are on other origins: their <img> of a wallet's image must load (CORS guards
   // the JSON answers, which a page of another origin cannot read without it).
-  await app.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'cross-origin' } })
-  const counters = sharedCounters(db, clock)
+  const headers = securityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } })
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers)
+    done()
+  })
+  const counters = sharedCounters(db)
+  const tallies = new RequestTallies(counters, clock)
+  app.addHook('onClose', () => tallies.flush())
   await app.register(rateLimit, {
     global: true,
     max: config.limits.requestsPerMinute,
     timeWindow: 60_000,
     // Counted in the database: every replica counts the same requests.
-    store: sharedRateLimitStore(counters),
+    store: sharedRateLimitStore(tallies),
     // A database that cannot count lets the request through (the request itself will say if it fails).
     skipOnError: true,
     // Per project and per client address: one host's visitors do not use up another's. A name that
@@ -191,7 +202,6 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const analytics = new AnalyticsEvents(db, clock)
   for (const plugin of parts.plugins ?? []) await plugin(app, { db, clock, projects, analytics })
 
-  const cacheStats = new CacheStats()
   registerMetrics(app, parts.metricsToken, cacheStats)
 
   const openApi = openApiDocument(SERVER_VERSION)
@@ -263,6 +273,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     await prune()
   })
   app.addHook('onClose', async () => clearInterval(pruning))
+  // The log's last lines, written before the process goes.
+  if (log !== undefined) app.addHook('onClose', async () => log.flush())
 
   const catalogue = new WalletCatalogue(db)
   app.get('/getWallets', { config: { api: true } }, async (request, reply) => {

@@ -5,6 +5,7 @@
  */
 import type { Clock } from './clock.js'
 import type { Queryable } from './db/database.js'
+import { TtlCache, type CacheStats } from './ttl-cache.js'
 
 export const PROJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -89,11 +90,35 @@ export function isRemoteFeature(id: string): id is RemoteFeatureId {
   return Object.hasOwn(REMOTE_FEATURES, id)
 }
 
+/** How long a replica keeps a project's origins (`Projects` with `cached`): what a removed origin may go on being allowed for. */
+export const PROJECT_CACHE_MS = 5_000
+
 export class Projects {
+  /** Known projects' origins; an unknown project, and an origin the copy refuses, are asked again. */
+  private readonly cache: TtlCache<string[] | undefined> | undefined
+  private readonly anyCache: TtlCache<string[]> | undefined
+
+  /**
+   * `cached`: keep each project's origins in this process for PROJECT_CACHE_MS, as a replica
+   * serving every request of the modal does (a call checks them up to three times). A copy only
+   * ever says yes sooner: a project added, or an origin added, counts at once, since whatever the
+   * copy refuses is read again; a removed origin or project stops counting within PROJECT_CACHE_MS
+   * on every replica.
+   */
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
-  ) {}
+    options: { readonly cached?: boolean; readonly stats?: CacheStats } = {},
+  ) {
+    const cache = (name: string) => ({ name, clock, ttlMs: PROJECT_CACHE_MS, maxEntries: 10_000, ...(options.stats === undefined ? {} : { stats: options.stats }) })
+    this.cache = options.cached === true ? new TtlCache(cache('projects')) : undefined
+    this.anyCache = options.cached === true ? new TtlCache(cache('project origins')) : undefined
+  }
+
+  private forget(id: string): void {
+    this.cache?.delete(id)
+    this.anyCache?.delete('')
+  }
 
   /** Adds the project if it is new, and `origins` to its origins. */
   async add(id: string, origins: readonly string[]): Promise<ProjectRecord> {
@@ -103,6 +128,7 @@ export class Projects {
     for (const origin of checked) {
       await this.db.query('INSERT INTO project_origins (project_id, origin) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, origin])
     }
+    this.forget(id)
     return { id, origins: (await this.origins(id)) ?? [] }
   }
 
@@ -111,6 +137,7 @@ export class Projects {
     const unknown = features.filter((f) => !isRemoteFeature(f))
     if (unknown.length > 0) throw new ProjectInputError(`unknown features: ${unknown.join(', ')} (known: ${Object.keys(REMOTE_FEATURES).join(', ')})`)
     const { rows } = await this.db.query('UPDATE projects SET disabled_features = $2::jsonb WHERE id = $1 RETURNING id', [id, JSON.stringify([...new Set(features)])])
+    this.forget(id)
     return rows.length > 0
   }
 
@@ -124,6 +151,7 @@ export class Projects {
   /** Removes the project and its origins; false when there was none. */
   async remove(id: string): Promise<boolean> {
     const { rows } = await this.db.query<{ id: string }>('DELETE FROM projects WHERE id = $1 RETURNING id', [id])
+    this.forget(id)
     return rows.length > 0
   }
 
@@ -142,18 +170,27 @@ export class Projects {
 
   /** Whether a page of `origin` may use the project `id` (false for a project that does not exist). */
   async allows(id: string, origin: string): Promise<boolean> {
-    return (await this.origins(id))?.some((allowed) => originAllowed(origin, allowed)) === true
+    const allowedBy = (origins: string[] | undefined) => origins?.some((allowed) => originAllowed(origin, allowed)) === true
+    if (allowedBy(await this.origins(id))) return true
+    return this.cache !== undefined && allowedBy(await this.origins(id, { fresh: true }))
   }
 
   /** Whether a page of `origin` may use some project (for the calls that name none, as the spec has them). */
   async anyAllows(origin: string): Promise<boolean> {
-    const { rows } = await this.db.query<{ origin: string }>('SELECT DISTINCT origin FROM project_origins')
-    return rows.some((row) => originAllowed(origin, row.origin))
+    const load = async () => (await this.db.query<{ origin: string }>('SELECT DISTINCT origin FROM project_origins')).rows.map((row) => row.origin)
+    const allowedBy = (origins: string[]) => origins.some((allowed) => originAllowed(origin, allowed))
+    if (this.anyCache === undefined) return allowedBy(await load())
+    return allowedBy(await this.anyCache.getOrLoad('', load)) || allowedBy(await this.anyCache.getOrLoad('', load, { fresh: true }))
   }
 
   /** The project's origins, or undefined for a project that does not exist. */
-  async origins(id: string): Promise<string[] | undefined> {
+  async origins(id: string, { fresh = false }: { fresh?: boolean } = {}): Promise<string[] | undefined> {
     if (!PROJECT_ID_PATTERN.test(id)) return undefined
+    if (this.cache === undefined) return this.readOrigins(id)
+    return this.cache.getOrLoad(id, () => this.readOrigins(id), { fresh, keep: (origins) => origins !== undefined })
+  }
+
+  private async readOrigins(id: string): Promise<string[] | undefined> {
     const { rows } = await this.db.query<{ id: string; origin: string | null }>(
       'SELECT p.id, o.origin FROM projects p LEFT JOIN project_origins o ON o.project_id = p.id WHERE p.id = $1 ORDER BY o.origin',
       [id],

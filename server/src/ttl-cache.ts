@@ -19,6 +19,8 @@ export class CacheStats {
 
 export class TtlCache<Value> {
   private readonly entries = new Map<string, { value: Value; expires: number }>()
+  /** Loads under way: requests that miss together share one (a popular key expiring under load is read once, not once per request). */
+  private readonly loading = new Map<string, Promise<Value>>()
 
   constructor(
     private readonly options: {
@@ -42,8 +44,22 @@ export class TtlCache<Value> {
       this.options.stats?.count(this.options.name, true)
       return entry.value
     }
+    const shared = fresh ? undefined : this.loading.get(key)
+    if (shared !== undefined) {
+      this.options.stats?.count(this.options.name, true)
+      return shared
+    }
     this.options.stats?.count(this.options.name, false)
-    const value = await load()
+    // A fresh read is its own (one under way may have begun before what it must see).
+    const loaded = load()
+    if (!fresh) {
+      this.loading.set(key, loaded)
+      void loaded.then(
+        () => this.loading.get(key) === loaded && this.loading.delete(key),
+        () => this.loading.get(key) === loaded && this.loading.delete(key),
+      )
+    }
+    const value = await loaded
     if (this.options.ttlMs > 0 && keep(value)) {
       this.entries.delete(key)
       this.entries.set(key, { value, expires: now + this.options.ttlMs })
@@ -53,7 +69,9 @@ export class TtlCache<Value> {
     return value
   }
 
+  /** Forgets `key`, and a load of it under way (a request after a write does not join a read from before it). */
   delete(key: string): void {
     this.entries.delete(key)
+    this.loading.delete(key)
   }
 }

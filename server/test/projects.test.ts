@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../src/clock.js'
-import { originAllowed, originOf, ProjectInputError, Projects } from '../src/projects.js'
+import { originAllowed, originOf, PROJECT_CACHE_MS, ProjectInputError, Projects } from '../src/projects.js'
 import { ENGINES } from './engines.js'
 import { migratedDatabase } from './support.js'
 
@@ -83,5 +83,37 @@ describe("the server's origin rule", () => {
       }),
       { numRuns: 2_000 },
     )
+  })
+})
+
+describe('projects kept by a replica (cached)', () => {
+  it('count an added origin at once, and a removed one within PROJECT_CACHE_MS on every replica', async () => {
+    const db = await migratedDatabase()
+    const clock = new ManualClock(0)
+    const admin = new Projects(db, clock)
+    const replica = new Projects(db, clock, { cached: true })
+    await admin.add('shop', ['https://app.example'])
+    expect(await replica.allows('shop', 'https://app.example')).toBe(true)
+    expect(await replica.allows('shop', 'https://new.example')).toBe(false)
+    await admin.add('shop', ['https://new.example'])
+    expect(await replica.allows('shop', 'https://new.example')).toBe(true)
+    expect(await replica.anyAllows('https://new.example')).toBe(true)
+    await admin.remove('shop')
+    // Still the replica's copy for a few seconds, then gone.
+    expect(await replica.allows('shop', 'https://app.example')).toBe(true)
+    clock.advance(PROJECT_CACHE_MS + 1)
+    expect(await replica.allows('shop', 'https://app.example')).toBe(false)
+    expect(await replica.origins('shop')).toBeUndefined()
+    await db.close()
+  })
+
+  it('never keep an unknown project: it counts as soon as it is added', async () => {
+    const db = await migratedDatabase()
+    const clock = new ManualClock(0)
+    const replica = new Projects(db, clock, { cached: true })
+    expect(await replica.origins('later')).toBeUndefined()
+    await new Projects(db, clock).add('later', ['https://later.example'])
+    expect(await replica.origins('later')).toEqual(['https://later.example'])
+    await db.close()
   })
 })

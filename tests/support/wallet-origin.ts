@@ -49,7 +49,7 @@ export async function startWalletOrigin(clock: ManualClock, options: WalletOrigi
     mail: async () => undefined,
     hostOrigin: async () => undefined,
     frameApp: async () => 'void 0',
-    ...(options.perMinute === undefined ? {} : { rateLimit: { counters: sharedCounters(db, clock), perMinute: options.perMinute } }),
+    ...(options.perMinute === undefined ? {} : { rateLimit: { counters: sharedCounters(db), perMinute: options.perMinute } }),
     ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
   })
   url = `http://localhost:${new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port}`

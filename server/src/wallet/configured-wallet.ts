@@ -44,7 +44,8 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
   const chains = walletChains(config)
   const keys = new WalletKeys(db, kek, clock)
   const accounts = new AuthAccounts(db, keys, { clock })
-  const projects = new Projects(db, clock)
+  // The frame's calls check their host's project; a replica keeps its origins a few seconds.
+  const projects = new Projects(db, clock, { cached: true })
   const walletUrl = new URL(wallet.url).origin
   const transport = smtpTransport({
     host: wallet.mail.host,
@@ -75,7 +76,7 @@ export async function configuredWallet(config: ServerConfig, db: Database, clock
     logger,
     bodyLimit: config.limits.bodyLimitBytes,
     // The API's limit, counted apart, in the same table: every replica of the wallet counts together.
-    rateLimit: { counters: sharedCounters(db, clock), perMinute: config.limits.requestsPerMinute },
+    rateLimit: { counters: sharedCounters(db), perMinute: config.limits.requestsPerMinute },
     trustedProxies: config.trustedProxies,
   })
   return {

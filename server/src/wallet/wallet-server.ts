@@ -52,7 +52,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { createPublicClient, createWalletClient, http, toHex, type Hex, type TransactionRequest } from 'viem'
 import { encodeBase58 } from '../base58.js'
 import type { Clock } from '../clock.js'
-import { sharedRateLimitStore, type SharedCounters } from '../rate-limit-store.js'
+import { RequestTallies, sharedRateLimitStore, type SharedCounters } from '../rate-limit-store.js'
 import { AUTH_MESSAGES, AuthError, type AuthAccounts, type AuthUser, type EvmAccountType, type Outgoing } from './login/accounts.js'
 import type { OneTimeStore } from './login/one-time-values.js'
 import type { Passkeys } from './login/passkeys.js'
@@ -464,11 +464,13 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
   const proxies = parts.trustedProxies ?? []
   const app = Fastify({ logger, bodyLimit: parts.bodyLimit ?? 65_536, trustProxy: proxies.length > 0 ? [...proxies] : false })
   if (parts.rateLimit !== undefined) {
+    const tallies = new RequestTallies(parts.rateLimit.counters, parts.clock)
+    app.addHook('onClose', () => tallies.flush())
     await app.register(rateLimit, {
       global: true,
       max: parts.rateLimit.perMinute,
       timeWindow: 60_000,
-      store: sharedRateLimitStore(parts.rateLimit.counters),
+      store: sharedRateLimitStore(tallies),
       // A database that cannot count lets the request through (the request itself will say if it fails).
       skipOnError: true,
       keyGenerator: (req) => `wallet|${client(req)}`,
