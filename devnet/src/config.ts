@@ -135,6 +135,27 @@ export function smartAccountSalt(owner: Address): Hex {
 }
 
 /**
+ * ENS on both EVM chains (devnet/contracts/DevnetEns.sol, DevnetOffchainResolver.sol,
+ * DevnetUniversalResolver.sol), created through the deterministic deployer under DEVNET_ENS_SALT
+ * with constant constructor arguments (owners: account 0), so their addresses depend on their code
+ * only. The tree: `<zone>` (NAME_ZONE) and `addr.reverse` resolve through the offchain resolver (the
+ * service's CCIP-read gateway: Walletgate names and their primary names), `devnet.eth` through the
+ * public resolver (account 0's address, and account 0's on-chain primary name). A contract test
+ * derives the addresses again from the compiled artifacts.
+ */
+export const DEVNET_ENS_SALT: Hex = keccak256(stringToHex('walletgate devnet ens'))
+export const DEVNET_ENS = {
+  registry: '0x4AF7395bf383573B7B52F0bEEdE8503894Ba6B0a',
+  publicResolver: '0x2208535ad98521Bc1C53BF49eC79A9dC27Cd6A91',
+  reverseRegistrar: '0x0CDbDc074919D7469D38165C58b76E2A57Bfbefb',
+  offchainResolver: '0x95dd40CfeBF3451b60fF6EE2cafff0FF31400BFd',
+  /** What ENS clients call: viem's `universalResolverAddress`. */
+  universalResolver: '0x43e8b5D7341DF032312c97Ccf0cfe5d209337929',
+} as const satisfies Record<string, Address>
+/** The plain on-chain ENS name of the devnet: resolves to account 0, and is account 0's primary name. */
+export const DEVNET_ENS_NAME = 'devnet.eth'
+
+/**
  * Mnemonic indexes of the bundlers' own keys (accounts #0-#9 are the demo's and the tests', #10 the
  * auth service's faucet): the executor sends the bundles, the utility key deploys alto's
  * simulation contracts. Both bundlers use the same two keys, one per chain.

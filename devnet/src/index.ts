@@ -34,6 +34,8 @@ import type { BundlerKeeper, BundlerStatus } from './chains/eip155/bundler-keepe
 import type { AuthService } from './auth/server'
 import type { SmtpSink } from './auth/smtp-sink'
 import type { FarcasterRelay } from './farcaster/relay'
+import { configureEnsGateway, ensGatewayUrl } from './chains/eip155/deploy-ens'
+import { devnetEnsGatewayKey } from './service/gateway-key'
 
 export * from './config'
 
@@ -115,6 +117,11 @@ export interface DevnetInfo {
   /** Per chain id: the fungibles (native first) and the NFT collection. */
   tokens: Record<number, { fungibles: DevnetTokenInfo[]; nft: { name: string; symbol: string; address: string } }>
   contracts: Record<keyof typeof DEVNET_CONTRACTS, `0x${string}`>
+  /**
+   * ENS on the EVM chains (addresses: DEVNET_ENS): the service's CCIP-read gateway, its URL
+   * template as the offchain resolver holds it, and the address of the key its answers are signed with.
+   */
+  ensGateway: { url: string; signer: `0x${string}` }
   /** The first known project id. */
   projectId: string
   projectIds: string[]
@@ -190,6 +197,11 @@ const chainsStep: StartStep = {
           ctx.bundlers.get(id)?.chainStartedOver()
           // The Farcaster registries were on the old chain: put them back.
           if (id === DEVNET_CHAIN_A.id) ctx.farcaster?.installRegistries().catch((error: unknown) => ctx.log(`farcaster registries not restored: ${String(error)}`))
+        },
+        // A fresh chain's offchain resolver knows no gateway yet: tell it the running service's
+        // (on the first start the service step does, once the service runs).
+        prepare: async (id, rpcUrl) => {
+          if (ctx.serviceUrl !== undefined && ctx.service?.ensGatewaySigner !== undefined) await configureEnsGateway(id, rpcUrl, ctx.serviceUrl, ctx.service.ensGatewaySigner)
         },
       })
     const results = await Promise.allSettled([supervise(DEVNET_CHAIN_A.id, ctx.ports.chainA), supervise(DEVNET_CHAIN_B.id, ctx.ports.chainB)])
@@ -276,7 +288,15 @@ const serviceStep: StartStep = {
       ...(ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN ? { adminToken: ctx.opts.adminToken ?? process.env.DEVNET_ADMIN_TOKEN } : {}),
       ...(ctx.solana ? { solana: ctx.solana.ledger, solanaRpcUrl: ctx.solana.rpcUrl } : {}),
       control: () => devnetControl(ctx),
+      // The ENS gateway signs with a key of the data folder's (./service/gateway-key).
+      ensGatewayKey: await devnetEnsGatewayKey(ctx.dataDir),
     })
+    try {
+      await Promise.all(Object.entries(ctx.rpcUrls).map(([id, rpcUrl]) => configureEnsGateway(Number(id) as DevnetChainId, rpcUrl, service.url, service.ensGatewaySigner!)))
+    } catch (error) {
+      await service.close()
+      throw error
+    }
     ctx.service = service
     ctx.serviceUrl = service.url
     ctx.log(`service ready: ${service.url}`)
@@ -509,6 +529,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     tokens,
     contracts: { ...DEVNET_CONTRACTS },
+    ensGateway: { url: ensGatewayUrl(ctx.serviceUrl!), signer: ctx.service!.ensGatewaySigner! },
     projectId: projectIds[0]!,
     projectIds,
     dataDir,

@@ -50,6 +50,11 @@ export interface SuperviseOptions {
   log(line: string): void
   /** Called after every restart, once the fresh chain is deployed and funded. */
   onFresh?(chainId: DevnetChainId): void
+  /**
+   * Awaited after every deployment (the first start's too), before the chain counts as up: what the
+   * rest of the devnet sets on a fresh chain (the ENS gateway's URL and signer) is there when it serves.
+   */
+  prepare?(chainId: DevnetChainId, rpcUrl: string): Promise<void>
 }
 
 /** Starts the node, deploys the contracts, and watches it. Rejects if the first start fails. */
@@ -84,6 +89,7 @@ export async function superviseChain(opts: SuperviseOptions): Promise<Supervised
     try {
       if (stopped) throw new Error('stopped while starting')
       await deployDevnetContracts(opts.chainId, started.rpcUrl, await opts.artifacts)
+      await opts.prepare?.(opts.chainId, started.rpcUrl)
     } catch (error) {
       await started.stop()
       throw error

@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { Address, Hex } from 'viem'
 import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, openPostgresDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type Database, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
 import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
@@ -37,6 +39,8 @@ export interface ServiceOptions {
   solanaRpcUrl?: string
   /** Lets /__admin/chains and /__admin/relay act on the devnet (read at request time). */
   control?(): DevnetControl | undefined
+  /** The CCIP-read gateway's signing key (./gateway-key): with it, `/ens-gateway/...` answers ENS clients. */
+  ensGatewayKey?: Hex
 }
 
 export interface RunningService {
@@ -46,6 +50,8 @@ export interface RunningService {
   adminToken: string
   /** The server's database (the auth service keeps the embedded wallets' accounts in it too); closed with the service. */
   db: Database
+  /** The address of the key the ENS gateway signs with (absent without one). */
+  ensGatewaySigner?: Address
   close(): Promise<void>
 }
 
@@ -159,6 +165,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         ...(opts.solana ? [{ id: SOLANA_DEVNET_CAIP_NETWORK_ID }] : []),
       ],
       plugins: [plugin.register],
+      ...(opts.ensGatewayKey === undefined ? {} : { ensGatewaySigner: privateKeyToAccount(opts.ensGatewayKey) }),
       // Every network, currency and token gets an icon drawn from its id.
       images: (kind, id) => ({ type: 'image/svg+xml', body: iconSvg(`${kind}:${id}`, id) }),
     })
@@ -183,6 +190,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     port,
     adminToken,
     db,
+    ...(opts.ensGatewayKey === undefined ? {} : { ensGatewaySigner: privateKeyToAccount(opts.ensGatewayKey).address }),
     async close() {
       plugin.dropHanging()
       app.server.closeAllConnections()

@@ -19,7 +19,18 @@ export interface Artifact {
   abi: Abi
   bytecode: Hex
 }
-export type ContractName = 'DevnetERC20' | 'DevnetPixels' | 'DevnetAccount' | 'DevnetAccountFactory' | 'DevnetMulticall3' | 'DevnetPriceFeed'
+export type ContractName =
+  | 'DevnetERC20'
+  | 'DevnetPixels'
+  | 'DevnetAccount'
+  | 'DevnetAccountFactory'
+  | 'DevnetMulticall3'
+  | 'DevnetPriceFeed'
+  | 'DevnetEnsRegistry'
+  | 'DevnetPublicResolver'
+  | 'DevnetReverseRegistrar'
+  | 'DevnetOffchainResolver'
+  | 'DevnetUniversalResolver'
 /**
  * The devnet's own contracts, and ERC-4337's EntryPoint v0.7 as @account-abstraction/contracts
  * ships it compiled (its ABI left out: viem carries it), so the test kit's build inlines it too.
@@ -89,6 +100,11 @@ export async function loadArtifacts(): Promise<Artifacts> {
     DevnetAccountFactory: pick('DevnetAccount.sol', 'DevnetAccountFactory'),
     DevnetMulticall3: pick('DevnetMulticall3.sol', 'DevnetMulticall3'),
     DevnetPriceFeed: pick('DevnetPriceFeed.sol', 'DevnetPriceFeed'),
+    DevnetEnsRegistry: pick('DevnetEns.sol', 'DevnetEnsRegistry'),
+    DevnetPublicResolver: pick('DevnetEns.sol', 'DevnetPublicResolver'),
+    DevnetReverseRegistrar: pick('DevnetEns.sol', 'DevnetReverseRegistrar'),
+    DevnetOffchainResolver: pick('DevnetOffchainResolver.sol', 'DevnetOffchainResolver'),
+    DevnetUniversalResolver: pick('DevnetUniversalResolver.sol', 'DevnetUniversalResolver'),
     EntryPoint: { abi: [], bytecode: (require(ENTRY_POINT_ARTIFACT) as { bytecode: Hex }).bytecode },
   }
   await mkdir(CACHE_DIR, { recursive: true })
