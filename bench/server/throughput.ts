@@ -4,12 +4,17 @@
  * next to two floors on the same machine (a bare Fastify route, and a Fastify route that runs one
  * PostgreSQL query), and each replica's memory after the load. The world is the fault and load
  * suite's (tests/scale/cluster.ts: a real PostgreSQL, Anvil with the devnet's contracts, the
- * server's replicas, Debian's nginx). Closed-loop clients on loopback; on two cores the ratios are
+ * server's replicas, Debian's nginx). The load comes from wrk (Debian's package, installed when
+ * missing): a client in C in its own process, so the figures are the server's and not a
+ * JavaScript client's (a fetch loop saturates long before a bare Fastify route does). Each target
+ * is warmed first, and the rounds are interleaved, the median kept: on two cores the ratios are
  * the figures that hold. Prints a table; writes nothing.
- * `npm run bench:server:load [-- --seconds 8 --connections 16]`.
+ * `npm run bench:server:load [-- --seconds 5 --connections 16 --rounds 3]`; with
+ * WALLETGATE_REPLICA_PROFILE_DIR set, each replica writes a CPU profile there when it stops.
  */
-import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { systemClock } from '../../server/src/clock.js'
@@ -19,9 +24,10 @@ import { Projects } from '../../server/src/projects.js'
 import { freePort } from '../../tests/e2e/support/free-port.js'
 import { CHAIN_ID, Cluster, PAGE, PROJECT, ROOT } from '../../tests/scale/cluster.js'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '16' } } })
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '16' }, rounds: { type: 'string', default: '3' } } })
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
+const ROUNDS = Number(values.rounds)
 const SDK = `projectId=${PROJECT}&st=walletgate&sv=walletgate-0.1.0`
 const ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -32,31 +38,62 @@ interface Result {
   readonly errors: number
 }
 
-/** `CONNECTIONS` clients, each sending its next request as the last one answers, for `SECONDS`. */
-async function drive(request: (n: number) => Promise<Response>): Promise<Result> {
-  const latencies: number[] = []
-  let errors = 0
-  let n = 0
-  const until = performance.now() + SECONDS * 1_000
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now()
-        try {
-          const res = await request(n++)
-          await res.arrayBuffer()
-          if (res.status >= 400) errors++
-        } catch {
-          errors++
-        }
-        latencies.push(performance.now() - started)
-      }
-    }),
-  )
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors }
+interface Target {
+  readonly url: string
+  readonly method?: 'POST'
+  /** A JSON body; `%d` becomes a number no other request of the run has. */
+  readonly body?: string
 }
+
+function ensureWrk(): string {
+  const found = () => ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => spawnSync(path, ['--version'], { stdio: 'ignore' }).error === undefined)
+  if (found() !== undefined) return found()!
+  console.log("wrk: missing, installing Debian's wrk with apt-get")
+  const [command, prefix] = process.getuid?.() === 0 ? ['apt-get', []] : ['sudo', ['apt-get']]
+  spawnSync(command, [...prefix, 'install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  const path = found()
+  if (path === undefined) throw new Error('wrk could not be installed (apt-get install wrk)')
+  return path
+}
+
+const WRK = ensureWrk()
+const scripts = mkdtempSync(join(tmpdir(), 'walletgate-bench-wrk-'))
+let runs = 0
+
+/** `CONNECTIONS` connections on one wrk thread for `seconds`, each sending its next request as the last one answers. */
+async function drive(target: Target, seconds = SECONDS): Promise<Result> {
+  const run = ++runs
+  const script = join(scripts, `run-${run}.lua`)
+  const lua = (text: string) => JSON.stringify(text)
+  writeFileSync(
+    script,
+    `wrk.headers["origin"] = ${lua(PAGE)}
+${target.method === undefined ? '' : `wrk.method = "POST"
+wrk.headers["content-type"] = "application/json"`}
+local n = 0
+request = function()
+  n = n + 1
+  ${target.body === undefined ? 'return wrk.format()' : `return wrk.format(nil, nil, nil, string.format(${lua(target.body)}, ${run} * 100000000 + n))`}
+end
+done = function(summary, latency)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %d %d %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.status + e.connect + e.read + e.write + e.timeout))
+end
+`,
+  )
+  // Asynchronously: this process serves the chain's RPC proxy (tests/scale/cluster.ts), which must go on answering.
+  const out = await new Promise<string>((done, fail) => {
+    const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, target.url], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let text = ''
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    child.once('error', fail)
+    child.once('exit', (code) => (code === 0 ? done(text) : fail(new Error(`wrk exited with ${code}`))))
+  })
+  const [requests, durationUs, p50Us, p99Us, errors] = /RESULT (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out)!.slice(1).map(Number) as [number, number, number, number, number]
+  return { rps: requests / (durationUs / 1e6), p50: p50Us / 1000, p99: p99Us / 1000, errors }
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const cluster = new Cluster()
 let floor: ReturnType<typeof spawn> | undefined
@@ -77,31 +114,39 @@ try {
 
   const one = `http://127.0.0.1:${cluster.replicas[0]!.port}`
   const three = cluster.baseUrl
-  const headers = { origin: PAGE }
-  const balance = (base: string) => () => fetch(`${base}/v1/account/${ACCOUNT}/balance?${SDK}&chainId=eip155:${CHAIN_ID}&currency=usd`, { headers })
-  const activity = (base: string) => () => fetch(`${base}/v1/account/${ACCOUNT}/history?${SDK}&chainId=eip155:${CHAIN_ID}`, { headers })
-  const event = (base: string, run: string) => (n: number) =>
-    fetch(`${base}/e?${SDK}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ eventId: `${run}-${n}`, url: `${PAGE}/`, domain: 'app.example', timestamp: Date.now(), props: { type: 'track', event: 'MODAL_OPEN' } }),
-    })
+  const balance = (base: string): Target => ({ url: `${base}/v1/account/${ACCOUNT}/balance?${SDK}&chainId=eip155:${CHAIN_ID}&currency=usd` })
+  const activity = (base: string): Target => ({ url: `${base}/v1/account/${ACCOUNT}/history?${SDK}&chainId=eip155:${CHAIN_ID}` })
+  const stamp = Date.now()
+  const event = (base: string): Target => ({
+    url: `${base}/e?${SDK}`,
+    method: 'POST',
+    body: JSON.stringify({ eventId: `bench-${stamp}-%d`, url: `${PAGE}/`, domain: 'app.example', timestamp: stamp, props: { type: 'track', event: 'MODAL_OPEN' } }),
+  })
   // Warm: every replica's balance cache, the indexer following the account.
-  for (let i = 0; i < 6; i++) await (await balance(three)()).arrayBuffer()
-  await (await activity(three)()).arrayBuffer()
+  for (let i = 0; i < 6; i++) await (await fetch(balance(three).url, { headers: { origin: PAGE } })).arrayBuffer()
+  await (await fetch(activity(three).url, { headers: { origin: PAGE } })).arrayBuffer()
 
-  const rows: [string, Result][] = []
-  rows.push(['floor: bare Fastify route', await drive(() => fetch(`http://127.0.0.1:${floorPort}/bare`))])
-  rows.push(['floor: Fastify route + one PostgreSQL query', await drive(() => fetch(`http://127.0.0.1:${floorPort}/one-query`))])
-  rows.push(['cached balance, one replica', await drive(balance(one))])
-  rows.push(['activity page, one replica', await drive(activity(one))])
-  rows.push(['analytics write, one replica', await drive(event(one, `one${Date.now()}`))])
-  rows.push(['cached balance, three replicas (nginx)', await drive(balance(three))])
-  rows.push(['activity page, three replicas (nginx)', await drive(activity(three))])
-  rows.push(['analytics write, three replicas (nginx)', await drive(event(three, `three${Date.now()}`))])
+  const targets: [string, Target][] = [
+    ['floor: bare Fastify route', { url: `http://127.0.0.1:${floorPort}/bare` }],
+    ['floor: Fastify route + one PostgreSQL query', { url: `http://127.0.0.1:${floorPort}/one-query` }],
+    ['cached balance, one replica', balance(one)],
+    ['activity page, one replica', activity(one)],
+    ['analytics write, one replica', event(one)],
+    ['cached balance, three replicas (nginx)', balance(three)],
+    ['activity page, three replicas (nginx)', activity(three)],
+    ['analytics write, three replicas (nginx)', event(three)],
+  ]
+  // Each target warmed (the JIT, the pools, nginx's upstream connections), then measured round by round.
+  for (const [, target] of targets) await drive(target, 2)
+  const samples = new Map<string, Result[]>(targets.map(([name]) => [name, []]))
+  for (let round = 0; round < ROUNDS; round++) for (const [name, target] of targets) samples.get(name)!.push(await drive(target))
+  const rows = targets.map(([name]): [string, Result] => {
+    const results = samples.get(name)!
+    return [name, { rps: median(results.map((r) => r.rps)), p50: median(results.map((r) => r.p50)), p99: median(results.map((r) => r.p99)), errors: results.reduce((sum, r) => sum + r.errors, 0) }]
+  })
 
   const fmt = (x: number) => x.toFixed(x < 10 ? 1 : 0)
-  console.log(`\nServer throughput (${CONNECTIONS} connections, ${SECONDS} s each, ${new Date().toISOString().slice(0, 10)})\n`)
+  console.log(`\nServer throughput (wrk, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${SECONDS} s runs, ${new Date().toISOString().slice(0, 10)})\n`)
   console.log('| route | req/s | p50 ms | p99 ms | errors |')
   console.log('|---|---|---|---|---|')
   for (const [name, r] of rows) console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`)
@@ -116,4 +161,5 @@ try {
 } finally {
   floor?.kill('SIGTERM')
   await cluster.stop()
+  rmSync(scripts, { recursive: true, force: true })
 }

@@ -5,7 +5,7 @@
  * all, whatever failed.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -240,38 +240,41 @@ export class Cluster {
     await Promise.all(this.replicas.map((replica) => this.startReplica(replica)))
   }
 
-  /** Starts (or restarts) a replica: one node process running the server's source through tsx. */
+  /**
+   * Starts (or restarts) a replica: one node process running the server's source through tsx. Its
+   * log goes straight to its file, as a process manager's does (never through this process, which
+   * drives the load: a pipe it reads would slow the replica it measures); it serves once `/healthz`
+   * answers.
+   */
   async startReplica(replica: Replica): Promise<void> {
     const config = join(this.dir, 'walletgate.json')
-    const child = this.track(
-      spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/bin.ts'), '--config', config, '--port', String(replica.port), '--host', '127.0.0.1'], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: this.postgres.url, NODE_ENV: 'production' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    )
+    const log = openSync(replica.log, 'a')
+    let child: ChildProcess
+    try {
+      child = this.track(
+        spawn(process.execPath, [...(process.env.WALLETGATE_REPLICA_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WALLETGATE_REPLICA_PROFILE_DIR}`] : []), '--import', 'tsx', join(ROOT, 'server/src/bin.ts'), '--config', config, '--port', String(replica.port), '--host', '127.0.0.1'], {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: this.postgres.url, NODE_ENV: 'production' },
+          stdio: ['ignore', log, log],
+        }),
+      )
+    } finally {
+      closeSync(log)
+    }
     replica.child = child
-    const log = createWriteStream(replica.log, { flags: 'a' })
-    let ready = false
-    const listening = new Promise<void>((done, fail) => {
-      let seen = ''
-      child.stdout!.on('data', (chunk: Buffer) => {
-        log.write(chunk)
-        if (!ready) {
-          seen += chunk.toString()
-          if (seen.includes('walletgate-server listening on')) {
-            ready = true
-            done()
-          }
-        }
-      })
-      child.stderr!.on('data', (chunk: Buffer) => log.write(chunk))
-      child.once('exit', (code, signal) => {
-        log.end()
-        if (!ready) fail(new Error(`replica ${replica.index} exited before listening (${code ?? signal}); see ${replica.log}`))
-      })
-    })
-    await Promise.race([listening, sleep(60_000).then(() => Promise.reject(new Error(`replica ${replica.index} did not start within 60 s`)))])
+    let exit: string | undefined
+    child.once('exit', (code, signal) => (exit = String(code ?? signal)))
+    const until = Date.now() + 60_000
+    for (;;) {
+      if (exit !== undefined) throw new Error(`replica ${replica.index} exited before listening (${exit}); see ${replica.log}`)
+      const ok = await fetch(`http://127.0.0.1:${replica.port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+      if (ok) return
+      if (Date.now() > until) throw new Error(`replica ${replica.index} did not start within 60 s; see ${replica.log}`)
+      await sleep(50)
+    }
   }
 
   async killReplica(replica: Replica, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
