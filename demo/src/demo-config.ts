@@ -87,6 +87,10 @@ export const demoConfig: WalletModalConfig = {
       testnet: true,
     },
   ],
+  // Names resolve through the devnet's ENS on chain A, as through mainnet's ENS on a live host: its
+  // Universal Resolver is DEVNET_ENS.universalResolver (literal here so the page does not load the
+  // devnet's config; tests/contract/ens/addresses.test.ts checks the two agree).
+  ens: { chainId: 31337, universalResolver: '0x43e8b5D7341DF032312c97Ccf0cfe5d209337929' },
   // The devnet's pools serve swaps on both devnet chains, besides the spec's swap networks.
   swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554, 31337, 31338],
   ...(lang === null ? {} : { locale: lang }),

@@ -68,6 +68,13 @@ function defaultServices(): ServiceSettings {
   return { ...DEFAULT_SERVICE_URLS, timeoutMs: SERVICE_REQUEST_TIMEOUT_MS }
 }
 
+export interface EnsConfig {
+  /** The EVM chain id of the ENS deployment; it must be one of `networks` (its RPC URLs are used). */
+  chainId: number
+  /** Its Universal Resolver; default: the one viem knows for the chain (mainnet's, sepolia's). */
+  universalResolver?: `0x${string}` | undefined
+}
+
 /** The social logins a host can offer (features.socials). */
 export const SOCIAL_LOGINS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
@@ -143,6 +150,13 @@ export interface WalletModalConfig {
    * chains (the demo: the devnet's 31337 and 31338) lists them here.
    */
   swapChainIds?: number[] | undefined
+  /**
+   * Where names resolve through ENS (the Send view's receiver, `alice.wg.id` or any ENS name): the
+   * EVM chain holding the ENS registry and its Universal Resolver (ENSIP-10 with CCIP-read, as any
+   * ENS client resolves). Default: Ethereum mainnet's (chain 1, viem's Universal Resolver address),
+   * used when that chain is among `networks`. Names ENS does not know are asked of the name service.
+   */
+  ens?: EnsConfig | undefined
   services?: Partial<ServiceSettings> | undefined
   /**
    * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
@@ -281,6 +295,12 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     clientId: optStr,
     // Absent: the convert adapter's default, the spec's swap networks (kept out of the first script).
     swapChainIds: optional(array(integer(1))),
+    ens: optional(
+      object({
+        chainId: integer(1),
+        universalResolver: optional(custom((v): v is string => typeof v === 'string' && /^0x[\da-f]{40}$/i.test(v), 'Expected an 0x address')),
+      }),
+    ),
     services: defaultTo(
       object({
         blockchainApi: defaultTo(httpUrl, () => DEFAULT_SERVICE_URLS.blockchainApi),

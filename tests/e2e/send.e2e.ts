@@ -270,6 +270,15 @@ test.describe('send', () => {
     await expect(page.getByTestId('send-error')).toHaveText('No one has registered the name nobody-here.wg.id')
   })
 
+  test('a plain ENS name of the devnet resolves through its Universal Resolver, as any ENS client reads it', async ({ page, world }) => {
+    // devnet.eth lives in the devnet's ENS registry with a public resolver only: the name service
+    // knows nothing of it, so only the ENS path (viem, the Universal Resolver on chain A) finds it.
+    await connectAs(page, 7)
+    await page.getByTestId('account-send').click()
+    await page.getByTestId('send-receiver').fill('devnet.eth')
+    await expect(page.getByTestId('send-resolved-address')).toHaveText(world.accounts[0]!.address)
+  })
+
   test('Cancel while the wallet asks says the request is still open; a later approval shows the send as sent', async ({ page, world }) => {
     const sender = world.accounts[8]!.address
     const receiver = world.accounts[6]!.address

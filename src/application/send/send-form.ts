@@ -37,6 +37,7 @@ import { nameAddressOn, nameToLookUp, receiverKind } from '../../domain/send/sen
 import { sameToken } from '../../domain/send/send-token'
 import { NAME_SERVICE_ZONE } from '../../domain/constants'
 import { receiverError, validateSendForm } from '../../domain/validation/send-form'
+import type { EnsNames } from '../../ports/blockchain/ens-names'
 import type { NamesApi } from '../../ports/blockchain/names'
 import type { FamilyRules } from '../../ports/family-rules'
 import { isAbortError } from '../../ports/http-errors'
@@ -87,6 +88,8 @@ export interface SendFormDeps {
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
   readonly balances: SendBalanceSource
   readonly api: Pick<NamesApi, 'lookUpName' | 'getNameSuggestions'>
+  /** ENS (the host's `ens` chain), asked first for an EVM receiver; absent when not configured. */
+  readonly ens?: Pick<EnsNames, 'addressOf'> | undefined
   /** The connected family's capabilities and address rule. */
   readonly rules: Pick<FamilyRules, 'of'>
   readonly scheduler: SchedulerLike
@@ -280,9 +283,30 @@ export class SendForm {
     }
   }
 
+  /**
+   * The address ENS gives `name`, for an account of a family names are for (EVM): what any ENS client sees, so a name of another
+   * deployment or a plain ENS name resolves too. Undefined (the name service is asked) when ENS has
+   * none, is not configured, or does not answer.
+   */
+  private async throughEns(name: string): Promise<string | undefined> {
+    const ens = this.deps.ens
+    const family = this.familyOf(this.typed.value)
+    // ENS names the families whose addresses the name service holds (the EVM one).
+    if (ens === undefined || family === undefined || !family.capabilities.includes('names')) return undefined
+    try {
+      const address = await ens.addressOf(name)
+      return address !== null && family.address.isAddress(address) ? address : undefined
+    } catch (error) {
+      if (!isAbortError(error)) this.deps.logger.warn('ENS did not answer; asking the name service', error)
+      return undefined
+    }
+  }
+
   private async lookUp(input: string): Promise<{ input: string; state: NameAnswer }> {
     const name = nameToLookUp(input)
     const account = this.account
+    const viaEns = await this.throughEns(name)
+    if (viaEns !== undefined) return { input, state: { status: 'resolved', name, address: viaEns } }
     try {
       const profile = (await this.knownFree(name)) ? null : await this.deps.api.lookUpName(name)
       // An unknown name is an answer, not a failure: it says so in plain words.

@@ -26,6 +26,7 @@ import { SendBalanceSource } from '../../application/send/collaborators'
 import { ConfirmSend } from '../../application/send/confirm-send'
 import { ReviewSend } from '../../application/send/review-send'
 import { SendForm } from '../../application/send/send-form'
+import { ensNamesFor } from '../../infrastructure/chains/eip155/ens/viem-ens-names'
 import { TransactionApprovals } from '../../application/send/transaction-approvals'
 import { ActivityApi } from '../../ports/blockchain/activity'
 import { BalancesApi } from '../../ports/blockchain/balances'
@@ -221,12 +222,15 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         touched$: ctx.get(BalanceStore).touched$,
       }),
   )
+  // One ENS client for the modal's life (its chain client is made at the first lookup).
+  const ensNames = ensNamesFor(config)
   binder.bind(SendForm).toDynamicValue(
     (ctx) =>
       new SendForm({
         connection: ctx.get(ConnectionStore),
         balances: ctx.get(SendBalanceSource),
         api: ctx.get(NamesApi),
+        ens: ensNames,
         rules: ctx.get(FamilyRules),
         scheduler: ctx.get(Scheduler),
         logger: ctx.get(Logger),

@@ -52,6 +52,13 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(errorOf(aModalConfig({ swapChainIds: '1' as unknown as number[] })).fields).toEqual(['swapChainIds'])
   })
 
+  it('takes an ENS chain and Universal Resolver, and refuses what is neither', () => {
+    expect(errorOf(aModalConfig({ ens: { chainId: 0 } })).fields).toEqual(['ens.chainId'])
+    const notAnAddress = errorOf(aModalConfig({ ens: { chainId: 1, universalResolver: '0xeeee' as `0x${string}` } }))
+    expect(notAnAddress.fields).toEqual(['ens.universalResolver'])
+    expect(notAnAddress.message).toContain('Expected an 0x address')
+  })
+
   it('refuses a network configured twice, also as 31337 and "31337", naming the second', () => {
     const a = aModalConfig().networks[0]!
     const twice = errorOf(aModalConfig({ networks: [a, { ...a, name: 'Devnet A again' }] }))

@@ -1,4 +1,5 @@
 /** The send form, its review and its confirm over fakes: a connected account on eip155:31337 holding ETH and dUSD. */
+import type { InMemoryEnsNames } from '../../../fakes/in-memory-ens-names'
 import { BehaviorSubject, asyncScheduler, type SchedulerLike } from 'rxjs'
 import type { NameProfile, TokenBalance } from '../../../../src/domain/entities'
 import type { Transaction } from '../../../../src/domain/transactions/transaction'
@@ -101,7 +102,7 @@ export function connect(connection: ConnectionStore, caipNetworkId = 'eip155:313
   })
 }
 
-export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NameProfile[]; locale?: string } = {}): SendWorld {
+export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NameProfile[]; locale?: string; ens?: InMemoryEnsNames } = {}): SendWorld {
   const connection = new ConnectionStore()
   connect(connection)
   const modal = new ModalStore()
@@ -117,7 +118,7 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
   const scheduler = options.scheduler ?? asyncScheduler
   const nativeCurrencies = { 'eip155:31337': { symbol: 'ETH', decimals: 18 } }
   const rules = new InMemoryFamilyRules()
-  const form = new SendForm({ connection, balances, api, rules, scheduler, logger, locale: options.locale ?? 'en-US' })
+  const form = new SendForm({ connection, balances, api, ens: options.ens, rules, scheduler, logger, locale: options.locale ?? 'en-US' })
   const review = new ReviewSend({ form, balances, transfers, modal, logger, nativeCurrencies })
   const confirm = new ConfirmSend({
     form,
