@@ -1,5 +1,7 @@
 import type { Clock } from '../../ports/clock'
 import type { FetchHttpClient } from './fetch-http-client'
+import type { Timers } from './get-retries'
+import { idempotentWrite } from './idempotent-writes'
 import type { analyticsEventBodySchema, WireInput } from '../../wire/requests'
 
 /** Where the modal is shown: the page URL and its host name, as sent with every event. */
@@ -13,12 +15,15 @@ export interface EventPosterOptions {
   readonly page?: () => PageInfo
   /** A unique event id; defaults to `crypto.randomUUID()`. */
   readonly newEventId?: () => string
+  /** The waits between tries (tests: fake ones). */
+  readonly timers?: Timers
 }
 
 /** Posts one event to the analytics service: `POST /e?projectId=&st=&sv=`. */
 export class EventPoster {
   private readonly page: () => PageInfo
   private readonly newEventId: () => string
+  private readonly timers: Timers | undefined
 
   constructor(
     private readonly http: FetchHttpClient,
@@ -27,17 +32,21 @@ export class EventPoster {
   ) {
     this.page = options.page ?? browserPage
     this.newEventId = options.newEventId ?? randomEventId
+    this.timers = options.timers
   }
 
-  /** Resolves when the service accepted the event; rejects with the client's typed errors. */
+  /**
+   * Resolves when the service accepted the event; rejects with the client's typed errors. An event
+   * whose answer was lost (unreachable, 5xx, 429) is sent again, the same event with the same
+   * Idempotency-Key, so the service counts it once.
+   */
   async post(props: Readonly<Record<string, unknown>>): Promise<void> {
     const { url, domain } = this.page()
     // The answer's schema loads beside the request, not before it.
     const schema = import('./any-answer').then((m) => m.anyAnswer)
-    await this.http.post('/e', schema, {
-      query: { projectId: this.http.projectId, st: this.http.sdkType, sv: this.http.sdkVersion },
-      body: { eventId: this.newEventId(), url, domain, timestamp: this.clock.now(), props } satisfies WireInput<typeof analyticsEventBodySchema>,
-    })
+    const body = { eventId: this.newEventId(), url, domain, timestamp: this.clock.now(), props } satisfies WireInput<typeof analyticsEventBodySchema>
+    const query = { projectId: this.http.projectId, st: this.http.sdkType, sv: this.http.sdkVersion }
+    await idempotentWrite((headers) => this.http.post('/e', schema, { query, body, headers }), this.timers === undefined ? {} : { timers: this.timers })
   }
 }
 

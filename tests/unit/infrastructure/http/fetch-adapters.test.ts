@@ -12,6 +12,15 @@ import { ManualClock } from '../../../fakes/manual-clock'
 import { fetchBlockchainService } from '../../../support/fetch-blockchain-service'
 import { json, routedFetch, type Route } from './routed-fetch'
 
+/** Waits that end at once (the event poster's retries). */
+const INSTANT_TIMERS = {
+  setTimeout: (callback: () => void) => {
+    queueMicrotask(callback)
+    return 0
+  },
+  clearTimeout: () => undefined,
+}
+
 const ACCOUNT = 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 
 function setup(routes: Record<string, Route>, retries = 0) {
@@ -29,7 +38,7 @@ function setup(routes: Record<string, Route>, retries = 0) {
     clock,
     warnings,
     api: fetchBlockchainService(http, clock, { swapChainIds: [31337], logger }),
-    analytics: new FetchAnalytics(http, clock, { logger, page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }),
+    analytics: new FetchAnalytics(http, clock, { logger, page: () => ({ url: 'http://host.test/', domain: 'host.test' }), timers: INSTANT_TIMERS }),
     telemetry: new FetchTelemetry(new EventPoster(http, clock, { page: () => ({ url: 'http://host.test/', domain: 'host.test' }) }), clock, { logger }),
   }
 }
@@ -131,6 +140,24 @@ describe('the blockchain service adapters', () => {
 })
 
 describe('FetchAnalytics', () => {
+  it('sends an event whose answer was lost again, the same event under the same Idempotency-Key', async () => {
+    const keys: (string | null)[] = []
+    let answers = 0
+    const { analytics, requests, warnings } = setup({
+      'POST /e': ({ init }) => {
+        keys.push(new Headers(init?.headers).get('idempotency-key'))
+        answers += 1
+        return answers === 1 ? json({ message: 'down' }, 503) : json({ accepted: true }, 202)
+      },
+    })
+    await analytics.sendEvent({ event: 'MODAL_OPEN' })
+    expect(requests).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/)
+    expect(keys[1]).toBe(keys[0])
+    expect(requests[1]!.body).toEqual(requests[0]!.body)
+    expect(warnings).toEqual([])
+  })
+
   it('raises the alert once on 403 and only warns on other failures', async () => {
     let status = 500
     const { analytics, warnings } = setup({ 'POST /e': () => json({ message: 'x' }, status) })
