@@ -44,8 +44,11 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * raise it without saying why here.
  * Raised on 2026-12-07 from 139.7 to 139.73 KB (measured 143,077 bytes): the HTTP client's POST
  * takes extra headers, so a name registration carries its Idempotency-Key (25 bytes).
+ * Raised on 2026-12-07 from 139.73 to 139.8 KB (measured 143,154 bytes): the configuration's rule
+ * for `restrictedTimezones` (25 bytes) and the preload map's entries of the chunks that say buying
+ * and swapping are not offered in a restricted region (51 bytes).
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.73 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.8 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

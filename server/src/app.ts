@@ -152,7 +152,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     global: true,
     max: config.limits.requestsPerMinute,
     timeWindow: 60_000,
-    // Counted in the database: every replica counts the same requests.
+    // Counted in the database, every replica's requests together: at once near the limit, in
+    // batched tallies below half of it (./rate-limit-store.ts).
     store: sharedRateLimitStore(tallies),
     // A database that cannot count lets the request through (the request itself will say if it fails).
     skipOnError: true,

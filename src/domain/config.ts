@@ -157,6 +157,11 @@ export interface WalletModalConfig {
    * used when that chain is among `networks`. Names ENS does not know are asked of the name service.
    */
   ens?: EnsConfig | undefined
+  /**
+   * IANA time zones where buying and swapping are not offered (the Account view says why instead).
+   * Default: the spec's restricted list (RESTRICTED_TIMEZONES); `[]` offers them everywhere.
+   */
+  restrictedTimezones?: string[] | undefined
   services?: Partial<ServiceSettings> | undefined
   /**
    * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
@@ -295,6 +300,7 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     clientId: optStr,
     // Absent: the convert adapter's default, the spec's swap networks (kept out of the first script).
     swapChainIds: optional(array(integer(1))),
+    restrictedTimezones: optional(strArray),
     ens: optional(
       object({
         chainId: integer(1),

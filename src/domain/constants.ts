@@ -131,18 +131,6 @@ export const NATIVE_TOKEN_PLACEHOLDERS: Readonly<Partial<Record<ChainNamespace, 
   solana: 'So11111111111111111111111111111111111111111',
 }
 
-/** Timezones in which some services are restricted (Walletgate's list). */
-export const RESTRICTED_TIMEZONES: readonly string[] = [
-  'Asia/Shanghai',
-  'Asia/Urumqi',
-  'Asia/Chongqing',
-  'Asia/Harbin',
-  'Asia/Kashgar',
-  'Asia/Macau',
-  'Asia/Macao',
-  'Asia/Hong_Kong',
-]
-
 // ---------------------------------------------------------------- local storage keys
 
 export const STORAGE_KEYS = {

@@ -155,3 +155,25 @@ test.describe('buying crypto', () => {
     }
   })
 })
+
+test.describe('in a time zone where buying and swapping are restricted', () => {
+  test.use({ timezoneId: 'Asia/Shanghai' })
+
+  test('Account offers neither and says why; Buy or Swap opened anyway says the same, and no quote is asked', async ({ page }) => {
+    const quotes: string[] = []
+    page.on('request', (request) => {
+      if (/\/(onramp|convert)\//.test(new URL(request.url()).pathname)) quotes.push(request.url())
+    })
+    await connectDevWallet(page, { accountIndex: ACCOUNT })
+    await expect(page.getByTestId('account-region-restricted')).toHaveText('Buying and swapping are not offered in your region.')
+    await expect(page.getByTestId('account-buy')).toHaveCount(0)
+    await expect(page.getByTestId('account-swap')).toHaveCount(0)
+    await expect(page.getByTestId('account-send')).toBeVisible()
+
+    for (const view of ['OnRamp', 'Swap'] as const) {
+      await page.evaluate((name) => (window as unknown as { walletgateDemo: { open(options: { view: string }): Promise<void> } }).walletgateDemo.open({ view: name }), view)
+      await expect(page.getByTestId(`view-${view}`).getByTestId('region-restricted')).toHaveText('Buying and swapping are not offered in your region.')
+    }
+    expect(quotes).toEqual([])
+  })
+})

@@ -22,6 +22,8 @@ export type AccountActionsState =
       readonly balances: boolean
       readonly buy: boolean
       readonly swap: boolean
+      /** Buying or swapping would be offered, but not in the visitor's time zone: the view says why. */
+      readonly regionRestricted: boolean
       readonly send: boolean
       /** Smart sessions: the smart account's session keys. */
       readonly sessions: boolean
@@ -39,14 +41,20 @@ export interface AccountActionsDeps {
   readonly identity: { readonly state$: Observable<IdentityState>; readonly snapshot: IdentityState }
   /** The host's `features` config. */
   readonly features: FeaturesConfig
+  /** The visitor's time zone is on the restricted list (domain/region.ts): no buying, no swapping. */
+  readonly regionRestricted?: boolean
 }
 
 const NOT_CONNECTED: AccountActionsState = { status: 'notConnected' }
 
 /** Which of the Account view's actions the account has, given its connection, identity and the host's features. */
-export function accountActions(connection: ConnectionState, identity: IdentityState, features: FeaturesConfig): AccountActionsState {
+export function accountActions(connection: ConnectionState, identity: IdentityState, features: FeaturesConfig, regionRestricted = false): AccountActionsState {
   if (connection.status !== 'connected') return NOT_CONNECTED
   const namespace = connection.namespace
+  // Buying comes first in the wallet feature order (onramp, swaps, receive, send; spec section 9).
+  const buy = features.onramp !== false && DEFAULT_REMOTE_FEATURES.onramp !== false && supportsCapability('onramp', namespace)
+  // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
+  const swap = features.swaps !== false && supportsCapability('swaps', namespace)
   return {
     status: 'connected',
     address: connection.address,
@@ -54,10 +62,9 @@ export function accountActions(connection: ConnectionState, identity: IdentitySt
     embeddedWallet: connection.connectorId === AUTH_CONNECTOR_ID,
     // Spec section 9: balances (and so tokens, NFTs, activity) and sends only where the family has them.
     balances: supportsCapability('balance', namespace),
-    // Buying comes first in the wallet feature order (onramp, swaps, receive, send; spec section 9).
-    buy: features.onramp !== false && DEFAULT_REMOTE_FEATURES.onramp !== false && supportsCapability('onramp', namespace),
-    // Swaps are an eip155 feature (the convert calls); on by default, as in the spec's remote features.
-    swap: features.swaps !== false && supportsCapability('swaps', namespace),
+    buy: buy && !regionRestricted,
+    swap: swap && !regionRestricted,
+    regionRestricted: regionRestricted && (buy || swap),
     send: supportsCapability('send', namespace),
     // Smart sessions, when the host turned the feature on, for an EVM smart account.
     sessions: features.smartSessions === true && supportsCapability('smartSessions', namespace) && connection.accountType === 'smartAccount',
@@ -90,7 +97,7 @@ export class AccountActions {
   private derive(connection: ConnectionState, identity: IdentityState): AccountActionsState {
     const last = this.last
     if (last?.connection === connection && last.identity === identity) return last.state
-    const state = accountActions(connection, identity, this.deps.features)
+    const state = accountActions(connection, identity, this.deps.features, this.deps.regionRestricted)
     this.last = { connection, identity, state }
     return state
   }

@@ -27,6 +27,8 @@ import { ConfirmSend } from '../../application/send/confirm-send'
 import { ReviewSend } from '../../application/send/review-send'
 import { SendForm } from '../../application/send/send-form'
 import { ensNamesFor } from '../../infrastructure/chains/eip155/ens/viem-ens-names'
+import { visitorTimeZone } from '../../infrastructure/platform/time-zone'
+import { isRestrictedTimeZone, RESTRICTED_TIMEZONES } from '../../domain/region'
 import { TransactionApprovals } from '../../application/send/transaction-approvals'
 import { ActivityApi } from '../../ports/blockchain/activity'
 import { BalancesApi } from '../../ports/blockchain/balances'
@@ -151,7 +153,14 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
   binder
     .bind(AccountActions)
     .toDynamicValue(
-      (ctx) => new AccountActions({ connection: ctx.get(ConnectionStore), identity: ctx.get(IdentityStore), features: config.features }),
+      (ctx) =>
+        new AccountActions({
+          connection: ctx.get(ConnectionStore),
+          identity: ctx.get(IdentityStore),
+          features: config.features,
+          // Read when the account's part loads: the visitor's time zone against the host's list or the spec's.
+          regionRestricted: isRestrictedTimeZone(visitorTimeZone(), config.restrictedTimezones ?? RESTRICTED_TIMEZONES),
+        }),
     )
   binder
     .bind(NftHoldingsStore)

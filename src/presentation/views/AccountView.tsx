@@ -83,6 +83,11 @@ export default function AccountView() {
           </Button>
         )}
       </div>
+      {account.regionRestricted && (
+        <p className="wg-muted" data-testid="account-region-restricted">
+          {t('account.regionRestricted')}
+        </p>
+      )}
       {account.sessions && (
         <Button variant="ghost" onClick={() => modal.push('SmartSessionList')} data-testid="account-sessions">
           {t('account.sessions')}

@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react'
+import { UnlessRegionRestricted } from './RegionRestricted'
 import { Button, Notice } from '../components'
 import { impactText, useSwap } from './swap/use-swap'
 import sendCss from '../styles/send.css?inline'
@@ -23,6 +24,14 @@ export const loadPreview = () => import('./SwapPreviewView')
  * fee and the minimum received at 1 % slippage. Review shows SwapPreview.
  */
 export default function SwapView() {
+  return (
+    <UnlessRegionRestricted view="Swap">
+      <SwapViewForm />
+    </UnlessRegionRestricted>
+  )
+}
+
+function SwapViewForm() {
   useAreaStyles(sendCss)
   const { swap, state } = useSwap()
   const ids = { from: useId(), to: useId(), amount: useId(), error: useId() }

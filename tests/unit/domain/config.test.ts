@@ -52,6 +52,11 @@ describe('parseConfig (schemas built only for the keys a config has)', () => {
     expect(errorOf(aModalConfig({ swapChainIds: '1' as unknown as number[] })).fields).toEqual(['swapChainIds'])
   })
 
+  it('takes a list of restricted time zones, and refuses anything else', () => {
+    expect(parseConfig(aModalConfig({ restrictedTimezones: [] })).restrictedTimezones).toEqual([])
+    expect(errorOf(aModalConfig({ restrictedTimezones: 'Asia/Shanghai' as unknown as string[] })).fields).toEqual(['restrictedTimezones'])
+  })
+
   it('takes an ENS chain and Universal Resolver, and refuses what is neither', () => {
     expect(errorOf(aModalConfig({ ens: { chainId: 0 } })).fields).toEqual(['ens.chainId'])
     const notAnAddress = errorOf(aModalConfig({ ens: { chainId: 1, universalResolver: '0xeeee' as `0x${string}` } }))

@@ -124,6 +124,7 @@ export default {
   'account.changeNetwork': '، تغيير الشبكة',
   'account.buy': 'شراء',
   'account.swap': 'مبادلة',
+  'account.regionRestricted': 'لا يتوفر الشراء والمبادلة في منطقتك.',
   'account.receive': 'استلام',
   'account.send': 'إرسال',
   'account.chooseName': 'اختر اسمًا',

@@ -120,6 +120,7 @@ export default {
   'account.changeNetwork': ', Netzwerk wechseln',
   'account.buy': 'Kaufen',
   'account.swap': 'Tauschen',
+  'account.regionRestricted': 'Kaufen und Tauschen werden in deiner Region nicht angeboten.',
   'account.receive': 'Empfangen',
   'account.send': 'Senden',
   'account.chooseName': 'Namen wählen',

@@ -120,6 +120,7 @@ export default {
   'account.changeNetwork': ', cambiar de red',
   'account.buy': 'Comprar',
   'account.swap': 'Cambiar',
+  'account.regionRestricted': 'Comprar e intercambiar no están disponibles en tu región.',
   'account.receive': 'Recibir',
   'account.send': 'Enviar',
   'account.chooseName': 'Elegir un nombre',

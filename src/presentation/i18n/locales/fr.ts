@@ -120,6 +120,7 @@ export default {
   'account.changeNetwork': ', changer de réseau',
   'account.buy': 'Acheter',
   'account.swap': 'Échanger',
+  'account.regionRestricted': "L'achat et l'échange ne sont pas proposés dans votre région.",
   'account.receive': 'Recevoir',
   'account.send': 'Envoyer',
   'account.chooseName': 'Choisir un nom',

@@ -121,6 +121,7 @@ export default {
   'account.changeNetwork': ', החלפת רשת',
   'account.buy': 'קנייה',
   'account.swap': 'המרה',
+  'account.regionRestricted': 'קנייה והמרה אינן זמינות באזור שלך.',
   'account.receive': 'קבלה',
   'account.send': 'שליחה',
   'account.chooseName': 'בחירת שם',

@@ -118,6 +118,7 @@ export default {
   'account.changeNetwork': '、ネットワークを変更',
   'account.buy': '購入',
   'account.swap': 'スワップ',
+  'account.regionRestricted': 'お住まいの地域では購入とスワップはご利用いただけません。',
   'account.receive': '受取',
   'account.send': '送金',
   'account.chooseName': '名前を選ぶ',

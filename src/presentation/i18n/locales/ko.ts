@@ -118,6 +118,7 @@ export default {
   'account.changeNetwork': ', 네트워크 변경',
   'account.buy': '구매',
   'account.swap': '스왑',
+  'account.regionRestricted': '회원님의 지역에서는 구매와 스왑을 이용할 수 없습니다.',
   'account.receive': '받기',
   'account.send': '보내기',
   'account.chooseName': '이름 선택',

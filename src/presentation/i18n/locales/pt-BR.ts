@@ -120,6 +120,7 @@ export default {
   'account.changeNetwork': ', trocar de rede',
   'account.buy': 'Comprar',
   'account.swap': 'Trocar',
+  'account.regionRestricted': 'Comprar e trocar não estão disponíveis na sua região.',
   'account.receive': 'Receber',
   'account.send': 'Enviar',
   'account.chooseName': 'Escolher um nome',

@@ -124,6 +124,7 @@ export default {
   'account.changeNetwork': ', сменить сеть',
   'account.buy': 'Купить',
   'account.swap': 'Обмен',
+  'account.regionRestricted': 'Покупка и обмен недоступны в вашем регионе.',
   'account.receive': 'Получить',
   'account.send': 'Отправить',
   'account.chooseName': 'Выбрать имя',

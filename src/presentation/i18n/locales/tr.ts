@@ -120,6 +120,7 @@ export default {
   'account.changeNetwork': ', ağı değiştir',
   'account.buy': 'Satın al',
   'account.swap': 'Takas',
+  'account.regionRestricted': 'Satın alma ve takas bölgenizde sunulmuyor.',
   'account.receive': 'Al',
   'account.send': 'Gönder',
   'account.chooseName': 'Bir ad seç',

@@ -118,6 +118,7 @@ export default {
   'account.changeNetwork': '，切换网络',
   'account.buy': '购买',
   'account.swap': '兑换',
+  'account.regionRestricted': '您所在的地区不提供购买和兑换服务。',
   'account.receive': '接收',
   'account.send': '发送',
   'account.chooseName': '选择名称',

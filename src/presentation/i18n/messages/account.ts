@@ -6,6 +6,7 @@ export const account = {
   'account.changeNetwork': ', change network',
   'account.buy': 'Buy',
   'account.swap': 'Swap',
+  'account.regionRestricted': 'Buying and swapping are not offered in your region.',
   'account.receive': 'Receive',
   'account.send': 'Send',
   'account.chooseName': 'Choose a name',

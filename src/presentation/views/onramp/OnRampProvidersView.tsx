@@ -1,4 +1,5 @@
 import { BuyCrypto } from '../../../application/onramp/buy-crypto'
+import { UnlessRegionRestricted } from '../RegionRestricted'
 import { ModalStore } from '../../../application/modal-store'
 import type { OnRampProvider } from '../../../domain/on-ramp/on-ramp-types'
 import { Button, Notice, Spinner, useStore } from '../../components'
@@ -22,6 +23,14 @@ addEnglish(onramp)
  * and waits here until the purchase arrives; the header's title follows: checkout, then done.
  */
 export default function OnRampProvidersView() {
+  return (
+    <UnlessRegionRestricted view="OnRampProviders">
+      <OnRampProvidersViewForm />
+    </UnlessRegionRestricted>
+  )
+}
+
+function OnRampProvidersViewForm() {
   useAreaStyles(featuresCss)
   const buy = useService(BuyCrypto)
   const modal = useService(ModalStore)

@@ -1,4 +1,5 @@
 import { useEffect, useId, type FormEvent } from 'react'
+import { UnlessRegionRestricted } from '../RegionRestricted'
 import { BuyCrypto } from '../../../application/onramp/buy-crypto'
 import { NetworksStore } from '../../../application/networks/networks-store'
 import { Button, Notice, Skeleton, useStore } from '../../components'
@@ -22,6 +23,14 @@ addEnglish(onramp)
  * method's limits), and the quote for it; Continue lists the providers.
  */
 export default function OnRampView() {
+  return (
+    <UnlessRegionRestricted view="OnRamp">
+      <OnRampViewForm />
+    </UnlessRegionRestricted>
+  )
+}
+
+function OnRampViewForm() {
   useAreaStyles(sendCss)
   useAreaStyles(featuresCss)
   const buy = useService(BuyCrypto)

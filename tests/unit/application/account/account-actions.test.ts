@@ -74,6 +74,7 @@ describe('accountActions', () => {
       balances: true,
       buy: true,
       swap: true,
+      regionRestricted: false,
       send: true,
       sessions: false,
       chooseName: false,
@@ -85,6 +86,12 @@ describe('accountActions', () => {
   it('leaves out buying and swaps the host turned off', () => {
     const state = connectedActions(EVM, IDLE, { onramp: false, swaps: false })
     expect(state).toMatchObject({ buy: false, swap: false, send: true, balances: true })
+  })
+
+  it('offers no buying or swapping in a restricted region, and says so only where they would be offered', () => {
+    expect(accountActions(on(EVM), IDLE, {}, true)).toMatchObject({ buy: false, swap: false, regionRestricted: true, send: true, balances: true })
+    expect(accountActions(on(EVM), IDLE, { onramp: false, swaps: false }, true)).toMatchObject({ buy: false, swap: false, regionRestricted: false })
+    expect(accountActions(on(BITCOIN), IDLE, {}, true)).toMatchObject({ buy: false, swap: false, regionRestricted: false })
   })
 
   it('swaps on eip155 only; Solana buys and sends', () => {
