@@ -7,6 +7,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../server/src/clock'
+import { buildServer } from '../../server/src/app'
+import { DEFAULT_CONFIG } from '../../server/src/config'
+import { Projects } from '../../server/src/projects'
+import { TALLY_FLUSH_MS } from '../../server/src/rate-limit-store'
 import { startWalletOrigin, type TestWalletOrigin } from '../support/wallet-origin'
 
 const PER_MINUTE = 5
@@ -54,5 +58,23 @@ describe("the wallet origin's rate limit", () => {
     for (let i = 0; i < PER_MINUTE; i++) expect((await chains(o, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200)
     expect((await chains(o, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(429)
     expect((await chains(o, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(200)
+  })
+
+  it("is not used up by a project named like the wallet's counter: the API and the wallet count apart", async () => {
+    const o = await origin()
+    await new Projects(o.db, clock).add('wallet', ['https://app.example'])
+    const api = await buildServer({ config: { ...DEFAULT_CONFIG, limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000 } }, db: o.db, clock })
+    try {
+      // The same client (loopback) spends far more than the wallet's limit on project "wallet".
+      for (let i = 0; i < PER_MINUTE * 3; i++) {
+        const answer = await api.inject({ url: '/getAnalyticsConfig?projectId=wallet&st=walletgate&sv=x', remoteAddress: '127.0.0.1' })
+        expect(answer.statusCode).toBe(200)
+      }
+      // Once the API replica has written its tallies.
+      await new Promise((resolve) => setTimeout(resolve, TALLY_FLUSH_MS * 2))
+      expect((await chains(o)).status).toBe(200)
+    } finally {
+      await api.close()
+    }
   })
 })

@@ -473,7 +473,9 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
       store: sharedRateLimitStore(tallies),
       // A database that cannot count lets the request through (the request itself will say if it fails).
       skipOnError: true,
-      keyGenerator: (req) => `wallet|${client(req)}`,
+      // '@' is in no project id (the API's keys are `<project>|<client>`): a project named
+      // "wallet" cannot spend the wallet origin's count, nor the wallet origin a project's.
+      keyGenerator: (req) => `@wallet|${client(req)}`,
       // In the login rules' words, with the wait the frame shows.
       errorResponseBuilder: (_req, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000))
