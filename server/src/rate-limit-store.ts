@@ -38,6 +38,8 @@ export function sharedCounters(db: Queryable): SharedCounters {
 
 /** How often a replica writes the requests it counted by itself (`RequestTallies`). */
 export const TALLY_FLUSH_MS = 250
+/** Clients a replica keeps tallies of; beyond it, those with nothing unwritten are let go (their next request asks the database). */
+export const MAX_TALLIES = 10_000
 
 interface Tally {
   windowStart: number
@@ -75,6 +77,8 @@ export class RequestTallies {
     const ttl = windowStart + timeWindow - now
     let tally = this.tallies.get(key)
     if (tally === undefined || tally.windowStart !== windowStart) {
+      // Many clients asking once each (a scan of addresses) must not grow the map without end.
+      if (tally === undefined && this.tallies.size >= MAX_TALLIES) this.letGo()
       tally = { windowStart, known: 0, pending: 0, asked: false }
       this.tallies.set(key, tally)
     }
@@ -95,6 +99,16 @@ export class RequestTallies {
       throw error
     }
     return { current: tally.known + tally.pending, ttl }
+  }
+
+  /** How many clients this replica keeps tallies of. */
+  get size(): number {
+    return this.tallies.size
+  }
+
+  /** Drops the tallies with nothing unwritten: what they knew, the database holds. */
+  private letGo(): void {
+    for (const [key, tally] of this.tallies) if (tally.pending === 0) this.tallies.delete(key)
   }
 
   /** Writes every pending tally now (also when the server closes). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../src/clock.js'
 import type { Database } from '../src/db/database.js'
-import { RequestTallies, sharedCounters, type SharedCounters } from '../src/rate-limit-store.js'
+import { MAX_TALLIES, RequestTallies, sharedCounters, type SharedCounters } from '../src/rate-limit-store.js'
 import { migratedDatabase } from './support.js'
 
 /** The shared counters, with the statements they send counted. */
@@ -74,5 +74,13 @@ describe('request tallies (rate limits without a database write per request)', (
     clock.advance(60_000)
     expect((await tallies.count('w', 60_000, 100)).current).toBe(1)
     await db.close()
+  })
+
+  it('keep no more than MAX_TALLIES clients: a scan of addresses asking once each does not grow the replica', async () => {
+    const clock = new ManualClock(1_000_000)
+    const counters: SharedCounters = { addAll: async (tallies) => tallies.map((t) => ({ ...t })), prune: async () => 0 }
+    const tallies = new RequestTallies(counters, clock)
+    for (let i = 0; i < MAX_TALLIES * 2 + 5; i++) await tallies.count(`p|10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 60_000, 600)
+    expect(tallies.size).toBeLessThanOrEqual(MAX_TALLIES)
   })
 })
