@@ -127,9 +127,21 @@ describe('500', () => {
     const { catalogue, telemetry, warnings } = world()
     await admin.fault({ path: '/getWallets', kind: '500' })
     await expect(catalogue.getWallets({ page: 1 })).rejects.toBeInstanceOf(HttpError)
-    await admin.fault({ path: '/e', kind: '500' })
+    // An event is sent again after a 5xx (its answer may be lost), three times at most: failed
+    // only when every try fails.
+    await admin.fault({ path: '/e', kind: '500', count: 4 })
     await expect(telemetry.reportError(new Error('x'))).resolves.toBe('failed')
     expect(warnings).toHaveLength(1)
+  })
+
+  it('sends an event again after a 500, and it is counted once', async () => {
+    const { telemetry } = world()
+    await admin.clearRequests()
+    await admin.fault({ path: '/e', kind: '500' })
+    await expect(telemetry.reportError(new Error('retried after a 500'))).resolves.toBe('sent')
+    expect(await admin.requests('/e')).toHaveLength(2)
+    const kept = (await admin.analytics()).filter((e) => JSON.stringify(e.body.props).includes('retried after a 500'))
+    expect(kept).toHaveLength(1)
   })
 })
 
