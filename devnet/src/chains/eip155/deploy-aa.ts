@@ -35,6 +35,18 @@ export function smartAccountAddresses(artifacts: Artifacts): Record<keyof typeof
   return out
 }
 
+/**
+ * Refuses to deploy when CREATE2 would put a contract elsewhere than config.ts says (its code or
+ * constructor arguments changed): `label` names the group in the message ('ENS ', or '').
+ */
+export function expectAddresses<Name extends string>(computed: Record<Name, Address>, configured: Record<Name, Address>, label: string): void {
+  for (const name of Object.keys(computed) as Name[]) {
+    if (computed[name].toLowerCase() !== configured[name].toLowerCase()) {
+      throw new Error(`the ${label}${name} would land at ${computed[name]}, not at ${configured[name]} (config.ts): update the address`)
+    }
+  }
+}
+
 /** Sends the three creations from account 0 and returns their hashes (checked by the caller). */
 export async function deploySmartAccountContracts(
   pub: PublicClient,
@@ -42,12 +54,7 @@ export async function deploySmartAccountContracts(
   artifacts: Artifacts,
   fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
 ): Promise<Hex[]> {
-  const expected = smartAccountAddresses(artifacts)
-  for (const name of Object.keys(expected) as (keyof typeof expected)[]) {
-    if (expected[name].toLowerCase() !== DEVNET_SMART_ACCOUNT[name].toLowerCase()) {
-      throw new Error(`the ${name} would land at ${expected[name]}, not at ${DEVNET_SMART_ACCOUNT[name]} (config.ts): update the address`)
-    }
-  }
+  expectAddresses(smartAccountAddresses(artifacts), DEVNET_SMART_ACCOUNT, '')
   let nonce = await pub.getTransactionCount({ address: DEVNET_DEPLOYER.address, blockTag: 'pending' })
   const hashes: Hex[] = []
   for (const c of creations(artifacts)) {

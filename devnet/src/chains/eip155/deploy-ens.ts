@@ -29,6 +29,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { DETERMINISTIC_DEPLOYER, DEVNET_DEPLOYER, DEVNET_ENS, DEVNET_ENS_NAME, DEVNET_ENS_SALT, NAME_ZONE, devnetViemChain, type DevnetChainId } from '../../config'
 import type { Artifacts } from './compile'
+import { expectAddresses } from './deploy-aa'
 
 type EnsContract = keyof typeof DEVNET_ENS
 
@@ -108,12 +109,7 @@ export async function deployEnsContracts(
   artifacts: Artifacts,
   fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
 ): Promise<Hex[]> {
-  const expected = ensAddresses(artifacts)
-  for (const name of Object.keys(expected) as EnsContract[]) {
-    if (expected[name].toLowerCase() !== DEVNET_ENS[name].toLowerCase()) {
-      throw new Error(`the ENS ${name} would land at ${expected[name]}, not at ${DEVNET_ENS[name]} (config.ts): update the address`)
-    }
-  }
+  expectAddresses(ensAddresses(artifacts), DEVNET_ENS, 'ENS ')
   let nonce = await pub.getTransactionCount({ address: DEVNET_DEPLOYER.address, blockTag: 'pending' })
   const send = (to: Address, data: Hex, gas: bigint): Promise<Hex> =>
     wallet.sendTransaction({ account: wallet.account!, chain: wallet.chain, to, data, nonce: nonce++, gas, ...fees })
