@@ -18,7 +18,6 @@ import { Scheduler } from '../../ports/scheduler'
 import { SystemClock } from '../../infrastructure/system-clock'
 import { ConsoleLogger } from '../../infrastructure/logging/console-logger'
 import { BrowserKeyValueStorage } from '../../infrastructure/storage/browser-key-value-storage'
-import { serviceClient } from '../service-client'
 import { DisconnectWallet } from '../../application/connection/disconnect-wallet'
 import { FollowWalletEvents } from '../../application/connection/follow-wallet-events'
 import { ReconnectWallet } from '../../application/connection/reconnect-wallet'
@@ -261,7 +260,7 @@ function lazyAnalytics(config: ResolvedConfig, clock: Clock, logger: Logger): An
       return alerts.subscribe(subscriber)
     }),
     sendEvent(event: AnalyticsEvent): Promise<void> {
-      loading ??= import('../../infrastructure/http/fetch-analytics').then(({ FetchAnalytics }) => {
+      loading ??= Promise.all([import('../../infrastructure/http/fetch-analytics'), import('../service-client')]).then(([{ FetchAnalytics }, { serviceClient }]) => {
         const analytics = new FetchAnalytics(serviceClient(config, config.services.analytics), clock, { logger })
         analytics.alerts$.subscribe((alert) => alerts.next((alerted = alert)))
         return analytics
@@ -287,8 +286,8 @@ function lazyTelemetry(config: ResolvedConfig, clock: Clock, logger: Logger): Te
   let loading: Promise<Telemetry> | undefined
   return {
     reportError(error: unknown): Promise<TelemetryOutcome> {
-      loading ??= import('../../infrastructure/telemetry/fetch-telemetry').then(
-        ({ FetchTelemetry, EventPoster }) =>
+      loading ??= Promise.all([import('../../infrastructure/telemetry/fetch-telemetry'), import('../service-client')]).then(
+        ([{ FetchTelemetry, EventPoster }, { serviceClient }]) =>
           new FetchTelemetry(new EventPoster(serviceClient(config, config.services.analytics), clock), clock, { logger }),
       )
       return loading.then(

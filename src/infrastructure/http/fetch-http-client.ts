@@ -11,22 +11,12 @@ import {
   ServiceUnreachableError,
 } from '../../ports/http-errors'
 import type { Timers } from './get-retries'
+import { ServiceUrls, type GetOptions, type HttpClient, type PostOptions, type ServiceIdentity } from './service-urls'
+
+export type { GetOptions, HttpClient, PostOptions, Query, QueryValue, ServiceIdentity } from './service-urls'
 
 /** A query value; `undefined`, `null` and `''` are omitted, arrays are joined with commas. */
-export type QueryValue = string | number | boolean | null | undefined | readonly string[]
-export type Query = Readonly<Record<string, QueryValue>>
-
-export interface FetchHttpClientOptions {
-  /** Origin (and optional base path) of the service, e.g. `http://127.0.0.1:8787`. */
-  readonly baseUrl: string
-  /** The host's project id; sent on every GET as `projectId`. */
-  readonly projectId: string
-  /** The sdk version sent as `sv`, e.g. `walletgate-0.1.0`. */
-  readonly sdkVersion: string
-  /** The sdk type sent as `st`; defaults to `walletgate`. */
-  readonly sdkType?: string
-  /** A client id sent as `clientId` when set; read at every request, so it may change later. */
-  readonly clientId?: string | (() => string | null | undefined)
+export interface FetchHttpClientOptions extends ServiceIdentity {
   /** The fetch to use; defaults to the global one (tests inject their own). */
   readonly fetch?: typeof fetch
   /** Time limit of one attempt (answer and body), ms; defaults to 10 s (`SERVICE_REQUEST_TIMEOUT_MS`). */
@@ -45,24 +35,6 @@ export type { Timers }
 const GLOBAL_TIMERS: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
-
-export interface GetOptions {
-  readonly query?: Query
-  /** Aborting rejects this caller with `signal.reason`; a shared fetch continues for the others. */
-  readonly signal?: AbortSignal
-  /**
-   * `false`: one attempt only, for a call whose caller has its own retry rule (the balance call:
-   * the spec blocks its retries for 30 s after a failure).
-   */
-  readonly retry?: boolean
-}
-
-export interface PostOptions extends GetOptions {
-  /** Sent as JSON. */
-  readonly body?: unknown
-  /** More request headers (an Idempotency-Key). */
-  readonly headers?: Readonly<Record<string, string>>
 }
 
 interface Flight {
@@ -94,12 +66,7 @@ const SHARED_ABORT = 'walletgate: every caller of a shared request aborted'
  *   already waited the whole limit, so a hang costs at most `timeoutMs` before the error shows.
  *   A POST is never retried (it may not be safe to send twice).
  */
-export class FetchHttpClient {
-  readonly projectId: string
-  readonly sdkType: string
-  readonly sdkVersion: string
-  private readonly base: string
-  private readonly clientId: FetchHttpClientOptions['clientId']
+export class FetchHttpClient extends ServiceUrls implements HttpClient {
   private readonly fetchFn: typeof fetch
   private readonly timeoutMs: number
   private readonly retries: number
@@ -108,39 +75,13 @@ export class FetchHttpClient {
   private readonly inFlight = new Map<string, Flight>()
 
   constructor(options: FetchHttpClientOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '')
-    this.projectId = options.projectId
-    this.sdkType = options.sdkType ?? 'walletgate'
-    this.sdkVersion = options.sdkVersion
-    this.clientId = options.clientId
+    super(options)
     // Bound so a browser's fetch is never called with a foreign `this`.
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     this.timeoutMs = options.timeoutMs ?? SERVICE_REQUEST_TIMEOUT_MS
     this.retries = options.retries ?? SERVICE_RETRY_COUNT
     this.retryDelayMs = options.retryDelayMs ?? SERVICE_RETRY_BASE_DELAY_MS
     this.timers = options.timers ?? GLOBAL_TIMERS
-  }
-
-  /** The query every GET carries: projectId, st, sv and clientId when set. */
-  identityQuery(): Query {
-    const clientId = typeof this.clientId === 'function' ? this.clientId() : this.clientId
-    return { projectId: this.projectId, st: this.sdkType, sv: this.sdkVersion, clientId }
-  }
-
-  /** The absolute URL of `path` with `query` (empty values omitted), without identity values. */
-  url(path: string, query: Query = {}): string {
-    const search = new URLSearchParams()
-    for (const [key, value] of Object.entries(query)) {
-      const text = queryText(value)
-      if (text !== undefined) search.append(key, text)
-    }
-    const qs = search.toString()
-    return `${this.base}${path.startsWith('/') ? path : `/${path}`}${qs === '' ? '' : `?${qs}`}`
-  }
-
-  /** The absolute URL a GET of `path` goes to, identity values included (e.g. for `<img src>`). */
-  getUrl(path: string, query: Query = {}): string {
-    return this.url(path, { ...query, ...this.identityQuery() })
   }
 
   /**
@@ -333,16 +274,6 @@ export class FetchHttpClient {
       )
     })
   }
-}
-
-function queryText(value: QueryValue): string | undefined {
-  if (value === undefined || value === null) return undefined
-  if (Array.isArray(value)) {
-    const joined = (value as readonly string[]).filter((v) => v !== '').join(',')
-    return joined === '' ? undefined : joined
-  }
-  const text = String(value as string | number | boolean)
-  return text === '' ? undefined : text
 }
 
 async function readErrorBody(response: Response): Promise<unknown> {

@@ -14,14 +14,14 @@ import type {
 } from '../../ports/wallet-catalogue'
 import { boundWalletName } from '../../domain/validation/text-bounds'
 import { segment } from './caip'
-import type { FetchHttpClient } from './fetch-http-client'
+import type { HttpClient } from './service-urls'
 
 /** The answers' zod schemas, fetched alongside the first request rather than with this adapter. */
 const schemas = () => import('./wallet-catalogue-schemas')
 
 /** {@link WalletCatalogue} over the catalogue service's HTTP API (docs/service-api.md). */
 export class FetchWalletCatalogue implements WalletCatalogue {
-  constructor(private readonly http: FetchHttpClient) {}
+  constructor(private readonly http: HttpClient) {}
 
   async getWallets(params: WalletPageParams, options: CatalogueRequestOptions = {}): Promise<WalletPage> {
     const answer = await this.http.get('/getWallets', schemas().then((s) => s.walletPageSchema), {
