@@ -157,4 +157,6 @@ export interface ModalRenderer {
   prepareStyles(): void
   /** Renders into `element`, or as an overlay; returns the unmount. */
   mountModal(container: Container, element?: HTMLElement): () => void
+  /** Whether this build draws the view of that name. */
+  hasView(name: string): boolean
 }

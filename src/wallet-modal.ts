@@ -192,6 +192,9 @@ class WalletModalInstance implements WalletModal {
     }
     // A close() (or another open()) came while the chunks loaded: the latest call wins.
     if (ticket !== this.openTicket || this.destroyed) return
+    if (options.view !== undefined && this.hasView?.(options.view) === false) {
+      throw new TypeError(`Walletgate: open({ view: '${String(options.view)}' }) names no view of this version`)
+    }
     this.modal.open({ view: options.view, namespace: this.openNamespace(options.namespace) }, this.connection.snapshot.status === 'connected')
     // Once the opened view is drawn: the check's chunk and request do not delay the first wallet row.
     whenIdle(() => this.checkProject())
@@ -305,6 +308,9 @@ class WalletModalInstance implements WalletModal {
     whenIdle(run)
   }
 
+  /** The drawn views of the shell, once loaded (a headless modal draws none: the host does). */
+  private hasView: ((name: string) => boolean) | undefined
+
   /** Renders once the shell and the connect views' bindings are loaded; once per mount target. */
   private render(element?: HTMLElement): Promise<void> {
     const loadRenderer = this.loadRenderer
@@ -313,7 +319,8 @@ class WalletModalInstance implements WalletModal {
     // The visitor's language is fetched with the shell: the first render has its texts (an offline
     // language shows English).
     this.mounting ??= Promise.all([loadRenderer(this.container.get(LocaleStore).locale), onOpen]).then(
-      ([{ mountModal }]) => {
+      ([{ mountModal, hasView }]) => {
+        this.hasView = hasView
         if (this.destroyed) return
         this.unmount = mountModal(this.container, element)
       },

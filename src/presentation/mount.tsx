@@ -7,6 +7,10 @@ import css from './styles/modal.css?inline'
 import componentsCss from './styles/components.css?inline'
 import connectCss from './styles/connect.css?inline'
 import { registerStyleRoot } from './styles/area-styles'
+import { VIEWS } from './views/registry'
+
+/** Whether this build draws the view of that name (`open({ view })` refuses any other). */
+export const hasView = (name: string): boolean => Object.hasOwn(VIEWS, name)
 
 /**
  * The shell's stylesheets, in cascade order: what the Connect views need. The Account and Send
