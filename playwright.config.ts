@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test'
  * they set no fault in the devnet service (its fault list is one for everybody); they alone use the
  * Bitcoin, Polkadot and Cosmos devnet wallets and the packed examples.
  */
-const E2E_VIEWS = ['a11y', 'bitcoin', 'connect', 'cosmos', 'demo', 'examples', 'i18n', 'polkadot', 'screens', 'shell'].map((f) => `**/${f}.e2e.ts`)
+const E2E_VIEWS = ['a11y', 'bitcoin', 'connect', 'connect-layout', 'cosmos', 'demo', 'examples', 'i18n', 'polkadot', 'screens', 'shell'].map((f) => `**/${f}.e2e.ts`)
 /** The e2e files that break the devnet for a moment (see the project below). */
 const E2E_FAULTS = ['account', 'faults', 'networks'].map((f) => `**/${f}.e2e.ts`)
 

@@ -19,8 +19,12 @@ const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
 /** `?lang=ar` shows the modal in that language (default: the browser's). */
 const lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang')
+const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
 /** `?smartSessions=on` turns smart sessions on (the e2e suite grants and revokes session keys). */
-const smartSessions = typeof location !== 'undefined' && new URLSearchParams(location.search).get('smartSessions') === 'on'
+const smartSessions = query.get('smartSessions') === 'on'
+/** `?legal=on`: the terms and privacy checkbox before every connect method; `?collapse=on`: the wallets as one row. */
+const legalCheckbox = query.get('legal') === 'on'
+const collapseWallets = query.get('collapse') === 'on'
 
 /** The chain families beyond EVM that the demo's networks use, each from its entry point. */
 export const demoFamilies = [solana, bitcoin, polkadot, cosmos]
@@ -103,7 +107,10 @@ export const demoConfig: WalletModalConfig = {
         },
       }
     : {}),
-  ...(smartSessions ? { features: { smartSessions: true } } : {}),
+  features: { smartSessions, legalCheckbox, collapseWallets },
+  // The demo's own pages stand in for a host's documents.
+  termsConditionsUrl: 'http://127.0.0.1:5173/terms',
+  privacyPolicyUrl: 'http://127.0.0.1:5173/privacy',
   services: {
     blockchainApi: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',
     walletCatalogue: env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787',

@@ -162,6 +162,12 @@ export interface WalletModalConfig {
    * Default: the spec's restricted list (RESTRICTED_TIMEZONES); `[]` offers them everywhere.
    */
   restrictedTimezones?: string[] | undefined
+  /**
+   * The host's terms of service and privacy policy, linked from the checkbox that
+   * `features.legalCheckbox` puts before every connect method (http(s) URLs).
+   */
+  termsConditionsUrl?: string | undefined
+  privacyPolicyUrl?: string | undefined
   services?: Partial<ServiceSettings> | undefined
   /**
    * The on-ramp providers to offer (`coinbase`, `meld`), among those the remote features enable;
@@ -301,6 +307,8 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     // Absent: the convert adapter's default, the spec's swap networks (kept out of the first script).
     swapChainIds: optional(array(integer(1))),
     restrictedTimezones: optional(strArray),
+    termsConditionsUrl: optional(httpUrl),
+    privacyPolicyUrl: optional(httpUrl),
     ens: optional(
       object({
         chainId: integer(1),

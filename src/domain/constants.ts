@@ -65,6 +65,11 @@ export const TELEMETRY_WINDOW_MS = 60 * SECOND
 export const SWAP_SLIPPAGE_TOLERANCE = 1
 export const WALLET_PAGE_SIZE = 40
 export const RECOMMENDED_WALLETS_LIMIT = 4
+/**
+ * Wallet rows Connect shows when email or social login follows the wallets: with the "More
+ * wallets" row, the help link, the email field and the social buttons they fit a 360x640 phone.
+ */
+export const WALLET_ROWS_BEFORE_OTHER_METHODS = 4
 export const WALLET_SEARCH_PAGE_SIZE = 100
 export const NAME_MIN_LENGTH = 4
 /** Name coin types must stay below this chain id (2^31). */

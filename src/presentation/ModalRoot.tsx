@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useMemo, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -36,6 +36,8 @@ export interface ModalRootProps {
 
 
 const EmbeddedApproval = lazy(() => import('./views/email/EmbeddedApproval'))
+// Only for hosts that turn `features.legalCheckbox` on.
+const LegalGate = lazy(() => import('./views/connect/LegalGate'))
 /**
  * The modal shell: a modal `<dialog>` in the top layer (or an embedded `<section>`), header with
  * back, title and close, the alert, the current view and the snack. Focus is trapped in the dialog
@@ -85,6 +87,22 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const View = VIEWS[view]
   // What the view waits for: its module's bindings, unless they come with the shell.
   const needs = viewNeeds[view]
+  // With `features.legalCheckbox`, the views of connect methods wait for the terms and privacy
+  // checkbox; until its chunk is in, they show disabled.
+  const gated = (node: ReactNode) =>
+    config.features.legalCheckbox === true ? (
+      <Suspense
+        fallback={
+          <fieldset className="wg-gate" disabled>
+            {node}
+          </fieldset>
+        }
+      >
+        <LegalGate view={view}>{node}</LegalGate>
+      </Suspense>
+    ) : (
+      node
+    )
 
   const close = () => closer.request({ embedded })
   const [dialogRef, panelRef, titleRef, onKeyDown] = useModalDialog(state.open, embedded, view, root, close)
@@ -151,11 +169,11 @@ function ModalShell({ embedded, root }: ModalRootProps) {
                     {t('shell.viewUnavailable')}
                   </p>
                 ) : needs === undefined ? (
-                  <View />
+                  gated(<View />)
                 ) : (
                   // Keyed by what it waits for: a view with other needs waits for its own bindings.
                   <WithBindings key={needs} needs={needs}>
-                    <View />
+                    {gated(<View />)}
                   </WithBindings>
                 )}
               </Suspense>

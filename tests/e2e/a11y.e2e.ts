@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { seriousViolations } from './support/axe'
 import { expect, snapshot, test } from './support/fixtures'
-import { DEVNET_WALLET_RDNS, initDevWallet } from './support/dev-wallet'
+import { DEVNET_WALLET_RDNS, initDevWallet, showEveryWallet } from './support/dev-wallet'
 
 async function setTheme(page: Page, mode: 'dark' | 'light'): Promise<void> {
   const toggle = page.getByTestId('theme-toggle')
@@ -20,6 +20,8 @@ for (const mode of ['dark', 'light'] as const) {
     expect(await seriousViolations(page)).toEqual([])
     await snapshot(page, `a11y-connect-${mode}`)
 
+    await showEveryWallet(page)
+    expect(await seriousViolations(page)).toEqual([])
     await page.getByTestId('all-wallets').click()
     await expect(page.getByTestId('all-wallets-list').locator('li')).toHaveCount(40)
     expect(await seriousViolations(page)).toEqual([])

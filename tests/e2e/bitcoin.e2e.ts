@@ -6,6 +6,7 @@
  * it. And one visitor connected in eip155, solana and bip122 at once moves between them from the
  * Networks view without a reconnect. Each test uses its own Bitcoin devnet account.
  */
+import { showEveryWallet } from './support/dev-wallet'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { BITCOIN_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/chains/bip122/network'
@@ -44,6 +45,7 @@ async function connectBitcoin(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
   await page.waitForFunction(() => (window as unknown as { devWallet?: { bitcoin?: unknown } }).devWallet?.bitcoin !== undefined)
   await page.getByTestId('connect-button').click()
+  await showEveryWallet(page)
   const row = page.getByTestId(`wallet-${BITCOIN_WALLET}`)
   await expect(row).toContainText('Bitcoin')
   await row.click()

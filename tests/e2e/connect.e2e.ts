@@ -1,5 +1,5 @@
 import { expect, snapshot, test } from './support/fixtures'
-import { DEVNET_WALLET_RDNS, initDevWallet, setDevWalletMode } from './support/dev-wallet'
+import { DEVNET_WALLET_RDNS, initDevWallet, setDevWalletMode, showEveryWallet } from './support/dev-wallet'
 
 const walletRow = `wallet-${DEVNET_WALLET_RDNS}`
 
@@ -97,6 +97,7 @@ test.describe('connecting a browser wallet', () => {
       announce('evil.markup', '<img src=x onerror="window.__pwned=\'markup\'">Evil <b>Markup</b>', 'data:image/png;base64,iVBORw0KGgo=')
     })
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     await expect(page.getByTestId('wallet-evil.javascript')).toBeVisible()
     await expect(page.getByTestId('wallet-evil.javascript').locator('img')).toHaveCount(0)
     await expect(page.getByTestId('wallet-evil.svg').locator('img')).toHaveCount(1)
@@ -137,6 +138,8 @@ test.describe('connecting a browser wallet', () => {
     // The answer is a view of its own (its chunk and English load when it opens): Back returns to
     // Connect, and "Get a wallet" leads to the catalogue's wallets.
     await expect(page.getByText('keeps your crypto')).toHaveCount(0)
+    // With more wallets than Connect shows (email and socials follow them), the help is with them all.
+    await showEveryWallet(page)
     await page.getByTestId('wallet-help').scrollIntoViewIfNeeded()
     await snapshot(page, 'connect-help-link-dark')
     await page.getByTestId('wallet-help').click()
@@ -145,7 +148,7 @@ test.describe('connecting a browser wallet', () => {
     await expect(page.getByRole('heading', { name: 'What is a Wallet?' })).toBeVisible()
     await snapshot(page, 'what-is-a-wallet-dark')
     await page.getByTestId('modal-back').click()
-    await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await expect(page.getByTestId('view-ConnectWallets')).toBeVisible()
     await page.getByTestId('wallet-help').click()
     await help.getByRole('button', { name: 'Get a wallet' }).click()
     await expect(page.getByTestId('view-AllWallets')).toBeVisible()
@@ -162,6 +165,8 @@ test.describe('connecting a browser wallet', () => {
     })
     await page.goto('/')
     await page.getByTestId('connect-button').click()
+    // Connect shows its first rows only (email and socials follow them): ConnectWallets lists them all.
+    await showEveryWallet(page)
     const list = page.getByTestId('connect-wallet-list')
     const under = page.getByTestId('wallet-help')
     await expect(under).toBeVisible()
@@ -191,6 +196,7 @@ test.describe('connecting a browser wallet', () => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/')
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     await page.getByTestId('all-wallets').click()
     // The visitor came to find a wallet: the search box has the cursor.
     await expect(page.getByTestId('wallet-search')).toBeFocused()

@@ -9,7 +9,7 @@ import { makeSignDoc, pubkeyToAddress, serializeSignDoc } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { fromBase64, toBase64 } from '@cosmjs/encoding'
 import { COSMOS_DEVNET_CAIP_NETWORK_ID, DEVNET_COSMOS_ADDRESS } from '../../devnet/src/chains/cosmos/network'
-import { initDevWallet } from './support/dev-wallet'
+import { initDevWallet, showEveryWallet } from './support/dev-wallet'
 import { expect, snapshot, test } from './support/fixtures'
 
 const ROW = 'wallet-keplr'
@@ -39,6 +39,7 @@ test.describe('cosmos', () => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/?siwx=required')
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     const row = page.getByTestId(ROW)
     await expect(row).toContainText('Devnet Wallet (Cosmos)')
     await row.click()

@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { startWalletPeer, type WalletPeer } from '../../devnet/src/wc-wallet'
 import { connectDevWallet, nativeBalance, openAccount, rpc, threeDecimals } from './support/account-helpers'
-import { initDevWallet } from './support/dev-wallet'
+import { initDevWallet, showEveryWallet } from './support/dev-wallet'
 import {
   NETWORK_FAILURES,
   chainBackUp,
@@ -213,6 +213,7 @@ test.describe('faults the modal survives', () => {
     await announceFlood(page, 58)
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await showEveryWallet(page)
     await expect(page.getByTestId('wallet-evil.flood')).toHaveCount(1)
     await expect(page.getByTestId('wallet-dev.walletgate.devnet')).toHaveCount(1)
     await page.waitForLoadState('networkidle')
@@ -260,6 +261,7 @@ test.describe('faults the modal survives', () => {
       )
     })
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     const row = page.getByTestId('wallet-evil.huge')
     await expect(row).toBeVisible()
     const box = await row.boundingBox()
@@ -332,6 +334,7 @@ test.describe('faults the reliability rules handle (bounded waits, recovery, sto
     await page.goto('/')
     await page.getByTestId('connect-button').click()
     await expect(page.getByTestId('view-Connect')).toBeVisible()
+    await showEveryWallet(page)
     await injectServiceFault(world, '/getWallets', 'hang', 20)
     await page.getByTestId('all-wallets').click()
     const retry = page.getByTestId('view-AllWallets').getByRole('button', { name: 'Try again' })
@@ -559,6 +562,7 @@ test.describe('faults the reliability rules handle (bounded waits, recovery, sto
       })
       await page.goto('/')
       await page.getByTestId('connect-button').click()
+      // No browser wallet: email and socials lead, and Connect lists every wallet under them.
       await page.getByTestId('all-wallets').click()
       // The page lists the hostile wallets first; a wallet whose every link was refused is not offered
       // at all, and one still shown must not open a refused link.
@@ -599,6 +603,7 @@ test.describe('faults the reliability rules handle (bounded waits, recovery, sto
       )
     })
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     const row = page.getByTestId('wallet-evil.huge')
     expect((await row.innerText()).length).toBeLessThanOrEqual(64 + 40)
     await row.click()

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { DEVNET_POLKADOT_ACCOUNTS, POLKADOT_DEVNET_CAIP_NETWORK_ID } from '../../devnet/src/chains/polkadot/network'
-import { initDevWallet } from './support/dev-wallet'
+import { initDevWallet, showEveryWallet } from './support/dev-wallet'
 import { expect, snapshot, test } from './support/fixtures'
 
 const ROW = 'wallet-devnet-polkadot'
@@ -31,6 +31,7 @@ test.describe('polkadot', () => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/?siwx=required')
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     const row = page.getByTestId(ROW)
     await expect(row).toContainText('Devnet Wallet (Polkadot)')
     await row.click()
@@ -72,6 +73,7 @@ test.describe('polkadot', () => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/')
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     await page.getByTestId(ROW).click()
     await expect(page.getByTestId('demo-account')).toContainText(`${ALICE} on ${POLKADOT_DEVNET_CAIP_NETWORK_ID}`)
     if (!(await page.getByTestId('view-Account').isVisible())) await page.getByTestId('connect-button').click()
@@ -94,6 +96,7 @@ test.describe('polkadot', () => {
     await initDevWallet(page, { mode: 'reject' })
     await page.goto('/')
     await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
     await page.getByTestId(ROW).click()
     await expect(page.getByTestId('view-ConnectingExternal')).toContainText(/declined|rejected/i)
     await expect(page.getByTestId('demo-account')).toHaveText('Not connected')

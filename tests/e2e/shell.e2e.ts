@@ -1,5 +1,5 @@
 import { expect, snapshot, test } from './support/fixtures'
-import { DEVNET_WALLET_RDNS, initDevWallet } from './support/dev-wallet'
+import { DEVNET_WALLET_RDNS, initDevWallet, showEveryWallet } from './support/dev-wallet'
 
 test.describe('modal shell', () => {
   test('the connect button opens the modal on Connect; Escape closes it and focus returns', async ({ page }) => {
@@ -81,6 +81,7 @@ test.describe('shell layout and screenshots', () => {
         }
         await snapshot(page, `view-Connect-${viewport.name}-${mode}`)
 
+        await showEveryWallet(page)
         await page.getByTestId('all-wallets').click()
         await expect(page.getByTestId('all-wallets-list').locator('li')).toHaveCount(40)
         await snapshot(page, `view-AllWallets-${viewport.name}-${mode}`)

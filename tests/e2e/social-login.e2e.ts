@@ -57,28 +57,36 @@ test('the socials show as their marks, lazy images that load with the buttons: t
   await page.goto('/')
   await openConnect(page)
   const social = page.getByTestId('connect-method-social')
-  await expect(social.getByRole('button', { name: /^Continue with / })).toHaveCount(3)
-  const more = page.getByTestId('social-more')
-  await more.click()
-  const buttons = social.getByRole('button', { name: /^Continue with / })
+  const shown = social.getByRole('button', { name: /^Continue with / })
+  await expect(shown).toHaveCount(3)
+  // Icon-only: each named for screen readers and with the same words as its tooltip.
+  expect(await shown.evaluateAll((list) => list.map((b) => b.getAttribute('title') === b.getAttribute('aria-label')))).toEqual([true, true, true])
+  await page.getByTestId('social-more').click()
+  // More opens ConnectSocials: every social a named row, in the host's order.
+  const view = page.getByTestId('view-ConnectSocials')
+  await expect(page.getByRole('heading', { name: 'All Socials' })).toBeVisible()
+  const buttons = view.getByRole('button', { name: /^Continue with / })
   await expect(buttons).toHaveCount(7)
-  expect(await buttons.evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))).toEqual(
+  expect(await buttons.evaluateAll((list) => list.map((b) => b.textContent))).toEqual(
     ['Google', 'X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`),
   )
-  const icons = social.locator('img.wg-social-icon')
+  const icons = view.locator('img.wg-social-icon')
   await expect(icons).toHaveCount(7)
   // Each mark is an image that decoded (not a broken image, not a letter), loaded lazily, silent to screen readers.
   await expect
     .poll(() => icons.evaluateAll((list) => list.map((img) => (img as HTMLImageElement).naturalWidth > 0 && img.getAttribute('loading') === 'lazy' && img.getAttribute('alt') === '')))
     .toEqual(Array(7).fill(true))
   // All inside the sheet: none runs past its edge.
-  const sheet = await page.getByTestId('view-Connect').boundingBox()
+  const sheet = await view.boundingBox()
   for (const box of await buttons.evaluateAll((list) => list.map((b) => b.getBoundingClientRect().toJSON() as DOMRect))) {
     expect(box.left).toBeGreaterThanOrEqual(sheet!.x)
     expect(box.right).toBeLessThanOrEqual(sheet!.x + sheet!.width + 0.5)
     expect(box.height).toBeGreaterThanOrEqual(44)
   }
   await snapshot(page, 'social-buttons-all')
+  // Back returns to Connect with its three icons.
+  await page.getByTestId('modal-back').click()
+  await expect(shown).toHaveCount(3)
 })
 
 test('Google in a popup: a seeded identity connects, the same identity again is the same wallet, another identity another one; Account shows the provider and username', async ({ page }) => {
@@ -226,10 +234,10 @@ test.describe('inside Telegram on an iPhone', () => {
     let popups = 0
     page.on('popup', () => popups++)
     await page.getByTestId('social-more').click()
-    const buttons = page.getByTestId('connect-method-social').getByRole('button', { name: /^Continue with / })
-    // More shows the rest once their chunk is in: waited for, then read in order.
+    const buttons = page.getByTestId('view-ConnectSocials').getByRole('button', { name: /^Continue with / })
+    // More opens every social on a view of its own: waited for, then read in order.
     await expect(buttons).toHaveCount(6)
-    const labels = await buttons.evaluateAll((list) => list.map((b) => b.getAttribute('aria-label')))
+    const labels = await buttons.evaluateAll((list) => list.map((b) => b.textContent))
     expect(labels).toEqual(['X', 'Discord', 'Farcaster', 'GitHub', 'Apple', 'Facebook'].map((name) => `Continue with ${name}`))
     await page.getByTestId('social-x').click()
     await expect(page.getByRole('heading', { name: 'Sign in with X (devnet)' })).toBeVisible({ timeout: 20_000 })

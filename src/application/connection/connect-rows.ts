@@ -1,4 +1,4 @@
-import { WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
+import { WALLETCONNECT_CONNECTOR_ID, chainsOf } from '../../domain/connection/connectors'
 import type { ChainNamespace, Connector, WalletListing } from '../../domain/entities'
 import { safeAppLink, safeWebLink } from '../../domain/validation/safe-links'
 import type { WalletCatalogue } from '../../ports/wallet-catalogue'
@@ -113,7 +113,8 @@ export function connectorRow(connector: Connector, tag?: 'Installed' | 'Recent')
     name: connector.name,
     ...(connector.imageUrl === undefined ? {} : { imageUrl: connector.imageUrl }),
     ...(tag === undefined ? {} : { tag }),
-    ...(connector.chains !== undefined && connector.chains.length > 1 ? { chains: connector.chains } : {}),
+    // A badge per family on every installed row: two wallets of one name differ by their families.
+    chains: chainsOf(connector),
   }
 }
 

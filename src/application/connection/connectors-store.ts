@@ -2,7 +2,7 @@ import { BehaviorSubject, combineLatest, distinctUntilChanged, map, of, shareRep
 import type { ResolvedConfig } from '../../domain/config'
 import { hasInjectedOrAnnouncedWallet, resolveConnectMethodOrder } from '../../domain/connect/connect-method-order'
 import { capRecommendedWallets, resolveConnectorTypeOrder } from '../../domain/connect/connector-type-order'
-import { RECOMMENDED_WALLETS_LIMIT } from '../../domain/constants'
+import { RECOMMENDED_WALLETS_LIMIT, WALLET_ROWS_BEFORE_OTHER_METHODS } from '../../domain/constants'
 import { chainsOf, WALLETCONNECT_CONNECTOR_ID } from '../../domain/connection/connectors'
 import type { ChainNamespace, ConnectMethod, Connector, ConnectorTypeGroup, RecentWallet, WalletListing } from '../../domain/entities'
 import type { Logger } from '../../ports/logger'
@@ -33,6 +33,14 @@ export interface ConnectViewModel {
    * click aimed at the email field lands there. None once it answered or failed.
    */
   readonly placeholders: number
+  /**
+   * How many wallet rows Connect shows before the methods that follow them (email, socials), so
+   * that these are in sight on a phone; the rest are behind "More wallets". Undefined: no method
+   * follows the wallets.
+   */
+  readonly walletRowLimit?: number
+  /** The wallets are one "Continue with a wallet" row (`features.collapseWallets`, with another method on offer). */
+  readonly collapseWallets: boolean
 }
 
 interface CatalogueWallets {
@@ -259,9 +267,12 @@ export class ConnectorsStore {
       configured: this.deps.config.connectMethodsOrder,
       hasInjectedOrAnnouncedWallet: hasBrowserWallet,
     }).filter((m) => available.includes(m))
+    // A host order naming only methods that do not exist yet would leave the view empty.
+    const offered = methods.length > 0 ? methods : [...available]
     return {
-      // A host order naming only methods that do not exist yet would leave the view empty.
-      methods: methods.length > 0 ? methods : [...available],
+      methods: offered,
+      ...(offered.at(-1) === 'wallet' ? {} : { walletRowLimit: WALLET_ROWS_BEFORE_OTHER_METHODS }),
+      collapseWallets: this.deps.config.features.collapseWallets === true && offered.length > 1,
       groups: order.map((type) => ({ type, rows: groups[type] ?? [] })),
       hasBrowserWallet,
       showAllWallets: this.deps.config.features.allWallets !== false,

@@ -16,12 +16,15 @@ import { Scheduler } from '../../ports/scheduler'
 import { WalletCatalogue } from '../../ports/wallet-catalogue'
 import { WalletDirectory } from '../../application/connection/wallet-directory'
 import { FetchWalletCatalogue } from '../../infrastructure/http/fetch-wallet-catalogue'
-import { serviceClient } from '../service-client'
+import { serviceIdentity } from '../service-identity'
+import { OnDemandHttpClient } from '../../infrastructure/http/on-demand-http-client'
 import { unlessOverridden } from '../binder'
 import type { Bind } from '../feature-module'
 import { ModuleLoader } from '../module-loader'
 import { EmailLoginLoader, emailLoginLoader } from '../../application/embedded-wallet/tokens'
 import { SocialLoginLoader } from '../../application/embedded-wallet/social-token'
+import { LegalConsentSource } from '../../application/modal-services'
+import { KeyValueStorage } from '../../ports/key-value-storage'
 
 /**
  * The connect views' bindings, a small chunk of their own (the connect module): loaded with the
@@ -40,7 +43,8 @@ export const bindConnect: Bind = ({ container, config, loader }) => {
   )
   binder
     .bind(WalletCatalogue)
-    .toDynamicValue(() => new FetchWalletCatalogue(serviceClient(config, config.services.walletCatalogue)))
+    // Its request machinery loads with the catalogue's first request (with the answer's parser).
+    .toDynamicValue(() => new FetchWalletCatalogue(new OnDemandHttpClient(serviceIdentity(config, config.services.walletCatalogue))))
   // Asked at the first open, so its code (the allow-list rule, the service's errors) loads then.
   binder.bind(ProjectCheckToken).toDynamicValue((ctx) => {
     const [catalogue, alerts, logger, analytics] = [ctx.get(WalletCatalogue), ctx.get(AlertStore), ctx.get(Logger), ctx.get(Analytics)]
@@ -84,6 +88,8 @@ export const bindConnect: Bind = ({ container, config, loader }) => {
           afterOpen: () => void flow.load('connectFlow').catch(() => undefined),
         })
     })
+  // Only the terms and privacy checkbox asks for it (features.legalCheckbox).
+  binder.bind(LegalConsentSource).toDynamicValue((ctx) => ({ storage: ctx.get(KeyValueStorage), terms: config.termsConditionsUrl, privacy: config.privacyPolicyUrl }))
   binder
     .bind(CloseModal)
     .toDynamicValue((ctx) => {

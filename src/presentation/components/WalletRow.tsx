@@ -15,7 +15,7 @@ export interface WalletRowProps {
   /** A "get this wallet" link instead of a button (already checked with safeLinkUrl). */
   readonly href?: string
   readonly disabled?: boolean
-  /** Short names of the chain families of a wallet offering several ("EVM", "Solana"): a badge each. */
+  /** Short names of an installed wallet's chain families ("EVM", "Solana"): a badge each, with the tag beside them. */
   readonly families?: readonly string[]
   /** A known mark drawn in place (WalletConnect's), used when the row has no image of its own. */
   readonly icon?: ReactNode
@@ -29,19 +29,20 @@ export function WalletRow({ testKey, name, imageUrl, tag, description, onClick, 
       label={name}
       labelIsData
       description={description}
-      tag={tag}
+      tag={families === undefined ? tag : undefined}
       details={
-        // Under the name, not beside it: a name stays readable on a 360 px phone however many
-        // families a wallet offers.
-        families !== undefined && families.length > 1 ? (
+        // Under the name, not beside it, with the row's tag: the whole name stays on its line on a
+        // 360 px phone however many families a wallet offers (the badges wrap, the name does not).
+        families !== undefined && (
           <span className="wg-chain-badges">
             {families.map((family) => (
               <span key={family} className="wg-chain-badge" data-i18n-data="">
                 {family}
               </span>
             ))}
+            {tag !== undefined && <span className="wg-tag">{tag}</span>}
           </span>
-        ) : undefined
+        )
       }
       leading={icon !== undefined && imageUrl === undefined ? icon : <SafeImage src={imageUrl} fallbackText={name} />}
       onClick={onClick}

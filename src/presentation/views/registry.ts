@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { ViewLoaders } from './view-loaders'
 import type { ViewName } from '../../domain/navigation/views'
-import ConnectView from './ConnectView'
+import ConnectView, { ConnectWalletsView } from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
 
 type View = ComponentType | LazyExoticComponent<ComponentType>
@@ -27,6 +27,9 @@ const LOADERS: ViewLoaders = Object.assign(
  */
 export const VIEWS: Partial<Record<ViewName, View>> = {
   Connect: ConnectView,
+  // With Connect, in the shell's chunk: a chunk of its own would split the wallet list's modules
+  // (shared with it) out of the shell into chunks of their own, each a request and bytes more.
+  ConnectWallets: ConnectWalletsView,
   ...Object.fromEntries(Object.entries(LOADERS).map(([name, load]) => [name, lazy(load)])),
   ApproveTransaction: ApproveTransactionLazyView,
 }

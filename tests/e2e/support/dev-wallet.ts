@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /** How the Devnet Wallet answers requests (see demo/README.md). */
 export type DevWalletMode = 'manual' | 'approve' | 'reject' | 'pending'
@@ -24,3 +24,12 @@ export async function setDevWalletMode(page: Page, mode: DevWalletMode): Promise
 }
 
 export const DEVNET_WALLET_RDNS = 'dev.walletgate.devnet'
+
+/**
+ * From Connect to ConnectWallets, which lists every wallet: Connect shows its first rows only when
+ * email and socials follow them, and the demo's Devnet wallets are more.
+ */
+export async function showEveryWallet(page: Page): Promise<void> {
+  await page.getByTestId('more-wallets').click()
+  await expect(page.getByTestId('view-ConnectWallets')).toBeVisible()
+}

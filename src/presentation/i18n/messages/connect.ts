@@ -3,6 +3,10 @@ export const connect = {
   'connect.getWallet': 'Get a wallet',
   'connect.wallets': 'Wallets',
   'connect.allWallets': 'All Wallets',
+  'connect.moreWallets': 'More wallets',
+  'connect.continueWithWallet': 'Continue with a wallet',
+  // Reached from Connect's "More wallets" or "Continue with a wallet": its title is here by then.
+  'title.ConnectWallets': 'Connect Wallet',
   'connect.whatIsWallet': 'What is a wallet?',
   'connect.noWalletInBrowser': 'No wallet in this browser',
   'connect.noWalletInBrowserText': 'Open your wallet app from the list below, or get one.',

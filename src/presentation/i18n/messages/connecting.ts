@@ -37,9 +37,13 @@ export const connecting = {
   'connect.didNotOpen': '{wallet} did not open',
   'connect.didNotOpenText': 'Is it installed on this device? Scan the QR code with it, or copy the link into it.',
   'connect.showQr': 'Show QR code',
+  /** The checkbox every connect method waits for (`features.legalCheckbox`); the documents are links. */
+  'connect.legalAgree': 'I agree to the {terms} and the {privacy}.',
+  'connect.legalAgreeOne': 'I agree to the {document}.',
+  'connect.terms': 'Terms of Service',
+  'connect.privacy': 'Privacy Policy',
+  'connect.legalFirst': 'Tick the box above to connect.',
   // Titles of views the spec lists that are not built yet (the shell says so under them).
-  'title.ConnectWallets': 'Connect Wallet',
-  'title.ConnectSocials': 'All Socials',
   // The header's titles of these views: they come with them (the header keeps the title shown until then).
   'title.AllWallets': 'All Wallets',
   'title.ConnectingExternal': 'Connecting',

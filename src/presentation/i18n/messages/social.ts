@@ -24,4 +24,5 @@ export const social = {
   // The header's titles of these views: they come with them (the header keeps the title shown until then).
   'title.ConnectingFarcaster': 'Farcaster',
   'title.ConnectingSocial': 'Connecting',
+  'title.ConnectSocials': 'All Socials',
 } as const

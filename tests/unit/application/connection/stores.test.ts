@@ -7,7 +7,8 @@ import { RecentWallets } from '../../../../src/application/connection/recent-wal
 import { CloseModal } from '../../../../src/application/shell/close-modal'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
-import { RECOMMENDED_WALLETS_LIMIT, SHAKE_DURATION_MS, STORAGE_KEYS } from '../../../../src/domain/constants'
+import { RECOMMENDED_WALLETS_LIMIT, SHAKE_DURATION_MS, STORAGE_KEYS, WALLET_ROWS_BEFORE_OTHER_METHODS } from '../../../../src/domain/constants'
+import { LegalConsent, legalConsentOf } from '../../../../src/application/connection/legal-consent'
 import { FakeChainFamily, anAnnouncedConnector, familiesOf } from '../../../fakes/fake-chain-family'
 import { WalletDirectory } from '../../../../src/application/connection/wallet-directory'
 import { InMemoryWalletCatalogue, aWalletListing } from '../../../fakes/in-memory-wallet-catalogue'
@@ -262,5 +263,71 @@ describe('ConnectorsStore with socials', () => {
     const store = new ConnectorsStore({ config, wallets: new WalletDirectory(familiesOf(fake)), recent: new RecentWallets(new MemoryStorage()), catalogue: new InMemoryWalletCatalogue({ wallets: [] }), logger: new RecordingLogger(), socials: false })
     fake.add(authConnector)
     expect(store.snapshot.methods).toEqual(['email', 'wallet'])
+  })
+})
+
+describe('ConnectorsStore: every way in within sight', () => {
+  const authConnector = { ...anAnnouncedConnector('AUTH', 'Email'), id: 'AUTH', type: 'AUTH' as const }
+  const store = (overrides: Partial<WalletModalConfig> = {}) => {
+    const fake = new FakeChainFamily()
+    const connectors = new ConnectorsStore({
+      config: parseConfig(aModalConfig(overrides)),
+      wallets: new WalletDirectory(familiesOf(fake)),
+      recent: new RecentWallets(new MemoryStorage()),
+      catalogue: new InMemoryWalletCatalogue({ wallets: [] }),
+      logger: new RecordingLogger(),
+      socials: true,
+    })
+    return { connectors, fake }
+  }
+
+  it('limits the wallet rows when email and socials follow them, and not when the wallets come last', () => {
+    const { connectors, fake } = store()
+    fake.add(authConnector)
+    expect(connectors.snapshot.methods).toEqual(['email', 'social', 'wallet'])
+    expect(connectors.snapshot.walletRowLimit).toBeUndefined()
+    for (let i = 0; i < 8; i++) fake.add(anAnnouncedConnector(`w${i}.example`, `Wallet ${i}`))
+    expect(connectors.snapshot.methods).toEqual(['wallet', 'email', 'social'])
+    expect(connectors.snapshot.walletRowLimit).toBe(WALLET_ROWS_BEFORE_OTHER_METHODS)
+    // Every installed wallet is still in the model: the rest are behind "More wallets".
+    expect(connectors.snapshot.groups.find((g) => g.type === 'injected')?.rows).toHaveLength(8)
+  })
+
+  it('has no limit when the wallets are the only method', () => {
+    const { connectors, fake } = store()
+    for (let i = 0; i < 8; i++) fake.add(anAnnouncedConnector(`w${i}.example`, `Wallet ${i}`))
+    expect(connectors.snapshot.methods).toEqual(['wallet'])
+    expect(connectors.snapshot.walletRowLimit).toBeUndefined()
+  })
+
+  it('collapses the wallets into one row with collapseWallets, only when another method is on offer', () => {
+    const { connectors, fake } = store({ features: { collapseWallets: true } })
+    expect(connectors.snapshot.collapseWallets).toBe(false)
+    fake.add(authConnector)
+    expect(connectors.snapshot.collapseWallets).toBe(true)
+    expect(store().connectors.snapshot.collapseWallets).toBe(false)
+  })
+})
+
+describe('LegalConsent', () => {
+  const documents = { terms: 'https://host.example/terms', privacy: 'https://host.example/privacy' }
+
+  it('waits for the tick, then remembers it for these documents only', () => {
+    const storage = new MemoryStorage()
+    const consent = new LegalConsent({ storage, ...documents })
+    expect(consent.agreed).toBe(false)
+    const seen: boolean[] = []
+    consent.agreed$.subscribe((agreed) => seen.push(agreed))
+    consent.agree()
+    expect(seen).toEqual([false, true])
+    expect(new LegalConsent({ storage, ...documents }).agreed).toBe(true)
+    // New terms: asked again.
+    expect(new LegalConsent({ storage, ...documents, terms: 'https://host.example/terms-2027' }).agreed).toBe(false)
+  })
+
+  it('is one per modal: the views of one modal share it, another modal has its own', () => {
+    const source = { storage: new MemoryStorage(), ...documents }
+    expect(legalConsentOf(source)).toBe(legalConsentOf(source))
+    expect(legalConsentOf({ ...source })).not.toBe(legalConsentOf(source))
   })
 })
