@@ -49,7 +49,7 @@ export default function AccountView() {
   // wallet feature order: onramp, swaps, receive, send.
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
-      <AccountHeader address={account.address} showBalance={account.balances} />
+      <AccountHeader address={account.address} showBalance={account.balances} onOpenProfile={() => modal.push('Profile')} />
       {account.embeddedWallet && <EmbeddedEmail />}
       {account.embeddedWallet && <EmbeddedAccountType accountType={account.accountType} />}
       {account.accountTypes.length > 0 && <AccountTypeSwitch active={account.accountType} choices={account.accountTypes} />}
