@@ -5,7 +5,7 @@ import type { NamesApi } from '../../ports/blockchain/names'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { Logger } from '../../ports/logger'
 import type { ConnectionStore } from '../connection-store'
-import { displayedName, readDisplayName } from '../names/display-name'
+import { displayedName, readDisplayName } from '../names/choose-account-name'
 
 /** Where the name the visitor chose to show is kept, and the names that say whether the address still owns it. */
 export interface DisplayNameSource {

@@ -15,7 +15,7 @@ import SwitchAccountTypeView from './SwitchAccountTypeView'
 // names' title of ChooseAccountName, and the profile's own.
 addEnglish(account, names, profile, shared)
 
-/** Each view with the profile's styles. */
+/** Each view with the profile's styles (the account's, for the avatar, and its own). */
 const styled = (View: () => React.JSX.Element) =>
   function Styled() {
     useAreaStyles(accountCss)

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest'
 import AccountView from '../../../../src/presentation/views/AccountView'
 import { ChooseAccountName, Profile, SwitchAccountType } from '../../../../src/presentation/views/profile'
-import { views } from '../../../../src/presentation/views/profile/profile.views'
+import { views } from '../../../../src/presentation/views/account/account.views'
 import { EOA_ADDRESS, EVM_ADDRESS, SOLANA_ADDRESS, aNameProfile, profileWorld } from '../../../support/profile-world'
 
 afterEach(cleanup)
@@ -80,9 +80,10 @@ describe('Profile', () => {
     }
   })
 
-  it('registers each view in one lazy chunk of its own', async () => {
-    expect(Object.keys(views).sort()).toEqual(['ChooseAccountName', 'Profile', 'SwitchAccountType'])
+  it("registers each view, loaded through the account's chunk", async () => {
     expect((await views.Profile!()).default).toBe(Profile)
+    expect((await views.ChooseAccountName!()).default).toBe(ChooseAccountName)
+    expect((await views.SwitchAccountType!()).default).toBe(SwitchAccountType)
   })
 })
 
