@@ -40,6 +40,7 @@ import { ConnectedWalletTransfers } from '../../application/send/connected-walle
 import { DisconnectAccount, disconnectAndClose } from '../../application/account/disconnect-account'
 import { SwitchAccountType } from '../../application/account/switch-account-type'
 import { ChooseAccount } from '../../application/account/choose-account'
+import { ChooseAccountName } from '../../application/names/choose-account-name'
 import { explorerLinkingNotifier } from '../../application/send/explorer-notifier'
 import { IdentityStore } from '../../application/account/identity-store'
 import { AccountActions } from '../../application/account/account-actions'
@@ -148,7 +149,13 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
     )
   binder
     .bind(IdentityStore)
-    .toDynamicValue((ctx) => new IdentityStore(ctx.get(ConnectionStore), ctx.get(IdentityApi), ctx.get(Logger)))
+    .toDynamicValue(
+      (ctx) =>
+        new IdentityStore(ctx.get(ConnectionStore), ctx.get(IdentityApi), ctx.get(Logger), {
+          storage: ctx.get(KeyValueStorage),
+          names: ctx.get(NamesApi),
+        }),
+    )
   // What the Account view offers: the account's family, the host's features and its name.
   binder
     .bind(AccountActions)
@@ -189,6 +196,17 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
   binder
     .bind(SwitchAccountType)
     .toDynamicValue((ctx) => new SwitchAccountType(ctx.get(ChainFamilies), ctx.get(ConnectionStore), ctx.get(Logger)))
+  // Which of its names the account shows (the Profile and ChooseAccountName views).
+  binder.bind(ChooseAccountName).toDynamicValue(
+    (ctx) =>
+      new ChooseAccountName({
+        connection: ctx.get(ConnectionStore),
+        names: ctx.get(NamesApi),
+        identity: ctx.get(IdentityStore),
+        storage: ctx.get(KeyValueStorage),
+        logger: ctx.get(Logger),
+      }),
+  )
   binder
     .bind(ChooseAccount)
     .toDynamicValue(

@@ -16,6 +16,10 @@ export const account: FeatureModule = {
       'SwitchNetwork',
       'UnsupportedChain',
       'WalletReceive',
+      // The visitor's profile: addresses, names and account type.
+      'Profile',
+      'ChooseAccountName',
+      'SwitchAccountType',
       'Send',
       'SendPreview',
       'ApproveTransaction',

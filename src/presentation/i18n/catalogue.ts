@@ -13,6 +13,7 @@ import { email } from './messages/email'
 import { social } from './messages/social'
 import { shared } from './messages/shared'
 import { sessions } from './messages/sessions'
+import { profile } from './messages/profile'
 
 /**
  * Every text the modal shows, in English: the source language and the fallback of every other.
@@ -38,6 +39,7 @@ export const en = {
   ...social,
   ...shared,
   ...sessions,
+  ...profile,
 } as const
 
 export type MessageKey = keyof typeof en

@@ -11,6 +11,7 @@ import { email } from './messages/email'
 import { social } from './messages/social'
 import { shared } from './messages/shared'
 import { sessions } from './messages/sessions'
+import { profile } from './messages/profile'
 import { addEnglish } from './english'
 
 /**
@@ -20,5 +21,5 @@ import { addEnglish } from './english'
  * An English visitor never loads it: such a text is already in their language.
  */
 export function addAllEnglish(): void {
-  addEnglish(connecting, account, send, swap, networks, names, onramp, siwx, errors, email, social, shared, sessions)
+  addEnglish(connecting, account, send, swap, networks, names, onramp, siwx, errors, email, social, shared, sessions, profile)
 }

@@ -24,6 +24,9 @@ addEnglish(account, email, social, shared)
 /** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */
 export const loadSessionList = () => import('./sessions').then((m) => ({ default: m.SmartSessionListView }))
 
+/** The profile's views' chunk, named here for the same reason: Profile opens from Account's header. */
+export const loadProfile = (view: 'Profile' | 'ChooseAccountName' | 'SwitchAccountType') => import('./profile').then((m) => ({ default: m[view] }))
+
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
   useAreaStyles(accountCss)
@@ -49,7 +52,7 @@ export default function AccountView() {
   // wallet feature order: onramp, swaps, receive, send.
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
-      <AccountHeader address={account.address} showBalance={account.balances} />
+      <AccountHeader address={account.address} showBalance={account.balances} onOpenProfile={() => modal.push('Profile')} />
       {account.embeddedWallet && <EmbeddedEmail />}
       {account.embeddedWallet && <EmbeddedAccountType accountType={account.accountType} />}
       {account.accountTypes.length > 0 && <AccountTypeSwitch active={account.accountType} choices={account.accountTypes} />}

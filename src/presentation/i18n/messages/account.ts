@@ -13,6 +13,7 @@ export const account = {
   'account.sessions': 'Sessions',
   'account.copyAddress': 'Copy address',
   'account.copy': 'Copy',
+  'account.openProfile': 'Open profile',
   'account.loadingBalance': 'Loading balance…',
   'account.noSuchAccount': 'This wallet has no such account.',
   'account.noSuchAccountType': 'This wallet has no such account type.',

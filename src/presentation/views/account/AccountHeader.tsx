@@ -13,9 +13,10 @@ import { fiatText } from '../../i18n/format'
 
 /**
  * Avatar, name, address with copy, native balance with its fiat value, explorer link. No balance
- * line on a network of a family whose balances are not read (`showBalance` false).
+ * line on a network of a family whose balances are not read (`showBalance` false). With
+ * `onOpenProfile`, the avatar and name are a button that opens the profile.
  */
-export function AccountHeader({ address, showBalance = true }: { address: string; showBalance?: boolean }) {
+export function AccountHeader({ address, showBalance = true, onOpenProfile }: { address: string; showBalance?: boolean; onOpenProfile?: () => void }) {
   const identity = useStore(useService(IdentityStore))
   const balances = useStore(useService(BalanceStore))
   const networks = useStore(useService(NetworksStore))
@@ -28,17 +29,30 @@ export function AccountHeader({ address, showBalance = true }: { address: string
   const native = balances.status === 'ready' ? balances.native : undefined
   const explorer = safeWebLink(addressExplorerUrl(networks.activeNetwork?.blockExplorerUrl, address))
 
-  return (
-    <div className="wg-account-header">
+  const who = (
+    <>
       {avatar === null ? (
         <GeneratedAvatar address={address} />
       ) : (
         <SafeImage src={avatar} fallbackText={name ?? address.slice(2)} size="lg" className="wg-avatar" />
       )}
       {name !== null && (
-        <p className="wg-account-name" data-testid="account-name">
+        <span className="wg-account-name" data-testid="account-name">
           <bdi data-i18n-data="">{name}</bdi>
-        </p>
+        </span>
+      )}
+    </>
+  )
+  return (
+    <div className="wg-account-header">
+      {onOpenProfile === undefined ? (
+        who
+      ) : (
+        // The avatar and name open the profile (the button's name: the visitor's name, then what it does).
+        <button type="button" className="wg-account-who" onClick={onOpenProfile} data-testid="account-open-profile">
+          {who}
+          <span className="wg-visually-hidden">{t('account.openProfile')}</span>
+        </button>
       )}
       <div className="wg-account-address-row">
         {/* Short to the eye, whole on hover (the tooltip) and to screen readers; Copy takes it whole. */}

@@ -2,10 +2,14 @@ import type { ViewLoaders } from '../view-loaders'
 
 const accountView = () => import('../AccountView')
 
-/** The account, receiving to it, and its smart sessions. */
+/** The account, receiving to it, its smart sessions and its profile. */
 export const views: ViewLoaders = {
   Account: accountView,
   WalletReceive: () => import('../WalletReceiveView'),
   // Reached from Account only: its chunk names the sessions chunk, so the shell's preload map does not.
   SmartSessionList: () => accountView().then((m) => m.loadSessionList()),
+  // The same for the profile's views: Profile opens from Account's header.
+  Profile: () => accountView().then((m) => m.loadProfile('Profile')),
+  ChooseAccountName: () => accountView().then((m) => m.loadProfile('ChooseAccountName')),
+  SwitchAccountType: () => accountView().then((m) => m.loadProfile('SwitchAccountType')),
 }

@@ -52,6 +52,21 @@ export function nameServiceContract(label: string, makeWorld: () => Promise<Name
         expect(names.map((n) => n.name)).toContain(identity.name)
       })
 
+      it("lists every name of the address oldest first, a new one as soon as it is registered (what ChooseAccountName shows)", async () => {
+        const base = fresh()
+        // Registered one after the other (and in name order, should two share a timestamp).
+        const first = await register(`${base}a`)
+        await w.registration.registerName({ ...first, address: w.registrant.address })
+        const before = (await w.names.reverseLookUpNames(account(w.registrant.address))).map((n) => n.name)
+        expect(before).toContain(first.name)
+        const second = await register(`${base}b`)
+        await w.registration.registerName({ ...second, address: w.registrant.address })
+        // No forceUpdate: a registration through this modal is never hidden by the lookup's cache.
+        const after = (await w.names.reverseLookUpNames(account(w.registrant.address))).map((n) => n.name)
+        expect(after.indexOf(first.name)).toBeGreaterThanOrEqual(0)
+        expect(after.indexOf(second.name)).toBeGreaterThan(after.indexOf(first.name))
+      })
+
       it('refuses a bad signature and a name another address holds with the service\'s reason', async () => {
         const params = await register(fresh())
         const other = privateKeyToAccount('0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef')
