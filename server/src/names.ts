@@ -116,7 +116,9 @@ export class NameRegistry {
   async suggestions(raw: string): Promise<{ name: string; registered: boolean }[]> {
     const label = this.label(this.normalise(raw)).replace(/[^a-z0-9-]/g, '')
     if (label === '') return []
-    const names = [label, `${label}-wg`, `${label}1`, `${label}2024`, `the-${label}`, `${label}-dev`]
+    // The year is this year's, from the server's clock: a suggestion never dates itself.
+    const year = new Date(this.clock.now()).getUTCFullYear()
+    const names = [label, `${label}-wg`, `${label}1`, `${label}${year}`, `the-${label}`, `${label}-dev`]
       .filter((c) => LABEL.test(c))
       .map((c) => `${c}.${this.zone}`)
       .filter((name) => name.length <= MAX_NAME_LENGTH)
