@@ -157,5 +157,28 @@ test.describe('Bitcoin (bip122) on the devnet regtest chain', () => {
     await expect(page.getByTestId('demo-account')).toContainText(`${bitcoin} on ${BITCOIN_DEVNET_CAIP_NETWORK_ID}`)
     await expect(page.getByTestId('account-balance')).toHaveText(`${threeDecimals(await unspent(world, bitcoin), 8)} BTC`)
     expect(await connects()).toBe(before)
+
+    // Networks marks every connected family, not only the active one.
+    await page.getByTestId('account-network-button').click()
+    await expect(page.getByTestId(`network-${BITCOIN_DEVNET_CAIP_NETWORK_ID}`)).toContainText('Active')
+    await expect(page.getByTestId('network-eip155:31337')).toContainText('Connected')
+    await expect(page.getByTestId(`network-${SOLANA_DEVNET_CAIP_NETWORK_ID}`)).toContainText('Connected')
+    await expect(page.getByTestId('network-eip155:31338')).not.toContainText(/Active|Connected/)
+    await page.getByTestId('modal-back').click()
+
+    // Two wallets connected: Disconnect asks which. The Bitcoin one goes; the Devnet Wallet (EVM and
+    // Solana, connected in one click) stays, and the modal with it.
+    await page.getByTestId('disconnect-button').click()
+    await expect(page.getByTestId('disconnect-choice')).toContainText('Disconnect which wallet?')
+    await expect(page.getByTestId('disconnect-eip155+solana')).toHaveText('Disconnect EVM + Solana')
+    await snapshot(page, 'disconnect-choice')
+    await page.getByTestId('disconnect-bip122').click()
+    await expect(page.getByTestId('view-Account')).toBeVisible()
+    await expect(page.getByTestId('demo-account')).toContainText(evm)
+    await expect(page.getByTestId('disconnect-choice')).toHaveCount(0)
+    // One wallet left: Disconnect ends it at once, and the modal closes.
+    await page.getByTestId('disconnect-button').click()
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('demo-account')).toHaveText('Not connected')
   })
 })

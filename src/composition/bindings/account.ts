@@ -219,7 +219,7 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
         }),
     )
   // The Account view's Disconnect ends every connected namespace (the host API can end one).
-  binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore)))
+  binder.bind(DisconnectAccount).toDynamicValue((ctx) => disconnectAndClose(ctx.get(DisconnectWallet), ctx.get(ModalStore), ctx.get(ConnectionStore)))
   // Asked for only by the embedded wallet's views, which exist only with it (the core module).
   if (container.isBound(EmbeddedWalletLoader)) {
     binder.bind(EmbeddedSessionToken).toDynamicValue((ctx) => new EmbeddedSession(ctx.get(EmbeddedWalletLoader)))

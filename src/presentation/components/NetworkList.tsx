@@ -16,6 +16,8 @@ export interface NetworkListProps {
   readonly networks: readonly CaipNetwork[]
   /** CAIP-2 of the active network (marked "Active" in text, not by colour only). */
   readonly activeCaipNetworkId: string | undefined
+  /** The networks other connected chain families are on (marked "Connected"). */
+  readonly connectedCaipNetworkIds?: readonly string[] | undefined
   /** The network being switched to, if any (its row says so; every row is disabled meanwhile). */
   readonly pendingCaipNetworkId?: string | undefined
   readonly onSelect: (network: CaipNetwork) => void
@@ -26,14 +28,20 @@ export interface NetworkListProps {
  * through all of them. Networks of several chain families are grouped by family, each group under
  * its family's name (`data-testid="network-group-<namespace>"`), in the host's order.
  */
-export function NetworkList({ label, networks, activeCaipNetworkId, pendingCaipNetworkId, onSelect }: NetworkListProps) {
+export function NetworkList({ label, networks, activeCaipNetworkId, connectedCaipNetworkIds, pendingCaipNetworkId, onSelect }: NetworkListProps) {
   const { t } = useI18n()
   const groups = groupByFamily(networks)
   const rows = (list: readonly CaipNetwork[]) =>
     list.map((network) => {
       const active = network.caipNetworkId === activeCaipNetworkId
       const pending = network.caipNetworkId === pendingCaipNetworkId
-      const tag = pending ? t('shell.switching') : active ? t('shell.active') : undefined
+      const tag = pending
+        ? t('shell.switching')
+        : active
+          ? t('shell.active')
+          : connectedCaipNetworkIds?.includes(network.caipNetworkId) === true
+            ? t('shell.connectedNetwork')
+            : undefined
       return (
         <ListRow key={network.caipNetworkId}>
           <ListItem

@@ -60,6 +60,7 @@ export default function AccountView() {
       <div className="wg-account-actions">
         <Button
           variant="secondary"
+          className="wg-account-network"
           onClick={() => modal.push('Networks')}
           data-testid="account-network-button"
         >

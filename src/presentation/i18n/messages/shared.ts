@@ -9,6 +9,11 @@ export const shared = {
   'shell.addressNotCopied': 'Could not copy the address',
   'shell.linkNotCopied': 'Could not copy the link',
   'shell.disconnect': 'Disconnect',
+  'shell.disconnectWhich': 'Disconnect which wallet?',
+  'shell.disconnectFamily': 'Disconnect {family}',
+  'shell.disconnectAll': 'Disconnect all',
+  /** A network another connected chain family is on (Networks marks the active one "Active"). */
+  'shell.connectedNetwork': 'Connected',
   'shell.active': 'Active',
   'shell.switching': 'Switching',
   'shell.testNetwork': 'Test network',
