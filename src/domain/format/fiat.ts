@@ -68,8 +68,8 @@ export function formatMoney(usd: number | string, display: FiatDisplay, locale: 
   const dollars = typeof usd === 'number' ? usd : Number(usd)
   if (!Number.isFinite(dollars)) return undefined
   const format = currencyFormat(locale, display.currency, display.fallback)
-  // Dollars are written from the exact decimal text (half-up, as the service's values are rounded);
-  // a converted value is a product of floats anyway.
-  if (display.rate === 1 && typeof usd === 'string' && /^-?\d+(\.\d+)?$/.test(usd)) return format.format(usd as unknown as number)
-  return format.format(dollars * display.rate)
+  // Written from decimal text, so half-up is exact for dollars ("3750.505" is 3,750.51, where the
+  // float 3750.505 would round down); a converted value is a product of floats anyway.
+  const text = display.rate === 1 ? (typeof usd === 'string' ? usd.trim() : String(usd)) : String(dollars * display.rate)
+  return format.format(text as Intl.StringNumericLiteral)
 }

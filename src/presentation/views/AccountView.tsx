@@ -1,7 +1,8 @@
 import { ModalStore } from '../../application/modal-store'
 import { AccountActions } from '../../application/account/account-actions'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../components'
+import { Button, DisconnectButton, IconButton, NetworkIcon, Notice, useStore } from '../components'
+import { GearIcon } from './account/GearIcon'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
@@ -23,6 +24,8 @@ addEnglish(account, email, social, shared)
 
 /** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */
 export const loadSessionList = () => import('./sessions').then((m) => ({ default: m.SmartSessionListView }))
+/** The settings view's chunk, likewise named here: the shell's preload map stays as it was. */
+export const loadAccountSettings = () => import('./account/AccountSettingsView')
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {
@@ -50,6 +53,9 @@ export default function AccountView() {
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={account.address} showBalance={account.balances} />
+      <IconButton className="wg-account-settings-button" label={t('account.settings.open')} onClick={() => modal.push('AccountSettings')} data-testid="account-settings-button">
+        <GearIcon />
+      </IconButton>
       {account.embeddedWallet && <EmbeddedEmail />}
       {account.embeddedWallet && <EmbeddedAccountType accountType={account.accountType} />}
       {account.accountTypes.length > 0 && <AccountTypeSwitch active={account.accountType} choices={account.accountTypes} />}

@@ -9,7 +9,7 @@ import { useService } from '../../di-context'
 import { balanceText, signedBalanceText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
 import { useI18n } from '../../i18n/i18n'
-import { fiatText } from '../../i18n/format'
+import { useMoney } from '../use-money'
 
 /**
  * Avatar, name, address with copy, native balance with its fiat value, explorer link. No balance
@@ -22,6 +22,7 @@ export function AccountHeader({ address, showBalance = true }: { address: string
   const copy = useCopy()
   const i18n = useI18n()
   const { t } = i18n
+  const { money } = useMoney()
 
   const name = identity.status === 'ready' ? identity.identity.name : null
   const avatar = identity.status === 'ready' ? identity.identity.avatar : null
@@ -69,7 +70,7 @@ export function AccountHeader({ address, showBalance = true }: { address: string
               </bdi>
               {balances.status === 'ready' && balances.source === 'service' && (
                 <bdi className="wg-account-fiat" data-testid="account-fiat" data-i18n-data="">
-                  {fiatText(i18n, native.value)}
+                  {money(native.value)}
                 </bdi>
               )}
             </>
