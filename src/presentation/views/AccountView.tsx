@@ -1,7 +1,8 @@
 import { ModalStore } from '../../application/modal-store'
 import { AccountActions } from '../../application/account/account-actions'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { Button, DisconnectButton, IconButton, NetworkIcon, Notice, useStore } from '../components'
+import { Button, DisconnectButton, IconButton, NetworkIcon, useStore } from '../components'
+import { NotConnected } from './account/NotConnected'
 import { GearIcon } from './account/GearIcon'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
@@ -35,17 +36,7 @@ export default function AccountView() {
   const modal = useService(ModalStore)
   const { t } = useI18n()
 
-  if (account.status !== 'connected') {
-    return (
-      <div className="wg-view" data-testid="view-Account">
-        <Notice
-          title={t('shell.noWalletConnected')}
-          message={t('account.connectToSee')}
-          actions={<Button onClick={() => modal.reset('Connect')}>{t('account.connectWallet')}</Button>}
-        />
-      </div>
-    )
-  }
+  if (account.status !== 'connected') return <NotConnected view="Account" />
 
   const networkName = networks.activeNetwork?.name ?? t('account.unsupportedNetwork')
   // Which actions show is the store's rule (spec sections 2 and 9); their order is the spec's

@@ -5,7 +5,8 @@ import { DisplayCurrencyStore } from '../../../application/display-currency/disp
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { ModalStore } from '../../../application/modal-store'
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '../../../domain/display-currency'
-import { Button, DisconnectButton, List, ListItem, ListRow, Notice, Section, useStore } from '../../components'
+import { Button, DisconnectButton, List, ListItem, ListRow, Section, useStore } from '../../components'
+import { NotConnected } from './NotConnected'
 import { useService } from '../../di-context'
 import { useI18n, type I18n } from '../../i18n/i18n'
 import accountCss from '../../styles/account.css?inline'
@@ -30,18 +31,7 @@ export default function AccountSettingsView() {
   const i18n = useI18n()
   const { t } = i18n
 
-  if (account.status !== 'connected') {
-    return (
-      <div className="wg-view" data-testid="view-AccountSettings">
-        <Notice
-          title={t('shell.noWalletConnected')}
-          message={t('account.connectToSee')}
-          actions={<Button onClick={() => modal.reset('Connect')}>{t('account.connectWallet')}</Button>}
-          testId="settings-not-connected"
-        />
-      </div>
-    )
-  }
+  if (account.status !== 'connected') return <NotConnected view="AccountSettings" />
 
   const typeLabel = (type: string) => i18n.text(`account.type.${type}`) ?? type
   return (
