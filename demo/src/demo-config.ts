@@ -19,6 +19,8 @@ const serviceUrl = env.VITE_WG_SERVICE_URL ?? 'http://127.0.0.1:8787'
 const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('siwx')
 /** `?lang=ar` shows the modal in that language (default: the browser's). */
 const lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang')
+/** `?currency=GBP` is the host's display currency (the visitor's own choice still wins). */
+const currency = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('currency')
 /** `?smartSessions=on` turns smart sessions on (the e2e suite grants and revokes session keys). */
 const smartSessions = typeof location !== 'undefined' && new URLSearchParams(location.search).get('smartSessions') === 'on'
 
@@ -94,6 +96,7 @@ export const demoConfig: WalletModalConfig = {
   // The devnet's pools serve swaps on both devnet chains, besides the spec's swap networks.
   swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554, 31337, 31338],
   ...(lang === null ? {} : { locale: lang }),
+  ...(currency === null ? {} : { displayCurrency: currency as NonNullable<WalletModalConfig['displayCurrency']> }),
   ...(siwxMode === 'required' || siwxMode === 'optional' || siwxMode === 'server'
     ? {
         siwx: {
