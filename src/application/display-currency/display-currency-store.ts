@@ -1,6 +1,6 @@
 import { BehaviorSubject, defer, type Observable } from 'rxjs'
-import { BASE_CURRENCY, isDisplayCurrency, type DisplayCurrency } from '../../domain/display-currency'
-import { fiatDisplayOf, type FiatDisplay, type FiatRates } from '../../domain/format/fiat'
+import type { DisplayCurrency } from '../../domain/display-currency'
+import { BASE_CURRENCY, fiatDisplayOf, isDisplayCurrency, type FiatDisplay, type FiatRates } from '../../domain/format/fiat'
 import type { FiatRatesApi } from '../../ports/blockchain/fiat-rates'
 import type { Clock } from '../../ports/clock'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
@@ -37,8 +37,8 @@ export interface DisplayCurrencyDeps {
   readonly storage: KeyValueStorage
   readonly clock: Clock
   readonly logger: Logger
-  /** The host's `displayCurrency` (already validated). */
-  readonly hostDefault?: DisplayCurrency | undefined
+  /** The host's `displayCurrency`: checked here (a code that is no display currency is warned about and ignored). */
+  readonly hostDefault?: string | undefined
 }
 
 /**
@@ -54,10 +54,12 @@ export class DisplayCurrencyStore {
 
   constructor(private readonly deps: DisplayCurrencyDeps) {
     const stored = deps.storage.get(DISPLAY_CURRENCY_KEY)
+    const host = deps.hostDefault
+    if (host !== undefined && !isDisplayCurrency(host)) deps.logger.warn(`displayCurrency ${JSON.stringify(host.slice(0, 16))} is not a display currency; USD is shown`)
     const [currency, chosenBy] = isDisplayCurrency(stored)
       ? [stored, 'visitor' as const]
-      : deps.hostDefault !== undefined
-        ? [deps.hostDefault, 'host' as const]
+      : isDisplayCurrency(host)
+        ? [host, 'host' as const]
         : [BASE_CURRENCY, 'default' as const]
     this.subject = new BehaviorSubject(stateOf(currency, chosenBy, { status: 'idle' }))
     this.state$ = defer(() => {

@@ -3,7 +3,14 @@
  * currency, written by Intl in the visitor's language with the currency's own decimals (JPY and
  * KRW none, most others 2) and Latin digits, as every amount of the modal is written.
  */
-import { BASE_CURRENCY, isDisplayCurrency, type DisplayCurrency } from '../display-currency'
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from '../display-currency'
+
+/** The currency the service's prices are in, and the one shown when no rate can be had. */
+export const BASE_CURRENCY: DisplayCurrency = 'USD'
+
+export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
+  return typeof value === 'string' && (DISPLAY_CURRENCIES as readonly string[]).includes(value)
+}
 
 /** How many units of each display currency one US dollar buys (USD itself is always 1). */
 export type FiatRates = Readonly<Partial<Record<DisplayCurrency, number>>>

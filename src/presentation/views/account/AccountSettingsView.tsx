@@ -5,7 +5,7 @@ import { DisplayCurrencyStore } from '../../../application/display-currency/disp
 import { EmbeddedSessionToken } from '../../../application/embedded-wallet/tokens'
 import { ModalStore } from '../../../application/modal-store'
 import { DISPLAY_CURRENCIES, type DisplayCurrency } from '../../../domain/display-currency'
-import { Button, DisconnectButton, List, ListItem, ListRow, Section, useStore } from '../../components'
+import { Button, DisconnectButton, List, ListItem, ListRow, useStore } from '../../components'
 import { NotConnected } from './NotConnected'
 import { useService } from '../../di-context'
 import { useI18n, type I18n } from '../../i18n/i18n'
@@ -88,9 +88,9 @@ function CurrencyChoice() {
   const hint = useId()
   const rates = state.rates.status
   return (
-    <Section title={t('account.settings.currency')} testId="settings-currency">
+    <div data-testid="settings-currency">
       <fieldset className="wg-currency-choice" aria-describedby={hint}>
-        <legend className="wg-visually-hidden">{t('account.settings.currency')}</legend>
+        <legend className="wg-currency-legend">{t('account.settings.currency')}</legend>
         {DISPLAY_CURRENCIES.map((code) => (
           <label key={code} className="wg-currency-option" data-testid={`settings-currency-${code}`}>
             <input type="radio" name="wg-display-currency" value={code} checked={state.currency === code} onChange={() => store.select(code)} />
@@ -121,7 +121,7 @@ function CurrencyChoice() {
           </p>
         )}
       </div>
-    </Section>
+    </div>
   )
 }
 
