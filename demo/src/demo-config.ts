@@ -20,6 +20,8 @@ const siwxMode = typeof location === 'undefined' ? null : new URLSearchParams(lo
 /** `?lang=ar` shows the modal in that language (default: the browser's). */
 const lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang')
 const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
+/** `?currency=GBP` is the host's display currency (the visitor's own choice still wins). */
+const currency = query.get('currency')
 /** `?smartSessions=on` turns smart sessions on (the e2e suite grants and revokes session keys). */
 const smartSessions = query.get('smartSessions') === 'on'
 /** `?legal=on`: the terms and privacy checkbox before every connect method; `?collapse=on`: the wallets as one row. */
@@ -98,6 +100,7 @@ export const demoConfig: WalletModalConfig = {
   // The devnet's pools serve swaps on both devnet chains, besides the spec's swap networks.
   swapChainIds: [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554, 31337, 31338],
   ...(lang === null ? {} : { locale: lang }),
+  ...(currency === null ? {} : { displayCurrency: currency as NonNullable<WalletModalConfig['displayCurrency']> }),
   ...(siwxMode === 'required' || siwxMode === 'optional' || siwxMode === 'server'
     ? {
         siwx: {

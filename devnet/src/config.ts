@@ -278,6 +278,25 @@ export const DEVNET_SOLANA_SOL_PRICE = 150
 /** USD price of one BTC: the bitcoin regtest's coin has no price elsewhere; its feed carries this one. */
 export const DEVNET_BTC_PRICE = 60_000
 
+/**
+ * USD price of one unit of each display currency the devnet prices (what the modal's rates come
+ * from: one US dollar buys 1 / price of it). Round figures near real ones, fixed so tests can
+ * compute what the modal must show.
+ */
+export const DEVNET_CURRENCY_PRICES: Readonly<Record<string, number>> = {
+  EUR: 1.25,
+  GBP: 1.25 * 1.2,
+  JPY: 0.008,
+  CHF: 1.1,
+  CAD: 0.75,
+  AUD: 0.65,
+  INR: 0.012,
+  BRL: 0.2,
+  KRW: 0.0008,
+  CNY: 0.14,
+  TRY: 0.03,
+}
+
 /** Chainlink-style feeds answer with 8 decimals, as the USD feeds on public chains do. */
 export const DEVNET_PRICE_FEED_DECIMALS = 8
 
@@ -286,10 +305,12 @@ const feedAddress = (key: string): Address => getAddress(`0x${keccak256(stringTo
 
 /**
  * The price feeds on both devnet EVM chains (DevnetPriceFeed, AggregatorV3Interface's read side),
- * carrying the price table in USD: the native coin, the devnet tokens, SOL and BTC.
+ * carrying the price table in USD: the native coin, the devnet tokens, SOL, BTC and the display
+ * currencies.
  */
 export const DEVNET_PRICE_FEEDS: readonly { readonly key: string; readonly address: Address; readonly price: number }[] = [
   ...DEVNET_FUNGIBLES.map((f) => ({ key: f.key === 'native' ? 'ETH' : f.key, price: f.price })),
   { key: 'SOL', price: DEVNET_SOLANA_SOL_PRICE },
   { key: 'BTC', price: DEVNET_BTC_PRICE },
+  ...Object.entries(DEVNET_CURRENCY_PRICES).map(([key, price]) => ({ key, price })),
 ].map((feed) => ({ ...feed, address: feedAddress(feed.key) }))

@@ -36,6 +36,7 @@ export const CHAIN_DATA_OPERATIONS = {
   balance: { method: 'GET', path: '/v1/account/:address/balance', summary: "An account's token balances with fiat values", guard: true, query: wire.balanceQuerySchema, answer: wire.balancesSchema },
   history: { method: 'GET', path: '/v1/account/:address/history', summary: "An account's transactions, a page at a time", guard: true, query: wire.historyQuerySchema, answer: wire.transactionPageSchema },
   prices: { method: 'POST', path: '/v1/fungible/price', summary: 'Prices of tokens', guard: 'body', query: EMPTY_QUERY, body: wire.pricesBodySchema, answer: wire.fungiblesSchema },
+  fiatRates: { method: 'GET', path: '/v1/fiat/rates', summary: 'Display currencies: how many units of each one unit of base buys', guard: true, query: wire.fiatRatesQuerySchema, answer: wire.fiatRatesSchema },
   swapTokens: { method: 'GET', path: '/v1/convert/tokens', summary: 'The tokens a chain swaps', guard: true, query: wire.chainQuerySchema, answer: wire.swapTokensSchema },
   swapQuotes: { method: 'GET', path: '/v1/convert/quotes', summary: 'A swap quote', guard: true, query: wire.swapQuotesQuerySchema, answer: wire.swapQuotesSchema },
   swapAllowance: { method: 'GET', path: '/v1/convert/allowance', summary: "A token's allowance for the swap router", guard: true, query: wire.swapAllowanceQuerySchema, answer: wire.allowanceSchema },

@@ -22,6 +22,7 @@ const VALID: Readonly<Record<ChainDataOperation, { query?: string; body?: object
   supportedChains: {},
   balance: { query: 'currency=usd' },
   history: {},
+  fiatRates: { query: 'base=USD' },
   prices: { body: { currency: 'usd', addresses: [TOKEN], projectId: 'wg-test' } },
   swapTokens: { query: 'chainId=eip155:1' },
   swapQuotes: { query: `amount=1&userAddress=${ACCOUNT}&from=${TOKEN}&to=${TOKEN}` },

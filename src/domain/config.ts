@@ -11,6 +11,7 @@ import { isSiwxStorage } from './siwx/siwx-storage'
 import { SIWX_DEFAULT_EXPIRES_IN_MS, type ResolvedSiwxConfig, type SiwxConfig } from './siwx/siwx-config'
 import { RPC_OPTIONAL_NAMESPACES, type NetworkConfig, type ResolvedNetworkConfig } from './network/network-config'
 import { SERVICE_REQUEST_TIMEOUT_MS } from './constants'
+import type { DisplayCurrency } from './display-currency'
 import {
   array,
   boolean,
@@ -181,6 +182,12 @@ export interface WalletModalConfig {
    * browser's language; a language without a translation shows English. `setLocale()` changes it.
    */
   locale?: string | undefined
+  /**
+   * The currency fiat values are shown in until the visitor picks another (their choice is
+   * remembered and wins): one of DISPLAY_CURRENCIES (`EUR`, `GBP`, `JPY`, ...). Default: USD. Any
+   * other text is reported as a warning when the account's views load, and USD is shown.
+   */
+  displayCurrency?: DisplayCurrency | undefined
   /** The host's own wording of any string of the modal, by message key (`'connect.title': 'Log in'`). */
   messages?: Readonly<Record<string, string>> | undefined
 }
@@ -329,6 +336,9 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     onrampProviders: optional(strArray),
     onEvent: optional(custom(isFunction, 'Expected a function')),
     locale: optional(custom(isLanguageTag, 'Expected a language tag (de, pt-BR)')),
+    // A string here; which codes are display currencies is checked when the views that show money
+    // load (DisplayCurrencyStore): the list is none of the page's first script.
+    displayCurrency: optStr,
     messages: optional(custom(isStringRecord, 'Expected texts by key')),
   }
 }

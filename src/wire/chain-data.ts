@@ -65,6 +65,18 @@ export const fungiblesSchema = /* @__PURE__ */ withoutZodJit(() =>
     fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: z.string(), price: z.number(), address: z.string() })),
   }),
 )
+/**
+ * Display currencies' exchange rates: how many units of each currency (ISO 4217 code) one unit of
+ * `base` buys, and when the source read them (ISO 8601). A currency the source does not price is
+ * absent. The modal still checks each rate before it shows a converted value.
+ */
+export const fiatRatesSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({
+    base: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    rates: z.record(z.string().check(z.regex(/^[A-Z]{3}$/)), z.number()),
+    at: z.string(),
+  }),
+)
 export const swapTokenSchema = /* @__PURE__ */ withoutZodJit(() =>
   z.object({
     name: z.string(),

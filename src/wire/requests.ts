@@ -43,6 +43,10 @@ export const balanceQuerySchema = z.extend(sdkQuerySchema, {
   chainId: z.optional(z.string()),
   forceUpdate: z.optional(z.enum(['true', 'false'])),
 })
+/** Rates against `base`, an ISO 4217 code in capitals (USD when absent); anything else is refused before a source reads it. */
+export const fiatRatesQuerySchema = z.extend(sdkQuerySchema, {
+  base: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
+})
 export const historyQuerySchema = z.extend(sdkQuerySchema, {
   cursor: z.optional(z.string()),
   onramp: z.optional(z.string()),

@@ -1,13 +1,6 @@
-import type { Page } from '@playwright/test'
-import { seriousViolations } from './support/axe'
+import { seriousViolations, setTheme } from './support/axe'
 import { expect, snapshot, test } from './support/fixtures'
 import { DEVNET_WALLET_RDNS, initDevWallet, showEveryWallet } from './support/dev-wallet'
-
-async function setTheme(page: Page, mode: 'dark' | 'light'): Promise<void> {
-  const toggle = page.getByTestId('theme-toggle')
-  if (!(await toggle.textContent())?.includes(mode)) await toggle.click()
-  await expect(toggle).toContainText(mode)
-}
 
 for (const mode of ['dark', 'light'] as const) {
   test(`axe finds no serious or critical violation on Connect and AllWallets (${mode})`, async ({ page }) => {

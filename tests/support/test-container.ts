@@ -26,13 +26,16 @@ import { InMemorySmartSessionsApi } from '../fakes/in-memory-smart-sessions-api'
 import { InMemoryTelemetry } from '../fakes/in-memory-telemetry'
 import { InMemoryWalletCatalogue } from '../fakes/in-memory-wallet-catalogue'
 import { ManualClock } from '../fakes/manual-clock'
+import { InMemoryFiatRatesApi } from '../fakes/blockchain/in-memory-fiat-rates-api'
+import { FiatRatesApi } from '../../src/ports/blockchain/fiat-rates'
+import { DisplayCurrencyStore } from '../../src/application/display-currency/display-currency-store'
 import { RecordingLogger } from '../fakes/recording-logger'
 
 /**
  * A modal's container for a test, built as production builds it (`createContainer` over the
  * manifest's modules), with every port that reaches the outside world bound to its fake from
  * tests/fakes: the clock, storage, logger, platform, analytics, telemetry, the chain families,
- * WalletConnect, the wallet catalogue, the blockchain service and smart sessions' service. Sign-in's
+ * WalletConnect, the wallet catalogue, the blockchain service (its fiat rates too) and smart sessions' service. Sign-in's
  * storage follows the config (`siwx.storage`, else local storage over the fake KeyValueStorage).
  * It also binds what `createWalletModal` adds per instance (theme, locale, alerts).
  *
@@ -62,6 +65,11 @@ export function createTestContainer(
       c.bind(WalletCatalogue).toConstantValue(new InMemoryWalletCatalogue())
       bindInMemoryBlockchainService(c)
       c.bind(SmartSessionsApi).toConstantValue(new InMemorySmartSessionsApi())
+      c.bind(FiatRatesApi).toConstantValue(new InMemoryFiatRatesApi())
+      // Every view that shows money reads it (the account module binds the same when it loads).
+      c.bind(DisplayCurrencyStore).toDynamicValue(
+        (ctx) => new DisplayCurrencyStore({ api: ctx.get(FiatRatesApi), storage: ctx.get(KeyValueStorage), clock: ctx.get(Clock), logger: ctx.get(Logger), hostDefault: resolved.displayCurrency }),
+      )
       // The instance's own services (createWalletModal binds them beside the manifest's).
       c.bind(ThemeStore).toDynamicValue(() => new ThemeStore(resolved.themeMode))
       c.bind(LocaleStore).toDynamicValue(() => new LocaleStore(resolved.locale, resolved.messages, () => undefined))

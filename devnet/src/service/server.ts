@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Address, Hex } from 'viem'
 import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, openPostgresDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type Database, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
-import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
+import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_CURRENCY_PRICES, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
 import { catalogueFile, iconSvg } from './catalogue'
 import { createChainSet } from './chains'
@@ -59,6 +59,8 @@ export interface RunningService {
 export function devnetEvmChains(rpcUrls: Record<number, string>): EvmChain[] {
   const feeds = DEVNET_PRICE_FEEDS.flatMap((feed) => {
     if (feed.key === 'ETH') return [{ key: 'native', address: feed.address }]
+    // A display currency's feed by its code, as a host configures one (its rates: GET /v1/fiat/rates).
+    if (feed.key in DEVNET_CURRENCY_PRICES) return [{ key: feed.key, address: feed.address }]
     const token = DEVNET_FUNGIBLES.find((f) => f.key === feed.key)
     return token === undefined ? [] : [{ key: token.address, address: feed.address }]
   })

@@ -284,6 +284,17 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
       return { json: { fungibles } }
     },
 
+    fiatRates: async (request) => {
+      // The base is three capitals by the contract (checked before this runs); one nothing prices is refused.
+      const base = request.query.get('base') ?? 'USD'
+      const usd = await prices.currencyPrices()
+      const basePrice = usd.get(base)
+      if (basePrice === undefined) throw new ChainDataError(400, `Unsupported base currency ${base}`)
+      const rates: Record<string, number> = {}
+      for (const [code, price] of usd) rates[code] = basePrice / price
+      return { json: { base, rates, at: new Date(options.clock.now()).toISOString() } }
+    },
+
     swapTokens: convert(async (request) => {
       const found = where(request.query.get('chainId') ?? '')
       if (found.kind !== 'ours') return pass('swapTokens', request, { tokens: [] })

@@ -15,6 +15,8 @@ import { NATIVE_TOKEN } from './uniswap-v2.js'
 
 /** The native coin's key among a chain's price feeds. */
 export const NATIVE_PRICE_KEY = 'native'
+/** A display currency's key among feeds and the endpoint's prices: its ISO 4217 code (`EUR`). */
+const CURRENCY_KEY = /^[A-Z]{3}$/
 /** How long a chain's feed answers are kept. */
 export const FEED_ANSWER_TTL_MS = 10_000
 
@@ -67,5 +69,25 @@ export class EvmPrices {
     const rate = (await this.http?.all())?.get(code)
     if (rate !== undefined) return rate
     throw new ChainDataError(400, `Unsupported currency ${currency ?? ''}`)
+  }
+
+  /**
+   * The USD price of one unit of every display currency something prices, by code (USD at 1): each
+   * chain's feeds of currencies first, the endpoint's codes for the rest. A chain whose feeds do
+   * not answer gives none of its codes (the others still count); never rejects.
+   */
+  async currencyPrices(): Promise<Map<string, number>> {
+    const found = new Map<string, number>([['USD', 1]])
+    for (const { config } of this.feeds.values()) {
+      const codes = config.feeds.filter((feed) => CURRENCY_KEY.test(feed.key)).map((feed) => feed.key)
+      if (codes.length === 0) continue
+      const answers = await this.feedAnswers(config.reference).catch(() => new Map<string, number>())
+      for (const code of codes) {
+        const price = answers.get(code)
+        if (price !== undefined && !found.has(code)) found.set(code, price)
+      }
+    }
+    for (const [key, price] of (await this.http?.all()) ?? new Map<string, number>()) if (CURRENCY_KEY.test(key) && !found.has(key)) found.set(key, price)
+    return found
   }
 }

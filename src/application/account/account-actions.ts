@@ -29,6 +29,8 @@ export type AccountActionsState =
       readonly sessions: boolean
       /** Registering a name, offered while the account has none. */
       readonly chooseName: boolean
+      /** The account's family has names (the 'names' capability): the settings offer choosing one. */
+      readonly names: boolean
       /** The account types to switch between (bitcoin's payment and ordinals); empty when none. */
       readonly accountTypes: readonly AccountType[]
       /** The accounts to move between (a polkadot extension's named accounts); empty when none. */
@@ -70,6 +72,7 @@ export function accountActions(connection: ConnectionState, identity: IdentitySt
     sessions: features.smartSessions === true && supportsCapability('smartSessions', namespace) && connection.accountType === 'smartAccount',
     // Names are eip155 only; offered while the account has none.
     chooseName: supportsCapability('names', namespace) && identity.status === 'ready' && identity.identity.name === null,
+    names: supportsCapability('names', namespace),
     accountTypes: accountTypeChoices(connection),
     accounts: accountChoices(connection),
   }

@@ -43,6 +43,9 @@ export interface SendPreview {
   readonly fee: string
   readonly feeSymbol: string
   readonly feeFiat?: string
+  /** `fiat` and `feeFiat` in dollars, plain ("26.25"): what a display currency converts. */
+  readonly fiatUsd?: string
+  readonly feeFiatUsd?: string
   readonly gas: GasEstimate
   /** What the visitor must see about the receiver before sending (zero address, token contract, self). */
   readonly warnings: readonly SendWarning[]
@@ -172,6 +175,8 @@ export class ReviewSend {
       fee: displayFee(gas.fee, nativeMeta.decimals),
       feeSymbol: nativeMeta.symbol,
       ...(feePrice !== undefined && feePrice > 0 ? { feeFiat: fiatValue(gas.fee, nativeMeta.decimals, feePrice, locale) } : {}),
+      ...(token.price > 0 ? { fiatUsd: fiatValue(parsed.value, decimals, token.price) } : {}),
+      ...(feePrice !== undefined && feePrice > 0 ? { feeFiatUsd: fiatValue(gas.fee, nativeMeta.decimals, feePrice) } : {}),
       gas,
       warnings,
       needsAcknowledgement: needsAcknowledgement(warnings),

@@ -71,6 +71,8 @@ export interface SendFormState {
   readonly receiver: ReceiverState
   /** Fiat value of the typed amount, 2 decimals, when computable. */
   readonly fiat?: string
+  /** The same value in dollars, plain ("26.25"): what a display currency converts. */
+  readonly fiatUsd?: string
   /** Counts the person's edits (a balance refetch freshening the token is no edit). */
   readonly revision: number
   /** The wallet has a request: edits are ignored until it answers. */
@@ -335,10 +337,12 @@ function deriveState(
 ): SendFormState {
   const { values } = typed
   const fiat = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale) : undefined
+  const fiatUsd = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale, undefined) : undefined
   return {
     values,
     receiver: receiverOf(values.receiver.trim(), typed, family, answer),
     ...(fiat === undefined ? {} : { fiat }),
+    ...(fiatUsd === undefined ? {} : { fiatUsd }),
     revision: typed.revision,
     locked: typed.locked,
   }
@@ -392,6 +396,7 @@ function sameState(a: SendFormState, b: SendFormState): boolean {
     a.revision === b.revision &&
     a.locked === b.locked &&
     a.fiat === b.fiat &&
+    a.fiatUsd === b.fiatUsd &&
     JSON.stringify(a.receiver) === JSON.stringify(b.receiver)
   )
 }

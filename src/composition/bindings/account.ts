@@ -56,6 +56,9 @@ import { FetchActivityApi } from '../../infrastructure/http/blockchain/fetch-act
 import { FetchBalancesApi } from '../../infrastructure/http/blockchain/fetch-balances-api'
 import { FetchIdentityApi } from '../../infrastructure/http/blockchain/fetch-identity-api'
 import { FetchNamesApi } from '../../infrastructure/http/blockchain/fetch-names-api'
+import { FetchFiatRatesApi } from '../../infrastructure/http/blockchain/fetch-fiat-rates-api'
+import { FiatRatesApi } from '../../ports/blockchain/fiat-rates'
+import { DisplayCurrencyStore } from '../../application/display-currency/display-currency-store'
 import { FetchSupportedChainsApi } from '../../infrastructure/http/blockchain/fetch-supported-chains-api'
 import { NameCaches, NameCachesToken } from '../../infrastructure/http/blockchain/name-caches'
 import { NamespaceChainReader } from '../../infrastructure/chains/namespace-chain-reader'
@@ -123,6 +126,18 @@ function bindBlockchainService(binder: Binder, config: ResolvedConfig): void {
   binder.bind(NameCachesToken).toDynamicValue((ctx) => new NameCaches(ctx.get(Clock)))
   binder.bind(IdentityApi).toDynamicValue((ctx) => new FetchIdentityApi(http(), ctx.get(NameCachesToken)))
   binder.bind(NamesApi).toDynamicValue((ctx) => new FetchNamesApi(http(), ctx.get(NameCachesToken)))
+  binder.bind(FiatRatesApi).toDynamicValue(() => new FetchFiatRatesApi(http()))
+  // Bound with the account's chunk, read only when a view that shows money opens (see the store).
+  binder.bind(DisplayCurrencyStore).toDynamicValue(
+    (ctx) =>
+      new DisplayCurrencyStore({
+        api: ctx.get(FiatRatesApi),
+        storage: ctx.get(KeyValueStorage),
+        clock: ctx.get(Clock),
+        logger: ctx.get(Logger),
+        hostDefault: config.displayCurrency,
+      }),
+  )
 }
 
 /** Account, balances, identity, NFTs and networks. */

@@ -12,6 +12,7 @@ export const account: FeatureModule = {
     onConnect: true,
     whenViewOpens: [
       'Account',
+      'AccountSettings',
       'Networks',
       'SwitchNetwork',
       'UnsupportedChain',

@@ -24,9 +24,12 @@ export function parseSendAmount(text: string, decimals: number, locale: string):
   return { ok: true, value, normalized }
 }
 
-/** The fiat value (2 decimals, in the locale's writing) of a typed amount at `price`, when there is one to show. */
-export function typedAmountFiat(text: string, decimals: number, price: number, locale: string): string | undefined {
+/**
+ * The fiat value (2 decimals) of a typed amount (read in `locale`) at `price`, when there is one to
+ * show: in `writeIn`'s writing, or plain ("26.25") with `writeIn` undefined.
+ */
+export function typedAmountFiat(text: string, decimals: number, price: number, locale: string, writeIn: string | undefined = locale): string | undefined {
   if (price <= 0 || text.trim() === '') return undefined
   const parsed = parseSendAmount(text, decimals, locale)
-  return parsed.ok ? fiatValue(parsed.value, decimals, price, locale) : undefined
+  return parsed.ok ? fiatValue(parsed.value, decimals, price, writeIn) : undefined
 }

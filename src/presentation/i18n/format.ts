@@ -1,10 +1,10 @@
-import { formatBalanceNumeric, formatFiat } from '../../domain/format/amount'
+import { formatBalanceNumeric } from '../../domain/format/amount'
 import { formatDecimalText } from '../../domain/format/locale-number'
 import type { I18n } from './i18n'
 
 /**
- * Numbers, money and dates in the visitor's locale (`i18n.locale`). Not in the shell: only lazily
- * loaded views write amounts, and this module comes with their chunks.
+ * Numbers and dates in the visitor's locale (`i18n.locale`); money: ../views/use-money.ts. Not in
+ * the shell: only lazily loaded views write amounts, and this module comes with their chunks.
  */
 type Locale = Pick<I18n, 'locale'>
 
@@ -18,16 +18,6 @@ export function balanceText({ locale }: Locale, numeric: string): string {
   return formatDecimalText(formatBalanceNumeric(numeric), locale)
 }
 
-/** A dollar value with 2 decimals, half-up, as the locale writes money ("3.750,50 $"). */
-export function fiatText({ locale }: Locale, value: number | string): string {
-  return withDollar(formatFiat(value, locale), locale)
-}
-
-/** A fiat amount already in the locale's writing ("3.750,50") with the dollar sign where the locale puts it. */
-export function moneyText({ locale }: Locale, amount: string): string {
-  return withDollar(amount, locale)
-}
-
 /** A date (ISO text) as the locale writes it (English where Intl does not know the locale). */
 export function dateText({ locale }: Locale, iso: string, options: Intl.DateTimeFormatOptions): string {
   try {
@@ -35,25 +25,4 @@ export function dateText({ locale }: Locale, iso: string, options: Intl.DateTime
   } catch {
     return new Intl.DateTimeFormat('en', options).format(new Date(iso))
   }
-}
-
-/** `amount` (already in the locale's writing) with the dollar sign where the locale puts it. */
-function withDollar(amount: string, locale: string): string {
-  let parts: Intl.NumberFormatPart[]
-  try {
-    parts = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', numberingSystem: 'latn' }).formatToParts(1)
-  } catch {
-    return `$${amount}`
-  }
-  let placed = false
-  let text = ''
-  for (const part of parts) {
-    if (part.type === 'integer' || part.type === 'group' || part.type === 'decimal' || part.type === 'fraction') {
-      if (!placed) text += amount
-      placed = true
-    } else {
-      text += part.value
-    }
-  }
-  return text
 }

@@ -1,7 +1,9 @@
 import { ModalStore } from '../../application/modal-store'
 import { AccountActions } from '../../application/account/account-actions'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { Button, DisconnectButton, NetworkIcon, Notice, useStore } from '../components'
+import { Button, DisconnectButton, IconButton, NetworkIcon, useStore } from '../components'
+import { NotConnected } from './account/NotConnected'
+import { GearIcon } from './account/GearIcon'
 import { useService } from '../di-context'
 import { AccountHeader } from './account/AccountHeader'
 import { AccountTabs } from './account/AccountTabs'
@@ -23,6 +25,8 @@ addEnglish(account, email, social, shared)
 
 /** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */
 export const loadSessionList = () => import('./sessions').then((m) => ({ default: m.SmartSessionListView }))
+/** The settings view's chunk, likewise named here: the shell's preload map stays as it was. */
+export const loadAccountSettings = () => import('./account/AccountSettingsView')
 
 /** The profile's views' chunk, named here for the same reason: Profile opens from Account's header. */
 export const loadProfile = (view: 'Profile' | 'ChooseAccountName' | 'SwitchAccountType') => import('./profile').then((m) => ({ default: m[view] }))
@@ -35,17 +39,7 @@ export default function AccountView() {
   const modal = useService(ModalStore)
   const { t } = useI18n()
 
-  if (account.status !== 'connected') {
-    return (
-      <div className="wg-view" data-testid="view-Account">
-        <Notice
-          title={t('shell.noWalletConnected')}
-          message={t('account.connectToSee')}
-          actions={<Button onClick={() => modal.reset('Connect')}>{t('account.connectWallet')}</Button>}
-        />
-      </div>
-    )
-  }
+  if (account.status !== 'connected') return <NotConnected view="Account" />
 
   const networkName = networks.activeNetwork?.name ?? t('account.unsupportedNetwork')
   // Which actions show is the store's rule (spec sections 2 and 9); their order is the spec's
@@ -53,6 +47,9 @@ export default function AccountView() {
   return (
     <div className="wg-view wg-account" data-testid="view-Account">
       <AccountHeader address={account.address} showBalance={account.balances} onOpenProfile={() => modal.push('Profile')} />
+      <IconButton className="wg-account-settings-button" label={t('account.settings.open')} onClick={() => modal.push('AccountSettings')} data-testid="account-settings-button">
+        <GearIcon />
+      </IconButton>
       {account.embeddedWallet && <EmbeddedEmail />}
       {account.embeddedWallet && <EmbeddedAccountType accountType={account.accountType} />}
       {account.accountTypes.length > 0 && <AccountTypeSwitch active={account.accountType} choices={account.accountTypes} />}

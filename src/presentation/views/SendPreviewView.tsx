@@ -13,7 +13,7 @@ import { addEnglish } from '../i18n/i18n'
 import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
-import { moneyText } from '../i18n/format'
+import { useMoney } from './use-money'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors, shared)
@@ -31,6 +31,7 @@ export default function SendPreviewView() {
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
   const i18n = useI18n()
+  const { money } = useMoney()
   const { t } = i18n
   const plan = reviewState.status === 'ready' ? reviewState.preview : undefined
   // The explicit yes for a receiver that would lose the money; a new review asks again.
@@ -85,9 +86,9 @@ export default function SendPreviewView() {
             {plan.amountText} {plan.token.symbol}
           </bdi>
         </p>
-        {plan.fiat !== undefined && (
+        {plan.fiatUsd !== undefined && (
           <p className="wg-hint">
-            <bdi data-i18n-data="">≈ {moneyText(i18n, plan.fiat)}</bdi>
+            <bdi data-i18n-data="">≈ {money(plan.fiatUsd)}</bdi>
           </p>
         )}
       </div>
@@ -117,10 +118,10 @@ export default function SendPreviewView() {
             <bdi data-i18n-data="">
               {plan.fee} {plan.feeSymbol}
             </bdi>
-            {plan.feeFiat !== undefined && (
+            {plan.feeFiatUsd !== undefined && (
               <span className="wg-hint">
                 {' '}
-                <bdi data-i18n-data="">(≈ {moneyText(i18n, plan.feeFiat)})</bdi>
+                <bdi data-i18n-data="">(≈ {money(plan.feeFiatUsd)})</bdi>
               </span>
             )}
           </dd>

@@ -10,7 +10,8 @@ import { sendErrorText } from './send/send-texts'
 import { addEnglish } from '../i18n/i18n'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
-import { balanceText, moneyText, numberText } from '../i18n/format'
+import { balanceText, numberText } from '../i18n/format'
+import { useMoney } from './use-money'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors)
@@ -28,6 +29,7 @@ export default function SendView() {
   const { form: sendForm, review, formState, reviewState } = useSend()
   const tokens = useObservableState(sendForm.tokens$, () => sendForm.tokens)
   const i18n = useI18n()
+  const { money } = useMoney()
   const { t } = i18n
   const ids = { token: useId(), amount: useId(), receiver: useId(), receiverHint: useId(), error: useId() }
   const { values: form, receiver } = formState
@@ -92,7 +94,7 @@ export default function SendView() {
             </Button>
           </div>
           <p className="wg-hint" data-testid="send-fiat" aria-live="polite">
-            {formState.fiat !== undefined ? <bdi data-i18n-data="">≈ {moneyText(i18n, formState.fiat)}</bdi> : '\u00a0'}
+            {formState.fiatUsd !== undefined ? <bdi data-i18n-data="">≈ {money(formState.fiatUsd)}</bdi> : '\u00a0'}
           </p>
         </div>
 

@@ -9,7 +9,7 @@ import { useService } from '../../di-context'
 import { balanceText, signedBalanceText } from './format'
 import { GeneratedAvatar } from './GeneratedAvatar'
 import { useI18n } from '../../i18n/i18n'
-import { fiatText } from '../../i18n/format'
+import { useMoney } from '../use-money'
 
 /**
  * Avatar, name, address with copy, native balance with its fiat value, explorer link. No balance
@@ -23,6 +23,7 @@ export function AccountHeader({ address, showBalance = true, onOpenProfile }: { 
   const copy = useCopy()
   const i18n = useI18n()
   const { t } = i18n
+  const { money } = useMoney()
 
   const name = identity.status === 'ready' ? identity.identity.name : null
   const avatar = identity.status === 'ready' ? identity.identity.avatar : null
@@ -83,7 +84,7 @@ export function AccountHeader({ address, showBalance = true, onOpenProfile }: { 
               </bdi>
               {balances.status === 'ready' && balances.source === 'service' && (
                 <bdi className="wg-account-fiat" data-testid="account-fiat" data-i18n-data="">
-                  {fiatText(i18n, native.value)}
+                  {money(native.value)}
                 </bdi>
               )}
             </>

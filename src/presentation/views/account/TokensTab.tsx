@@ -5,7 +5,7 @@ import { Button, List, ListItem, ListRow, Notice, SafeImage, Skeleton, useStore 
 import { useService } from '../../di-context'
 import { balanceText } from './format'
 import { useI18n } from '../../i18n/i18n'
-import { fiatText } from '../../i18n/format'
+import { useMoney } from '../use-money'
 
 /**
  * Every token balance: native first, then by fiat value (the store orders and filters). After a
@@ -17,6 +17,7 @@ export default function TokensTab() {
   const balances = useStore(store)
   const i18n = useI18n()
   const { t } = i18n
+  const { money } = useMoney()
   const retry = (
     <Button variant="secondary" onClick={() => void store.retry()} data-testid="tokens-retry">
       {t('shell.tryAgain')}
@@ -58,7 +59,7 @@ export default function TokensTab() {
                 // A token without a price shows no fiat value (0 would read as a made-up $0.00).
                 balances.source === 'service' && hasKnownPrice(token) ? (
                   <bdi className="wg-token-fiat" data-i18n-data="">
-                    {fiatText(i18n, token.value)}
+                    {money(token.value)}
                   </bdi>
                 ) : undefined
               }

@@ -12,4 +12,6 @@ export const views: ViewLoaders = {
   Profile: () => accountView().then((m) => m.loadProfile('Profile')),
   ChooseAccountName: () => accountView().then((m) => m.loadProfile('ChooseAccountName')),
   SwitchAccountType: () => accountView().then((m) => m.loadProfile('SwitchAccountType')),
+  // Reached from Account (or a host's open()): its chunk named by Account's, like the sessions'.
+  AccountSettings: () => accountView().then((m) => m.loadAccountSettings()),
 }

@@ -78,6 +78,7 @@ describe('accountActions', () => {
       send: true,
       sessions: false,
       chooseName: false,
+      names: true,
       accountTypes: [],
       accounts: [],
     })
@@ -95,7 +96,7 @@ describe('accountActions', () => {
   })
 
   it('swaps on eip155 only; Solana buys and sends', () => {
-    expect(connectedActions(SOLANA)).toMatchObject({ balances: true, buy: true, swap: false, send: true, chooseName: false })
+    expect(connectedActions(SOLANA)).toMatchObject({ balances: true, buy: true, swap: false, send: true, chooseName: false, names: false })
   })
 
   it('shows a Bitcoin balance with no buy, swap or send, and its payment and ordinals switch', () => {

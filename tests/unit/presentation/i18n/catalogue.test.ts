@@ -10,7 +10,8 @@ import { sendErrorText } from '../../../../src/presentation/views/send/send-text
 import { en, type Translation } from '../../../../src/presentation/i18n/catalogue'
 import { LANGUAGES, loadTranslation, textDirection, textLanguage } from '../../../../src/presentation/i18n/languages'
 import { makeI18n } from '../../../../src/presentation/i18n/i18n'
-import { balanceText, dateText, fiatText } from '../../../../src/presentation/i18n/format'
+import { balanceText, dateText } from '../../../../src/presentation/i18n/format'
+import { formatMoney, USD_DISPLAY } from '../../../../src/domain/format/fiat'
 import { errorText, pluralText } from '../../../../src/presentation/i18n/rules'
 import { LOCALE_CHUNKS } from '../../../../src/presentation/i18n/locale-chunks'
 
@@ -127,10 +128,10 @@ describe('the modal language', () => {
   it('writes balances (3 decimals, truncated), fiat (2 decimals) and dates in the visitor locale', () => {
     const de = makeI18n('de-DE', 'de', {}, {})
     expect(balanceText(de, '1234.56789')).toBe('1.234,567')
-    expect(fiatText(de, 3750.505)).toBe('3.750,51\u00a0$')
+    expect(formatMoney(3750.505, USD_DISPLAY, de.locale)).toBe('3.750,51\u00a0$')
     const en = makeI18n('en-US', 'en', {}, {})
     expect(balanceText(en, '1234.56789')).toBe('1,234.567')
-    expect(fiatText(en, 3750.505)).toBe('$3,750.51')
+    expect(formatMoney(3750.505, USD_DISPLAY, en.locale)).toBe('$3,750.51')
     expect(dateText(de, '2026-03-05T12:00:00Z', { day: 'numeric', month: 'long', timeZone: 'UTC' })).toBe('5. März')
   })
 
