@@ -1,13 +1,7 @@
-import type { Page } from '@playwright/test'
 import { seriousViolations } from './support/axe'
 import { expect, snapshot, test } from './support/fixtures'
 import { DEVNET_WALLET_RDNS, initDevWallet } from './support/dev-wallet'
-
-async function setTheme(page: Page, mode: 'dark' | 'light'): Promise<void> {
-  const toggle = page.getByTestId('theme-toggle')
-  if (!(await toggle.textContent())?.includes(mode)) await toggle.click()
-  await expect(toggle).toContainText(mode)
-}
+import { setTheme } from './support/theme'
 
 for (const mode of ['dark', 'light'] as const) {
   test(`axe finds no serious or critical violation on Connect and AllWallets (${mode})`, async ({ page }) => {
