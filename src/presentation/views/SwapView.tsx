@@ -19,6 +19,8 @@ addEnglish(swap, send, errors)
 
 /** The preview that follows this view, loaded through this chunk (its area's `*.views.ts`). */
 export const loadPreview = () => import('./SwapPreviewView')
+/** The token picker its token buttons open (or a host page, straight), loaded through this chunk too. */
+export const loadTokenSelect = () => import('./swap/SwapSelectTokenView')
 
 /**
  * The Swap form: from and to tokens (the swap token list with balances), an amount in (Max keeps
