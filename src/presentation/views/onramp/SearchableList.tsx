@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { ModalStore } from '../../../application/modal-store'
 import { BuyCrypto } from '../../../application/onramp/buy-crypto'
-import { List, SearchInput, useStore } from '../../components'
+import { List, useStore } from '../../components'
+import { PickerSearch } from '../swap/PickerSearch'
 import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
@@ -28,7 +29,7 @@ export function SearchableList(props: { view: string; part: string; searchLabel:
   const { t } = useI18n()
   return (
     <div className="wg-view wg-send" data-testid={`view-${props.view}`}>
-      <SearchInput label={props.searchLabel} placeholder={props.searchLabel} value={props.query} onChange={props.onQuery} autoFocus testId={`onramp-${props.part}-search`} />
+      <PickerSearch label={props.searchLabel} value={props.query} onChange={props.onQuery} testId={`onramp-${props.part}-search`} />
       {props.empty ? (
         <p className="wg-muted" role="status" data-testid={`onramp-${props.part}-no-match`}>
           {t('onramp.noMatch', { query: props.query.trim() })}

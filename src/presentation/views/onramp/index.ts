@@ -1,5 +1,5 @@
 /** Buying crypto's views: one chunk, fetched when the first of them opens. */
 export { default as OnRampView } from './OnRampView'
 export { default as OnRampProvidersView } from './OnRampProvidersView'
-export { default as OnRampTokenSelectView } from './OnRampTokenSelectView'
-export { default as OnRampFiatSelectView } from './OnRampFiatSelectView'
+/** The token and currency pickers, a chunk of their own loaded through this one (as Swap's picker). */
+export const loadPickers = () => import('./pickers')

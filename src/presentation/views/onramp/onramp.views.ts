@@ -6,6 +6,7 @@ const onRampViews = () => import('./index')
 export const views: ViewLoaders = {
   OnRamp: () => onRampViews().then((m) => ({ default: m.OnRampView })),
   OnRampProviders: () => onRampViews().then((m) => ({ default: m.OnRampProvidersView })),
-  OnRampTokenSelect: () => onRampViews().then((m) => ({ default: m.OnRampTokenSelectView })),
-  OnRampFiatSelect: () => onRampViews().then((m) => ({ default: m.OnRampFiatSelectView })),
+  // Through the area's chunk: an import() here would grow the page's first script.
+  OnRampTokenSelect: () => onRampViews().then((m) => m.loadPickers()).then((m) => ({ default: m.OnRampTokenSelectView })),
+  OnRampFiatSelect: () => onRampViews().then((m) => m.loadPickers()).then((m) => ({ default: m.OnRampFiatSelectView })),
 }

@@ -3,7 +3,8 @@ import { useObservableState } from 'observable-hooks'
 import { ModalStore } from '../../../application/modal-store'
 import { SwapFlowService, SwapTokenPickerService } from '../../../application/swap/swap-flow-service'
 import { pickerRows, valueOf } from '../../../application/swap/swap-token-picker'
-import { Button, List, Notice, SafeImage, SearchInput, Section } from '../../components'
+import { Button, List, Notice, SafeImage, Section } from '../../components'
+import { PickerSearch } from './PickerSearch'
 import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
@@ -98,7 +99,7 @@ export default function SwapSelectTokenView() {
     ) : undefined
   return view(
     <>
-      <SearchInput label={t('swap.searchTokens')} placeholder={t('swap.searchTokens')} value={state.query} onChange={(text) => picker.setQuery(text)} autoFocus testId="token-search" />
+      <PickerSearch label={t('swap.searchTokens')} value={state.query} onChange={(text) => picker.setQuery(text)} testId="token-search" />
       {rows.quick.length > 0 && (
         <div className="wg-chips" role="group" aria-label={t('swap.quickPicks')} data-testid="token-chips">
           {rows.quick.map((token) => (
