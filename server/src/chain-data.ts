@@ -38,6 +38,7 @@ export const CHAIN_DATA_OPERATIONS = {
   prices: { method: 'POST', path: '/v1/fungible/price', summary: 'Prices of tokens', guard: 'body', query: EMPTY_QUERY, body: wire.pricesBodySchema, answer: wire.fungiblesSchema },
   fiatRates: { method: 'GET', path: '/v1/fiat/rates', summary: 'Display currencies: how many units of each one unit of base buys', guard: true, query: wire.fiatRatesQuerySchema, answer: wire.fiatRatesSchema },
   swapTokens: { method: 'GET', path: '/v1/convert/tokens', summary: 'The tokens a chain swaps', guard: true, query: wire.chainQuerySchema, answer: wire.swapTokensSchema },
+  searchTokens: { method: 'GET', path: '/v1/convert/search', summary: 'Swap tokens matching a name, a symbol or an address', guard: true, query: wire.tokenSearchQuerySchema, answer: wire.tokenSearchSchema },
   swapQuotes: { method: 'GET', path: '/v1/convert/quotes', summary: 'A swap quote', guard: true, query: wire.swapQuotesQuerySchema, answer: wire.swapQuotesSchema },
   swapAllowance: { method: 'GET', path: '/v1/convert/allowance', summary: "A token's allowance for the swap router", guard: true, query: wire.swapAllowanceQuerySchema, answer: wire.allowanceSchema },
   gasPrice: { method: 'GET', path: '/v1/convert/gas-price', summary: "A chain's gas prices", guard: true, query: wire.chainQuerySchema, answer: wire.gasPriceSchema },

@@ -25,6 +25,7 @@ const VALID: Readonly<Record<ChainDataOperation, { query?: string; body?: object
   fiatRates: { query: 'base=USD' },
   prices: { body: { currency: 'usd', addresses: [TOKEN], projectId: 'wg-test' } },
   swapTokens: { query: 'chainId=eip155:1' },
+  searchTokens: { query: 'chainId=eip155:1&q=us' },
   swapQuotes: { query: `amount=1&userAddress=${ACCOUNT}&from=${TOKEN}&to=${TOKEN}` },
   swapAllowance: { query: `tokenAddress=${TOKEN}&userAddress=${ACCOUNT}` },
   gasPrice: { query: 'chainId=eip155:1' },

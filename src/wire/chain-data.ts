@@ -87,6 +87,13 @@ export const swapTokenSchema = /* @__PURE__ */ withoutZodJit(() =>
   }),
 )
 export const swapTokensSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ tokens: z.array(swapTokenSchema) }))
+/** A token search answers at most this many tokens. */
+export const TOKEN_SEARCH_MAX_RESULTS = 20
+/** A token search's text is at most this long (a CAIP-10 address is well under it). */
+export const TOKEN_SEARCH_MAX_QUERY = 100
+/** A swap token found by a search; `popular` ones (the chain's most traded) come first. */
+export const tokenMatchSchema = /* @__PURE__ */ withoutZodJit(() => z.extend(swapTokenSchema, { popular: z.boolean() }))
+export const tokenSearchSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ tokens: z.array(tokenMatchSchema).check(z.maxLength(TOKEN_SEARCH_MAX_RESULTS)) }))
 export const swapQuoteSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ fromAmount: integerString, fromAccount: z.string(), toAmount: integerString, toAccount: z.string() }))
 export const swapQuotesSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ quotes: z.array(swapQuoteSchema) }))
 export const allowanceSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ allowance: integerString }))

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod/mini'
 import { signInMessageDataSchema } from './sign-in.js'
+import { TOKEN_SEARCH_MAX_QUERY } from './chain-data.js'
 
 /** Every refusal: a 4xx or 5xx says why in one sentence. */
 export const errorSchema = z.object({ message: z.string() })
@@ -53,6 +54,13 @@ export const historyQuerySchema = z.extend(sdkQuerySchema, {
   chainId: z.optional(z.string()),
 })
 export const chainQuerySchema = z.extend(sdkQuerySchema, { chainId: z.string().check(z.minLength(1)) })
+/** A CAIP-2 chain id: a namespace and a reference (CAIP-2's own bounds). */
+const caip2 = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/))
+/** A token search: a name or symbol prefix, or an address (plain or CAIP-10); empty or absent, the popular tokens. */
+export const tokenSearchQuerySchema = z.extend(sdkQuerySchema, {
+  chainId: caip2,
+  q: z.optional(z.string().check(z.maxLength(TOKEN_SEARCH_MAX_QUERY))),
+})
 export const sessionsQuerySchema = z.extend(sdkQuerySchema, { chainId: z.optional(z.string()) })
 export const swapQuotesQuerySchema = z.extend(sdkQuerySchema, {
   amount: digits,

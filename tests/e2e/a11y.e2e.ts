@@ -1,6 +1,7 @@
-import { seriousViolations, setTheme } from './support/axe'
+import { seriousViolations } from './support/axe'
 import { expect, snapshot, test } from './support/fixtures'
 import { DEVNET_WALLET_RDNS, initDevWallet, showEveryWallet } from './support/dev-wallet'
+import { setTheme } from './support/theme'
 
 for (const mode of ['dark', 'light'] as const) {
   test(`axe finds no serious or critical violation on Connect and AllWallets (${mode})`, async ({ page }) => {

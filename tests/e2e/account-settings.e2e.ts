@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { connectDevWallet, openAccount } from './support/account-helpers'
-import { seriousViolations, setTheme } from './support/axe'
+import { seriousViolations } from './support/axe'
+import { setTheme } from './support/theme'
 import { expect, snapshot, test } from './support/fixtures'
 import type { E2eWorld } from './support/world'
 

@@ -18,7 +18,9 @@ async function openBuy(page: Page, amount: string): Promise<void> {
   await openAccount(page)
   await page.getByTestId('account-buy').click()
   await expect(page.getByTestId('view-OnRamp')).toBeVisible()
-  await page.getByTestId('onramp-currency').selectOption('dUSD')
+  await page.getByTestId('onramp-currency').click()
+  await page.getByTestId('onramp-token-dUSD').click()
+  await expect(page.getByTestId('onramp-currency')).toContainText('dUSD')
   await page.getByTestId('onramp-amount').fill(amount)
 }
 
@@ -127,7 +129,8 @@ test.describe('buying crypto', () => {
     await page.getByTestId('onramp-amount').fill('8000')
     await expect(page.getByTestId('onramp-amount-hint')).toHaveText('The maximum is 7,500.00 USD')
     await expect(page.getByTestId('onramp-continue')).toBeDisabled()
-    await page.getByTestId('onramp-payment-currency').selectOption('EUR')
+    await page.getByTestId('onramp-payment-currency').click()
+    await page.getByTestId('onramp-fiat-EUR').click()
     await expect(page.getByTestId('onramp-amount-hint')).toHaveText('The maximum is 7,500.00 EUR')
     // A bank account allows up to 25000.00 (written the visitor's way: en-US groups thousands).
     await page.getByTestId('onramp-payment-method').selectOption({ label: 'Bank account' })

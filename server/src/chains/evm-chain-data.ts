@@ -18,6 +18,7 @@ import { EvmBalanceReader, type NativeCurrency } from './evm-balances.js'
 import { EvmPrices, NATIVE_PRICE_KEY } from './evm-prices.js'
 import type { PriceFeed } from './price-feeds.js'
 import type { ListedToken } from './token-list.js'
+import { searchTokens, type SearchableToken } from './token-search.js'
 import { NATIVE_TOKEN, UniswapV2Swaps, type SwapRouterConfig } from './uniswap-v2.js'
 
 export { NATIVE_PRICE_KEY }
@@ -193,6 +194,14 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
     return { chain: a.chain, swaps: a.chain.swaps, from: a.address, to: b.address, ...(account === undefined ? {} : { user: account.address }) }
   }
 
+  /** The tokens a chain swaps: its native coin, then its token list's, in the list's order (none without a router). */
+  const swapTokensOf = (chain: Chain, request: ChainDataRequest): SearchableToken[] => {
+    if (chain.swaps === undefined) return []
+    const native = { name: chain.native.name, symbol: chain.native.symbol, address: `${chain.id}:${NATIVE_TOKEN}`, decimals: chain.native.decimals, logoUri: iconUrl(chain.native.symbol, request) }
+    const listed = chain.config.tokens.map((t) => ({ name: t.name, symbol: t.symbol, address: `${chain.id}:${t.address}`, decimals: t.decimals, logoUri: t.logoURI ?? iconUrl(t.symbol, request) }))
+    return [native, ...listed]
+  }
+
   return {
     ...next,
 
@@ -298,11 +307,14 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
     swapTokens: convert(async (request) => {
       const found = where(request.query.get('chainId') ?? '')
       if (found.kind !== 'ours') return pass('swapTokens', request, { tokens: [] })
-      const { chain } = found
-      if (chain.swaps === undefined) return { json: { tokens: [] } }
-      const native = { name: chain.native.name, symbol: chain.native.symbol, address: `${chain.id}:${NATIVE_TOKEN}`, decimals: chain.native.decimals, logoUri: iconUrl(chain.native.symbol, request) }
-      const listed = chain.config.tokens.map((t) => ({ name: t.name, symbol: t.symbol, address: `${chain.id}:${t.address}`, decimals: t.decimals, logoUri: t.logoURI ?? iconUrl(t.symbol, request) }))
-      return { json: { tokens: [native, ...listed] } }
+      return { json: { tokens: swapTokensOf(found.chain, request) } }
+    }),
+
+    searchTokens: convert(async (request) => {
+      const chainId = request.query.get('chainId') ?? ''
+      const found = where(chainId)
+      if (found.kind !== 'ours') return pass('searchTokens', request, { tokens: [] })
+      return { json: { tokens: searchTokens(swapTokensOf(found.chain, request), request.query.get('q') ?? '', found.chain.id) } }
     }),
 
     swapQuotes: convert(async (request) => {

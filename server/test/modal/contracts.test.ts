@@ -26,6 +26,7 @@ import { balancesContract } from '../../../tests/contract/http/blockchain/balanc
 import { onRampContract } from '../../../tests/contract/http/blockchain/on-ramp.contract'
 import { supportedChainsContract } from '../../../tests/contract/http/blockchain/supported-chains.contract'
 import { swapContract } from '../../../tests/contract/http/blockchain/swap.contract'
+import { tokenSearchContract } from '../../../tests/contract/http/blockchain/token-search.contract'
 import { IN_MEMORY_SEED, IN_MEMORY_WORLD } from '../../../tests/contract/http/blockchain/in-memory-world'
 import { inMemoryBlockchainService } from '../../../tests/fakes/blockchain/in-memory-blockchain-service'
 import { chainDataFromPorts } from './ports-chain-data'
@@ -110,6 +111,7 @@ describe.each(ENGINES)('the modal against the server on $name', ({ open }) => {
   balancesContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().balances }))
   activityContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().activity }))
   swapContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().swap }))
+  tokenSearchContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().swap }))
   onRampContract(CHAIN_LABEL, () => Promise.resolve({ ...IN_MEMORY_WORLD, api: chainData().onRamp }))
 
   nameServiceContract('the Fetch adapters over HTTP', () => {

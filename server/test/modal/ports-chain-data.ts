@@ -46,6 +46,7 @@ export function chainDataFromPorts(ports: ChainDataPorts): ChainDataPort {
     history: async (r) => ({ json: await ports.activity.getTransactions(account(r), { cursor: text(r, 'cursor'), onramp: text(r, 'onramp') }) }),
     prices: async (r) => ({ json: { fungibles: await ports.swap.getTokenPrices(body<typeof wire.pricesBodySchema>(r).addresses) } }),
     swapTokens: (r) => converting(async () => ({ tokens: await ports.swap.getSwapTokens(required(r, 'chainId') as CaipNetworkId) })),
+    searchTokens: (r) => converting(async () => ({ tokens: await ports.swap.searchSwapTokens(required(r, 'chainId') as CaipNetworkId, required(r, 'q')) })),
     swapQuotes: (r) =>
       converting(async () => ({
         quotes: await ports.swap.getSwapQuotes({ amount: required(r, 'amount'), userAddress: required(r, 'userAddress'), from: required(r, 'from'), to: required(r, 'to'), gasPrice: required(r, 'gasPrice') }),

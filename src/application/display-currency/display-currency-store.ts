@@ -1,4 +1,4 @@
-import { BehaviorSubject, defer, type Observable } from 'rxjs'
+import { BehaviorSubject, Observable } from 'rxjs'
 import type { DisplayCurrency } from '../../domain/display-currency'
 import { BASE_CURRENCY, fiatDisplayOf, isDisplayCurrency, type FiatDisplay, type FiatRates } from '../../domain/format/fiat'
 import type { FiatRatesApi } from '../../ports/blockchain/fiat-rates'
@@ -62,9 +62,11 @@ export class DisplayCurrencyStore {
         ? [host, 'host' as const]
         : [BASE_CURRENCY, 'default' as const]
     this.subject = new BehaviorSubject(stateOf(currency, chosenBy, { status: 'idle' }))
-    this.state$ = defer(() => {
+    // Rates are read when a view showing money subscribes (a plain Observable: rxjs's defer would
+    // bring its conversion helpers into a chunk of their own before the modal opens).
+    this.state$ = new Observable<DisplayCurrencyState>((subscriber) => {
       this.ensureRates()
-      return this.subject
+      return this.subject.subscribe(subscriber)
     })
   }
 

@@ -23,6 +23,7 @@
 // Only BehaviorSubject from rxjs, timing through the scheduler itself: operators here would split
 // the shared rxjs chunks differently and grow the page's first script.
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
+import type { SwapToken } from '../../domain/entities'
 import { SwapNetworkNotSupportedError } from '../../domain/errors'
 import { failureOf } from '../../domain/failure'
 import { formatUnitsExact } from '../../domain/format/amount'
@@ -106,6 +107,20 @@ export class SwapFlow {
   selectTo(address: string): void {
     const s = this.subject.value
     this.edit({ to: address, from: s.from === address ? s.to : s.from })
+  }
+
+  /**
+   * Sets `token` on one side (the other side takes this side's token when it had `token`). A token
+   * the network's list did not have (a search found it) joins the rows first.
+   */
+  selectToken(side: 'from' | 'to', token: SwapToken): void {
+    const s = this.subject.value
+    if (s.tokens.status !== 'ready') return
+    const known = s.tokens.list.find((t) => t.address.toLowerCase() === token.address.toLowerCase())
+    if (known === undefined) this.set({ ...s, tokens: { status: 'ready', list: [...s.tokens.list, swapRow(token, undefined, this.deps.balances.balances)] } })
+    const address = known?.address ?? token.address
+    if (side === 'from') this.selectFrom(address)
+    else this.selectTo(address)
   }
 
   flip(): void {

@@ -10,7 +10,8 @@ import { explorerLinkingNotifier } from '../../application/send/explorer-notifie
 import { TransactionApprovals } from '../../application/send/transaction-approvals'
 import { connectedCalls } from '../../application/calls/connected-calls'
 import { SwapFlow } from '../../application/swap/swap-flow'
-import { SwapFlowService } from '../../application/swap/swap-flow-service'
+import { SwapFlowService, SwapTokenPickerService } from '../../application/swap/swap-flow-service'
+import { SwapTokenPicker } from '../../application/swap/swap-token-picker'
 import { SwapApi } from '../../ports/blockchain/swap'
 import { ChainFamilies } from '../../ports/chain-family'
 import { Clock } from '../../ports/clock'
@@ -76,6 +77,16 @@ export const bindSwap: Bind = ({ container, config }) => {
       },
     }))
   })
-  // What the modal's destroy() stops: the flow's subscription to the balances and a waiting quote.
-  return { stop: () => made?.dispose() }
+  let picker: SwapTokenPicker | undefined
+  binder.bind(SwapTokenPickerService).toDynamicValue(
+    (ctx) =>
+      (picker = new SwapTokenPicker({ api: ctx.get(SwapApi), flow: ctx.get(SwapFlowService), modal: ctx.get(ModalStore), scheduler: ctx.get(Scheduler), logger: ctx.get(Logger) })),
+  )
+  // What the modal's destroy() stops: the flow's subscription to the balances, a waiting quote and search.
+  return {
+    stop: () => {
+      made?.dispose()
+      picker?.dispose()
+    },
+  }
 }

@@ -4,7 +4,7 @@ import type { FeatureModule } from '../feature-module'
 /** Buying crypto: its use case and views load when a visitor first opens one of its views. */
 export const onRamp: FeatureModule = {
   id: 'onRamp',
-  loads: { whenViewOpens: ['OnRamp', 'OnRampProviders'] },
+  loads: { whenViewOpens: ['OnRamp', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect'] },
   after: ['account'],
   bind: () => import('../bindings/account').then((m) => m.onRamp()),
 }

@@ -4,7 +4,7 @@ import type { FeatureModule } from '../feature-module'
 /** Swaps, through the connected EVM wallet: the flow, its adapter and views load when Swap first opens. */
 export const swap: FeatureModule = {
   id: 'swap',
-  loads: { whenViewOpens: ['Swap', 'SwapPreview'] },
+  loads: { whenViewOpens: ['Swap', 'SwapPreview', 'SwapSelectToken'] },
   after: ['account'],
   bind: () => import('../bindings/account').then((m) => m.swap()),
 }

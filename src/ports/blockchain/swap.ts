@@ -17,6 +17,17 @@ export interface SwapApi {
   getSwapTokens(chainId: CaipNetworkId, options?: RequestOptions): Promise<SwapToken[]>
 
   /**
+   * Swap tokens of a network that answer `query` (GET /v1/convert/search?chainId=&q=). MUST answer
+   * only tokens `getSwapTokens` lists for `chainId`: for an address (plain 0x or CAIP-10 of that
+   * network) exactly that token or none; for other text, those whose symbol, name or a word of the
+   * name starts with it (case-insensitively); for an empty text, the popular ones. Popular tokens
+   * (`popular: true`) come first; at most TOKEN_SEARCH_MAX_RESULTS (src/wire/chain-data.ts).
+   * MUST resolve [] without a request for a text longer than TOKEN_SEARCH_MAX_QUERY.
+   * @throws SwapNetworkNotSupportedError before any request on an unsupported network.
+   */
+  searchSwapTokens(chainId: CaipNetworkId, query: string, options?: RequestOptions): Promise<SwapTokenMatch[]>
+
+  /**
    * Swap quotes (GET /v1/convert/quotes), amounts in base units. The network is read from `from`.
    * @throws SwapNetworkNotSupportedError before any request on an unsupported network.
    * @throws SwapInsufficientLiquidityError when the service says no pool can fill the trade.
@@ -60,6 +71,11 @@ export interface FungiblePrice {
   price: number
   /** CAIP-10 token address. */
   address: string
+}
+
+/** A swap token a search found; popular ones are the network's most traded, offered first. */
+export interface SwapTokenMatch extends SwapToken {
+  readonly popular: boolean
 }
 
 export interface SwapQuoteParams {

@@ -1,6 +1,8 @@
 import { useId, type FormEvent } from 'react'
 import { UnlessRegionRestricted } from './RegionRestricted'
-import { Button, Notice } from '../components'
+import { Button, Notice, SafeImage } from '../components'
+import { useService } from '../di-context'
+import { SwapTokenPickerService } from '../../application/swap/swap-flow-service'
 import { impactText, useSwap } from './swap/use-swap'
 import sendCss from '../styles/send.css?inline'
 import { useAreaStyles } from '../styles/area-styles'
@@ -17,6 +19,8 @@ addEnglish(swap, send, errors)
 
 /** The preview that follows this view, loaded through this chunk (its area's `*.views.ts`). */
 export const loadPreview = () => import('./SwapPreviewView')
+/** The token picker its token buttons open (or a host page, straight), loaded through this chunk too. */
+export const loadTokenSelect = () => import('./swap/SwapSelectTokenView')
 
 /**
  * The Swap form: from and to tokens (the swap token list with balances), an amount in (Max keeps
@@ -34,7 +38,8 @@ export default function SwapView() {
 function SwapViewForm() {
   useAreaStyles(sendCss)
   const { swap, state } = useSwap()
-  const ids = { from: useId(), to: useId(), amount: useId(), error: useId() }
+  const ids = { from: useId(), fromLabel: useId(), to: useId(), toLabel: useId(), amount: useId(), error: useId() }
+  const picker = useService(SwapTokenPickerService)
   const i18n = useI18n()
   const { t } = i18n
 
@@ -77,16 +82,10 @@ function SwapViewForm() {
     <div className="wg-view wg-send" data-testid="view-Swap">
       <form className="wg-send-form" onSubmit={onSubmit} noValidate aria-describedby={error !== undefined ? ids.error : undefined}>
         <div className="wg-field">
-          <label className="wg-label" htmlFor={ids.from}>
+          <span className="wg-label" id={ids.fromLabel}>
             {t('swap.from')}
-          </label>
-          <select id={ids.from} className="wg-input wg-select" data-testid="swap-from" value={state.from ?? ''} onChange={(e) => swap.selectFrom(e.target.value)}>
-            {tokens.map((t) => (
-              <option key={t.address} value={t.address}>
-                {i18n.t('swap.available', { symbol: t.symbol, balance: numberText(i18n, t.balanceText) })}
-              </option>
-            ))}
-          </select>
+          </span>
+          <TokenButton id={ids.from} labelId={ids.fromLabel} token={from} text={from ? i18n.t('swap.available', { symbol: from.symbol, balance: numberText(i18n, from.balanceText) }) : undefined} onOpen={() => picker.open('from')} testId="swap-from" />
         </div>
         <div className="wg-field">
           <label className="wg-label" htmlFor={ids.amount}>
@@ -113,16 +112,10 @@ function SwapViewForm() {
           ⇅
         </Button>
         <div className="wg-field">
-          <label className="wg-label" htmlFor={ids.to}>
+          <span className="wg-label" id={ids.toLabel}>
             {t('swap.to')}
-          </label>
-          <select id={ids.to} className="wg-input wg-select" data-testid="swap-to" value={state.to ?? ''} onChange={(e) => swap.selectTo(e.target.value)}>
-            {tokens.map((t) => (
-              <option key={t.address} value={t.address}>
-                {i18n.t('swap.held', { symbol: t.symbol, balance: numberText(i18n, t.balanceText) })}
-              </option>
-            ))}
-          </select>
+          </span>
+          <TokenButton id={ids.to} labelId={ids.toLabel} token={to} text={to ? i18n.t('swap.held', { symbol: to.symbol, balance: numberText(i18n, to.balanceText) }) : undefined} onOpen={() => picker.open('to')} testId="swap-to" />
         </div>
 
         <dl className="wg-details" aria-live="polite" data-testid="swap-quote">
@@ -172,5 +165,17 @@ function SwapViewForm() {
         </Button>
       </form>
     </div>
+  )
+}
+
+/** A side's token as a button that opens SwapSelectToken: its icon, symbol and holding. */
+function TokenButton({ id, labelId, token, text, onOpen, testId }: { id: string; labelId: string; token: { symbol: string; logoUri: string } | undefined; text: string | undefined; onOpen: () => void; testId: string }) {
+  const { t } = useI18n()
+  return (
+    <button type="button" id={id} className="wg-input wg-token-button" aria-labelledby={`${labelId} ${id}`} onClick={onOpen} data-testid={testId}>
+      {token !== undefined && <SafeImage src={token.logoUri} fallbackText={token.symbol} size="sm" />}
+      <span className="wg-token-button-text">{text ?? t('swap.chooseToken')}</span>
+      <span aria-hidden="true">▾</span>
+    </button>
   )
 }

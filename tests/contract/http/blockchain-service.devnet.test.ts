@@ -7,6 +7,7 @@ import { nameServiceContract } from './blockchain/names.contract'
 import { onRampContract } from './blockchain/on-ramp.contract'
 import { supportedChainsContract } from './blockchain/supported-chains.contract'
 import { swapContract } from './blockchain/swap.contract'
+import { tokenSearchContract } from './blockchain/token-search.contract'
 import type { BlockchainWorld } from './blockchain/world'
 import { devnet, devnetHttpClient } from './devnet'
 
@@ -39,6 +40,7 @@ supportedChainsContract(LABEL, () => Promise.resolve({ ...world(), api: service(
 balancesContract(LABEL, () => Promise.resolve({ ...world(), api: service().balances }))
 activityContract(LABEL, () => Promise.resolve({ ...world(), api: service().activity }))
 swapContract(LABEL, () => Promise.resolve({ ...world(), api: service().swap }))
+tokenSearchContract(LABEL, () => Promise.resolve({ ...world(), api: service().swap }))
 onRampContract(LABEL, () => Promise.resolve({ ...world(), api: service().onRamp }))
 nameServiceContract(LABEL, () => {
   const { names, registration, identity } = service()

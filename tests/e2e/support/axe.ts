@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { expect, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 /** axe-core's own source, evaluated in the page (CDP evaluation is not subject to the page's CSP). */
@@ -36,11 +36,4 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
   })
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
-
-/** Puts the demo page (and so the modal) in `mode` with its theme toggle. */
-export async function setTheme(page: Page, mode: 'dark' | 'light'): Promise<void> {
-  const toggle = page.getByTestId('theme-toggle')
-  if (!(await toggle.textContent())?.includes(mode)) await toggle.click()
-  await expect(toggle).toContainText(mode)
 }

@@ -3,6 +3,7 @@ import type { CaipNetworkId, GasPrice, SwapQuote, SwapToken } from '../../../src
 import { GasPriceNetworkNotSupportedError, SwapNetworkNotSupportedError } from '../../../src/domain/errors'
 import { isSwapNetwork } from '../../../src/domain/network/network-support'
 import { SwapInsufficientLiquidityError } from '../../../src/domain/swap/swap-errors'
+import { TOKEN_SEARCH_MAX_QUERY, TOKEN_SEARCH_MAX_RESULTS } from '../../../src/wire/chain-data'
 import type { RequestOptions } from '../../../src/ports/blockchain/request-options'
 import type {
   ApproveTransaction,
@@ -12,6 +13,7 @@ import type {
   SwapAllowanceParams,
   SwapApi,
   SwapQuoteParams,
+  SwapTokenMatch,
   SwapTransaction,
 } from '../../../src/ports/blockchain/swap'
 import { addressPart, FakeService, parse, supportedChainsOf, type InMemoryBlockchainSeed } from './fake-service'
@@ -55,6 +57,24 @@ export class InMemorySwapApi extends FakeService<Method> implements SwapApi {
   async getSwapTokens(chainId: CaipNetworkId, options: RequestOptions = {}): Promise<SwapToken[]> {
     this.assertSwap(chainId)
     return this.serve('getSwapTokens', options, () => [...(this.seed.swapTokens?.[chainId] ?? [])])
+  }
+
+  /** Searches the seeded swap tokens; the seed's first `popularCount` (default 5) are popular. */
+  async searchSwapTokens(chainId: CaipNetworkId, query: string, options: RequestOptions = {}): Promise<SwapTokenMatch[]> {
+    this.assertSwap(chainId)
+    const text = query.trim().toLowerCase()
+    if (text.length > TOKEN_SEARCH_MAX_QUERY) return this.local(options, () => [])
+    return this.serve('searchSwapTokens', options, () => {
+      const all = (this.seed.swapTokens?.[chainId] ?? []).map((t, i) => ({ ...t, popular: i < 5 }))
+      const address = /^(?:[-a-z0-9]{3,8}:[-_a-z0-9]{1,32}:)?(0x[0-9a-f]{40})$/.exec(text)
+      const matches = (t: SwapTokenMatch): boolean => {
+        if (text === '') return t.popular
+        if (address !== null) return t.address.toLowerCase() === (text.includes(':') ? text : `${chainId.toLowerCase()}:${address[1]}`)
+        return [t.symbol, t.name, ...t.name.split(' ')].some((word) => word.toLowerCase().startsWith(text))
+      }
+      const found = all.filter(matches)
+      return [...found.filter((t) => t.popular), ...found.filter((t) => !t.popular)].slice(0, TOKEN_SEARCH_MAX_RESULTS)
+    })
   }
 
   async getSwapQuotes(params: SwapQuoteParams, options: RequestOptions = {}): Promise<SwapQuote[]> {

@@ -12,12 +12,13 @@ import type {
   SwapAllowanceParams,
   SwapApi,
   SwapQuoteParams,
+  SwapTokenMatch,
   SwapTransaction,
 } from '../../../ports/blockchain/swap'
 import { HttpError } from '../../../ports/http-errors'
 import { parseCaip } from '../caip'
 import type { FetchHttpClient } from '../fetch-http-client'
-import type { buildApproveQuerySchema, buildTransactionBodySchema, chainQuerySchema, pricesBodySchema, swapAllowanceQuerySchema, swapQuotesQuerySchema, OwnQuery, WireInput } from '../../../wire/requests'
+import type { buildApproveQuerySchema, buildTransactionBodySchema, chainQuerySchema, pricesBodySchema, swapAllowanceQuerySchema, swapQuotesQuerySchema, tokenSearchQuerySchema, OwnQuery, WireInput } from '../../../wire/requests'
 import {
   allowanceSchema,
   approveTransactionSchema,
@@ -26,6 +27,8 @@ import {
   swapQuotesSchema,
   swapTokensSchema,
   swapTransactionSchema,
+  TOKEN_SEARCH_MAX_QUERY,
+  tokenSearchSchema,
 } from '../../../wire/chain-data'
 
 export interface FetchSwapApiOptions {
@@ -61,6 +64,17 @@ export class FetchSwapApi implements SwapApi {
     this.assertSwapNetwork(chainId)
     const answer = await this.http.get('/v1/convert/tokens', swapTokensSchema, {
       query: { chainId } satisfies OwnQuery<typeof chainQuerySchema>,
+      signal: options.signal,
+    })
+    return answer.tokens
+  }
+
+  async searchSwapTokens(chainId: CaipNetworkId, query: string, options: RequestOptions = {}): Promise<SwapTokenMatch[]> {
+    this.assertSwapNetwork(chainId)
+    const q = query.trim()
+    if (q.length > TOKEN_SEARCH_MAX_QUERY) return []
+    const answer = await this.http.get('/v1/convert/search', tokenSearchSchema, {
+      query: { chainId, q } satisfies OwnQuery<typeof tokenSearchQuerySchema>,
       signal: options.signal,
     })
     return answer.tokens

@@ -43,6 +43,13 @@ export const onramp = {
   // The header's titles of OnRampProviders once a checkout is open, and once the purchase arrived.
   'onramp.titleCheckout': 'Checkout',
   'onramp.titleComplete': 'Purchase Complete',
+  'onramp.chooseToken': 'Choose a token',
+  'onramp.searchTokens': 'Search name, symbol or address',
+  'onramp.tokens': 'Tokens to buy',
+  'onramp.searchCurrencies': 'Search currency name or code',
+  'onramp.currencies': 'Currencies',
+  'onramp.noMatch': 'Nothing matches “{query}”.',
+  'onramp.selected': 'Selected',
   // The header's titles of these views: they come with them, the header shows the view's name until then.
   'title.OnRamp': 'Buy',
   'title.OnRampProviders': 'Choose Provider',

@@ -1,7 +1,8 @@
-import { useEffect, useId, type FormEvent } from 'react'
+import { useEffect, useId, type FormEvent, type ReactNode } from 'react'
 import { UnlessRegionRestricted } from '../RegionRestricted'
 import { BuyCrypto } from '../../../application/onramp/buy-crypto'
 import { NetworksStore } from '../../../application/networks/networks-store'
+import { ModalStore } from '../../../application/modal-store'
 import { Button, Notice, Skeleton, useStore } from '../../components'
 import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
@@ -36,7 +37,8 @@ function OnRampViewForm() {
   const buy = useService(BuyCrypto)
   const state = useStore(buy)
   const networks = useStore(useService(NetworksStore))
-  const ids = { currency: useId(), payment: useId(), method: useId(), amount: useId(), hint: useId() }
+  const ids = { currency: useId(), currencyLabel: useId(), payment: useId(), paymentLabel: useId(), method: useId(), amount: useId(), hint: useId() }
+  const modal = useService(ModalStore)
   const i18n = useI18n()
   const { t } = i18n
   useEffect(() => void buy.start(), [buy])
@@ -58,6 +60,7 @@ function OnRampViewForm() {
     event.preventDefault()
     buy.chooseProvider()
   }
+  const chosen = state.purchaseCurrencies.find(({ currency }) => currency.id === state.purchaseCurrency)
   // A well-formed amount outside the limits: the limit in the visitor's writing of numbers.
   const bound = state.validation.valid ? undefined : onRampBoundCrossed(state.amount, state.limits)
   const hint = state.validation.valid
@@ -74,41 +77,21 @@ function OnRampViewForm() {
     <div className="wg-view" data-testid="view-OnRamp">
       <form className="wg-send-form" onSubmit={onSubmit} noValidate>
         <div className="wg-field">
-          <label className="wg-label" htmlFor={ids.currency}>
+          <span className="wg-label" id={ids.currencyLabel}>
             {t('onramp.buy')}
-          </label>
-          <select
-            id={ids.currency}
-            className="wg-input wg-select"
-            data-testid="onramp-currency"
-            value={state.purchaseCurrency}
-            onChange={(event) => buy.setPurchaseCurrency(event.target.value)}
-          >
-            {state.purchaseCurrencies.map(({ currency, network }) => (
-              <option key={currency.id} value={currency.id}>
-                {t('onramp.on', { symbol: currency.symbol, network: network.display_name })}
-              </option>
-            ))}
-          </select>
+          </span>
+          <PickerButton id={ids.currency} labelId={ids.currencyLabel} onOpen={() => modal.push('OnRampTokenSelect')} testId="onramp-currency">
+            {chosen === undefined ? t('onramp.chooseToken') : t('onramp.on', { symbol: chosen.currency.symbol, network: chosen.network.display_name })}
+          </PickerButton>
         </div>
         <div className="wg-input-row">
           <div className="wg-field">
-            <label className="wg-label" htmlFor={ids.payment}>
+            <span className="wg-label" id={ids.paymentLabel}>
               {t('onramp.payIn')}
-            </label>
-            <select
-              id={ids.payment}
-              className="wg-input wg-select"
-              data-testid="onramp-payment-currency"
-              value={state.paymentCurrency}
-              onChange={(event) => buy.setPaymentCurrency(event.target.value)}
-            >
-              {state.paymentCurrencies.map((id) => (
-                <option key={id} value={id} data-i18n-data="">
-                  {id}
-                </option>
-              ))}
-            </select>
+            </span>
+            <PickerButton id={ids.payment} labelId={ids.paymentLabel} onOpen={() => modal.push('OnRampFiatSelect')} testId="onramp-payment-currency">
+              <bdi data-i18n-data="">{state.paymentCurrency}</bdi>
+            </PickerButton>
           </div>
           <div className="wg-field">
             <label className="wg-label" htmlFor={ids.method}>
@@ -154,5 +137,15 @@ function OnRampViewForm() {
         </Button>
       </form>
     </div>
+  )
+}
+
+/** A choice of the form as a button that opens its picker view. */
+function PickerButton({ id, labelId, onOpen, testId, children }: { id: string; labelId: string; onOpen: () => void; testId: string; children: ReactNode }) {
+  return (
+    <button type="button" id={id} className="wg-input wg-token-button" aria-labelledby={`${labelId} ${id}`} onClick={onOpen} data-testid={testId}>
+      <span className="wg-token-button-text">{children}</span>
+      <span aria-hidden="true">▾</span>
+    </button>
   )
 }

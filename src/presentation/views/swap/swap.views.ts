@@ -7,4 +7,6 @@ export const views: ViewLoaders = {
   Swap: swapView,
   // Reached from Swap only, the same way as Send's review.
   SwapPreview: () => swapView().then((m) => m.loadPreview()),
+  // Its own chunk, loaded through Swap's (an import() here would grow the page's first script).
+  SwapSelectToken: () => swapView().then((m) => m.loadTokenSelect()),
 }
