@@ -9,7 +9,7 @@
  * and its retry asks for that page again. Switching the filter, or the account, drops the answer
  * of the one before (an answer that arrives late is ignored).
  */
-import { BehaviorSubject, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs'
+import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
 import type { CaipAddress, ChainNamespace } from '../../domain/entities'
 import { SUPPORTED_NAMESPACES } from '../../domain/feature-constants'
 import { failure, type Failure } from '../../domain/failure'
@@ -22,6 +22,7 @@ import { filterTransactions } from '../../domain/transactions/transaction-filter
 import type { ActivityApi } from '../../ports/blockchain/activity'
 import { isAbortError } from '../../ports/http-errors'
 import type { Logger } from '../../ports/logger'
+import type { BalanceState } from '../account/balance-store'
 import type { ConnectionState } from '../connection-store'
 
 /**
@@ -60,6 +61,8 @@ const FETCH_FAILED = failure('snack.failedToFetchTransactions')
 
 export interface TransactionsStoreDeps {
   readonly api: ActivityApi
+  /** The account's balances: the filter offers the tokens they hold (see `balances`). */
+  readonly balances: { readonly state$: Observable<BalanceState>; readonly snapshot: BalanceState }
   readonly connection: { readonly state$: Observable<ConnectionState>; readonly snapshot: ConnectionState }
   readonly logger: Logger
   /** Minutes to add to UTC when grouping by day (the viewer's offset); 0 groups in UTC. */
@@ -89,12 +92,16 @@ export class TransactionsStore {
     this.account = accountOf(deps.connection.snapshot)
     this.subject = new BehaviorSubject<TransactionsState>({ status: 'idle', token: ALL_TOKENS })
     this.state$ = this.subject.asObservable()
-    this.connectionSubscription = deps.connection.state$
-      .pipe(
-        map(accountOf),
-        distinctUntilChanged((a, b) => a?.caipAddress === b?.caipAddress && a?.caipNetworkId === b?.caipNetworkId),
-      )
-      .subscribe((account) => this.onAccount(account))
+    // onAccount acts only on another account or network (no operator: their chunk stays out of the view's).
+    this.connectionSubscription = deps.connection.state$.subscribe((state) => this.onAccount(accountOf(state)))
+  }
+
+  /**
+   * The account's balances, whose tokens the filter offers (read them while the filter shows: the
+   * balance store reads, and watches the chain, only while someone watches).
+   */
+  get balances(): { readonly state$: Observable<BalanceState>; readonly snapshot: BalanceState } {
+    return this.deps.balances
   }
 
   get snapshot(): TransactionsState {

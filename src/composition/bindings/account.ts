@@ -19,8 +19,7 @@ import { Scheduler } from '../../ports/scheduler'
 import { ChainFamilies } from '../../ports/chain-family'
 import { serviceClient } from '../service-client'
 import { unlessOverridden, type Binder } from '../binder'
-import { ActivityStore } from '../../application/activity/activity-store'
-import { TransactionsStore } from '../../application/activity/transactions-store'
+import { ActivityStore, TransactionsStore } from '../../application/activity/activity-store'
 import { BalanceStore } from '../../application/account/balance-store'
 import { balanceSourceFrom } from '../../application/send/balance-source'
 import { SendBalanceSource } from '../../application/send/collaborators'
@@ -236,6 +235,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
     (ctx) =>
       new TransactionsStore({
         api: ctx.get(ActivityApi),
+        balances: ctx.get(BalanceStore),
         connection: ctx.get(ConnectionStore),
         logger: ctx.get(Logger),
         utcOffsetMinutes: -new Date(ctx.get(Clock).now()).getTimezoneOffset(),

@@ -23,6 +23,8 @@ addEnglish(account, email, social, shared)
 
 /** The sessions view's chunk, named here rather than in the shell's registry: it opens from Account only. */
 export const loadSessionList = () => import('./sessions').then((m) => ({ default: m.SmartSessionListView }))
+/** The Transactions view's chunk, named here for the same reason: it opens from Account's Activity tab (or a host's open()). */
+export const loadTransactions = () => import('./activity/TransactionsView')
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { toActivityEntry } from '../../../application/activity/activity-entry'
-import { TransactionsStore } from '../../../application/activity/transactions-store'
-import { BalanceStore } from '../../../application/account/balance-store'
+import { TransactionsStore } from '../../../application/activity/activity-store'
 import { ConnectionStore } from '../../../application/connection-store'
 import { ModalConfig } from '../../../application/modal-services'
 import { chainFamilyLabel } from '../../../domain/connection/connectors'
@@ -33,7 +32,7 @@ export default function TransactionsView() {
   useAreaStyles(sendCss)
   useAreaStyles(sectionCss)
   const store = useService(TransactionsStore)
-  const balances = useStore(useService(BalanceStore))
+  const balances = useStore(store.balances)
   const connection = useStore(useService(ConnectionStore))
   const config = useService(ModalConfig)
   const state = useStore(store)
@@ -72,9 +71,14 @@ export default function TransactionsView() {
     return () => observer.disconnect()
   }, [store, hasMore, loadingMore])
 
-  if (!connected) return <Notice title={t('account.noActivity')} message={t('account.noActivityText')} testId="transactions-empty" />
+  const view = (content: ReactNode) => (
+    <div className="wg-view" data-testid="view-Transactions">
+      {content}
+    </div>
+  )
+  if (!connected) return view(<Notice title={t('account.noActivity')} message={t('account.noActivityText')} testId="transactions-empty" />)
   if (state.status === 'notRead') {
-    return <Notice title={t('activity.notRead')} message={t('activity.notReadText', { family: chainFamilyLabel(state.namespace) })} testId="transactions-not-read" />
+    return view(<Notice title={t('activity.notRead')} message={t('activity.notReadText', { family: chainFamilyLabel(state.namespace) })} testId="transactions-not-read" />)
   }
 
   const selected = choices.find((c) => c.token === state.token)
@@ -161,10 +165,10 @@ export default function TransactionsView() {
     )
   }
 
-  return (
-    <div className="wg-activity wg-transactions" data-testid="transactions-view" aria-busy={state.status === 'loading' || loadingMore}>
+  return view(
+    <div className="wg-activity" data-testid="transactions-view" aria-busy={state.status === 'loading' || loadingMore}>
       {filter}
       {body}
-    </div>
+    </div>,
   )
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { of } from 'rxjs'
+import type { BalanceState } from '../../../../src/application/account/balance-store'
 import { TransactionsStore, MAX_EMPTY_PAGES } from '../../../../src/application/activity/transactions-store'
 import { ConnectionStore } from '../../../../src/application/connection-store'
 import type { Transaction, TransactionPage } from '../../../../src/domain/transactions/transaction'
@@ -34,9 +36,11 @@ function aWorld(history: Transaction[], pageSize = 20) {
       return api.getTransactions(account, options)
     },
   }
-  const store = new TransactionsStore({ api: recording, connection, logger: new RecordingLogger() })
+  const store = new TransactionsStore({ api: recording, balances: NO_BALANCES, connection, logger: new RecordingLogger() })
   return { store, api, asked, connection }
 }
+
+const NO_BALANCES = { state$: of<BalanceState>({ status: 'idle' }), snapshot: { status: 'idle' } as BalanceState }
 
 const ids = (store: TransactionsStore) => (store.snapshot.status === 'ready' ? store.snapshot.transactions.map((t) => t.metadata.minedAt) : [])
 
@@ -115,7 +119,7 @@ describe('TransactionsStore', () => {
       getTransactions: (_, options = {}) =>
         options.token === undefined ? new Promise<TransactionPage>((resolve) => (release = resolve)) : Promise.resolve({ data: [at('2026-12-01T00:00:00.000Z', [dusd('1')])], next: null }),
     }
-    const store = new TransactionsStore({ api, connection, logger: new RecordingLogger() })
+    const store = new TransactionsStore({ api, balances: NO_BALANCES, connection, logger: new RecordingLogger() })
     const first = store.load()
     await store.selectToken(DUSD)
     release({ data: [at('2026-12-07T00:00:00.000Z')], next: null })
