@@ -48,10 +48,21 @@ export const balanceQuerySchema = z.extend(sdkQuerySchema, {
 export const fiatRatesQuerySchema = z.extend(sdkQuerySchema, {
   base: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
 })
+/**
+ * A history's token filter, one of: `native` (the chain's own coin); a token contract as the chain
+ * writes it (an eip155 `0x` address of 40 hex digits, or a Solana mint in base58, 32 to 44
+ * characters); or a CAIP-19 asset id of one (`eip155:1/erc20:0x...`, `eip155:1/erc721:0x...`,
+ * `eip155:1/slip44:60` for the native coin, `solana:<ref>/token:<mint>`, `solana:<ref>/slip44:501`).
+ * At most 100 characters; nothing else, so no text of a caller's reaches a query or a pattern.
+ */
+export const HISTORY_TOKEN_PATTERN =
+  /^(?:native|0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}|[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}\/(?:(?:erc20|erc721):0x[0-9a-fA-F]{40}|slip44:\d{1,10}|token:[1-9A-HJ-NP-Za-km-z]{32,44}))$/
 export const historyQuerySchema = z.extend(sdkQuerySchema, {
   cursor: z.optional(z.string()),
   onramp: z.optional(z.string()),
   chainId: z.optional(z.string()),
+  /** Only the transactions that moved this token (HISTORY_TOKEN_PATTERN); a cursor is good only with the filter it came with. */
+  token: z.optional(z.string().check(z.maxLength(100), z.regex(HISTORY_TOKEN_PATTERN))),
 })
 export const chainQuerySchema = z.extend(sdkQuerySchema, { chainId: z.string().check(z.minLength(1)) })
 /** A CAIP-2 chain id: a namespace and a reference (CAIP-2's own bounds). */

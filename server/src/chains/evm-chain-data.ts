@@ -11,6 +11,7 @@ import { getAddress, isAddress, maxUint256, type Address, type Hex, type PublicC
 import type { ChainDataHandler, ChainDataOperation, ChainDataPort, ChainDataRequest } from '../chain-data.js'
 import { ChainDataError } from '../chain-data.js'
 import { balanceRow, passOn } from './namespace-source.js'
+import { historyToken } from './history-token.js'
 import type { Clock } from '../clock.js'
 import type { ActivitySource } from './activity/activity.js'
 import type { HttpPrices } from './http-prices.js'
@@ -248,11 +249,13 @@ export function evmChainData(options: EvmChainDataOptions): ChainDataPort {
       const asked = request.query.get('chainId') || account.chain
       const found = asked === undefined ? (chains.size === 1 ? ({ kind: 'ours', chain: [...chains.values()][0]! } as const) : ({ kind: 'elsewhere' } as const)) : where(asked)
       if (found.kind !== 'ours') return pass('history', request, empty)
+      const token = historyToken(request.query.get('token'), found.chain.id, (address) => isAddress(address, { strict: false }))
       const page = await options.activity.page({
         account: account.address,
         chainId: found.chain.config.reference,
         cursor: request.query.get('cursor') || null,
         onrampOnly: Boolean(request.query.get('onramp')),
+        ...(token === undefined ? {} : { token: token.kind === 'native' ? token : { kind: 'contract', address: getAddress(token.address) } }),
       })
       // A token the list gives no logo: this server's image by its symbol, as its balance shows it.
       const data = page.data.map((row) => ({

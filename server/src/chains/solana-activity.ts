@@ -14,6 +14,7 @@ import { ChainDataError, type ChainDataRequest } from '../chain-data.js'
 import type { NativeCurrency } from './evm-balances.js'
 import type { ListedMint } from './solana-chain-data.js'
 import { rpcBatch } from './json-rpc-batch.js'
+import type { HistoryToken } from './history-token.js'
 
 const PAGE_SIZE = 20
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
@@ -96,7 +97,12 @@ export interface SolanaActivityOptions {
 export class SolanaActivity {
   constructor(private readonly options: SolanaActivityOptions) {}
 
-  async page(owner: string, cursor: string | null, request: ChainDataRequest): Promise<{ data: Row[]; next: string | null }> {
+  /**
+   * A page of 20 signatures' rows; with `token`, only the rows that moved it (SOL, or the mint), so
+   * a filtered page may hold fewer rows than 20, or none, and still have a `next`. The cursor is
+   * the page's last signature; the filter is applied to every page, so no cursor reads past it.
+   */
+  async page(owner: string, cursor: string | null, request: ChainDataRequest, token?: HistoryToken): Promise<{ data: Row[]; next: string | null }> {
     if (cursor !== null && !isSignature(cursor)) throw new ChainDataError(400, 'Invalid cursor')
     const [signatures] = (await rpc(this.options.rpcUrls, [
       { method: 'getSignaturesForAddress', params: [owner, { limit: PAGE_SIZE + 1, ...(cursor === null ? {} : { before: cursor }), commitment: 'confirmed' }] },
@@ -106,15 +112,21 @@ export class SolanaActivity {
       this.options.rpcUrls,
       page.map(({ signature }) => ({ method: 'getTransaction', params: [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }] })),
     )) as (ParsedTransaction | null)[]
-    const data = transactions.flatMap((tx) => (tx === null || tx.meta == null ? [] : [this.row(owner, tx, request)]))
+    const data = transactions.flatMap((tx) => {
+      if (tx === null || tx.meta == null) return []
+      const { row, moved } = this.row(owner, tx, request)
+      return token === undefined || moved.has(token.kind === 'native' ? 'native' : token.address) ? [row] : []
+    })
     return { data, next: signatures.length > PAGE_SIZE ? (page.at(-1)?.signature ?? null) : null }
   }
 
-  private row(owner: string, tx: ParsedTransaction, request: ChainDataRequest): Row {
+  /** The account's row of `tx`, and what it moved: `native` and each mint. */
+  private row(owner: string, tx: ParsedTransaction, request: ChainDataRequest): { row: Row; moved: ReadonlySet<string> } {
     const meta = tx.meta!
     const keys = tx.transaction.message.accountKeys.map((key) => key.pubkey)
     const payer = keys[0] ?? ''
     const transfers: Row['transfers'] = []
+    const moved = new Set<string>()
     const counterparty = this.counterparties(tx)
 
     const me = keys.indexOf(owner)
@@ -123,7 +135,10 @@ export class SolanaActivity {
       // into an account it creates (the receiver's token account) is a cost, like the fee, not a
       // transfer. Otherwise (a program moved it) its balance change, the fee left out.
       const change = systemTransfers(tx, owner) ?? BigInt(meta.postBalances[me] ?? 0) - BigInt(meta.preBalances[me] ?? 0) + (me === 0 ? BigInt(meta.fee) : 0n)
-      if (change !== 0n) transfers.push(this.transfer(this.options.native, change, counterparty.get('native'), owner, request))
+      if (change !== 0n) {
+        transfers.push(this.transfer(this.options.native, change, counterparty.get('native'), owner, request))
+        moved.add('native')
+      }
     }
     const held = new Map<string, { decimals: number; change: bigint }>()
     for (const [balances, sign] of [[meta.preTokenBalances ?? [], -1n], [meta.postTokenBalances ?? [], 1n]] as const) {
@@ -136,6 +151,7 @@ export class SolanaActivity {
     }
     for (const [mint, { decimals, change }] of held) {
       if (change === 0n) continue
+      moved.add(mint)
       const listed = this.options.tokens.find((token) => token.mint === mint)
       transfers.push(this.transfer(listed ?? { name: mint, symbol: mint.slice(0, 4), decimals }, change, counterparty.get(mint), owner, request, listed?.logoURI))
     }
@@ -143,7 +159,7 @@ export class SolanaActivity {
     const first = transfers[0]
     const operationType = payer === owner ? (transfers.length > 0 && transfers.every((t) => t.direction === 'out') ? 'send' : 'execute') : 'receive'
     const signature = tx.transaction.signatures[0] ?? ''
-    return {
+    const row: Row = {
       id: signature,
       metadata: {
         operationType,
@@ -157,6 +173,7 @@ export class SolanaActivity {
       },
       transfers,
     }
+    return { row, moved }
   }
 
   private transfer(token: { name: string; symbol: string; decimals: number }, change: bigint, other: { from: string; to: string } | undefined, owner: string, request: ChainDataRequest, logo?: string): Row['transfers'][number] {

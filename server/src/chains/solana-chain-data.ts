@@ -12,6 +12,7 @@ import { accountOn, balanceRow, currencyRateOf, passOn, pricesOrNone, supportedW
 import type { NativeCurrency } from './evm-balances.js'
 import type { PriceSource } from './price-feeds.js'
 import type { SolanaActivity } from './solana-activity.js'
+import { historyToken } from './history-token.js'
 import { rpcBatch } from './json-rpc-batch.js'
 
 export const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 }
@@ -116,7 +117,8 @@ export function solanaChainData(options: SolanaChainDataOptions): ChainDataPort 
       const activity = found === undefined ? undefined : chains.get(found.id)!.chain.activity
       // On-ramp activity is the provider's to tell; none is known on a Solana network here.
       if (found === undefined || activity === undefined || request.query.get('onramp')) return passOn(next, 'history', request, { data: [], next: null })
-      return { json: await activity.page(found.owner, request.query.get('cursor') || null, request) }
+      const token = historyToken(request.query.get('token'), found.id, isSolanaAddress)
+      return { json: await activity.page(found.owner, request.query.get('cursor') || null, request, token) }
     },
 
     prices: async (request) => {

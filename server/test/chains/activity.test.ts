@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, custom, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, http, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadArtifacts } from '../../../devnet/src/chains/eip155/compile.js'
-import { InvalidActivityCursorError, type ActivityPage, type ActivitySource, type ActivityTransaction } from '../../src/chains/activity/activity.js'
+import { InvalidActivityCursorError, type ActivityPage, type ActivityToken, type ActivitySource, type ActivityTransaction } from '../../src/chains/activity/activity.js'
 import { ActivityIndexer, type IndexedChain } from '../../src/chains/activity/indexer.js'
 import { OTTERSCAN_API_LEVEL, OtterscanActivity, otterscanApiLevel } from '../../src/chains/activity/otterscan.js'
 import { ChainTokenMetadata } from '../../src/chains/activity/token-metadata.js'
@@ -69,11 +69,11 @@ const activityChain = () => ({ chainId: CHAIN_ID, client, native: ETHER, onrampS
 const otterscan = () => new OtterscanActivity({ ...presentation(), chains: [activityChain()] })
 
 /** Every row, a page of `limit` at a time, following `next`. */
-async function allRows(source: ActivitySource, account: Address, limit = 100, onrampOnly = false): Promise<ActivityTransaction[]> {
+async function allRows(source: ActivitySource, account: Address, limit = 100, onrampOnly = false, token?: ActivityToken): Promise<ActivityTransaction[]> {
   const rows: ActivityTransaction[] = []
   let cursor: string | null = null
   for (let pages = 0; pages < 100; pages++) {
-    const page: ActivityPage = await source.page({ account, chainId: CHAIN_ID, cursor, limit, onrampOnly })
+    const page: ActivityPage = await source.page({ account, chainId: CHAIN_ID, cursor, limit, onrampOnly, ...(token === undefined ? {} : { token }) })
     rows.push(...page.data)
     if (page.next === null) return rows
     cursor = page.next
@@ -196,6 +196,31 @@ describe('the Otterscan source', () => {
     expect((await allRows(otterscan(), me.address, 20, true)).map(summary)).toEqual(['receive confirmed in 0.5 ETH'])
   })
 
+  it("keeps only a token's rows when asked (its transfers, and the calls the account sent its contract), paging within the filter", async () => {
+    const dusd = { kind: 'contract', address: token } as const
+    const tokenRows = ['execute failed', 'execute confirmed', 'send confirmed out 25.5 dUSD', 'receive confirmed in 100 dUSD']
+    expect((await allRows(otterscan(), me.address, 100, false, dusd)).map(summary)).toEqual(tokenRows)
+    expect((await allRows(otterscan(), me.address, 1, false, { kind: 'contract', address: getAddress(token.toLowerCase()) })).map(summary)).toEqual(tokenRows)
+    const native = await allRows(otterscan(), me.address, 3, false, { kind: 'native' })
+    expect(native.map(summary)).toEqual(EXPECTED_ROWS.filter((row) => row.endsWith(' ETH')))
+    expect((await allRows(otterscan(), me.address, 100, false, { kind: 'contract', address: pixels })).map(summary)).toEqual(['receive confirmed in 1 Devnet Pixels #1', 'send confirmed out 1 Devnet Pixels #2', 'mint confirmed in 1 Devnet Pixels #2'])
+  })
+
+  it("refuses a cursor given out with another filter: a token's, none, or the on-ramp's", async () => {
+    const source = otterscan()
+    const dusd = { kind: 'contract', address: token } as const
+    const plain = await source.page({ account: me.address, chainId: CHAIN_ID, limit: 2 })
+    const filtered = await source.page({ account: me.address, chainId: CHAIN_ID, limit: 1, token: dusd })
+    expect(plain.next).not.toBeNull()
+    expect(filtered.next).not.toBeNull()
+    await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor: plain.next, token: dusd })).rejects.toThrow(InvalidActivityCursorError)
+    await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor: filtered.next })).rejects.toThrow(InvalidActivityCursorError)
+    await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor: filtered.next, token: { kind: 'native' } })).rejects.toThrow(InvalidActivityCursorError)
+    await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor: filtered.next, token: { kind: 'contract', address: pixels } })).rejects.toThrow(InvalidActivityCursorError)
+    await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor: filtered.next, token: dusd, onrampOnly: true })).rejects.toThrow(InvalidActivityCursorError)
+    await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor: filtered.next, limit: 1, token: dusd })).resolves.toMatchObject({ data: [expect.anything()] })
+  })
+
   it("refuses a forged cursor or another account's, and answers an unknown chain empty", async () => {
     const source = otterscan()
     const first = await source.page({ account: me.address, chainId: CHAIN_ID, limit: 2 })
@@ -236,6 +261,14 @@ describe.each(ENGINES)('the indexer on $name', ({ name, open }) => {
     expect((await allRows(source, me.address, 20, true)).map(summary)).toEqual(['receive confirmed in 0.5 ETH'])
     const first = await source.page({ account: me.address, chainId: CHAIN_ID, limit: 2 })
     await expect(source.page({ account: other.address, chainId: CHAIN_ID, cursor: first.next })).rejects.toThrow(InvalidActivityCursorError)
+    // A token's history, from the database as the node gives it (a JSON containment, no text of the caller's in the query).
+    for (const filter of [{ kind: 'contract', address: token }, { kind: 'contract', address: pixels }, { kind: 'native' }] as const) {
+      const fromIndex = await allRows(source, me.address, 2, false, filter)
+      expect(fromIndex.length).toBeGreaterThan(0)
+      expect(fromIndex).toEqual(topLevelOnly(await allRows(otterscan(), me.address, 100, false, filter), me.address).filter((t) => filter.kind !== 'native' || t.transfers.length > 0))
+    }
+    const filtered = await source.page({ account: me.address, chainId: CHAIN_ID, limit: 1, token: { kind: 'contract', address: token } })
+    await expect(source.page({ account: me.address, chainId: CHAIN_ID, cursor: filtered.next })).rejects.toThrow(InvalidActivityCursorError)
   })
 
   it('follows an account on its first page and reads it in the background from the start block', async () => {

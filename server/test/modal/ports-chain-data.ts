@@ -7,6 +7,7 @@
 import type { CaipAddress, CaipNetworkId } from '../../../src/domain/entities'
 import { INSUFFICIENT_LIQUIDITY_REASON, SwapInsufficientLiquidityError } from '../../../src/domain/swap/swap-errors'
 import type { ActivityApi } from '../../../src/ports/blockchain/activity'
+import { HttpError } from '../../../src/ports/http-errors'
 import type { BalancesApi } from '../../../src/ports/blockchain/balances'
 import type { OnRampApi, OnRampUrlParams } from '../../../src/ports/blockchain/on-ramp'
 import type { SupportedChainsApi } from '../../../src/ports/blockchain/supported-chains'
@@ -43,7 +44,15 @@ export function chainDataFromPorts(ports: ChainDataPorts): ChainDataPort {
   return {
     supportedChains: async () => ({ json: await ports.supportedChains.getSupportedChains() }),
     balance: async (r) => ({ json: { balances: await ports.balances.getBalances(account(r), { forceUpdate: text(r, 'forceUpdate') === 'true' }) } }),
-    history: async (r) => ({ json: await ports.activity.getTransactions(account(r), { cursor: text(r, 'cursor'), onramp: text(r, 'onramp') }) }),
+    history: async (r) => {
+      try {
+        return { json: await ports.activity.getTransactions(account(r), { cursor: text(r, 'cursor'), onramp: text(r, 'onramp'), token: text(r, 'token') }) }
+      } catch (error) {
+        // The port's refusal (a cursor of another filter) as the service words it.
+        if (error instanceof HttpError && error.status === 400) throw new ChainDataError(400, (error.body as { message: string }).message)
+        throw error
+      }
+    },
     prices: async (r) => ({ json: { fungibles: await ports.swap.getTokenPrices(body<typeof wire.pricesBodySchema>(r).addresses) } }),
     swapTokens: (r) => converting(async () => ({ tokens: await ports.swap.getSwapTokens(required(r, 'chainId') as CaipNetworkId) })),
     searchTokens: (r) => converting(async () => ({ tokens: await ports.swap.searchSwapTokens(required(r, 'chainId') as CaipNetworkId, required(r, 'q')) })),

@@ -39,6 +39,13 @@ import type { ConnectionState } from '../connection-store'
 import type { SendNotifier } from '../send/collaborators'
 
 /**
+ * The Transactions view's store, from this module: its one chunk, shared by the Activity tab, the
+ * Transactions view and the account's bindings (a chunk of its own would add a name to the
+ * preload lists of the page's first script).
+ */
+export { TransactionsStore } from './transactions-store'
+
+/**
  * How often a pending transaction's receipt is asked for, and how many times. Walletgate's own
  * numbers (the spec names no polling interval): every second for up to five minutes.
  */

@@ -19,7 +19,7 @@ import { Scheduler } from '../../ports/scheduler'
 import { ChainFamilies } from '../../ports/chain-family'
 import { serviceClient } from '../service-client'
 import { unlessOverridden, type Binder } from '../binder'
-import { ActivityStore } from '../../application/activity/activity-store'
+import { ActivityStore, TransactionsStore } from '../../application/activity/activity-store'
 import { BalanceStore } from '../../application/account/balance-store'
 import { balanceSourceFrom } from '../../application/send/balance-source'
 import { SendBalanceSource } from '../../application/send/collaborators'
@@ -262,6 +262,16 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         logger: ctx.get(Logger),
         utcOffsetMinutes: -new Date(ctx.get(Clock).now()).getTimezoneOffset(),
         touched$: ctx.get(BalanceStore).touched$,
+      }),
+  )
+  binder.bind(TransactionsStore).toDynamicValue(
+    (ctx) =>
+      new TransactionsStore({
+        api: ctx.get(ActivityApi),
+        balances: ctx.get(BalanceStore),
+        connection: ctx.get(ConnectionStore),
+        logger: ctx.get(Logger),
+        utcOffsetMinutes: -new Date(ctx.get(Clock).now()).getTimezoneOffset(),
       }),
   )
   // One ENS client for the modal's life (its chain client is made at the first lookup).

@@ -24,6 +24,7 @@ export const account: FeatureModule = {
       'Send',
       'SendPreview',
       'ApproveTransaction',
+      'Transactions',
       // The email wallet's settings (the email module's views) use the account's bindings.
       'UpdateEmailWallet',
       'UpdateEmailPrimaryOtp',

@@ -55,3 +55,41 @@ export function groupTransactions(
   }
   return years
 }
+
+export interface TransactionDayGroup {
+  readonly year: number
+  /** 0 (January) to 11 (December). */
+  readonly month: number
+  /** 1 to 31. */
+  readonly day: number
+  /** `YYYY-MM-DD` of the day, in the viewer's time. */
+  readonly key: string
+  /** Newest first. */
+  readonly transactions: Transaction[]
+}
+
+/**
+ * The year-then-month groups (spec section 4) each cut into days, newest first, as the full
+ * history lists them: a month's title, then each day's. Days are in UTC shifted by `utcOffsetMinutes`.
+ */
+export function groupTransactionsByDay(
+  transactions: readonly Transaction[],
+  utcOffsetMinutes = 0,
+): (TransactionMonthGroup & { readonly days: TransactionDayGroup[] })[] {
+  return groupTransactions(transactions, utcOffsetMinutes).flatMap((year) =>
+    year.months.map((month) => {
+      const days: TransactionDayGroup[] = []
+      for (const t of month.transactions) {
+        const day = new Date(minedAtMs(t) + utcOffsetMinutes * 60_000).getUTCDate()
+        let group = days[days.length - 1]
+        if (group?.day !== day) {
+          const key = `${String(month.year).padStart(4, '0')}-${String(month.month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+          group = { year: month.year, month: month.month, day, key, transactions: [] }
+          days.push(group)
+        }
+        group.transactions.push(t)
+      }
+      return { ...month, days }
+    }),
+  )
+}

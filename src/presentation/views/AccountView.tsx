@@ -30,6 +30,8 @@ export const loadAccountSettings = () => import('./account/AccountSettingsView')
 
 /** The profile's views' chunk, named here for the same reason: Profile opens from Account's header. */
 export const loadProfile = (view: 'Profile' | 'ChooseAccountName' | 'SwitchAccountType') => import('./profile').then((m) => ({ default: m[view] }))
+/** The Transactions view's chunk, named here for the same reason: it opens from Account's Activity tab (or a host's open()). */
+export const loadTransactions = () => import('./activity/TransactionsView')
 
 /** Who the visitor is, what they hold and on which network (spec section 2). */
 export default function AccountView() {

@@ -29,13 +29,18 @@ export interface ActivityPageRequest {
   readonly limit?: number
   /** Only on-ramp purchases: transactions sent by one of the chain's configured on-ramp senders. */
   readonly onrampOnly?: boolean
+  /** Only the rows that moved this token ({@link rowHasToken}); a cursor is good only with the same filter. */
+  readonly token?: ActivityToken
 }
+
+/** A history's token filter on an EVM chain: its native coin, or one ERC-20 or ERC-721 contract. */
+export type ActivityToken = { readonly kind: 'native' } | { readonly kind: 'contract'; readonly address: Address }
 
 export interface ActivitySource {
   /**
    * A page of the account's activity on the chain, newest first. MUST answer the empty page for a
    * chain the source does not read. Throws {@link InvalidActivityCursorError} (a 400) for a cursor it
-   * did not give out for this account and chain; rejects with the node's error when a node fails.
+   * did not give out for this account, chain and filter (token, on-ramp); rejects with the node's error when a node fails.
    */
   page(request: ActivityPageRequest): Promise<ActivityPage>
 }
@@ -56,20 +61,27 @@ export interface ActivityPosition {
 }
 
 const CURSOR_VERSION = 'a1'
-const MAX_CURSOR_LENGTH = 200
+const MAX_CURSOR_LENGTH = 256
 const MAX_BLOCK = 2n ** 62n
 const MAX_INDEX = 2 ** 31 - 1
 
-/** The cursor after `position`, bound to the account and chain it was given out for. */
-export function encodeActivityCursor(account: Address, chainId: number, position: ActivityPosition): string {
-  return Buffer.from(`${CURSOR_VERSION}.${chainId}.${account.toLowerCase()}.${position.blockNumber}.${position.index}`).toString('base64url')
+/** What a page was filtered by, as its cursors record it: a cursor read with another filter is refused. */
+export function activityFilterTag(request: Pick<ActivityPageRequest, 'onrampOnly' | 'token'>): string {
+  const token = request.token === undefined ? '' : request.token.kind === 'native' ? 'native' : request.token.address.toLowerCase()
+  return `${request.onrampOnly ? 'onramp' : ''}${token === '' ? '' : `~${token}`}`
 }
 
-/** The position a cursor names; {@link InvalidActivityCursorError} for anything else (forged, or another account's). */
-export function decodeActivityCursor(cursor: string, account: Address, chainId: number): ActivityPosition {
+/** The cursor after `position`, bound to the account, chain and filter (`activityFilterTag`) it was given out for. */
+export function encodeActivityCursor(account: Address, chainId: number, position: ActivityPosition, filter = ''): string {
+  const tag = filter === '' ? '' : `.${filter}`
+  return Buffer.from(`${CURSOR_VERSION}.${chainId}.${account.toLowerCase()}.${position.blockNumber}.${position.index}${tag}`).toString('base64url')
+}
+
+/** The position a cursor names; {@link InvalidActivityCursorError} for anything else (forged, another account's, another filter's). */
+export function decodeActivityCursor(cursor: string, account: Address, chainId: number, filter = ''): ActivityPosition {
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new InvalidActivityCursorError()
-  const match = /^a1\.(\d{1,20})\.(0x[0-9a-f]{40})\.(\d{1,19})\.(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
-  if (!match || Number(match[1]) !== chainId || match[2] !== account.toLowerCase()) throw new InvalidActivityCursorError()
+  const match = /^a1\.(\d{1,20})\.(0x[0-9a-f]{40})\.(\d{1,19})\.(\d{1,10})(?:\.([a-z0-9~]{1,60}))?$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
+  if (!match || Number(match[1]) !== chainId || match[2] !== account.toLowerCase() || (match[5] ?? '') !== filter) throw new InvalidActivityCursorError()
   const blockNumber = BigInt(match[3]!)
   const index = Number(match[4])
   if (blockNumber > MAX_BLOCK || index > MAX_INDEX) throw new InvalidActivityCursorError()

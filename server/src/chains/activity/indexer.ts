@@ -14,6 +14,7 @@ import { BlockNotFoundError, getAddress, type Address, type Block, type Hex, typ
 import type { Clock } from '../../clock.js'
 import type { Database } from '../../db/database.js'
 import {
+  activityFilterTag,
   activityAccount,
   decodeActivityCursor,
   EMPTY_ACTIVITY_PAGE,
@@ -109,18 +110,19 @@ export class ActivityIndexer implements ActivitySource {
   async page(request: ActivityPageRequest): Promise<ActivityPage> {
     const chain = this.chains.get(request.chainId)
     const account = activityAccount(request.account)
-    const position = request.cursor ? decodeActivityCursor(request.cursor, account, request.chainId) : null
+    const filter = activityFilterTag(request)
+    const position = request.cursor ? decodeActivityCursor(request.cursor, account, request.chainId, filter) : null
     if (!chain) return EMPTY_ACTIVITY_PAGE
     if (await this.follow(chain.chainId, account)) this.syncInBackground(chain.chainId)
     const senders = chain.onrampSenders ?? []
     if (request.onrampOnly && senders.length === 0) return EMPTY_ACTIVITY_PAGE
     const limit = pageLimit(request.limit)
-    const rows = await this.store.rows(chain.chainId, account, position, limit + 1, request.onrampOnly ? senders : undefined)
+    const rows = await this.store.rows(chain.chainId, account, position, limit + 1, { ...(request.onrampOnly ? { senders } : {}), ...(request.token === undefined ? {} : { token: request.token }) })
     const page = rows.slice(0, limit)
     const last = page.at(-1)
     return {
       data: await presented(account, chain.chainId, chain.native, page, this.options),
-      next: rows.length > limit && last ? encodeActivityCursor(account, chain.chainId, last) : null,
+      next: rows.length > limit && last ? encodeActivityCursor(account, chain.chainId, last, filter) : null,
     }
   }
 

@@ -10,6 +10,7 @@
 import { formatTransaction, formatTransactionReceipt, getAddress, MethodNotFoundRpcError, MethodNotSupportedRpcError, type Address, type Hex, type PublicClient, type Transaction, type TransactionReceipt } from 'viem'
 import {
   activityAccount,
+  activityFilterTag,
   decodeActivityCursor,
   EMPTY_ACTIVITY_PAGE,
   encodeActivityCursor,
@@ -21,7 +22,7 @@ import {
 } from './activity.js'
 import { presented, type ActivityPresentation } from './present.js'
 import { chainTransaction, transferLogTransactions, type ActivityChain } from './reads.js'
-import { activityRow, newestFirst, olderThan, type ActivityRow, type ActivityTransfer } from './rows.js'
+import { activityRow, newestFirst, olderThan, rowHasToken, type ActivityRow, type ActivityTransfer } from './rows.js'
 
 export interface OtterscanActivityOptions extends ActivityPresentation {
   /** Chains whose nodes serve the Otterscan API (`ots_getApiLevel` 8). */
@@ -87,7 +88,8 @@ export class OtterscanActivity implements ActivitySource {
   async page(request: ActivityPageRequest): Promise<ActivityPage> {
     const chain = this.chains.get(request.chainId)
     const account = activityAccount(request.account)
-    const position = request.cursor ? decodeActivityCursor(request.cursor, account, request.chainId) : null
+    const filter = activityFilterTag(request)
+    const position = request.cursor ? decodeActivityCursor(request.cursor, account, request.chainId, filter) : null
     if (!chain) return EMPTY_ACTIVITY_PAGE
     const senders = new Set((chain.onrampSenders ?? []).map((a) => a.toLowerCase()))
     if (request.onrampOnly && senders.size === 0) return EMPTY_ACTIVITY_PAGE
@@ -118,6 +120,7 @@ export class OtterscanActivity implements ActivitySource {
         .filter((row): row is ActivityRow => row !== null)
         .filter((row) => position === null || olderThan(row, position))
         .filter((row) => !request.onrampOnly || senders.has(row.from.toLowerCase()))
+        .filter((row) => request.token === undefined || rowHasToken(row, account, request.token))
         .sort(newestFirst)
       rows.push(...found)
       upper = low - 1n
@@ -130,7 +133,7 @@ export class OtterscanActivity implements ActivitySource {
     else if (upper >= 0n && rows.length <= limit && windows >= MAX_WINDOWS_PER_PAGE) next = { blockNumber: upper + 1n, index: 0 }
     return {
       data: await presented(account, chain.chainId, chain.native, page, this.options),
-      next: next === null ? null : encodeActivityCursor(account, chain.chainId, next),
+      next: next === null ? null : encodeActivityCursor(account, chain.chainId, next, filter),
     }
   }
 

@@ -105,3 +105,13 @@ export function newestFirst(a: { blockNumber: bigint; index: number }, b: { bloc
 export function olderThan(row: { blockNumber: bigint; index: number }, position: { blockNumber: bigint; index: number }): boolean {
   return row.blockNumber < position.blockNumber || (row.blockNumber === position.blockNumber && row.index < position.index)
 }
+
+/**
+ * Whether the account's row belongs to a token's history: it moved that token (the native coin, or
+ * the contract's ERC-20 or ERC-721 tokens), or, for a contract, the account sent it a call (an
+ * approval, a transfer that failed). The one rule of both sources and of the indexer's query.
+ */
+export function rowHasToken(row: ActivityRow, account: Address, token: { readonly kind: 'native' } | { readonly kind: 'contract'; readonly address: Address }): boolean {
+  if (token.kind === 'native') return row.transfers.some((t) => t.kind === 'native')
+  return row.transfers.some((t) => t.kind !== 'native' && same(t.token, token.address)) || (same(row.from, account) && same(row.to, token.address))
+}

@@ -6,7 +6,7 @@
  */
 import { getAddress, type Address, type Hex } from 'viem'
 import type { Database, Queryable } from '../../db/database.js'
-import type { ActivityPosition } from './activity.js'
+import type { ActivityPosition, ActivityToken } from './activity.js'
 import type { ActivityRow, ActivityTransfer } from './rows.js'
 
 interface StoredTransfer {
@@ -157,17 +157,30 @@ export class ActivityStore {
     await this.db.query('DELETE FROM activity_blocks WHERE chain_id = $1::bigint AND number < $2::bigint', [String(chainId), String(belowBlock)])
   }
 
-  /** The account's rows older than `before` (all when null), newest first; `senders` keeps those they sent. */
-  async rows(chainId: number, account: Address, before: ActivityPosition | null, limit: number, senders?: readonly Address[]): Promise<ActivityRow[]> {
+  /**
+   * The account's rows older than `before` (all when null), newest first; `senders` keeps those they
+   * sent, `token` those of a token's history (rows.ts `rowHasToken`, as a JSON containment: the
+   * filter is a bound parameter, never text of the query).
+   */
+  async rows(chainId: number, account: Address, before: ActivityPosition | null, limit: number, only: { readonly senders?: readonly Address[]; readonly token?: ActivityToken } = {}): Promise<ActivityRow[]> {
     const params: unknown[] = [String(chainId), account.toLowerCase()]
     let where = 'chain_id = $1::bigint AND account = $2'
     if (before) {
       params.push(String(before.blockNumber), before.index)
       where += ` AND (block_number, tx_index) < ($${params.length - 1}::bigint, $${params.length}::integer)`
     }
-    if (senders) {
-      params.push(senders.map((s) => s.toLowerCase()))
+    if (only.senders) {
+      params.push(only.senders.map((s) => s.toLowerCase()))
       where += ` AND sender = ANY($${params.length}::text[])`
+    }
+    const token = only.token
+    if (token?.kind === 'native') {
+      params.push(JSON.stringify([{ kind: 'native' }]))
+      where += ` AND transfers @> $${params.length}::jsonb`
+    } else if (token?.kind === 'contract') {
+      const address = token.address.toLowerCase()
+      params.push(JSON.stringify([{ token: address }]), address)
+      where += ` AND (transfers @> $${params.length - 1}::jsonb OR (sender = $2 AND recipient = $${params.length}))`
     }
     params.push(limit)
     const { rows } = await this.db.query<RowRecord>(

@@ -20,7 +20,7 @@ export class FetchActivityApi implements ActivityApi {
     const parsed = await supportedAccount(this.chains, account, 'activity', options)
     if (!parsed) return { data: [], next: null }
     return this.http.get(`/v1/account/${segment(parsed.address)}/history`, transactionPageSchema, {
-      query: { cursor: options.cursor ?? undefined, onramp: options.onramp, chainId: parsed.chainId } satisfies OwnQuery<typeof historyQuerySchema>,
+      query: { cursor: options.cursor ?? undefined, onramp: options.onramp, chainId: parsed.chainId, token: options.token } satisfies OwnQuery<typeof historyQuerySchema>,
       signal: options.signal,
     })
   }

@@ -2,7 +2,7 @@ import type { ViewLoaders } from '../view-loaders'
 
 const accountView = () => import('../AccountView')
 
-/** The account, receiving to it, its smart sessions and its profile. */
+/** The account, receiving to it, its whole history (Transactions), its smart sessions, profile and settings. */
 export const views: ViewLoaders = {
   Account: accountView,
   WalletReceive: () => import('../WalletReceiveView'),
@@ -14,4 +14,6 @@ export const views: ViewLoaders = {
   SwitchAccountType: () => accountView().then((m) => m.loadProfile('SwitchAccountType')),
   // Reached from Account (or a host's open()): its chunk named by Account's, like the sessions'.
   AccountSettings: () => accountView().then((m) => m.loadAccountSettings()),
+  // Reached from Account's Activity tab (or a host's open(), which loads Account's chunk first), the same way.
+  Transactions: () => accountView().then((m) => m.loadTransactions()),
 }

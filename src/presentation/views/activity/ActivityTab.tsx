@@ -1,36 +1,25 @@
 import { chainFamilyLabel } from '../../../domain/connection/connectors'
 import { useEffect, useRef } from 'react'
 import { useObservableState } from 'observable-hooks'
-import { toActivityEntry, type ActivityEntry } from '../../../application/activity/activity-entry'
+import { toActivityEntry } from '../../../application/activity/activity-entry'
 import { ActivityStore } from '../../../application/activity/activity-store'
 import { ConnectionStore } from '../../../application/connection-store'
 import { ModalConfig } from '../../../application/modal-services'
 import type { Transaction } from '../../../domain/transactions/transaction'
-import { safeWebLink } from '../../../domain/validation/safe-links'
-import { Button, Notice, SafeImage, Skeleton } from '../../components'
+import { Button, Notice, Skeleton } from '../../components'
 import { useService } from '../../di-context'
 import sendCss from '../../styles/send.css?inline'
 import sectionCss from '../../styles/section.css?inline'
 import { useAreaStyles } from '../../styles/area-styles'
-import { useI18n, type I18n } from '../../i18n/i18n'
-import { dateText } from '../../i18n/format'
+import { useI18n } from '../../i18n/i18n'
+import { ModalStore } from '../../../application/modal-store'
+import { ActivityRow, MonthSection } from './ActivityRow'
 
-function monthTitle(i18n: I18n, year: number, month: number): string {
-  return dateText(i18n, new Date(Date.UTC(year, month, 1)).toISOString(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
-}
-
-function short(address: string): string {
-  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`
-}
-
-/** The entry's label ("Sent", "Minted") in the modal's language. */
-function labelText(i18n: I18n, label: string): string {
-  return i18n.text(`activity.label.${label}`) ?? label
-}
 
 /**
  * The Account view's Activity tab: history by year then month, newest first; the next page loads
- * when the end of the list scrolls into view (or with the "Load more" button).
+ * when the end of the list scrolls into view (or with the "Load more" button). "See all" opens the
+ * Transactions view: the whole history, by token.
  */
 export default function ActivityTab() {
   useAreaStyles(sendCss)
@@ -39,6 +28,7 @@ export default function ActivityTab() {
   const activity = useService(ActivityStore)
   const connection = useService(ConnectionStore)
   const config = useService(ModalConfig)
+  const modal = useService(ModalStore)
   const state = useObservableState(activity.state$, () => activity.snapshot)
   const sentinel = useRef<HTMLDivElement>(null)
   const i18n = useI18n()
@@ -94,21 +84,20 @@ export default function ActivityTab() {
 
   return (
     <div className="wg-activity" data-testid="activity-list">
+      <div className="wg-activity-head">
+        <button type="button" className="wg-link wg-activity-see-all" onClick={() => modal.push('Transactions')} data-testid="activity-see-all">
+          {t('activity.seeAll')}
+        </button>
+      </div>
       {state.groups.map((year) =>
         year.months.map((month) => (
-          <section
-            key={`${year.year}-${month.month}`}
-            className="wg-activity-month"
-            data-testid={`activity-month-${year.year}-${String(month.month + 1).padStart(2, '0')}`}
-            aria-label={monthTitle(i18n, year.year, month.month)}
-          >
-            <h3 className="wg-section-title">{monthTitle(i18n, year.year, month.month)}</h3>
+          <MonthSection key={`${year.year}-${month.month}`} year={year.year} month={month.month} testId="activity-month">
             <ul className="wg-activity-entries">
               {month.transactions.map((t) => (
                 <ActivityRow key={t.id} entry={entry(t)} />
               ))}
             </ul>
-          </section>
+          </MonthSection>
         )),
       )}
       {hasMore && (
@@ -125,47 +114,5 @@ export default function ActivityTab() {
         </div>
       )}
     </div>
-  )
-}
-
-function ActivityRow({ entry }: { entry: ActivityEntry }) {
-  const i18n = useI18n()
-  const { t } = i18n
-  // A sign belongs to an amount: a call that moved no token has neither.
-  const sign = entry.token === '' ? '' : entry.direction === 'out' ? '−' : entry.direction === 'in' ? '+' : ''
-  const link = safeWebLink(entry.explorerUrl)
-  return (
-    <li className="wg-activity-entry" data-testid={`activity-${entry.hash.toLowerCase()}`} data-status={entry.status}>
-      <SafeImage src={entry.iconUrl} fallbackText={entry.token || entry.label} />
-      <div className="wg-activity-text">
-        <p className="wg-activity-title">
-          <span data-testid="activity-direction">{labelText(i18n, entry.label)}</span>{' '}
-          <bdi data-testid="activity-amount" data-i18n-data="">
-            {sign}
-            {entry.amount !== undefined ? `${entry.amount} ` : ''}
-            {entry.token}
-          </bdi>
-        </p>
-        <p className="wg-activity-meta">
-          {entry.direction === 'in' ? t('activity.from') : t('activity.to')}{' '}
-          <bdi className="wg-address" title={entry.counterparty} data-i18n-data="">
-            {short(entry.counterparty)}
-          </bdi>{' '}
-          · <time dateTime={entry.minedAt} data-i18n-data="">
-            {dateText(i18n, entry.minedAt, { day: 'numeric', month: 'short' })}
-          </time>
-        </p>
-      </div>
-      <div className="wg-activity-side">
-        <span className={`wg-status wg-status-${entry.status}`} data-testid="activity-status">
-          {t(`activity.status.${entry.status}`)}
-        </span>
-        {link !== undefined && (
-          <a className="wg-link" href={link} target="_blank" rel="noopener noreferrer" aria-label={t('activity.viewInExplorer')}>
-            {t('activity.explorer')}
-          </a>
-        )}
-      </div>
-    </li>
   )
 }

@@ -3,7 +3,7 @@
  * blockchain contract suites work with. The fakes' own suites use it, and so does the server's,
  * where the same ports answer its chain-data routes (server/test/modal).
  */
-import { aTransaction } from '../../../builders/a-transaction'
+import { aFungibleTransfer, aTransaction } from '../../../builders/a-transaction'
 import { aNativeBalance, aTokenBalance } from '../../../builders/a-token-balance'
 import type { InMemoryBlockchainSeed } from '../../../fakes/blockchain/in-memory-blockchain-service'
 import type { BlockchainWorld } from './world'
@@ -21,7 +21,12 @@ export const IN_MEMORY_SEED: InMemoryBlockchainSeed = {
       aTokenBalance({ chainId, address: token, symbol: 'dUSD', quantity: { decimals: '6', numeric: '10000' } }),
     ],
   },
-  transactions: { [`${chainId}:${funded}`]: [aTransaction({ metadata: { chain: chainId } })] },
+  transactions: {
+    [`${chainId}:${funded}`]: [
+      aTransaction({ metadata: { chain: chainId, operationType: 'receive' }, transfers: [aFungibleTransfer({ fungible_info: { name: 'Devnet USD', symbol: 'dUSD', icon: { url: 'https://example.test/dusd.svg' } }, direction: 'in', quantity: { numeric: '100' } })] }),
+      aTransaction({ metadata: { chain: chainId } }),
+    ],
+  },
   prices: [
     { name: 'Ether', symbol: 'ETH', iconUrl: 'https://example.test/eth.svg', price: 2500, address: nativeToken },
     { name: 'Devnet USD', symbol: 'dUSD', iconUrl: 'https://example.test/dusd.svg', price: 1, address: token },
