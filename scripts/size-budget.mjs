@@ -47,8 +47,15 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * Raised on 2026-12-07 from 139.73 to 139.8 KB (measured 143,154 bytes): the configuration's rule
  * for `restrictedTimezones` (25 bytes) and the preload map's entries of the chunks that say buying
  * and swapping are not offered in a restricted region (51 bytes).
+ * Raised on 2026-12-07 from 139.8 to 139.86 KB (measured 143,211 bytes): the Connect view's layout
+ * (its first wallet rows and "More wallets", ConnectWallets drawn from the shell), the legal
+ * checkbox's loader and host settings, `open()` refusing unknown views, and the loaders of nine new
+ * views (Transactions, Profile, ChooseAccountName, SwitchAccountType, AccountSettings,
+ * SwapSelectToken, OnRampTokenSelect, OnRampFiatSelect, ConnectSocials) and the display currency,
+ * about 1,000 bytes together; less the HTTP client's request machinery, which now loads with the
+ * first request (929 bytes).
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.8 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.86 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
