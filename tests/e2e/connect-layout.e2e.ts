@@ -172,3 +172,37 @@ for (const mode of ['dark', 'light'] as const) {
     await snapshot(page, `connect-socials-${mode}`)
   })
 }
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } })
+
+  test('the sign view splits the address in balanced lines, never one character alone', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/?siwx=required')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-dev.walletgate.devnet').click()
+    const account = page.getByTestId('siwx-account')
+    await expect(account).toBeVisible()
+    // Characters per line, read from where each character is drawn.
+    const lines = await account.evaluate((p) => {
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT)
+      const counts = new Map<number, number>()
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node as Text
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange()
+          range.setStart(text, i)
+          range.setEnd(text, i + 1)
+          const top = Math.round(range.getBoundingClientRect().top)
+          counts.set(top, (counts.get(top) ?? 0) + 1)
+        }
+      }
+      return [...counts.values()]
+    })
+    expect(lines.reduce((a, b) => a + b, 0)).toBe(42)
+    expect(lines.length).toBeGreaterThan(1)
+    expect(Math.min(...lines)).toBeGreaterThanOrEqual(Math.floor(42 / lines.length) - 2)
+    await snapshot(page, 'siwx-address-320')
+    await page.getByTestId('siwx-cancel').click()
+  })
+})

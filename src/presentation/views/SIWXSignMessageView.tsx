@@ -15,8 +15,9 @@ addEnglish(siwx, shared)
 
 // This view's few rules live with it (its own chunk), not in the shell's stylesheet.
 const VIEW: CSSProperties = { textAlign: 'center', gap: 12 }
-const LEAD: CSSProperties = { margin: '8px 0 0', fontSize: 16, overflowWrap: 'anywhere' }
-const ACCOUNT: CSSProperties = { margin: 0, fontFamily: 'ui-monospace, monospace', fontSize: 13, overflowWrap: 'anywhere' }
+const LEAD: CSSProperties = { margin: '8px 0 0', fontSize: 16, wordBreak: 'break-all', textWrap: 'balance' }
+// Balanced lines: an address that wraps splits in halves, never leaving a lone character on a line.
+const ACCOUNT: CSSProperties = { margin: 0, fontFamily: 'ui-monospace, monospace', fontSize: 13, wordBreak: 'break-all', textWrap: 'balance' }
 const ACTIONS: CSSProperties = { display: 'flex', gap: 8, marginTop: 8 }
 
 /**
