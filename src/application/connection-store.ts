@@ -20,7 +20,7 @@ export interface ConnectedAccount {
   readonly accountType?: AccountType
   /** The account types this connection can switch between (bip122 payment and ordinal), when more than one. */
   readonly accountTypes?: readonly AccountType[]
-  /** The accounts this connection can move between (a polkadot extension's named accounts), the one in use first, when more than one. */
+  /** The accounts this connection can move between (a polkadot extension's named accounts), in the wallet's order, when more than one. */
   readonly accounts?: readonly { readonly address: string; readonly name?: string }[]
   /** The connector's type (ANNOUNCED, INJECTED, EXTERNAL, MULTI_CHAIN, AUTH) when known. */
   readonly connectorType?: ConnectorType

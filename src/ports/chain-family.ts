@@ -26,7 +26,8 @@ export interface WalletAccount {
   /**
    * The accounts the connection can move between with {@link ChainFamily.chooseAddress}, each
    * with the name the wallet gave it (polkadot extensions share several named accounts at once),
-   * the one in use first. Absent: no choice.
+   * in the wallet's own order (the one in use is `addresses[0]`), so that a list of them keeps its
+   * places when another is chosen. Absent: no choice.
    */
   readonly accounts?: readonly { readonly address: string; readonly name?: string }[]
 }

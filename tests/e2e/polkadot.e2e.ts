@@ -82,8 +82,13 @@ test.describe('polkadot', () => {
     const asked = () =>
       page.evaluate(() => (window as unknown as { devWallet: { polkadot: { requests: { method: string }[] } } }).devWallet.polkadot.requests.length)
     const before = await asked()
+    const chips = () => page.getByTestId('account-chooser').locator('[data-testid^="account-choice-"]').evaluateAll((list) => list.map((b) => b.textContent))
+    const order = await chips()
     await page.getByTestId(`account-choice-${bob.address}`).click()
     await expect(page.getByTestId('account-address')).toHaveAttribute('title', bob.address)
+    // The chips keep their places: the chosen one is marked, not moved.
+    await expect(page.getByTestId(`account-choice-${bob.address}`)).toHaveAttribute('aria-pressed', 'true')
+    expect(await chips()).toEqual(order)
     await expect(page.getByTestId('demo-account')).toContainText(`${bob.address} on ${POLKADOT_DEVNET_CAIP_NETWORK_ID}`)
     expect(await asked()).toBe(before)
 

@@ -86,6 +86,15 @@ export class PolkadotSession extends ConnectOnlySession {
 
   /** The extension's accounts as the site shows them, the chosen one first. */
   accounts(connectorId: string): PolkadotAccount[] {
+    const list = this.inWalletOrder(connectorId)
+    const chosen = this.chosen.get(connectorId)
+    const index = list.findIndex((a) => a.extensionAddress === chosen)
+    if (index > 0) list.unshift(...list.splice(index, 1))
+    return list
+  }
+
+  /** The extension's accounts on the site's network, in the extension's own order. */
+  private inWalletOrder(connectorId: string): PolkadotAccount[] {
     const network = this.network(connectorId)
     const list: PolkadotAccount[] = []
     for (const account of this.accountsOf.get(connectorId) ?? []) {
@@ -94,9 +103,6 @@ export class PolkadotSession extends ConnectOnlySession {
       if (address === undefined || list.some((a) => a.address === address)) continue
       list.push({ address, extensionAddress: account.address, name: typeof account.name === 'string' ? account.name : undefined })
     }
-    const chosen = this.chosen.get(connectorId)
-    const index = list.findIndex((a) => a.extensionAddress === chosen)
-    if (index > 0) list.unshift(...list.splice(index, 1))
     return list
   }
 
@@ -155,14 +161,19 @@ export class PolkadotSession extends ConnectOnlySession {
     return this.walletAccount(connectorId, list)
   }
 
-  /** The connection as the port carries it: every account, the chosen one first, with the names the extension gave them. */
+  /**
+   * The connection as the port carries it: its addresses, the chosen one first, and every account
+   * with the name the extension gave it, in the extension's order (the account chips keep their
+   * places when another is chosen).
+   */
   private walletAccount(connectorId: string, list: readonly PolkadotAccount[]): WalletAccount {
+    const named = this.inWalletOrder(connectorId)
     return {
       connectorId,
       namespace: 'polkadot',
       addresses: list.map((a) => a.address),
       caipNetworkId: this.network(connectorId).caipNetworkId,
-      ...(list.length > 1 ? { accounts: list.map((a) => ({ address: a.address, ...(a.name === undefined ? {} : { name: boundWalletName(a.name) }) })) } : {}),
+      ...(named.length > 1 ? { accounts: named.map((a) => ({ address: a.address, ...(a.name === undefined ? {} : { name: boundWalletName(a.name) }) })) } : {}),
     }
   }
 
