@@ -176,6 +176,23 @@ for (const mode of ['dark', 'light'] as const) {
 test.describe('on a 320 px phone', () => {
   test.use({ viewport: { width: 320, height: 640 } })
 
+  test('a toast covers no title: it shows over the foot of the sheet', async ({ page, context, world }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.baseUrl })
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-dev.walletgate.devnet').click()
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('copy-address').click()
+    const snack = page.getByTestId('snack')
+    await expect(snack).toContainText('Address copied')
+    const toast = (await snack.boundingBox())!
+    const header = (await page.locator('.wg-header').boundingBox())!
+    expect(toast.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header.y + header.height)
+    const panel = (await page.getByTestId('modal-panel').boundingBox())!
+    expect(toast.y + toast.height).toBeLessThanOrEqual(panel.y + panel.height)
+  })
+
   test('the sign view splits the address in balanced lines, never one character alone', async ({ page }) => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/?siwx=required')
