@@ -193,6 +193,24 @@ test.describe('on a 320 px phone', () => {
     expect(toast.y + toast.height).toBeLessThanOrEqual(panel.y + panel.height)
   })
 
+  test('right to left, a long value in won does not cut a token quantity', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/?lang=ar&currency=KRW')
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-dev.walletgate.devnet').click()
+    await page.getByTestId('connect-button').click()
+    const rows = page.getByTestId('token-list').locator('[data-testid^="token-"]')
+    await expect(rows.first()).toBeVisible()
+    await expect(page.getByTestId('token-list').locator('.wg-token-fiat').first()).toContainText('₩')
+    const cut = await page.getByTestId('token-list').evaluate((list) =>
+      [...list.querySelectorAll('.wg-list-item-description, .wg-list-item-label, .wg-token-fiat')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 0.5)
+        .map((el) => el.textContent ?? ''),
+    )
+    expect(cut).toEqual([])
+    await snapshot(page, 'tokens-rtl-krw-320')
+  })
+
   test('the sign view splits the address in balanced lines, never one character alone', async ({ page }) => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/?siwx=required')
