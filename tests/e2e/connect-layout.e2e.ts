@@ -193,6 +193,25 @@ test.describe('on a 320 px phone', () => {
     expect(toast.y + toast.height).toBeLessThanOrEqual(panel.y + panel.height)
   })
 
+  test('right to left, wallet names sit beside their icons, on the start side', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/?lang=ar')
+    await page.getByTestId('connect-button').click()
+    for (const row of ['wallet-walletConnect', 'wallet-dev.walletgate.devnet']) {
+      const [name, text] = await page
+        .getByTestId(row)
+        .evaluate((el) => [el.querySelector('.wg-list-item-label'), el.querySelector('.wg-list-item-text')].map((e) => e!.getBoundingClientRect().toJSON() as DOMRect))
+      const words = await page.getByTestId(row).locator('.wg-list-item-label').evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        return range.getBoundingClientRect().toJSON() as DOMRect
+      })
+      expect(name!.right).toBeCloseTo(text!.right, 0)
+      // The words themselves end at the row's start (its right), next to the icon.
+      expect(text!.right - words.right, `${row}'s name is on the start side`).toBeLessThan(2)
+    }
+  })
+
   test('right to left, a long value in won does not cut a token quantity', async ({ page }) => {
     await initDevWallet(page, { mode: 'approve' })
     await page.goto('/?lang=ar&currency=KRW')
