@@ -5,6 +5,7 @@ import {
   DETERMINISTIC_DEPLOYER,
   DEVNET_CONTRACTS,
   DEVNET_FUNDING,
+  DEVNET_CURRENCY_PRICES,
   DEVNET_PRICE_FEEDS,
   DEVNET_SWAP_SALT,
   UNISWAP_V2_PAIR_INIT_CODE_HASH,
@@ -47,7 +48,15 @@ describe("Multicall3's interface at its canonical address", () => {
 describe('the price feeds', () => {
   it("carry the price table on both chains, each at its key's fixed address", async () => {
     const FEED = parseAbi(['function decimals() view returns (uint8)', 'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)'])
-    expect(DEVNET_PRICE_FEEDS.map((f) => [f.key, f.price])).toEqual([['ETH', price.native], ['dUSD', price.dUSD], ['DVT', price.DVT], ['SOL', 150], ['BTC', 60_000]])
+    // The tokens' prices, then the display currencies' (dollars per unit, for the fiat rates).
+    expect(DEVNET_PRICE_FEEDS.map((f) => [f.key, f.price])).toEqual([
+      ['ETH', price.native],
+      ['dUSD', price.dUSD],
+      ['DVT', price.DVT],
+      ['SOL', 150],
+      ['BTC', 60_000],
+      ...Object.entries(DEVNET_CURRENCY_PRICES),
+    ])
     for (const chainId of [31337, 31338] as DevnetChainId[]) {
       const { publicClient } = clients(chainId, devnet.accounts[0]!.privateKey)
       for (const feed of DEVNET_PRICE_FEEDS) {
