@@ -79,6 +79,10 @@ test.describe('swap', () => {
     await expect(page.getByTestId('swap-preview-approval')).toHaveCount(0)
     const minimum = units((await page.getByTestId('swap-preview-minimum').textContent()) ?? '', 6)
     expect(minimum).toBe(units(quote.minimum, 6))
+    // Written as Send's review writes amounts: grouped, with their values in the visitor's currency.
+    await expect(page.getByTestId('swap-preview-from')).toHaveText(/^1 ETH \(≈ \$[\d,]+\.\d\d\)$/)
+    await expect(page.getByTestId('swap-preview-to')).toContainText(/^[\d,]+(\.\d{1,6})? dUSD \(≈ \$/)
+    await expect(page.getByTestId('swap-preview-fee')).toContainText(/ETH \(≈ \$/)
     const before = await balances(world, me)
     await page.getByTestId('swap-confirm').click()
     await expect(page.getByTestId('view-Account')).toBeVisible()

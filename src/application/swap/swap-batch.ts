@@ -4,6 +4,7 @@
  * reports the calls settled. Atomic wallets run it all-or-nothing; a wallet that sends the calls
  * one by one still saves a prompt, and a swap that failed after its approval landed is said so.
  */
+import { swapPreviewFigures } from './swap-preview-figures'
 import { TransactionRejectedError } from '../../domain/errors'
 import { SwapBatchFailedError, SwapBatchPartialError, SwapBatchPendingError } from '../../domain/swap/swap-errors'
 import { WalletRequestError } from '../../ports/chain-family'
@@ -64,8 +65,8 @@ export async function batchSwap(
       title: `Approve and swap ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`,
       rows: [
         ALLOWS_ROW,
-        { label: 'Receive at least', value: `${preview.quote.minimumText} ${preview.to.symbol}` },
-        { label: 'Network fee', value: preview.quote.feeText },
+        { label: 'Receive at least', value: `${swapPreviewFigures(preview).minimum} ${preview.to.symbol}` },
+        { label: 'Network fee', value: swapPreviewFigures(preview).feeText },
       ],
     },
   })

@@ -4,6 +4,7 @@
  * (or the approval and the swap as one batch, ./swap-batch.ts), then the swap, each one
  * ApproveTransaction entry. On success: a pending Activity entry, a snack, balances refetched.
  */
+import { swapPreviewFigures } from './swap-preview-figures'
 import { SwapNetworkNotSupportedError, TransactionRejectedError } from '../../domain/errors'
 import { failureOf } from '../../domain/failure'
 import { formatUnitsExact } from '../../domain/format/amount'
@@ -105,8 +106,8 @@ export class ConfirmSwap {
           title: `Swap ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`,
           titleText: { key: 'swap.swapTitle', params: { amount: preview.amountText, from: preview.from.symbol, to: preview.to.symbol } },
           rows: [
-            { label: 'Receive at least', value: `${preview.quote.minimumText} ${preview.to.symbol}` },
-            { label: 'Network fee', value: preview.quote.feeText },
+            { label: 'Receive at least', value: `${swapPreviewFigures(preview).minimum} ${preview.to.symbol}` },
+            { label: 'Network fee', value: swapPreviewFigures(preview).feeText },
           ],
         },
       )

@@ -33,7 +33,7 @@ import { isAbortError } from '../../ports/http-errors'
 import { ConfirmSwap } from './swap-confirm'
 import { formErrorOf, nativeRowOf, parsedAmountOf, swapRow, tokenOf } from './swap-form'
 import { SwapQuotes } from './swap-quote'
-import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapState } from './swap-state'
+import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapState, type SwapTokenRow } from './swap-state'
 
 export type { QuoteState, SubmitState, SwapFlowDeps, SwapPreview, SwapQuoteInfo, SwapState, SwapTokenRow } from './swap-state'
 export { SWAP_QUOTE_DEBOUNCE_MS } from './swap-state'
@@ -168,7 +168,7 @@ export class SwapFlow {
     const batch = needsApproval ? await this.deps.calls?.capabilities(account.caipNetworkId, account.address) : undefined
     this.set({
       ...this.subject.value,
-      preview: { from, to, amountText: s.amount, quote: s.quote.quote, needsApproval, ...(batch === undefined ? {} : { batch }) },
+      preview: { from, to, amountText: s.amount, quote: s.quote.quote, needsApproval, ...(batch === undefined ? {} : { batch }), ...optionalNative(nativeRowOf(s)) },
       submit: { status: 'idle' },
     })
     this.deps.modal.push('SwapPreview')
@@ -248,4 +248,8 @@ export class SwapFlow {
   private set(state: SwapState): void {
     this.subject.next(state)
   }
+}
+
+function optionalNative(native: SwapTokenRow | undefined): { native?: SwapTokenRow } {
+  return native === undefined ? {} : { native }
 }

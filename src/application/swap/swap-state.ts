@@ -54,6 +54,8 @@ export interface SwapPreview {
   readonly needsApproval: boolean
   /** With an approval: the wallet takes the approval and the swap as one request (what it offers for batches). */
   readonly batch?: CallsCapabilities
+  /** The network's own coin, which pays the fee (its decimals, symbol and price). */
+  readonly native?: SwapTokenRow
 }
 
 export type SubmitState =

@@ -83,6 +83,23 @@ export function fiatValue(value: bigint, decimals: number, price: number | strin
   return localized(formatFixed(rescaleHalfUp(product, FIAT_DISPLAY_DECIMALS)), locale)
 }
 
+/** Decimals a quoted amount shows ("1234.567891"), and significant digits of one below 0.000001. */
+const SHORT_FRACTION_DIGITS = 6
+const SHORT_SIGNIFICANT_DIGITS = 4
+
+/**
+ * A quoted amount for a review line, plain ("1234.567891"): the whole part in full, the fraction
+ * cut (never rounded up, so a minimum is never overstated) to 6 digits, or to 4 significant digits
+ * for an amount below 0.000001 ("0.00000001234"); trailing zeros dropped.
+ */
+export function formatUnitsShort(value: bigint, decimals: number): string {
+  const [whole = '0', fraction = ''] = formatUnitsExact(value, decimals).split('.')
+  const first = fraction.search(/[1-9]/)
+  const keep = /^-?0$/.test(whole) && first >= SHORT_FRACTION_DIGITS ? first + SHORT_SIGNIFICANT_DIGITS : SHORT_FRACTION_DIGITS
+  const cut = fraction.slice(0, keep).replace(/0+$/, '')
+  return cut === '' ? whole : `${whole}.${cut}`
+}
+
 /** Base units at full precision in the locale's writing ("1,000.123456"): what a review shows. */
 export function formatAmountExact(value: bigint, decimals: number, locale: string): string {
   return formatDecimalText(formatUnitsExact(value, decimals), locale)

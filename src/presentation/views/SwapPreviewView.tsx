@@ -13,6 +13,10 @@ import { swap } from '../i18n/messages/swap'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { failureText } from '../i18n/rules'
+import { numberText } from '../i18n/format'
+import { formatUnitsShort } from '../../domain/format/amount'
+import { swapPreviewFigures } from '../../application/swap/swap-preview-figures'
+import { useMoney } from './use-money'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors, shared)
@@ -29,10 +33,19 @@ export default function SwapPreviewView() {
   const modal = useService(ModalStore)
   const i18n = useI18n()
   const { t } = i18n
+  const { money } = useMoney()
   useEffect(() => {
     preloadApproveTransactionView().catch(() => undefined)
   }, [])
   const preview = state.preview
+  // A dollar value beside an amount, in the visitor's currency, as Send's review writes it.
+  const value = (usd: string | undefined) =>
+    usd === undefined ? null : (
+      <span className="wg-hint">
+        {' '}
+        <bdi data-i18n-data="">(≈ {money(usd)})</bdi>
+      </span>
+    )
 
   if (preview === undefined) {
     return (
@@ -49,6 +62,7 @@ export default function SwapPreviewView() {
   const submit = state.submit
   const busy = submit.status === 'checking' || submit.status === 'approving' || submit.status === 'swapping' || submit.status === 'confirming'
   const { quote } = preview
+  const figures = swapPreviewFigures(preview)
   return (
     <div className="wg-view wg-send" data-testid="view-SwapPreview">
       <dl className="wg-details">
@@ -56,23 +70,25 @@ export default function SwapPreviewView() {
           <dt>{t('swap.youPay')}</dt>
           <dd data-testid="swap-preview-from">
             <bdi data-i18n-data="">
-              {preview.amountText} {preview.from.symbol}
+              {numberText(i18n, preview.amountText)} {preview.from.symbol}
             </bdi>
+            {value(figures.payUsd)}
           </dd>
         </div>
         <div className="wg-details-row">
           <dt>{t('swap.youReceiveQuote')}</dt>
           <dd data-testid="swap-preview-to">
             <bdi data-i18n-data="">
-              {quote.toAmountText} {preview.to.symbol}
+              {numberText(i18n, figures.receive)} {preview.to.symbol}
             </bdi>
+            {value(figures.receiveUsd)}
           </dd>
         </div>
         <div className="wg-details-row">
           <dt>{t('swap.minimum')}</dt>
           <dd data-testid="swap-preview-minimum">
             <bdi data-i18n-data="">
-              {quote.minimumText} {preview.to.symbol}
+              {numberText(i18n, figures.minimum)} {preview.to.symbol}
             </bdi>
           </dd>
         </div>
@@ -82,22 +98,23 @@ export default function SwapPreviewView() {
         </div>
         <div className="wg-details-row">
           <dt>{t('swap.fee')}</dt>
-          <dd>
-            <bdi data-i18n-data="">{quote.feeText}</bdi>
+          <dd data-testid="swap-preview-fee">
+            <bdi data-i18n-data="">{figures.feeText}</bdi>
+            {value(figures.feeUsd)}
           </dd>
         </div>
       </dl>
       {preview.needsApproval && (
         <p className="wg-hint" data-testid="swap-preview-approval">
           {preview.batch === undefined
-            ? t('swap.approvalFirst', { amount: preview.amountText, symbol: preview.from.symbol })
-            : t('swap.approvalBatched', { amount: preview.amountText, symbol: preview.from.symbol })}
+            ? t('swap.approvalFirst', { amount: numberText(i18n, preview.amountText), symbol: preview.from.symbol })
+            : t('swap.approvalBatched', { amount: numberText(i18n, preview.amountText), symbol: preview.from.symbol })}
         </p>
       )}
       {submit.status === 'requoted' && (
         <div role="alert" data-testid="swap-requoted">
           <p className="wg-form-error">
-            {t('swap.priceMoved', { amount: submit.quote.toAmountText, symbol: preview.to.symbol, minimum: quote.minimumText })}
+            {t('swap.priceMoved', { amount: numberText(i18n, formatUnitsShort(submit.quote.toAmount, preview.to.decimals)), symbol: preview.to.symbol, minimum: numberText(i18n, figures.minimum) })}
           </p>
           <Button variant="secondary" fullWidth onClick={() => swap.acceptNewQuote()} data-testid="swap-accept-quote">
             {t('swap.useNewQuote')}

@@ -30,5 +30,6 @@ export async function pickSwapToken(page: Page, side: 'from' | 'to', symbol: str
 
 /** An amount as the modal writes it ("12.5 dUSD"), in the token's smallest units. */
 export function units(text: string, decimals: number): bigint {
-  return parseUnits(text.trim().split(' ')[0]!, decimals)
+  // The review writes amounts in English with grouping ("1,234.5 dUSD").
+  return parseUnits(text.trim().split(' ')[0]!.replaceAll(',', ''), decimals)
 }
