@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { WalletModal } from 'walletgate'
 import { seriousViolations } from './support/axe'
-import { initDevWallet } from './support/dev-wallet'
+import { initDevWallet, showEveryWallet } from './support/dev-wallet'
 import { expect, snapshot, test } from './support/fixtures'
 
 type DemoWindow = { walletgateDemo: WalletModal }
@@ -191,6 +191,18 @@ test.describe('on a 320 px phone', () => {
     expect(toast.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header.y + header.height)
     const panel = (await page.getByTestId('modal-panel').boundingBox())!
     expect(toast.y + toast.height).toBeLessThanOrEqual(panel.y + panel.height)
+  })
+
+  test('the account\'s network button fits its network\'s name', async ({ page }) => {
+    await initDevWallet(page, { mode: 'approve' })
+    await page.goto('/')
+    await page.getByTestId('connect-button').click()
+    await showEveryWallet(page)
+    await page.getByTestId('wallet-devnet-polkadot').click()
+    await page.getByTestId('connect-button').click()
+    const button = page.getByTestId('account-network-button')
+    await expect(button).toContainText('Polkadot Devnet')
+    expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   })
 
   test('right to left, wallet names sit beside their icons, on the start side', async ({ page }) => {

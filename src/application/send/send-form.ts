@@ -337,7 +337,7 @@ function deriveState(
 ): SendFormState {
   const { values } = typed
   const fiat = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale) : undefined
-  const fiatUsd = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale, undefined) : undefined
+  const fiatUsd = values.token ? typedAmountFiat(values.amount, tokenDecimals(values.token), values.token.price, locale, null) : undefined
   return {
     values,
     receiver: receiverOf(values.receiver.trim(), typed, family, answer),

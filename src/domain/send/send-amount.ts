@@ -26,10 +26,11 @@ export function parseSendAmount(text: string, decimals: number, locale: string):
 
 /**
  * The fiat value (2 decimals) of a typed amount (read in `locale`) at `price`, when there is one to
- * show: in `writeIn`'s writing, or plain ("26.25") with `writeIn` undefined.
+ * show: in `writeIn`'s writing (the reading locale's by default), or plain ("1000.50") with
+ * `writeIn` null, for a value that is converted and written later (the display currency).
  */
-export function typedAmountFiat(text: string, decimals: number, price: number, locale: string, writeIn: string | undefined = locale): string | undefined {
+export function typedAmountFiat(text: string, decimals: number, price: number, locale: string, writeIn: string | null = locale): string | undefined {
   if (price <= 0 || text.trim() === '') return undefined
   const parsed = parseSendAmount(text, decimals, locale)
-  return parsed.ok ? fiatValue(parsed.value, decimals, price, writeIn) : undefined
+  return parsed.ok ? fiatValue(parsed.value, decimals, price, writeIn ?? undefined) : undefined
 }

@@ -39,6 +39,9 @@ describe('send amount', () => {
     expect(typedAmountFiat('10,5', 6, 1, 'en-US')).toBe('10.50')
     expect(typedAmountFiat('0.25', 18, 2500, 'en-US')).toBe('625.00')
     expect(typedAmountFiat('1,000', 6, 1, 'en-US')).toBe('1,000.00')
+    // Plain, for the display currency to convert and write: no grouping to misread.
+    expect(typedAmountFiat('1,000', 6, 1, 'en-US', null)).toBe('1000.00')
+    expect(typedAmountFiat('1.000,5', 6, 1, 'de-DE', null)).toBe('1000.50')
     expect(typedAmountFiat('1', 18, 0, 'en-US')).toBeUndefined()
     expect(typedAmountFiat(' ', 18, 2, 'en-US')).toBeUndefined()
     expect(typedAmountFiat('abc', 18, 2, 'en-US')).toBeUndefined()
