@@ -22,6 +22,7 @@
  */
 // Only BehaviorSubject from rxjs, timing through the scheduler itself: operators here would split
 // the shared rxjs chunks differently and grow the page's first script.
+import { swapPreviewFigures, type SwapPreviewFigures } from './swap-preview-figures'
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
 import type { SwapToken } from '../../domain/entities'
 import { SwapNetworkNotSupportedError } from '../../domain/errors'
@@ -33,7 +34,7 @@ import { isAbortError } from '../../ports/http-errors'
 import { ConfirmSwap } from './swap-confirm'
 import { formErrorOf, nativeRowOf, parsedAmountOf, swapRow, tokenOf } from './swap-form'
 import { SwapQuotes } from './swap-quote'
-import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapState, type SwapTokenRow } from './swap-state'
+import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapPreview, type SwapState, type SwapTokenRow } from './swap-state'
 
 export type { QuoteState, SubmitState, SwapFlowDeps, SwapPreview, SwapQuoteInfo, SwapState, SwapTokenRow } from './swap-state'
 export { SWAP_QUOTE_DEBOUNCE_MS } from './swap-state'
@@ -175,6 +176,11 @@ export class SwapFlow {
   }
 
   /** Takes a fresh quote that replaced the previewed one as the new preview (the visitor agreed to it). */
+  /** What the review writes of `preview` (./swap-preview-figures.ts). */
+  figures(preview: SwapPreview): SwapPreviewFigures {
+    return swapPreviewFigures(preview)
+  }
+
   acceptNewQuote(): void {
     const s = this.subject.value
     if (s.submit.status !== 'requoted' || s.preview === undefined) return

@@ -15,7 +15,6 @@ import { errors } from '../i18n/messages/errors'
 import { failureText } from '../i18n/rules'
 import { numberText } from '../i18n/format'
 import { formatUnitsShort } from '../../domain/format/amount'
-import { swapPreviewFigures } from '../../application/swap/swap-preview-figures'
 import { useMoney } from './use-money'
 
 // This view's texts come with its chunk (../i18n/english.ts).
@@ -62,7 +61,7 @@ export default function SwapPreviewView() {
   const submit = state.submit
   const busy = submit.status === 'checking' || submit.status === 'approving' || submit.status === 'swapping' || submit.status === 'confirming'
   const { quote } = preview
-  const figures = swapPreviewFigures(preview)
+  const figures = swap.figures(preview)
   return (
     <div className="wg-view wg-send" data-testid="view-SwapPreview">
       <dl className="wg-details">
