@@ -54,11 +54,11 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * SwapSelectToken, OnRampTokenSelect, OnRampFiatSelect, ConnectSocials) and the display currency,
  * about 1,000 bytes together; less the HTTP client's request machinery, which now loads with the
  * first request (929 bytes).
- * Raised the same day from 139.86 to 139.9 KB (measured 143,214 bytes): the list rows' RTL
+ * Raised the same day from 139.86 to 139.88 KB (measured 143,214 bytes): the list rows' RTL
  * alignment and wrapping rules, and a ceiling set at the measured figure left no room for the
  * bytes a chunk's renamed hash moves (about 10).
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.9 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.88 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
