@@ -7,7 +7,7 @@ import { Button, Notice, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
 import { NamesList } from './NamesList'
-import { NotConnected } from './NotConnected'
+import { NotConnected } from '../account/NotConnected'
 
 /**
  * ChooseAccountName: the names the account owns, one marked primary; picking one makes it the name
@@ -29,7 +29,7 @@ export default function ChooseAccountNameView() {
     if (caipAddress !== undefined && hasNames) void chooser.load()
   }, [chooser, caipAddress, hasNames])
 
-  if (active.status !== 'connected') return <NotConnected view="ChooseAccountName" />
+  if (active.status !== 'connected') return <NotConnected area="profile" view="ChooseAccountName" />
   if (!hasNames) {
     return (
       <div className="wg-view" data-testid="view-ChooseAccountName">

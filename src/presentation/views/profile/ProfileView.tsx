@@ -14,7 +14,7 @@ import { Button, SafeImage, Section, useCopy, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
 import { GeneratedAvatar } from '../account/GeneratedAvatar'
-import { NotConnected } from './NotConnected'
+import { NotConnected } from '../account/NotConnected'
 import { NamesList } from './NamesList'
 
 /**
@@ -40,7 +40,7 @@ export default function ProfileView() {
     if (activeAddress !== undefined && hasNames) void chooser.load()
   }, [chooser, activeAddress, hasNames])
 
-  if (active.status !== 'connected') return <NotConnected view="Profile" />
+  if (active.status !== 'connected') return <NotConnected area="profile" view="Profile" />
 
   const name = identity.status === 'ready' ? identity.identity.name : null
   const avatar = identity.status === 'ready' ? identity.identity.avatar : null

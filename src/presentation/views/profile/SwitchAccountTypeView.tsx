@@ -6,7 +6,7 @@ import { Button, Notice, useStore } from '../../components'
 import { useService } from '../../di-context'
 import { useI18n } from '../../i18n/i18n'
 import { failureText } from '../../i18n/rules'
-import { NotConnected } from './NotConnected'
+import { NotConnected } from '../account/NotConnected'
 
 /**
  * SwitchAccountType: the account types the wallet shared, each explained in a sentence, the current
@@ -21,7 +21,7 @@ export default function SwitchAccountTypeView() {
   // The type asked for here: its success is said once the connection is on it.
   const [asked, setAsked] = useState<AccountType | undefined>(undefined)
 
-  if (active.status !== 'connected') return <NotConnected view="SwitchAccountType" />
+  if (active.status !== 'connected') return <NotConnected area="profile" view="SwitchAccountType" />
   const label = (type: AccountType) => i18n.text(`account.type.${type}`) ?? type
   const choices = accountTypeChoices(active)
   const current = active.accountType
