@@ -57,8 +57,12 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * Raised the same day from 139.86 to 139.88 KB (measured 143,214 bytes): the list rows' RTL
  * alignment and wrapping rules, and a ceiling set at the measured figure left no room for the
  * bytes a chunk's renamed hash moves (about 10).
+ * Lowered on 2026-12-07 from 139.88 to 138.34 KB (measured 141,647 bytes): the loaders of the views a
+ * visitor reaches once connected are a chunk of their own (src/presentation/views/later-views.ts),
+ * and the account's bindings load through a small chunk (src/composition/bindings/account-hub.ts),
+ * so the shell's and the first script's preload maps no longer name their chunks (1,538 bytes).
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.88 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 138.34 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

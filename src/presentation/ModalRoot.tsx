@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react'
 import { useObservableEagerState } from 'observable-hooks'
 import { AlertStore } from '../application/alert-store'
 import { ConnectionStore } from '../application/connection-store'
@@ -11,7 +11,7 @@ import { resolveEmbeddedCloseView } from '../domain/navigation/open-rules'
 import { ImagePolicyProvider, Skeleton, Snackbar } from './components'
 import { originOf } from './components/safe-image-url'
 import { useService } from './di-context'
-import { VIEWS, reloadView } from './views/registry'
+import { VIEWS, prefetchLaterViews, reloadView } from './views/registry'
 import type { ViewName } from '../domain/navigation/views'
 import { ViewNeeds } from '../composition/module-loader'
 import { AUTH_CONNECTOR_ID } from '../domain/connection/connectors'
@@ -73,6 +73,10 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const status = connectionState.status
   // The embedded wallet's confirmation overlay, for a visitor connected through it (its own chunk).
   const viaEmbeddedWallet = connectionState.status === 'connected' && connectionState.connectorId === AUTH_CONNECTOR_ID
+  // Once connected, the loaders of the account's views, so the first of them opens without that fetch.
+  useEffect(() => {
+    if (status === 'connected') prefetchLaterViews().catch(() => undefined)
+  }, [status])
   const titleId = useId()
   const imageOrigins = useMemo(
     () =>

@@ -32,5 +32,5 @@ export const account: FeatureModule = {
     ],
   },
   after: ['connect'],
-  bind: () => import('../bindings/account').then((m) => m.bindAccount),
+  bind: () => import('../bindings/account-hub').then((hub) => hub.accountBindings()).then((m) => m.bindAccount),
 }

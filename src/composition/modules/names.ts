@@ -6,5 +6,5 @@ export const names: FeatureModule = {
   id: 'names',
   loads: { whenViewOpens: ['RegisterAccountName', 'RegisterAccountNameSuccess'] },
   after: ['account'],
-  bind: () => import('../bindings/account').then((m) => m.names()),
+  bind: () => import('../bindings/account-hub').then((hub) => hub.accountBindings()).then((m) => m.names()),
 }

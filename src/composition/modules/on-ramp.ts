@@ -6,5 +6,5 @@ export const onRamp: FeatureModule = {
   id: 'onRamp',
   loads: { whenViewOpens: ['OnRamp', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect'] },
   after: ['account'],
-  bind: () => import('../bindings/account').then((m) => m.onRamp()),
+  bind: () => import('../bindings/account-hub').then((hub) => hub.accountBindings()).then((m) => m.onRamp()),
 }

@@ -5,5 +5,5 @@ export const sessions: FeatureModule = {
   id: 'sessions',
   loads: { whenViewOpens: ['SmartSessionList'] },
   after: ['account'],
-  bind: () => import('../bindings/account').then((m) => m.sessions()),
+  bind: () => import('../bindings/account-hub').then((hub) => hub.accountBindings()).then((m) => m.sessions()),
 }

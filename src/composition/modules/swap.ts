@@ -6,5 +6,5 @@ export const swap: FeatureModule = {
   id: 'swap',
   loads: { whenViewOpens: ['Swap', 'SwapPreview', 'SwapSelectToken'] },
   after: ['account'],
-  bind: () => import('../bindings/account').then((m) => m.swap()),
+  bind: () => import('../bindings/account-hub').then((hub) => hub.accountBindings()).then((m) => m.swap()),
 }

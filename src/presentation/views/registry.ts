@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { ViewLoaders } from './view-loaders'
+import type { ViewLoader, ViewLoaders } from './view-loaders'
 import type { ViewName } from '../../domain/navigation/views'
 import ConnectView, { ConnectWalletsView } from './ConnectView'
 import { ApproveTransactionLazyView } from './send/approve-view-loader'
@@ -7,14 +7,60 @@ import { ApproveTransactionLazyView } from './send/approve-view-loader'
 type View = ComponentType | LazyExoticComponent<ComponentType>
 
 /**
- * The lazily loaded views, each its own chunk fetched when first shown, as each area names them in
- * its `<area>.views.ts` (./view-loaders.ts). Every `import()` there adds its chunks to the shell's
- * preload map, which loads before the modal opens: an area imports each of its chunks in one place.
+ * The lazily loaded views of the way in (connecting, email, social, sign-in), each its own chunk
+ * fetched when first shown, as each area names them in its `<area>.views.ts` (./view-loaders.ts).
+ * Every `import()` there adds its chunks to the shell's preload map, which loads before the modal
+ * opens: an area imports each of its chunks in one place.
  */
 const LOADERS: ViewLoaders = Object.assign(
   {},
-  ...Object.values(import.meta.glob<ViewLoaders>(['./*.views.ts', './*/*.views.ts'], { eager: true, import: 'views' })),
+  ...Object.values(
+    import.meta.glob<ViewLoaders>(['./connect/*.views.ts', './email/*.views.ts', './social/*.views.ts', './siwx.views.ts'], {
+      eager: true,
+      import: 'views',
+    }),
+  ),
 )
+
+/**
+ * The views a visitor reaches once connected, or through a host's `open({ view })`: every other
+ * view, alphabetically. Their loaders are a chunk of their own (./later-views.ts), so the shell's
+ * preload map, which the page loads before the modal opens, names that one chunk instead of every
+ * chunk of theirs. The shell fetches it once an account is connected (`prefetchLaterViews`), before
+ * the visitor asks for one of them. A test keeps this list equal to that chunk's loaders.
+ */
+export const LATER_VIEWS = [
+  'Account',
+  'AccountSettings',
+  'ChooseAccountName',
+  'Networks',
+  'OnRamp',
+  'OnRampFiatSelect',
+  'OnRampProviders',
+  'OnRampTokenSelect',
+  'Profile',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Send',
+  'SendPreview',
+  'SmartSessionList',
+  'Swap',
+  'SwapPreview',
+  'SwapSelectToken',
+  'SwitchAccountType',
+  'SwitchNetwork',
+  'Transactions',
+  'UnsupportedChain',
+  'WalletReceive',
+  'WhatIsANetwork',
+] as const satisfies readonly ViewName[]
+
+/** Fetches the later views' loaders (once connected, so the first of them opens without that extra fetch). */
+export const prefetchLaterViews = (): Promise<unknown> => import('./later-views')
+
+const later = (name: ViewName): ViewLoader => () => import('./later-views').then((m) => m.loadView(name))
+
+for (const name of LATER_VIEWS) LOADERS[name] = later(name)
 
 /**
  * Each view is its own chunk, fetched when first shown, except Connect: it is the start view and

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { MANIFEST } from '../../../../src/composition/manifest'
 import type { ViewLoaders } from '../../../../src/presentation/views/view-loaders'
-import { VIEWS } from '../../../../src/presentation/views/registry'
+import { LATER_VIEWS, VIEWS } from '../../../../src/presentation/views/registry'
+import { LATER_LOADERS, loadView } from '../../../../src/presentation/views/later-views'
 
 const AREAS = import.meta.glob<ViewLoaders>(['../../../../src/presentation/views/*.views.ts', '../../../../src/presentation/views/*/*.views.ts'], {
   eager: true,
@@ -23,6 +24,19 @@ describe('the areas of views', () => {
     expect(Object.keys(AREAS).length).toBeGreaterThanOrEqual(10)
     expect([...owners].filter(([, files]) => files.length > 1)).toEqual([])
     for (const name of owners.keys()) expect(VIEWS, name).toHaveProperty(name)
+  })
+
+  it('split into the way in (the shell names their chunks) and the later views (one chunk names theirs)', async () => {
+    // Every area's view is either the shell's own or in the later views' chunk, never both.
+    const later = Object.keys(LATER_LOADERS)
+    expect(later.length).toBeGreaterThan(15)
+    expect([...LATER_VIEWS].sort()).toEqual([...later].sort())
+    const all = Object.values(AREAS).flatMap((views) => Object.keys(views))
+    const shells = all.filter((name) => !later.includes(name))
+    expect(shells).toContain('ConnectingExternal')
+    expect(shells).not.toContain('Account')
+    // The later chunk refuses a view it does not hold rather than loading nothing.
+    await expect(loadView('ConnectingExternal')).rejects.toThrow('no view ConnectingExternal')
   })
 
   it('offer every view a module waits for', () => {
