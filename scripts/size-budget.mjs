@@ -61,8 +61,13 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * visitor reaches once connected are a chunk of their own (src/presentation/views/later-views.ts),
  * and the account's bindings load through a small chunk (src/composition/bindings/account-hub.ts),
  * so the shell's and the first script's preload maps no longer name their chunks (1,538 bytes).
+ * Raised the same day from 138.34 to 139.45 KB (measured 142,770 bytes): issue 50's ConnectButton
+ * (its stylesheet, "Connect Wallet" in the modal's language, the returning visitor's pending state,
+ * the server's account, the theme's variables; the connected buttons are a chunk of their own) and
+ * the state it reads (balance, network name, restoring, locale), about 1,240 bytes; less analytics'
+ * and telemetry's adapters behind a small chunk (src/composition/reporting-hub.ts, 132 bytes).
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 138.34 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.45 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**

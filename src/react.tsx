@@ -2,43 +2,46 @@
  * React bindings: `import { WalletModalProvider, ConnectButton, useAccount } from 'walletgate/react'`.
  * Everything here renders on the server without touching `window`; the modal mounts on the client.
  */
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { ChainNamespace } from './domain/entities'
-import { UsageError } from './domain/domain-error'
-import { shortAddress } from './domain/format/address'
-import { ELLIPSIS } from './domain/format/glyphs'
-import type { OpenOptions, WalletModal, WalletModalState } from './wallet-modal'
+import { ModalContext, useModalContext, useStateField } from './presentation/buttons/button-parts'
+import type { InitialAccount } from './domain/connection/initial-account'
+import type { WalletModal, WalletModalState } from './wallet-modal'
 
-const ModalContext = createContext<WalletModal | null>(null)
+export { AccountButton, ConnectButton, NetworkButton } from './presentation/buttons/host-buttons'
+export type { AccountButtonProps, ButtonSize, ConnectButtonProps, NetworkButtonProps } from './presentation/buttons/host-buttons'
+export { initialAccountFrom } from './domain/connection/initial-account'
+export type { InitialAccount } from './domain/connection/initial-account'
 
 export interface WalletModalProviderProps {
   readonly modal: WalletModal
+  /**
+   * The account a server-rendered page draws before the modal starts in the browser (from the
+   * request's cookie: `initialAccountFrom(cookies)`, with `ssr: true` in the modal's config).
+   */
+  readonly initialAccount?: InitialAccount | undefined
   readonly children?: ReactNode
 }
 
 /** Makes the modal available to the hooks and mounts it (as an overlay) on the client. */
-export function WalletModalProvider({ modal, children }: WalletModalProviderProps) {
+export function WalletModalProvider({ modal, initialAccount, children }: WalletModalProviderProps) {
   useEffect(() => {
     void modal.mount()
   }, [modal])
-  return <ModalContext.Provider value={modal}>{children}</ModalContext.Provider>
+  const value = useMemo(() => ({ modal, initialAccount }), [modal, initialAccount])
+  return <ModalContext.Provider value={value}>{children}</ModalContext.Provider>
 }
 
 /** The modal given to the nearest `<WalletModalProvider>`. */
 export function useWalletModal(): WalletModal {
-  const modal = useContext(ModalContext)
-  if (modal === null) throw new UsageError('useWalletModal must be used inside <WalletModalProvider>')
-  return modal
+  return useModalContext().modal
 }
 
 /** The whole modal state, re-rendering on change. */
 export function useWalletModalState(): WalletModalState {
   const modal = useWalletModal()
-  return useSyncExternalStore(
-    (onChange) => modal.subscribe(onChange),
-    () => modal.getState(),
-    () => modal.getState(),
-  )
+  const subscribe = useCallback((onChange: () => void) => modal.subscribe(onChange), [modal])
+  return useSyncExternalStore(subscribe, () => modal.getState(), () => modal.getState())
 }
 
 export interface AccountInfo {
@@ -56,17 +59,6 @@ export function useAccount(): AccountInfo {
   const caipAddress = useStateField('caipAddress')
   const profileName = useStateField('profileName')
   return { status, isConnected: status === 'connected', address, caipAddress, profileName }
-}
-
-/**
- * One field of the modal state, re-rendering only when that field changes (the host's button does
- * not re-render when the modal opens or changes view).
- */
-function useStateField<K extends keyof WalletModalState>(key: K): WalletModalState[K] {
-  const modal = useWalletModal()
-  const subscribe = useCallback((onChange: () => void) => modal.subscribe(onChange), [modal])
-  const read = () => modal.getState()[key]
-  return useSyncExternalStore(subscribe, read, read)
 }
 
 export interface NetworkInfo {
@@ -106,37 +98,4 @@ export function useSignIn(): SignInInfo {
     signIn: () => modal.siwx.signIn(),
     signOut: () => modal.siwx.signOut(),
   }
-}
-
-export interface ConnectButtonProps {
-  /** Label while disconnected. */
-  readonly label?: string
-  /** Options passed to `modal.open()`. */
-  readonly openOptions?: OpenOptions
-  readonly className?: string
-}
-
-/** Opens the modal; shows the account's name, else its short address, once connected. */
-export function ConnectButton({ label = 'Connect Wallet', openOptions, className }: ConnectButtonProps) {
-  const modal = useWalletModal()
-  const { status, address, profileName } = useAccount()
-  const text =
-    status === 'connected' && address !== undefined
-      ? (profileName ?? shortAddress(address))
-      : status === 'connecting'
-        ? `Connecting${ELLIPSIS}`
-        : label
-  return (
-    <button
-      type="button"
-      className={className}
-      data-testid="connect-button"
-      aria-haspopup="dialog"
-      onClick={() => void modal.open(openOptions)}
-      onPointerEnter={() => void modal.preload().catch(() => undefined)}
-      onFocus={() => void modal.preload().catch(() => undefined)}
-    >
-      {text}
-    </button>
-  )
 }

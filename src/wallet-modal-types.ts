@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs'
 import type { Container } from 'inversify'
 import type { AccountType, ChainNamespace, SiwxSession, ThemeMode } from './domain/entities'
 import type { ViewName } from './domain/navigation/views'
+import type { ThemeVariablesConfig } from './domain/config'
 import type { AlertDescriptor } from './domain/messages'
 import type { ConnectionState } from './application/connection-store'
 import type { ProviderOf } from './domain/chains/wallet-providers'
@@ -25,7 +26,24 @@ export interface WalletModalState {
   readonly profileName: string | undefined
   /** CAIP-2 of the wallet's current network. */
   readonly caipNetworkId: string | undefined
+  /** That network's name in the configuration; undefined when the wallet is on a network the host did not configure. */
+  readonly networkName: string | undefined
+  /** The configured network's `imageUrl`, if it has one. */
+  readonly networkImageUrl: string | undefined
+  /** The connected account's native balance (3 decimals, cut toward zero: `"1.234"`), once read. */
+  readonly balance: string | undefined
+  /** The symbol of `balance` (`ETH`). */
+  readonly balanceSymbol: string | undefined
+  /**
+   * True while a returning visitor's last wallets are being reconnected silently after a load (a
+   * button shows a pending state, not "Connect Wallet", until this settles).
+   */
+  readonly restoring: boolean
+  /** The language the modal speaks (a BCP 47 tag: the host's `locale`, else the browser's). */
+  readonly locale: string
   readonly themeMode: ThemeMode
+  /** The configuration's `themeVariables` (the page's buttons apply them as the modal does). */
+  readonly themeVariables: ThemeVariablesConfig
   /** The alert shown above the views (spec section 8), if any. */
   readonly alert: AlertDescriptor | null
   /**

@@ -13,6 +13,8 @@ import { ThemeStore } from './application/theme-store'
 import { LocaleStore } from './application/locale-store'
 import { DisconnectWallet } from './application/connection/disconnect-wallet'
 import { WalletSession } from './application/connection/wallet-session'
+import { readLastConnectors } from './application/connection/storage-keys'
+import { KeyValueStorage } from './ports/key-value-storage'
 import { wrapAction } from './application/telemetry/wrap-action'
 import { Telemetry } from './ports/telemetry'
 import { WalletConnectPairings } from './ports/wallet-connectors'
@@ -21,7 +23,7 @@ import type { ProviderOf } from './domain/chains/wallet-providers'
 import { Logger } from './ports/logger'
 import { SocialLoginLoader } from './application/embedded-wallet/social-token'
 import { ModalConfig, ModalLocale } from './application/modal-services'
-import { ModuleLoader, type Features } from './composition/module-loader'
+import { ModuleLoader, type AccountDetails, type Features } from './composition/module-loader'
 import { createContainer } from './composition/container'
 import { SiwxLoader, type SiwxHandle } from './application/siwx/siwx-state'
 import type { GrantedPermissions, PermissionsRequest } from './domain/sessions/smart-sessions'
@@ -74,6 +76,8 @@ export function createModalCore(
   return { modal: new WalletModalInstance(container, config.services, loadRenderer), container }
 }
 
+const NO_DETAILS: AccountDetails = { profileName: null, balance: null }
+
 class WalletModalInstance implements WalletModal {
   private readonly modal: ModalStore
   private readonly connection: ConnectionStore
@@ -87,8 +91,14 @@ class WalletModalInstance implements WalletModal {
   private destroyed = false
   private sessionStarted = false
   private readonly connectedSubscription: Subscription
-  private readonly profileName = new BehaviorSubject<string | null>(null)
-  private profileNameSubscription: Subscription | undefined
+  /** What the account features tell of the connected account (its name, its balance), once loaded. */
+  private readonly details = new BehaviorSubject<AccountDetails>(NO_DETAILS)
+  private detailsSubscription: Subscription | undefined
+  /**
+   * Whether a returning visitor's wallets are being reconnected (see `WalletModalState.restoring`);
+   * undefined until the session starts, when it is whether there are wallets to reconnect.
+   */
+  private readonly restoring = new BehaviorSubject<boolean | undefined>(undefined)
   private prefetchScheduled = false
   /** Counts open() and close() calls: an open whose chunks arrive after a later call was overtaken. */
   private openTicket = 0
@@ -116,7 +126,8 @@ class WalletModalInstance implements WalletModal {
       .subscribe(
         () =>
           void this.loadFeatures().then(
-            (features) => (this.profileNameSubscription ??= features.profileName$.subscribe((name) => this.profileName.next(name))),
+            (features) =>
+              (this.detailsSubscription ??= features.account$.subscribe((details) => this.details.next(details))),
             () => undefined,
           ),
       )
@@ -127,7 +138,9 @@ class WalletModalInstance implements WalletModal {
       this.theme.mode$,
       this.alerts.alert$,
       this.signIn.state$,
-      this.profileName,
+      this.details,
+      this.restoring,
+      this.container.get(LocaleStore).state$,
     ]).pipe(
       map(() => this.getState()),
       distinctUntilChanged(shallowEqual),
@@ -148,15 +161,24 @@ class WalletModalInstance implements WalletModal {
   private readState(): WalletModalState {
     const connection = this.connection.snapshot
     const connected = connection.status === 'connected' ? connection : undefined
+    const details = connected === undefined ? NO_DETAILS : this.details.value
+    const network = connected === undefined ? undefined : this.container.get(ModalConfig).networks.find((n) => `${n.chainNamespace}:${n.id}` === connected.caipNetworkId)
     return {
       open: this.modal.snapshot.open,
       view: this.modal.view,
       status: connection.status,
       caipAddress: connected?.caipAddress,
       address: connected?.address,
-      profileName: connected === undefined ? undefined : (this.profileName.value ?? undefined),
+      profileName: details.profileName ?? undefined,
       caipNetworkId: connected?.caipNetworkId,
+      networkName: network?.name,
+      networkImageUrl: network?.imageUrl,
+      balance: details.balance?.balance,
+      balanceSymbol: details.balance?.symbol,
+      restoring: this.restoring.value ?? this.hasLastWallets(),
+      locale: this.container.get(LocaleStore).locale,
       themeMode: this.theme.mode,
+      themeVariables: this.container.get(ModalConfig).themeVariables,
       alert: this.alerts.alert,
       namespaces: this.namespaceStates(this.connection.accounts),
       siwx: this.signIn.snapshot,
@@ -334,7 +356,11 @@ class WalletModalInstance implements WalletModal {
     if (this.sessionStarted) return
     this.sessionStarted = true
     this.checkServiceOrigins()
-    void this.container.get(WalletSession).start()
+    this.restoring.next(this.hasLastWallets())
+    void this.container
+      .get(WalletSession)
+      .start()
+      .finally(() => this.restoring.next(false))
     // Back from a social provider on the redirect path: the login finishes now (its code loads only then).
     if (globalThis.location?.hash.includes('walletgate_social') === true) {
       void this.container
@@ -343,6 +369,11 @@ class WalletModalInstance implements WalletModal {
         .then(() => this.container.get(SocialLoginLoader)().then((login) => login.resumeRedirect()))
         .catch((error: unknown) => this.container.get(Logger).warn('Walletgate: social login', error))
     }
+  }
+
+  /** Wallets of a last visit to reconnect, in a browser (a server has no storage, and no location). */
+  private hasLastWallets(): boolean {
+    return globalThis.location !== undefined && Object.keys(readLastConnectors(this.container.get(KeyValueStorage))).length > 0
   }
 
   /**
@@ -395,7 +426,7 @@ class WalletModalInstance implements WalletModal {
     this.unmount?.()
     this.unmount = undefined
     this.connectedSubscription.unsubscribe()
-    this.profileNameSubscription?.unsubscribe()
+    this.detailsSubscription?.unsubscribe()
     this.container.get(ModuleLoader).dispose()
     this.signIn.dispose()
     this.container.unbindAll()

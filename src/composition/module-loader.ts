@@ -52,8 +52,17 @@ export interface Features {
   switchNetwork(caipNetworkId: string): Promise<void>
   /** Smart sessions' grant (its own module, bound on the first call); rejects with the use case's errors. */
   grantPermissions(request: PermissionsRequest): Promise<GrantedPermissions>
-  /** The connected account's name (reverse lookup on connect, or the name just registered); null without one. */
-  readonly profileName$: Observable<string | null>
+  /**
+   * What the host's state tells of the connected account: its name (reverse lookup on connect, or
+   * the name just registered; null without one) and its native balance (3 decimals, cut, with its
+   * symbol; null until read or when unreadable).
+   */
+  readonly account$: Observable<AccountDetails>
+}
+
+export interface AccountDetails {
+  readonly profileName: string | null
+  readonly balance: { readonly balance: string; readonly symbol: string } | null
 }
 
 /**

@@ -141,6 +141,12 @@ export interface WalletModalConfig {
   /** Sign in with the wallet after connecting (see {@link SiwxConfig}); absent: no sign-in. */
   siwx?: SiwxConfig | undefined
   allowUnsupportedChain?: boolean | undefined
+  /**
+   * A server-rendered host: the modal keeps the connected account (address and name, nothing
+   * secret) in the `walletgate_account` cookie, so the server can draw it on first paint
+   * (`initialAccountFrom` in `walletgate/react`, docs/server-rendering.md).
+   */
+  ssr?: boolean | undefined
   enableWalletConnect?: boolean | undefined
   /** false: no browser-wallet adapter, WalletConnect only (spec section 2: "no adapters"). */
   browserWallets?: boolean | undefined
@@ -192,7 +198,7 @@ export interface WalletModalConfig {
   messages?: Readonly<Record<string, string>> | undefined
 }
 
-interface ThemeVariablesConfig {
+export interface ThemeVariablesConfig {
   accent?: string | undefined
   radius?: string | undefined
   fontFamily?: string | undefined
@@ -212,6 +218,7 @@ export interface ResolvedConfig
   excludeWalletIds: string[]
   customWallets: CustomWalletConfig[]
   allowUnsupportedChain: boolean
+  ssr?: boolean | undefined
   enableWalletConnect: boolean
   browserWallets: boolean
   services: ServiceSettings
@@ -311,6 +318,7 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     enableWalletConnect: defaultTo(bool, () => defaults.enableWalletConnect),
     browserWallets: defaultTo(bool, () => defaults.browserWallets),
     clientId: optStr,
+    ssr: optional(bool),
     // Absent: the convert adapter's default, the spec's swap networks (kept out of the first script).
     swapChainIds: optional(array(integer(1))),
     restrictedTimezones: optional(strArray),

@@ -147,6 +147,15 @@ export class BalanceStore {
     return this.subject.value
   }
 
+  /**
+   * The balances as they are read, for a host's button: starts following the connection but does
+   * not count as a view showing balances (no chain watch, no recovery reads for it).
+   */
+  follow(): Observable<BalanceState> {
+    this.start()
+    return this.subject.asObservable()
+  }
+
   /** Follows the connection: loads on connect and on every account or network change. Idempotent. */
   start(): void {
     this.following ??= this.deps.connection.state$

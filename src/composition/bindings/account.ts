@@ -3,8 +3,11 @@ import { EmbeddedSession } from '../../application/embedded-wallet/embedded-sess
 import { EmbeddedSessionToken } from '../../application/embedded-wallet/tokens'
 import { EmbeddedWalletLoader } from '../../ports/embedded-wallet'
 import type { Container } from 'inversify'
-import { distinctUntilChanged, map } from 'rxjs'
+import { combineLatest, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs'
+import { writeAccountCookie } from '../../infrastructure/storage/account-cookie'
 import type { ResolvedConfig } from '../../domain/config'
+import type { TokenBalance } from '../../domain/entities'
+import { formatBalanceNumeric } from '../../domain/format/amount'
 import type { Features } from '../module-loader'
 import type { Bind } from '../feature-module'
 import { ConnectionStore } from '../../application/connection-store'
@@ -76,12 +79,19 @@ export const bindAccount: Bind = ({ container, config, wings, loader }) => {
   const binder = unlessOverridden(container)
   bindAccountAndNetworks(binder, container, config, wings)
   bindSendAndActivity(binder, container, config, wings)
+  const profileName$ = container.get(IdentityStore).state$.pipe(
+    map((state) => (state.status === 'ready' ? state.identity.name : null)),
+    distinctUntilChanged(),
+  )
+  const balance$ = container.get(BalanceStore)
+    .follow()
+    .pipe(
+      map((state) => (state.status === 'ready' && state.native !== undefined ? nativeBalance(state.native) : null)),
+      distinctUntilChanged((a, b) => a?.balance === b?.balance && a?.symbol === b?.symbol),
+    )
   const features: Features = {
     // The name follows the account while a wallet is connected: a reverse lookup on connect.
-    profileName$: container.get(IdentityStore).state$.pipe(
-      map((state) => (state.status === 'ready' ? state.identity.name : null)),
-      distinctUntilChanged(),
-    ),
+    account$: combineLatest([profileName$, balance$]).pipe(map(([profileName, balance]) => ({ profileName, balance }))),
     async grantPermissions(request) {
       await loader.load('sessions')
       return container.get(GrantPermissionsToken).execute(request)
@@ -101,14 +111,34 @@ export const bindAccount: Bind = ({ container, config, wings, loader }) => {
   const namespaceReset = container.get(SwitchNetwork).networkChanged$.subscribe((change) => {
     if (change.namespaceChanged) container.get(SendForm).reset()
   })
+  // A server-rendered host draws the account from its cookie on the next load (config `ssr`).
+  const cookie = config.ssr === true ? followAccountCookie(container.get(ConnectionStore), profileName$) : undefined
   return {
     handle: features,
     stop() {
+      cookie?.unsubscribe()
       namespaceReset.unsubscribe()
       container.get(UnsupportedChainWatcher).dispose()
       container.get(NetworksStore).dispose()
       container.get(ChainReader).dispose()
     },
+  }
+}
+
+/** Keeps the `walletgate_account` cookie equal to the connected account (deleted once none is). */
+function followAccountCookie(connection: ConnectionStore, profileName$: Observable<string | null>): Subscription {
+  return combineLatest([connection.state$, profileName$]).subscribe(([state, name]) => {
+    if (state.status === 'connected') writeAccountCookie({ address: state.address, profileName: name ?? undefined })
+    else if (state.status === 'disconnected') writeAccountCookie(undefined)
+  })
+}
+
+/** A native balance as the host's button shows it: 3 decimals, cut (spec section 9); null when malformed. */
+function nativeBalance(token: TokenBalance): { balance: string; symbol: string } | null {
+  try {
+    return { balance: formatBalanceNumeric(token.quantity.numeric), symbol: token.symbol }
+  } catch {
+    return null
   }
 }
 

@@ -260,7 +260,7 @@ function lazyAnalytics(config: ResolvedConfig, clock: Clock, logger: Logger): An
       return alerts.subscribe(subscriber)
     }),
     sendEvent(event: AnalyticsEvent): Promise<void> {
-      loading ??= Promise.all([import('../../infrastructure/http/fetch-analytics'), import('../service-client')]).then(([{ FetchAnalytics }, { serviceClient }]) => {
+      loading ??= import('../reporting-hub').then((hub) => hub.analyticsParts()).then(([{ FetchAnalytics }, { serviceClient }]) => {
         const analytics = new FetchAnalytics(serviceClient(config, config.services.analytics), clock, { logger })
         analytics.alerts$.subscribe((alert) => alerts.next((alerted = alert)))
         return analytics
@@ -286,7 +286,7 @@ function lazyTelemetry(config: ResolvedConfig, clock: Clock, logger: Logger): Te
   let loading: Promise<Telemetry> | undefined
   return {
     reportError(error: unknown): Promise<TelemetryOutcome> {
-      loading ??= Promise.all([import('../../infrastructure/telemetry/fetch-telemetry'), import('../service-client')]).then(
+      loading ??= import('../reporting-hub').then((hub) => hub.telemetryParts()).then(
         ([{ FetchTelemetry, EventPoster }, { serviceClient }]) =>
           new FetchTelemetry(new EventPoster(serviceClient(config, config.services.analytics), clock), clock, { logger }),
       )

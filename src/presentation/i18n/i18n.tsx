@@ -70,6 +70,11 @@ function readyTexts(locale: string): Texts | undefined {
   return /^en(-|$)/i.test(locale) ? ENGLISH_TEXTS : fetched.get(locale)
 }
 
+/** The text of `key` in `locale` when its language's texts are here (the host page's buttons). */
+export function readyText(locale: string, key: MessageKey): string | undefined {
+  return readyTexts(locale)?.translation[key]
+}
+
 /**
  * Gives the views the language of the modal's LocaleStore. A language whose texts are not fetched
  * yet keeps the texts shown until they arrive (no blank, no flash of keys); what the visitor typed

@@ -30,7 +30,7 @@ function aModal(commands: { disconnect?: () => Promise<void>; switchNetwork?: (i
       c.rebind(Telemetry).toConstantValue(telemetry)
       if (commands.disconnect) c.rebind(DisconnectWallet).toConstantValue({ disconnect: commands.disconnect } as unknown as DisconnectWallet)
       if (commands.switchNetwork) {
-        const features: Features = { switchNetwork: commands.switchNetwork, grantPermissions: () => Promise.resolve({}), profileName$: of(null) }
+        const features: Features = { switchNetwork: commands.switchNetwork, grantPermissions: () => Promise.resolve({}), account$: of({ profileName: null, balance: null }) }
         const loader: ModuleLoader = {
           load: (() => Promise.resolve(features)) as ModuleLoader['load'],
           loaded: () => true,

@@ -7,20 +7,12 @@ import { ModalStore } from '../../../src/application/modal-store'
 import { ConnectButton, WalletModalProvider, useNetwork } from '../../../src/react'
 import type { WalletModal } from '../../../src/index'
 import { aModalWithContainer } from '../../builders/a-modal'
+import { aConnectedEvmAccount } from '../../builders/a-connection'
 import { bindInMemoryBlockchainService } from '../../fakes/blockchain/in-memory-blockchain-service'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
-function connectedOn(chainId: number) {
-  return {
-    status: 'connected',
-    connectorId: 'dev.walletgate.devnet',
-    namespace: 'eip155',
-    caipAddress: `eip155:${chainId}:${ADDRESS}`,
-    address: ADDRESS,
-    caipNetworkId: `eip155:${chainId}`,
-  } as const
-}
+const connectedOn = (chainId: number) => aConnectedEvmAccount(ADDRESS, chainId)
 
 function NetworkLabel() {
   return <span data-testid="network">{useNetwork().caipNetworkId ?? 'none'}</span>
