@@ -6,7 +6,6 @@
  */
 import { exec } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -113,7 +112,8 @@ export function quickStartEnv(configHome: string): NodeJS.ProcessEnv {
  * was made with (npm still installs the tarball of this run).
  */
 export async function makeApp(quickStart: QuickStart, root: string, repo: string): Promise<MadeApp> {
-  const env = quickStartEnv(mkdtempSync(join(tmpdir(), 'walletgate-config-')))
+  // Inside `root`, which the caller removes: nothing is left behind in the system's temp folder.
+  const env = quickStartEnv(mkdtempSync(join(root, '.config-')))
   const lockfile = join(repo, quickStart.example, 'package-lock.json')
   let cwd = root
   let output = ''
