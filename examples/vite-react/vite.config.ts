@@ -1,4 +1,7 @@
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// Vite's own JSX transform (React's automatic runtime); nothing else to configure.
-export default defineConfig({})
+// https://vite.dev/config/
+export default defineConfig({
+  plugins: [react()],
+})

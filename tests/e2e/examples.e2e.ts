@@ -1,7 +1,7 @@
 /**
- * The README's quick starts as a host developer runs them: the examples (examples/: plain HTML,
- * Vite + React, Next.js) built against the packed tarball, served from their own origins on
- * 127.0.0.1, connecting the Devnet Wallet.
+ * The README's quick starts as a host developer runs them: each made exactly as printed (the pinned
+ * template generators, the install line, the README's files) from the packed tarball, compared with
+ * examples/, built, served from their own origins on 127.0.0.1, connecting the Devnet Wallet.
  * Their configs name the devnet's default addresses (127.0.0.1:8545, :8787, :8788) exactly as the
  * README does; the browser's requests to those are carried to this suite's own devnet, so the
  * suite runs beside `npm start`.
@@ -19,7 +19,8 @@ let site: ExamplesSite | undefined
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  // Pack, install, three builds: minutes on a busy machine, and never on the tests' own clock.
+  // Pack, three generators and installs, two builds: minutes on a busy machine, and never on the
+  // tests' own clock.
   test.setTimeout(600_000)
   site = await prepareExamples()
 })
@@ -55,7 +56,17 @@ async function connectDevnetWallet(page: Page, world: E2eWorld, openButton: stri
   await expect(page.locator('#status')).toHaveText(world.accounts[0]!.address)
 }
 
-test.describe('the examples, installed from the packed tarball', () => {
+test('the quick starts, made as the README prints them, are the apps in examples/', () => {
+  expect(Object.keys(site!.apps).sort()).toEqual(['examples/nextjs', 'examples/plain-html', 'examples/vite-react'])
+  expect(site!.differences).toEqual({ 'examples/nextjs': [], 'examples/plain-html': [], 'examples/vite-react': [] })
+})
+
+test('the quick starts install on Node 20.19 and up without an engine warning', () => {
+  const warned = Object.values(site!.apps).filter((app) => app.output.includes('EBADENGINE'))
+  expect(warned.map((app) => `${app.example}:\n${app.output}`)).toEqual([])
+})
+
+test.describe('the quick starts, installed from the packed tarball', () => {
   test.beforeEach(async ({ context, page, world }) => {
     await carryDefaultsTo(context, world)
     await page.addInitScript(() => {
@@ -84,8 +95,8 @@ test.describe('the examples, installed from the packed tarball', () => {
     await connectDevnetWallet(page, world, 'Connect Wallet')
   })
 
-  test('Vite + React (the README quick start) connects the Devnet Wallet', async ({ page, world }) => {
-    await page.goto(`${site!.url}/vite-react/`)
+  test('React (Vite): tsc and vite build pass, and the page connects the Devnet Wallet', async ({ page, world }) => {
+    await page.goto(`${site!.url}/`)
     await expect(page.locator('#status')).toHaveText('Not connected')
     await connectDevnetWallet(page, world, 'Connect Wallet')
   })
@@ -104,10 +115,11 @@ const FAMILY_PACKAGES = ['@solana/web3.js', '@wallet-standard/app', '@polkadot/u
  */
 const FAMILY_MARKERS = ['bitcoin:connect', 'btc_providers', 'injectedWeb3', 'solana:signAndSendTransaction', 'Keplr']
 
-test('the EVM-only Vite + React example installs no other family\'s packages and bundles none of their code', () => {
-  const missing = FAMILY_PACKAGES.filter((name) => !existsSync(join(site!.dir, 'node_modules', name, 'package.json')))
+test('the EVM-only Vite + React app installs no other family\'s packages and bundles none of their code', () => {
+  const app = site!.apps['examples/vite-react']!.dir
+  const missing = FAMILY_PACKAGES.filter((name) => !existsSync(join(app, 'node_modules', name, 'package.json')))
   expect(missing).toEqual(FAMILY_PACKAGES)
-  const assets = join(site!.dir, 'vite-react/dist/assets')
+  const assets = join(app, 'dist/assets')
   const code = readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
     .map((file) => readFileSync(join(assets, file), 'utf8'))

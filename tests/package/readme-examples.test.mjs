@@ -24,7 +24,22 @@ describe('the docs quote the example files', () => {
 
     if (page === 'README.md') {
       it(`${page} marks its quick starts`, () => {
-        expect(blocks.map((b) => b.path)).toEqual(expect.arrayContaining(['examples/vite-react/src/App.tsx', 'examples/plain-html/index.html']))
+        expect(blocks.map((b) => b.path)).toEqual(
+          expect.arrayContaining(['examples/vite-react/src/App.tsx', 'examples/nextjs/app/wallet.tsx', 'examples/nextjs/app/page.tsx', 'examples/plain-html/index.html']),
+        )
+      })
+
+      it(`${page}: each quick start installs with the install line it prints, pinning its generator`, () => {
+        const markdown = readFileSync(page, 'utf8')
+        const install = /<!-- install -->\n```sh\n(.*)\n```/.exec(markdown)?.[1]
+        expect(install).toBe('npm i ../walletgate-0.1.0.tgz')
+        const quickStarts = [...markdown.matchAll(/<!-- quickstart: (\S+) -->\n```sh\n([\s\S]*?)```/g)].map((m) => ({ example: m[1], lines: m[2].split('\n') }))
+        expect(quickStarts.map((q) => q.example)).toEqual(['examples/vite-react', 'examples/nextjs', 'examples/plain-html'])
+        for (const { example, lines } of quickStarts) {
+          expect(lines, example).toContain(install)
+          // A generator without its version would make whatever template is newest today.
+          for (const line of lines.filter((l) => /\b(create vite|create-next-app)\b/.test(l))) expect(line, example).toMatch(/(vite|create-next-app)@\d+\.\d+\.\d+ /)
+        }
       })
     }
 

@@ -1,5 +1,5 @@
 import { createWalletModal } from 'walletgate'
-import { WalletModalProvider, ConnectButton, useAccount } from 'walletgate/react'
+import { ConnectButton, useAccount, WalletModalProvider } from 'walletgate/react'
 
 const modal = createWalletModal({
   projectId: 'walletgate-demo',
@@ -8,11 +8,16 @@ const modal = createWalletModal({
     rpcUrls: ['http://127.0.0.1:8545'] }],
 })
 
-function Balance() {
+function Status() {
   const { isConnected, address } = useAccount()
   return <p id="status">{isConnected ? address : 'Not connected'}</p>
 }
 
-export const App = () => (
-  <WalletModalProvider modal={modal}><ConnectButton /><Balance /></WalletModalProvider>
-)
+export default function App() {
+  return (
+    <WalletModalProvider modal={modal}>
+      <ConnectButton />
+      <Status />
+    </WalletModalProvider>
+  )
+}

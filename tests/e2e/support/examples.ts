@@ -1,41 +1,41 @@
 /**
- * The examples as a host developer gets them: the package packed with `npm pack` (its prepack
- * builds dist/), the examples folder copied to a temporary folder, its dependencies installed from
- * the committed lockfile, the tarball installed beside them (not linked to the source), each
- * example built, and everything served from a static server on 127.0.0.1.
+ * The examples as a host developer makes them: the package packed with `npm pack` (its prepack
+ * builds dist/), then each README quick start run as printed in a temporary folder beside the
+ * tarball (the pinned template generators, the install line, the README's files), each app
+ * built with its own build script, and everything served on 127.0.0.1.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { extname, join, normalize, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { build } from 'vite'
 import { freePort } from './free-port'
+import { differences, makeApp, quickStartEnv, readQuickStarts, type MadeApp } from './quick-starts'
 
 const run = promisify(execFile)
 const REPO = resolve(import.meta.dirname, '../../..')
 
 export interface ExamplesSite {
-  /** http://127.0.0.1:<port>; examples under /plain-html/ and /vite-react/. */
+  /** http://127.0.0.1:<port>: the Vite + React app at /, the plain page under /plain-html/. */
   readonly url: string
-  /** The Next.js example under `next start`, its own origin. */
+  /** The Next.js app under `next start`, its own origin. */
   readonly nextUrl: string
   /** The Devnet Wallet as one script for `addInitScript`, talking to the e2e devnet's chains. */
   readonly walletScript: string
-  /** The folder the examples were installed in (its node_modules, and vite-react/dist as built). */
-  readonly dir: string
+  /** Each quick start's app folder, by example (`examples/vite-react`), as made and built. */
+  readonly apps: Readonly<Record<string, MadeApp>>
+  /** How each made app differs from its folder in examples/ (none, when the README and examples/ agree). */
+  readonly differences: Readonly<Record<string, string[]>>
   /**
    * Runs examples/host-test (a host's own Playwright test, written only against walletgate/testing)
-   * against the Vite + React example; resolves with its report, rejects with it when it fails.
+   * against the Vite + React app; resolves with its report, rejects with it when it fails.
    */
   runHostTest(): Promise<string>
   stop(): Promise<void>
 }
-
-/** Next.js without telemetry (and so without a request to its servers). */
-const NEXT_ENV = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
 async function npm(args: string[], cwd: string): Promise<string> {
   const { stdout } = await run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
@@ -46,6 +46,16 @@ async function npm(args: string[], cwd: string): Promise<string> {
   return stdout
 }
 
+/** Runs an app's own `npm run build` (tsc + vite build; next build). */
+async function buildApp(app: MadeApp, configHome: string): Promise<void> {
+  try {
+    await run('npm', ['run', 'build'], { cwd: app.dir, env: quickStartEnv(configHome), maxBuffer: 64 * 1024 * 1024 })
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${app.example}: npm run build failed:\n${stdout}\n${stderr}`)
+  }
+}
+
 export async function prepareExamples(): Promise<ExamplesSite> {
   const root = mkdtempSync(join(tmpdir(), 'walletgate-examples-'))
   try {
@@ -53,34 +63,44 @@ export async function prepareExamples(): Promise<ExamplesSite> {
     // otherwise the pack's own prepack builds it.
     const packArgs = ['pack', '--pack-destination', root, ...(process.env.WALLETGATE_DIST_BUILT === '1' ? ['--ignore-scripts'] : [])]
     await npm(packArgs, REPO)
-    const tarball = readdirSync(root).find((name) => name.endsWith('.tgz'))
-    if (tarball === undefined) throw new Error('npm pack wrote no tarball')
-    const site = join(root, 'examples')
-    cpSync(join(REPO, 'examples'), site, { recursive: true, filter: (path) => !path.includes(`${sep}node_modules`) })
-    // One install: the lockfile's packages and the tarball beside them. Not `npm ci`: the registry
-    // this runs against lacks some of Next.js's optional packages for other platforms, which the
-    // lockfile therefore cannot list, and `npm ci` refuses a lockfile without them.
-    await npm(['install', '--no-save', '--ignore-scripts', join(root, tarball)], site)
+    if (!readdirSync(root).includes('walletgate-0.1.0.tgz')) throw new Error('npm pack wrote no walletgate-0.1.0.tgz, the file the README installs')
 
-    // The plain page imports the standalone build from ./standalone/, as the README says.
-    cpSync(join(site, 'node_modules/walletgate/dist/standalone'), join(site, 'plain-html/standalone'), { recursive: true })
-    await build({ root: join(site, 'vite-react'), base: '/vite-react/', logLevel: 'warn', configFile: join(site, 'vite-react/vite.config.ts') })
-
-    await run(join(site, 'node_modules/.bin/next'), ['build'], { cwd: join(site, 'nextjs'), env: NEXT_ENV, maxBuffer: 64 * 1024 * 1024 })
+    // The quick starts side by side: each is mostly the registry's time (or the cache's).
+    const quickStarts = readQuickStarts(readFileSync(join(REPO, 'README.md'), 'utf8'))
+    const configHome = mkdtempSync(join(root, 'config-'))
+    // Every one settles before a failure is reported: the folder is removed only once nothing writes to it.
+    const settled = await Promise.allSettled(
+      quickStarts.map(async (quickStart) => {
+        const app = await makeApp(quickStart, root, REPO)
+        // Compared before the build writes anything.
+        const differs = differences(app.dir, join(REPO, quickStart.example))
+        if (!quickStart.example.endsWith('plain-html')) await buildApp(app, configHome)
+        return { app, differs }
+      }),
+    )
+    const failed = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
+    if (failed.length > 0) throw new AggregateError(failed, failed.map(String).join('\n\n'))
+    const made = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    const apps = Object.fromEntries(made.map(({ app }) => [app.example, app]))
+    const vite = apps['examples/vite-react']
+    const plain = apps['examples/plain-html']
+    const nextjs = apps['examples/nextjs']
+    if (vite === undefined || plain === undefined || nextjs === undefined) throw new Error(`the README prints the quick starts ${Object.keys(apps).join(', ')}`)
 
     // The host test's own tools, which a host installs as devDependencies: linked from this
-    // repository instead of downloaded on every run (walletgate itself is the tarball's).
+    // repository instead of downloaded on every run (walletgate itself is the tarball's). It
+    // lives in the Vite app, as a host keeps its tests in its app.
+    cpSync(join(REPO, 'examples/host-test'), join(vite.dir, 'host-test'), { recursive: true })
     for (const name of HOST_TEST_TOOLS) {
-      mkdirSync(join(site, 'node_modules', name, '..'), { recursive: true })
-      symlinkSync(join(REPO, 'node_modules', name), join(site, 'node_modules', name), 'dir')
+      mkdirSync(join(vite.dir, 'node_modules', name, '..'), { recursive: true })
+      symlinkSync(join(REPO, 'node_modules', name), join(vite.dir, 'node_modules', name), 'dir')
     }
 
     // walletgate-server as the repository's workspace links it: its build is what a host installs.
     await npm(['run', 'build', '-w', 'walletgate-server'], REPO)
     const walletScript = await buildWalletScript(root)
-    // The Vite + React example also at the root: the host test opens its app at '/'.
-    const server = await serveStatic({ '/plain-html/': join(site, 'plain-html'), '/vite-react/': join(site, 'vite-react/dist'), '/': join(site, 'vite-react/dist') })
-    const next = await nextStart(join(site, 'nextjs'), join(site, 'node_modules/next/dist/bin/next')).catch(async (error: unknown) => {
+    const server = await serveStatic({ '/plain-html/': plain.dir, '/': join(vite.dir, 'dist') })
+    const next = await nextStart(nextjs.dir, join(nextjs.dir, 'node_modules/next/dist/bin/next')).catch(async (error: unknown) => {
       await new Promise<void>((done) => server.server.close(() => done()))
       throw error
     })
@@ -88,8 +108,9 @@ export async function prepareExamples(): Promise<ExamplesSite> {
       url: server.url,
       nextUrl: next.url,
       walletScript,
-      dir: site,
-      runHostTest: () => runHostTest(join(site, 'host-test'), server.url),
+      apps,
+      differences: Object.fromEntries(made.map(({ app, differs }) => [app.example, differs])),
+      runHostTest: () => runHostTest(join(vite.dir, 'host-test'), server.url),
       async stop() {
         await Promise.all([new Promise<void>((done) => server.server.close(() => done())), next.stop()])
         rmSync(root, { recursive: true, force: true })
@@ -133,7 +154,7 @@ async function nextStart(cwd: string, nextBin: string): Promise<{ url: string; s
   const child: ChildProcess = spawn(
     process.execPath,
     ['--require', join(REPO, 'devnet/src/chains/watch-parent.cjs'), nextBin, 'start', '-H', '127.0.0.1', '-p', String(port)],
-    { cwd, env: { ...NEXT_ENV, DEVNET_PARENT_PID: String(process.pid) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DEVNET_PARENT_PID: String(process.pid) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   )
   let output = ''
   const ready = new Promise<void>((resolveReady, rejectReady) => {

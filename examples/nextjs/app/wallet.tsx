@@ -1,9 +1,8 @@
 'use client'
 import { createWalletModal } from 'walletgate'
-import { WalletModalProvider, ConnectButton, useAccount } from 'walletgate/react'
+import { ConnectButton, useAccount, WalletModalProvider } from 'walletgate/react'
 
-// Safe at module scope: creating the modal touches no window, document or storage, so this also
-// runs during server rendering. The modal starts in the browser when the provider mounts.
+// Creating the modal touches no window, document or storage, so the server renders the button too.
 const modal = createWalletModal({
   projectId: 'walletgate-demo',
   networks: [{ id: 31337, chainNamespace: 'eip155', name: 'Devnet A',

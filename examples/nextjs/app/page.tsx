@@ -1,0 +1,9 @@
+import { Wallet } from './wallet'
+
+export default function Home() {
+  return (
+    <main>
+      <Wallet />
+    </main>
+  )
+}
