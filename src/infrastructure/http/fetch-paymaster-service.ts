@@ -2,7 +2,6 @@ import { SponsorshipRefusedError, type PaymasterStub, type PaymasterSponsorship,
 import type { RequestOptions } from '../../ports/blockchain/request-options'
 import type { PaymasterService } from '../../ports/paymaster-service'
 import type { FetchHttpClient } from './fetch-http-client'
-import { paymasterAnswerSchema } from '../../wire/paymaster'
 
 type Method = 'pm_getPaymasterStubData' | 'pm_getPaymasterData'
 
@@ -34,7 +33,9 @@ export class FetchPaymasterService implements PaymasterService {
 
   private async call(method: Method, request: SponsorshipRequest, options: RequestOptions) {
     const reference = request.caipNetworkId.slice(request.caipNetworkId.indexOf(':') + 1)
-    const answer = await this.http.post(`/v1/paymaster/${encodeURIComponent(reference)}`, paymasterAnswerSchema, {
+    // The answer's schema loads with the first call: the send path's chunk carries none of it.
+    const schema = import('../../wire/paymaster').then((m) => m.paymasterAnswerSchema)
+    const answer = await this.http.post(`/v1/paymaster/${encodeURIComponent(reference)}`, schema, {
       query: { projectId: this.http.projectId },
       headers: { authorization: `Bearer ${request.sessionToken}` },
       body: { jsonrpc: '2.0', id: this.nextId++, method, params: [request.operation, request.entryPoint, `0x${BigInt(reference).toString(16)}`, {}] },
