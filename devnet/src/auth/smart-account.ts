@@ -261,12 +261,22 @@ export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, 
     const wanted = calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' as Hex }))
     // With a paymaster: its stub data for the estimate, then its signed data for the final gas
     // (viem asks pm_getPaymasterStubData, then pm_getPaymasterData), which the account signs over.
-    const sponsor = options.paymaster === undefined ? {} : { paymaster: paymasterClient(options.paymaster), paymasterContext: options.paymaster.context ?? {} }
+    const pm = options.paymaster === undefined ? undefined : paymasterClient(options.paymaster)
+    const sponsor = pm === undefined ? {} : { paymaster: pm, paymasterContext: options.paymaster?.context ?? {} }
+    // The estimate runs on the stub data alone: the signed data is asked for once, for the
+    // operation that is sent (each one counts against the app's limits).
+    const estimating =
+      pm === undefined
+        ? {}
+        : {
+            paymaster: { getPaymasterStubData: pm.getPaymasterStubData, getPaymasterData: pm.getPaymasterStubData },
+            paymasterContext: options.paymaster?.context ?? {},
+          }
     // The bundler's call gas estimate comes out short for calls that pass gas on to nested calls
     // (a router paying the account out in ETH after an approval in the same batch): the operation
     // then runs out of gas on chain and reverts with no reason. Twice the estimate; what is not
     // used goes back to the account (less the EntryPoint's 10 % on unused call gas).
-    const gas = await b.estimateUserOperationGas({ account, calls: wanted, ...sponsor })
+    const gas = await b.estimateUserOperationGas({ account, calls: wanted, ...estimating })
     return b.sendUserOperation({ account, calls: wanted, callGasLimit: gas.callGasLimit * CALL_GAS_HEADROOM, ...sponsor })
   }
 
