@@ -230,8 +230,8 @@ export interface DevnetSmartAccount {
   /** Removes a session key by an owner-signed user operation; resolves once it is gone on chain. */
   revokeSession(key: Address): Promise<void>
   sessions(): Promise<SessionOnChain[]>
-  /** The EIP-5792 / ERC-7715 methods as a wallet answers them. */
-  request(args: { method: string; params?: unknown }): Promise<unknown>
+  /** The EIP-5792 / ERC-7715 methods as a wallet answers them (`paymasterToken`: the session a paymaster service is shown, this request's). */
+  request(args: { method: string; params?: unknown; paymasterToken?: string }): Promise<unknown>
   /** The viem smart account (signMessage gives ERC-1271 / ERC-6492 signatures). */
   readonly account: SmartAccount
 }
@@ -352,7 +352,7 @@ export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, 
     await runOwnerCall(encodeFunctionData({ abi: SESSION_ABI, functionName: 'removeSessionKey', args: [key] }))
   }
 
-  const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
+  const request = async ({ method, params, paymasterToken = options.paymasterToken }: { method: string; params?: unknown; paymasterToken?: string }): Promise<unknown> => {
     const list = Array.isArray(params) ? (params as unknown[]) : []
     switch (method) {
       case 'wallet_getCapabilities':
@@ -365,7 +365,7 @@ export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, 
         const service = p.capabilities?.paymasterService
         const paymaster =
           service !== undefined && typeof service.url === 'string' && /^https?:\/\//.test(service.url)
-            ? { url: service.url, ...(options.paymasterToken === undefined ? {} : { token: options.paymasterToken }), ...(isRecord(service.context) ? { context: service.context } : {}) }
+            ? { url: service.url, ...(paymasterToken === undefined ? {} : { token: paymasterToken }), ...(isRecord(service.context) ? { context: service.context } : {}) }
             : undefined
         return { id: await sendCalls(checkCalls(p.calls), paymaster === undefined ? {} : { paymaster }) }
       }
