@@ -15,6 +15,9 @@ import { DEFAULT_CONFIG, type ServerConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import { Projects } from '../src/projects.js'
 import { SignInSessions } from '../src/sign-in-sessions.js'
+import { LocalKeyEncryption } from '../src/wallet/key-encryption.js'
+import { PgSessionStore } from '../src/wallet/login/pg-stores.js'
+import { WalletKeys } from '../src/wallet/wallet-keys.js'
 import { ENTRY_POINT_V07, paymasterHash } from '../src/sponsorship/paymaster.js'
 import { localPaymasterSigner } from '../src/sponsorship/paymaster-signer.js'
 import type { UserOperation } from '../src/sponsorship/policy.js'
@@ -83,7 +86,15 @@ describe.each(ENGINES)('gas sponsorship on $name', ({ open }) => {
   const simulator: OperationSimulator = { simulate: async () => (simulation === 'ok' ? { ok: true, gasUsed: 50_000n } : { ok: false, detail: 'ERC20: transfer amount exceeds balance' }) }
   const sessions = () => new SignInSessions(db, clock)
 
-  const build = (serverConfig: ServerConfig) => buildServer({ config: serverConfig, db, clock, sponsorship: { signer: localPaymasterSigner(signerKey), simulator } })
+  /** The embedded wallets' smart accounts, as a deployment's factory would tell them. */
+  const smartAccounts = new Map<string, Address>()
+  const build = (serverConfig: ServerConfig) =>
+    buildServer({
+      config: serverConfig,
+      db,
+      clock,
+      sponsorship: { signer: localPaymasterSigner(signerKey), simulator, smartAccountsOf: async (owner) => (smartAccounts.has(owner) ? [smartAccounts.get(owner)!] : []) },
+    })
 
   beforeAll(async () => {
     db = await migratedDatabase(open)
@@ -161,6 +172,25 @@ describe.each(ENGINES)('gas sponsorship on $name', ({ open }) => {
     expect(await reasonOf('pm_getPaymasterData', operation(stranger.address, execute(TOKEN, transfer())), stranger.token)).toBe('not-signed-in')
     // A project with no policy.
     expect(await reasonOf('pm_getPaymasterData', op, token, 'wg-other')).toBe('no-policy')
+  })
+
+  it("sponsors an embedded wallet's smart account with a session made for this project, and no other app's session", async () => {
+    const keys = new WalletKeys(db, new LocalKeyEncryption([{ id: 'k1', key: new Uint8Array(32).fill(7) }]), clock)
+    const userId = `user-${Math.random().toString(36).slice(2)}`
+    const owner = (await keys.create(userId)).evm
+    const smart = privateKeyToAccount(generatePrivateKey()).address
+    smartAccounts.set(owner, smart)
+    const store = new PgSessionStore(db, () => clock.now())
+    const session = (token: string, app: string) => store.set({ token, userId, deviceId: 'd1', expiresAt: clock.now() + 3_600_000, app })
+    await session(`mine-${userId}`, `wg-test ${PAGE}`)
+    await session(`other-app-${userId}`, 'wg-other https://app.example')
+    await session(`other-origin-${userId}`, 'wg-test https://evil.example')
+    const op = operation(smart, execute(TOKEN, transfer()))
+    expect((await ask(replicas[0]!, 'pm_getPaymasterData', op, `mine-${userId}`)).body.result).toBeDefined()
+    expect(await reasonOf('pm_getPaymasterData', op, `other-app-${userId}`)).toBe('not-signed-in')
+    expect(await reasonOf('pm_getPaymasterData', op, `other-origin-${userId}`)).toBe('not-signed-in')
+    // Another user's smart account, with this user's session.
+    expect(await reasonOf('pm_getPaymasterData', operation(privateKeyToAccount(generatePrivateKey()).address, execute(TOKEN, transfer())), `mine-${userId}`)).toBe('not-your-account')
   })
 
   it('sponsors only the allowed contracts and functions, with no ether, and no unlisted factory', async () => {
