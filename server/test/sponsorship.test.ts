@@ -262,6 +262,30 @@ describe.each(ENGINES)('gas sponsorship on $name', ({ open }) => {
     expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32602 } })
   })
 
+  it('stops at the daily total in wei too: a high gas price spends it sooner', async () => {
+    clock.advance(5 * 86_400_000)
+    const priced = await buildServer({
+      config: { ...config(), sponsorship: { ...config().sponsorship!, projects: { 'wg-test': { ...config().sponsorship!.projects['wg-test']!, daily: { wei: (10n ** 15n).toString() } } } } },
+      db,
+      clock,
+      sponsorship: { signer: localPaymasterSigner(signerKey), simulator },
+    })
+    try {
+      const { address, token } = await visitor()
+      // 350k gas at 1 gwei is 3.5e14 wei: two fit in 1e15, the third does not; at 10 gwei not even one.
+      const op = (nonce: number, fee = '0x3b9aca00') => operation(address, execute(TOKEN, transfer()), { nonce: `0x${nonce}`, maxFeePerGas: fee })
+      const other = await visitor()
+      expect((await ask(priced, 'pm_getPaymasterData', operation(other.address, execute(TOKEN, transfer()), { maxFeePerGas: '0x2540be400' }), other.token)).body.error?.data?.reason).toBe('project-daily-limit')
+      expect((await ask(priced, 'pm_getPaymasterData', op(0), token)).body.result).toBeDefined()
+      expect((await ask(priced, 'pm_getPaymasterData', op(1), token)).body.result).toBeDefined()
+      const third = await visitor()
+      expect((await ask(priced, 'pm_getPaymasterData', operation(third.address, execute(TOKEN, transfer())), third.token)).body.error?.data?.reason).toBe('project-daily-limit')
+    } finally {
+      await priced.close()
+      clock.advance(-5 * 86_400_000)
+    }
+  })
+
   it('never grants past the project\'s daily total, with many accounts racing on two replicas', async () => {
     // A fresh day on a budget of exactly five operations.
     clock.advance(3 * 86_400_000)

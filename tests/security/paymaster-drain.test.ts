@@ -132,6 +132,17 @@ describe('the paymaster is not drained', () => {
     expect((await ask('pm_getPaymasterData', await draftOperation(account, [approveCall()]), token)).error?.data?.reason).toBe('function')
     expect((await ask('pm_getPaymasterData', await draftOperation(account, [transferCall(0n, DEVNET_CONTRACTS.DVT)]), token)).error?.data?.reason).toBe('contract')
     expect((await ask('pm_getPaymasterData', await draftOperation(account, [transferCall(), approveCall()]), token)).error?.data?.reason).toBe('function')
+    // Seventeen allowed calls in one batch: more than one operation may carry.
+    expect((await ask('pm_getPaymasterData', await draftOperation(account, Array.from({ length: 17 }, () => transferCall())), token)).error?.data?.reason).toBe('function')
+    // Call data past 24 KiB is refused by the wire contract before anything is decoded or simulated.
+    const huge = await replicas[0]!.inject({
+      method: 'POST',
+      url: `/v1/paymaster/31337?projectId=${PROJECT}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [{ ...(await draftOperation(account, [transferCall()])), callData: `0x${'ab'.repeat(24_577)}` }, DEVNET_SMART_ACCOUNT.entryPoint, '0x7a69', {}] }),
+    })
+    expect(huge.statusCode).toBe(400)
+    expect(huge.json()).toMatchObject({ error: { code: -32602 } })
     // A transfer the chain refuses (the account holds no dUSD) is not sponsored either.
     expect((await ask('pm_getPaymasterData', await draftOperation(account, [transferCall(1n)]), token)).error?.data?.reason).toBe('simulation-failed')
   })
