@@ -129,6 +129,21 @@ export const DEVNET_SMART_ACCOUNT = {
   factory: '0x1c2bBB86e7ad6f694A848bD666Fe0A628D04F007',
 } as const satisfies Record<string, Address>
 
+/**
+ * The verifying paymaster (devnet/contracts/DevnetVerifyingPaymaster.sol) on both EVM chains:
+ * created through the deterministic deployer under DEVNET_SMART_ACCOUNT_SALT with constant
+ * arguments (the EntryPoint, account 0 as owner, the signer below), so its address depends on its
+ * code only; funded on start with `deposit` (EntryPoint deposit). The service's paymaster signs
+ * with the key at m/44'/60'/0'/0/13 (public, like every devnet key).
+ */
+export const DEVNET_PAYMASTER_SIGNER_INDEX = 13
+export const DEVNET_PAYMASTER = {
+  address: '0xE7A036Bc25761fF5BA5065F021E3AF86FA61c7f0',
+  signer: '0x1CBd3b2770909D4e10f157cABC84C7264073C9Ec',
+} as const satisfies Record<string, Address>
+/** What account 0 deposits in the EntryPoint for the paymaster on each chain at start. */
+export const DEVNET_PAYMASTER_DEPOSIT = 100n * 10n ** 18n
+
 /** An owner's smart-account salt: the owner's address, right-padded (the factory insists on it). */
 export function smartAccountSalt(owner: Address): Hex {
   return `${owner.toLowerCase()}${'0'.repeat(24)}` as Hex

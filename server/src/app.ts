@@ -48,6 +48,12 @@ import { registerGatewayRoutes, registerNameRoutes } from './names-routes.js'
 import { SignInChains, type SignInChain } from './sign-in-messages.js'
 import { registerSignInRoutes } from './sign-in-routes.js'
 import { SignInSessions } from './sign-in-sessions.js'
+import { PaymasterService } from './sponsorship/paymaster.js'
+import type { PaymasterSigner } from './sponsorship/paymaster-signer.js'
+import { registerPaymasterRoutes } from './sponsorship/routes.js'
+import { sessionAccounts, type SmartAccountsOf } from './sponsorship/signed-in-accounts.js'
+import { rpcSimulator, type OperationSimulator } from './sponsorship/simulator.js'
+import { SponsorshipUsage, utcDay } from './sponsorship/usage.js'
 
 export interface ServerParts {
   readonly config: ServerConfig
@@ -74,6 +80,18 @@ export interface ServerParts {
    * smart accounts verify through (without any, only ordinary accounts' signatures verify).
    */
   readonly signInChains?: readonly SignInChain[]
+  /**
+   * Gas sponsorship's parts beside `config.sponsorship`: the paymaster's signer (from
+   * WALLETGATE_PAYMASTER_KEY; without one nothing is sponsored), the RPC URL of each chain the
+   * operations are simulated on (the configuration's chains' by default), another simulator
+   * (tests), and the smart accounts an embedded wallet's key owns (a deployment's factory).
+   */
+  readonly sponsorship?: {
+    readonly signer?: PaymasterSigner | undefined
+    readonly rpcUrls?: Readonly<Record<number, string>>
+    readonly simulator?: OperationSimulator
+    readonly smartAccountsOf?: SmartAccountsOf
+  }
 }
 
 /** The server's version, as its package says (from src/ and from the build's dist/server/src/ alike). */
@@ -262,10 +280,26 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
     registerSignInRoutes(scope, { sessions: signIn, chains: signInChains, clock })
   })
 
+  // Gas sponsorship (ERC-7677): every replica counts the same day's usage in the database.
+  const sponsorshipUsage = new SponsorshipUsage(db)
+  const rpcUrlOf = (chainId: number): string | undefined =>
+    parts.sponsorship?.rpcUrls?.[chainId] ?? config.chains.find((chain) => chain.id === `eip155:${chainId}`)?.rpcUrls.find((url) => url.startsWith('http'))
+  registerPaymasterRoutes(
+    app,
+    new PaymasterService({
+      config: config.sponsorship,
+      signer: parts.sponsorship?.signer,
+      usage: sponsorshipUsage,
+      simulator: parts.sponsorship?.simulator ?? rpcSimulator(rpcUrlOf),
+      accounts: sessionAccounts({ db, projects, clock, smartAccountsOf: parts.sponsorship?.smartAccountsOf }),
+      clock,
+    }),
+  )
+
   // Events older than the retention period, ended rate-limit windows, stale nonces and long
-  // expired sessions go, at start and every hour.
+  // expired sessions and sponsorship days older than a week go, at start and every hour.
   const prune = () =>
-    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune(), idempotency.prune()]).catch((error: unknown) =>
+    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune(), idempotency.prune(), sponsorshipUsage.prune(utcDay(clock.now() - 7 * 86_400_000))]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'pruning old analytics, rate-limit windows, sign-in sessions and idempotent answers failed'),
     )
   const pruning = setInterval(() => void prune(), 3_600_000)

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util'
 import type { Hex, LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { buildServer } from './app.js'
+import { paymasterSignerFromEnv } from './sponsorship/paymaster-signer.js'
 import { systemClock } from './clock.js'
 import { ConfigError, DEFAULT_CONFIG, readServerConfig, secret } from './config.js'
 import type { Database } from './db/database.js'
@@ -104,7 +105,7 @@ export async function run(argv: readonly string[], io: Io = { out: (line) => con
     }
     const port = Number(values.port)
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, got ${values.port}`)
-    const app = await buildServer({ config, db, clock: systemClock, logger: true, metricsToken: secret(io.env, 'METRICS_TOKEN'), ensGatewaySigner: ensGatewaySigner(io.env) })
+    const app = await buildServer({ config, db, clock: systemClock, logger: true, metricsToken: secret(io.env, 'METRICS_TOKEN'), ensGatewaySigner: ensGatewaySigner(io.env), sponsorship: { signer: paymasterSignerFromEnv(io.env) } })
     // The embedded wallet's origin, when configured: its own listener, its own host name in front.
     const wallet = await configuredWallet(config, db, systemClock, io.env, true)
     const walletPort = values['wallet-port'] === undefined ? wallet?.port : Number(values['wallet-port'])

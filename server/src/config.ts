@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
+import { sponsorshipConfigSchema } from './sponsorship/policy.js'
 import { socialConfigSchema } from './wallet/login/social/provider-settings.js'
 
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
@@ -124,6 +125,12 @@ const configSchema = z.strictObject({
       social: z.optional(socialConfigSchema),
     }),
   ),
+  /**
+   * Gas sponsorship (docs/sponsorship.md): the verifying paymaster per chain and each project's
+   * policy. Its signer key comes from WALLETGATE_PAYMASTER_KEY (or WALLETGATE_PAYMASTER_KEY_FILE),
+   * never from this file. Absent: no operation is sponsored.
+   */
+  sponsorship: z.optional(sponsorshipConfigSchema),
 })
 
 export type ServerConfig = z.output<typeof configSchema>

@@ -51,6 +51,7 @@ const SIGN_IN_400 = ['A malformed body, message, data or Origin, or a network si
 const NOT_SIGNED_IN = { '401': ['No token, or one unknown, signed out or expired', errorSchema] } as const
 
 const CHAIN_DATA_REFUSAL = z.union([errorSchema, wire.reasonsSchema])
+const PAYMASTER_REFUSAL = z.union([errorSchema, wire.paymasterAnswerSchema])
 
 type Methods = Readonly<Record<'get' | 'post', RouteContract | undefined>>
 
@@ -127,6 +128,21 @@ export const ROUTES: Readonly<Record<string, Methods>> = {
   '/auth/v1/sign-out': {
     get: undefined,
     post: { summary: 'Voids the bearer token (again: still 200)', query: wire.siteQuerySchema, ok: ['200', wire.signedOutSchema], guarded: false, site: true, bearer: true, errors: { '401': ['No token', errorSchema] } },
+  },
+  '/v1/paymaster/{chainId}': {
+    get: undefined,
+    post: {
+      summary: 'ERC-7677 paymaster service (JSON-RPC 2.0: pm_getPaymasterStubData, pm_getPaymasterData) for a signed-in visitor under the project\'s sponsorship policy (docs/sponsorship.md); a refusal is a JSON-RPC error whose data.reason says why',
+      params: wire.paymasterPathSchema,
+      query: wire.projectQuerySchema,
+      body: wire.paymasterRequestSchema,
+      ok: ['200', wire.paymasterAnswerSchema],
+      guarded: true,
+      bearer: true,
+      refusal: PAYMASTER_REFUSAL,
+      errors: { '400': ['A request outside the contract, as a JSON-RPC error (-32602)', PAYMASTER_REFUSAL] },
+      refuse: ({ sentence }) => ({ jsonrpc: '2.0', id: null, error: { code: -32602, message: sentence } }),
+    },
   },
   ...chainDataRoutes(),
 }

@@ -6,6 +6,7 @@
 export * from '../../src/wire/catalogue.js'
 export * from '../../src/wire/chain-data.js'
 export * from '../../src/wire/names.js'
+export * from '../../src/wire/paymaster.js'
 export * from '../../src/wire/requests.js'
 export * from '../../src/wire/sessions.js'
 export * from '../../src/wire/sign-in.js'

@@ -52,6 +52,22 @@ const REQUESTS: Record<string, () => Promise<InjectOptions>> = {
   },
   'get /auth/v1/me': async () => ({ method: 'GET', url: '/auth/v1/me', headers: { authorization: `Bearer ${await signedIn()}` } }),
   'post /auth/v1/sign-out': async () => ({ method: 'POST', url: '/auth/v1/sign-out', headers: { authorization: `Bearer ${await signedIn()}` } }),
+  // A server without a sponsorship policy answers the JSON-RPC call with its refusal.
+  'post /v1/paymaster/{chainId}': async () => ({
+    method: 'POST',
+    url: '/v1/paymaster/31337?projectId=wg-test',
+    payload: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'pm_getPaymasterStubData',
+      params: [
+        { sender: '0x0000000000000000000000000000000000000001', nonce: '0x0', callData: '0x', callGasLimit: '0x1', verificationGasLimit: '0x1', preVerificationGas: '0x1', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' },
+        '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+        '0x7a69',
+        {},
+      ],
+    },
+  }),
 }
 
 describe('/openapi.json', () => {
@@ -77,6 +93,6 @@ describe('/openapi.json', () => {
         checked.push(`${method} ${path}`)
       }
     }
-    expect(checked.length).toBe(16)
+    expect(checked.length).toBe(17)
   })
 })

@@ -244,7 +244,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
    * eth_sendTransaction answers the hash of the bundle transaction that carried the user operation,
    * once it is mined: a caller polls eth_getTransactionReceipt for it as for any transaction.
    */
-  const smartRpc = async (user: AuthUser, chainId: number, method: string, params: unknown[]): Promise<WalletAnswer | undefined> => {
+  const smartRpc = async (user: AuthUser, chainId: number, method: string, params: unknown[], session?: { readonly token: string }): Promise<WalletAnswer | undefined> => {
     const rpcError = (error: unknown): WalletAnswer => {
       if (error instanceof WalletHttpError) throw error
       const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603
@@ -283,7 +283,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
           return { json: { result: Object.assign({}, ...capabilities) as Record<string, unknown> } }
         }
         case 'wallet_sendCalls':
-          return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }
+          // A paymaster service the app names sees the visitor's session (it sponsors signed-in visitors only).
+          return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params, ...(session === undefined ? {} : { paymasterToken: session.token }) }) } }
         // ERC-7715: the owner adds a session key by a user operation; only a smart account has session keys.
         case 'wallet_grantPermissions':
           return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params }) } }

@@ -38,6 +38,7 @@ import {
 } from 'viem'
 import {
   createBundlerClient,
+  createPaymasterClient,
   toSoladySmartAccount,
   UserOperationReceiptNotFoundError,
   type BundlerClient,
@@ -83,6 +84,17 @@ export interface SessionOnChain {
   readonly targets: readonly Address[]
   /** Not yet expired by the chain's latest block time. */
   readonly active: boolean
+}
+
+/**
+ * A paymaster service (ERC-7677) that pays a user operation's gas: its URL (the server's
+ * `/v1/paymaster/{chainId}?projectId=`), the visitor's session token it asks for, and the
+ * app's context passed through.
+ */
+export interface SmartAccountPaymaster {
+  readonly url: string
+  readonly token?: string
+  readonly context?: Record<string, unknown>
 }
 
 /** How many times the bundler's call gas estimate a user operation gets (see sendCalls). */
@@ -207,8 +219,8 @@ export interface DevnetSmartAccount {
   readonly owner: Address
   readonly chainId: number
   isDeployed(): Promise<boolean>
-  /** Sends the calls as one user operation (deploying the account first time); returns its hash. */
-  sendCalls(calls: readonly SmartAccountCall[]): Promise<Hex>
+  /** Sends the calls as one user operation (deploying the account first time), its gas paid by `paymaster` when given; returns its hash. */
+  sendCalls(calls: readonly SmartAccountCall[], options?: { paymaster?: SmartAccountPaymaster }): Promise<Hex>
   /** Waits for the user operation's receipt; rejects if it reverted. */
   waitForCalls(id: Hex): Promise<{ transactionHash: Hex; success: boolean }>
   callsStatus(id: Hex): Promise<{ version: string; id: Hex; chainId: Hex; status: number; atomic: true; receipts: unknown[] }>
@@ -218,14 +230,25 @@ export interface DevnetSmartAccount {
   /** Removes a session key by an owner-signed user operation; resolves once it is gone on chain. */
   revokeSession(key: Address): Promise<void>
   sessions(): Promise<SessionOnChain[]>
-  /** The EIP-5792 / ERC-7715 methods as a wallet answers them. */
-  request(args: { method: string; params?: unknown }): Promise<unknown>
+  /** The EIP-5792 / ERC-7715 methods as a wallet answers them (`paymasterToken`: the session a paymaster service is shown, this request's). */
+  request(args: { method: string; params?: unknown; paymasterToken?: string }): Promise<unknown>
   /** The viem smart account (signMessage gives ERC-1271 / ERC-6492 signatures). */
   readonly account: SmartAccount
 }
 
-/** `owner`: a key (tests), or an account that opens the user's sealed key for each signature (the auth service). */
-export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, chain: SmartAccountChain): Promise<DevnetSmartAccount> {
+/** A paymaster service's client: its JSON-RPC over HTTP with the visitor's session token. */
+function paymasterClient(paymaster: SmartAccountPaymaster) {
+  return createPaymasterClient({ transport: http(paymaster.url, paymaster.token === undefined ? {} : { fetchOptions: { headers: { authorization: `Bearer ${paymaster.token}` } } }) })
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * `owner`: a key (tests), or an account that opens the user's sealed key for each signature (the
+ * auth service). `paymasterToken`: the session token wallet_sendCalls shows a paymaster service
+ * the app names (the visitor's embedded-wallet session).
+ */
+export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, chain: SmartAccountChain, options: { paymasterToken?: string } = {}): Promise<DevnetSmartAccount> {
   const owner = typeof ownerKeyOrAccount === 'string' ? privateKeyToAccount(ownerKeyOrAccount) : ownerKeyOrAccount
   const client = publicClientFor(chain)
   const account = await soladyAccount(client, owner)
@@ -233,15 +256,28 @@ export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, 
   const bundler = (): BundlerClient => bundlerFor(chain, account, client)
   const chainHex = numberToHex(chain.chainId)
 
-  const sendCalls = async (calls: readonly SmartAccountCall[]): Promise<Hex> => {
+  const sendCalls = async (calls: readonly SmartAccountCall[], options: { paymaster?: SmartAccountPaymaster } = {}): Promise<Hex> => {
     const b = bundler()
     const wanted = calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' as Hex }))
+    // With a paymaster: its stub data for the estimate, then its signed data for the final gas
+    // (viem asks pm_getPaymasterStubData, then pm_getPaymasterData), which the account signs over.
+    const pm = options.paymaster === undefined ? undefined : paymasterClient(options.paymaster)
+    const sponsor = pm === undefined ? {} : { paymaster: pm, paymasterContext: options.paymaster?.context ?? {} }
+    // The estimate runs on the stub data alone: the signed data is asked for once, for the
+    // operation that is sent (each one counts against the app's limits).
+    const estimating =
+      pm === undefined
+        ? {}
+        : {
+            paymaster: { getPaymasterStubData: pm.getPaymasterStubData, getPaymasterData: pm.getPaymasterStubData },
+            paymasterContext: options.paymaster?.context ?? {},
+          }
     // The bundler's call gas estimate comes out short for calls that pass gas on to nested calls
     // (a router paying the account out in ETH after an approval in the same batch): the operation
     // then runs out of gas on chain and reverts with no reason. Twice the estimate; what is not
     // used goes back to the account (less the EntryPoint's 10 % on unused call gas).
-    const gas = await b.estimateUserOperationGas({ account, calls: wanted })
-    return b.sendUserOperation({ account, calls: wanted, callGasLimit: gas.callGasLimit * CALL_GAS_HEADROOM })
+    const gas = await b.estimateUserOperationGas({ account, calls: wanted, ...estimating })
+    return b.sendUserOperation({ account, calls: wanted, callGasLimit: gas.callGasLimit * CALL_GAS_HEADROOM, ...sponsor })
   }
 
   const waitForCalls = async (id: Hex): Promise<{ transactionHash: Hex; success: boolean }> => {
@@ -275,7 +311,7 @@ export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, 
   const capabilities = (): Record<Hex, Record<string, unknown>> => ({
     [chainHex]: {
       atomic: { status: 'supported' },
-      paymasterService: { supported: false },
+      paymasterService: { supported: true },
       permissions: {
         supported: true,
         signerTypes: ['account', 'key', 'keys'],
@@ -316,16 +352,22 @@ export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, 
     await runOwnerCall(encodeFunctionData({ abi: SESSION_ABI, functionName: 'removeSessionKey', args: [key] }))
   }
 
-  const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
+  const request = async ({ method, params, paymasterToken = options.paymasterToken }: { method: string; params?: unknown; paymasterToken?: string }): Promise<unknown> => {
     const list = Array.isArray(params) ? (params as unknown[]) : []
     switch (method) {
       case 'wallet_getCapabilities':
         return capabilities()
       case 'wallet_sendCalls': {
-        const p = (list[0] ?? {}) as { chainId?: unknown; from?: unknown; calls?: unknown }
+        const p = (list[0] ?? {}) as { chainId?: unknown; from?: unknown; calls?: unknown; capabilities?: { paymasterService?: { url?: unknown; context?: unknown } } }
         if (p.chainId !== undefined && Number(p.chainId) !== chain.chainId) throw new WalletRpcError(4901, `This account is on chain ${chain.chainId}`)
         if (typeof p.from === 'string' && p.from.toLowerCase() !== address.toLowerCase()) throw new WalletRpcError(4100, 'The calls are from another account')
-        return { id: await sendCalls(checkCalls(p.calls)) }
+        // ERC-7677: the app names its paymaster service; the account's own session pays nothing to it.
+        const service = p.capabilities?.paymasterService
+        const paymaster =
+          service !== undefined && typeof service.url === 'string' && /^https?:\/\//.test(service.url)
+            ? { url: service.url, ...(paymasterToken === undefined ? {} : { token: paymasterToken }), ...(isRecord(service.context) ? { context: service.context } : {}) }
+            : undefined
+        return { id: await sendCalls(checkCalls(p.calls), paymaster === undefined ? {} : { paymaster }) }
       }
       case 'wallet_getCallsStatus': {
         const id = list[0]

@@ -13,9 +13,11 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Address, Hex } from 'viem'
-import { buildServer, chainClient, DEFAULT_CONFIG, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, openPostgresDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type Database, type EvmChain, type SolanaChain } from '../../../server/src/index.js'
-import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_CURRENCY_PRICES, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
+import { buildServer, chainClient, DEFAULT_CONFIG, localPaymasterSigner, evmActivity, evmChainData, EvmPrices, FeedPrices, migrate, openPgliteDatabase, openPostgresDatabase, Projects, SOL, SolanaActivity, solanaChainData, systemClock, WalletCatalogue, type Database, type EvmChain, type ServerConfig, type SolanaChain } from '../../../server/src/index.js'
+import { DEVNET_ALLOWED_ORIGINS, DEVNET_CONTRACTS, DEVNET_PAYMASTER, DEVNET_SMART_ACCOUNT, DEVNET_CURRENCY_PRICES, DEVNET_FUNGIBLES, DEVNET_HOST, DEVNET_ONRAMP_TREASURY, DEVNET_PRICE_FEEDS, DEVNET_SOLANA_TOKENS, NATIVE_CURRENCY, SOLANA_DEVNET_CAIP_NETWORK_ID } from '../config'
 import type { SolanaLedger } from '../chains/solana/chain'
+import { devnetPaymasterSignerKey } from '../chains/eip155/deploy-paymaster'
+import { smartAccountAddress } from '../auth/smart-account'
 import { catalogueFile, iconSvg } from './catalogue'
 import { createChainSet } from './chains'
 import { devnetChainData, devnetRouter } from './chain-data'
@@ -98,6 +100,39 @@ function devnetSolanaChain(rpcUrl: string, evmRpcUrls: Record<number, string>, i
   }
 }
 
+/**
+ * The devnet's gas sponsorship (docs/sponsorship.md): the paymaster on every devnet chain, and for
+ * each project dUSD and DVT transfers (and the smart account's creation with its first one)
+ * sponsored; `walletgate-test` sponsors one operation per account a day, so a test sees the next
+ * one paid by the visitor; the demo five.
+ */
+export function devnetSponsorship(rpcUrls: Record<number, string>, projectIds: readonly string[]): NonNullable<ServerConfig['sponsorship']> {
+  const chains = Object.keys(rpcUrls).map((id) => `eip155:${id}`)
+  const transfers = ['transfer(address,uint256)']
+  return {
+    paymasters: Object.fromEntries(chains.map((chain) => [chain, DEVNET_PAYMASTER.address])),
+    signatureSeconds: 120,
+    projects: Object.fromEntries(
+      projectIds.map((id) => [
+        id,
+        {
+          sponsorName: 'Walletgate Devnet',
+          chains,
+          contracts: [
+            { address: DEVNET_CONTRACTS.dUSD, functions: transfers },
+            { address: DEVNET_CONTRACTS.DVT, functions: transfers },
+          ],
+          factories: [DEVNET_SMART_ACCOUNT.factory],
+          daily: { gas: 200_000_000, wei: (10n ** 20n).toString() },
+          perAccount: { operations: id === 'walletgate-test' ? 1 : 5, gas: 10_000_000 },
+          maxGasPerOperation: 3_000_000,
+          expiresAt: '2100-01-01T00:00:00Z',
+        },
+      ]),
+    ),
+  }
+}
+
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   let baseUrl = `http://${DEVNET_HOST}:${opts.port}`
   const clock = new DevnetClock()
@@ -142,7 +177,23 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       // Tests call the service far more often than a visitor would: no rate limit to speak of.
       // No balance kept between calls: the devnet's tests move funds under the modal (faucet, admin
       // switches) and open a new page seconds later; a host's server keeps each for 30 s (spec section 9).
-      config: { ...DEFAULT_CONFIG, limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000_000 }, caches: { ...DEFAULT_CONFIG.caches, balanceSeconds: 0 } },
+      config: {
+        ...DEFAULT_CONFIG,
+        limits: { ...DEFAULT_CONFIG.limits, requestsPerMinute: 1_000_000 },
+        caches: { ...DEFAULT_CONFIG.caches, balanceSeconds: 0 },
+        sponsorship: devnetSponsorship(opts.rpcUrls, opts.projectIds),
+      },
+      // The paymaster signs with a devnet key (the contract trusts it from its creation); a host's
+      // server reads its key from WALLETGATE_PAYMASTER_KEY. Operations are simulated on the devnet's
+      // chains, and an embedded wallet's smart account is the devnet factory's for its key.
+      sponsorship: {
+        signer: localPaymasterSigner(devnetPaymasterSignerKey()),
+        rpcUrls: opts.rpcUrls,
+        smartAccountsOf: async (owner, chainId) => {
+          const rpcUrl = opts.rpcUrls[chainId]
+          return rpcUrl === undefined ? [] : [await smartAccountAddress(owner, { chainId, rpcUrl })]
+        },
+      },
       db,
       clock,
       // The devnet's chains are read as a host's server reads any chain (token lists, price feeds,

@@ -333,6 +333,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX idempotent_requests_age ON idempotent_requests (created_at);
     `,
   },
+  {
+    version: 14,
+    name: 'gas sponsorship used a day',
+    // src/sponsorship/usage.ts: per project and UTC day, the project's total (account '') and each
+    // account's, updated only within the policy's limits under the row's lock.
+    sql: `
+      CREATE TABLE sponsorship_usage (
+        project_id text NOT NULL,
+        day date NOT NULL,
+        account text NOT NULL,
+        operations integer NOT NULL CHECK (operations >= 0),
+        gas numeric(78, 0) NOT NULL CHECK (gas >= 0),
+        wei numeric(78, 0) NOT NULL CHECK (wei >= 0),
+        PRIMARY KEY (project_id, day, account)
+      );
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */

@@ -152,8 +152,11 @@ export interface SmartAccounts {
   readonly chainIds: readonly number[]
   /** The user's smart-account address (the same on every chain), or undefined when they have none. */
   addressOf(user: AuthUser): Promise<Hex | undefined>
-  /** /v1/rpc as the smart account; undefined for what the EOA answers the same (reads). */
-  rpc(user: AuthUser, chainId: number, method: string, params: unknown[]): Promise<WalletAnswer | undefined>
+  /**
+   * /v1/rpc as the smart account; undefined for what the EOA answers the same (reads). `session`:
+   * the visitor's session token, which a paymaster service the app names (ERC-7677) checks.
+   */
+  rpc(user: AuthUser, chainId: number, method: string, params: unknown[], session?: { readonly token: string }): Promise<WalletAnswer | undefined>
 }
 
 /** The user as the API shows them. */
@@ -343,7 +346,7 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     await passkeys.confirm(user, body.passkey, from, purpose)
   }
 
-  const rpc = async (user: AuthUser, body: Record<string, unknown>, app: string | undefined, from: string): Promise<WalletAnswer> => {
+  const rpc = async (user: AuthUser, body: Record<string, unknown>, app: string | undefined, from: string, sessionToken?: string): Promise<WalletAnswer> => {
     const chainId = Number(body.chainId)
     const chain = chains.get(chainId)
     if (chain === undefined) throw new WalletHttpError(400, `Chain ${String(body.chainId)} is not a chain this wallet serves`)
@@ -356,7 +359,7 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
     const smartInUse = smart !== undefined && smartAddress !== undefined && preferredType(user, smartAddress) === 'smartAccount'
     await confirmLargeSend(user, smartInUse ? smartAddress : user.evmAddress, chainId, method, params, body, from, chain)
     if (smartInUse) {
-      const smartAnswer = await smart.rpc(user, chainId, method, params)
+      const smartAnswer = await smart.rpc(user, chainId, method, params, sessionToken === undefined ? undefined : { token: sessionToken })
       if (smartAnswer !== undefined) return smartAnswer
     }
     switch (method) {
@@ -673,8 +676,8 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
   app.post('/v1/export/confirm', (req, reply) => exportRoute(req, reply, 'confirm'))
   app.post('/v1/rpc', async (req, reply) => {
     const appName = requestApp(req.headers)
-    const { user } = await authenticate(req)
-    return answer(reply, await rpc(user, jsonBody(req), appName, client(req)))
+    const { user, session } = await authenticate(req)
+    return answer(reply, await rpc(user, jsonBody(req), appName, client(req), session.token))
   })
   app.post('/v1/solana/sign', async (req) => {
     // The frame asks once the visitor approved what it showed them; the wallet reads the bytes again itself.

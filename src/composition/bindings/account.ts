@@ -69,6 +69,8 @@ import { WingFamilyRules } from '../../infrastructure/chains/wing-family-rules'
 import { FamilyRules } from '../../ports/family-rules'
 import type { ChainWing } from '../../infrastructure/chains/wing'
 import { LocaleStore } from '../../application/locale-store'
+import { PaymasterService } from '../../ports/paymaster-service'
+import { FetchPaymasterService } from '../../infrastructure/http/fetch-paymaster-service'
 
 /**
  * The account module's bindings (account, networks, send and activity), a chunk of their own: what
@@ -280,6 +282,8 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
     .bind(TokenTransfers)
     .toDynamicValue((ctx) => new ConnectedWalletTransfers(ctx.get(ChainFamilies), ctx.get(ConnectionStore)))
   binder.bind(SendBalanceSource).toDynamicValue((ctx) => balanceSourceFrom(ctx.get(BalanceStore)))
+  // The app's gas sponsor (docs/sponsorship.md), for the embedded smart account's sends and swaps.
+  binder.bind(PaymasterService).toDynamicValue(() => new FetchPaymasterService(serviceClient(config, config.services.blockchainApi)))
   binder.bind(TransactionApprovals).toDynamicValue((ctx) => new TransactionApprovals(ctx.get(ModalStore)))
   binder.bind(ActivityStore).toDynamicValue(
     (ctx) =>

@@ -31,6 +31,7 @@ export type ContractName =
   | 'DevnetReverseRegistrar'
   | 'DevnetOffchainResolver'
   | 'DevnetUniversalResolver'
+  | 'DevnetVerifyingPaymaster'
 /**
  * The devnet's own contracts, and ERC-4337's EntryPoint v0.7 as @account-abstraction/contracts
  * ships it compiled (its ABI left out: viem carries it), so the test kit's build inlines it too.
@@ -105,6 +106,7 @@ export async function loadArtifacts(): Promise<Artifacts> {
     DevnetReverseRegistrar: pick('DevnetEns.sol', 'DevnetReverseRegistrar'),
     DevnetOffchainResolver: pick('DevnetOffchainResolver.sol', 'DevnetOffchainResolver'),
     DevnetUniversalResolver: pick('DevnetUniversalResolver.sol', 'DevnetUniversalResolver'),
+    DevnetVerifyingPaymaster: pick('DevnetVerifyingPaymaster.sol', 'DevnetVerifyingPaymaster'),
     EntryPoint: { abi: [], bytecode: (require(ENTRY_POINT_ARTIFACT) as { bytecode: Hex }).bytecode },
   }
   await mkdir(CACHE_DIR, { recursive: true })

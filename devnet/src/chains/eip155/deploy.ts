@@ -3,7 +3,7 @@
  * happens in the constructors: the tokens mint to the first accounts and to the swap pairs (whose
  * CREATE2 addresses are known in advance), the collection mints its pixels. Then the swap pools
  * (./deploy-swap) are created and seeded, ERC-4337's EntryPoint and the devnet's smart account
- * factory are created (./deploy-aa), and ENS with its names (./deploy-ens).
+ * factory are created (./deploy-aa), the verifying paymaster created and funded (./deploy-paymaster), and ENS with its names (./deploy-ens).
  */
 import { createPublicClient, createWalletClient, encodeDeployData, http, parseUnits, type Abi, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -21,6 +21,7 @@ import {
 import type { Artifacts } from './compile'
 import { deploySmartAccountContracts } from './deploy-aa'
 import { deployEnsContracts } from './deploy-ens'
+import { deployPaymaster } from './deploy-paymaster'
 import { deploySwapPools, poolMints } from './deploy-swap'
 
 export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: string, artifacts: Artifacts): Promise<void> {
@@ -52,6 +53,7 @@ export async function deployDevnetContracts(chainId: DevnetChainId, rpcUrl: stri
   const deployments = hashes.length
   hashes.push(...(await deploySwapPools(pub, wallet, fees)))
   hashes.push(...(await deploySmartAccountContracts(pub, wallet, artifacts, fees)))
+  hashes.push(...(await deployPaymaster(pub, wallet, artifacts, fees)))
   hashes.push(...(await deployEnsContracts(pub, wallet, artifacts, fees)))
 
   // Anvil auto-mines each transaction as it arrives, but answers eth_sendRawTransaction before its

@@ -1,0 +1,25 @@
+import type { ServiceIdentifier } from 'inversify'
+import type { RequestOptions } from './blockchain/request-options'
+import type { PaymasterStub, PaymasterSponsorship, SponsorshipRequest } from '../domain/sponsorship/sponsorship'
+
+/**
+ * The app's gas sponsor (docs/sponsorship.md): a paymaster service that pays a signed-in
+ * visitor's operations within the app's policy.
+ */
+export interface PaymasterService {
+  /**
+   * Stub data to estimate the operation's gas with, when the operation is within the policy and
+   * today's limits. Reserves nothing. MUST reject SponsorshipRefusedError (with the service's
+   * reason) when it would not be sponsored; service failures reject with the HTTP client's typed
+   * errors.
+   */
+  stubData(request: SponsorshipRequest, options?: RequestOptions): Promise<PaymasterStub>
+  /**
+   * The paymaster's signed data for the operation with its final gas: counted against the
+   * account's and the app's limits, valid a short while. MUST reject SponsorshipRefusedError when
+   * it is not sponsored (outside the policy, over a limit, failing on the chain); MUST NOT
+   * resolve for an operation another session's account sends.
+   */
+  sponsor(request: SponsorshipRequest, options?: RequestOptions): Promise<PaymasterSponsorship>
+}
+export const PaymasterService = Symbol('PaymasterService') as ServiceIdentifier<PaymasterService>
