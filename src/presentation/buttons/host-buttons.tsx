@@ -39,19 +39,35 @@ export function ConnectButton({ label, showNetwork = true, ...props }: ConnectBu
   )
 }
 
-/** The connected buttons (avatar, balance, network): a chunk of their own, fetched once an account shows. */
-const Connected = lazy(() => import('./connected-buttons').then((m) => ({ default: m.ConnectedButtons })))
+/**
+ * The connected buttons (avatar, balance, network): a chunk of their own, fetched once an account
+ * shows. Offline, or after a deploy replaced the chunk, the page keeps the plain account button
+ * rather than an error in the host's tree.
+ */
+const Connected = lazy(() =>
+  import('./connected-buttons').then(
+    (m) => ({ default: m.ConnectedButtons }),
+    () => ({ default: PlainConnected }),
+  ),
+)
+
+function PlainConnected({ part, testId, ...props }: AccountButtonProps & { readonly part: 'account' | 'network' | 'both'; readonly testId: string }) {
+  const account = useShownAccount()
+  return account === undefined || part === 'network' ? null : plainAccount(account, testId, props)
+}
+
+function plainAccount(account: ShownAccount, testId: string, props: AccountButtonProps) {
+  return (
+    <HostButton {...props} tone=" wg-b-u" testId={testId}>
+      {account.name ?? shortAddress(account.address)}
+    </HostButton>
+  )
+}
 
 /** The connected buttons, drawn as the account's name or short address until their chunk arrives (and on the server). */
 function lazyPart(account: ShownAccount | undefined, part: 'account' | 'network' | 'both', testId: string, props: AccountButtonProps) {
-  const fallback =
-    account === undefined || part === 'network' ? null : (
-      <HostButton {...props} tone=" wg-b-u" testId={testId}>
-        {account.name ?? shortAddress(account.address)}
-      </HostButton>
-    )
   return (
-    <Suspense fallback={fallback}>
+    <Suspense fallback={account === undefined || part === 'network' ? null : plainAccount(account, testId, props)}>
       <Connected part={part} testId={testId} {...props} />
     </Suspense>
   )
