@@ -66,6 +66,10 @@ import { WingFamilyRules } from '../../infrastructure/chains/wing-family-rules'
 import { FamilyRules } from '../../ports/family-rules'
 import type { ChainWing } from '../../infrastructure/chains/wing'
 import { LocaleStore } from '../../application/locale-store'
+import { TransactionPreview } from '../../application/preview/transaction-preview'
+import { TransactionSimulator } from '../../ports/transaction-simulator'
+import { NamespaceTransactionSimulator } from '../../infrastructure/chains/namespace-transaction-simulator'
+import { pastReceivers } from '../../application/preview/past-receivers'
 
 /**
  * The account module's bindings (account, networks, send and activity), a chunk of their own: what
@@ -292,9 +296,24 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         },
       }),
   )
+  // What the chain would do with a review's transactions, on the network's own RPC (features.preview).
+  const previews = config.features.preview !== false
+  if (previews) {
+    binder.bind(TransactionSimulator).toDynamicValue(() => new NamespaceTransactionSimulator(wings))
+    binder.bind(TransactionPreview).toDynamicValue(
+      (ctx) =>
+        new TransactionPreview({
+          simulator: ctx.get(TransactionSimulator),
+          network: (chainId) => ctx.get(NetworksStore).snapshot.networks.find((n) => n.caipNetworkId === chainId),
+          logger: ctx.get(Logger),
+        }),
+    )
+  }
   binder.bind(ReviewSend).toDynamicValue(
     (ctx) =>
       new ReviewSend({
+        ...(previews ? { preview: ctx.get(TransactionPreview), pastReceivers: (account: string) => pastReceivers(ctx.get(ActivityStore).snapshot, account) } : {}),
+        ...(config.denyList === undefined ? {} : { denyList: config.denyList }),
         form: ctx.get(SendForm),
         balances: ctx.get(SendBalanceSource),
         transfers: ctx.get(TokenTransfers),
