@@ -9,12 +9,13 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import type { CaipNetwork, CaipNetworkId } from '../../domain/entities'
 import { balanceChanges, NATIVE_ASSET } from '../../domain/preview/balance-changes'
+import { approvalRisks, type RiskWarning, type TokenNeed } from '../../domain/preview/risk-warnings'
 import type { Logger } from '../../ports/logger'
 import type { SimulatedCall, SimulatedToken, TransactionSimulator } from '../../ports/transaction-simulator'
 
-/** A token the caller knows how to write: `address` is {@link NATIVE_ASSET} for the native coin. */
+/** A token the caller knows how to write: no `address` for the native coin. */
 export interface PreviewToken {
-  readonly address: string
+  readonly address?: string
   readonly symbol: string
   readonly decimals: number
   /** Dollars per whole token, when known (> 0). */
@@ -36,14 +37,17 @@ export interface PreviewInput {
   readonly from: string
   readonly calls: readonly SimulatedCall[]
   readonly tokens: readonly PreviewToken[]
+  /** What the action needs of each token it may spend: an approval above it is warned about. */
+  readonly needs?: readonly TokenNeed[]
 }
 
+/** Every state but idle carries the risk lines read from the calls themselves (approvals). */
 export type TransactionPreviewState =
   | { readonly status: 'idle' }
-  | { readonly status: 'simulating'; readonly input: PreviewInput }
-  | { readonly status: 'ready'; readonly input: PreviewInput; readonly changes: readonly PreviewChange[]; readonly gasUsed: bigint }
-  | { readonly status: 'reverted'; readonly input: PreviewInput; readonly reason: string }
-  | { readonly status: 'unavailable'; readonly input: PreviewInput }
+  | { readonly status: 'simulating'; readonly input: PreviewInput; readonly risks: readonly RiskWarning[] }
+  | { readonly status: 'ready'; readonly input: PreviewInput; readonly risks: readonly RiskWarning[]; readonly changes: readonly PreviewChange[]; readonly gasUsed: bigint }
+  | { readonly status: 'reverted'; readonly input: PreviewInput; readonly risks: readonly RiskWarning[]; readonly reason: string }
+  | { readonly status: 'unavailable'; readonly input: PreviewInput; readonly risks: readonly RiskWarning[] }
 
 export interface TransactionPreviewDeps {
   readonly simulator: TransactionSimulator
@@ -70,32 +74,40 @@ export class TransactionPreview {
     this.controller?.abort()
     const controller = new AbortController()
     this.controller = controller
-    this.subject.next({ status: 'simulating', input })
+    const risks = approvalRisks(input.calls, input.needs ?? [])
+    this.subject.next({ status: 'simulating', input, risks })
     const network = this.deps.network(input.chainId)
     let state: TransactionPreviewState
     if (network === undefined) {
-      state = { status: 'unavailable', input }
+      state = { status: 'unavailable', input, risks }
     } else {
       try {
         const outcome = await this.deps.simulator.simulate(network, { from: input.from, calls: input.calls }, { signal: controller.signal })
         if (outcome.status === 'ok') {
           const changes = balanceChanges(outcome.transfers, input.from).map((change) => describe(change, input.tokens, outcome.tokens, network))
-          state = { status: 'ready', input, changes, gasUsed: outcome.gasUsed }
+          state = { status: 'ready', input, risks, changes, gasUsed: outcome.gasUsed }
         } else if (outcome.status === 'reverted') {
-          state = { status: 'reverted', input, reason: outcome.reason }
+          state = { status: 'reverted', input, risks, reason: outcome.reason }
         } else {
           this.deps.logger.warn('Transaction preview unavailable', outcome.cause)
-          state = { status: 'unavailable', input }
+          state = { status: 'unavailable', input, risks }
         }
       } catch (error) {
         if (controller.signal.aborted) return this.subject.value
         this.deps.logger.warn('Transaction preview failed', error)
-        state = { status: 'unavailable', input }
+        state = { status: 'unavailable', input, risks }
       }
     }
     if (this.controller !== controller) return state
     this.subject.next(state)
     return state
+  }
+
+  /** The chain cannot be asked (the transactions themselves could not be had): "Preview unavailable". */
+  unavailable(chainId: CaipNetworkId, from: string): void {
+    this.controller?.abort()
+    this.controller = undefined
+    this.subject.next({ status: 'unavailable', input: { chainId, from, calls: [], tokens: [] }, risks: [] })
   }
 
   /** Forgets the preview (the review closed or its form changed). */
@@ -114,10 +126,10 @@ function describe(
 ): PreviewChange {
   const base = { asset: change.asset, delta: change.delta, nft: change.nft }
   if (change.asset === NATIVE_ASSET) {
-    const token = known.find((t) => t.address === NATIVE_ASSET) ?? { address: NATIVE_ASSET, ...network.nativeCurrency }
+    const token = known.find((t) => t.address === undefined) ?? { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
     return { ...base, token }
   }
-  const mine = known.find((t) => t.address.toLowerCase() === change.asset)
+  const mine = known.find((t) => t.address?.toLowerCase() === change.asset)
   if (mine !== undefined) return { ...base, token: mine }
   const told = chain.find((t) => t.address.toLowerCase() === change.asset)
   if (told?.symbol !== undefined && (told.decimals !== undefined || change.nft)) {

@@ -22,8 +22,7 @@ import { coversNetworkFee, displayFee, maxNativeAmount } from '../../domain/send
 import { contractAddress } from '../../domain/send/send-token'
 import type { Logger } from '../../ports/logger'
 import { riskWarnings, type RiskWarning } from '../../domain/preview/risk-warnings'
-import { NATIVE_ASSET } from '../../domain/preview/balance-changes'
-import type { PreviewToken, TransactionPreview } from '../preview/transaction-preview'
+import type { PreviewToken, TransactionPreview, TransactionPreviewState } from '../preview/transaction-preview'
 import type { GasEstimate, TokenTransfers, TransferRequest } from '../../ports/token-transfers'
 import type { ModalStore } from '../modal-store'
 import type { SendBalanceSource } from './collaborators'
@@ -81,7 +80,7 @@ export interface ReviewSendDeps {
   /** Native currency of each configured network, by CAIP-2 id. */
   readonly nativeCurrencies?: Readonly<Record<string, { symbol: string; decimals: number }>>
   /** What the chain would do with the transfer, shown with the review; absent: no preview. */
-  readonly preview?: Pick<TransactionPreview, 'preview' | 'clear'>
+  readonly preview?: Pick<TransactionPreview, 'preview' | 'clear' | 'state$' | 'snapshot'>
   /** The host's deny-list of receivers (addresses). */
   readonly denyList?: readonly string[]
   /** Addresses the account sent to before, when its whole history is known; else undefined. */
@@ -104,6 +103,11 @@ export class ReviewSend {
       map(([outcome, form]) => stateFor(outcome, form)),
       distinctUntilChanged(),
     )
+  }
+
+  /** What the chain would do with the reviewed transfer; undefined when the host turned previews off. */
+  get chainPreview(): { readonly state$: Observable<TransactionPreviewState>; readonly snapshot: TransactionPreviewState } | undefined {
+    return this.deps.preview
   }
 
   get snapshot(): ReviewSendState {
@@ -308,7 +312,7 @@ function stateFor(outcome: Outcome, form: SendFormState): ReviewSendState {
 function previewInput(request: TransferRequest, token: TokenBalance, native: TokenBalance | undefined): Parameters<TransactionPreview['preview']>[0] {
   const call = request.token === undefined ? { to: request.to, value: request.amount } : { to: request.token, data: erc20TransferData(request.to, request.amount) }
   const tokens: PreviewToken[] = [token, ...(native === undefined || native === token ? [] : [native])].map((t) => ({
-    address: isNativeToken(t) ? NATIVE_ASSET : contractAddress(t),
+    ...(isNativeToken(t) ? {} : { address: contractAddress(t) }),
     symbol: t.symbol,
     decimals: tokenDecimals(t),
     ...(t.price > 0 ? { priceUsd: t.price } : {}),

@@ -2,6 +2,7 @@
  * The swap flow's state, its dependencies and the words it says itself (./swap-flow.ts owns the
  * state; the form, quote, confirm and batch parts read and write it through the flow).
  */
+import type { SwapPreviewer } from './swap-simulation'
 import type { SchedulerLike } from 'rxjs'
 import type { CaipNetworkId, SwapToken } from '../../domain/entities'
 import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
@@ -105,6 +106,8 @@ export interface SwapFlowDeps {
   readonly clock: Clock
   readonly logger: Logger
   readonly locale?: string
+  /** What the chain would do with the swap, shown on its review; absent: no preview. */
+  readonly preview?: SwapPreviewer
 }
 
 /** Typing pauses this long before a quote is asked for. */

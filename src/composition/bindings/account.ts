@@ -22,7 +22,7 @@ import { unlessOverridden, type Binder } from '../binder'
 import { ActivityStore, TransactionsStore } from '../../application/activity/activity-store'
 import { BalanceStore } from '../../application/account/balance-store'
 import { balanceSourceFrom } from '../../application/send/balance-source'
-import { SendBalanceSource } from '../../application/send/collaborators'
+import { SendBalanceSource, TransactionPreviewToken } from '../../application/send/collaborators'
 import { ConfirmSend } from '../../application/send/confirm-send'
 import { ReviewSend } from '../../application/send/review-send'
 import { SendForm } from '../../application/send/send-form'
@@ -300,7 +300,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
   const previews = config.features.preview !== false
   if (previews) {
     binder.bind(TransactionSimulator).toDynamicValue(() => new NamespaceTransactionSimulator(wings))
-    binder.bind(TransactionPreview).toDynamicValue(
+    binder.bind(TransactionPreviewToken).toDynamicValue(
       (ctx) =>
         new TransactionPreview({
           simulator: ctx.get(TransactionSimulator),
@@ -312,7 +312,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
   binder.bind(ReviewSend).toDynamicValue(
     (ctx) =>
       new ReviewSend({
-        ...(previews ? { preview: ctx.get(TransactionPreview), pastReceivers: (account: string) => pastReceivers(ctx.get(ActivityStore).snapshot, account) } : {}),
+        ...(previews ? { preview: ctx.get(TransactionPreviewToken), pastReceivers: (account: string) => pastReceivers(ctx.get(ActivityStore).snapshot, account) } : {}),
         ...(config.denyList === undefined ? {} : { denyList: config.denyList }),
         form: ctx.get(SendForm),
         balances: ctx.get(SendBalanceSource),

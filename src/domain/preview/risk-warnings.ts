@@ -4,6 +4,8 @@
  * sent to a contract without the receiver hook, a receiver on the host's deny-list, and a first
  * transfer from this account to this address. Pure: callers pass what they know.
  */
+import { shortAddress } from '../format/address'
+import { decodeCall } from '../signing/decode-call'
 
 /** An allowance this large is treated as unlimited (2^255 and up, the "max uint" family of values). */
 export const UNLIMITED_APPROVAL = 1n << 255n
@@ -44,5 +46,29 @@ export function riskWarnings(input: RiskInput): readonly RiskWarning[] {
     if (input.pastReceivers !== undefined && !input.pastReceivers.some((a) => a.toLowerCase() === lower)) warnings.push({ kind: 'firstTransfer' })
   }
   if (input.nftReceiverWithoutHook === true) warnings.push({ kind: 'nftReceiverWithoutHook' })
+  return warnings
+}
+
+/** What an action needs of a token: the most it may spend of it (base units). */
+export interface TokenNeed {
+  readonly token: string
+  readonly amount: bigint
+  readonly symbol: string
+}
+
+/**
+ * The approval lines for a list of calls, read with the domain's call decoder: an `approve` or
+ * `increaseAllowance` that grants more than the action needs of that token, or an unlimited
+ * amount (needed or not), gets one line; the symbol is the caller's, else the decoder's words.
+ */
+export function approvalRisks(calls: readonly { readonly to: string; readonly data?: string }[], needs: readonly TokenNeed[]): readonly RiskWarning[] {
+  const warnings: RiskWarning[] = []
+  for (const call of calls) {
+    const action = decodeCall({ to: call.to, data: call.data }, []).action
+    if (action.kind !== 'approve' && action.kind !== 'increaseAllowance') continue
+    const need = needs.find((n) => n.token.toLowerCase() === call.to.toLowerCase())
+    const symbol = need?.symbol ?? shortAddress(call.to)
+    warnings.push(...riskWarnings({ approval: { amount: action.amount.raw, symbol, ...(need === undefined ? {} : { needed: need.amount }) } }))
+  }
   return warnings
 }

@@ -28,12 +28,12 @@ addEnglish(send, errors, shared)
  */
 export default function SendPreviewView() {
   useAreaStyles(sendCss)
-  const { confirm, reviewState, confirmState } = useSend()
+  const { confirm, review, reviewState, confirmState } = useSend()
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
   const i18n = useI18n()
   const { money } = useMoney()
-  const simulation = useTransactionPreview()
+  const simulation = useTransactionPreview(review.chainPreview)
   const { t } = i18n
   const plan = reviewState.status === 'ready' ? reviewState.preview : undefined
   // The explicit yes for a receiver that would lose the money; a new review asks again.

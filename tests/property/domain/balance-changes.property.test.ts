@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { balanceChanges, NATIVE_ASSET, transfersFromLogs, TRANSFER_TOPIC, TRACED_NATIVE, type AssetTransfer } from '../../../src/domain/preview/balance-changes'
+import { balanceChanges, NATIVE_ASSET, type AssetTransfer } from '../../../src/domain/preview/balance-changes'
+import { transfersFromLogs, TRANSFER_TOPIC, TRACED_NATIVE } from '../../../src/domain/preview/simulated-logs'
 
 const ME = '0x00000000000000000000000000000000000000aa'
 const address = fc.constantFrom(ME, ME.toUpperCase().replace('0X', '0x'), '0x00000000000000000000000000000000000000bb', '0x00000000000000000000000000000000000000cc')

@@ -1,6 +1,7 @@
 import type { PublicClient } from 'viem'
 import type { CaipNetwork } from '../../../domain/entities'
-import { NATIVE_ASSET, transfersFromLogs, type RawLog } from '../../../domain/preview/balance-changes'
+import type { NativeAsset } from '../../../domain/preview/balance-changes'
+import { transfersFromLogs, type RawLog } from '../../../domain/preview/simulated-logs'
 import type { SimulatedToken, SimulationOutcome, SimulationRequest, TransactionSimulator } from '../../../ports/transaction-simulator'
 
 type SimulateClient = Pick<PublicClient, 'request' | 'readContract'>
@@ -9,6 +10,8 @@ type SimulateClient = Pick<PublicClient, 'request' | 'readContract'>
 const MAX_SYMBOL = 24
 /** More calls than this are not simulated (a review never has more; a bigger request is not ours). */
 const MAX_CALLS = 16
+/** The native coin's asset key in a transfer (the domain's NATIVE_ASSET). */
+const NATIVE: NativeAsset = 'native'
 
 interface SimulatedCallResult {
   readonly status?: string
@@ -65,7 +68,7 @@ export class ViemTransactionSimulator implements TransactionSimulator {
     if (failed >= 0) return { status: 'reverted', callIndex: failed, reason: await revertReason(calls[failed]?.returnData ?? '0x') }
     const transfers = transfersFromLogs(calls.flatMap((call) => call.logs ?? []))
     const gasUsed = calls.reduce((sum, call) => sum + hexToBig(call.gasUsed), 0n)
-    const contracts = [...new Set(transfers.map((t) => t.asset).filter((a) => a !== NATIVE_ASSET))]
+    const contracts = [...new Set(transfers.map((t) => t.asset).filter((a) => a !== NATIVE))]
     const tokens = await Promise.all(contracts.map((address) => tokenOf(client, address)))
     options.signal?.throwIfAborted()
     return { status: 'ok', transfers, gasUsed, tokens }

@@ -1,19 +1,20 @@
 import { useObservableState } from 'observable-hooks'
 import { of } from 'rxjs'
-import { TransactionPreview, type PreviewChange, type TransactionPreviewState } from '../../../application/preview/transaction-preview'
+import type { Observable } from 'rxjs'
+import type { PreviewChange, TransactionPreviewState } from '../../../application/preview/transaction-preview'
 import { fiatValue, formatAmountExact } from '../../../domain/format/amount'
 import { shortAddress } from '../../../domain/format/address'
 import type { RiskWarning } from '../../../domain/preview/risk-warnings'
 import { Spinner } from '../../components'
-import { useOptionalService } from '../../di-context'
 import { useI18n, type I18n } from '../../i18n/i18n'
 import { useMoney } from '../use-money'
 
 const IDLE = of<TransactionPreviewState>({ status: 'idle' })
 
 /** The chain's preview of the review's transactions, or undefined when the host turned previews off. */
-export function useTransactionPreview(): TransactionPreviewState | undefined {
-  const preview = useOptionalService(TransactionPreview)
+export function useTransactionPreview(
+  preview: { readonly state$: Observable<TransactionPreviewState>; readonly snapshot: TransactionPreviewState } | undefined,
+): TransactionPreviewState | undefined {
   const state = useObservableState(preview?.state$ ?? IDLE, (): TransactionPreviewState => preview?.snapshot ?? { status: 'idle' })
   return preview === undefined ? undefined : state
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { balanceChanges, NATIVE_ASSET, transfersFromLogs, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../../../../src/domain/preview/balance-changes'
+import { balanceChanges, NATIVE_ASSET } from '../../../../src/domain/preview/balance-changes'
+import { transfersFromLogs, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from '../../../../src/domain/preview/simulated-logs'
 
 const ME = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const POOL = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
