@@ -136,8 +136,8 @@ test.describe('transaction previews', () => {
     // A swap service that builds an unlimited approval (not the exact amount the swap needs) is called out.
     await page.route('**/v1/convert/build-approve**', async (route) => {
       const response = await route.fetch()
-      const body = (await response.json()) as { data: string }
-      await route.fulfill({ response, json: { ...body, data: `${body.data.slice(0, 74)}${'f'.repeat(64)}` } })
+      const body = (await response.json()) as { tx: { data: string } }
+      await route.fulfill({ response, json: { tx: { ...body.tx, data: `${body.tx.data.slice(0, 74)}${'f'.repeat(64)}` } } })
     })
     await page.getByTestId('account-swap').click()
     await fillSwap(page, 'dUSD', 'ETH', '3')
