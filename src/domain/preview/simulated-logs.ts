@@ -72,3 +72,48 @@ function addressOf(topic: string | undefined): string | undefined {
   if (value === undefined || value >> 160n !== 0n) return undefined
   return `0x${value.toString(16).padStart(40, '0')}`
 }
+
+/** One call's result in an `eth_simulateV1` answer. */
+export interface SimulatedCallResult {
+  readonly status?: string
+  readonly returnData?: string
+  readonly gasUsed?: string
+  readonly logs?: readonly RawLog[]
+}
+
+/** The calls of an `eth_simulateV1` answer of one block, or undefined when it is not one. */
+export function simulatedCalls(blocks: unknown): readonly SimulatedCallResult[] | undefined {
+  if (!Array.isArray(blocks) || blocks.length !== 1) return undefined
+  const calls = (blocks[0] as { calls?: unknown } | null)?.calls
+  return Array.isArray(calls) ? (calls as SimulatedCallResult[]) : undefined
+}
+
+const ERROR_STRING = '0x08c379a0'
+const PANIC = '0x4e487b71'
+/** A revert reason longer than this is cut: it is shown on one line. */
+const MAX_REASON = 200
+
+/** A revert's reason: `Error(string)`'s text, "panic 0x11" for a panic, else the raw data (cut). */
+export function revertReason(data: string | undefined): string {
+  if (data === undefined || data === '0x' || data === '') return 'execution reverted'
+  const lower = data.toLowerCase()
+  if (lower.startsWith(PANIC)) {
+    const code = word(lower.slice(10), 0)
+    if (code !== undefined) return `panic 0x${code.toString(16)}`
+  }
+  if (lower.startsWith(ERROR_STRING)) {
+    const body = lower.slice(10)
+    const offset = word(body, 0)
+    const length = offset === undefined || offset % 32n !== 0n ? undefined : word(body, Number(offset / 32n))
+    if (offset !== undefined && length !== undefined && length <= BigInt(body.length)) {
+      const start = Number(offset) * 2 + 64
+      const hex = body.slice(start, start + Number(length) * 2)
+      if (hex.length === Number(length) * 2) {
+        const bytes = new Uint8Array(hex.match(/../g)?.map((b) => parseInt(b, 16)) ?? [])
+        const text = new TextDecoder().decode(bytes)
+        return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON)}…` : text
+      }
+    }
+  }
+  return data.length > 74 ? `${data.slice(0, 74)}…` : data
+}

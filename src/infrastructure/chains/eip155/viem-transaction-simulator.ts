@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem'
 import type { CaipNetwork } from '../../../domain/entities'
 import type { NativeAsset } from '../../../domain/preview/balance-changes'
-import { transfersFromLogs, type RawLog } from '../../../domain/preview/simulated-logs'
+import { revertReason, simulatedCalls, transfersFromLogs } from '../../../domain/preview/simulated-logs'
 import type { SimulatedToken, SimulationOutcome, SimulationRequest, TransactionSimulator } from '../../../ports/transaction-simulator'
 
 type SimulateClient = Pick<PublicClient, 'request' | 'readContract'>
@@ -12,13 +12,6 @@ const MAX_SYMBOL = 24
 const MAX_CALLS = 16
 /** The native coin's asset key in a transfer (the domain's NATIVE_ASSET). */
 const NATIVE: NativeAsset = 'native'
-
-interface SimulatedCallResult {
-  readonly status?: string
-  readonly returnData?: string
-  readonly gasUsed?: string
-  readonly logs?: readonly RawLog[]
-}
 
 /**
  * {@link TransactionSimulator} for eip155 networks: one `eth_simulateV1` request (transfer tracing
@@ -62,10 +55,10 @@ export class ViemTransactionSimulator implements TransactionSimulator {
       return { status: 'unavailable', cause: error instanceof Error ? error.message : String(error) }
     }
     options.signal?.throwIfAborted()
-    const calls = readCalls(blocks)
+    const calls = simulatedCalls(blocks)
     if (calls === undefined) return { status: 'unavailable', cause: 'unreadable eth_simulateV1 answer' }
     const failed = calls.findIndex((call) => call.status !== '0x1')
-    if (failed >= 0) return { status: 'reverted', callIndex: failed, reason: await revertReason(calls[failed]?.returnData ?? '0x') }
+    if (failed >= 0) return { status: 'reverted', callIndex: failed, reason: revertReason(calls[failed]?.returnData) }
     const transfers = transfersFromLogs(calls.flatMap((call) => call.logs ?? []))
     const gasUsed = calls.reduce((sum, call) => sum + hexToBig(call.gasUsed), 0n)
     const contracts = [...new Set(transfers.map((t) => t.asset).filter((a) => a !== NATIVE))]
@@ -88,28 +81,8 @@ export class ViemTransactionSimulator implements TransactionSimulator {
   }
 }
 
-function readCalls(blocks: unknown): readonly SimulatedCallResult[] | undefined {
-  if (!Array.isArray(blocks) || blocks.length !== 1) return undefined
-  const calls = (blocks[0] as { calls?: unknown }).calls
-  return Array.isArray(calls) ? (calls as SimulatedCallResult[]) : undefined
-}
-
 function hexToBig(hex: string | undefined): bigint {
   return hex !== undefined && /^0x[0-9a-fA-F]+$/.test(hex) ? BigInt(hex) : 0n
-}
-
-/** `Error(string)`'s text, "panic 0x11" for a panic, or the raw data (cut) when nothing decodes. */
-async function revertReason(data: string): Promise<string> {
-  if (data === '0x' || data === '') return 'execution reverted'
-  const { decodeErrorResult } = await import('viem')
-  try {
-    const decoded = decodeErrorResult({ data: data as `0x${string}` })
-    if (decoded.errorName === 'Error') return String(decoded.args?.[0] ?? 'execution reverted')
-    if (decoded.errorName === 'Panic') return `panic 0x${BigInt(decoded.args?.[0] as bigint).toString(16)}`
-  } catch {
-    // Not a standard error: the raw data says what the contract returned.
-  }
-  return data.length > 74 ? `${data.slice(0, 74)}…` : data
 }
 
 const ERC20_META = [
