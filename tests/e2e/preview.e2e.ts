@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEVNET_CONTRACTS } from '../../devnet/src/config'
 import { seriousViolations } from './support/axe'
 import { DEVNET_WALLET_RDNS } from './support/dev-wallet'
+import { frame, fresh, signIn } from './support/embedded-login'
 import { expect, snapshot, test } from './support/fixtures'
 import { fillSwap, units } from './support/swap-form'
 import { setTheme } from './support/theme'
@@ -164,5 +165,26 @@ test.describe('transaction previews', () => {
     expect(await seriousViolations(page)).toEqual([])
     await snapshot(page, 'preview-send-reverted-dark')
     expect(await balances(world, me)).toEqual(before)
+  })
+
+  test('an email-login visitor sees the same preview inside the wallet frame, computed there', async ({ page, world }) => {
+    await page.goto('/')
+    const address = await signIn(page, world, fresh('preview'))
+    const before = await createPublicClient({ transport: http(world.rpcUrls[31337]) }).getBalance({ address })
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('account-send').click()
+    await fillSend(page, 'ETH', '0.01', receiver)
+    await page.getByTestId('send-review').click()
+    expect(await changes(page)).toEqual(['−0.01 ETH'])
+    await page.getByTestId('send-confirm').click()
+    await expect(page.getByTestId('embedded-approval')).toBeVisible()
+    // The frame's own reading: simulated by the wallet service from the visitor's address.
+    await expect(frame(page).getByText('Balance change')).toBeVisible()
+    await expect(frame(page).getByText('−0.01 ETH', { exact: true })).toBeVisible()
+    await snapshot(page, 'preview-frame')
+    await frame(page).getByTestId('frame-reject').click()
+    await expect(page.getByTestId('embedded-approval')).toBeHidden()
+    expect(await createPublicClient({ transport: http(world.rpcUrls[31337]) }).getBalance({ address })).toBe(before)
   })
 })
