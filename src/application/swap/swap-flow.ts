@@ -22,7 +22,7 @@
  */
 // Only BehaviorSubject from rxjs, timing through the scheduler itself: operators here would split
 // the shared rxjs chunks differently and grow the page's first script.
-import { simulateSwap, type SwapPreviewer } from './swap-simulation'
+import { simulateSwap } from './swap-simulation'
 import { swapPreviewFigures, type SwapPreviewFigures } from './swap-preview-figures'
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
 import type { SwapToken } from '../../domain/entities'
@@ -35,7 +35,7 @@ import { isAbortError } from '../../ports/http-errors'
 import { ConfirmSwap } from './swap-confirm'
 import { formErrorOf, nativeRowOf, parsedAmountOf, swapRow, tokenOf } from './swap-form'
 import { SwapQuotes } from './swap-quote'
-import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapPreview, type SwapState, type SwapTokenRow } from './swap-state'
+import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapPreview, type SwapPreviewer, type SwapState, type SwapTokenRow } from './swap-state'
 
 export type { QuoteState, SubmitState, SwapFlowDeps, SwapPreview, SwapQuoteInfo, SwapState, SwapTokenRow } from './swap-state'
 export { SWAP_QUOTE_DEBOUNCE_MS } from './swap-state'

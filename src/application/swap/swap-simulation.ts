@@ -7,10 +7,8 @@
 import { SWAP_SLIPPAGE_TOLERANCE } from '../../domain/constants'
 import { isNativeSwapToken } from '../../domain/swap/swap-math'
 import type { SimulatedCall } from '../../ports/transaction-simulator'
-import type { PreviewToken, TransactionPreview } from '../preview/transaction-preview'
-import type { SwapAccount, SwapFlowDeps, SwapPreview, SwapTokenRow } from './swap-state'
-
-export type SwapPreviewer = Pick<TransactionPreview, 'preview' | 'unavailable' | 'clear' | 'state$' | 'snapshot'>
+import type { PreviewToken } from '../preview/transaction-preview'
+import type { SwapAccount, SwapFlowDeps, SwapPreview, SwapPreviewer, SwapTokenRow } from './swap-state'
 
 /** Simulates the previewed swap; never rejects (a service that cannot build it makes the preview unavailable). */
 export async function simulateSwap(deps: Pick<SwapFlowDeps, 'api' | 'logger'>, previewer: SwapPreviewer, preview: SwapPreview, account: SwapAccount): Promise<void> {
