@@ -93,6 +93,11 @@ export interface FeaturesConfig {
   email?: boolean | undefined
   socials?: (typeof SOCIAL_LOGINS)[number][] | undefined
   activity?: boolean | undefined
+  /**
+   * The review views show what the chain would do (simulated balance changes, a revert's reason)
+   * and risk warnings before the wallet is asked. Default: on.
+   */
+  preview?: boolean | undefined
 }
 
 export interface CustomWalletConfig {
@@ -169,6 +174,8 @@ export interface WalletModalConfig {
    * Default: the spec's restricted list (RESTRICTED_TIMEZONES); `[]` offers them everywhere.
    */
   restrictedTimezones?: string[] | undefined
+  /** Receivers the review warns about (addresses, any case): one plain line, never blocking. */
+  denyList?: string[] | undefined
   /**
    * The host's terms of service and privacy policy, linked from the checkbox that
    * `features.legalCheckbox` puts before every connect method (http(s) URLs).
@@ -273,6 +280,7 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     email: flag,
     socials: optional(array(oneOf(SOCIAL_LOGINS))),
     activity: flag,
+    preview: flag,
   })
   const customWallet = object({
     id: nonEmpty,
@@ -322,6 +330,7 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     // Absent: the convert adapter's default, the spec's swap networks (kept out of the first script).
     swapChainIds: optional(array(integer(1))),
     restrictedTimezones: optional(strArray),
+    denyList: optional(strArray),
     termsConditionsUrl: optional(httpUrl),
     privacyPolicyUrl: optional(httpUrl),
     ens: optional(

@@ -118,6 +118,40 @@ const READ_METHODS = new Set([
   'eth_maxPriorityFeePerGas',
 ])
 
+/** Said for a simulation the wallet does not run for a user: not its own calls, too many, or with overrides. */
+export const SIMULATION_REFUSED = 'Only a simulation of your own calls, up to 16, without overrides'
+const MAX_SIMULATED_CALLS = 16
+
+/**
+ * An `eth_simulateV1` request the wallet passes to the chain for a user: one block of at most 16
+ * calls from the user's own addresses, with transfer tracing and no validation, against the latest
+ * block, rebuilt from its fields (no state or block overrides, nothing else). Anything else: undefined.
+ */
+export function boundedSimulation(params: readonly unknown[], own: readonly string[]): unknown[] | undefined {
+  if (params.length !== 2 || params[1] !== 'latest') return undefined
+  const options = params[0] as { blockStateCalls?: unknown } | null
+  if (typeof options !== 'object' || options === null || Object.keys(options).some((k) => !['blockStateCalls', 'traceTransfers', 'validation'].includes(k))) return undefined
+  const blocks = options.blockStateCalls
+  if (!Array.isArray(blocks) || blocks.length !== 1) return undefined
+  const block = blocks[0] as { calls?: unknown } | null
+  if (typeof block !== 'object' || block === null || Object.keys(block).some((k) => k !== 'calls')) return undefined
+  const calls = block.calls
+  if (!Array.isArray(calls) || calls.length === 0 || calls.length > MAX_SIMULATED_CALLS) return undefined
+  const mine = new Set(own.map((a) => a.toLowerCase()))
+  const clean: Record<string, string>[] = []
+  for (const call of calls as unknown[]) {
+    if (typeof call !== 'object' || call === null) return undefined
+    const c = call as Record<string, unknown>
+    if (Object.keys(c).some((k) => !['from', 'to', 'data', 'value'].includes(k))) return undefined
+    if (typeof c.from !== 'string' || !mine.has(c.from.toLowerCase())) return undefined
+    if (typeof c.to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(c.to)) return undefined
+    if (c.data !== undefined && (typeof c.data !== 'string' || !/^0x(?:[0-9a-fA-F]{2}){0,65536}$/.test(c.data))) return undefined
+    if (c.value !== undefined && (typeof c.value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(c.value))) return undefined
+    clean.push({ from: c.from, to: c.to, ...(c.data === undefined ? {} : { data: c.data as string }), ...(c.value === undefined ? {} : { value: c.value as string }) })
+  }
+  return [{ blockStateCalls: [{ calls: clean }], traceTransfers: true, validation: false }, 'latest']
+}
+
 /**
  * An EOA's call batch (sent one transaction at a time) is named by its chain and its transactions'
  * hashes: nothing is kept, so any replica reads its status from the chain, and only for the user
@@ -448,6 +482,12 @@ export async function buildWalletServer(parts: WalletServerParts): Promise<Fasti
             },
           },
         }
+      }
+      case 'eth_simulateV1': {
+        // The wallet's own preview of a request: the user's calls, bounded, rebuilt field by field.
+        const request = boundedSimulation(params, [user.evmAddress, ...(smartAddress === undefined ? [] : [smartAddress])])
+        if (request === undefined) throw new WalletHttpError(400, SIMULATION_REFUSED)
+        return { json: { result: await publicClient.request({ method: 'eth_simulateV1', params: request } as never) } }
       }
       default:
         if (READ_METHODS.has(method)) return { json: { result: await publicClient.request({ method: method as never, params: params as never }) } }

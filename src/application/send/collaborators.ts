@@ -6,6 +6,7 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { Observable } from 'rxjs'
 import type { SnackText, TokenBalance } from '../../domain/entities'
+import type { TransactionPreview } from '../preview/transaction-preview'
 
 /** The connected account's token balances on its current network. */
 export interface SendBalanceSource {
@@ -24,3 +25,9 @@ export interface SendNotifier {
   showSuccess(message: string, transactionHash?: string, text?: SnackText): void
   showError(message: string, text?: SnackText): void
 }
+
+/**
+ * The modal's one TransactionPreview (bound with the account's module when features.preview is
+ * on): the token lives here so the swap's bindings reach it without loading its module.
+ */
+export const TransactionPreviewToken = Symbol('TransactionPreview') as ServiceIdentifier<TransactionPreview>

@@ -21,6 +21,8 @@ import type { SendError } from '../../domain/send/send-errors'
 import { coversNetworkFee, displayFee, maxNativeAmount } from '../../domain/send/send-fees'
 import { contractAddress } from '../../domain/send/send-token'
 import type { Logger } from '../../ports/logger'
+import { riskWarnings, type RiskWarning } from '../../domain/preview/risk-warnings'
+import type { PreviewToken, TransactionPreview, TransactionPreviewState } from '../preview/transaction-preview'
 import type { GasEstimate, TokenTransfers, TransferRequest } from '../../ports/token-transfers'
 import type { ModalStore } from '../modal-store'
 import type { SendBalanceSource } from './collaborators'
@@ -51,6 +53,13 @@ export interface SendPreview {
   readonly warnings: readonly SendWarning[]
   /** A warning that needs an explicit yes before Send goes to the wallet. */
   readonly needsAcknowledgement: boolean
+  /** Plain lines about risks the review shows (deny-listed receiver, a first transfer); never blocking. */
+  readonly risks: readonly RiskWarning[]
+  /**
+   * Set when the chain says the transfer would fail (its decoded reason): the fee could not be
+   * estimated (`fee` is empty) and the review's button reads "Send anyway".
+   */
+  readonly revert?: string
 }
 
 export type ReviewSendState =
@@ -70,6 +79,12 @@ export interface ReviewSendDeps {
   readonly logger: Logger
   /** Native currency of each configured network, by CAIP-2 id. */
   readonly nativeCurrencies?: Readonly<Record<string, { symbol: string; decimals: number }>>
+  /** What the chain would do with the transfer, shown with the review; absent: no preview. */
+  readonly preview?: Pick<TransactionPreview, 'preview' | 'clear' | 'state$' | 'snapshot'>
+  /** The host's deny-list of receivers (addresses). */
+  readonly denyList?: readonly string[]
+  /** Addresses the account sent to before, when its whole history is known; else undefined. */
+  readonly pastReceivers?: (account: string) => readonly string[] | undefined
 }
 
 const EDITING: ReviewSendState = { status: 'editing' }
@@ -90,6 +105,11 @@ export class ReviewSend {
     )
   }
 
+  /** What the chain would do with the reviewed transfer; undefined when the host turned previews off. */
+  get chainPreview(): { readonly state$: Observable<TransactionPreviewState>; readonly snapshot: TransactionPreviewState } | undefined {
+    return this.deps.preview
+  }
+
   get snapshot(): ReviewSendState {
     return stateFor(this.outcome.value, this.deps.form.snapshot)
   }
@@ -102,6 +122,7 @@ export class ReviewSend {
     const account = this.deps.form.account
     if (!account) return this.fail(revision, { kind: 'notConnected' })
     this.settle(revision, { status: 'checking' })
+    this.deps.preview?.clear()
     const { values } = form
 
     // An amount of zero is refused before anything is looked up or estimated.
@@ -141,12 +162,25 @@ export class ReviewSend {
       amount: parsed.value,
       ...(isNativeToken(token) ? {} : { token: contractAddress(token) }),
     }
+    const native = this.nativeBalance(account.caipNetworkId)
     let gas: GasEstimate
     try {
       gas = await this.deps.transfers.estimate(request)
     } catch (error) {
       if (this.stale(revision)) return false
       this.deps.logger.warn('Send fee estimate failed', error)
+      // The chain may say why it would fail: then the review shows that reason and lets the visitor send anyway.
+      const simulated = sendErrorOf(error).kind === 'feeEstimateFailed' ? await this.deps.preview?.preview(previewInput(request, token, native)) : undefined
+      if (this.stale(revision)) return false
+      if (simulated?.status === 'reverted') {
+        return this.ready(revision, {
+          ...this.describe(request, token, parsed, receiverAddress, receiverName, warnings, locale),
+          fee: '',
+          feeSymbol: '',
+          gas: { gas: 0n, gasPrice: 0n, fee: 0n },
+          revert: simulated.reason,
+        })
+      }
       // A receiver that loses the money (a token refuses the zero address): that is the reason to give.
       const warning = warnings.find((w) => needsAcknowledgement([w]))
       if (warning !== undefined && sendErrorOf(error).kind === 'feeEstimateFailed') return this.fail(revision, { kind: 'receiverWarning', warning })
@@ -154,7 +188,6 @@ export class ReviewSend {
     }
     if (this.stale(revision)) return false
 
-    const native = this.nativeBalance(account.caipNetworkId)
     const sendsNative = isNativeToken(token)
     const nativeBalance = sendsNative ? tokenBalanceUnits(token) : native ? tokenBalanceUnits(native) : 0n
     if (!coversNetworkFee({ sendsNative, amount: parsed.value, fee: gas.fee, nativeBalance })) {
@@ -163,8 +196,38 @@ export class ReviewSend {
 
     const nativeMeta = this.nativeMeta(account.caipNetworkId, native ?? (sendsNative ? token : undefined))
     const feePrice = native?.price ?? (sendsNative ? token.price : undefined)
+    const ready = this.ready(revision, {
+      ...this.describe(request, token, parsed, receiverAddress, receiverName, warnings, locale),
+      fee: displayFee(gas.fee, nativeMeta.decimals),
+      feeSymbol: nativeMeta.symbol,
+      ...(feePrice !== undefined && feePrice > 0 ? { feeFiat: fiatValue(gas.fee, nativeMeta.decimals, feePrice, locale) } : {}),
+      ...(feePrice !== undefined && feePrice > 0 ? { feeFiatUsd: fiatValue(gas.fee, nativeMeta.decimals, feePrice) } : {}),
+      gas,
+    })
+    // The chain's view of the transfer fills in while the review is open.
+    this.deps.preview?.preview(previewInput(request, token, native)).catch(() => undefined)
+    return ready
+  }
+
+  private ready(revision: number, preview: SendPreview): true {
+    this.settle(revision, { status: 'ready', preview })
+    this.deps.modal.push('SendPreview')
+    return true
+  }
+
+  /** What the review says of the transfer itself, whatever the fee. */
+  private describe(
+    request: TransferRequest,
+    token: TokenBalance,
+    parsed: { readonly value: bigint; readonly normalized: string },
+    receiverAddress: string,
+    receiverName: string | undefined,
+    warnings: readonly SendWarning[],
+    locale: string,
+  ): Omit<SendPreview, 'fee' | 'feeSymbol' | 'gas'> {
     const decimals = tokenDecimals(token)
-    const preview: SendPreview = {
+    const past = this.deps.pastReceivers?.(request.from)
+    return {
       request,
       token,
       amount: parsed.normalized,
@@ -172,18 +235,11 @@ export class ReviewSend {
       receiverAddress,
       ...(receiverName === undefined ? {} : { receiverName }),
       ...(token.price > 0 ? { fiat: fiatValue(parsed.value, decimals, token.price, locale) } : {}),
-      fee: displayFee(gas.fee, nativeMeta.decimals),
-      feeSymbol: nativeMeta.symbol,
-      ...(feePrice !== undefined && feePrice > 0 ? { feeFiat: fiatValue(gas.fee, nativeMeta.decimals, feePrice, locale) } : {}),
       ...(token.price > 0 ? { fiatUsd: fiatValue(parsed.value, decimals, token.price) } : {}),
-      ...(feePrice !== undefined && feePrice > 0 ? { feeFiatUsd: fiatValue(gas.fee, nativeMeta.decimals, feePrice) } : {}),
-      gas,
       warnings,
       needsAcknowledgement: needsAcknowledgement(warnings),
+      risks: riskWarnings({ receiver: receiverAddress, ...(this.deps.denyList === undefined ? {} : { denyList: this.deps.denyList }), ...(past === undefined ? {} : { pastReceivers: past }) }),
     }
-    this.settle(revision, { status: 'ready', preview })
-    this.deps.modal.push('SendPreview')
-    return true
   }
 
   /**
@@ -250,4 +306,23 @@ export class ReviewSend {
 
 function stateFor(outcome: Outcome, form: SendFormState): ReviewSendState {
   return outcome.revision === form.revision ? outcome.state : EDITING
+}
+
+/** The transfer as one call to simulate, with the tokens the review can name (the one sent, the native coin). */
+function previewInput(request: TransferRequest, token: TokenBalance, native: TokenBalance | undefined): Parameters<TransactionPreview['preview']>[0] {
+  const call = request.token === undefined ? { to: request.to, value: request.amount } : { to: request.token, data: erc20TransferData(request.to, request.amount) }
+  const tokens: PreviewToken[] = [token, ...(native === undefined || native === token ? [] : [native])].map((t) => ({
+    ...(isNativeToken(t) ? {} : { address: contractAddress(t) }),
+    symbol: t.symbol,
+    decimals: tokenDecimals(t),
+    ...(t.price > 0 ? { priceUsd: t.price } : {}),
+    ...(t.iconUrl === undefined ? {} : { iconUrl: t.iconUrl }),
+  }))
+  return { chainId: request.chainId, from: request.from, calls: [call], tokens }
+}
+
+/** `transfer(to, amount)` of an ERC-20, as call data. */
+function erc20TransferData(to: string, amount: bigint): string {
+  const address = to.replace(/^0x/i, '').toLowerCase().padStart(64, '0')
+  return `0xa9059cbb${address}${amount.toString(16).padStart(64, '0')}`
 }

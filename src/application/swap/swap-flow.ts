@@ -22,6 +22,7 @@
  */
 // Only BehaviorSubject from rxjs, timing through the scheduler itself: operators here would split
 // the shared rxjs chunks differently and grow the page's first script.
+import { simulateSwap } from './swap-simulation'
 import { swapPreviewFigures, type SwapPreviewFigures } from './swap-preview-figures'
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs'
 import type { SwapToken } from '../../domain/entities'
@@ -34,7 +35,7 @@ import { isAbortError } from '../../ports/http-errors'
 import { ConfirmSwap } from './swap-confirm'
 import { formErrorOf, nativeRowOf, parsedAmountOf, swapRow, tokenOf } from './swap-form'
 import { SwapQuotes } from './swap-quote'
-import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapPreview, type SwapState, type SwapTokenRow } from './swap-state'
+import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapPreview, type SwapPreviewer, type SwapState, type SwapTokenRow } from './swap-state'
 
 export type { QuoteState, SubmitState, SwapFlowDeps, SwapPreview, SwapQuoteInfo, SwapState, SwapTokenRow } from './swap-state'
 export { SWAP_QUOTE_DEBOUNCE_MS } from './swap-state'
@@ -69,6 +70,11 @@ export class SwapFlow {
     const kept = s.quote.status === 'ready' || s.quote.status === 'loading'
     if (kept && formErrorOf(next, parsedAmountOf(next, this.deps.locale)) === s.formError) return
     this.edit({})
+  }
+
+  /** What the chain would do with the previewed swap; undefined when the host turned previews off. */
+  get chainPreview(): Pick<SwapPreviewer, 'state$' | 'snapshot'> | undefined {
+    return this.deps.preview
   }
 
   get snapshot(): SwapState {
@@ -167,12 +173,11 @@ export class SwapFlow {
     }
     // Only worth asking when there is something to batch; the answer is a read, never a prompt.
     const batch = needsApproval ? await this.deps.calls?.capabilities(account.caipNetworkId, account.address) : undefined
-    this.set({
-      ...this.subject.value,
-      preview: { from, to, amountText: s.amount, quote: s.quote.quote, needsApproval, ...(batch === undefined ? {} : { batch }), ...optionalNative(nativeRowOf(s)) },
-      submit: { status: 'idle' },
-    })
+    const preview: SwapPreview = { from, to, amountText: s.amount, quote: s.quote.quote, needsApproval, ...(batch === undefined ? {} : { batch }), ...optionalNative(nativeRowOf(s)) }
+    this.set({ ...this.subject.value, preview, submit: { status: 'idle' } })
     this.deps.modal.push('SwapPreview')
+    // The chain's view of the swap fills in while the review is open.
+    if (this.deps.preview !== undefined) void simulateSwap(this.deps, this.deps.preview, preview, account)
   }
 
   /** Takes a fresh quote that replaced the previewed one as the new preview (the visitor agreed to it). */

@@ -2,6 +2,7 @@
  * The swap flow's state, its dependencies and the words it says itself (./swap-flow.ts owns the
  * state; the form, quote, confirm and batch parts read and write it through the flow).
  */
+import type { TransactionPreview } from '../preview/transaction-preview'
 import type { SchedulerLike } from 'rxjs'
 import type { CaipNetworkId, SwapToken } from '../../domain/entities'
 import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
@@ -105,7 +106,12 @@ export interface SwapFlowDeps {
   readonly clock: Clock
   readonly logger: Logger
   readonly locale?: string
+  /** What the chain would do with the swap, shown on its review; absent: no preview. */
+  readonly preview?: SwapPreviewer
 }
+
+/** What the swap needs of the modal's TransactionPreview. */
+export type SwapPreviewer = Pick<TransactionPreview, 'preview' | 'unavailable' | 'clear' | 'state$' | 'snapshot'>
 
 /** Typing pauses this long before a quote is asked for. */
 export const SWAP_QUOTE_DEBOUNCE_MS = 400

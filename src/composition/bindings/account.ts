@@ -25,7 +25,7 @@ import { unlessOverridden, type Binder } from '../binder'
 import { ActivityStore, TransactionsStore } from '../../application/activity/activity-store'
 import { BalanceStore } from '../../application/account/balance-store'
 import { balanceSourceFrom } from '../../application/send/balance-source'
-import { SendBalanceSource } from '../../application/send/collaborators'
+import { SendBalanceSource, TransactionPreviewToken } from '../../application/send/collaborators'
 import { ConfirmSend } from '../../application/send/confirm-send'
 import { ReviewSend } from '../../application/send/review-send'
 import { SendForm } from '../../application/send/send-form'
@@ -71,6 +71,10 @@ import type { ChainWing } from '../../infrastructure/chains/wing'
 import { LocaleStore } from '../../application/locale-store'
 import { PaymasterService } from '../../ports/paymaster-service'
 import { FetchPaymasterService } from '../../infrastructure/http/fetch-paymaster-service'
+import { TransactionPreview } from '../../application/preview/transaction-preview'
+import { TransactionSimulator } from '../../ports/transaction-simulator'
+import { NamespaceTransactionSimulator } from '../../infrastructure/chains/namespace-transaction-simulator'
+import { pastReceivers } from '../../application/preview/past-receivers'
 
 /**
  * The account module's bindings (account, networks, send and activity), a chunk of their own: what
@@ -326,9 +330,24 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
         },
       }),
   )
+  // What the chain would do with a review's transactions, on the network's own RPC (features.preview).
+  const previews = config.features.preview !== false
+  if (previews) {
+    binder.bind(TransactionSimulator).toDynamicValue(() => new NamespaceTransactionSimulator(wings))
+    binder.bind(TransactionPreviewToken).toDynamicValue(
+      (ctx) =>
+        new TransactionPreview({
+          simulator: ctx.get(TransactionSimulator),
+          network: (chainId) => ctx.get(NetworksStore).snapshot.networks.find((n) => n.caipNetworkId === chainId),
+          logger: ctx.get(Logger),
+        }),
+    )
+  }
   binder.bind(ReviewSend).toDynamicValue(
     (ctx) =>
       new ReviewSend({
+        ...(previews ? { preview: ctx.get(TransactionPreviewToken), pastReceivers: (account: string) => pastReceivers(ctx.get(ActivityStore).snapshot, account) } : {}),
+        ...(config.denyList === undefined ? {} : { denyList: config.denyList }),
         form: ctx.get(SendForm),
         balances: ctx.get(SendBalanceSource),
         transfers: ctx.get(TokenTransfers),

@@ -5,7 +5,7 @@ import { ModalStore } from '../../application/modal-store'
 import { SnackStore } from '../../application/snack-store'
 import { ActivityStore } from '../../application/activity/activity-store'
 import { NetworksStore } from '../../application/networks/networks-store'
-import { SendBalanceSource } from '../../application/send/collaborators'
+import { SendBalanceSource, TransactionPreviewToken } from '../../application/send/collaborators'
 import { explorerLinkingNotifier } from '../../application/send/explorer-notifier'
 import { TransactionApprovals } from '../../application/send/transaction-approvals'
 import { connectedCalls } from '../../application/calls/connected-calls'
@@ -75,6 +75,8 @@ export const bindSwap: Bind = ({ container, config }) => {
       get locale() {
         return ctx.get(LocaleStore).locale
       },
+      // Bound with the account's module when the host left previews on (features.preview).
+      ...(container.isBound(TransactionPreviewToken) ? { preview: ctx.get(TransactionPreviewToken) } : {}),
     }))
   })
   let picker: SwapTokenPicker | undefined

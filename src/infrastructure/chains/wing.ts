@@ -12,6 +12,7 @@ import type { AddressRule, NamespaceCapability } from '../../domain/chains/famil
 import type { AccountType, CaipNetwork, ChainNamespace } from '../../domain/entities'
 import type { ChainFamily, WalletAccount, WalletEvent } from '../../ports/chain-family'
 import type { ChainReader } from '../../ports/chain-reader'
+import type { TransactionSimulator } from '../../ports/transaction-simulator'
 import type { Logger } from '../../ports/logger'
 import type { SiwxFamilyMessenger } from '../../ports/siwx'
 import type { WalletConnectAsk } from '../wallets/walletconnect/namespaces'
@@ -88,6 +89,8 @@ export interface WingParts {
   readonly address: () => Promise<AddressRule>
   /** Reads balances on the family's networks; absent: the family has no balances. */
   readonly reader?: () => ChainReader
+  /** Runs a review's transactions without sending them (its SDK a chunk of its own); absent: no previews. */
+  readonly simulator?: () => Promise<TransactionSimulator>
   /** The family's sign-in message format and verifier, loaded when an account of it signs in. */
   readonly messenger: (networks: readonly CaipNetwork[]) => Promise<SiwxFamilyMessenger>
   /** What the modal asks a WalletConnect wallet for in this family; absent: no WalletConnect accounts. */

@@ -14,6 +14,7 @@ import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { useMoney } from './use-money'
+import { RiskLines, TransactionPreviewPanel, useTransactionPreview } from './send/TransactionPreviewPanel'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors, shared)
@@ -27,11 +28,12 @@ addEnglish(send, errors, shared)
  */
 export default function SendPreviewView() {
   useAreaStyles(sendCss)
-  const { confirm, reviewState, confirmState } = useSend()
+  const { confirm, review, reviewState, confirmState } = useSend()
   const modal = useService(ModalStore)
   const config = useService(ModalConfig)
   const i18n = useI18n()
   const { money } = useMoney()
+  const simulation = useTransactionPreview(review.chainPreview)
   const { t } = i18n
   const plan = reviewState.status === 'ready' ? reviewState.preview : undefined
   // The explicit yes for a receiver that would lose the money; a new review asks again.
@@ -115,9 +117,13 @@ export default function SendPreviewView() {
         <div className="wg-details-row">
           <dt>{t('send.networkFee')}</dt>
           <dd data-testid="send-preview-fee">
-            <bdi data-i18n-data="">
-              {plan.fee} {plan.feeSymbol}
-            </bdi>
+            {plan.revert === undefined ? (
+              <bdi data-i18n-data="">
+                {plan.fee} {plan.feeSymbol}
+              </bdi>
+            ) : (
+              t('send.preview.feeUnknown')
+            )}
             {plan.feeFiatUsd !== undefined && (
               <span className="wg-hint">
                 {' '}
@@ -127,6 +133,14 @@ export default function SendPreviewView() {
           </dd>
         </div>
       </dl>
+      {plan.revert === undefined ? (
+        <TransactionPreviewPanel state={simulation} />
+      ) : (
+        <p className="wg-form-error" role="alert" data-testid="preview-reverted">
+          {t('send.preview.reverted', { reason: plan.revert })}
+        </p>
+      )}
+      <RiskLines risks={plan.risks} />
       {plan.warnings.length > 0 && (
         <div className="wg-send-warnings" role="alert">
           {plan.warnings.map((warning) => (
@@ -168,7 +182,7 @@ export default function SendPreviewView() {
           onClick={() => void confirm.confirm({ acknowledged: isAcknowledged })}
           data-testid="send-confirm"
         >
-          {sending ? t('send.waitingForWallet') : t('send.send')}
+          {sending ? t('send.waitingForWallet') : plan.revert === undefined ? t('send.send') : t('send.preview.sendAnyway')}
         </Button>
       </div>
     </div>

@@ -16,6 +16,7 @@ import { failureText } from '../i18n/rules'
 import { numberText } from '../i18n/format'
 import { formatUnitsShort } from '../../domain/format/amount'
 import { useMoney } from './use-money'
+import { RiskLines, TransactionPreviewPanel, useTransactionPreview } from './send/TransactionPreviewPanel'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors, shared)
@@ -33,6 +34,7 @@ export default function SwapPreviewView() {
   const i18n = useI18n()
   const { t } = i18n
   const { money } = useMoney()
+  const simulation = useTransactionPreview(swap.chainPreview)
   useEffect(() => {
     preloadApproveTransactionView().catch(() => undefined)
   }, [])
@@ -103,6 +105,13 @@ export default function SwapPreviewView() {
           </dd>
         </div>
       </dl>
+      <TransactionPreviewPanel state={simulation} />
+      {simulation?.status === 'reverted' && (
+        <p className="wg-form-error" role="alert" data-testid="preview-reverted">
+          {t('send.preview.reverted', { reason: simulation.reason })}
+        </p>
+      )}
+      <RiskLines risks={simulation === undefined || simulation.status === 'idle' ? [] : simulation.risks} />
       {preview.needsApproval && (
         <p className="wg-hint" data-testid="swap-preview-approval">
           {preview.batch === undefined
@@ -126,7 +135,13 @@ export default function SwapPreviewView() {
         </p>
       )}
       <Button fullWidth size="lg" loading={busy} disabled={busy || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">
-        {submit.status === 'approving' ? t('swap.approving') : submit.status === 'confirming' ? t('swap.confirming') : t('swap.swap')}
+        {submit.status === 'approving'
+          ? t('swap.approving')
+          : submit.status === 'confirming'
+            ? t('swap.confirming')
+            : simulation?.status === 'reverted'
+              ? t('send.preview.sendAnyway')
+              : t('swap.swap')}
       </Button>
       <Button variant="ghost" fullWidth disabled={busy} onClick={() => modal.goBack()} data-testid="swap-edit">
         {t('shell.edit')}

@@ -83,6 +83,7 @@ function configFields() {
       email: flag,
       socials: z.optional(z.array(z.enum(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']))),
       activity: flag,
+      preview: flag,
     })
   }
 

@@ -19,6 +19,7 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
   const parent = { name: 'the host page' }
   const posted: Record<string, unknown>[] = []
   const rpcCalls: { method: string; params: unknown }[] = []
+  const previewReads: unknown[] = []
   const storage = new Map<string, string>([[FRAME_STORAGE_KEYS.token, 'good-token']])
   const shown: ApprovalDetails[] = []
   const answers: ((approved: boolean) => void)[] = []
@@ -30,6 +31,11 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
     '/v1/user': ({ token }) => (token === undefined ? { status: 401, json: { message: 'Not signed in' } } : { json: { email: 'ada@example.test', accounts: { eip155: ADDRESS } } }),
     '/v1/rpc': ({ body }) => {
       const { method, params } = body as { method: string; params: unknown }
+      // The frame's own preview of a request (a simulation, a read): kept apart from what the wallet does.
+      if (method === 'eth_simulateV1') {
+        previewReads.push(params)
+        return { json: { result: [] } }
+      }
       rpcCalls.push({ method, params })
       return { json: { result: `signature ${rpcCalls.length}` } }
     },
@@ -74,7 +80,7 @@ export function aHostileHost(routes: Record<string, Route> = {}) {
   const send = (action: string, payload: unknown, id = `r${++n}`) =>
     frame.handle({ origin: HOST, source: parent, data: { channel: FRAME_CHANNEL, kind: 'request', id, action, payload } })
   const responses = () => posted.filter((m) => m.kind === 'response')
-  return { frame, send, shown, answers, rpcCalls, responses, posted, exports, exportAnswers }
+  return { frame, send, shown, answers, rpcCalls, previewReads, responses, posted, exports, exportAnswers }
 }
 
 /** Lets the frame's pending promises run (no timer, no clock). */

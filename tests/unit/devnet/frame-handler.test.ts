@@ -337,11 +337,14 @@ describe('the wallet frame RPC', () => {
           { label: 'To', value: OTHER },
           { label: 'Amount', value: '0.01 ETH on Devnet B' },
           { label: 'Call data', value: 'None' },
+          // This fake service answers the simulation with no block: the frame cannot tell.
+          { label: 'Preview', value: 'Preview unavailable' },
         ],
       },
     ])
     expect(f.events().at(-1)).toMatchObject({ event: 'APPROVAL', payload: { pending: true, title: 'Approve transaction' } })
-    expect(f.calls.some((c) => c.path === '/v1/rpc')).toBe(false)
+    // Only the frame's own preview (a simulation, a read) went to the service: nothing is sent before the yes.
+    expect(f.calls.filter((c) => c.path === '/v1/rpc').map((c) => (c.body as { method: string }).method)).toEqual(['eth_simulateV1'])
     f.answers[0]!.resolve(true)
     await sent
     expect(f.responseTo('r2')).toMatchObject({ ok: true, payload: { result: 'result of eth_sendTransaction' } })
@@ -353,7 +356,7 @@ describe('the wallet frame RPC', () => {
     f.answers[1]!.resolve(false)
     await signed
     expect(f.responseTo('r3')).toMatchObject({ ok: false, error: { message: FRAME_MESSAGES.rejected, code: 4001 } })
-    expect(f.calls.filter((c) => c.path === '/v1/rpc')).toHaveLength(1)
+    expect(f.calls.filter((c) => c.path === '/v1/rpc').map((c) => (c.body as { method: string }).method)).toEqual(['eth_simulateV1', 'eth_sendTransaction'])
   })
 
   it('a session-key grant waits for the visitor, who sees the key, what it allows and its end; approved it goes to the service', async () => {
@@ -420,10 +423,10 @@ describe('the wallet frame RPC', () => {
     read.resolve({ json: { result: '0xabc' } })
     await safeOne
     expect(f.responseTo('r3')).toMatchObject({ ok: true, payload: { result: '0xabc' } })
-    // A late click on the aborted request changes nothing.
+    // A late click on the aborted request changes nothing (the frame's own preview read was all it asked).
     f.answers[0]!.resolve(true)
     await flush()
-    expect(f.calls.filter((c) => c.path === '/v1/rpc').map((c) => (c.body as { method: string }).method)).toEqual(['eth_call'])
+    expect(f.calls.filter((c) => c.path === '/v1/rpc').map((c) => (c.body as { method: string }).method)).toEqual(['eth_call', 'eth_simulateV1'])
   })
 
   describe('the sign-in while connecting', () => {

@@ -32,6 +32,10 @@ import { decodeBase58 } from '../../../../server/src/base58'
 import { isSolanaTransactionMessage, readSolanaTransaction, withSolanaSignature, type SolanaTransactionView } from '../../../../server/src/wallet/solana-transactions'
 import { requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy } from '../session-grant'
 import { decodeCall } from '../../../../src/domain/signing/decode-call'
+import { balanceChanges } from '../../../../src/domain/preview/balance-changes'
+import { revertReason, simulatedCalls, transfersFromLogs } from '../../../../src/domain/preview/simulated-logs'
+import { formatUnitsExact } from '../../../../src/domain/format/amount'
+import { shortAddress } from '../../../../src/domain/format/address'
 import { base64Decode, base64Encode } from '../../../../src/domain/format/base64'
 import { decodeTypedData } from '../../../../src/domain/signing/decode-typed-data'
 import type { Decoded, DecodedField } from '../../../../src/domain/signing/decoded'
@@ -637,15 +641,45 @@ export class FrameHandler {
         return {
           ...base,
           title: 'Approve transactions',
-          rows: calls.flatMap((call, i) => txRows(call, chainId, chain, calls.length > 1 ? ` ${i + 1}` : '')),
+          rows: [...calls.flatMap((call, i) => txRows(call, chainId, chain, calls.length > 1 ? ` ${i + 1}` : '')), ...(await this.previewRows(chainId, calls))],
         }
       }
       case 'wallet_grantPermissions':
         return { ...base, title: 'Grant permissions', rows: grantRows(params[0], chainId, chain) }
       case 'eth_sendRawTransaction':
         return { ...base, title: 'Approve transaction', rows: rawTxRows(params[0], chainId, chain) }
-      default:
-        return { ...base, title: 'Approve transaction', rows: txRows(asTx(params[0]), chainId, chain, '') }
+      default: {
+        const tx = asTx(params[0])
+        return { ...base, title: 'Approve transaction', rows: [...txRows(tx, chainId, chain, ''), ...(await this.previewRows(chainId, [tx]))] }
+      }
+    }
+  }
+
+  /**
+   * What the chain says the calls would do to the visitor's balances: simulated by the wallet
+   * service's node from the visitor's own address, read here with the domain's rules. The host
+   * page sends only the calls; it has no say in what this shows. One row per token that moves,
+   * a failing simulation as a warning, "Preview unavailable" when the chain cannot tell.
+   */
+  private async previewRows(chainId: number, calls: readonly TxLike[]): Promise<Row[]> {
+    try {
+      const user = await this.serviceUser()
+      const from = user.address ?? user.accounts.eip155
+      if (from === undefined || calls.length === 0 || calls.some((c) => c.to === undefined)) return [{ label: 'Preview', value: PREVIEW_UNAVAILABLE }]
+      const simulated = simulatedCalls(
+        await this.rpc(chainId, 'eth_simulateV1', [
+          { blockStateCalls: [{ calls: calls.map((c) => ({ from, to: c.to, ...(c.data === undefined ? {} : { data: c.data }), ...(c.value === undefined ? {} : { value: toHex(BigInt(c.value)) }) })) }], traceTransfers: true, validation: false },
+          'latest',
+        ]),
+      )
+      if (simulated === undefined) return [{ label: 'Preview', value: PREVIEW_UNAVAILABLE }]
+      const failed = simulated.findIndex((call) => call.status !== '0x1')
+      if (failed >= 0) return [{ label: 'Preview', value: `This transaction would fail: ${revertReason(simulated[failed]?.returnData)}`, warning: true }]
+      const changes = balanceChanges(transfersFromLogs(simulated.flatMap((call) => call.logs ?? [])), from)
+      if (changes.length === 0) return [{ label: 'Balance change', value: 'No token balance changes' }]
+      return changes.map((change) => ({ label: 'Balance change', value: changeText(change, chainId) }))
+    } catch {
+      return [{ label: 'Preview', value: PREVIEW_UNAVAILABLE }]
     }
   }
 
@@ -888,6 +922,19 @@ function callsOf(value: unknown): TxLike[] {
 }
 
 type Row = ApprovalDetails['rows'][number]
+
+const PREVIEW_UNAVAILABLE = 'Preview unavailable'
+
+/** "−7.25 dUSD", "+0.5 ETH", or raw units of a token the frame does not know. */
+function changeText(change: { asset: string; delta: bigint; nft: boolean }, chainId: number): string {
+  const sign = change.delta > 0n ? '+' : '−'
+  const units = change.delta < 0n ? -change.delta : change.delta
+  if (change.asset === 'native') return `${sign}${formatUnitsExact(units, NATIVE_CURRENCY.decimals)} ${NATIVE_CURRENCY.symbol}`
+  const known = knownTokens(chainId).find((t) => t.address.toLowerCase() === change.asset)
+  if (known?.kind === 'fungible') return `${sign}${formatUnitsExact(units, known.decimals)} ${known.symbol}`
+  if (known?.kind === 'collection') return `${sign}${units.toString()} ${known.name}`
+  return `${sign}${units.toString()} raw units of an unknown token (${shortAddress(change.asset)})`
+}
 
 /** A decoded request's one-sentence summary, marked when a part of it deserves a second look. */
 function summaryRow(decoded: Decoded<unknown>, suffix: string): Row {

@@ -7,6 +7,7 @@ export const parts: WingParts = {
   capabilities: ['balance', 'send', 'names', 'activity', 'onramp', 'swaps', 'smartSessions'],
   address: () => import('../../../domain/validation/addresses').then((m) => m.EVM_ADDRESS_RULE),
   reader: () => new ViemChainReader(),
+  simulator: () => import('./viem-transaction-simulator').then((m) => new m.ViemTransactionSimulator()),
   messenger: (networks) => import('./siwx/viem-siwe-messenger').then((m) => m.eip155SiwxMessenger(networks)),
   walletConnect: EIP155_WALLETCONNECT,
 }

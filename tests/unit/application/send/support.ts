@@ -7,7 +7,7 @@ import { ConnectionStore } from '../../../../src/application/connection-store'
 import { ModalStore } from '../../../../src/application/modal-store'
 import type { SendBalanceSource } from '../../../../src/application/send/collaborators'
 import { ConfirmSend } from '../../../../src/application/send/confirm-send'
-import { ReviewSend, type SendPreview } from '../../../../src/application/send/review-send'
+import { ReviewSend, type ReviewSendDeps, type SendPreview } from '../../../../src/application/send/review-send'
 import { SendForm } from '../../../../src/application/send/send-form'
 import { sendErrorMessage } from '../../../../src/domain/send/send-errors'
 import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
@@ -102,7 +102,16 @@ export function connect(connection: ConnectionStore, caipNetworkId = 'eip155:313
   })
 }
 
-export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NameProfile[]; locale?: string; ens?: InMemoryEnsNames } = {}): SendWorld {
+export function aSendWorld(
+  options: {
+    scheduler?: SchedulerLike
+    names?: NameProfile[]
+    locale?: string
+    ens?: InMemoryEnsNames
+    /** The chain's preview of the transfer, the host's deny-list and the account's past receivers. */
+    previews?: Pick<ReviewSendDeps, 'preview' | 'denyList' | 'pastReceivers'>
+  } = {},
+): SendWorld {
   const connection = new ConnectionStore()
   connect(connection)
   const modal = new ModalStore()
@@ -119,7 +128,7 @@ export function aSendWorld(options: { scheduler?: SchedulerLike; names?: NamePro
   const nativeCurrencies = { 'eip155:31337': { symbol: 'ETH', decimals: 18 } }
   const rules = new InMemoryFamilyRules()
   const form = new SendForm({ connection, balances, api, ens: options.ens, rules, scheduler, logger, locale: options.locale ?? 'en-US' })
-  const review = new ReviewSend({ form, balances, transfers, modal, logger, nativeCurrencies })
+  const review = new ReviewSend({ form, balances, transfers, modal, logger, nativeCurrencies, ...options.previews })
   const confirm = new ConfirmSend({
     form,
     review,
