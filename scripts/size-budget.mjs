@@ -66,8 +66,10 @@ export const BUDGET_GZIP_BYTES = 140 * 1024
  * the server's account, the theme's variables; the connected buttons are a chunk of their own) and
  * the state it reads (balance, network name, restoring, locale), about 1,240 bytes; less analytics'
  * and telemetry's adapters behind a small chunk (src/composition/reporting-hub.ts, 132 bytes).
+ * Raised the same day from 139.45 to 139.47 KB (measured 142,794 bytes): the rules of the
+ * configuration's `features.preview` and `denyList` (issue 52, 18 bytes).
  */
-export const COMMITTED_CEILING_GZIP_BYTES = 139.45 * 1024
+export const COMMITTED_CEILING_GZIP_BYTES = 139.47 * 1024
 /** The last release's figure (KB gzip before open), kept in one place: scripts/size-last-release.json. */
 export const LAST_RELEASE_GZIP_KB = JSON.parse(readFileSync(new URL('./size-last-release.json', import.meta.url), 'utf8')).initialGzipKB
 /**
