@@ -55,3 +55,10 @@ describe('the configuration file', () => {
     expect(() => secret({ DATABASE_URL_FILE: join(dir, 'nope') }, 'DATABASE_URL')).toThrow(/DATABASE_URL_FILE/)
   })
 })
+
+describe("the documentation's configuration examples", () => {
+  it('docs/sponsorship.md quotes a configuration the server accepts', () => {
+    const config = readServerConfig(join(import.meta.dirname, '../../docs/examples/sponsorship.config.json'))
+    expect(config.sponsorship?.projects['my-project']?.chains).toEqual(['eip155:8453'])
+  })
+})
