@@ -11,6 +11,7 @@
  * - Max fills the whole balance; for the native token it leaves the estimated fee and a margin.
  * - Its state belongs to the form revision it was made for: any edit makes it `editing` again.
  */
+import { tokenTransferData } from '../../domain/signing/decode-call'
 import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs'
 import { isNativeToken, tokenBalanceUnits, tokenDecimals } from '../../domain/balances/token-balances'
 import type { TokenBalance } from '../../domain/entities'
@@ -310,7 +311,7 @@ function stateFor(outcome: Outcome, form: SendFormState): ReviewSendState {
 
 /** The transfer as one call to simulate, with the tokens the review can name (the one sent, the native coin). */
 function previewInput(request: TransferRequest, token: TokenBalance, native: TokenBalance | undefined): Parameters<TransactionPreview['preview']>[0] {
-  const call = request.token === undefined ? { to: request.to, value: request.amount } : { to: request.token, data: erc20TransferData(request.to, request.amount) }
+  const call = request.token === undefined ? { to: request.to, value: request.amount } : { to: request.token, data: tokenTransferData(request.to, request.amount) }
   const tokens: PreviewToken[] = [token, ...(native === undefined || native === token ? [] : [native])].map((t) => ({
     ...(isNativeToken(t) ? {} : { address: contractAddress(t) }),
     symbol: t.symbol,
@@ -321,8 +322,3 @@ function previewInput(request: TransferRequest, token: TokenBalance, native: Tok
   return { chainId: request.chainId, from: request.from, calls: [call], tokens }
 }
 
-/** `transfer(to, amount)` of an ERC-20, as call data. */
-function erc20TransferData(to: string, amount: bigint): string {
-  const address = to.replace(/^0x/i, '').toLowerCase().padStart(64, '0')
-  return `0xa9059cbb${address}${amount.toString(16).padStart(64, '0')}`
-}

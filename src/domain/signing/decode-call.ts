@@ -33,6 +33,12 @@ export const TOKEN_FUNCTIONS = {
 
 export type TokenFunction = keyof typeof TOKEN_FUNCTIONS
 
+/** A token's `transfer(to, amount)` as call data (what the decoder reads back; the send review simulates it). */
+export function tokenTransferData(to: string, amount: bigint): string {
+  const word = (hex: string) => hex.padStart(64, '0')
+  return `${TOKEN_FUNCTIONS.transfer.selector}${word(to.replace(/^0x/i, '').toLowerCase())}${word(amount.toString(16))}`
+}
+
 /** A call to decode: where it goes and its call data (0x-hex); the native value is the caller's to show. */
 export interface CallInput {
   /** The contract (or account) called; undefined for a contract creation. */

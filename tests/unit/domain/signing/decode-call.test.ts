@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseAbi, toFunctionSelector, type Hex } from 'viem'
-import { TOKEN_FUNCTIONS, UNKNOWN_CALL, decodeCall, type TokenFunction } from '../../../../src/domain/signing/decode-call'
+import { TOKEN_FUNCTIONS, UNKNOWN_CALL, decodeCall, tokenTransferData, type TokenFunction } from '../../../../src/domain/signing/decode-call'
 import type { KnownToken } from '../../../../src/domain/signing/known-tokens'
 
 const DUSD = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -131,5 +131,17 @@ describe('decodeCall: what it cannot read is an unknown call, flagged', () => {
     expect(text(unknownOf(DUSD, 'approve everything'))).toContain('not hex bytes')
     unknownOf(DUSD, '0x095')
     expect(text(unknownOf(undefined, '0x6080604052'))).toContain('it creates a contract')
+  })
+})
+
+describe('tokenTransferData', () => {
+  it("writes viem's encoding of transfer(to, amount), which the decoder reads back", () => {
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const amount = 7_250_000n
+    const data = tokenTransferData(to, amount)
+    expect(data).toBe(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }))
+    const decoded = decodeCall({ to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', data }, [])
+    expect(decoded.action.kind).toBe('transfer')
+    expect(decoded.action.kind === 'transfer' ? decoded.action.to.toLowerCase() : undefined).toBe(to.toLowerCase())
   })
 })
