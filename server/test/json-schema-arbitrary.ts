@@ -22,6 +22,7 @@ const KNOWN = new Set([
   'additionalProperties',
   'propertyNames',
   'items',
+  'prefixItems',
   'minItems',
   'maxItems',
   'minLength',
@@ -76,6 +77,7 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'number':
       return numberOf(schema, type === 'integer')
     case 'array': {
+      if (Array.isArray(schema.prefixItems)) return tupleOf(schema)
       const items = schema.items === undefined ? anyJson(1) : arbitraryOf(schema.items as JsonSchema)
       const minLength = (schema.minItems as number | undefined) ?? 0
       return fc.array(items, { minLength, maxLength: Math.min((schema.maxItems as number | undefined) ?? Infinity, minLength + 5) })
@@ -85,6 +87,21 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
     default:
       throw new Error(`json-schema-arbitrary: unsupported type ${String(type)}`)
   }
+}
+
+/**
+ * A tuple (`prefixItems`): each position its own schema, at least `minItems` of them (all, without
+ * it), then, when `items` is a schema and `maxItems` allows, a few more of that.
+ */
+function tupleOf(schema: JsonSchema): fc.Arbitrary<unknown[]> {
+  const prefix = (schema.prefixItems as JsonSchema[]).map(arbitraryOf)
+  const minItems = (schema.minItems as number | undefined) ?? prefix.length
+  const maxItems = (schema.maxItems as number | undefined) ?? (schema.items === false ? prefix.length : prefix.length + 3)
+  const rest = schema.items === undefined || schema.items === false ? undefined : arbitraryOf(schema.items as JsonSchema)
+  const extra = rest === undefined || maxItems <= prefix.length ? fc.constant([]) : fc.array(rest, { maxLength: Math.min(maxItems - prefix.length, 3) })
+  return fc
+    .tuple(fc.tuple(...prefix), fc.integer({ min: Math.min(minItems, prefix.length), max: Math.min(maxItems, prefix.length) }), extra)
+    .map(([values, length, more]) => (length < prefix.length ? values.slice(0, length) : [...values, ...more]))
 }
 
 function stringOf(schema: JsonSchema): fc.Arbitrary<string> {

@@ -123,13 +123,15 @@ export class PaymasterService {
     const simulated = await this.deps.simulator.simulate(request.chainId, op.sender, calls)
     if (!simulated.ok) throw new NotSponsoredError('simulation-failed', `The operation fails on the chain: ${simulated.detail.slice(0, 200)}`)
     await this.deps.usage.reserve(this.reservation(request, account, op), limitsOf(policy))
-    const validUntil = this.validUntil()
+    // The EntryPoint checks the window against the chain's clock: counted from it when the
+    // simulation told it (a chain whose time runs ahead of this server's would refuse it as expired).
+    const validUntil = this.validUntil(simulated.chainTimeS)
     const signature = await signer.signHash(paymasterHash(op, request.chainId, paymaster, validUntil, 0))
     return { paymaster, paymasterData: concat([windowData(validUntil, 0), signature]) }
   }
 
-  private validUntil(): number {
-    return Math.floor(this.deps.clock.now() / 1000) + (this.deps.config?.signatureSeconds ?? 120)
+  private validUntil(chainTimeS?: number): number {
+    return (chainTimeS ?? Math.floor(this.deps.clock.now() / 1000)) + (this.deps.config?.signatureSeconds ?? 120)
   }
 
   private reservation(request: PaymasterRequest, account: Address, op: UserOperation) {

@@ -6,7 +6,10 @@
 import type { Address } from 'viem'
 import type { InnerCall } from './policy.js'
 
-export type SimulationOutcome = { readonly ok: true; readonly gasUsed: bigint } | { readonly ok: false; readonly detail: string }
+export type SimulationOutcome =
+  /** `chainTimeS`: the simulated block's timestamp (seconds), the clock the EntryPoint checks `validUntil` against. */
+  | { readonly ok: true; readonly gasUsed: bigint; readonly chainTimeS?: number }
+  | { readonly ok: false; readonly detail: string }
 
 export interface OperationSimulator {
   /** MUST resolve ok only when every call succeeds on the chain's latest state; never throws for a revert. */
@@ -33,7 +36,7 @@ export function rpcSimulator(rpcUrlOf: (chainId: number) => string | undefined):
         },
         'latest',
       ]
-      let body: { result?: { calls?: SimulatedCall[] }[]; error?: { message?: string } }
+      let body: { result?: { calls?: SimulatedCall[]; timestamp?: string }[]; error?: { message?: string } }
       try {
         const res = await fetch(url, {
           method: 'POST',
@@ -50,7 +53,10 @@ export function rpcSimulator(rpcUrlOf: (chainId: number) => string | undefined):
       if (results.length !== calls.length) return { ok: false, detail: 'the simulation answered another number of calls' }
       const failed = results.find((r) => r.status !== '0x1')
       if (failed !== undefined) return { ok: false, detail: failed.error?.message ?? 'a call reverted' }
-      return { ok: true, gasUsed: results.reduce((sum, r) => sum + BigInt(r.gasUsed ?? '0x0'), 0n) }
+      const gasUsed = results.reduce((sum, r) => sum + BigInt(r.gasUsed ?? '0x0'), 0n)
+      const timestamp = body.result?.[0]?.timestamp
+      const chainTimeS = typeof timestamp === 'string' && /^0x[0-9a-f]{1,12}$/i.test(timestamp) ? Number(timestamp) : undefined
+      return chainTimeS === undefined ? { ok: true, gasUsed } : { ok: true, gasUsed, chainTimeS }
     },
   }
 }
