@@ -44,7 +44,9 @@ afterAll(async () => {
   rmSync(temp, { recursive: true, force: true })
   // How long the package's round trip takes, for whoever keeps this suite fast.
   process.stdout.write(`package.test: npm pack ${Math.round(timings.pack ?? 0)} ms, npm install ${Math.round(timings.install ?? 0)} ms\n`)
-}, 30_000)
+  // Each server gets 10 s to stop before SIGKILL, then a whole npm install is deleted: on a loaded
+  // CI machine (every suite at once) that took more than 30 s once.
+}, 90_000)
 
 /**
  * Starts `npx walletgate-server ...args` in the host project; resolves its base URL once it says
