@@ -111,8 +111,11 @@ function ModalShell({ embedded, root }: ModalRootProps) {
   const close = () => closer.request({ embedded })
   const [dialogRef, panelRef, titleRef, onKeyDown] = useModalDialog(state.open, embedded, view, root, close)
 
+  // A click on the backdrop closes; the second click of a double click (`detail` 2) does not: the
+  // first one, on a button, may have changed the sheet under the pointer (a review that grew with
+  // its preview, a view that followed), and a double click on Send must not close the modal.
   const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) close()
+    if (event.target === event.currentTarget && event.detail < 2) close()
   }
 
   // A view's own title, for the view that gave it (useHeaderTitle), else its name's title; the
