@@ -191,7 +191,9 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
     let account = smartOnChain.get(key)
     if (account === undefined) {
       // Its owner is the user's key, opened for each signature (the audit names the smart account's chain).
-      account = smartModule().then((m) => m.devnetSmartAccount(keys.evmAccount(user.id, user.evmAddress, { origin: `smart account on chain ${chainId}` }), chain))
+      // The visitor's session goes to the wallet's own paymaster service only (the blockchain service's).
+      const paymasterOrigins = options.serviceUrl === undefined ? [] : [new URL(options.serviceUrl).origin]
+      account = smartModule().then((m) => m.devnetSmartAccount(keys.evmAccount(user.id, user.evmAddress, { origin: `smart account on chain ${chainId}` }), chain, { paymasterOrigins }))
       account.catch(() => smartOnChain.delete(key))
       smartOnChain.set(key, account)
     }

@@ -97,6 +97,15 @@ export interface SmartAccountPaymaster {
   readonly context?: Record<string, unknown>
 }
 
+/** Whether `url` is on one of `origins` (exactly: scheme, host and port). */
+export function trustedPaymaster(url: string, origins: readonly string[]): boolean {
+  try {
+    return origins.includes(new URL(url).origin)
+  } catch {
+    return false
+  }
+}
+
 /** How many times the bundler's call gas estimate a user operation gets (see sendCalls). */
 const CALL_GAS_HEADROOM = 2n
 
@@ -246,9 +255,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * `owner`: a key (tests), or an account that opens the user's sealed key for each signature (the
  * auth service). `paymasterToken`: the session token wallet_sendCalls shows a paymaster service
- * the app names (the visitor's embedded-wallet session).
+ * the app names (the visitor's embedded-wallet session), only when that service is on one of
+ * `paymasterOrigins` (the wallet's own service): the app names the URL, and a session token sent
+ * to an origin of its choosing would be the visitor's wallet session handed to the app.
  */
-export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, chain: SmartAccountChain, options: { paymasterToken?: string } = {}): Promise<DevnetSmartAccount> {
+export async function devnetSmartAccount(
+  ownerKeyOrAccount: Hex | LocalAccount,
+  chain: SmartAccountChain,
+  options: { paymasterToken?: string; paymasterOrigins?: readonly string[] } = {},
+): Promise<DevnetSmartAccount> {
   const owner = typeof ownerKeyOrAccount === 'string' ? privateKeyToAccount(ownerKeyOrAccount) : ownerKeyOrAccount
   const client = publicClientFor(chain)
   const account = await soladyAccount(client, owner)
@@ -363,9 +378,10 @@ export async function devnetSmartAccount(ownerKeyOrAccount: Hex | LocalAccount, 
         if (typeof p.from === 'string' && p.from.toLowerCase() !== address.toLowerCase()) throw new WalletRpcError(4100, 'The calls are from another account')
         // ERC-7677: the app names its paymaster service; the account's own session pays nothing to it.
         const service = p.capabilities?.paymasterService
+        const trusted = typeof service?.url === 'string' && trustedPaymaster(service.url, options.paymasterOrigins ?? [])
         const paymaster =
           service !== undefined && typeof service.url === 'string' && /^https?:\/\//.test(service.url)
-            ? { url: service.url, ...(paymasterToken === undefined ? {} : { token: paymasterToken }), ...(isRecord(service.context) ? { context: service.context } : {}) }
+            ? { url: service.url, ...(paymasterToken === undefined || !trusted ? {} : { token: paymasterToken }), ...(isRecord(service.context) ? { context: service.context } : {}) }
             : undefined
         return { id: await sendCalls(checkCalls(p.calls), paymaster === undefined ? {} : { paymaster }) }
       }

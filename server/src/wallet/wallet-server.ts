@@ -188,7 +188,10 @@ export interface SmartAccounts {
   addressOf(user: AuthUser): Promise<Hex | undefined>
   /**
    * /v1/rpc as the smart account; undefined for what the EOA answers the same (reads). `session`:
-   * the visitor's session token, which a paymaster service the app names (ERC-7677) checks.
+   * the visitor's session token, which the wallet's own paymaster service (ERC-7677) checks. The
+   * app names the paymaster's URL in wallet_sendCalls: an implementation MUST send the token only
+   * to the wallet's own paymaster origins (the devnet's: its service's), never to an origin the app
+   * chose, which would hand the app the visitor's wallet session.
    */
   rpc(user: AuthUser, chainId: number, method: string, params: unknown[], session?: { readonly token: string }): Promise<WalletAnswer | undefined>
 }

@@ -35,7 +35,7 @@ it('sends a dUSD transfer from an account with no ether, its gas paid by the app
   const owner = generatePrivateKey()
   const probe = await devnetSmartAccount(owner, chain)
   const token = await signInOnService(devnet.serviceUrl, probe.account)
-  const account = await devnetSmartAccount(owner, chain, { paymasterToken: token })
+  const account = await devnetSmartAccount(owner, chain, { paymasterToken: token, paymasterOrigins: [new URL(devnet.serviceUrl).origin] })
   // 5 dUSD from account #1; no ether at all.
   const funder = createWalletClient({ chain: devnetViemChain(31337, rpcUrl), transport: http(rpcUrl), account: privateKeyToAccount(DEVNET_ACCOUNTS[1]!.privateKey) })
   const funded = await funder.writeContract({ address: DEVNET_CONTRACTS.dUSD, abi: erc20, functionName: 'transfer', args: [account.address, parseUnits('5', 6)] })
