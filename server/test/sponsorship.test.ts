@@ -83,7 +83,14 @@ describe.each(ENGINES)('gas sponsorship on $name', ({ open }) => {
   const clock = new ManualClock(Date.UTC(2026, 11, 7, 12))
   const replicas: FastifyInstance[] = []
   let simulation: 'ok' | 'revert' = 'ok'
-  const simulator: OperationSimulator = { simulate: async () => (simulation === 'ok' ? { ok: true, gasUsed: 50_000n } : { ok: false, detail: 'ERC20: transfer amount exceeds balance' }) }
+  /** The simulated block's timestamp the chain tells, if any (its clock may run ahead of the server's). */
+  let chainTimeS: number | undefined
+  const simulator: OperationSimulator = {
+    simulate: async () =>
+      simulation === 'ok'
+        ? { ok: true, gasUsed: 50_000n, ...(chainTimeS === undefined ? {} : { chainTimeS }) }
+        : { ok: false, detail: 'ERC20: transfer amount exceeds balance' },
+  }
   const sessions = () => new SignInSessions(db, clock)
 
   /** The embedded wallets' smart accounts, as a deployment's factory would tell them. */
@@ -158,6 +165,18 @@ describe.each(ENGINES)('gas sponsorship on $name', ({ open }) => {
     }
     const recovered = await recoverMessageAddress({ message: { raw: paymasterHash(op, 31337, PAYMASTER, validUntil, 0) }, signature: slice(data, 64) })
     expect(recovered).toBe(signer.address)
+  })
+
+  it("counts the signature's window from the chain's clock, which the EntryPoint checks, when the simulation tells it", async () => {
+    const { address, token } = await visitor()
+    // The chain's clock runs an hour ahead of the server's: a window from the server's would be expired on arrival.
+    chainTimeS = Math.floor(clock.now() / 1000) + 3600
+    try {
+      const { body } = await ask(replicas[0]!, 'pm_getPaymasterData', operation(address, execute(TOKEN, transfer())), token)
+      expect(Number(BigInt(slice(body.result!.paymasterData!, 0, 32)))).toBe(chainTimeS + 120)
+    } finally {
+      chainTimeS = undefined
+    }
   })
 
   it('sponsors no one who is not signed in, nor another account than the session\'s, nor another project\'s visitor', async () => {

@@ -154,11 +154,6 @@ describe('the EntryPoint refuses a paymaster signature out of its bounds', () =>
   beforeAll(async () => {
     // A fresh day's budget for this server: a new project would do as well; the usage is reset.
     await db.query('DELETE FROM sponsorship_usage')
-    // The chain's clock runs ten minutes ahead of this server's (other suites move it; a real
-    // chain's drifts less): the signature's window must count from the chain's, which the
-    // EntryPoint checks, or it is refused as expired (AA32) the moment it is signed.
-    await client.request({ method: 'evm_increaseTime' as never, params: [600] as never })
-    await client.request({ method: 'evm_mine' as never, params: [] as never })
     const { account, token } = await visitor()
     const draft = await draftOperation(account, [transferCall()])
     const answer = await ask('pm_getPaymasterData', draft, token)
