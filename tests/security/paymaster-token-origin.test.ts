@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeFunctionData, parseAbi, parseUnits } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
-import { devnetSmartAccount, trustedPaymaster } from '../../devnet/src/auth/smart-account'
+import type { BundlerHandle } from '../../devnet/src/chains/eip155/bundler'
+import { devnetSmartAccount, trustedPaymaster, type SmartAccountChain } from '../../devnet/src/auth/smart-account'
+import { startChainABundler } from '../contract/smart-accounts/bundler'
 import { DEVNET_CONTRACTS } from '../../devnet/src/config'
 import { devnet } from '../contract/devnet/helpers'
 
@@ -18,8 +20,12 @@ const TOKEN = 'the-visitors-wallet-session'
 const seen: IncomingHttpHeaders[] = []
 let thief: Server
 let thiefUrl: string
+let bundler: BundlerHandle | undefined
+let chain: SmartAccountChain
 
 beforeAll(async () => {
+  // A bundler of its own, as the embedded wallet's smart account sends through one.
+  ;({ bundler, chain } = await startChainABundler())
   // A page's own "paymaster": it records what it is sent and answers nothing useful.
   thief = createServer((request, response) => {
     seen.push(request.headers)
@@ -32,6 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((done) => thief.close(done))
+  await bundler?.stop()
 })
 
 describe('the session token and the paymaster the app names', () => {
@@ -46,7 +53,7 @@ describe('the session token and the paymaster the app names', () => {
   })
 
   it("a page's own paymaster URL never receives the visitor's session", { timeout: 60_000 }, async () => {
-    const account = await devnetSmartAccount(generatePrivateKey(), { chainId: 31337, rpcUrl: devnet.rpcUrls[31337]! }, { paymasterToken: TOKEN, paymasterOrigins: [new URL(devnet.serviceUrl).origin] })
+    const account = await devnetSmartAccount(generatePrivateKey(), chain, { paymasterToken: TOKEN, paymasterOrigins: [new URL(devnet.serviceUrl).origin] })
     const transfer = { to: DEVNET_CONTRACTS.dUSD, data: encodeFunctionData({ abi: parseAbi(['function transfer(address,uint256)']), functionName: 'transfer', args: [account.address, parseUnits('1', 6)] }) }
     const sent = await account
       .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls: [transfer], capabilities: { paymasterService: { url: thiefUrl } } }] })
