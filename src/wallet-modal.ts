@@ -99,6 +99,8 @@ class WalletModalInstance implements WalletModal {
    * undefined until the session starts, when it is whether there are wallets to reconnect.
    */
   private readonly restoring = new BehaviorSubject<boolean | undefined>(undefined)
+  /** Before the session starts, whether storage held wallets to reconnect: read once, not on every state read. */
+  private lastWallets: boolean | undefined
   private prefetchScheduled = false
   /** Counts open() and close() calls: an open whose chunks arrive after a later call was overtaken. */
   private openTicket = 0
@@ -175,7 +177,7 @@ class WalletModalInstance implements WalletModal {
       networkImageUrl: network?.imageUrl,
       balance: details.balance?.balance,
       balanceSymbol: details.balance?.symbol,
-      restoring: this.restoring.value ?? this.hasLastWallets(),
+      restoring: this.restoring.value ?? (this.lastWallets ??= this.hasLastWallets()),
       locale: this.container.get(LocaleStore).locale,
       themeMode: this.theme.mode,
       themeVariables: this.container.get(ModalConfig).themeVariables,
