@@ -10,20 +10,26 @@ import type { MessageKey } from '../i18n/catalogue'
 import { addEnglish } from '../i18n/i18n'
 import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
+import type { RiskWarning } from '../../domain/preview/risk-warnings'
+import type { TransactionPreviewState } from '../../application/preview/transaction-preview'
+import { RiskLines, TransactionPreviewPanel, useTransactionPreview } from './send/TransactionPreviewPanel'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, shared)
 
 /**
  * The ApproveTransaction step of the approval stack (spec section 4): shown while the wallet
- * has the request. Cancel settles it as cancelled and goes back; the wallet's own answer settles
- * it as success or error.
+ * has the request, with what the review found out before asking it (the chain's balance changes,
+ * "Preview unavailable", the reason it would fail, the risk lines), so the visitor can hold the
+ * wallet's prompt against it. Cancel settles it as cancelled and goes back; the wallet's own
+ * answer settles it as success or error.
  */
 export default function ApproveTransactionView() {
   useAreaStyles(sendCss)
   const approvals = useService(TransactionApprovals)
   const modal = useService(ModalStore)
   const current = useObservableState(approvals.current$, () => approvals.current)
+  const simulation = useTransactionPreview(current?.preview?.simulation)
   const i18n = useI18n()
   const { t } = i18n
 
@@ -58,6 +64,7 @@ export default function ApproveTransactionView() {
           </div>
         ))}
       </dl>
+      {current.preview !== undefined && <ApprovalPreviewLines simulation={simulation} risks={current.preview.risks ?? []} revert={current.preview.revert} />}
       <Button
         variant="ghost"
         fullWidth
@@ -70,5 +77,33 @@ export default function ApproveTransactionView() {
         {t('shell.cancel')}
       </Button>
     </div>
+  )
+}
+
+/** The review's preview again: changes (or unavailable), the reason it would fail, risk lines once each. */
+function ApprovalPreviewLines({
+  simulation,
+  risks,
+  revert,
+}: {
+  readonly simulation: TransactionPreviewState | undefined
+  readonly risks: readonly RiskWarning[]
+  readonly revert: string | undefined
+}) {
+  const { t } = useI18n()
+  const reason = revert ?? (simulation?.status === 'reverted' ? simulation.reason : undefined)
+  const fromCalls = simulation === undefined || simulation.status === 'idle' ? [] : simulation.risks
+  const lines = [...fromCalls, ...risks].filter((risk, i, all) => all.findIndex((r) => r.kind === risk.kind) === i)
+  return (
+    <>
+      {reason === undefined ? (
+        <TransactionPreviewPanel state={simulation} />
+      ) : (
+        <p className="wg-form-error" role="alert" data-testid="preview-reverted">
+          {t('send.preview.reverted', { reason })}
+        </p>
+      )}
+      <RiskLines risks={lines} />
+    </>
   )
 }
