@@ -311,7 +311,8 @@ function stateFor(outcome: Outcome, form: SendFormState): ReviewSendState {
 
 /** The transfer as one call to simulate, with the tokens the review can name (the one sent, the native coin). */
 function previewInput(request: TransferRequest, token: TokenBalance, native: TokenBalance | undefined): Parameters<TransactionPreview['preview']>[0] {
-  const call = request.token === undefined ? { to: request.to, value: request.amount } : { to: request.token, data: tokenTransferData(request.to, request.amount) }
+  const transfer = { to: request.to, amount: request.amount, ...(request.token === undefined ? {} : { token: request.token }) }
+  const call = request.token === undefined ? { to: request.to, value: request.amount, transfer } : { to: request.token, data: tokenTransferData(request.to, request.amount), transfer }
   const tokens: PreviewToken[] = [token, ...(native === undefined || native === token ? [] : [native])].map((t) => ({
     ...(isNativeToken(t) ? {} : { address: contractAddress(t) }),
     symbol: t.symbol,
