@@ -16,6 +16,8 @@ export interface TransactionSimulator {
    * - `ok`: every call succeeded; `transfers` lists every asset move the chain saw (tokens and
    *   native value), `gasUsed` the calls' total gas, `tokens` what the chain says of each token
    *   contract seen (symbol and decimals read from it, absent when it does not answer);
+   *   `nftReceiverWithoutHook` set when a call sends an NFT to a contract that does not answer
+   *   the receiver hook (families with NFTs read it from the chain; absent: nothing found);
    * - `reverted`: the first call that failed, its index and its decoded reason (`Error(string)`'s
    *   text, a panic's code, or the raw data when nothing decodes);
    * - `unavailable`: the chain cannot simulate (no such RPC method, a namespace it does not know,
@@ -56,6 +58,12 @@ export interface SimulatedToken {
 }
 
 export type SimulationOutcome =
-  | { readonly status: 'ok'; readonly transfers: readonly AssetTransfer[]; readonly gasUsed: bigint; readonly tokens: readonly SimulatedToken[] }
+  | {
+      readonly status: 'ok'
+      readonly transfers: readonly AssetTransfer[]
+      readonly gasUsed: bigint
+      readonly tokens: readonly SimulatedToken[]
+      readonly nftReceiverWithoutHook?: boolean
+    }
   | { readonly status: 'reverted'; readonly callIndex: number; readonly reason: string }
   | { readonly status: 'unavailable'; readonly cause: string }
