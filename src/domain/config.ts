@@ -177,6 +177,12 @@ export interface WalletModalConfig {
   /** Receivers the review warns about (addresses, any case): one plain line, never blocking. */
   denyList?: string[] | undefined
   /**
+   * A JSON file of more such receivers the host serves (an array of addresses, or
+   * `{ "addresses": [...] }`; at most 512 KB and 10,000 entries), read without credentials when
+   * a send is reviewed and kept 10 minutes; added to `denyList`.
+   */
+  denyListUrl?: string | undefined
+  /**
    * The host's terms of service and privacy policy, linked from the checkbox that
    * `features.legalCheckbox` puts before every connect method (http(s) URLs).
    */
@@ -331,6 +337,7 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     swapChainIds: optional(array(integer(1))),
     restrictedTimezones: optional(strArray),
     denyList: optional(strArray),
+    denyListUrl: optional(httpUrl),
     termsConditionsUrl: optional(httpUrl),
     privacyPolicyUrl: optional(httpUrl),
     ens: optional(

@@ -74,6 +74,8 @@ import { FetchPaymasterService } from '../../infrastructure/http/fetch-paymaster
 import { TransactionPreview } from '../../application/preview/transaction-preview'
 import { TransactionSimulator } from '../../ports/transaction-simulator'
 import { NamespaceTransactionSimulator } from '../../infrastructure/chains/namespace-transaction-simulator'
+import { FetchDenyListSource } from '../../infrastructure/http/fetch-deny-list-source'
+import { HostDenyList } from '../../application/preview/host-deny-list'
 import { pastReceivers } from '../../application/preview/past-receivers'
 
 /**
@@ -348,6 +350,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
       new ReviewSend({
         ...(previews ? { preview: ctx.get(TransactionPreviewToken), pastReceivers: (account: string) => pastReceivers(ctx.get(ActivityStore).snapshot, account) } : {}),
         ...(config.denyList === undefined ? {} : { denyList: config.denyList }),
+        ...(config.denyListUrl === undefined ? {} : { servedDenyList: servedDenyList(config.denyListUrl, ctx.get(Clock), ctx.get(Logger)) }),
         form: ctx.get(SendForm),
         balances: ctx.get(SendBalanceSource),
         transfers: ctx.get(TokenTransfers),
@@ -388,3 +391,9 @@ export const names = () => import('./names').then((m) => m.bindNames)
 export const onRamp = () => import('./on-ramp').then((m) => m.bindOnRamp)
 export const swap = () => import('./swap').then((m) => m.bindSwap)
 export const sessions = () => import('./sessions').then((m) => m.bindSessions)
+
+/** The host's served deny-list, read through fetch and kept by the review's HostDenyList. */
+function servedDenyList(url: string, clock: Clock, logger: Logger): () => Promise<readonly string[]> {
+  const list = new HostDenyList({ source: new FetchDenyListSource(), url, clock, logger })
+  return () => list.list()
+}
