@@ -174,14 +174,13 @@ export interface WalletModalConfig {
    * Default: the spec's restricted list (RESTRICTED_TIMEZONES); `[]` offers them everywhere.
    */
   restrictedTimezones?: string[] | undefined
-  /** Receivers the review warns about (addresses, any case): one plain line, never blocking. */
-  denyList?: string[] | undefined
   /**
-   * A JSON file of more such receivers the host serves (an array of addresses, or
-   * `{ "addresses": [...] }`; at most 512 KB and 10,000 entries), read without credentials when
-   * a send is reviewed and kept 10 minutes; added to `denyList`.
+   * Receivers the review warns about (addresses, any case): one plain line, never blocking. An
+   * entry that is an http(s) URL names a JSON file of more such receivers the host serves (an
+   * array of addresses, or `{ "addresses": [...] }`; at most 512 KB and 10,000 entries), read
+   * without credentials when a send is reviewed and kept 10 minutes.
    */
-  denyListUrl?: string | undefined
+  denyList?: string[] | undefined
   /**
    * The host's terms of service and privacy policy, linked from the checkbox that
    * `features.legalCheckbox` puts before every connect method (http(s) URLs).
@@ -337,7 +336,6 @@ function configRules(namespaces: readonly ChainNamespace[]): Record<string, Rule
     swapChainIds: optional(array(integer(1))),
     restrictedTimezones: optional(strArray),
     denyList: optional(strArray),
-    denyListUrl: optional(httpUrl),
     termsConditionsUrl: optional(httpUrl),
     privacyPolicyUrl: optional(httpUrl),
     ens: optional(

@@ -1,5 +1,5 @@
 /**
- * A deny-list the host serves as a file (`denyListUrl`): the addresses its Send review warns about.
+ * A deny-list the host serves as a file (an http(s) URL among the config's `denyList`): the addresses its Send review warns about.
  * The file is someone else's text, read as untrusted: at most {@link MAX_DENY_LIST_BYTES} bytes,
  * JSON, either an array of addresses or `{ "addresses": [...] }`, at most
  * {@link MAX_DENY_LIST_ENTRIES} entries, each an address-shaped token (letters, digits and
@@ -23,4 +23,13 @@ export function parseDenyList(json: unknown): readonly string[] | undefined {
     addresses.add(address)
   }
   return [...addresses]
+}
+
+/** At most this many files are read (a config naming more is cut there). */
+export const MAX_DENY_LIST_FILES = 4
+
+/** The config's `denyList` split into the addresses it names and the files (http(s) URLs) it points at. */
+export function denyListParts(entries: readonly string[]): { readonly addresses: readonly string[]; readonly files: readonly string[] } {
+  const isFile = (entry: string) => /^https?:\/\//i.test(entry.trim())
+  return { addresses: entries.filter((e) => !isFile(e)), files: entries.filter(isFile).map((e) => e.trim()).slice(0, MAX_DENY_LIST_FILES) }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { denyListParts } from '../../../../src/domain/preview/deny-list'
 import { DENY_LIST_RETRY_MS, DENY_LIST_TTL_MS, HostDenyList } from '../../../../src/application/preview/host-deny-list'
 import type { DenyListSource } from '../../../../src/ports/deny-list-source'
 import { RecordingLogger } from '../../../fakes/recording-logger'
@@ -45,5 +46,15 @@ describe('the deny-list the host serves', () => {
     expect(source.calls).toBe(1)
     now = DENY_LIST_RETRY_MS
     expect(await list.list()).toEqual(['0xc'])
+  })
+})
+
+describe("the config's deny-list entries", () => {
+  it('an http(s) URL names a file; anything else is an address; at most 4 files', () => {
+    const files = Array.from({ length: 6 }, (_, i) => `https://host.example/deny-${i}.json`)
+    expect(denyListParts(['0xdead', ' HTTPS://host.example/a.json ', 'javascript:alert(1)', ...files])).toEqual({
+      addresses: ['0xdead', 'javascript:alert(1)'],
+      files: ['HTTPS://host.example/a.json', ...files.slice(0, 3)],
+    })
   })
 })
