@@ -10,9 +10,11 @@ import type { MessageKey } from '../i18n/catalogue'
 import { addEnglish } from '../i18n/i18n'
 import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
-import type { RiskWarning } from '../../domain/preview/risk-warnings'
-import type { TransactionPreviewState } from '../../application/preview/transaction-preview'
-import { RiskLines, TransactionPreviewPanel, useTransactionPreview } from './send/TransactionPreviewPanel'
+import { lazy, Suspense } from 'react'
+
+// The preview's lines load on their own, after the step itself: the page's first script only
+// knows this view's chunk, not the preview's.
+const ApprovalPreviewLines = lazy(() => import('./send/ApprovalPreviewLines'))
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, shared)
@@ -29,7 +31,6 @@ export default function ApproveTransactionView() {
   const approvals = useService(TransactionApprovals)
   const modal = useService(ModalStore)
   const current = useObservableState(approvals.current$, () => approvals.current)
-  const simulation = useTransactionPreview(current?.preview?.simulation)
   const i18n = useI18n()
   const { t } = i18n
 
@@ -64,7 +65,11 @@ export default function ApproveTransactionView() {
           </div>
         ))}
       </dl>
-      {current.preview !== undefined && <ApprovalPreviewLines simulation={simulation} risks={current.preview.risks ?? []} revert={current.preview.revert} />}
+      {current.preview !== undefined && (
+        <Suspense fallback={null}>
+          <ApprovalPreviewLines preview={current.preview} />
+        </Suspense>
+      )}
       <Button
         variant="ghost"
         fullWidth
@@ -80,30 +85,3 @@ export default function ApproveTransactionView() {
   )
 }
 
-/** The review's preview again: changes (or unavailable), the reason it would fail, risk lines once each. */
-function ApprovalPreviewLines({
-  simulation,
-  risks,
-  revert,
-}: {
-  readonly simulation: TransactionPreviewState | undefined
-  readonly risks: readonly RiskWarning[]
-  readonly revert: string | undefined
-}) {
-  const { t } = useI18n()
-  const reason = revert ?? (simulation?.status === 'reverted' ? simulation.reason : undefined)
-  const fromCalls = simulation === undefined || simulation.status === 'idle' ? [] : simulation.risks
-  const lines = [...fromCalls, ...risks].filter((risk, i, all) => all.findIndex((r) => r.kind === risk.kind) === i)
-  return (
-    <>
-      {reason === undefined ? (
-        <TransactionPreviewPanel state={simulation} />
-      ) : (
-        <p className="wg-form-error" role="alert" data-testid="preview-reverted">
-          {t('send.preview.reverted', { reason })}
-        </p>
-      )}
-      <RiskLines risks={lines} />
-    </>
-  )
-}

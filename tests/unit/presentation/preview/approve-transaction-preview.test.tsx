@@ -72,7 +72,7 @@ describe('ApproveTransaction shows the review’s preview while the wallet asks'
     world.transfers.estimateFailure = new GasEstimationError()
     await waitingInWallet(world, '0x0000000000000000000000000000000000000000')
     renderApproval(world)
-    expect(screen.getByTestId('preview-reverted').textContent).toBe('This transaction would fail: transfer to zero')
+    expect((await screen.findByTestId('preview-reverted')).textContent).toBe('This transaction would fail: transfer to zero')
     expect(screen.queryByTestId('preview-changes')).toBeNull()
     world.transfers.release()
   })
@@ -81,7 +81,7 @@ describe('ApproveTransaction shows the review’s preview while the wallet asks'
     const { world } = aWorld({ denyList: [TO] })
     await waitingInWallet(world)
     renderApproval(world)
-    expect(screen.getByTestId('risk-deniedReceiver').textContent).toBe("This receiver is on this site's list of addresses to avoid.")
+    expect((await screen.findByTestId('risk-deniedReceiver')).textContent).toBe("This receiver is on this site's list of addresses to avoid.")
     world.transfers.release()
   })
 
