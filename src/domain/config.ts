@@ -174,7 +174,12 @@ export interface WalletModalConfig {
    * Default: the spec's restricted list (RESTRICTED_TIMEZONES); `[]` offers them everywhere.
    */
   restrictedTimezones?: string[] | undefined
-  /** Receivers the review warns about (addresses, any case): one plain line, never blocking. */
+  /**
+   * Receivers the review warns about (addresses, any case): one plain line, never blocking. An
+   * entry that is an http(s) URL names a JSON file of more such receivers the host serves (an
+   * array of addresses, or `{ "addresses": [...] }`; at most 512 KB and 10,000 entries), read
+   * without credentials when a send is reviewed and kept 10 minutes.
+   */
   denyList?: string[] | undefined
   /**
    * The host's terms of service and privacy policy, linked from the checkbox that

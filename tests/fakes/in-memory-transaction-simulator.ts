@@ -6,8 +6,8 @@ const TRANSFER = '0xa9059cbb'
 const ZERO = `0x${'0'.repeat(40)}`
 
 /**
- * {@link TransactionSimulator} over an in-memory ledger of one chain: plain value transfers and
- * ERC-20 `transfer(to, amount)` calls of the tokens it was told about, with the reasons the
+ * {@link TransactionSimulator} over an in-memory ledger of one chain: plain value transfers,
+ * a call's `transfer` (any family's send), and ERC-20 `transfer(to, amount)` calls of the tokens it was told about, with the reasons the
  * devnet's token gives ("transfer to zero", "insufficient balance"). Nothing it simulates changes
  * the ledger. Other networks, and any call it cannot read, are `unavailable`.
  */
@@ -51,6 +51,17 @@ export class InMemoryTransactionSimulator implements TransactionSimulator {
     const transfers: AssetTransfer[] = []
     let gasUsed = 0n
     for (const [index, call] of request.calls.entries()) {
+      // A plain transfer (a send) moves its amount, whatever the family's call would look like.
+      if (call.transfer !== undefined) {
+        const asset = call.transfer.token?.toLowerCase() ?? NATIVE_ASSET
+        if (asset !== NATIVE_ASSET && call.transfer.to === ZERO) return Promise.resolve({ status: 'reverted', callIndex: index, reason: 'transfer to zero' })
+        if (!move(asset, request.from, call.transfer.to, call.transfer.amount)) {
+          return Promise.resolve({ status: 'reverted', callIndex: index, reason: asset === NATIVE_ASSET ? 'insufficient funds' : 'insufficient balance' })
+        }
+        transfers.push({ asset, from: request.from, to: call.transfer.to, amount: call.transfer.amount })
+        gasUsed += 21_000n
+        continue
+      }
       const value = call.value ?? 0n
       if (value > 0n) {
         if (!move(NATIVE_ASSET, request.from, call.to, value)) return Promise.resolve({ status: 'reverted', callIndex: index, reason: 'insufficient funds' })

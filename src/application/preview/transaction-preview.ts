@@ -9,7 +9,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import type { CaipNetwork, CaipNetworkId } from '../../domain/entities'
 import { balanceChanges, NATIVE_ASSET } from '../../domain/preview/balance-changes'
-import { approvalRisks, type RiskWarning, type TokenNeed } from '../../domain/preview/risk-warnings'
+import { approvalRisks, riskWarnings, type RiskWarning, type TokenNeed } from '../../domain/preview/risk-warnings'
 import type { Logger } from '../../ports/logger'
 import type { SimulatedCall, SimulatedToken, TransactionSimulator } from '../../ports/transaction-simulator'
 
@@ -85,7 +85,8 @@ export class TransactionPreview {
         const outcome = await this.deps.simulator.simulate(network, { from: input.from, calls: input.calls }, { signal: controller.signal })
         if (outcome.status === 'ok') {
           const changes = balanceChanges(outcome.transfers, input.from).map((change) => describe(change, input.tokens, outcome.tokens, network))
-          state = { status: 'ready', input, risks, changes, gasUsed: outcome.gasUsed }
+          const stuck = outcome.nftReceiverWithoutHook === true ? riskWarnings({ nftReceiverWithoutHook: true }) : []
+          state = { status: 'ready', input, risks: [...risks, ...stuck], changes, gasUsed: outcome.gasUsed }
         } else if (outcome.status === 'reverted') {
           state = { status: 'reverted', input, risks, reason: outcome.reason }
         } else {

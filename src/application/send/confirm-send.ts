@@ -31,7 +31,7 @@ import type { ChainNamespace } from '../../domain/entities'
 import type { ReviewSend, ReviewSendState, SendPreview } from './review-send'
 import type { SendForm, SendFormState } from './send-form'
 import { sendErrorOf } from './send-failure'
-import type { ApprovalSummary, TransactionApprovals } from './transaction-approvals'
+import type { ApprovalPreview, ApprovalSummary, TransactionApprovals } from './transaction-approvals'
 
 export type ConfirmSendState =
   | { readonly status: 'idle' }
@@ -107,6 +107,7 @@ export class ConfirmSend {
     this.deps.approvals.request({
       id,
       summary: summaryOf(preview),
+      preview: approvalPreviewOf(preview, this.deps.review.chainPreview),
       onSuccess: () => this.deps.modal.reset('Account'),
       onCancel: () => this.stillOpen(id, preview),
     })
@@ -244,5 +245,14 @@ function summaryOf(preview: SendPreview): ApprovalSummary {
       },
       { label: 'Network fee', value: `${preview.fee} ${preview.feeSymbol}` },
     ],
+  }
+}
+
+/** The review's findings, drawn again while the wallet has the request. */
+function approvalPreviewOf(preview: SendPreview, simulation: ApprovalPreview['simulation']): ApprovalPreview {
+  return {
+    risks: preview.risks,
+    ...(simulation === undefined ? {} : { simulation }),
+    ...(preview.revert === undefined ? {} : { revert: preview.revert }),
   }
 }

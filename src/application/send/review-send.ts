@@ -84,6 +84,8 @@ export interface ReviewSendDeps {
   readonly preview?: Pick<TransactionPreview, 'preview' | 'clear' | 'state$' | 'snapshot'>
   /** The host's deny-list of receivers (addresses). */
   readonly denyList?: readonly string[]
+  /** The deny-list the host serves as a file, when it names one; resolves [] when it cannot be had, never rejects. */
+  readonly servedDenyList?: () => Promise<readonly string[]>
   /** Addresses the account sent to before, when its whole history is known; else undefined. */
   readonly pastReceivers?: (account: string) => readonly string[] | undefined
 }
@@ -97,6 +99,8 @@ interface Outcome {
 
 export class ReviewSend {
   private readonly outcome = new BehaviorSubject<Outcome>({ revision: -1, state: EDITING })
+  /** The served deny-list as the last review read it. */
+  private served: readonly string[] = []
   readonly state$: Observable<ReviewSendState>
 
   constructor(private readonly deps: ReviewSendDeps) {
@@ -164,6 +168,8 @@ export class ReviewSend {
       ...(isNativeToken(token) ? {} : { token: contractAddress(token) }),
     }
     const native = this.nativeBalance(account.caipNetworkId)
+    // The served deny-list is read alongside the fee estimate; the review waits for both.
+    const served = this.deps.servedDenyList?.()
     let gas: GasEstimate
     try {
       gas = await this.deps.transfers.estimate(request)
@@ -172,6 +178,7 @@ export class ReviewSend {
       this.deps.logger.warn('Send fee estimate failed', error)
       // The chain may say why it would fail: then the review shows that reason and lets the visitor send anyway.
       const simulated = sendErrorOf(error).kind === 'feeEstimateFailed' ? await this.deps.preview?.preview(previewInput(request, token, native)) : undefined
+      this.served = (await served) ?? []
       if (this.stale(revision)) return false
       if (simulated?.status === 'reverted') {
         return this.ready(revision, {
@@ -187,6 +194,7 @@ export class ReviewSend {
       if (warning !== undefined && sendErrorOf(error).kind === 'feeEstimateFailed') return this.fail(revision, { kind: 'receiverWarning', warning })
       return this.fail(revision, sendErrorOf(error))
     }
+    this.served = (await served) ?? []
     if (this.stale(revision)) return false
 
     const sendsNative = isNativeToken(token)
@@ -239,7 +247,7 @@ export class ReviewSend {
       ...(token.price > 0 ? { fiatUsd: fiatValue(parsed.value, decimals, token.price) } : {}),
       warnings,
       needsAcknowledgement: needsAcknowledgement(warnings),
-      risks: riskWarnings({ receiver: receiverAddress, ...(this.deps.denyList === undefined ? {} : { denyList: this.deps.denyList }), ...(past === undefined ? {} : { pastReceivers: past }) }),
+      risks: riskWarnings({ receiver: receiverAddress, denyList: [...(this.deps.denyList ?? []), ...this.served], ...(past === undefined ? {} : { pastReceivers: past }) }),
     }
   }
 
@@ -311,7 +319,8 @@ function stateFor(outcome: Outcome, form: SendFormState): ReviewSendState {
 
 /** The transfer as one call to simulate, with the tokens the review can name (the one sent, the native coin). */
 function previewInput(request: TransferRequest, token: TokenBalance, native: TokenBalance | undefined): Parameters<TransactionPreview['preview']>[0] {
-  const call = request.token === undefined ? { to: request.to, value: request.amount } : { to: request.token, data: tokenTransferData(request.to, request.amount) }
+  const transfer = { to: request.to, amount: request.amount, ...(request.token === undefined ? {} : { token: request.token }) }
+  const call = request.token === undefined ? { to: request.to, value: request.amount, transfer } : { to: request.token, data: tokenTransferData(request.to, request.amount), transfer }
   const tokens: PreviewToken[] = [token, ...(native === undefined || native === token ? [] : [native])].map((t) => ({
     ...(isNativeToken(t) ? {} : { address: contractAddress(t) }),
     symbol: t.symbol,

@@ -15,6 +15,8 @@ import {
 } from '../../domain/navigation/approval-stack'
 import type { ModalStore } from '../modal-store'
 import type { SnackText } from '../../domain/entities'
+import type { RiskWarning } from '../../domain/preview/risk-warnings'
+import type { TransactionPreviewState } from '../preview/transaction-preview'
 
 /** What the approval view shows about the request it waits for. */
 export interface ApprovalSummary {
@@ -26,8 +28,22 @@ export interface ApprovalSummary {
   readonly rows: readonly { readonly label: string; readonly value: string; readonly valueText?: SnackText }[]
 }
 
+/**
+ * What the review found out about the request before the wallet was asked, drawn again while the
+ * wallet has it: the visitor compares what the wallet shows with what the chain said.
+ */
+export interface ApprovalPreview {
+  /** The review's simulation (balance changes, unavailable, reverted, and the calls' own risk lines). */
+  readonly simulation?: { readonly state$: Observable<TransactionPreviewState>; readonly snapshot: TransactionPreviewState }
+  /** Risk lines the review read beyond the calls (deny-list, first transfer). */
+  readonly risks?: readonly RiskWarning[]
+  /** The review's reason why the transaction would fail (its fee could not be estimated). */
+  readonly revert?: string
+}
+
 export interface PendingApproval extends ApprovalRequest {
   readonly summary: ApprovalSummary
+  readonly preview?: ApprovalPreview
 }
 
 export class TransactionApprovals {

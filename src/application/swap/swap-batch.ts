@@ -61,6 +61,7 @@ export async function batchSwap(
   const id = flow.nextId('batch')
   flow.deps.approvals.request({
     id,
+    ...(flow.deps.preview === undefined ? {} : { preview: { simulation: flow.deps.preview } }),
     summary: {
       title: `Approve and swap ${preview.amountText} ${preview.from.symbol} for ${preview.to.symbol}`,
       rows: [

@@ -133,6 +133,7 @@ export class ConfirmSwap {
     this.deps.approvals.request({
       id,
       summary,
+      ...(this.deps.preview === undefined ? {} : { preview: { simulation: this.deps.preview } }),
       ...(kind === 'swap' ? { onSuccess: () => this.deps.modal.reset('Account') } : {}),
       onCancel: () => {
         cancelled = true

@@ -27,7 +27,7 @@ import { BalanceStore } from '../../application/account/balance-store'
 import { balanceSourceFrom } from '../../application/send/balance-source'
 import { SendBalanceSource, TransactionPreviewToken } from '../../application/send/collaborators'
 import { ConfirmSend } from '../../application/send/confirm-send'
-import { ReviewSend } from '../../application/send/review-send'
+import { ReviewSend, type ReviewSendDeps } from '../../application/send/review-send'
 import { SendForm } from '../../application/send/send-form'
 import { ensNamesFor } from '../../infrastructure/chains/eip155/ens/viem-ens-names'
 import { visitorTimeZone } from '../../infrastructure/platform/time-zone'
@@ -74,6 +74,9 @@ import { FetchPaymasterService } from '../../infrastructure/http/fetch-paymaster
 import { TransactionPreview } from '../../application/preview/transaction-preview'
 import { TransactionSimulator } from '../../ports/transaction-simulator'
 import { NamespaceTransactionSimulator } from '../../infrastructure/chains/namespace-transaction-simulator'
+import { FetchDenyListSource } from '../../infrastructure/http/fetch-deny-list-source'
+import { HostDenyList } from '../../application/preview/host-deny-list'
+import { denyListParts } from '../../domain/preview/deny-list'
 import { pastReceivers } from '../../application/preview/past-receivers'
 
 /**
@@ -347,7 +350,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
     (ctx) =>
       new ReviewSend({
         ...(previews ? { preview: ctx.get(TransactionPreviewToken), pastReceivers: (account: string) => pastReceivers(ctx.get(ActivityStore).snapshot, account) } : {}),
-        ...(config.denyList === undefined ? {} : { denyList: config.denyList }),
+        ...denyListDeps(config.denyList, ctx.get(Clock), ctx.get(Logger)),
         form: ctx.get(SendForm),
         balances: ctx.get(SendBalanceSource),
         transfers: ctx.get(TokenTransfers),
@@ -388,3 +391,13 @@ export const names = () => import('./names').then((m) => m.bindNames)
 export const onRamp = () => import('./on-ramp').then((m) => m.bindOnRamp)
 export const swap = () => import('./swap').then((m) => m.bindSwap)
 export const sessions = () => import('./sessions').then((m) => m.bindSessions)
+
+/** The config's deny-list: its addresses, and the files it names read through fetch, each kept by a HostDenyList. */
+function denyListDeps(entries: readonly string[] | undefined, clock: Clock, logger: Logger): Pick<ReviewSendDeps, 'denyList' | 'servedDenyList'> {
+  if (entries === undefined) return {}
+  const { addresses, files } = denyListParts(entries)
+  if (files.length === 0) return { denyList: addresses }
+  const source = new FetchDenyListSource()
+  const lists = files.map((url) => new HostDenyList({ source, url, clock, logger }))
+  return { denyList: addresses, servedDenyList: () => Promise.all(lists.map((l) => l.list())).then((all) => all.flat()) }
+}

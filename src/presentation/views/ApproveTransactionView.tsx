@@ -10,14 +10,21 @@ import type { MessageKey } from '../i18n/catalogue'
 import { addEnglish } from '../i18n/i18n'
 import { shared } from '../i18n/messages/shared'
 import { send } from '../i18n/messages/send'
+import { lazy, Suspense } from 'react'
+
+// The preview's lines load on their own, after the step itself: the page's first script only
+// knows this view's chunk, not the preview's.
+const ApprovalPreviewLines = lazy(() => import('./send/ApprovalPreviewLines'))
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, shared)
 
 /**
  * The ApproveTransaction step of the approval stack (spec section 4): shown while the wallet
- * has the request. Cancel settles it as cancelled and goes back; the wallet's own answer settles
- * it as success or error.
+ * has the request, with what the review found out before asking it (the chain's balance changes,
+ * "Preview unavailable", the reason it would fail, the risk lines), so the visitor can hold the
+ * wallet's prompt against it. Cancel settles it as cancelled and goes back; the wallet's own
+ * answer settles it as success or error.
  */
 export default function ApproveTransactionView() {
   useAreaStyles(sendCss)
@@ -58,6 +65,11 @@ export default function ApproveTransactionView() {
           </div>
         ))}
       </dl>
+      {current.preview !== undefined && (
+        <Suspense fallback={null}>
+          <ApprovalPreviewLines preview={current.preview} />
+        </Suspense>
+      )}
       <Button
         variant="ghost"
         fullWidth
@@ -72,3 +84,4 @@ export default function ApproveTransactionView() {
     </div>
   )
 }
+

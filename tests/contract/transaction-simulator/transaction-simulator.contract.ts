@@ -83,3 +83,54 @@ export function transactionSimulatorContract(label: string, makeWorld: () => Pro
     })
   })
 }
+
+/**
+ * A chain whose sends are plain transfers (solana), simulated from the call's `transfer`: the
+ * sender holds at least 2 native coins and 100 of `token`; the receiver does not exist yet.
+ */
+export type TransferSimulatorWorld = Omit<TransactionSimulatorWorld, 'symbol'>
+
+/**
+ * The same contract for a family that builds its own transaction from a call's `transfer`: the
+ * account's changes are exactly what the transfer moves (the network fee apart), a transfer beyond
+ * the balance is reverted, and nothing is sent.
+ */
+export function transferSimulatorContract(label: string, makeWorld: () => Promise<TransferSimulatorWorld>): void {
+  describe(`TransactionSimulator contract, transfers: ${label}`, () => {
+    const send = (w: TransferSimulatorWorld, amount: bigint, token?: string) => ({
+      from: w.sender,
+      calls: [{ to: w.receiver, transfer: { to: w.receiver, amount, ...(token === undefined ? {} : { token }) } }],
+    })
+
+    it('a native transfer moves exactly its amount out of the sender, the fee apart', async () => {
+      const w = await makeWorld()
+      const outcome = await w.simulator.simulate(w.network, send(w, 1_000_000_000n))
+      expect(outcome.status).toBe('ok')
+      if (outcome.status !== 'ok') return
+      expect(balanceChanges(outcome.transfers, w.sender)).toEqual([{ asset: NATIVE_ASSET, delta: -1_000_000_000n, nft: false }])
+    })
+
+    it('a token transfer moves exactly its amount of the token out of the sender', async () => {
+      const w = await makeWorld()
+      const amount = 3n * 10n ** BigInt(w.decimals)
+      const outcome = await w.simulator.simulate(w.network, send(w, amount, w.token))
+      expect(outcome.status).toBe('ok')
+      if (outcome.status !== 'ok') return
+      expect(balanceChanges(outcome.transfers, w.sender).filter((c) => c.asset !== NATIVE_ASSET)).toEqual([{ asset: w.token.toLowerCase(), delta: -amount, nft: false }])
+    })
+
+    it('a transfer beyond the balance is reverted, and simulating sends nothing', async () => {
+      const w = await makeWorld()
+      const [native, token] = await Promise.all([w.balance(w.sender), w.balance(w.sender, w.token)])
+      expect(await w.simulator.simulate(w.network, send(w, token + 1n, w.token))).toMatchObject({ status: 'reverted', callIndex: 0 })
+      await w.simulator.simulate(w.network, send(w, 5n * 10n ** BigInt(w.decimals), w.token))
+      expect(await w.balance(w.sender)).toBe(native)
+      expect(await w.balance(w.sender, w.token)).toBe(token)
+    })
+
+    it('a chain it cannot reach is unavailable, not an error', async () => {
+      const w = await makeWorld()
+      expect((await w.simulator.simulate(w.unreachable, send(w, 1_000_000_000n))).status).toBe('unavailable')
+    })
+  })
+}

@@ -1,6 +1,6 @@
-import { aCaipNetwork } from '../../builders/a-caip-network'
+import { aCaipNetwork, aSolanaNetwork } from '../../builders/a-caip-network'
 import { InMemoryTransactionSimulator } from '../../fakes/in-memory-transaction-simulator'
-import { transactionSimulatorContract } from './transaction-simulator.contract'
+import { transactionSimulatorContract, transferSimulatorContract } from './transaction-simulator.contract'
 
 const network = (id: number) => aCaipNetwork({ id, caipNetworkId: `eip155:${id}`, rpcUrls: ['http://127.0.0.1:1'] })
 
@@ -19,6 +19,23 @@ transactionSimulatorContract('InMemoryTransactionSimulator', () => {
     receiver: '0x000000000000000000000000000000000000c0DE',
     token,
     symbol: 'dUSD',
+    decimals: 6,
+    balance: (address, asset) => Promise.resolve(simulator.balanceOf(address, asset)),
+  })
+})
+
+transferSimulatorContract('InMemoryTransactionSimulator (a solana network)', () => {
+  const network = aSolanaNetwork()
+  const sender = 'GVQaLB4PVnWvPvHSYJJuCSuWK6c2uo7tc5BXzVRqDvXL'
+  const mint = 'BsS9SbxZojpMeRJ1e2ANvoR1yWYH1hs4fAMmpKWKWYjs'
+  const simulator = new InMemoryTransactionSimulator(network.caipNetworkId).fund(sender, 100n * 10n ** 9n).fund(sender, 1_000n * 10n ** 6n, mint)
+  return Promise.resolve({
+    simulator,
+    network,
+    unreachable: aSolanaNetwork({ caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' }),
+    sender,
+    receiver: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+    token: mint,
     decimals: 6,
     balance: (address, asset) => Promise.resolve(simulator.balanceOf(address, asset)),
   })

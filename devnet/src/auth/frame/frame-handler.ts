@@ -34,6 +34,8 @@ import { requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy
 import { decodeCall } from '../../../../src/domain/signing/decode-call'
 import { balanceChanges } from '../../../../src/domain/preview/balance-changes'
 import { revertReason, simulatedCalls, transfersFromLogs } from '../../../../src/domain/preview/simulated-logs'
+import { nftReceiverWithoutHook, nftTransferOf } from '../../../../src/domain/preview/nft-receiver'
+import { riskWarnings } from '../../../../src/domain/preview/risk-warnings'
 import { formatUnitsExact } from '../../../../src/domain/format/amount'
 import { shortAddress } from '../../../../src/domain/format/address'
 import { base64Decode, base64Encode } from '../../../../src/domain/format/base64'
@@ -641,7 +643,11 @@ export class FrameHandler {
         return {
           ...base,
           title: 'Approve transactions',
-          rows: [...calls.flatMap((call, i) => txRows(call, chainId, chain, calls.length > 1 ? ` ${i + 1}` : '')), ...(await this.previewRows(chainId, calls))],
+          rows: [
+            ...calls.flatMap((call, i) => txRows(call, chainId, chain, calls.length > 1 ? ` ${i + 1}` : '')),
+            ...(await this.previewRows(chainId, calls)),
+            ...(await this.riskRows(chainId, calls)),
+          ],
         }
       }
       case 'wallet_grantPermissions':
@@ -650,7 +656,7 @@ export class FrameHandler {
         return { ...base, title: 'Approve transaction', rows: rawTxRows(params[0], chainId, chain) }
       default: {
         const tx = asTx(params[0])
-        return { ...base, title: 'Approve transaction', rows: [...txRows(tx, chainId, chain, ''), ...(await this.previewRows(chainId, [tx]))] }
+        return { ...base, title: 'Approve transaction', rows: [...txRows(tx, chainId, chain, ''), ...(await this.previewRows(chainId, [tx])), ...(await this.riskRows(chainId, [tx]))] }
       }
     }
   }
@@ -681,6 +687,43 @@ export class FrameHandler {
     } catch {
       return [{ label: 'Preview', value: PREVIEW_UNAVAILABLE }]
     }
+  }
+
+  /**
+   * Plain warnings about where the calls send things, read here whatever the host says: a token
+   * sent to the token's own contract, and an NFT sent to a contract that does not answer the
+   * receiver hook (asked of the chain through the wallet service, as the token would ask it). One
+   * row each, never blocking; a chain that cannot be read adds nothing.
+   */
+  private async riskRows(chainId: number, calls: readonly TxLike[]): Promise<Row[]> {
+    const rows: Row[] = []
+    for (const call of calls.slice(0, MAX_RISK_CHECKED_CALLS)) {
+      const receiver = receiverOf(call, chainId)
+      if (receiver === undefined || call.to === undefined) continue
+      const known = knownTokens(chainId).find((t) => t.address.toLowerCase() === call.to?.toLowerCase())
+      const symbol = known === undefined ? shortAddress(call.to) : known.kind === 'fungible' ? known.symbol : known.name
+      if (riskWarnings({ receiver, token: { contract: call.to, symbol } }).some((w) => w.kind === 'receiverIsToken')) {
+        rows.push({ label: 'Warning', value: `The receiver is the ${symbol} token's own contract.`, warning: true })
+      }
+    }
+    try {
+      const user = await this.serviceUser()
+      const sender = user.address ?? user.accounts.eip155
+      if (sender === undefined) return rows
+      const read = {
+        code: (address: string) => this.rpc(chainId, 'eth_getCode', [address, 'latest']),
+        call: (request: { from?: string; to: string; data: string }) => this.rpc(chainId, 'eth_call', [request, 'latest']),
+      }
+      for (const call of calls.slice(0, MAX_RISK_CHECKED_CALLS)) {
+        if ((await nftReceiverWithoutHook(call, sender, read)) === true) {
+          rows.push({ label: 'Warning', value: 'The receiver is a contract that may not be able to move NFTs: they could be stuck there.', warning: true })
+          break
+        }
+      }
+    } catch {
+      // No account to ask for: the other rows say what can be said.
+    }
+    return rows
   }
 
   // --- the auth service --------------------------------------------------------------------
@@ -924,6 +967,15 @@ function callsOf(value: unknown): TxLike[] {
 type Row = ApprovalDetails['rows'][number]
 
 const PREVIEW_UNAVAILABLE = 'Preview unavailable'
+/** As many calls as the service simulates: a longer batch is not read call by call for risks. */
+const MAX_RISK_CHECKED_CALLS = 16
+
+/** Who a token call sends to: an ERC-20 transfer's receiver, or an NFT transfer's. */
+function receiverOf(call: TxLike, chainId: number): string | undefined {
+  const action = decodeCall({ to: call.to, data: call.data }, knownTokens(chainId)).action
+  if (action.kind === 'transfer' || action.kind === 'transferFrom') return action.to
+  return nftTransferOf(call)?.to
+}
 
 /** "−7.25 dUSD", "+0.5 ETH", or raw units of a token the frame does not know. */
 function changeText(change: { asset: string; delta: bigint; nft: boolean }, chainId: number): string {

@@ -141,6 +141,8 @@ export interface SimulateResult {
   logs: string[]
   unitsConsumed: number
   replacementBlockhash?: { blockhash: string; lastValidBlockHeight: number }
+  /** The accounts the transaction wrote, as they would be after it (a successful simulation only). */
+  postAccounts?: AccountView[]
 }
 
 /** Events the PubSub side listens to. */
@@ -433,7 +435,8 @@ export class SolanaLedger {
         return { err: transactionErrorJson(result.err()), logs: meta.logs(), unitsConsumed: Number(meta.computeUnitsConsumed()), ...(replacementBlockhash ? { replacementBlockhash } : {}) }
       }
       const meta = result.meta()
-      return { err: null, logs: meta.logs(), unitsConsumed: Number(meta.computeUnitsConsumed()), ...(replacementBlockhash ? { replacementBlockhash } : {}) }
+      const postAccounts = result.postAccounts().map((a) => ({ address: String(a.address), lamports: a.lamports, owner: a.programAddress, executable: a.executable, data: a.data as Uint8Array }))
+      return { err: null, logs: meta.logs(), unitsConsumed: Number(meta.computeUnitsConsumed()), postAccounts, ...(replacementBlockhash ? { replacementBlockhash } : {}) }
     } catch (error) {
       // litesvm's JS side refuses a transaction with a missing signature before the runtime sees it.
       if (sigVerify) return { err: 'SignatureFailure', logs: [], unitsConsumed: 0 }

@@ -4,7 +4,7 @@
  */
 import { getBase58Decoder, getCompiledTransactionMessageDecoder } from '@solana/kit'
 import { SOLANA_DEVNET_GENESIS_HASH } from '../../config'
-import { decodeBase58, isTokenProgram, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, type AccountView, type SolanaLedger, type TokenAccountView, type TxRecord } from './chain'
+import { decodeBase58, isTokenProgram, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, type AccountView, type SimulateResult, type SolanaLedger, type TokenAccountView, type TxRecord } from './chain'
 import { RPC_CODES, RpcError } from './errors'
 
 const b58 = getBase58Decoder()
@@ -287,7 +287,7 @@ export function createRpc(ledger: SolanaLedger): Record<string, Method> {
       })
       return {
         context: context(),
-        value: { err: sim.err, logs: sim.logs, accounts: null, unitsConsumed: sim.unitsConsumed, returnData: null, innerInstructions: null, ...(sim.replacementBlockhash ? { replacementBlockhash: sim.replacementBlockhash } : {}) },
+        value: { err: sim.err, logs: sim.logs, accounts: simulatedAccounts(c.accounts, sim, ledger, accountJson), unitsConsumed: sim.unitsConsumed, returnData: null, innerInstructions: null, ...(sim.replacementBlockhash ? { replacementBlockhash: sim.replacementBlockhash } : {}) },
       }
     },
     getSignatureStatuses: (params) => {
@@ -336,4 +336,29 @@ export function createRpc(ledger: SolanaLedger): Record<string, Method> {
       return ledger.airdrop(to, BigInt(amount))
     },
   }
+}
+
+/** How many accounts a simulation returns at most (a validator's own bound on `accounts.addresses`). */
+const MAX_SIMULATED_ACCOUNTS = 64
+
+/**
+ * simulateTransaction's `accounts`: each address asked for, as the transaction would leave it
+ * (untouched accounts as they are now, a missing one null); null when none are asked for or the
+ * simulation failed, as a validator answers.
+ */
+function simulatedAccounts(
+  config: unknown,
+  sim: SimulateResult,
+  ledger: SolanaLedger,
+  accountJson: (account: AccountView | null, encoding: unknown) => unknown,
+): unknown {
+  if (typeof config !== 'object' || config === null) return null
+  const { addresses, encoding } = config as { addresses?: unknown; encoding?: unknown }
+  if (!Array.isArray(addresses)) return null
+  if (addresses.length > MAX_SIMULATED_ACCOUNTS) throw new RpcError(RPC_CODES.invalidParams, `Too many accounts provided; max ${MAX_SIMULATED_ACCOUNTS}`)
+  if (sim.err !== null || sim.postAccounts === undefined) return null
+  return addresses.map((_, i) => {
+    const key = pubkey(addresses, i)
+    return accountJson(sim.postAccounts?.find((a) => a.address === key) ?? ledger.account(key), encoding ?? 'base64')
+  })
 }

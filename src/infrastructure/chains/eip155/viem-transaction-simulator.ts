@@ -2,6 +2,7 @@ import type { PublicClient } from 'viem'
 import type { CaipNetwork } from '../../../domain/entities'
 import type { NativeAsset } from '../../../domain/preview/balance-changes'
 import { revertReason, simulatedCalls, transfersFromLogs } from '../../../domain/preview/simulated-logs'
+import { nftReceiverWithoutHook } from '../../../domain/preview/nft-receiver'
 import type { SimulatedToken, SimulationOutcome, SimulationRequest, TransactionSimulator } from '../../../ports/transaction-simulator'
 
 type SimulateClient = Pick<PublicClient, 'request' | 'readContract'>
@@ -62,9 +63,9 @@ export class ViemTransactionSimulator implements TransactionSimulator {
     const transfers = transfersFromLogs(calls.flatMap((call) => call.logs ?? []))
     const gasUsed = calls.reduce((sum, call) => sum + hexToBig(call.gasUsed), 0n)
     const contracts = [...new Set(transfers.map((t) => t.asset).filter((a) => a !== NATIVE))]
-    const tokens = await Promise.all(contracts.map((address) => tokenOf(client, address)))
+    const [tokens, stuck] = await Promise.all([Promise.all(contracts.map((address) => tokenOf(client, address))), nftStuck(client, request)])
     options.signal?.throwIfAborted()
-    return { status: 'ok', transfers, gasUsed, tokens }
+    return { status: 'ok', transfers, gasUsed, tokens, ...(stuck ? { nftReceiverWithoutHook: true } : {}) }
   }
 
   private client(network: CaipNetwork): Promise<SimulateClient> {
@@ -79,6 +80,16 @@ export class ViemTransactionSimulator implements TransactionSimulator {
     }
     return client
   }
+}
+
+/** Whether a call sends an NFT to a contract that does not answer the receiver hook (asked as the token would). */
+async function nftStuck(client: SimulateClient, request: SimulationRequest): Promise<boolean> {
+  const read = {
+    code: (address: string) => client.request({ method: 'eth_getCode', params: [address as `0x${string}`, 'latest'] }),
+    call: (call: { from?: string; to: string; data: string }) => client.request({ method: 'eth_call', params: [call as never, 'latest'] } as never),
+  }
+  const answers = await Promise.all(request.calls.map((call) => nftReceiverWithoutHook(call, request.from, read)))
+  return answers.includes(true)
 }
 
 function hexToBig(hex: string | undefined): bigint {

@@ -1,4 +1,4 @@
-/** The solana wing's on-demand part: the Wallet Standard session, balances over its RPC, Sign In With Solana, WalletConnect's asks. */
+/** The solana wing's on-demand part: the Wallet Standard session, balances over its RPC, Sign In With Solana, WalletConnect's asks, previews of sends. */
 import type { WalletStandardWallet } from '../../../domain/chains/wallet-providers'
 import type { WingParts } from '../wing'
 import { SolanaChainReader } from './solana-chain-reader'
@@ -15,4 +15,5 @@ export const parts: WingParts = {
   reader: () => new SolanaChainReader(),
   messenger: () => withSolanaSdk(() => import('./siwx/sign-in-with-solana-messenger')).then((m) => new m.SolanaSignInMessenger()),
   walletConnect: SOLANA_WALLETCONNECT,
+  simulator: () => withSolanaSdk(() => import('./send/solana-transaction-simulator')).then((m) => new m.SolanaTransactionSimulator()),
 }

@@ -66,6 +66,18 @@ interface Built {
   readonly transaction: Transaction
   /** Rent the sender pays for accounts the transaction creates (lamports). */
   readonly rent: bigint
+  /** The sender's token account an SPL transfer takes from. */
+  readonly source?: PublicKey
+}
+
+/** A transfer as the wallet would be asked to sign it, unsigned: what a simulation runs. */
+export interface PreparedSolanaTransfer {
+  /** The whole transaction, unsigned, base64 (for simulateTransaction with sigVerify off). */
+  readonly transaction: string
+  /** Its message, base64 (for getFeeForMessage). */
+  readonly message: string
+  /** The sender's token account an SPL transfer takes from. */
+  readonly source?: string
 }
 
 export class Web3SolanaTransfers implements TokenTransfers {
@@ -138,6 +150,16 @@ export class Web3SolanaTransfers implements TokenTransfers {
     return status.confirmationStatus === 'finalized' ? 'confirmed' : 'pending'
   }
 
+  /** The transfer `send` would ask the wallet to sign, built the same way but unsigned. */
+  async prepare(request: TransferRequest): Promise<PreparedSolanaTransfer> {
+    const { transaction, source } = await this.build(this.rpc(this.networkOf(request.chainId)), request)
+    return {
+      transaction: base64(transaction.serialize({ requireAllSignatures: false, verifySignatures: false })),
+      message: base64(transaction.compileMessage().serialize()),
+      ...(source === undefined ? {} : { source: source.toBase58() }),
+    }
+  }
+
   // ------------------------------------------------------------------ building
 
   private async build(rpc: SolanaRpc, request: TransferRequest): Promise<Built> {
@@ -146,12 +168,13 @@ export class Web3SolanaTransfers implements TokenTransfers {
     if (!PublicKey.isOnCurve(to.toBytes())) throw new TransferFailedError(OFF_CURVE_RECEIVER_MESSAGE)
     const instructions: TransactionInstruction[] = []
     let rent = 0n
+    let source: PublicKey | undefined
     if (request.token === undefined) {
       instructions.push(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: request.amount }))
     } else {
       const mint = publicKey(request.token)
       const { programId, decimals } = await this.mintOf(rpc, mint)
-      const source = associatedTokenAddress(mint, from, programId)
+      source = associatedTokenAddress(mint, from, programId)
       const destination = associatedTokenAddress(mint, to, programId)
       const existing = await rpc.call<{ value: unknown }>('getAccountInfo', [destination.toBase58(), { encoding: 'base64', commitment: 'confirmed' }])
       if (existing.value === null) {
@@ -166,7 +189,7 @@ export class Web3SolanaTransfers implements TokenTransfers {
     ])
     const transaction = new Transaction({ feePayer: from, blockhash: value.blockhash, lastValidBlockHeight: value.lastValidBlockHeight })
     transaction.add(...instructions)
-    return { transaction, rent }
+    return { transaction, rent, ...(source === undefined ? {} : { source }) }
   }
 
   /** The token program that owns the mint, and the mint's decimals (byte 44 of a mint account). */
