@@ -1,7 +1,7 @@
 /**
  * Solana end to end on the devnet's Solana chain: the Devnet Wallet's Solana side (a Wallet
  * Standard wallet) connects with its EVM side as one wallet, shows SOL and both SPL balances, sends
- * SOL and an SPL token (creating the receiver's token account), refuses a rejected approval,
+ * SOL and an SPL token, previewed by simulateTransaction (creating the receiver's token account), refuses a rejected approval,
  * sends once on a double click, switches between an EVM and the Solana network without a
  * reconnect, and survives a reload. Each test uses its own Solana devnet account.
  */
@@ -111,12 +111,18 @@ test.describe('solana', () => {
     await snapshot(page, 'solana-account')
 
     await send(page, 'SOL', '0.5', receiver)
+    // The preview, from simulateTransaction: what leaves the account, the fee shown apart.
+    await expect(page.getByTestId('preview-changes')).toBeVisible()
+    expect(await page.getByTestId('preview-change-amount').allTextContents()).toEqual(['−0.5 SOL'])
     await snapshot(page, 'solana-send-preview')
     await page.getByTestId('send-confirm').click()
     await expect(page.getByTestId('view-Account')).toBeVisible()
     await expect(page.getByTestId('snack')).toHaveText(/Sent 0\.5 SOL/)
 
     await send(page, 'dUSD', '12.5', receiver)
+    // The receiver's new token account's rent leaves with the tokens.
+    await expect(page.getByTestId('preview-changes')).toBeVisible()
+    expect(await page.getByTestId('preview-change-amount').allTextContents()).toEqual(expect.arrayContaining(['−12.5 dUSD', expect.stringMatching(/^−0\.00[0-9]* SOL$/)]))
     await page.getByTestId('send-confirm').click()
     await expect(page.getByTestId('view-Account')).toBeVisible()
     await expect(page.getByTestId('snack')).toHaveText(/Sent 12\.5 dUSD/)
