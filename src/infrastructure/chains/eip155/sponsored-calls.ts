@@ -28,6 +28,8 @@ const DRAFT_GAS = { call: 200_000n, verification: 600_000n, preVerification: 100
 /** How often and how long `send` asks the wallet where the calls stand before their transaction is known. */
 const STATUS_POLL_MS = 250
 const STATUS_TIMEOUT_MS = 60_000
+/** How long the wallet may take to say what it offers before the review goes on without a paymaster. */
+const CAPABILITIES_TIMEOUT_MS = 3_000
 
 export interface Eip155SponsoredCallsOptions {
   /** The connected eip155 wallet's provider by connector id. */
@@ -46,7 +48,8 @@ export class Eip155SponsoredCalls implements SponsoredCalls {
     const provider = this.options.providerOf(connectorId)
     if (hex === undefined || provider === undefined) return false
     try {
-      const answer = await provider.request({ method: 'wallet_getCapabilities', params: [address, [hex]] })
+      // A wallet that never answers (a phone away over WalletConnect) must not hold the review up.
+      const answer = await withinTime(provider.request({ method: 'wallet_getCapabilities', params: [address, [hex]] }), CAPABILITIES_TIMEOUT_MS)
       if (!isRecord(answer)) return false
       const entry = Object.entries(answer).find(([key]) => /^0x[0-9a-fA-F]+$/.test(key) && BigInt(key) === BigInt(hex))?.[1] ?? answer['0x0']
       return isRecord(entry) && isRecord(entry.paymasterService) && entry.paymasterService.supported === true
@@ -89,9 +92,12 @@ export class Eip155SponsoredCalls implements SponsoredCalls {
     return this.transactionOf(provider, id)
   }
 
+  private wait(ms: number): Promise<void> {
+    return this.options.wait?.(ms) ?? new Promise<void>((resolve) => setTimeout(resolve, ms))
+  }
+
   /** The transaction that carried the calls, asked of the wallet until it knows it. */
   private async transactionOf(provider: Eip1193Provider, id: string): Promise<string> {
-    const wait = this.options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
     for (let waited = 0; waited <= STATUS_TIMEOUT_MS; waited += STATUS_POLL_MS) {
       let status
       try {
@@ -102,7 +108,7 @@ export class Eip155SponsoredCalls implements SponsoredCalls {
       const hash = status.transactionHashes[0]
       if (hash !== undefined) return hash
       if (status.outcome === 'failed') throw new WalletRequestError('failed', 'The wallet could not send the calls')
-      await wait(STATUS_POLL_MS)
+      await this.wait(STATUS_POLL_MS)
     }
     throw new WalletRequestError('failed', 'The wallet did not say which transaction carried the calls')
   }
@@ -114,6 +120,17 @@ function accountCallData(request: AccountCalls): Hex {
   const [only] = calls
   if (calls.length === 1 && only !== undefined) return encodeFunctionData({ abi: ACCOUNT_ABI, functionName: 'execute', args: [only.target, only.value, only.data] })
   return encodeFunctionData({ abi: ACCOUNT_ABI, functionName: 'executeBatch', args: [calls] })
+}
+
+/** `answer`, or undefined when it takes longer than `ms`. */
+async function withinTime<T>(answer: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
+  try {
+    return await Promise.race([answer, late])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {

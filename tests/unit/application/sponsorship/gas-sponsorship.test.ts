@@ -2,7 +2,7 @@
  * Gas the app pays, over the in-memory paymaster service (its policy: dUSD transfers, one
  * operation per account) and a smart account's provider behind the eip155 adapter.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { GasSponsorship, SPONSORSHIP_UNAVAILABLE } from '../../../../src/application/sponsorship/gas-sponsorship'
 import { sponsoredTransfers, transferCalls } from '../../../../src/application/sponsorship/sponsored-transfers'
 import { TransactionRejectedError } from '../../../../src/domain/errors'
@@ -39,6 +39,10 @@ function aWorld(options: { sponsorName?: string; appName?: string; signedIn?: bo
   const check = (request: TransferRequest = dusdTransfer) => sponsorship.check({ ...transferCalls(request), connectorId: CONNECTOR, gasPrice: 1_000_000_000n })
   return { paymaster, provider, logger, sponsorship, check, token }
 }
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('whether the app pays the gas', () => {
   it('a dUSD transfer within the policy is paid by the sponsor the service names', async () => {
@@ -86,6 +90,15 @@ describe('whether the app pays the gas', () => {
     const { check, provider } = aWorld()
     provider.takesPaymaster = false
     expect(await check()).toBeUndefined()
+  })
+
+  it('a wallet that never says what it offers gets no verdict, after a short wait', async () => {
+    vi.useFakeTimers()
+    const { check, provider } = aWorld()
+    provider.request = ({ method }) => (method === 'wallet_getCapabilities' ? new Promise(() => undefined) : Promise.resolve(undefined))
+    const verdict = check()
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(await verdict).toBeUndefined()
   })
 
   it('a service that cannot answer is a verdict too, logged as a warning', async () => {
