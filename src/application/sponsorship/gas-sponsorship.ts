@@ -8,6 +8,8 @@
  *   nothing. The wallet asks for the signed data itself, once, for the operation it sends.
  * - A refusal (outside the policy, over a limit, not signed in) or a service that cannot answer
  *   means the visitor pays as usual; the verdict keeps the reason for the review to say why.
+ * - Without a session the paymaster cannot be asked: the visitor is told to sign in where the
+ *   host's server signs visitors in, and told nothing elsewhere.
  * - Never rejects: a failure is a verdict.
  */
 import { SponsorshipRefusedError } from '../../domain/sponsorship/sponsorship'
@@ -38,6 +40,8 @@ export interface GasSponsorshipDeps {
   readonly sessionToken: (chainId: string, address: string) => string | undefined
   /** The app's paymaster service URL for the network (what the wallet is given). */
   readonly paymasterUrl: (chainId: string) => string
+  /** Whether the visitor can sign in with the host's server here (siwx `serverUrl`): without it, a missing session is no news to them. */
+  readonly canSignIn: boolean
   /** The host's app name (metadata.name): who pays when the service names no sponsor. */
   readonly appName?: string
   readonly logger: Logger
@@ -59,7 +63,7 @@ export class GasSponsorship {
     const takes = await this.deps.calls.takesPaymaster(request.connectorId, request.from, request.chainId)
     if (!takes) return undefined
     const token = this.deps.sessionToken(request.chainId, request.from)
-    if (token === undefined) return { status: 'notSponsored', reason: 'not-signed-in' }
+    if (token === undefined) return this.deps.canSignIn ? { status: 'notSponsored', reason: 'not-signed-in' } : undefined
     try {
       const { entryPoint, operation } = await this.deps.calls.draft(request, request.gasPrice)
       const stub = await this.deps.paymaster.stubData({ caipNetworkId: request.chainId, entryPoint, operation, sessionToken: token })

@@ -52,6 +52,7 @@ export function bindSponsorship(binder: Binder, config: ResolvedConfig, transfer
         calls: ctx.get(SponsoredCalls),
         sessionToken: (chainId, address) => serverSessionToken(ctx.get(KeyValueStorage), chainId, address),
         paymasterUrl: (chainId) => paymasterUrl(config, chainId),
+        canSignIn: config.siwx?.serverUrl !== undefined,
         ...(config.metadata?.name === undefined ? {} : { appName: config.metadata.name }),
         logger: ctx.get(Logger),
       }),

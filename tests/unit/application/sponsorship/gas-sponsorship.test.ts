@@ -22,7 +22,7 @@ const PAYMASTER_URL = 'http://127.0.0.1:8787/v1/paymaster/31337?projectId=wallet
 
 const dusdTransfer: TransferRequest = { chainId: 'eip155:31337', from: ACCOUNT, to: RECEIVER, amount: 5_000_000n, token: DUSD }
 
-function aWorld(options: { sponsorName?: string; appName?: string; signedIn?: boolean } = {}) {
+function aWorld(options: { sponsorName?: string; appName?: string; signedIn?: boolean; canSignIn?: boolean } = {}) {
   const paymaster = new InMemoryPaymasterService({ sponsorName: options.sponsorName ?? 'Walletgate Devnet', contracts: [DUSD], operationsPerAccount: 1 })
   const token = options.signedIn === false ? undefined : paymaster.signIn(ACCOUNT)
   const provider = new FakeSmartAccountProvider()
@@ -33,6 +33,7 @@ function aWorld(options: { sponsorName?: string; appName?: string; signedIn?: bo
     calls,
     sessionToken: (chainId, address) => (chainId === 'eip155:31337' && address.toLowerCase() === ACCOUNT.toLowerCase() ? token : undefined),
     paymasterUrl: () => PAYMASTER_URL,
+    canSignIn: options.canSignIn ?? true,
     ...(options.appName === undefined ? {} : { appName: options.appName }),
     logger,
   })
@@ -86,6 +87,11 @@ describe('whether the app pays the gas', () => {
     expect(provider.methods).not.toContain('eth_call')
   })
 
+  it('where the host signs nobody in, a missing session is no verdict', async () => {
+    const { check } = aWorld({ signedIn: false, canSignIn: false })
+    expect(await check()).toBeUndefined()
+  })
+
   it('a wallet that takes no paymaster gets no verdict at all', async () => {
     const { check, provider } = aWorld()
     provider.takesPaymaster = false
@@ -108,6 +114,7 @@ describe('whether the app pays the gas', () => {
       calls: new Eip155SponsoredCalls({ providerOf: () => new FakeSmartAccountProvider(), readerFor: () => new FakeSmartAccountProvider() }),
       sessionToken: () => 'token',
       paymasterUrl: () => PAYMASTER_URL,
+      canSignIn: true,
       logger,
     })
     expect(await failing.check({ ...transferCalls(dusdTransfer), connectorId: CONNECTOR, gasPrice: 1n })).toEqual({ status: 'notSponsored', reason: SPONSORSHIP_UNAVAILABLE })
