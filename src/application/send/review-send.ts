@@ -29,6 +29,7 @@ import type { ModalStore } from '../modal-store'
 import type { SendBalanceSource } from './collaborators'
 import { sendErrorOf } from './send-failure'
 import type { SendForm, SendFormState } from './send-form'
+import type { SponsorshipVerdict } from '../sponsorship/gas-sponsorship'
 
 /** A checked transfer, ready for the wallet. */
 export interface SendPreview {
@@ -61,6 +62,8 @@ export interface SendPreview {
    * estimated (`fee` is empty) and the review's button reads "Send anyway".
    */
   readonly revert?: string
+  /** Whether the app pays the gas (then the fee is not the visitor's), when its wallet takes a paymaster. */
+  readonly sponsorship?: SponsorshipVerdict
 }
 
 export type ReviewSendState =
@@ -88,6 +91,8 @@ export interface ReviewSendDeps {
   readonly servedDenyList?: () => Promise<readonly string[]>
   /** Addresses the account sent to before, when its whole history is known; else undefined. */
   readonly pastReceivers?: (account: string) => readonly string[] | undefined
+  /** Whether the app would pay the transfer's gas; absent, or undefined answered: sponsorship does not apply. Never rejects. */
+  readonly sponsorship?: (request: TransferRequest, gas: GasEstimate) => Promise<SponsorshipVerdict | undefined>
 }
 
 const EDITING: ReviewSendState = { status: 'editing' }
@@ -196,10 +201,14 @@ export class ReviewSend {
     }
     this.served = (await served) ?? []
     if (this.stale(revision)) return false
+    const sponsorship = await this.deps.sponsorship?.(request, gas)
+    if (this.stale(revision)) return false
 
     const sendsNative = isNativeToken(token)
     const nativeBalance = sendsNative ? tokenBalanceUnits(token) : native ? tokenBalanceUnits(native) : 0n
-    if (!coversNetworkFee({ sendsNative, amount: parsed.value, fee: gas.fee, nativeBalance })) {
+    // A sponsored transfer costs the visitor no gas: only the amount itself must be there.
+    const fee = sponsorship?.status === 'sponsored' ? 0n : gas.fee
+    if (!coversNetworkFee({ sendsNative, amount: parsed.value, fee, nativeBalance })) {
       return this.fail(revision, { kind: 'insufficientFunds' })
     }
 
@@ -212,6 +221,7 @@ export class ReviewSend {
       ...(feePrice !== undefined && feePrice > 0 ? { feeFiat: fiatValue(gas.fee, nativeMeta.decimals, feePrice, locale) } : {}),
       ...(feePrice !== undefined && feePrice > 0 ? { feeFiatUsd: fiatValue(gas.fee, nativeMeta.decimals, feePrice) } : {}),
       gas,
+      ...(sponsorship === undefined ? {} : { sponsorship }),
     })
     // The chain's view of the transfer fills in while the review is open.
     this.deps.preview?.preview(previewInput(request, token, native)).catch(() => undefined)

@@ -78,6 +78,7 @@ import { FetchDenyListSource } from '../../infrastructure/http/fetch-deny-list-s
 import { HostDenyList } from '../../application/preview/host-deny-list'
 import { denyListParts } from '../../domain/preview/deny-list'
 import { pastReceivers } from '../../application/preview/past-receivers'
+import { bindSponsorship, sponsorshipOfTransfer } from './sponsorship'
 
 /**
  * The account module's bindings (account, networks, send and activity), a chunk of their own: what
@@ -285,12 +286,11 @@ function bindAccountAndNetworks(binder: Binder, container: Container, config: Re
 function bindSendAndActivity(binder: Binder, container: Container, config: ResolvedConfig, wings: readonly ChainWing[]): void {
   // Each family's capabilities and address rule, from its wing's on-demand part.
   binder.bind(FamilyRules).toDynamicValue((ctx) => new WingFamilyRules(wings, ctx.get(Logger)))
-  binder
-    .bind(TokenTransfers)
-    .toDynamicValue((ctx) => new ConnectedWalletTransfers(ctx.get(ChainFamilies), ctx.get(ConnectionStore)))
   binder.bind(SendBalanceSource).toDynamicValue((ctx) => balanceSourceFrom(ctx.get(BalanceStore)))
   // The app's gas sponsor (docs/sponsorship.md), for the embedded smart account's sends and swaps.
   binder.bind(PaymasterService).toDynamicValue(() => new FetchPaymasterService(serviceClient(config, config.services.blockchainApi)))
+  // Transfers the review found sponsored go to the wallet with the app's paymaster service.
+  bindSponsorship(binder, config, (ctx) => new ConnectedWalletTransfers(ctx.get(ChainFamilies), ctx.get(ConnectionStore)))
   binder.bind(TransactionApprovals).toDynamicValue((ctx) => new TransactionApprovals(ctx.get(ModalStore)))
   binder.bind(ActivityStore).toDynamicValue(
     (ctx) =>
@@ -351,6 +351,7 @@ function bindSendAndActivity(binder: Binder, container: Container, config: Resol
       new ReviewSend({
         ...(previews ? { preview: ctx.get(TransactionPreviewToken), pastReceivers: (account: string) => pastReceivers(ctx.get(ActivityStore).snapshot, account) } : {}),
         ...denyListDeps(config.denyList, ctx.get(Clock), ctx.get(Logger)),
+        sponsorship: sponsorshipOfTransfer(ctx),
         form: ctx.get(SendForm),
         balances: ctx.get(SendBalanceSource),
         transfers: ctx.get(TokenTransfers),

@@ -9,8 +9,7 @@ import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { SiwxNonces, SiwxStorage } from '../../ports/siwx'
 import type { Timers } from '../http/fetch-http-client'
 import { idempotentWrite } from '../http/idempotent-writes'
-
-const KEY = 'siwx:server-tokens'
+import { readServerTokens, SERVER_TOKENS_KEY as KEY, type ServerTokenEntry as TokenEntry } from './server-session-tokens'
 /** A nonce as the port promises it: alphanumeric, at least 8 characters. */
 const NONCE = /^[A-Za-z0-9]{8,128}$/
 
@@ -26,13 +25,6 @@ export interface HttpSiwxOptions {
   readonly fetch?: typeof fetch
   /** Defaults to the global timers. */
   readonly timers?: Timers
-}
-
-/** One session the server keeps, as this page knows it: its token, and whose it is. */
-interface TokenEntry {
-  readonly token: string
-  readonly caipNetworkId: string
-  readonly address: string
 }
 
 /**
@@ -177,23 +169,7 @@ export class HttpSiwxStorage implements SiwxStorage {
   }
 
   private entries(): TokenEntry[] {
-    const raw = this.options.storage.get(KEY)
-    if (raw === null) return []
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(raw)
-    } catch {
-      return []
-    }
-    if (!Array.isArray(parsed)) return []
-    return parsed.filter(
-      (e: unknown): e is TokenEntry =>
-        typeof e === 'object' &&
-        e !== null &&
-        typeof (e as TokenEntry).token === 'string' &&
-        typeof (e as TokenEntry).caipNetworkId === 'string' &&
-        typeof (e as TokenEntry).address === 'string',
-    )
+    return readServerTokens(this.options.storage)
   }
 
   private write(entries: readonly TokenEntry[]): void {

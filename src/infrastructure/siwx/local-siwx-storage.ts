@@ -5,6 +5,7 @@ import type { SiwxSessionFilter } from '../../domain/siwx/siwx-storage'
 import type { Clock } from '../../ports/clock'
 import type { KeyValueStorage } from '../../ports/key-value-storage'
 import type { SiwxStorage } from '../../ports/siwx'
+import { storedArray } from './server-session-tokens'
 
 const KEY = 'siwx:sessions'
 
@@ -44,16 +45,7 @@ export class LocalSiwxStorage implements SiwxStorage {
   }
 
   private read(): SiwxSession[] {
-    const raw = this.storage.get(KEY)
-    if (raw === null) return []
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(raw)
-    } catch {
-      return []
-    }
-    if (!Array.isArray(parsed)) return []
-    return parsed.flatMap((entry: unknown) => {
+    return storedArray(this.storage, KEY).flatMap((entry: unknown) => {
       const result = siwxSessionSchema.safeParse(entry)
       return result.success ? [result.data as SiwxSession] : []
     })

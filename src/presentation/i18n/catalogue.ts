@@ -14,6 +14,7 @@ import { social } from './messages/social'
 import { shared } from './messages/shared'
 import { sessions } from './messages/sessions'
 import { profile } from './messages/profile'
+import { sponsorship } from './messages/sponsorship'
 
 /**
  * Every text the modal shows, in English: the source language and the fallback of every other.
@@ -40,6 +41,7 @@ export const en = {
   ...shared,
   ...sessions,
   ...profile,
+  ...sponsorship,
 } as const
 
 export type MessageKey = keyof typeof en

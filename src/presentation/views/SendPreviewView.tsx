@@ -15,6 +15,7 @@ import { send } from '../i18n/messages/send'
 import { errors } from '../i18n/messages/errors'
 import { useMoney } from './use-money'
 import { RiskLines, TransactionPreviewPanel, useTransactionPreview } from './send/TransactionPreviewPanel'
+import { NotSponsoredLine, sponsoredFeeText } from './send/SponsoredGas'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(send, errors, shared)
@@ -75,6 +76,7 @@ export default function SendPreviewView() {
   }
 
   const network = config.networks.find((n) => `${n.chainNamespace}:${String(n.id)}` === plan.request.chainId)
+  const sponsoredFee = sponsoredFeeText(i18n, plan.sponsorship)
   const sending = confirmState.status === 'sending'
   const stillOpen = confirmState.status === 'sending' && confirmState.stillOpen === true
   const isAcknowledged = acknowledged.for === plan
@@ -117,14 +119,16 @@ export default function SendPreviewView() {
         <div className="wg-details-row">
           <dt>{t('send.networkFee')}</dt>
           <dd data-testid="send-preview-fee">
-            {plan.revert === undefined ? (
+            {sponsoredFee !== undefined ? (
+              <span data-testid="send-preview-sponsored">{sponsoredFee}</span>
+            ) : plan.revert === undefined ? (
               <bdi data-i18n-data="">
                 {plan.fee} {plan.feeSymbol}
               </bdi>
             ) : (
               t('send.preview.feeUnknown')
             )}
-            {plan.feeFiatUsd !== undefined && (
+            {sponsoredFee === undefined && plan.feeFiatUsd !== undefined && (
               <span className="wg-hint">
                 {' '}
                 <bdi data-i18n-data="">(≈ {money(plan.feeFiatUsd)})</bdi>
@@ -133,6 +137,7 @@ export default function SendPreviewView() {
           </dd>
         </div>
       </dl>
+      <NotSponsoredLine i18n={i18n} verdict={plan.sponsorship} testId="send-preview-not-sponsored" />
       {plan.revert === undefined ? (
         <TransactionPreviewPanel state={simulation} />
       ) : (

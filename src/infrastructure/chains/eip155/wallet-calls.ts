@@ -99,7 +99,8 @@ function atomicOf(entry: Readonly<Record<string, unknown>>): AtomicBatchSupport 
   return isRecord(draft) && draft.supported === true ? 'supported' : 'unsupported'
 }
 
-export async function sendCalls(provider: Eip1193Provider, request: CallsRequest): Promise<string> {
+/** `capabilities`: EIP-5792 capabilities the request carries (a paymaster service, ERC-7677). */
+export async function sendCalls(provider: Eip1193Provider, request: CallsRequest, capabilities?: Readonly<Record<string, unknown>>): Promise<string> {
   const problem = callsRequestProblem(request)
   if (problem !== undefined) throw new WalletRequestError('failed', problem)
   const params = {
@@ -112,6 +113,7 @@ export async function sendCalls(provider: Eip1193Provider, request: CallsRequest
       ...(call.data === undefined ? {} : { data: call.data }),
       ...(call.value === undefined ? {} : { value: `0x${call.value.toString(16)}` }),
     })),
+    ...(capabilities === undefined ? {} : { capabilities }),
   }
   let answer: unknown
   try {

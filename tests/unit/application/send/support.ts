@@ -109,7 +109,7 @@ export function aSendWorld(
     locale?: string
     ens?: InMemoryEnsNames
     /** The chain's preview of the transfer, the host's deny-list and the account's past receivers. */
-    previews?: Pick<ReviewSendDeps, 'preview' | 'denyList' | 'servedDenyList' | 'pastReceivers'>
+    previews?: Pick<ReviewSendDeps, 'preview' | 'denyList' | 'servedDenyList' | 'pastReceivers' | 'sponsorship'>
   } = {},
 ): SendWorld {
   const connection = new ConnectionStore()
