@@ -9,7 +9,8 @@
  * JavaScript client's (a fetch loop saturates long before a bare Fastify route does). Each target
  * is warmed first, and the rounds are interleaved, the median kept: on two cores the ratios are
  * the figures that hold. Prints a table; writes nothing.
- * `npm run bench:server:load [-- --seconds 5 --connections 16 --rounds 3]`; with
+ * `npm run bench:server:load [-- --seconds 5 --connections 16 --rounds 3 --only "balance, one"]`
+ * (`--only`: the floors and the routes whose names contain it); with
  * WALLETGATE_REPLICA_PROFILE_DIR set, each replica writes a CPU profile there when it stops.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -24,7 +25,7 @@ import { Projects } from '../../server/src/projects.js'
 import { freePort } from '../../tests/e2e/support/free-port.js'
 import { CHAIN_ID, Cluster, PAGE, PROJECT, ROOT } from '../../tests/scale/cluster.js'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '16' }, rounds: { type: 'string', default: '3' } } })
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '16' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } } })
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
 const ROUNDS = Number(values.rounds)
@@ -126,7 +127,7 @@ try {
   for (let i = 0; i < 6; i++) await (await fetch(balance(three).url, { headers: { origin: PAGE } })).arrayBuffer()
   await (await fetch(activity(three).url, { headers: { origin: PAGE } })).arrayBuffer()
 
-  const targets: [string, Target][] = [
+  const allTargets: [string, Target][] = [
     ['floor: bare Fastify route', { url: `http://127.0.0.1:${floorPort}/bare` }],
     ['floor: Fastify route + one PostgreSQL query', { url: `http://127.0.0.1:${floorPort}/one-query` }],
     ['cached balance, one replica', balance(one)],
@@ -136,6 +137,7 @@ try {
     ['activity page, three replicas (nginx)', activity(three)],
     ['analytics write, three replicas (nginx)', event(three)],
   ]
+  const targets = allTargets.filter(([name]) => values.only === undefined || name.startsWith('floor') || name.includes(values.only))
   // Each target warmed (the JIT, the pools, nginx's upstream connections), then measured round by round.
   for (const [, target] of targets) await drive(target, 2)
   const samples = new Map<string, Result[]>(targets.map(([name]) => [name, []]))
@@ -150,7 +152,7 @@ try {
   console.log('| route | req/s | p50 ms | p99 ms | errors |')
   console.log('|---|---|---|---|---|')
   for (const [name, r] of rows) console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} |`)
-  const rps = (name: string) => rows.find(([n]) => n === name)![1].rps
+  const rps = (name: string) => rows.find(([n]) => n === name)?.[1].rps ?? Number.NaN
   console.log(`\ncached balance / bare route: ${(rps('cached balance, one replica') / rps('floor: bare Fastify route')).toFixed(2)} (target >= 0.5)`)
   console.log(`activity page / one-query route: ${(rps('activity page, one replica') / rps('floor: Fastify route + one PostgreSQL query')).toFixed(2)} (target >= 0.5)`)
   const memory = cluster.replicas.map((r) => {

@@ -17,10 +17,10 @@ import { WalletCatalogue } from './catalogue.js'
 import { PROJECT_ID_PATTERN, Projects } from './projects.js'
 import { registerMetrics } from './metrics.js'
 import { openApiDocument } from './openapi.js'
-import { checkContract } from './contract.js'
+import { checkContract, deepFreeze, serializeAnswer } from './contract.js'
 import { CacheStats, TtlCache } from './ttl-cache.js'
 import { registerIdempotency } from './idempotency.js'
-import { asyncStdout, OneLinePerRequest } from './request-log.js'
+import { asyncStdout, lazyChildLogger, OneLinePerRequest } from './request-log.js'
 import { securityHeaders } from './security-headers.js'
 import { RequestTallies, sharedCounters, sharedRateLimitStore } from './rate-limit-store.js'
 import { chainHealth } from './chain-health.js'
@@ -110,6 +110,10 @@ function ownPackage(): { name: string; version: string } {
   throw new Error('walletgate-server cannot find its own package.json')
 }
 
+/** What CORS grants a page of an allowed origin: the methods of the modal's calls, the preflight kept 10 minutes. */
+const CORS_METHODS = ['GET', 'POST']
+const CORS_MAX_AGE = 600
+
 /** The query every call of the modal carries (spec section 7); an image route carries none. */
 const REQUIRED_QUERY = ['projectId', 'st', 'sv'] as const
 
@@ -142,7 +146,8 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const log = parts.logger === true ? asyncStdout() : undefined
   const app = Fastify({
     logger: log === undefined ? false : { stream: log.stream },
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(log?.write),
+    ...(log === undefined ? {} : { childLoggerFactory: lazyChildLogger }),
     bodyLimit: config.limits.bodyLimitBytes,
     requestTimeout: 30_000,
     // The client's address from X-Forwarded-For only when the peer is a configured proxy.
@@ -191,9 +196,10 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       const origin = request.headers.origin
       if (origin === undefined) return callback(null, { origin: false })
       const projectId = projectIdOf(request)
+      if (projectId !== undefined && projects.allowsNow(projectId, origin) === true) return callback(null, { origin, methods: CORS_METHODS, maxAge: CORS_MAX_AGE })
       const allowed = projectId === undefined ? projects.anyAllows(origin) : projects.allows(projectId, origin)
       allowed.then(
-        (ok) => callback(null, { origin: ok ? origin : false, methods: ['GET', 'POST'], maxAge: 600 }),
+        (ok) => callback(null, { origin: ok ? origin : false, methods: CORS_METHODS, maxAge: CORS_MAX_AGE }),
         (error: Error) => callback(error),
       )
     },
@@ -207,16 +213,19 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   })
   app.setNotFoundHandler((_request, reply) => void reply.status(404).send({ message: 'Not found' }))
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', (request, reply, done) => {
     const { api, site } = request.routeOptions.config
-    if (api !== undefined) await guard(request, reply, projects, api)
     // A site route that names its project is held to it (its origins; no sdk query needed). Named
     // twice or empty, it is named all the same: the guard refuses it rather than skipping it.
-    else if (site === true && (request.query as Record<string, unknown> | undefined)?.projectId !== undefined) await guard(request, reply, projects, 'project')
+    const mode = api ?? (site === true && (request.query as Record<string, unknown> | undefined)?.projectId !== undefined ? 'project' : undefined)
+    // A call from a page of a project this replica knows passes at once (no promise on a cached read's path).
+    if (mode === undefined || guardNow(request, projects, mode)) return done()
+    guard(request, reply, projects, mode).then(() => done(), done)
   })
 
   // After the guard: its refusals come first, then the wire contract's (./contract.ts).
   checkContract(app)
+  app.setReplySerializer(serializeAnswer)
 
   const analytics = new AnalyticsEvents(db, clock)
   for (const plugin of parts.plugins ?? []) await plugin(app, { db, clock, projects, analytics })
@@ -385,7 +394,11 @@ function registerChainData(app: FastifyInstance, source: ChainDataPort, balances
           const params = (request.params ?? {}) as Record<string, string>
           const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '')
           const ask = () => Promise.resolve(handler({ params, query, body: request.body, headers: request.headers, baseUrl: `${request.protocol}://${request.host}` }))
-          const answer = operation === 'balance' ? await balances.getOrLoad(balanceKey(params.address ?? '', query), ask, { fresh: query.get('forceUpdate') === 'true', keep: (a) => (a.status ?? 200) === 200 }) : await ask()
+          // A cached balance is a frozen copy (the source keeps its own): the same answer, sent again and again, is checked against the contract once.
+          const answer =
+            operation === 'balance'
+              ? await balances.getOrLoad(balanceKey(params.address ?? '', query), () => ask().then((a) => deepFreeze(structuredClone(a))), { fresh: query.get('forceUpdate') === 'true', keep: (a) => (a.status ?? 200) === 200 })
+              : await ask()
           return reply.status(answer.status ?? 200).send(answer.json)
         } catch (error) {
           if (error instanceof ChainDataError && error.status >= 400 && error.status < 500) return reply.status(error.status).send(error.body)
@@ -433,23 +446,41 @@ function projectIdOf(request: FastifyRequest): string | undefined {
  * one of the project's origins, by the modal's own rule (403 otherwise: the modal shows its alert).
  */
 async function guard(request: FastifyRequest, reply: FastifyReply, projects: Projects, mode: ApiGuard): Promise<void> {
+  const named = namedProject(request, mode)
+  if (typeof named !== 'string') return void (await reply.status(400).send({ message: named.refusal }))
+  const projectId = named
   const origin = request.headers.origin
-  const query = (request.query ?? {}) as Record<string, unknown>
-  const source = mode === 'body' ? ((typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>) : query
-  const required = mode === true ? REQUIRED_QUERY : (['projectId'] as const)
-  for (const name of required) {
-    const value = name === 'projectId' ? source[name] : query[name]
-    if (typeof value !== 'string' || value === '') {
-      return void (await reply.status(400).send({ message: mode === 'body' && name === 'projectId' ? 'Missing body field projectId' : `Missing query parameter ${name}` }))
-    }
-    // The sdk's type and version are stored with an analytics event: text PostgreSQL can hold.
-    if (!isStorableText(value)) return void (await reply.status(400).send({ message: mode === 'body' && name === 'projectId' ? 'Invalid body field projectId' : `Invalid query parameter ${name}` }))
-  }
-  const projectId = source.projectId as string
   const origins = await projects.origins(projectId)
   if (origins === undefined) return void (await reply.status(403).send({ message: `Project ${projectId} is not allowed: unknown project` }))
   if (origin !== undefined && !(await projects.allows(projectId, origin))) {
     return void (await reply.status(403).send({ message: `Project ${projectId} is not allowed: origin not found on the allowlist` }))
   }
   request.projectId = projectId
+}
+
+/**
+ * {@link guard}'s pass without waiting, from this replica's copy of the project's origins: true
+ * when the call passes (what a cached read does on every call); false when the guard must decide.
+ */
+function guardNow(request: FastifyRequest, projects: Projects, mode: ApiGuard): boolean {
+  const projectId = namedProject(request, mode)
+  if (typeof projectId !== 'string') return false
+  const origin = request.headers.origin
+  if (!(origin === undefined ? projects.knownNow(projectId) : projects.allowsNow(projectId, origin) === true)) return false
+  request.projectId = projectId
+  return true
+}
+
+/** The project a guarded call names where `mode` says, or the refusal (400) when it names none or a malformed one. */
+function namedProject(request: FastifyRequest, mode: ApiGuard): string | { readonly refusal: string } {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const source = mode === 'body' ? ((typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>) : query
+  const required = mode === true ? REQUIRED_QUERY : (['projectId'] as const)
+  for (const name of required) {
+    const value = name === 'projectId' ? source[name] : query[name]
+    if (typeof value !== 'string' || value === '') return { refusal: mode === 'body' && name === 'projectId' ? 'Missing body field projectId' : `Missing query parameter ${name}` }
+    // The sdk's type and version are stored with an analytics event: text PostgreSQL can hold.
+    if (!isStorableText(value)) return { refusal: mode === 'body' && name === 'projectId' ? 'Invalid body field projectId' : `Invalid query parameter ${name}` }
+  }
+  return source.projectId as string
 }

@@ -220,10 +220,14 @@ export function refusalOf(where: keyof typeof PARTS, issue: z.core.$ZodIssue, va
  * that is not as the contract says is not sent (500, logged), so no caller ever reads one.
  */
 export function checkContract(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (reply.sent) return
+  // Callback hooks, not async ones: no promise on the path of every request.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (reply.sent) return done()
     const contract = contractOf(request)
-    if (contract === undefined) return
+    if (contract === undefined) return done()
+    // The path and query come from the URL alone: a URL already found within the contract is.
+    const url = contract.body === undefined ? `${request.method} ${request.url}` : undefined
+    if (url !== undefined && urlsWithin.has(url)) return done()
     const parts = [
       ['path', contract.params, request.params],
       ['query', contract.query, request.query],
@@ -234,18 +238,60 @@ export function checkContract(app: FastifyInstance): void {
       const result = z.safeParse(schema, value ?? (where === 'body' ? undefined : {}))
       if (result.success) continue
       const refusal = refusalOf(where, result.error.issues[0]!, value)
-      return reply.status(400).send(contract.refuse === undefined ? { message: refusal.sentence } : contract.refuse(refusal))
+      void reply.status(400).send(contract.refuse === undefined ? { message: refusal.sentence } : contract.refuse(refusal))
+      return done()
     }
+    if (url !== undefined) remember(urlsWithin, url, true)
+    done()
   })
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+  app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
     const contract = contractOf(request)
-    if (contract === undefined) return payload
+    if (contract === undefined) return done(null, payload)
     const schema = answerSchema(contract, reply.statusCode)
-    if (schema === undefined) return payload
+    if (schema === undefined) return done(null, payload)
+    // A cached answer is the same object, call after call: a frozen one (it cannot change) is checked once.
+    const frozen = typeof payload === 'object' && payload !== null && Object.isFrozen(payload)
+    const checked = frozen ? answersWithin.get(payload) : undefined
+    if (checked === schema) return done(null, payload)
     const result = z.safeParse(schema, payload)
-    if (result.success) return payload
+    if (result.success) {
+      if (frozen) answersWithin.set(payload, schema)
+      return done(null, payload)
+    }
     request.log.error({ status: reply.statusCode, issues: result.error.issues.slice(0, 5) }, 'an answer outside the wire contract was not sent')
     void reply.status(500)
-    return { message: 'Internal server error' }
+    done(null, { message: 'Internal server error' })
   })
+}
+
+/** Bodiless calls (method, path and query) found within their route's contract, the latest few thousand. */
+const urlsWithin = new Map<string, true>()
+const MAX_URLS_WITHIN = 4_096
+
+/** Frozen answers (whole, as `deepFreeze` leaves them) found within a contract, with the schema they were checked against. */
+const answersWithin = new WeakMap<object, Schema>()
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= MAX_URLS_WITHIN) map.delete(map.keys().next().value as K)
+  map.set(key, value)
+}
+
+/** The JSON text of frozen answers, made once. */
+const answerTexts = new WeakMap<object, string>()
+
+/** The server's reply serializer: JSON, a frozen answer's text made once (a cached balance is sent as often as it is asked). */
+export function serializeAnswer(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null || !Object.isFrozen(payload)) return JSON.stringify(payload)
+  let text = answerTexts.get(payload)
+  if (text === undefined) answerTexts.set(payload, (text = JSON.stringify(payload)))
+  return text
+}
+
+/** `value` and everything in it made unchangeable: a cached answer, checked against its contract once. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
 }

@@ -90,6 +90,9 @@ export function isRemoteFeature(id: string): id is RemoteFeatureId {
   return Object.hasOwn(REMOTE_FEATURES, id)
 }
 
+/** How many pages' origins `allowsNow` keeps a verdict for, per copy of a project's origins. */
+const MAX_VERDICTS_PER_COPY = 64
+
 /** How long a replica keeps a project's origins (`Projects` with `cached`): what a removed origin may go on being allowed for. */
 export const PROJECT_CACHE_MS = 5_000
 
@@ -97,6 +100,8 @@ export class Projects {
   /** Known projects' origins; an unknown project, and an origin the copy refuses, are asked again. */
   private readonly cache: TtlCache<string[] | undefined> | undefined
   private readonly anyCache: TtlCache<string[]> | undefined
+  /** `allowsNow`'s verdicts, by the copy of a project's origins they were worked out from (they go with it). */
+  private readonly verdicts = new WeakMap<readonly string[], Map<string, boolean>>()
 
   /**
    * `cached`: keep each project's origins in this process for PROJECT_CACHE_MS, as a replica
@@ -168,8 +173,35 @@ export class Projects {
     return [...byId].map(([id, origins]) => ({ id, origins }))
   }
 
+  /**
+   * Whether a page of `origin` may use the project `id`, from this replica's copy and without
+   * waiting, when the copy says yes; undefined otherwise (ask {@link allows}, which reads again what
+   * the copy refuses). Every call of a cached read asks this: the verdicts for a copy are kept with
+   * it, so an origin is parsed once per copy, not once per request.
+   */
+  allowsNow(id: string, origin: string): true | undefined {
+    const cached = this.cache?.peek(id)
+    const origins = cached?.value
+    if (origins === undefined) return undefined
+    let verdicts = this.verdicts.get(origins)
+    if (verdicts === undefined) this.verdicts.set(origins, (verdicts = new Map()))
+    let allowed = verdicts.get(origin)
+    if (allowed === undefined) {
+      allowed = origins.some((pattern) => originAllowed(origin, pattern))
+      // A page sends one Origin; a client making them up gets its verdicts worked out each time.
+      if (verdicts.size < MAX_VERDICTS_PER_COPY) verdicts.set(origin, allowed)
+    }
+    return allowed ? true : undefined
+  }
+
+  /** Whether this replica's copy knows the project `id` (false: ask {@link origins}). */
+  knownNow(id: string): boolean {
+    return this.cache?.peek(id)?.value !== undefined
+  }
+
   /** Whether a page of `origin` may use the project `id` (false for a project that does not exist). */
   async allows(id: string, origin: string): Promise<boolean> {
+    if (this.allowsNow(id, origin) === true) return true
     const allowedBy = (origins: string[] | undefined) => origins?.some((allowed) => originAllowed(origin, allowed)) === true
     if (allowedBy(await this.origins(id))) return true
     return this.cache !== undefined && allowedBy(await this.origins(id, { fresh: true }))

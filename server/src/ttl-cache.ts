@@ -34,6 +34,17 @@ export class TtlCache<Value> {
   ) {}
 
   /**
+   * The cached value of `key` while it lives, counted as a hit, without waiting; undefined when it
+   * is not cached (nothing is loaded: the caller asks `getOrLoad`).
+   */
+  peek(key: string): { readonly value: Value } | undefined {
+    const entry = this.entries.get(key)
+    if (entry === undefined || !(entry.expires > this.options.clock.now())) return undefined
+    this.options.stats?.count(this.options.name, true)
+    return entry
+  }
+
+  /**
    * The cached value of `key`, else (or when `fresh`) `load()`'s, kept for the cache's life when
    * `keep` says so (a refusal is not an answer to keep).
    */

@@ -107,6 +107,36 @@ describe('projects kept by a replica (cached)', () => {
     await db.close()
   })
 
+  it('answer a call at once from the copy only when it says yes, and never past its life', async () => {
+    const db = await migratedDatabase()
+    const clock = new ManualClock(0)
+    const admin = new Projects(db, clock)
+    const replica = new Projects(db, clock, { cached: true })
+    await admin.add('shop', ['https://app.example', 'https://*.example.org'])
+    // Nothing copied yet: the replica must ask.
+    expect(replica.allowsNow('shop', 'https://app.example')).toBeUndefined()
+    expect(replica.knownNow('shop')).toBe(false)
+    expect(await replica.allows('shop', 'https://app.example')).toBe(true)
+    expect(replica.knownNow('shop')).toBe(true)
+    expect(replica.allowsNow('shop', 'https://app.example')).toBe(true)
+    expect(replica.allowsNow('shop', 'https://a.example.org')).toBe(true)
+    // A refusal is never answered from the copy (an origin added since counts at once), nor a
+    // lookalike, another scheme or port, or another project.
+    for (const origin of ['https://evil.example', 'https://app.example.evil', 'http://app.example', 'https://app.example:444', 'https://app.example/', 'null']) {
+      expect(replica.allowsNow('shop', origin)).toBeUndefined()
+    }
+    expect(replica.allowsNow('other', 'https://app.example')).toBeUndefined()
+    // Many made-up origins neither grow the verdicts beyond their bound nor change an answer.
+    for (let i = 0; i < 200; i++) expect(replica.allowsNow('shop', `https://x${i}.example`)).toBeUndefined()
+    expect(replica.allowsNow('shop', 'https://app.example')).toBe(true)
+    await admin.remove('shop')
+    clock.advance(PROJECT_CACHE_MS + 1)
+    expect(replica.allowsNow('shop', 'https://app.example')).toBeUndefined()
+    expect(replica.knownNow('shop')).toBe(false)
+    expect(await replica.allows('shop', 'https://app.example')).toBe(false)
+    await db.close()
+  })
+
   it('never keep an unknown project: it counts as soon as it is added', async () => {
     const db = await migratedDatabase()
     const clock = new ManualClock(0)
