@@ -33,10 +33,11 @@ export interface SponsoredCalls {
 
   /**
    * Asks the wallet to send the calls in one request with `paymasterUrl` as its paymaster service
-   * (the wallet asks the paymaster for its data and shows the visitor the request); resolves the
-   * hash of the transaction that carried them once the wallet knows it.
+   * (the wallet asks the paymaster for its data and shows the visitor the request), and `context`,
+   * when given, as the service's ERC-7677 context; resolves the hash of the transaction that
+   * carried them once the wallet knows it.
    * @throws WalletRequestError kind `rejected` when declined, `failed` with the wallet's words otherwise.
    */
-  send(connectorId: string, request: AccountCalls, paymasterUrl: string): Promise<string>
+  send(connectorId: string, request: AccountCalls, paymasterUrl: string, context?: Readonly<Record<string, string>>): Promise<string>
 }
 export const SponsoredCalls = Symbol('SponsoredCalls') as ServiceIdentifier<SponsoredCalls>

@@ -10,7 +10,10 @@
  *   means the visitor pays as usual; the verdict keeps the reason for the review to say why.
  * - Without a session the paymaster cannot be asked: the visitor is told to sign in where the
  *   host's server signs visitors in, and told nothing elsewhere.
- * - Never rejects: a failure is a verdict.
+ * - A browser wallet calls the paymaster itself and cannot show it the visitor's session: sending
+ *   through one, the session buys a short-lived ticket for the account that the wallet carries in
+ *   the service's ERC-7677 context. The embedded wallet shows its own session and needs none.
+ * - `check` never rejects: a failure is a verdict.
  */
 import { SponsorshipRefusedError } from '../../domain/sponsorship/sponsorship'
 import type { Logger } from '../../ports/logger'
@@ -34,8 +37,10 @@ export interface SponsorshipCheck extends AccountCalls {
 }
 
 export interface GasSponsorshipDeps {
-  readonly paymaster: Pick<PaymasterService, 'stubData'>
+  readonly paymaster: Pick<PaymasterService, 'stubData' | 'ticket'>
   readonly calls: SponsoredCalls
+  /** Whether the connector is the modal's embedded wallet (which shows the paymaster its own session). */
+  readonly embedded: (connectorId: string) => boolean
   /** The visitor's current session token for the account (a sign-in with X session), if any. */
   readonly sessionToken: (chainId: string, address: string) => string | undefined
   /** The app's paymaster service URL for the network (what the wallet is given). */
@@ -82,12 +87,17 @@ export class GasSponsorship {
   }
 
   /**
-   * Sends the calls through the wallet with the app's paymaster service; resolves the hash of the
-   * transaction that carried them. Rejects as the wallet port does.
+   * Sends the calls through the wallet with the app's paymaster service (and, for a browser
+   * wallet, a ticket in its context); resolves the hash of the transaction that carried them.
+   * Rejects as the wallet port does, or as the service does when no ticket can be had.
    */
   async send(connectorId: string, request: AccountCalls): Promise<string> {
     this.lastSponsored = undefined
-    return this.deps.calls.send(connectorId, request, this.deps.paymasterUrl(request.chainId))
+    const url = this.deps.paymasterUrl(request.chainId)
+    const token = this.deps.embedded(connectorId) ? undefined : this.deps.sessionToken(request.chainId, request.from)
+    if (token === undefined) return this.deps.calls.send(connectorId, request, url)
+    const { ticket } = await this.deps.paymaster.ticket({ caipNetworkId: request.chainId, account: request.from, sessionToken: token })
+    return this.deps.calls.send(connectorId, request, url, { ticket })
   }
 }
 

@@ -28,7 +28,15 @@ export interface SponsorshipRequest {
   readonly entryPoint: string
   readonly operation: UserOperationDraft
   /** The visitor's session (sign-in or embedded wallet) the sponsor checks. */
-  readonly sessionToken: string
+  readonly sessionToken?: string
+  /** A sponsorship ticket in place of the session (what a browser wallet carries); one of the two. */
+  readonly ticket?: string
+}
+
+/** A sponsorship ticket: good for one account's operations on one network, until `expiresAt` (ms). */
+export interface SponsorshipTicket {
+  readonly ticket: string
+  readonly expiresAt: number
 }
 
 /** What the operation is estimated with, and who would pay. */

@@ -85,10 +85,10 @@ export class Eip155SponsoredCalls implements SponsoredCalls {
     }
   }
 
-  async send(connectorId: string, request: AccountCalls, paymasterUrl: string): Promise<string> {
+  async send(connectorId: string, request: AccountCalls, paymasterUrl: string, context?: Readonly<Record<string, string>>): Promise<string> {
     const provider = this.options.providerOf(connectorId)
     if (provider === undefined) throw new UnknownConnectorError(connectorId)
-    const id = await sendCalls(provider, { ...request, atomicRequired: true }, { paymasterService: { url: paymasterUrl } })
+    const id = await sendCalls(provider, { ...request, atomicRequired: true }, { paymasterService: { url: paymasterUrl, ...(context === undefined ? {} : { context }) } })
     return this.transactionOf(provider, id)
   }
 
