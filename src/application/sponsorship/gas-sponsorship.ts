@@ -10,6 +10,8 @@
  *   means the visitor pays as usual; the verdict keeps the reason for the review to say why.
  * - Without a session the paymaster cannot be asked: the visitor is told to sign in where the
  *   host's server signs visitors in, and told nothing elsewhere.
+ * - The embedded wallet holds a session of its own the paymaster accepts: without a sign-in
+ *   session, the wallet is asked (it asks only its own paymaster, for the account it holds).
  * - A browser wallet calls the paymaster itself and cannot show it the visitor's session: sending
  *   through one, the session buys a short-lived ticket for the account that the wallet carries in
  *   the service's ERC-7677 context. The embedded wallet shows its own session and needs none.
@@ -68,7 +70,7 @@ export class GasSponsorship {
     const takes = await this.deps.calls.takesPaymaster(request.connectorId, request.from, request.chainId)
     if (!takes) return undefined
     const token = this.deps.sessionToken(request.chainId, request.from)
-    if (token === undefined) return this.deps.canSignIn ? { status: 'notSponsored', reason: 'not-signed-in' } : undefined
+    if (token === undefined) return this.deps.embedded(request.connectorId) ? this.askWallet(request, key) : this.withoutSession()
     try {
       const { entryPoint, operation } = await this.deps.calls.draft(request, request.gasPrice)
       const stub = await this.deps.paymaster.stubData({ caipNetworkId: request.chainId, entryPoint, operation, sessionToken: token })
@@ -79,6 +81,20 @@ export class GasSponsorship {
       this.deps.logger.warn('The paymaster service could not say whether the gas is paid', error)
       return { status: 'notSponsored', reason: SPONSORSHIP_UNAVAILABLE }
     }
+  }
+
+  /** The embedded wallet's verdict, asked with its own session (which the page never sees). */
+  private async askWallet(request: SponsorshipCheck, key: string): Promise<SponsorshipVerdict | undefined> {
+    const verdict = await this.deps.calls.walletVerdict(request.connectorId, request, this.deps.paymasterUrl(request.chainId))
+    if (verdict === undefined || (!verdict.sponsored && verdict.reason === 'not-signed-in')) return this.withoutSession()
+    if (!verdict.sponsored) return { status: 'notSponsored', reason: verdict.reason }
+    this.lastSponsored = key
+    return { status: 'sponsored', sponsorName: nonEmpty(verdict.sponsorName) ?? nonEmpty(this.deps.appName) ?? '' }
+  }
+
+  /** No session to show the paymaster: "sign in" where the host signs visitors in, nothing elsewhere. */
+  private withoutSession(): SponsorshipVerdict | undefined {
+    return this.deps.canSignIn ? { status: 'notSponsored', reason: 'not-signed-in' } : undefined
   }
 
   /** Whether `check` last found these very calls sponsored. */

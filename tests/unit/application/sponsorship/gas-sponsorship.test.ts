@@ -125,6 +125,29 @@ describe('whether the app pays the gas', () => {
   })
 })
 
+describe("the embedded wallet's own verdict, without a sign-in session", () => {
+  it('asks the wallet, for the account and the app paymaster, and says who pays', async () => {
+    const { check, provider, sponsorship } = aWorld({ signedIn: false, canSignIn: false })
+    provider.walletVerdict = { sponsored: true, sponsorName: 'Walletgate Devnet' }
+    expect(await check()).toEqual({ status: 'sponsored', sponsorName: 'Walletgate Devnet' })
+    expect(provider.verdictAsked).toEqual([expect.objectContaining({ chainId: '0x7a69', from: ACCOUNT, paymasterService: { url: PAYMASTER_URL } })])
+    expect(sponsorship.sponsored(transferCalls(dusdTransfer))).toBe(true)
+  })
+
+  it("keeps the wallet's reason, and says nothing where it cannot answer or the host signs nobody in", async () => {
+    const limited = aWorld({ signedIn: false })
+    limited.provider.walletVerdict = { sponsored: false, reason: 'account-daily-limit' }
+    expect(await limited.check()).toEqual({ status: 'notSponsored', reason: 'account-daily-limit' })
+    const silent = aWorld({ signedIn: false, canSignIn: false })
+    expect(await silent.check()).toBeUndefined()
+    // A browser wallet is not asked: its session, if any, is not the modal's to use.
+    const browser = aWorld({ signedIn: false, canSignIn: false, browserWallet: true })
+    browser.provider.walletVerdict = { sponsored: true }
+    expect(await browser.check()).toBeUndefined()
+    expect(browser.provider.verdictAsked).toEqual([])
+  })
+})
+
 describe('sending a sponsored transfer', () => {
   it("goes to the wallet with the app's paymaster service, and resolves the transaction that carried it", async () => {
     const { check, sponsorship, provider } = aWorld()
