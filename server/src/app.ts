@@ -51,6 +51,7 @@ import { SignInSessions } from './sign-in-sessions.js'
 import { PaymasterService } from './sponsorship/paymaster.js'
 import type { PaymasterSigner } from './sponsorship/paymaster-signer.js'
 import { registerPaymasterRoutes } from './sponsorship/routes.js'
+import { SponsorshipTickets } from './sponsorship/tickets.js'
 import { sessionAccounts, type SmartAccountsOf } from './sponsorship/signed-in-accounts.js'
 import { rpcSimulator, type OperationSimulator } from './sponsorship/simulator.js'
 import { SponsorshipUsage, utcDay } from './sponsorship/usage.js'
@@ -293,6 +294,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   const sponsorshipUsage = new SponsorshipUsage(db)
   const rpcUrlOf = (chainId: number): string | undefined =>
     parts.sponsorship?.rpcUrls?.[chainId] ?? config.chains.find((chain) => chain.id === `eip155:${chainId}`)?.rpcUrls.find((url) => url.startsWith('http'))
+  const sponsoredAccounts = sessionAccounts({ db, projects, clock, smartAccountsOf: parts.sponsorship?.smartAccountsOf })
+  // Tickets a browser wallet carries to the paymaster in place of the session it cannot send.
+  const sponsorshipTickets = new SponsorshipTickets(db, clock)
   registerPaymasterRoutes(
     app,
     new PaymasterService({
@@ -300,15 +304,17 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       signer: parts.sponsorship?.signer,
       usage: sponsorshipUsage,
       simulator: parts.sponsorship?.simulator ?? rpcSimulator(rpcUrlOf),
-      accounts: sessionAccounts({ db, projects, clock, smartAccountsOf: parts.sponsorship?.smartAccountsOf }),
+      accounts: sponsoredAccounts,
+      tickets: sponsorshipTickets,
       clock,
     }),
+    { store: sponsorshipTickets, accounts: sponsoredAccounts },
   )
 
   // Events older than the retention period, ended rate-limit windows, stale nonces and long
-  // expired sessions and sponsorship days older than a week go, at start and every hour.
+  // expired sessions, sponsorship days older than a week and expired tickets go, at start and every hour.
   const prune = () =>
-    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune(), idempotency.prune(), sponsorshipUsage.prune(utcDay(clock.now() - 7 * 86_400_000))]).catch((error: unknown) =>
+    Promise.all([analytics.prune(config.analytics.retentionDays), counters.prune(clock.now() - 120_000), signIn.prune(), idempotency.prune(), sponsorshipUsage.prune(utcDay(clock.now() - 7 * 86_400_000)), sponsorshipTickets.prune(clock.now())]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'pruning old analytics, rate-limit windows, sign-in sessions and idempotent answers failed'),
     )
   const pruning = setInterval(() => void prune(), 3_600_000)

@@ -129,6 +129,23 @@ export const ROUTES: Readonly<Record<string, Methods>> = {
     get: undefined,
     post: { summary: 'Voids the bearer token (again: still 200)', query: wire.siteQuerySchema, ok: ['200', wire.signedOutSchema], guarded: false, site: true, bearer: true, errors: { '401': ['No token', errorSchema] } },
   },
+  '/v1/paymaster/tickets': {
+    get: undefined,
+    post: {
+      summary:
+        "A sponsorship ticket for an account the bearer's session speaks for (docs/sponsorship.md): a browser wallet carries it to the paymaster service in ERC-7677's context ({ ticket }) in place of the session; good a few minutes, for that account on that chain in this project only",
+      query: wire.projectQuerySchema,
+      body: wire.paymasterTicketBodySchema,
+      ok: ['201', wire.paymasterTicketSchema],
+      guarded: true,
+      bearer: true,
+      errors: {
+        '401': ['No token, or one unknown, signed out or expired', errorSchema],
+        '403': ['The session does not speak for this account on this chain', errorSchema],
+        '429': ['Too many live tickets for this account', errorSchema],
+      },
+    },
+  },
   '/v1/paymaster/{chainId}': {
     get: undefined,
     post: {

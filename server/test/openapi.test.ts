@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { generatePrivateKey } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { SERVER_VERSION } from '../src/app.js'
 import type { ManualClock } from '../src/clock.js'
 import type { Database } from '../src/db/database.js'
@@ -52,6 +52,12 @@ const REQUESTS: Record<string, () => Promise<InjectOptions>> = {
   },
   'get /auth/v1/me': async () => ({ method: 'GET', url: '/auth/v1/me', headers: { authorization: `Bearer ${await signedIn()}` } }),
   'post /auth/v1/sign-out': async () => ({ method: 'POST', url: '/auth/v1/sign-out', headers: { authorization: `Bearer ${await signedIn()}` } }),
+  'post /v1/paymaster/tickets': async () => ({
+    method: 'POST',
+    url: '/v1/paymaster/tickets?projectId=wg-test',
+    headers: { authorization: `Bearer ${await signedIn()}` },
+    payload: { chainId: 'eip155:31337', account: privateKeyToAccount(KEY).address },
+  }),
   // A server without a sponsorship policy answers the JSON-RPC call with its refusal.
   'post /v1/paymaster/{chainId}': async () => ({
     method: 'POST',
@@ -93,6 +99,6 @@ describe('/openapi.json', () => {
         checked.push(`${method} ${path}`)
       }
     }
-    expect(checked.length).toBe(17)
+    expect(checked.length).toBe(18)
   })
 })

@@ -11,7 +11,7 @@ import { connect } from 'node:net'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { WalletCatalogue } from '../src/catalogue.js'
@@ -91,15 +91,15 @@ const FIXTURES: Readonly<Record<string, string>> = {
 const ORIGIN = 'https://app.example'
 
 /** A signed EIP-4361 sign-in for ORIGIN on a nonce just issued by the real route: what the modal posts to authenticate. */
-async function signedSignIn(): Promise<Pick<ParsedRequest, 'rawBody' | 'contentType' | 'origin'>> {
+async function signedSignIn(key: `0x${string}` = KEY): Promise<Pick<ParsedRequest, 'rawBody' | 'contentType' | 'origin'>> {
   const { nonce } = (await app.inject({ method: 'POST', url: '/auth/v1/nonce' })).json<{ nonce: string }>()
-  const { data, message, signature } = await siwe(KEY, { nonce, chainId: SIGN_IN_CHAIN, issuedAtMs: clock.now(), expiresAtMs: clock.now() + 3_600_000 })
+  const { data, message, signature } = await siwe(key, { nonce, chainId: SIGN_IN_CHAIN, issuedAtMs: clock.now(), expiresAtMs: clock.now() + 3_600_000 })
   return { rawBody: JSON.stringify({ message, signature, caipNetworkId: SIGN_IN_CHAIN, data }), contentType: 'application/json', origin: ORIGIN }
 }
 
 /** A session's bearer token, from the real sign-in routes. */
-async function signIn(): Promise<string> {
-  const { rawBody, origin } = await signedSignIn()
+async function signIn(key: `0x${string}` = KEY): Promise<string> {
+  const { rawBody, origin } = await signedSignIn(key)
   const reply = await app.inject({ method: 'POST', url: '/auth/v1/authenticate', payload: rawBody, headers: { 'content-type': 'application/json', origin: origin! } })
   expect(reply.statusCode, reply.body).toBe(201)
   return reply.json<{ token: string }>().token
@@ -116,7 +116,15 @@ const TOKEN = await signIn()
 const FRESH: Readonly<Record<string, (request: ParsedRequest) => Promise<ParsedRequest>>> = {
   'POST /v1/profile/account': async (r) => ({ ...r, rawBody: JSON.stringify((await registration(NAME, KEY)).body), contentType: 'application/json' }),
   'POST /auth/v1/authenticate': async (r) => ({ ...r, ...(await signedSignIn()) }),
+  // A ticket for the signed-in account, each for a visitor of its own (an account holds a few live tickets at most).
+  'POST /v1/paymaster/tickets': async (r) => {
+    const key = generatePrivateKey()
+    const body = JSON.parse(r.rawBody ?? '{}') as Record<string, unknown>
+    return { ...r, rawBody: JSON.stringify({ ...body, account: privateKeyToAccount(key).address }), authorization: `Bearer ${await signIn(key)}` }
+  },
 }
+/** The operations whose fresh state is a session of their own. */
+const SIGNS_IN_ITSELF = new Set(['POST /v1/paymaster/tickets'])
 const takesBearer = (operation: Operation) => (operation.security ?? []).some((scheme) => 'bearer' in scheme)
 
 /** `request` as a known request of `op`, with the fresh state its success needs. */
@@ -124,7 +132,7 @@ async function withFreshState(op: Op, request: Request): Promise<Request> {
   let parsed = parse(op, request)
   const fresh = FRESH[op.name]
   if (fresh !== undefined) parsed = await fresh(parsed)
-  if (takesBearer(op.operation)) parsed = { ...parsed, authorization: `Bearer ${await signIn()}` }
+  if (takesBearer(op.operation) && !SIGNS_IN_ITSELF.has(op.name)) parsed = { ...parsed, authorization: `Bearer ${await signIn()}` }
   return { inject: build(op, parsed), inputs: request.inputs }
 }
 

@@ -1,6 +1,6 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { RequestOptions } from './blockchain/request-options'
-import type { PaymasterStub, PaymasterSponsorship, SponsorshipRequest } from '../domain/sponsorship/sponsorship'
+import type { PaymasterStub, PaymasterSponsorship, SponsorshipRequest, SponsorshipTicket } from '../domain/sponsorship/sponsorship'
 
 /**
  * The app's gas sponsor (docs/sponsorship.md): a paymaster service that pays a signed-in
@@ -21,5 +21,13 @@ export interface PaymasterService {
    * resolve for an operation another session's account sends.
    */
   sponsor(request: SponsorshipRequest, options?: RequestOptions): Promise<PaymasterSponsorship>
+  /**
+   * A ticket a browser wallet carries to the paymaster (ERC-7677 `context: { ticket }`) in place of
+   * the visitor's session, which it cannot send: good a few minutes, for `account`'s operations on
+   * `caipNetworkId` only, and for nothing but the paymaster. MUST reject SponsorshipRefusedError
+   * `not-signed-in` when the session is unknown or expired, `not-your-account` when it does not
+   * speak for `account`; service failures reject with the HTTP client's typed errors.
+   */
+  ticket(request: { readonly caipNetworkId: string; readonly account: string; readonly sessionToken: string }, options?: RequestOptions): Promise<SponsorshipTicket>
 }
 export const PaymasterService = Symbol('PaymasterService') as ServiceIdentifier<PaymasterService>

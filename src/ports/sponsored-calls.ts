@@ -1,7 +1,7 @@
 import type { ServiceIdentifier } from 'inversify'
 import type { WalletCall } from '../domain/calls/wallet-calls'
 import type { CaipNetworkId } from '../domain/entities'
-import type { UserOperationDraft } from '../domain/sponsorship/sponsorship'
+import type { UserOperationDraft, WalletPaymasterVerdict } from '../domain/sponsorship/sponsorship'
 
 /** Calls from a connected account, on one network. */
 export interface AccountCalls {
@@ -32,11 +32,20 @@ export interface SponsoredCalls {
   draft(request: AccountCalls, maxFeePerGas: bigint): Promise<{ readonly entryPoint: string; readonly operation: UserOperationDraft }>
 
   /**
+   * The wallet's own answer whether its paymaster service at `paymasterUrl` would pay for the
+   * calls, asked with the wallet's session (the embedded wallet, which holds one the page never
+   * sees). Never prompts. MUST resolve undefined when the wallet cannot answer (another wallet,
+   * a paymaster it does not trust, a failure).
+   */
+  walletVerdict(connectorId: string, request: AccountCalls, paymasterUrl: string): Promise<WalletPaymasterVerdict | undefined>
+
+  /**
    * Asks the wallet to send the calls in one request with `paymasterUrl` as its paymaster service
-   * (the wallet asks the paymaster for its data and shows the visitor the request); resolves the
-   * hash of the transaction that carried them once the wallet knows it.
+   * (the wallet asks the paymaster for its data and shows the visitor the request), and `context`,
+   * when given, as the service's ERC-7677 context; resolves the hash of the transaction that
+   * carried them once the wallet knows it.
    * @throws WalletRequestError kind `rejected` when declined, `failed` with the wallet's words otherwise.
    */
-  send(connectorId: string, request: AccountCalls, paymasterUrl: string): Promise<string>
+  send(connectorId: string, request: AccountCalls, paymasterUrl: string, context?: Readonly<Record<string, string>>): Promise<string>
 }
 export const SponsoredCalls = Symbol('SponsoredCalls') as ServiceIdentifier<SponsoredCalls>

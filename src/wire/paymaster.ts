@@ -1,7 +1,8 @@
 /**
  * The paymaster service (ERC-7677, docs/sponsorship.md): JSON-RPC 2.0 over HTTP at
  * `POST /v1/paymaster/{chainId}?projectId=`, `pm_getPaymasterStubData` and `pm_getPaymasterData`
- * for an ERC-4337 v0.7 user operation, behind the caller's session (`Authorization: Bearer`).
+ * for an ERC-4337 v0.7 user operation, behind the caller's session (`Authorization: Bearer`) or
+ * a sponsorship ticket in the request's context (`params[3].ticket`).
  */
 import { z } from 'zod/mini'
 import { withoutZodJit } from './jit.js'
@@ -100,3 +101,18 @@ export const paymasterAnswerSchema = /* @__PURE__ */ withoutZodJit(() =>
   ]),
 )
 export const paymasterPathSchema = /* @__PURE__ */ withoutZodJit(() => z.object({ chainId: z.string().check(z.regex(/^[1-9]\d{0,15}$/)) }))
+
+/**
+ * A sponsorship ticket (`POST /v1/paymaster/tickets?projectId=`, the visitor's session as bearer):
+ * what a browser wallet carries to the paymaster service in ERC-7677's `context` (`{ ticket }`) in
+ * place of the session it cannot send. Opaque; good a few minutes, for one account's operations
+ * on one chain of one project, and nowhere else.
+ */
+export const paymasterTicketBodySchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({ chainId: z.string().check(z.regex(/^eip155:[1-9]\d{0,15}$/)), account: address }),
+)
+export const paymasterTicketSchema = /* @__PURE__ */ withoutZodJit(() =>
+  z.object({ ticket: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/)), expiresAt: z.string() }),
+)
+/** What a ticket looks like in a paymaster request's context: anything else is no ticket. */
+export const PAYMASTER_TICKET_PATTERN = /^wgpt_[A-Za-z0-9_-]{43}$/

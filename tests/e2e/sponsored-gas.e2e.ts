@@ -5,34 +5,15 @@
  * review says "Gas paid by Walletgate Devnet" and the paymaster's deposit pays for it; the next
  * review says the account's free transactions for today are used up, and shows the fee.
  */
-import { encodeFunctionData, parseAbi, parseUnits, type Address } from 'viem'
+import { parseUnits, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { DEVNET_ACCOUNTS, DEVNET_CONTRACTS, DEVNET_PAYMASTER } from '../../devnet/src/config'
+import { DEVNET_CONTRACTS } from '../../devnet/src/config'
 import { erc20Balance, nativeBalance, rpc } from './support/account-helpers'
+import { giveDusd, paymasterDeposit as deposit, reloaded } from './support/sponsorship'
 import { seriousViolations } from './support/axe'
 import { frame, fresh, signIn } from './support/embedded-login'
 import { expect, snapshot, test } from './support/fixtures'
-import { setTheme } from './support/theme'
-import type { E2eWorld } from './support/world'
 import type { Page } from '@playwright/test'
-
-const deposit = async (world: E2eWorld): Promise<bigint> =>
-  BigInt(await rpc<string>(world.rpcUrls[31337], 'eth_call', [{ to: DEVNET_PAYMASTER.address, data: encodeFunctionData({ abi: parseAbi(['function getDeposit() view returns (uint256)']), functionName: 'getDeposit' }) }, 'latest']))
-
-/** Gives `to` 100 dUSD from a devnet account the node signs for (it picks the nonce, so parallel tests do not collide). */
-async function giveDusd(world: E2eWorld, to: Address): Promise<void> {
-  const data = encodeFunctionData({ abi: parseAbi(['function transfer(address to, uint256 amount)']), functionName: 'transfer', args: [to, parseUnits('100', 6)] })
-  const hash = await rpc<string>(world.rpcUrls[31337], 'eth_sendTransaction', [{ from: DEVNET_ACCOUNTS[9]!.address, to: DEVNET_CONTRACTS.dUSD, data }])
-  await expect.poll(() => rpc<{ status: string } | null>(world.rpcUrls[31337], 'eth_getTransactionReceipt', [hash]).then((r) => r?.status)).toBe('0x1')
-}
-
-/** The page loaded again for `account` (still connected and signed in), in `theme`. */
-async function reloaded(page: Page, account: Address, theme: 'light' | 'dark'): Promise<void> {
-  await page.reload()
-  await expect(page.getByTestId('demo-account')).toContainText(account)
-  await expect(page.getByTestId('demo-siwx')).toHaveText('signed-in')
-  await setTheme(page, theme)
-}
 
 /** Opens the Account view from the page's button, fills the send form with `amount` dUSD to `to` and opens its review. */
 async function reviewDusdSend(page: Page, to: Address, amount: string): Promise<void> {

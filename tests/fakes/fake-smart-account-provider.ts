@@ -1,4 +1,5 @@
 import type { Eip1193Provider } from '../../src/domain/chains/wallet-providers'
+import { WALLET_PAYMASTER_STUB_METHOD } from '../../src/domain/sponsorship/sponsorship'
 
 /**
  * A smart account's EIP-1193 provider as the modal sees it: it announces (or not) ERC-7677's
@@ -13,6 +14,10 @@ export class FakeSmartAccountProvider implements Eip1193Provider {
   /** When set, wallet_sendCalls fails with it (an EIP-1193 error object). */
   sendFailure: { code: number; message: string } | undefined
   readonly transactionHash = `0x${'ab'.repeat(32)}`
+  /** What the wallet says its own paymaster answered (the embedded wallet's verdict method); unset: it knows no such method. */
+  walletVerdict: unknown
+  /** The verdict requests it got. */
+  readonly verdictAsked: Record<string, unknown>[] = []
   private statusAsks = 0
 
   request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
@@ -34,8 +39,11 @@ export class FakeSmartAccountProvider implements Eip1193Provider {
             ? { status: 100, receipts: [] }
             : { status: 200, receipts: [{ status: '0x1', transactionHash: this.transactionHash }] },
         )
-      default:
-        return Promise.reject(Object.assign(new Error(`${method} is not supported`), { code: 4200 }))
+      case WALLET_PAYMASTER_STUB_METHOD:
+        if (this.walletVerdict === undefined) break
+        this.verdictAsked.push(list[0] as Record<string, unknown>)
+        return Promise.resolve(this.walletVerdict)
     }
+    return Promise.reject(Object.assign(new Error(`${method} is not supported`), { code: 4200 }))
   }
 }

@@ -1,11 +1,12 @@
 import { decodeFunctionData, parseAbi } from 'viem'
-import { SponsorshipRefusedError, type PaymasterStub, type PaymasterSponsorship, type SponsorshipRequest } from '../../src/domain/sponsorship/sponsorship'
+import { SponsorshipRefusedError, type PaymasterStub, type PaymasterSponsorship, type SponsorshipRequest, type SponsorshipTicket } from '../../src/domain/sponsorship/sponsorship'
 import type { PaymasterService } from '../../src/ports/paymaster-service'
 
 const ACCOUNT_ABI = parseAbi(['function execute(address target, uint256 value, bytes data)'])
 
 /**
- * A paymaster service in memory: sessions by token, the contracts it sponsors (calls through the
+ * A paymaster service in memory: sessions by token, tickets by their text (one account and
+ * network each, valid five minutes of its clock), the contracts it sponsors (calls through the
  * account's `execute`, no value), a number of operations per account; its "signature" is a
  * counter, never valid on a chain.
  */
@@ -13,11 +14,23 @@ export class InMemoryPaymasterService implements PaymasterService {
   readonly paymaster = '0x00000000000000000000000000000000000000Fa'
   private readonly sessions = new Map<string, string>()
   private readonly used = new Map<string, number>()
+  private readonly tickets = new Map<string, { account: string; network: string; expiresAt: number }>()
   private signed = 0
 
   constructor(
     private readonly policy: { readonly sponsorName: string; readonly contracts: readonly string[]; readonly operationsPerAccount: number },
+    private readonly now: () => number = () => 0,
   ) {}
+
+  ticket(request: { readonly caipNetworkId: string; readonly account: string; readonly sessionToken: string }): Promise<SponsorshipTicket> {
+    const account = this.sessions.get(request.sessionToken)
+    if (account === undefined) return Promise.reject(new SponsorshipRefusedError('not-signed-in', 'Sign in to have your gas paid'))
+    if (account !== request.account.toLowerCase()) return Promise.reject(new SponsorshipRefusedError('not-your-account', 'The session does not speak for this account'))
+    const ticket = `wgpt_${String(this.tickets.size + 1).padStart(43, '0')}`
+    const expiresAt = this.now() + 300_000
+    this.tickets.set(ticket, { account, network: request.caipNetworkId, expiresAt })
+    return Promise.resolve({ ticket, expiresAt })
+  }
 
   /** A visitor signed in as `account`; their token. */
   signIn(account: string): string {
@@ -55,8 +68,15 @@ export class InMemoryPaymasterService implements PaymasterService {
     }
   }
 
+  /** The session's account, else the ticket's when it is for this network and not expired. */
+  private accountOf(request: SponsorshipRequest): string | undefined {
+    if (request.sessionToken !== undefined) return this.sessions.get(request.sessionToken)
+    const ticket = request.ticket === undefined ? undefined : this.tickets.get(request.ticket)
+    return ticket !== undefined && ticket.network === request.caipNetworkId && ticket.expiresAt > this.now() ? ticket.account : undefined
+  }
+
   private admit(request: SponsorshipRequest): string {
-    const account = this.sessions.get(request.sessionToken)
+    const account = this.accountOf(request)
     if (account === undefined) throw new SponsorshipRefusedError('not-signed-in', 'Sign in to have your gas paid')
     if (account !== request.operation.sender.toLowerCase()) throw new SponsorshipRefusedError('not-your-account', 'The operation is not from the signed-in account')
     let target: string

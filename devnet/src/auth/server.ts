@@ -54,6 +54,7 @@ import {
 import { allowedHostOrigin, frameAppBundler } from './frame-page'
 import type { Mailbox } from './smtp-sink'
 import type { DevnetSmartAccount } from './smart-account'
+import { WALLET_PAYMASTER_STUB_METHOD } from '../../../src/domain/sponsorship/sponsorship'
 import type { SocialLoginOptions } from './social/login'
 
 export { ORIGIN_NOT_ALLOWED, RPC_NOT_ALLOWED, sessionCookie, sessionCookieName, type EvmAccountType } from '../../../server/src/index.js'
@@ -284,8 +285,10 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Aut
           const capabilities = await Promise.all(smartChains.map(async (c) => (await smartAccountOf(user, c.chainId)).capabilities()))
           return { json: { result: Object.assign({}, ...capabilities) as Record<string, unknown> } }
         }
+        // Sending with a paymaster, or asking whether it would pay: the session goes only to the
+        // wallet's own paymaster origins (./smart-account.ts), which sponsor signed-in visitors only.
         case 'wallet_sendCalls':
-          // A paymaster service the app names sees the visitor's session (it sponsors signed-in visitors only).
+        case WALLET_PAYMASTER_STUB_METHOD:
           return { json: { result: await (await smartAccountOf(user, chainId)).request({ method, params, ...(session === undefined ? {} : { paymasterToken: session.token }) }) } }
         // ERC-7715: the owner adds a session key by a user operation; only a smart account has session keys.
         case 'wallet_grantPermissions':

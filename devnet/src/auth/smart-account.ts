@@ -47,6 +47,7 @@ import {
 import { privateKeyToAccount, toAccount } from 'viem/accounts'
 import { DEVNET_CHAIN_A, DEVNET_CHAIN_B, DEVNET_SMART_ACCOUNT, devnetViemChain, smartAccountSalt, type DevnetChainId } from '../config'
 import { WalletRpcError, amount, requestedKey, sessionPolicy, type PermissionRequest } from './session-grant'
+import { WALLET_PAYMASTER_STUB_METHOD, type WalletPaymasterVerdict } from '../../../src/domain/sponsorship/sponsorship'
 
 export { WalletRpcError, requestedKey, sessionPolicy, type PermissionRequest, type SessionPolicy, type SessionCallPermission } from './session-grant'
 
@@ -367,6 +368,41 @@ export async function devnetSmartAccount(
     await runOwnerCall(encodeFunctionData({ abi: SESSION_ABI, functionName: 'removeSessionKey', args: [key] }))
   }
 
+  /**
+   * Whether the app's paymaster would pay for `calls` (its stub data: nothing is counted), asked
+   * with the wallet's session, which goes to `url` only when it is one of the wallet's own
+   * paymaster origins: a page naming another URL gets an error and that URL gets nothing.
+   */
+  const paymasterVerdict = async (url: string, token: string | undefined, calls: readonly SmartAccountCall[]): Promise<WalletPaymasterVerdict> => {
+    if (!trustedPaymaster(url, options.paymasterOrigins ?? [])) throw new WalletRpcError(4100, "This wallet asks only its own paymaster service")
+    if (token === undefined) return { sponsored: false, reason: 'not-signed-in' }
+    const [nonce, deployed, fees] = await Promise.all([account.getNonce(), account.isDeployed(), client.estimateFeesPerGas()])
+    const factory = deployed ? {} : await account.getFactoryArgs()
+    const operation = {
+      sender: address,
+      nonce: numberToHex(nonce),
+      ...(factory.factory === undefined ? {} : { factory: factory.factory, factoryData: factory.factoryData }),
+      callData: await account.encodeCalls(calls.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' }))),
+      callGasLimit: numberToHex(400_000n),
+      verificationGasLimit: numberToHex(600_000n),
+      preVerificationGas: numberToHex(100_000n),
+      maxFeePerGas: numberToHex(fees.maxFeePerGas),
+      maxPriorityFeePerGas: numberToHex(fees.maxPriorityFeePerGas),
+      paymasterVerificationGasLimit: numberToHex(100_000n),
+      paymasterPostOpGasLimit: '0x0',
+    }
+    const res = await fetch(url, {
+      method: 'POST',
+      // The session goes to this URL only: never on to wherever a redirect would point.
+      redirect: 'error',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterStubData', params: [operation, account.entryPoint.address, chainHex, {}] }),
+    })
+    const answer = (await res.json().catch(() => ({}))) as { result?: { sponsor?: { name?: unknown } }; error?: { data?: { reason?: unknown } } }
+    if (answer.result !== undefined) return { sponsored: true, ...(typeof answer.result.sponsor?.name === 'string' ? { sponsorName: answer.result.sponsor.name } : {}) }
+    return { sponsored: false, reason: typeof answer.error?.data?.reason === 'string' ? answer.error.data.reason : 'unavailable' }
+  }
+
   const request = async ({ method, params, paymasterToken = options.paymasterToken }: { method: string; params?: unknown; paymasterToken?: string }): Promise<unknown> => {
     const list = Array.isArray(params) ? (params as unknown[]) : []
     switch (method) {
@@ -384,6 +420,15 @@ export async function devnetSmartAccount(
             ? { url: service.url, ...(paymasterToken === undefined || !trusted ? {} : { token: paymasterToken }), ...(isRecord(service.context) ? { context: service.context } : {}) }
             : undefined
         return { id: await sendCalls(checkCalls(p.calls), paymaster === undefined ? {} : { paymaster }) }
+      }
+      case WALLET_PAYMASTER_STUB_METHOD: {
+        const p = (list[0] ?? {}) as { chainId?: unknown; from?: unknown; calls?: unknown; paymasterService?: { url?: unknown } }
+        if (p.chainId !== undefined && Number(p.chainId) !== chain.chainId) throw new WalletRpcError(4901, `This account is on chain ${chain.chainId}`)
+        // Only the account this wallet holds: the session speaks for no other.
+        if (typeof p.from !== 'string' || p.from.toLowerCase() !== address.toLowerCase()) throw new WalletRpcError(4100, 'The calls are from another account')
+        const url = p.paymasterService?.url
+        if (typeof url !== 'string') throw new WalletRpcError(-32602, 'The request names no paymaster service')
+        return paymasterVerdict(url, paymasterToken, checkCalls(p.calls))
       }
       case 'wallet_getCallsStatus': {
         const id = list[0]

@@ -102,13 +102,15 @@ function devnetSolanaChain(rpcUrl: string, evmRpcUrls: Record<number, string>, i
 
 /**
  * The devnet's gas sponsorship (docs/sponsorship.md): the paymaster on every devnet chain, and for
- * each project dUSD and DVT transfers (and the smart account's creation with its first one)
- * sponsored; `walletgate-test` sponsors one operation per account a day, so a test sees the next
- * one paid by the visitor; the demo five.
+ * each project dUSD and DVT transfers, their approval to the swap router and the router's
+ * token-in swaps (and the smart account's creation with its first operation) sponsored; swaps that
+ * pay in ether are not (a call with value never is). `walletgate-test` sponsors one operation per
+ * account a day, so a test sees the next one paid by the visitor; the demo five.
  */
 export function devnetSponsorship(rpcUrls: Record<number, string>, projectIds: readonly string[]): NonNullable<ServerConfig['sponsorship']> {
   const chains = Object.keys(rpcUrls).map((id) => `eip155:${id}`)
-  const transfers = ['transfer(address,uint256)']
+  const tokenCalls = ['transfer(address,uint256)', 'approve(address,uint256)']
+  const swaps = ['swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'swapExactTokensForETH(uint256,uint256,address[],address,uint256)']
   return {
     paymasters: Object.fromEntries(chains.map((chain) => [chain, DEVNET_PAYMASTER.address])),
     signatureSeconds: 120,
@@ -119,8 +121,9 @@ export function devnetSponsorship(rpcUrls: Record<number, string>, projectIds: r
           sponsorName: 'Walletgate Devnet',
           chains,
           contracts: [
-            { address: DEVNET_CONTRACTS.dUSD, functions: transfers },
-            { address: DEVNET_CONTRACTS.DVT, functions: transfers },
+            { address: DEVNET_CONTRACTS.dUSD, functions: tokenCalls },
+            { address: DEVNET_CONTRACTS.DVT, functions: tokenCalls },
+            { address: DEVNET_CONTRACTS.swapRouter, functions: swaps },
           ],
           factories: [DEVNET_SMART_ACCOUNT.factory],
           daily: { gas: 200_000_000, wei: (10n ** 20n).toString() },

@@ -350,6 +350,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 15,
+    name: 'sponsorship tickets for browser wallets',
+    // src/sponsorship/tickets.ts: a ticket only as its hash, bound to a project, a chain and an
+    // account, good until expires_at (ms since the epoch); no session can be found by it.
+    sql: `
+      CREATE TABLE sponsorship_tickets (
+        ticket_hash text PRIMARY KEY,
+        project_id text NOT NULL,
+        chain_id bigint NOT NULL,
+        account text NOT NULL,
+        expires_at bigint NOT NULL
+      );
+      CREATE INDEX sponsorship_tickets_account ON sponsorship_tickets (project_id, account);
+      CREATE INDEX sponsorship_tickets_age ON sponsorship_tickets (expires_at);
+    `,
+  },
 ]
 
 /** Walletgate's own key for the advisory lock that migrations take (any fixed 64-bit number). */

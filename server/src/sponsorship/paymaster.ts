@@ -11,6 +11,7 @@ import { checkOperation, initCodeOf, NotSponsoredError, totalGas, type Sponsorsh
 import type { PaymasterSigner } from './paymaster-signer.js'
 import type { SignedInAccounts } from './signed-in-accounts.js'
 import type { OperationSimulator } from './simulator.js'
+import type { SponsorshipTickets } from './tickets.js'
 import { type SponsorshipUsage, utcDay, type UsageLimits } from './usage.js'
 
 /** ERC-4337 v0.7's EntryPoint: the only one the paymaster works with. */
@@ -28,6 +29,8 @@ export interface PaymasterRequest {
   readonly entryPoint: string
   /** The bearer token of the visitor's session; undefined when the request carried none. */
   readonly token: string | undefined
+  /** A sponsorship ticket from the request's context (a browser wallet's call), used when there is no bearer. */
+  readonly ticket?: string | undefined
   readonly operation: UserOperation
 }
 
@@ -51,6 +54,8 @@ export interface PaymasterDeps {
   readonly usage: SponsorshipUsage
   readonly simulator: OperationSimulator
   readonly accounts: SignedInAccounts
+  /** Tickets a browser wallet carries in place of the session (./tickets.ts). */
+  readonly tickets?: Pick<SponsorshipTickets, 'accountOf'>
   readonly clock: Clock
 }
 
@@ -139,6 +144,14 @@ export class PaymasterService {
     return { projectId: request.projectId, account: account.toLowerCase(), day: utcDay(this.deps.clock.now()), gas, wei: gas * op.maxFeePerGas }
   }
 
+  /** The accounts the request's credential speaks for: its session's, else its ticket's one. */
+  private async accountsOf(request: PaymasterRequest): Promise<readonly Address[]> {
+    if (request.token !== undefined) return this.deps.accounts.accountsOf(request.token, request.projectId, request.chainId)
+    if (request.ticket === undefined || this.deps.tickets === undefined) return []
+    const account = await this.deps.tickets.accountOf(request.ticket, request.projectId, request.chainId)
+    return account === undefined ? [] : [account]
+  }
+
   private async admit(request: PaymasterRequest) {
     const { config, signer } = this.deps
     const policy = config?.projects[request.projectId]
@@ -147,8 +160,7 @@ export class PaymasterService {
     if (request.entryPoint.toLowerCase() !== ENTRY_POINT_V07.toLowerCase()) throw new NotSponsoredError('entry-point', 'Only EntryPoint v0.7 operations are sponsored')
     const paymaster = config.paymasters[chain] as Address | undefined
     if (paymaster === undefined) throw new NotSponsoredError('chain', `Gas is not sponsored on ${chain}`)
-    if (request.token === undefined) throw new NotSponsoredError('not-signed-in', 'Sign in to have your gas paid')
-    const accounts = await this.deps.accounts.accountsOf(request.token, request.projectId, request.chainId)
+    const accounts = await this.accountsOf(request)
     if (accounts.length === 0) throw new NotSponsoredError('not-signed-in', 'Sign in to have your gas paid')
     const account = accounts.find((a) => a.toLowerCase() === request.operation.sender.toLowerCase())
     if (account === undefined) throw new NotSponsoredError('not-your-account', 'The operation is not from the signed-in account')

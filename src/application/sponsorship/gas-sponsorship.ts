@@ -10,7 +10,12 @@
  *   means the visitor pays as usual; the verdict keeps the reason for the review to say why.
  * - Without a session the paymaster cannot be asked: the visitor is told to sign in where the
  *   host's server signs visitors in, and told nothing elsewhere.
- * - Never rejects: a failure is a verdict.
+ * - The embedded wallet holds a session of its own the paymaster accepts: without a sign-in
+ *   session, the wallet is asked (it asks only its own paymaster, for the account it holds).
+ * - A browser wallet calls the paymaster itself and cannot show it the visitor's session: sending
+ *   through one, the session buys a short-lived ticket for the account that the wallet carries in
+ *   the service's ERC-7677 context. The embedded wallet shows its own session and needs none.
+ * - `check` never rejects: a failure is a verdict.
  */
 import { SponsorshipRefusedError } from '../../domain/sponsorship/sponsorship'
 import type { Logger } from '../../ports/logger'
@@ -34,8 +39,10 @@ export interface SponsorshipCheck extends AccountCalls {
 }
 
 export interface GasSponsorshipDeps {
-  readonly paymaster: Pick<PaymasterService, 'stubData'>
+  readonly paymaster: Pick<PaymasterService, 'stubData' | 'ticket'>
   readonly calls: SponsoredCalls
+  /** Whether the connector is the modal's embedded wallet (which shows the paymaster its own session). */
+  readonly embedded: (connectorId: string) => boolean
   /** The visitor's current session token for the account (a sign-in with X session), if any. */
   readonly sessionToken: (chainId: string, address: string) => string | undefined
   /** The app's paymaster service URL for the network (what the wallet is given). */
@@ -63,7 +70,7 @@ export class GasSponsorship {
     const takes = await this.deps.calls.takesPaymaster(request.connectorId, request.from, request.chainId)
     if (!takes) return undefined
     const token = this.deps.sessionToken(request.chainId, request.from)
-    if (token === undefined) return this.deps.canSignIn ? { status: 'notSponsored', reason: 'not-signed-in' } : undefined
+    if (token === undefined) return this.deps.embedded(request.connectorId) ? this.askWallet(request, key) : this.withoutSession()
     try {
       const { entryPoint, operation } = await this.deps.calls.draft(request, request.gasPrice)
       const stub = await this.deps.paymaster.stubData({ caipNetworkId: request.chainId, entryPoint, operation, sessionToken: token })
@@ -76,18 +83,37 @@ export class GasSponsorship {
     }
   }
 
+  /** The embedded wallet's verdict, asked with its own session (which the page never sees). */
+  private async askWallet(request: SponsorshipCheck, key: string): Promise<SponsorshipVerdict | undefined> {
+    const verdict = await this.deps.calls.walletVerdict(request.connectorId, request, this.deps.paymasterUrl(request.chainId))
+    if (verdict === undefined || (!verdict.sponsored && verdict.reason === 'not-signed-in')) return this.withoutSession()
+    if (!verdict.sponsored) return { status: 'notSponsored', reason: verdict.reason }
+    this.lastSponsored = key
+    return { status: 'sponsored', sponsorName: nonEmpty(verdict.sponsorName) ?? nonEmpty(this.deps.appName) ?? '' }
+  }
+
+  /** No session to show the paymaster: "sign in" where the host signs visitors in, nothing elsewhere. */
+  private withoutSession(): SponsorshipVerdict | undefined {
+    return this.deps.canSignIn ? { status: 'notSponsored', reason: 'not-signed-in' } : undefined
+  }
+
   /** Whether `check` last found these very calls sponsored. */
   sponsored(request: AccountCalls): boolean {
     return this.lastSponsored === keyOf(request)
   }
 
   /**
-   * Sends the calls through the wallet with the app's paymaster service; resolves the hash of the
-   * transaction that carried them. Rejects as the wallet port does.
+   * Sends the calls through the wallet with the app's paymaster service (and, for a browser
+   * wallet, a ticket in its context); resolves the hash of the transaction that carried them.
+   * Rejects as the wallet port does, or as the service does when no ticket can be had.
    */
   async send(connectorId: string, request: AccountCalls): Promise<string> {
     this.lastSponsored = undefined
-    return this.deps.calls.send(connectorId, request, this.deps.paymasterUrl(request.chainId))
+    const url = this.deps.paymasterUrl(request.chainId)
+    const token = this.deps.embedded(connectorId) ? undefined : this.deps.sessionToken(request.chainId, request.from)
+    if (token === undefined) return this.deps.calls.send(connectorId, request, url)
+    const { ticket } = await this.deps.paymaster.ticket({ caipNetworkId: request.chainId, account: request.from, sessionToken: token })
+    return this.deps.calls.send(connectorId, request, url, { ticket })
   }
 }
 

@@ -9,26 +9,18 @@ import { TransactionRejectedError } from '../../domain/errors'
 import { SwapBatchFailedError, SwapBatchPartialError, SwapBatchPendingError } from '../../domain/swap/swap-errors'
 import { WalletRequestError } from '../../ports/chain-family'
 import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
-import type { SentTransfer } from '../../ports/token-transfers'
 import { followCalls } from '../calls/connected-calls'
+import { swapCalls } from './swap-sponsorship'
 import {
   RECEIPT_POLLS,
   RECEIPT_POLL_MS,
-  type SubmitState,
+  type BatchSteps,
   type SwapAccount,
-  type SwapFlowDeps,
   type SwapPreview,
   ALLOWS_ROW,
 } from './swap-state'
 
-/** What the batch needs of the confirm step that runs it. */
-export interface BatchSteps {
-  readonly deps: SwapFlowDeps
-  setSubmit(submit: SubmitState): void
-  nextId(kind: string): string
-  wait(ms: number): Promise<void>
-  swapped(preview: SwapPreview, account: SwapAccount, sent: SentTransfer): void
-}
+export type { BatchSteps } from './swap-state'
 
 /**
  * The approval and the swap as one wallet request (one ApproveTransaction entry), then followed
@@ -46,18 +38,8 @@ export async function batchSwap(
   if (calls === undefined) return false
   const chainId = account.caipNetworkId
   flow.setSubmit({ status: 'swapping' })
-  const [approve, tx] = await Promise.all([
-    flow.deps.api.buildApproveTransaction({ userAddress: account.address, from: preview.from.address, to: preview.to.address, amount: preview.quote.fromAmount.toString() }),
-    // Estimating alone would fail: the swap needs the approval that travels with it.
-    flow.deps.api.buildSwapTransaction({
-      amount: preview.quote.fromAmount.toString(),
-      from: preview.from.address,
-      to: preview.to.address,
-      userAddress: account.address,
-      slippage,
-      disableEstimate: true,
-    }),
-  ])
+  // Estimating alone would fail: the swap needs the approval that travels with it (./swap-sponsorship.ts).
+  const both = await swapCalls(flow.deps.api, preview, account, slippage, true)
   const id = flow.nextId('batch')
   flow.deps.approvals.request({
     id,
@@ -78,10 +60,7 @@ export async function batchSwap(
       from: account.address,
       // An atomic wallet must keep it all-or-nothing; one that is not sends the calls in order.
       atomicRequired: batch.atomic !== 'unsupported',
-      calls: [
-        { to: approve.to, data: approve.data, value: BigInt(approve.value) },
-        { to: tx.to, data: tx.data, value: BigInt(tx.amount) },
-      ],
+      calls: both,
     })
   } catch (error) {
     flow.deps.approvals.settle(id, 'error', error)

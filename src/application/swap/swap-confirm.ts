@@ -2,7 +2,9 @@
  * The swap's confirm step (SwapPreview's button): a fresh quote first, below the previewed minimum
  * shown and nothing sent; an approval of exactly the amount when the router's allowance is short
  * (or the approval and the swap as one batch, ./swap-batch.ts), then the swap, each one
- * ApproveTransaction entry. On success: a pending Activity entry, a snack, balances refetched.
+ * ApproveTransaction entry; a swap whose gas the review found the app paying goes as one request
+ * with its paymaster (./swap-sponsorship.ts). On success: a pending Activity entry, a snack,
+ * balances refetched.
  */
 import { swapPreviewFigures } from './swap-preview-figures'
 import { SwapNetworkNotSupportedError, TransactionRejectedError } from '../../domain/errors'
@@ -24,6 +26,7 @@ import type { SentTransfer } from '../../ports/token-transfers'
 import { sendErrorOf } from '../send/send-failure'
 import type { ApprovalSummary } from '../send/transaction-approvals'
 import { batchSwap } from './swap-batch'
+import { sponsoredSwap } from './swap-sponsorship'
 import type { SwapQuotes } from './swap-quote'
 import {
   SWAP_FAILURES,
@@ -68,28 +71,34 @@ export class ConfirmSwap {
         return
       }
       const chainId = account.caipNetworkId
-      if (!isNativeSwapToken(preview.from.address)) {
-        const allowance = BigInt(await this.deps.api.getSwapAllowance({ tokenAddress: preview.from.address, userAddress: account.address }))
-        if (allowance < preview.quote.fromAmount) {
-          if (preview.batch !== undefined && (await batchSwap(this, preview, account, slippage, preview.batch))) return
-          this.setSubmit({ status: 'approving' })
-          const approve = await this.deps.api.buildApproveTransaction({
-            userAddress: account.address,
-            from: preview.from.address,
-            to: preview.to.address,
-            amount: preview.quote.fromAmount.toString(),
-          })
-          const sent = await this.walletStep(
-            'approve',
-            { chainId, from: account.address, to: approve.to, data: approve.data, value: BigInt(approve.value), gas: BigInt(approve.eip155.gas) },
-            {
-              title: `Approve ${preview.amountText} ${preview.from.symbol}`,
-              titleText: { key: 'swap.approveTitle', params: { amount: preview.amountText, symbol: preview.from.symbol } },
-              rows: [ALLOWS_ROW] },
-          )
-          if (sent === undefined) return
-          await this.minedOrThrow(chainId, sent.hash)
-        }
+      const short =
+        !isNativeSwapToken(preview.from.address) &&
+        BigInt(await this.deps.api.getSwapAllowance({ tokenAddress: preview.from.address, userAddress: account.address })) < preview.quote.fromAmount
+      // The review found the app paying the gas: one request with its paymaster, approval included.
+      const sponsorship = this.deps.sponsorship
+      if (sponsorship !== undefined && isSponsored(preview)) {
+        await sponsoredSwap(this, sponsorship, preview, account, slippage, short)
+        return
+      }
+      if (short) {
+        if (preview.batch !== undefined && (await batchSwap(this, preview, account, slippage, preview.batch))) return
+        this.setSubmit({ status: 'approving' })
+        const approve = await this.deps.api.buildApproveTransaction({
+          userAddress: account.address,
+          from: preview.from.address,
+          to: preview.to.address,
+          amount: preview.quote.fromAmount.toString(),
+        })
+        const sent = await this.walletStep(
+          'approve',
+          { chainId, from: account.address, to: approve.to, data: approve.data, value: BigInt(approve.value), gas: BigInt(approve.eip155.gas) },
+          {
+            title: `Approve ${preview.amountText} ${preview.from.symbol}`,
+            titleText: { key: 'swap.approveTitle', params: { amount: preview.amountText, symbol: preview.from.symbol } },
+            rows: [ALLOWS_ROW] },
+        )
+        if (sent === undefined) return
+        await this.minedOrThrow(chainId, sent.hash)
       }
       this.setSubmit({ status: 'swapping' })
       const tx = await this.deps.api.buildSwapTransaction({
@@ -229,6 +238,10 @@ const SWAP_ERRORS = [
   SwapBatchPartialError,
   SwapBatchPendingError,
 ] as const
+
+function isSponsored(preview: SwapPreview): preview is SwapPreview & { readonly sponsorship: { readonly status: 'sponsored'; readonly sponsorName: string } } {
+  return preview.sponsorship?.status === 'sponsored'
+}
 
 function isServiceFailure(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name

@@ -17,6 +17,9 @@
  *   one (an EOA) still saves the visitor a second prompt, and if its swap fails after the approval
  *   landed, the visitor is told so (the next try needs no approval). A wallet that turns the batch
  *   down before asking anyone falls back to the two requests.
+ * - Where the app pays the gas (docs/sponsorship.md), the review asks its paymaster about the very
+ *   calls (approval and swap, or the swap alone) and says "Gas paid by <app>" or why the visitor
+ *   pays; a sponsored swap goes to the wallet as ONE request with the paymaster service.
  * - A rejected or failed wallet request sends nothing more and keeps the form and the preview.
  * - On success: a pending Activity entry, a snack, balances refetched, the form cleared, Account.
  */
@@ -35,9 +38,10 @@ import { isAbortError } from '../../ports/http-errors'
 import { ConfirmSwap } from './swap-confirm'
 import { formErrorOf, nativeRowOf, parsedAmountOf, swapRow, tokenOf } from './swap-form'
 import { SwapQuotes } from './swap-quote'
-import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapFlowDeps, type SwapPreview, type SwapPreviewer, type SwapState, type SwapTokenRow } from './swap-state'
+import { sponsorshipOfSwap } from './swap-sponsorship'
+import { INITIAL, SWAP_FAILURES, SWAP_QUOTE_DEBOUNCE_MS, type SubmitState, type SwapAccount, type SwapFlowDeps, type SwapPreview, type SwapPreviewer, type SwapSponsorship, type SwapState, type SwapTokenRow } from './swap-state'
 
-export type { QuoteState, SubmitState, SwapFlowDeps, SwapPreview, SwapQuoteInfo, SwapState, SwapTokenRow } from './swap-state'
+export type { QuoteState, SubmitState, SwapFlowDeps, SwapPreview, SwapQuoteInfo, SwapSponsorship, SwapState, SwapTokenRow } from './swap-state'
 export { SWAP_QUOTE_DEBOUNCE_MS } from './swap-state'
 
 export class SwapFlow {
@@ -174,10 +178,24 @@ export class SwapFlow {
     // Only worth asking when there is something to batch; the answer is a read, never a prompt.
     const batch = needsApproval ? await this.deps.calls?.capabilities(account.caipNetworkId, account.address) : undefined
     const preview: SwapPreview = { from, to, amountText: s.amount, quote: s.quote.quote, needsApproval, ...(batch === undefined ? {} : { batch }), ...optionalNative(nativeRowOf(s)) }
-    this.set({ ...this.subject.value, preview, submit: { status: 'idle' } })
+    const sponsorship = this.deps.sponsorship
+    const shown: SwapPreview = sponsorship === undefined ? preview : { ...preview, sponsorship: { status: 'checking' } }
+    this.set({ ...this.subject.value, preview: shown, submit: { status: 'idle' } })
     this.deps.modal.push('SwapPreview')
     // The chain's view of the swap fills in while the review is open.
     if (this.deps.preview !== undefined) void simulateSwap(this.deps, this.deps.preview, preview, account)
+    // So does whether the app pays its gas (the swap waits for the answer).
+    if (sponsorship !== undefined) void this.sponsorshipOf(sponsorship, shown, account)
+  }
+
+  /** Asks the app's paymaster about the previewed swap; the verdict joins the preview it was asked for. */
+  private async sponsorshipOf(sponsorship: SwapSponsorship, asked: SwapPreview, account: SwapAccount): Promise<void> {
+    const verdict = await sponsorshipOfSwap(this.deps, sponsorship, asked, account, () => this.quotes.currentGasPrice(account.caipNetworkId))
+    const s = this.subject.value
+    // The verdict of a review no longer shown is dropped (a new quote accepted keeps the same swap).
+    if (s.preview === undefined || s.preview.from !== asked.from || s.preview.to !== asked.to || s.preview.amountText !== asked.amountText) return
+    const { sponsorship: _checking, ...rest } = s.preview
+    this.set({ ...s, preview: verdict === undefined ? rest : { ...rest, sponsorship: verdict } })
   }
 
   /** Takes a fresh quote that replaced the previewed one as the new preview (the visitor agreed to it). */
@@ -197,7 +215,8 @@ export class SwapFlow {
     const s = this.subject.value
     const preview = s.preview
     const account = this.deps.account()
-    if (this.inFlight || preview === undefined || account === undefined) return
+    // Who pays the gas decides how the swap is sent: the review's answer comes first.
+    if (this.inFlight || preview === undefined || account === undefined || preview.sponsorship?.status === 'checking') return
     this.inFlight = true
     this.set({ ...s, submit: { status: 'checking' } })
     try {

@@ -5,15 +5,17 @@
 import type { TransactionPreview } from '../preview/transaction-preview'
 import type { SchedulerLike } from 'rxjs'
 import type { CaipNetworkId, SwapToken } from '../../domain/entities'
-import type { CallsCapabilities } from '../../domain/calls/wallet-calls'
+import type { CallsCapabilities, WalletCall } from '../../domain/calls/wallet-calls'
 import type { Failure } from '../../domain/failure'
 import type { SwapApi } from '../../ports/blockchain/swap'
 import type { Clock } from '../../ports/clock'
 import type { Logger } from '../../ports/logger'
 import type { SwapTransactions } from '../../ports/swap-transactions'
+import type { SentTransfer } from '../../ports/token-transfers'
 import type { ActivityStore } from '../activity/activity-store'
 import type { ConnectedCalls } from '../calls/connected-calls'
 import type { ModalStore } from '../modal-store'
+import type { SponsorshipVerdict } from '../sponsorship/gas-sponsorship'
 import type { SendBalanceSource, SendNotifier } from '../send/collaborators'
 import type { TransactionApprovals } from '../send/transaction-approvals'
 
@@ -57,6 +59,11 @@ export interface SwapPreview {
   readonly batch?: CallsCapabilities
   /** The network's own coin, which pays the fee (its decimals, symbol and price). */
   readonly native?: SwapTokenRow
+  /**
+   * Whether the app pays the gas (docs/sponsorship.md): `checking` while its paymaster is asked,
+   * then its verdict; absent when sponsorship does not apply (the wallet takes no paymaster).
+   */
+  readonly sponsorship?: SponsorshipVerdict | { readonly status: 'checking' }
 }
 
 export type SubmitState =
@@ -108,6 +115,19 @@ export interface SwapFlowDeps {
   readonly locale?: string
   /** What the chain would do with the swap, shown on its review; absent: no preview. */
   readonly preview?: SwapPreviewer
+  /** The app's gas sponsor for the swap's calls, when the modal has one. */
+  readonly sponsorship?: SwapSponsorship
+}
+
+/** The app's gas sponsor (../sponsorship/gas-sponsorship.ts) as the swap asks it, for the connected account. */
+export interface SwapSponsorship {
+  /** The verdict for `calls` from the account, undefined when sponsorship does not apply. Never rejects. */
+  check(account: SwapAccount, calls: readonly WalletCall[], gasPrice: bigint): Promise<SponsorshipVerdict | undefined>
+  /**
+   * Sends `calls` in one wallet request with the app's paymaster service; resolves the hash of the
+   * transaction that carried them. Rejects as the wallet does (WalletRequestError).
+   */
+  send(account: SwapAccount, calls: readonly WalletCall[]): Promise<string>
 }
 
 /** What the swap needs of the modal's TransactionPreview. */
@@ -145,6 +165,15 @@ export const INITIAL: SwapState = {
   quote: { status: 'idle' },
   preview: undefined,
   submit: { status: 'idle' },
+}
+
+/** What a one-request swap (a batch, a sponsored swap) needs of the confirm step that runs it. */
+export interface BatchSteps {
+  readonly deps: SwapFlowDeps
+  setSubmit(submit: SubmitState): void
+  nextId(kind: string): string
+  wait(ms: number): Promise<void>
+  swapped(preview: SwapPreview, account: SwapAccount, sent: SentTransfer): void
 }
 
 /** The connected eip155 account a swap is for. */

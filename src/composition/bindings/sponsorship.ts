@@ -8,6 +8,7 @@ import type { ResolvedConfig } from '../../domain/config'
 import type { ChainNamespace } from '../../domain/entities'
 import type { Eip1193Provider } from '../../domain/chains/wallet-providers'
 import { featureFamily } from '../../domain/feature-constants'
+import { AUTH_CONNECTOR_ID } from '../../domain/connection/connectors'
 import { ConnectionStore } from '../../application/connection-store'
 import { GasSponsorship } from '../../application/sponsorship/gas-sponsorship'
 import { sponsoredTransfers, transferCalls } from '../../application/sponsorship/sponsored-transfers'
@@ -50,6 +51,10 @@ export function bindSponsorship(binder: Binder, config: ResolvedConfig, transfer
       new GasSponsorship({
         paymaster: ctx.get(PaymasterService),
         calls: ctx.get(SponsoredCalls),
+        embedded: (connectorId) => {
+          const account = ctx.get(ConnectionStore).account(family())
+          return connectorId === AUTH_CONNECTOR_ID || (account?.connectorId === connectorId && account.connectorType === 'AUTH')
+        },
         sessionToken: (chainId, address) => serverSessionToken(ctx.get(KeyValueStorage), chainId, address),
         paymasterUrl: (chainId) => paymasterUrl(config, chainId),
         canSignIn: config.siwx?.serverUrl !== undefined,

@@ -9,11 +9,13 @@ import { SendBalanceSource, TransactionPreviewToken } from '../../application/se
 import { explorerLinkingNotifier } from '../../application/send/explorer-notifier'
 import { TransactionApprovals } from '../../application/send/transaction-approvals'
 import { connectedCalls } from '../../application/calls/connected-calls'
-import { SwapFlow } from '../../application/swap/swap-flow'
+import { SwapFlow, type SwapSponsorship } from '../../application/swap/swap-flow'
+import type { SwapAccount } from '../../application/swap/swap-state'
+import { GasSponsorship } from '../../application/sponsorship/gas-sponsorship'
 import { SwapFlowService, SwapTokenPickerService } from '../../application/swap/swap-flow-service'
 import { SwapTokenPicker } from '../../application/swap/swap-token-picker'
 import { SwapApi } from '../../ports/blockchain/swap'
-import { ChainFamilies } from '../../ports/chain-family'
+import { ChainFamilies, UnknownConnectorError } from '../../ports/chain-family'
 import { Clock } from '../../ports/clock'
 import { Logger } from '../../ports/logger'
 import { Scheduler } from '../../ports/scheduler'
@@ -27,6 +29,25 @@ import { unlessOverridden } from '../binder'
 import type { Bind } from '../feature-module'
 import { LocaleStore } from '../../application/locale-store'
 import { featureFamily } from '../../domain/feature-constants'
+
+/** The app's gas sponsor as the swap asks it: for the account connected in the swaps' family, through its wallet. */
+function swapSponsorship(sponsorship: GasSponsorship, connection: ConnectionStore): SwapSponsorship {
+  const connectorOf = (account: SwapAccount) => {
+    const connected = connection.account(featureFamily('swaps'))
+    return connected !== undefined && connected.address.toLowerCase() === account.address.toLowerCase() ? connected.connectorId : undefined
+  }
+  return {
+    check: async (account, calls, gasPrice) => {
+      const connectorId = connectorOf(account)
+      return connectorId === undefined ? undefined : sponsorship.check({ chainId: account.caipNetworkId, from: account.address, calls, connectorId, gasPrice })
+    },
+    send: (account, calls) => {
+      const connectorId = connectorOf(account)
+      if (connectorId === undefined) return Promise.reject(new UnknownConnectorError(account.address))
+      return sponsorship.send(connectorId, { chainId: account.caipNetworkId, from: account.address, calls })
+    },
+  }
+}
 
 /**
  * Swapping's part of the composition root, a chunk of its own (its module's `bind`):
@@ -77,6 +98,8 @@ export const bindSwap: Bind = ({ container, config }) => {
       },
       // Bound with the account's module when the host left previews on (features.preview).
       ...(container.isBound(TransactionPreviewToken) ? { preview: ctx.get(TransactionPreviewToken) } : {}),
+      // The app's gas sponsor (docs/sponsorship.md), bound with the account's send path.
+      ...(container.isBound(GasSponsorship) ? { sponsorship: swapSponsorship(ctx.get(GasSponsorship), connection) } : {}),
     }))
   })
   let picker: SwapTokenPicker | undefined

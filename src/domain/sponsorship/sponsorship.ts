@@ -28,7 +28,15 @@ export interface SponsorshipRequest {
   readonly entryPoint: string
   readonly operation: UserOperationDraft
   /** The visitor's session (sign-in or embedded wallet) the sponsor checks. */
-  readonly sessionToken: string
+  readonly sessionToken?: string
+  /** A sponsorship ticket in place of the session (what a browser wallet carries); one of the two. */
+  readonly ticket?: string
+}
+
+/** A sponsorship ticket: good for one account's operations on one network, until `expiresAt` (ms). */
+export interface SponsorshipTicket {
+  readonly ticket: string
+  readonly expiresAt: number
 }
 
 /** What the operation is estimated with, and who would pay. */
@@ -60,3 +68,15 @@ export class SponsorshipRefusedError extends DomainError {
     super(message, options)
   }
 }
+
+/**
+ * The embedded wallet's own question to its paymaster (a wallet RPC method): whether the app would
+ * pay the gas of calls from the account it holds, asked with the wallet's session, which never
+ * leaves the wallet and goes only to the wallet's own paymaster origins. Params:
+ * `[{ chainId, from, calls, paymasterService: { url } }]`; answer {@link WalletPaymasterVerdict}.
+ */
+export const WALLET_PAYMASTER_STUB_METHOD = 'walletgate_getPaymasterStubData'
+
+/** The wallet's answer: sponsored (and by whom), or the paymaster's reason it is not. */
+export type WalletPaymasterVerdict = { readonly sponsored: true; readonly sponsorName?: string } | { readonly sponsored: false; readonly reason: string }
+

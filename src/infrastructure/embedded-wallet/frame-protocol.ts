@@ -18,6 +18,7 @@ import { withoutZodJit } from '../../domain/validation/zod-error-map'
 import { EMAIL_PATTERN } from '../../domain/messages'
 import { SOCIAL_PROVIDERS } from '../../domain/entities'
 import { SAFE_RPC_METHODS as DOMAIN_SAFE_RPC_METHODS } from '../../domain/rpc/safe-rpc-methods'
+import { WALLET_PAYMASTER_STUB_METHOD } from '../../domain/sponsorship/sponsorship'
 
 /** The largest Solana transaction (its packet size). */
 export const SOLANA_MAX_TRANSACTION_BYTES = 1232
@@ -191,6 +192,13 @@ export type FrameEvent = z.infer<typeof frameEventSchema>
 export const SAFE_RPC_METHODS: ReadonlySet<string> = new Set([...DOMAIN_SAFE_RPC_METHODS, 'eth_requestAccounts'])
 
 /** Methods the embedded wallet signs or sends with the visitor's confirmation; anything else not safe is refused. */
+/**
+ * Methods the frame answers with the wallet's session without asking the visitor: they sign and
+ * send nothing (whether the app's paymaster would pay: the wallet asks only its own paymaster
+ * origins, for the account it holds).
+ */
+export const SESSION_RPC_METHODS: ReadonlySet<string> = new Set([WALLET_PAYMASTER_STUB_METHOD])
+
 export const CONFIRMED_RPC_METHODS: ReadonlySet<string> = new Set([
   'personal_sign',
   'eth_signTypedData_v4',

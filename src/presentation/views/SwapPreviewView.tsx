@@ -17,6 +17,7 @@ import { numberText } from '../i18n/format'
 import { formatUnitsShort } from '../../domain/format/amount'
 import { useMoney } from './use-money'
 import { RiskLines, TransactionPreviewPanel, useTransactionPreview } from './send/TransactionPreviewPanel'
+import { NotSponsoredLine, sponsoredFeeText } from './send/SponsoredGas'
 
 // This view's texts come with its chunk (../i18n/english.ts).
 addEnglish(swap, send, errors, shared)
@@ -64,6 +65,11 @@ export default function SwapPreviewView() {
   const busy = submit.status === 'checking' || submit.status === 'approving' || submit.status === 'swapping' || submit.status === 'confirming'
   const { quote } = preview
   const figures = swap.figures(preview)
+  // Whether the app pays the gas: asked when the review opened; the swap waits for the answer.
+  const asked = preview.sponsorship
+  const checkingGas = asked?.status === 'checking'
+  const gas = asked === undefined || asked.status === 'checking' ? undefined : asked
+  const sponsoredFee = sponsoredFeeText(i18n, gas)
   return (
     <div className="wg-view wg-send" data-testid="view-SwapPreview">
       <dl className="wg-details">
@@ -99,12 +105,19 @@ export default function SwapPreviewView() {
         </div>
         <div className="wg-details-row">
           <dt>{t('swap.fee')}</dt>
-          <dd data-testid="swap-preview-fee">
-            <bdi data-i18n-data="">{figures.feeText}</bdi>
-            {value(figures.feeUsd)}
+          <dd data-testid="swap-preview-fee" aria-busy={checkingGas}>
+            {sponsoredFee !== undefined ? (
+              <span data-testid="swap-preview-sponsored">{sponsoredFee}</span>
+            ) : (
+              <>
+                <bdi data-i18n-data="">{figures.feeText}</bdi>
+                {value(figures.feeUsd)}
+              </>
+            )}
           </dd>
         </div>
       </dl>
+      <NotSponsoredLine i18n={i18n} verdict={gas} testId="swap-preview-not-sponsored" />
       <TransactionPreviewPanel state={simulation} />
       {simulation?.status === 'reverted' && (
         <p className="wg-form-error" role="alert" data-testid="preview-reverted">
@@ -134,7 +147,7 @@ export default function SwapPreviewView() {
           {failureText(i18n, submit.error)}
         </p>
       )}
-      <Button fullWidth size="lg" loading={busy} disabled={busy || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">
+      <Button fullWidth size="lg" loading={busy || checkingGas} disabled={busy || checkingGas || submit.status === 'requoted'} onClick={() => void swap.confirm()} data-testid="swap-confirm">
         {submit.status === 'approving'
           ? t('swap.approving')
           : submit.status === 'confirming'

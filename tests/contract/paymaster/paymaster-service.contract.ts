@@ -51,6 +51,22 @@ export function paymasterServiceContract(name: string, makeWorld: () => Promise<
       expect((await refusal(w.service.sponsor(request(w, token, w.operation(other.account, 'inside'))))).reason).toBe('not-your-account')
     })
 
+    it("mints a ticket that stands in for the session, for the session's account's operations only", { timeout: timeoutMs }, async () => {
+      const w = await makeWorld()
+      const { token, account } = await w.signIn()
+      const other = await w.signIn()
+      const minted = await w.service.ticket({ caipNetworkId: w.caipNetworkId, account, sessionToken: token })
+      expect(minted.ticket).toMatch(/^wgpt_[A-Za-z0-9_-]{43}$/)
+      expect(minted.ticket).not.toBe(token)
+      const byTicket = (operation: UserOperationDraft, ticket = minted.ticket): SponsorshipRequest => ({ caipNetworkId: w.caipNetworkId, entryPoint: w.entryPoint, operation, ticket })
+      expect((await w.service.stubData(byTicket(w.operation(account, 'inside')))).sponsorName).toMatch(/\S/)
+      expect((await refusal(w.service.stubData(byTicket(w.operation(other.account, 'inside'))))).reason).toBe('not-your-account')
+      expect((await refusal(w.service.stubData(byTicket(w.operation(account, 'inside'), `wgpt_${'A'.repeat(43)}`)))).reason).toBe('not-signed-in')
+      // A session mints tickets only for its own account, and an unknown one mints none.
+      expect((await refusal(w.service.ticket({ caipNetworkId: w.caipNetworkId, account: other.account, sessionToken: token }))).reason).toBe('not-your-account')
+      expect((await refusal(w.service.ticket({ caipNetworkId: w.caipNetworkId, account, sessionToken: 'not-a-session' }))).reason).toBe('not-signed-in')
+    })
+
     it('stops sponsoring an account at its daily number of operations', { timeout: timeoutMs }, async () => {
       const w = await makeWorld()
       const { token, account } = await w.signIn()

@@ -5,6 +5,10 @@
  * (ERC-7677, wallet_sendCalls' paymasterService capability): it lands, the account still holds no
  * ether and the paymaster's EntryPoint deposit paid. The devnet's walletgate-test policy sponsors
  * one operation per account a day: the next one is refused, the visitor left to pay as usual.
+ *
+ * Then a browser wallet (the same smart account given no session) that calls the paymaster itself:
+ * the modal's FetchPaymasterService buys a ticket with the visitor's SIWX session and the wallet
+ * carries it in the capability's context; without it the wallet is refused as not signed in.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseUnits, type Address } from 'viem'
@@ -13,6 +17,8 @@ import type { BundlerHandle } from '../../../devnet/src/chains/eip155/bundler'
 import { devnetSmartAccount, type SmartAccountChain } from '../../../devnet/src/auth/smart-account'
 import { DEVNET_ACCOUNTS, DEVNET_CONTRACTS, DEVNET_PAYMASTER, devnetViemChain } from '../../../devnet/src/config'
 import { devnet } from '../devnet/helpers'
+import { FetchHttpClient } from '../../../src/infrastructure/http/fetch-http-client'
+import { FetchPaymasterService } from '../../../src/infrastructure/http/fetch-paymaster-service'
 import { startChainABundler } from '../smart-accounts/bundler'
 import { signInOnService } from './devnet-sponsorship'
 
@@ -56,4 +62,32 @@ it('sends a dUSD transfer from an account with no ether, its gas paid by the app
     .request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls: [transfer('1')], capabilities: { paymasterService } }] })
     .then(() => undefined, (error: unknown) => error)
   expect(String(refused)).toContain("This account's sponsored operations for today are used up")
+})
+
+it('a browser wallet carrying a ticket in the paymaster context gets its operation sponsored, and it lands', { timeout: 90_000 }, async () => {
+  // The wallet is given no session: it cannot show the paymaster one.
+  const wallet = await devnetSmartAccount(generatePrivateKey(), chain)
+  const session = await signInOnService(devnet.serviceUrl, wallet.account)
+  const funder = createWalletClient({ chain: devnetViemChain(31337, rpcUrl), transport: http(rpcUrl), account: privateKeyToAccount(DEVNET_ACCOUNTS[1]!.privateKey) })
+  const funded = await funder.writeContract({ address: DEVNET_CONTRACTS.dUSD, abi: erc20, functionName: 'transfer', args: [wallet.account.address, parseUnits('5', 6)] })
+  await client.waitForTransactionReceipt({ hash: funded, pollingInterval: 50 })
+  expect(await client.getBalance({ address: wallet.account.address })).toBe(0n)
+  const depositBefore = await depositOf()
+
+  const url = `${devnet.serviceUrl}/v1/paymaster/31337?projectId=walletgate-test`
+  const transfer = { to: DEVNET_CONTRACTS.dUSD, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [RECEIVER, parseUnits('1', 6)] }) }
+  const send = (paymasterService: Record<string, unknown>) =>
+    wallet.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls: [transfer], capabilities: { paymasterService } }] }) as Promise<{ id: `0x${string}` }>
+
+  // Without a ticket the paymaster knows no visitor behind the wallet.
+  const refused = await send({ url }).then(() => undefined, (error: unknown) => error)
+  expect(String(refused)).toContain('Sign in to have your gas paid')
+
+  const service = new FetchPaymasterService(new FetchHttpClient({ baseUrl: devnet.serviceUrl, projectId: 'walletgate-test', sdkVersion: 'contract-test' }))
+  const { ticket } = await service.ticket({ caipNetworkId: 'eip155:31337', account: wallet.account.address, sessionToken: session })
+  const { id } = await send({ url, context: { ticket } })
+  expect(await wallet.waitForCalls(id)).toMatchObject({ success: true })
+  expect(await client.readContract({ address: DEVNET_CONTRACTS.dUSD, abi: erc20, functionName: 'balanceOf', args: [wallet.account.address] })).toBe(parseUnits('4', 6))
+  expect(await client.getBalance({ address: wallet.account.address })).toBe(0n)
+  expect(await depositOf()).toBeLessThan(depositBefore)
 })

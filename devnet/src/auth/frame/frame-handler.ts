@@ -18,6 +18,7 @@ import {
   FRAME_CHANNEL,
   FRAME_MESSAGES,
   SAFE_RPC_METHODS,
+  SESSION_RPC_METHODS,
   frameRequestSchema,
   type FrameAction,
   type FrameError,
@@ -400,6 +401,10 @@ export class FrameHandler {
     GET_CHAIN_ID: async () => ({ chainId: await this.chainId() }),
     RPC_REQUEST: async ({ chainId, method, params, signIn }) => {
       if (SAFE_RPC_METHODS.has(method)) return { result: await this.rpc(chainId, method, params) }
+      if (SESSION_RPC_METHODS.has(method)) {
+        await this.requireSession()
+        return { result: await this.rpc(chainId, method, params) }
+      }
       if (!CONFIRMED_RPC_METHODS.has(method)) throw new FrameFailure({ message: FRAME_MESSAGES.rpcNotAllowed, code: 4200 })
       await this.requireSession()
       if (signIn === true && method === 'personal_sign' && (await this.isOwnSignIn(chainId, params))) {

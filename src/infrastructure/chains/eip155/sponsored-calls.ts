@@ -7,7 +7,7 @@ import { encodeFunctionData, decodeFunctionResult, numberToHex, parseAbi, type H
 import { hexChainId } from '../../../domain/calls/wallet-calls'
 import type { Eip1193Provider } from '../../../domain/chains/wallet-providers'
 import type { CaipNetworkId } from '../../../domain/entities'
-import type { UserOperationDraft } from '../../../domain/sponsorship/sponsorship'
+import { WALLET_PAYMASTER_STUB_METHOD, type UserOperationDraft, type WalletPaymasterVerdict } from '../../../domain/sponsorship/sponsorship'
 import { UnknownConnectorError, WalletRequestError } from '../../../ports/chain-family'
 import type { AccountCalls, SponsoredCalls } from '../../../ports/sponsored-calls'
 import { toWalletRequestError } from './eip1193'
@@ -30,6 +30,8 @@ const STATUS_POLL_MS = 250
 const STATUS_TIMEOUT_MS = 60_000
 /** How long the wallet may take to say what it offers before the review goes on without a paymaster. */
 const CAPABILITIES_TIMEOUT_MS = 3_000
+/** How long the wallet may take to say whether its paymaster would pay. */
+const VERDICT_TIMEOUT_MS = 10_000
 
 export interface Eip155SponsoredCallsOptions {
   /** The connected eip155 wallet's provider by connector id. */
@@ -85,10 +87,28 @@ export class Eip155SponsoredCalls implements SponsoredCalls {
     }
   }
 
-  async send(connectorId: string, request: AccountCalls, paymasterUrl: string): Promise<string> {
+  async walletVerdict(connectorId: string, request: AccountCalls, paymasterUrl: string): Promise<WalletPaymasterVerdict | undefined> {
+    const provider = this.options.providerOf(connectorId)
+    const hex = hexChainId(request.chainId)
+    if (provider === undefined || hex === undefined) return undefined
+    try {
+      const calls = request.calls.map((c) => ({ to: c.to, ...(c.data === undefined ? {} : { data: c.data }), ...(c.value === undefined ? {} : { value: numberToHex(c.value) }) }))
+      const answer = await withinTime(
+        provider.request({ method: WALLET_PAYMASTER_STUB_METHOD, params: [{ chainId: hex, from: request.from, calls, paymasterService: { url: paymasterUrl } }] }),
+        VERDICT_TIMEOUT_MS,
+      )
+      if (!isRecord(answer)) return undefined
+      if (answer.sponsored === true) return { sponsored: true, ...(typeof answer.sponsorName === 'string' ? { sponsorName: answer.sponsorName } : {}) }
+      return answer.sponsored === false && typeof answer.reason === 'string' ? { sponsored: false, reason: answer.reason } : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  async send(connectorId: string, request: AccountCalls, paymasterUrl: string, context?: Readonly<Record<string, string>>): Promise<string> {
     const provider = this.options.providerOf(connectorId)
     if (provider === undefined) throw new UnknownConnectorError(connectorId)
-    const id = await sendCalls(provider, { ...request, atomicRequired: true }, { paymasterService: { url: paymasterUrl } })
+    const id = await sendCalls(provider, { ...request, atomicRequired: true }, { paymasterService: { url: paymasterUrl, ...(context === undefined ? {} : { context }) } })
     return this.transactionOf(provider, id)
   }
 

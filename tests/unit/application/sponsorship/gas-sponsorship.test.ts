@@ -22,7 +22,7 @@ const PAYMASTER_URL = 'http://127.0.0.1:8787/v1/paymaster/31337?projectId=wallet
 
 const dusdTransfer: TransferRequest = { chainId: 'eip155:31337', from: ACCOUNT, to: RECEIVER, amount: 5_000_000n, token: DUSD }
 
-function aWorld(options: { sponsorName?: string; appName?: string; signedIn?: boolean; canSignIn?: boolean } = {}) {
+function aWorld(options: { sponsorName?: string; appName?: string; signedIn?: boolean; canSignIn?: boolean; browserWallet?: boolean } = {}) {
   const paymaster = new InMemoryPaymasterService({ sponsorName: options.sponsorName ?? 'Walletgate Devnet', contracts: [DUSD], operationsPerAccount: 1 })
   const token = options.signedIn === false ? undefined : paymaster.signIn(ACCOUNT)
   const provider = new FakeSmartAccountProvider()
@@ -31,6 +31,7 @@ function aWorld(options: { sponsorName?: string; appName?: string; signedIn?: bo
   const sponsorship = new GasSponsorship({
     paymaster,
     calls,
+    embedded: (id) => id === CONNECTOR && options.browserWallet !== true,
     sessionToken: (chainId, address) => (chainId === 'eip155:31337' && address.toLowerCase() === ACCOUNT.toLowerCase() ? token : undefined),
     paymasterUrl: () => PAYMASTER_URL,
     canSignIn: options.canSignIn ?? true,
@@ -110,8 +111,9 @@ describe('whether the app pays the gas', () => {
   it('a service that cannot answer is a verdict too, logged as a warning', async () => {
     const { sponsorship, logger } = aWorld()
     const failing = new GasSponsorship({
-      paymaster: { stubData: () => Promise.reject(new Error('offline')) },
+      paymaster: { stubData: () => Promise.reject(new Error('offline')), ticket: () => Promise.reject(new Error('offline')) },
       calls: new Eip155SponsoredCalls({ providerOf: () => new FakeSmartAccountProvider(), readerFor: () => new FakeSmartAccountProvider() }),
+      embedded: () => true,
       sessionToken: () => 'token',
       paymasterUrl: () => PAYMASTER_URL,
       canSignIn: true,
@@ -120,6 +122,29 @@ describe('whether the app pays the gas', () => {
     expect(await failing.check({ ...transferCalls(dusdTransfer), connectorId: CONNECTOR, gasPrice: 1n })).toEqual({ status: 'notSponsored', reason: SPONSORSHIP_UNAVAILABLE })
     expect(logger.warnings).toHaveLength(1)
     expect(sponsorship.sponsored(transferCalls(dusdTransfer))).toBe(false)
+  })
+})
+
+describe("the embedded wallet's own verdict, without a sign-in session", () => {
+  it('asks the wallet, for the account and the app paymaster, and says who pays', async () => {
+    const { check, provider, sponsorship } = aWorld({ signedIn: false, canSignIn: false })
+    provider.walletVerdict = { sponsored: true, sponsorName: 'Walletgate Devnet' }
+    expect(await check()).toEqual({ status: 'sponsored', sponsorName: 'Walletgate Devnet' })
+    expect(provider.verdictAsked).toEqual([expect.objectContaining({ chainId: '0x7a69', from: ACCOUNT, paymasterService: { url: PAYMASTER_URL } })])
+    expect(sponsorship.sponsored(transferCalls(dusdTransfer))).toBe(true)
+  })
+
+  it("keeps the wallet's reason, and says nothing where it cannot answer or the host signs nobody in", async () => {
+    const limited = aWorld({ signedIn: false })
+    limited.provider.walletVerdict = { sponsored: false, reason: 'account-daily-limit' }
+    expect(await limited.check()).toEqual({ status: 'notSponsored', reason: 'account-daily-limit' })
+    const silent = aWorld({ signedIn: false, canSignIn: false })
+    expect(await silent.check()).toBeUndefined()
+    // A browser wallet is not asked: its session, if any, is not the modal's to use.
+    const browser = aWorld({ signedIn: false, canSignIn: false, browserWallet: true })
+    browser.provider.walletVerdict = { sponsored: true }
+    expect(await browser.check()).toBeUndefined()
+    expect(browser.provider.verdictAsked).toEqual([])
   })
 })
 
@@ -139,6 +164,27 @@ describe('sending a sponsored transfer', () => {
         capabilities: { paymasterService: { url: PAYMASTER_URL } },
       }),
     ])
+  })
+
+  it("gives a browser wallet a ticket for the account in the paymaster's context, which the paymaster takes for that account", async () => {
+    const { check, sponsorship, provider, paymaster } = aWorld({ browserWallet: true })
+    const transfers = sponsoredTransfers(new FakeTokenTransfers(), sponsorship, () => CONNECTOR)
+    await check()
+    await transfers.send(dusdTransfer)
+    const service = (provider.sent[0] as { capabilities: { paymasterService: { url: string; context?: { ticket?: string } } } }).capabilities.paymasterService
+    expect(service.url).toBe(PAYMASTER_URL)
+    const ticket = service.context?.ticket
+    expect(ticket).toMatch(/^wgpt_/)
+    // What the wallet then asks the paymaster with: the ticket alone, no session.
+    const { operation, entryPoint } = await new Eip155SponsoredCalls({ providerOf: () => provider, readerFor: () => provider }).draft(transferCalls(dusdTransfer), 1n)
+    expect((await paymaster.stubData({ caipNetworkId: 'eip155:31337', entryPoint, operation, ticket: ticket! })).sponsorName).toBe('Walletgate Devnet')
+  })
+
+  it('gives the embedded wallet no ticket: it shows the paymaster its own session', async () => {
+    const { check, sponsorship, provider } = aWorld()
+    await check()
+    await sponsoredTransfers(new FakeTokenTransfers(), sponsorship, () => CONNECTOR).send(dusdTransfer)
+    expect(provider.sent).toEqual([expect.objectContaining({ capabilities: { paymasterService: { url: PAYMASTER_URL } } })])
   })
 
   it('a transfer the review did not find sponsored goes the usual way, without the paymaster', async () => {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { ModalStore } from '../../../../src/application/modal-store'
 import { TransactionApprovals } from '../../../../src/application/send/transaction-approvals'
 import type { ConnectedCalls } from '../../../../src/application/calls/connected-calls'
-import { SwapFlow, SWAP_QUOTE_DEBOUNCE_MS } from '../../../../src/application/swap/swap-flow'
+import { SwapFlow, SWAP_QUOTE_DEBOUNCE_MS, type SwapSponsorship } from '../../../../src/application/swap/swap-flow'
+import type { SponsorshipVerdict } from '../../../../src/application/sponsorship/gas-sponsorship'
+import type { WalletCall } from '../../../../src/domain/calls/wallet-calls'
 import type { CallsCapabilities, CallsOutcome, CallsRequest } from '../../../../src/domain/calls/wallet-calls'
 import { WalletRequestError } from '../../../../src/ports/chain-family'
 import type { CaipNetworkId, TokenBalance } from '../../../../src/domain/entities'
@@ -44,6 +46,34 @@ class RecordingWallet implements SwapTransactions {
 }
 
 /**
+ * The app's gas sponsor as the swap sees it: answers `verdict` (once `answer()` is called when
+ * held), records the calls it was asked about and sent; `refuse` makes the send fail.
+ */
+class RecordingSponsor implements SwapSponsorship {
+  readonly asked: WalletCall[][] = []
+  readonly sent: WalletCall[][] = []
+  refuse: Error | undefined
+  private release: (() => void) | undefined
+  constructor(
+    private readonly verdict: SponsorshipVerdict | undefined,
+    private readonly held = false,
+  ) {}
+  async check(_account: unknown, calls: readonly WalletCall[]) {
+    this.asked.push([...calls])
+    if (this.held) await new Promise<void>((resolve) => (this.release = resolve))
+    return this.verdict
+  }
+  answer() {
+    this.release?.()
+  }
+  send(_account: unknown, calls: readonly WalletCall[]) {
+    if (this.refuse) return Promise.reject(this.refuse)
+    this.sent.push([...calls])
+    return Promise.resolve('0x5e')
+  }
+}
+
+/**
  * A wallet that sends batches: what it offers, the batches it was asked to send, and the statuses
  * it reports in turn (the last one repeats); `refuse` makes sendCalls fail with that error.
  */
@@ -69,7 +99,7 @@ class BatchingWallet implements ConnectedCalls {
   }
 }
 
-function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; holdings?: 'later'; calls?: ConnectedCalls } = {}) {
+function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; holdings?: 'later'; calls?: ConnectedCalls; sponsorship?: SwapSponsorship } = {}) {
   const scheduler = new VirtualTimeScheduler()
   const prices = [
     { name: 'Ether', symbol: 'ETH', iconUrl: '', price: 2500, address: ETH },
@@ -101,6 +131,7 @@ function world(options: { swapChainIds?: number[]; network?: CaipNetworkId; hold
     api,
     transactions: wallet,
     ...(options.calls ? { calls: options.calls } : {}),
+    ...(options.sponsorship ? { sponsorship: options.sponsorship } : {}),
     account: () => ({ address: USER, caipNetworkId: options.network ?? CHAIN }),
     balances: {
       balances$,
@@ -375,6 +406,89 @@ describe('SwapFlow', () => {
         expect(w.pending).toEqual([])
         expect(w.modal.view).toBe('SwapPreview')
       }
+    })
+  })
+
+  describe('with the app paying the gas', () => {
+    const TOKEN = DUSD.split(':')[2]
+    const ROUTER = ETH.split(':')[2]
+    const SPONSORED = { status: 'sponsored', sponsorName: 'Walletgate Devnet' } as const
+
+    it('asks the sponsor about approve + swap when the review opens, then sends them as ONE request with its paymaster', async () => {
+      const sponsor = new RecordingSponsor(SPONSORED, true)
+      const calls = new BatchingWallet({ atomic: 'supported' })
+      const w = world({ sponsorship: sponsor, calls })
+      await quoted(w, DUSD, ETH, '100')
+      await w.flow.review()
+      await w.settle()
+      expect(w.modal.view).toBe('SwapPreview')
+      expect(w.flow.snapshot.preview?.sponsorship).toEqual({ status: 'checking' })
+      // The swap waits for the answer: who pays decides how it is sent.
+      await w.flow.confirm()
+      expect(w.flow.snapshot.submit.status).toBe('idle')
+      sponsor.answer()
+      await w.settle()
+      expect(w.flow.snapshot.preview?.sponsorship).toEqual(SPONSORED)
+      expect(sponsor.asked.map((c) => c.map((call) => call.to))).toEqual([[TOKEN, ROUTER]])
+
+      const rows: string[][] = []
+      w.approvals.current$.subscribe((c) => c && rows.push(c.summary.rows.map((r) => `${r.label}: ${r.value}`)))
+      await w.drive(w.flow.confirm())
+      expect(sponsor.sent).toHaveLength(1)
+      expect(sponsor.sent[0]!.map((c) => c.to)).toEqual([TOKEN, ROUTER])
+      expect(BigInt(`0x${sponsor.sent[0]![0]!.data!.slice(-64)}`)).toBe(100_000000n)
+      expect(calls.sent).toEqual([])
+      expect(w.wallet.sent).toEqual([])
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toContain('Network fee: Gas paid by Walletgate Devnet')
+      expect(w.modal.view).toBe('Account')
+      expect(w.pending.map((t) => t.id)).toEqual(['0x5e'])
+    })
+
+    it('asks about the swap alone when no approval is needed', async () => {
+      const sponsor = new RecordingSponsor(SPONSORED)
+      const w = world({ sponsorship: sponsor })
+      await quoted(w, DUSD, ETH, '100')
+      w.api.setAllowance(DUSD, USER, 10n ** 18n)
+      await w.flow.review()
+      await w.settle()
+      expect(sponsor.asked.map((c) => c.map((call) => call.to))).toEqual([[ROUTER]])
+      await w.drive(w.flow.confirm())
+      expect(sponsor.sent.map((c) => c.map((call) => call.to))).toEqual([[ROUTER]])
+    })
+
+    it('keeps the reason the visitor pays, and swaps the usual way; with no verdict says nothing', async () => {
+      const refused = new RecordingSponsor({ status: 'notSponsored', reason: 'account-daily-limit' })
+      const w = world({ sponsorship: refused })
+      await quoted(w, DUSD, ETH, '100')
+      await w.flow.review()
+      await w.settle()
+      expect(w.flow.snapshot.preview?.sponsorship).toEqual({ status: 'notSponsored', reason: 'account-daily-limit' })
+      await w.drive(w.flow.confirm())
+      expect(refused.sent).toEqual([])
+      expect(w.wallet.sent).toHaveLength(2)
+
+      const none = world({ sponsorship: new RecordingSponsor(undefined) })
+      await quoted(none, DUSD, ETH, '100')
+      await none.flow.review()
+      await none.settle()
+      expect(none.flow.snapshot.preview).toBeDefined()
+      expect(none.flow.snapshot.preview?.sponsorship).toBeUndefined()
+    })
+
+    it('a sponsored swap the visitor rejects sends nothing else and keeps the preview', async () => {
+      const sponsor = new RecordingSponsor(SPONSORED)
+      sponsor.refuse = new WalletRequestError('rejected', 'User rejected the request', { code: 4001 })
+      const w = world({ sponsorship: sponsor })
+      await quoted(w, DUSD, ETH, '100')
+      await w.flow.review()
+      await w.settle()
+      await w.drive(w.flow.confirm())
+      expect(w.flow.snapshot.submit.status).toBe('failed')
+      expect(w.wallet.sent).toEqual([])
+      expect(w.pending).toEqual([])
+      expect(w.flow.snapshot.preview?.sponsorship).toEqual(SPONSORED)
+      expect(w.modal.view).toBe('SwapPreview')
     })
   })
 })
