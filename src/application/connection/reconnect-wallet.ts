@@ -54,12 +54,14 @@ export class ReconnectWallet {
       return false
     }
     if (!(await this.discovered(family, connectorId))) {
-      this.deps.logger.warn(`Walletgate: the last ${namespace} wallet (${connectorId}) was not found; not reconnecting`)
+      this.deps.logger.warn(`Walletgate: the last ${namespace} wallet (${connectorId}) was not found: not reconnecting`)
       return false
     }
     // A connect the visitor started meanwhile wins.
     if (this.deps.connection.account(namespace) !== undefined) return false
-    let account = await family.reconnect(connectorId)
+    // A family that breaks its port's promise and throws leaves the wallet remembered (it may answer next time).
+    let account = await family.reconnect(connectorId).catch(() => undefined)
+    if (account === undefined) return false
     if (account === null || account.addresses.length === 0) {
       forgetConnector(this.deps.storage, namespace)
       return false

@@ -149,6 +149,18 @@ describe('ReconnectWallet', () => {
     expect(w.connection.snapshot.status).toBe('disconnected')
   })
 
+  it('keeps a wallet whose reconnect throws, against its port, remembered and resolves all the same', async () => {
+    const w = connectionWorld(asyncScheduler)
+    rememberConnector(w.storage, 'eip155', RDNS)
+    w.wallets.add(anAnnouncedConnector(RDNS))
+    w.wallets.reconnect = () => Promise.reject(new Error('the wallet is locked'))
+    await expect(w.reconnect.reconnect()).resolves.toBe(false)
+    expect(w.connection.snapshot.status).toBe('disconnected')
+    // A wallet that failed once may answer next time: it stays the one to reconnect.
+    expect(w.storage.get(LAST_CONNECTORS_KEY)).not.toBeNull()
+    expect(w.logger.warnings).toHaveLength(1)
+  })
+
   it('gives up after the discovery wait when the wallet never appears', async () => {
     const scheduler = new VirtualTimeScheduler()
     const w = connectionWorld(scheduler)
