@@ -1,5 +1,5 @@
 /**
- * The README's quick starts as a host developer runs them: each made exactly as printed (the pinned
+ * The quick starts (the README's, docs/quick-starts.md's) as a host developer runs them: each made exactly as printed (the pinned
  * template generators, the install line, the README's files) from the packed tarball, compared with
  * examples/, built, served from their own origins on 127.0.0.1, connecting the Devnet Wallet.
  * Their configs name the devnet's default addresses (127.0.0.1:8545, :8787, :8788) exactly as the

@@ -23,9 +23,10 @@ describe('the docs quote the example files', () => {
     const blocks = markedBlocks(readFileSync(page, 'utf8'))
 
     if (page === 'README.md') {
-      it(`${page} marks its quick starts`, () => {
-        expect(blocks.map((b) => b.path)).toEqual(
-          expect.arrayContaining(['examples/vite-react/src/App.tsx', 'examples/nextjs/app/wallet.tsx', 'examples/nextjs/app/page.tsx', 'examples/plain-html/index.html']),
+      it(`${page} and docs/quick-starts.md mark the quick starts, the README's first`, () => {
+        expect(blocks.map((b) => b.path)).toEqual(expect.arrayContaining(['examples/vite-react/src/App.tsx']))
+        expect(markedBlocks(readFileSync('docs/quick-starts.md', 'utf8')).map((b) => b.path)).toEqual(
+          expect.arrayContaining(['examples/nextjs/app/wallet.tsx', 'examples/nextjs/app/page.tsx', 'examples/plain-html/index.html']),
         )
       })
 
@@ -33,7 +34,8 @@ describe('the docs quote the example files', () => {
         const markdown = readFileSync(page, 'utf8')
         const install = /<!-- install -->\n```sh\n(.*)\n```/.exec(markdown)?.[1]
         expect(install).toBe('npm i ../walletgate-0.1.0.tgz')
-        const quickStarts = [...markdown.matchAll(/<!-- quickstart: (\S+) -->\n```sh\n([\s\S]*?)```/g)].map((m) => ({ example: m[1], lines: m[2].split('\n') }))
+        const printed = markdown + readFileSync('docs/quick-starts.md', 'utf8')
+        const quickStarts = [...printed.matchAll(/<!-- quickstart: (\S+) -->\n```sh\n([\s\S]*?)```/g)].map((m) => ({ example: m[1], lines: m[2].split('\n') }))
         expect(quickStarts.map((q) => q.example)).toEqual(['examples/vite-react', 'examples/nextjs', 'examples/plain-html'])
         for (const { example, lines } of quickStarts) {
           expect(lines, example).toContain(install)

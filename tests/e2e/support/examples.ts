@@ -5,7 +5,7 @@
  * built with its own build script, and everything served on 127.0.0.1.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -13,7 +13,7 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { build } from 'vite'
 import { freePort } from './free-port'
-import { differences, makeApp, quickStartEnv, readQuickStarts, type MadeApp } from './quick-starts'
+import { differences, makeApp, quickStartEnv, readQuickStartsOf, type MadeApp } from './quick-starts'
 
 const run = promisify(execFile)
 const REPO = resolve(import.meta.dirname, '../../..')
@@ -66,7 +66,7 @@ export async function prepareExamples(): Promise<ExamplesSite> {
     if (!readdirSync(root).includes('walletgate-0.1.0.tgz')) throw new Error('npm pack wrote no walletgate-0.1.0.tgz, the file the README installs')
 
     // The quick starts side by side: each is mostly the registry's time (or the cache's).
-    const quickStarts = readQuickStarts(readFileSync(join(REPO, 'README.md'), 'utf8'))
+    const quickStarts = readQuickStartsOf(REPO)
     const configHome = mkdtempSync(join(root, 'config-'))
     // Every one settles before a failure is reported: the folder is removed only once nothing writes to it.
     const settled = await Promise.allSettled(

@@ -1,5 +1,5 @@
 /**
- * The README's quick starts as a new host developer follows them: the shell block marked
+ * The quick starts (the README's, docs/quick-starts.md's) as a new host developer follows them: the shell block marked
  * `<!-- quickstart: examples/<app> -->` run line by line in an empty folder holding the packed
  * tarball, then each code block marked `<!-- example: examples/<app>/<file> -->` written into the
  * file it names. What comes out must be examples/<app> (which a reader browses), file for file.
@@ -20,7 +20,15 @@ export interface QuickStart {
   readonly files: Readonly<Record<string, string>>
 }
 
-/** The quick starts the README prints, in its order. */
+/** Where the quick starts are printed, in order: the README's (React with Vite), then the others. */
+export const QUICK_START_FILES = ['README.md', 'docs/quick-starts.md'] as const
+
+/** The quick starts of the repository at `repo`, in the order they are printed. */
+export function readQuickStartsOf(repo: string): QuickStart[] {
+  return QUICK_START_FILES.flatMap((file) => readQuickStarts(readFileSync(join(repo, file), 'utf8')))
+}
+
+/** The quick starts a text prints, in its order. */
 export function readQuickStarts(readme: string): QuickStart[] {
   const files = new Map<string, Record<string, string>>()
   for (const [, example, path, code] of readme.matchAll(/<!-- example: (examples\/[^/\s]+)\/(\S+) -->\n```[a-z]*\n([\s\S]*?)```/g)) {

@@ -6,14 +6,16 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { differences, readInstallLine, readQuickStarts } from '../../e2e/support/quick-starts'
+import { differences, readInstallLine, readQuickStartsOf } from '../../e2e/support/quick-starts'
 
-const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+const REPO = fileURLToPath(new URL('../../..', import.meta.url))
+const README = readFileSync(join(REPO, 'README.md'), 'utf8')
 
-describe("the README's quick starts", () => {
-  it('are three, each a shell block ending in its app folder and the files it names', () => {
-    const quickStarts = readQuickStarts(README)
+describe('the quick starts', () => {
+  it("are three, the README's first, each a shell block ending in its app folder and the files it names", () => {
+    const quickStarts = readQuickStartsOf(REPO)
     expect(quickStarts.map((q) => [q.example, Object.keys(q.files)])).toEqual([
       ['examples/vite-react', ['src/App.tsx']],
       ['examples/nextjs', ['app/wallet.tsx', 'app/page.tsx']],
@@ -26,7 +28,7 @@ describe("the README's quick starts", () => {
   })
 
   it('keep the template\'s default export where the template imports one', () => {
-    const vite = readQuickStarts(README).find((q) => q.example === 'examples/vite-react')!
+    const vite = readQuickStartsOf(REPO).find((q) => q.example === 'examples/vite-react')!
     expect(vite.files['src/App.tsx']).toMatch(/^export default function App\(/m)
     expect(readFileSync(new URL('../../../examples/vite-react/src/main.tsx', import.meta.url), 'utf8')).toContain("import App from './App.tsx'")
   })
