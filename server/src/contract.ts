@@ -243,7 +243,7 @@ export function checkContract(app: FastifyInstance): void {
     const contract = contractOf(request)
     if (contract === undefined) return done()
     // The path and query come from the URL alone: a URL already found within the contract is.
-    const url = contract.body === undefined ? `${request.method} ${request.url}` : undefined
+    const url = contract.body === undefined && request.url.length <= MAX_URL_REMEMBERED ? `${request.method} ${request.url}` : undefined
     if (url !== undefined && urlsWithin.has(url)) return done()
     const parts = [
       ['path', contract.params, request.params],
@@ -284,6 +284,8 @@ export function checkContract(app: FastifyInstance): void {
 /** Bodiless calls (method, path and query) found within their route's contract, the latest few thousand. */
 const urlsWithin = new Map<string, true>()
 const MAX_URLS_WITHIN = 4_096
+/** The modal's calls' URLs are a few hundred characters: longer ones are checked each time, so the memory a client can fill stays small. */
+const MAX_URL_REMEMBERED = 512
 
 /** Frozen answers (whole, as `deepFreeze` leaves them) found within a contract, with the schema they were checked against. */
 const answersWithin = new WeakMap<object, Schema>()
