@@ -209,7 +209,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
   /** The signed-in user's account, on the last-used chain when the wallet serves it. */
   async connect(): Promise<WalletAccount> {
     await this.ready()
-    const lastChain = Number(this.storage.get(STORAGE_KEYS.lastUsedChain))
+    const lastChain = lastEvmChain(this.storage.get(STORAGE_KEYS.lastUsedChain))
     const { user } = await this.client.request('GET_USER', Number.isInteger(lastChain) && lastChain > 0 ? { chainId: lastChain } : {})
     this.connectedAt = this.now()
     return this.account(this.signedIn(user))
@@ -359,7 +359,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
     }
     this.accountTypes = [...new Set(frameUser.accounts.map((a) => a.type))]
     this.solanaAddress = frameUser.solanaAddress ?? null
-    this.storage.set(STORAGE_KEYS.lastUsedChain, String(user.chainId))
+    this.storage.set(STORAGE_KEYS.lastUsedChain, `eip155:${user.chainId}`)
     this.user$.next(user)
     return user
   }
@@ -410,7 +410,7 @@ export class FrameEmbeddedWallet implements EmbeddedWallet, EmbeddedSolanaLink {
           throw new ProviderRpcError(4902, error instanceof Error ? error.message : 'Unknown chain')
         }
         if (user !== null) this.user$.next({ ...user, chainId })
-        this.storage.set(STORAGE_KEYS.lastUsedChain, String(chainId))
+        this.storage.set(STORAGE_KEYS.lastUsedChain, `eip155:${chainId}`)
         this.walletEvents.next({ type: 'chainChanged', connectorId: AUTH_CONNECTOR_ID, caipNetworkId: `eip155:${chainId}` })
         this.emit('chainChanged', `0x${chainId.toString(16)}`)
         return null
@@ -449,4 +449,13 @@ function providerError(error: unknown): ProviderRpcError {
     return new ProviderRpcError(error.details.code ?? -32603, error.message, options)
   }
   return new ProviderRpcError(-32603, error instanceof Error ? error.message : String(error))
+}
+
+/**
+ * The EVM chain id of the last-used network as the modal keeps it (a CAIP-2 id, as the networks
+ * store writes it; a bare number from older versions); NaN for another family's network or none.
+ */
+function lastEvmChain(stored: string | null): number {
+  const match = /^(?:eip155:)?(\d{1,15})$/.exec(stored ?? '')
+  return match === null ? Number.NaN : Number(match[1])
 }

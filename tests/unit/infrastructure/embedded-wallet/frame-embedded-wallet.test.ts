@@ -49,7 +49,8 @@ describe('FrameEmbeddedWallet', () => {
     const w = world()
     await w.wallet.verifyOtp('123456')
     expect(w.storage.get(STORAGE_KEYS.emailLoginFlag)).toBe('true')
-    expect(w.storage.get(STORAGE_KEYS.lastUsedChain)).toBe('31337')
+    // As the networks store writes it: a reload reads which family was active from it.
+    expect(w.storage.get(STORAGE_KEYS.lastUsedChain)).toBe('eip155:31337')
     expect(await w.wallet.provider.request({ method: 'eth_accounts' })).toEqual([ADDRESS])
     expect(await w.wallet.provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
     expect(w.requests.map((r) => r.action)).not.toContain('RPC_REQUEST')
@@ -70,7 +71,7 @@ describe('FrameEmbeddedWallet', () => {
     expect(w.requests.at(-1)).toMatchObject({ action: 'SWITCH_NETWORK', payload: { chainId: 31338 } })
     expect(seen).toEqual(['0x7a6a'])
     expect(w.walletEvents).toContainEqual({ type: 'chainChanged', connectorId: 'AUTH', caipNetworkId: 'eip155:31338' })
-    expect(w.storage.get(STORAGE_KEYS.lastUsedChain)).toBe('31338')
+    expect(w.storage.get(STORAGE_KEYS.lastUsedChain)).toBe('eip155:31338')
   })
 
   it('refuses a chain the wallet does not serve with 4902', async () => {
@@ -158,9 +159,18 @@ describe('FrameEmbeddedWallet', () => {
 
     const kept = world()
     kept.storage.set(STORAGE_KEYS.emailLoginFlag, 'true')
-    kept.storage.set(STORAGE_KEYS.lastUsedChain, '31338')
+    kept.storage.set(STORAGE_KEYS.lastUsedChain, 'eip155:31338')
     expect(await kept.wallet.reconnect()).toMatchObject({ connectorId: 'AUTH', addresses: [ADDRESS], caipNetworkId: 'eip155:31337' })
     expect(kept.requests.find((r) => r.action === 'GET_USER')?.payload).toEqual({ chainId: 31338 })
+
+    // An older version's bare chain id still counts; another family's network names no EVM chain.
+    for (const [stored, payload] of [['31338', { chainId: 31338 }], ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', {}], ['eip155:x', {}]] as const) {
+      const again = world()
+      again.storage.set(STORAGE_KEYS.emailLoginFlag, 'true')
+      again.storage.set(STORAGE_KEYS.lastUsedChain, stored)
+      await again.wallet.reconnect()
+      expect(again.requests.find((r) => r.action === 'GET_USER')?.payload, stored).toEqual(payload)
+    }
   })
 
   it('signs out in the frame with the 3 s limit and forgets the session here', async () => {
