@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { freePort } from '../../tests/e2e/support/free-port.js'
 
 const SERVER = resolve(fileURLToPath(import.meta.url), '../..')
@@ -24,6 +24,8 @@ describe('walletgate-server, built and run', () => {
     execFileSync(join(SERVER, '../node_modules/.bin/tsc'), ['-p', join(SERVER, 'tsconfig.build.json'), '--outDir', OUT], { stdio: 'pipe' })
     const port = await freePort()
     const child = spawn(process.execPath, [join(OUT, 'server/src/bin.js'), '--embedded', '--data-dir', join(data, 'db'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    // A failed expectation must not leave the server running.
+    onTestFinished(() => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')))
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
