@@ -35,7 +35,9 @@ export class SponsorshipTickets {
     const expiresAt = now + TICKET_SECONDS * 1000
     const ticket = `wgpt_${randomBytes(32).toString('base64url')}`
     const owner = account.toLowerCase()
-    // Counted and written in one statement: two replicas minting at once cannot both pass the cap.
+    // Counted and written in one statement. Mints racing on several replicas may each see room and
+    // pass the cap by one apiece (read committed); the cap bounds the table, not the gas, which the
+    // policy's daily limits bound whatever the tickets.
     const { rows } = await this.db.query<{ ticket_hash: string }>(
       `INSERT INTO sponsorship_tickets (ticket_hash, project_id, chain_id, account, expires_at)
        SELECT $1, $2, $3, $4, $5
