@@ -20,8 +20,6 @@ import {
   ALLOWS_ROW,
 } from './swap-state'
 
-export type { BatchSteps } from './swap-state'
-
 /**
  * The approval and the swap as one wallet request (one ApproveTransaction entry), then followed
  * until settled. Resolves true once handled (swapped), false when the wallet turned the batch
